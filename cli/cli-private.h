@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* cli-private.h: what the topoforge-cli commands share. */
+#pragma once
+
+#include "topoforge.h"
+
+G_BEGIN_DECLS
+
+/* Exit statuses: 2 for bad input (nothing on stdout, one line on stderr), 1 when the work
+ * itself failed (a write, say). */
+#define TF_CLI_EXIT_FAILURE 1
+#define TF_CLI_EXIT_USAGE   2
+
+typedef int (*TfCommandFunc) (int argc, char **argv);
+
+typedef struct
+{
+  const char    *name;
+  const char    *summary;
+  TfCommandFunc  run;
+} TfCommand;
+
+int tf_command_families (int argc, char **argv);
+int tf_command_enumerate (int argc, char **argv);
+int tf_command_generate (int argc, char **argv);
+
+/* The EnumerationContext flags every command that needs a context accepts. */
+typedef struct
+{
+  char  *n_chip;
+  char  *scope;
+  char  *chips_per_board_max;
+  char  *chip_radix;
+  char  *intra_board_topo;
+  char **bandwidth;
+  char **latency;
+} TfContextOptions;
+
+GOptionGroup *tf_context_options_group (TfContextOptions *options);
+gboolean      tf_context_options_apply (TfContextOptions *options, TfContext *ctx,
+                                        GError **error);
+void          tf_context_options_clear (TfContextOptions *options);
+
+/* Parses a decimal integer option strictly: digits only, in [min, max]. */
+gboolean tf_cli_parse_uint (const char *option, const char *text, guint min, guint max,
+                            guint *out, GError **error);
+/* One line on stderr: "topoforge-cli <command>: <message>". */
+void     tf_cli_error (const char *command, const char *message);
+/* Writes @text to stdout, or atomically to @path. */
+gboolean tf_cli_output (const char *path, const GString *text, GError **error);
+
+/* Aligned text table of an enumeration. */
+void tf_cli_print_table (const TfEnumeration *enumeration, GString *out);
+
+G_END_DECLS

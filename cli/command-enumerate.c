@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* command-enumerate.c: topoforge-cli enumerate */
+#include <string.h>
+
+#include "cli-private.h"
+
+int
+tf_command_enumerate (int    argc,
+                      char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("- list the legal topologies");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_auto(TfEnumeration) enumeration = { 0 };
+  g_autofree const TfFamily **families = NULL;
+  g_auto(GStrv) family_names = NULL;
+  g_autofree char *limit_text = NULL;
+  g_autofree char *format = NULL;
+  g_autofree char *output = NULL;
+  TfContextOptions options = { 0 };
+  TfContext ctx;
+  guint limit = TF_DEFAULT_LIMIT, n_families = 0;
+  int status = TF_CLI_EXIT_USAGE;
+  const GOptionEntry entries[] = {
+    { "family", 'f', 0, G_OPTION_ARG_STRING_ARRAY, &family_names,
+      "Only this family (repeatable; default all)", "FAMILY" },
+    { "limit", 'l', 0, G_OPTION_ARG_STRING, &limit_text,
+      "Results kept per family, recommended first; 0 keeps all (default 50)", "K" },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format, "yaml or table (default yaml)", "FORMAT" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      "Write to FILE (atomically) instead of standard output", "FILE" },
+    { NULL }
+  };
+
+  g_option_context_set_summary (context,
+                                "Walks each family's parameter space for the context, keeps what "
+                                "meets the hard constraints, marks each result recommended or "
+                                "edge-case with its warnings, and derives chips per board.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_add_group (context, tf_context_options_group (&options));
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    goto usage;
+  if (argc > 1)
+    {
+      g_set_error (&error, TF_ERROR, TF_ERROR_INVALID_CONTEXT, "unexpected argument '%s'",
+                   argv[1]);
+      goto usage;
+    }
+  if (!tf_context_options_apply (&options, &ctx, &error))
+    goto usage;
+  if (limit_text != NULL && !tf_cli_parse_uint ("limit", limit_text, 0, G_MAXUINT32, &limit,
+                                                &error))
+    goto usage;
+  if (format != NULL && strcmp (format, "yaml") != 0 && strcmp (format, "table") != 0)
+    {
+      g_set_error (&error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "--format: '%s' must be yaml or table", format);
+      goto usage;
+    }
+  if (family_names != NULL)
+    {
+      families = g_new0 (const TfFamily *, g_strv_length (family_names) + 1);
+      for (guint i = 0; family_names[i]; i++)
+        {
+          const TfFamily *f = tf_family_lookup (family_names[i]);
+
+          if (f == NULL)
+            {
+              g_set_error (&error, TF_ERROR, TF_ERROR_UNKNOWN_FAMILY,
+                           "--family: unknown family '%s'; run 'topoforge-cli families'",
+                           family_names[i]);
+              goto usage;
+            }
+          families[n_families++] = f;
+        }
+    }
+
+  if (!tf_enumerate (&ctx, families, n_families, limit, NULL, NULL, &enumeration, &error))
+    goto usage;
+  if (format != NULL && strcmp (format, "table") == 0)
+    tf_cli_print_table (&enumeration, out);
+  else if (!tf_enumeration_write_yaml (&enumeration, out, &error))
+    goto failure;
+  if (!tf_cli_output (output, out, &error))
+    goto failure;
+  status = 0;
+  goto done;
+
+failure:
+  status = TF_CLI_EXIT_FAILURE;
+usage:
+  tf_cli_error ("enumerate", error->message);
+done:
+  tf_context_options_clear (&options);
+  return status;
+}

@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* context-options.c: EnumerationContext flags, parsed strictly, and shared CLI helpers. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli-private.h"
+
+GOptionGroup *
+tf_context_options_group (TfContextOptions *options)
+{
+  const GOptionEntry entries[] = {
+    { "n-chip", 0, 0, G_OPTION_ARG_STRING, &options->n_chip,
+      "Number of chips (required, 2 to 1048576)", "N" },
+    { "scope", 0, 0, G_OPTION_ARG_STRING, &options->scope,
+      "intra-rack or inter-rack (required)", "SCOPE" },
+    { "chips-per-board-max", 0, 0, G_OPTION_ARG_STRING, &options->chips_per_board_max,
+      "Most chips a board can carry before dense-pcb-impractical (default 16)", "M" },
+    { "chip-radix", 0, 0, G_OPTION_ARG_STRING, &options->chip_radix,
+      "Parallel links per chip connection (default 1)", "R" },
+    { "intra-board-topo", 0, 0, G_OPTION_ARG_STRING, &options->intra_board_topo,
+      "Links among a board's chips: none, full-mesh, ring or torus (default none)", "TOPO" },
+    { "bandwidth", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->bandwidth,
+      "Bandwidth of a link type in GB/s, e.g. B2B=100 (repeatable)", "TYPE=GBPS" },
+    { "latency", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->latency,
+      "Latency of a link type in ns, e.g. R2R=800 (repeatable)", "TYPE=NS" },
+    { NULL }
+  };
+  GOptionGroup *group = g_option_group_new ("context", "EnumerationContext options:",
+                                            "Show the EnumerationContext options", NULL, NULL);
+
+  g_option_group_add_entries (group, entries);
+  return group;
+}
+
+gboolean
+tf_cli_parse_uint (const char  *option,
+                   const char  *text,
+                   guint        min,
+                   guint        max,
+                   guint       *out,
+                   GError     **error)
+{
+  guint64 v;
+
+  /* Digits only: no sign, no base prefix, no fraction or exponent. */
+  if (*text == '\0' || strspn (text, "0123456789") != strlen (text))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "--%s: '%s' is not a whole number", option, text);
+      return FALSE;
+    }
+  if (!g_ascii_string_to_unsigned (text, 10, min, max, &v, NULL))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "--%s: %s is out of range: must be from %u to %u", option, text, min, max);
+      return FALSE;
+    }
+  *out = (guint) v;
+  return TRUE;
+}
+
+static gboolean
+parse_real (const char  *option,
+            const char  *text,
+            double      *out,
+            GError     **error)
+{
+  char *end;
+  double v;
+
+  v = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0')
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "--%s: '%s' is not a number", option, text);
+      return FALSE;
+    }
+  *out = v;
+  return TRUE;
+}
+
+static gboolean
+apply_link_defaults (const char  *option,
+                     char       **items,
+                     TfContext   *ctx,
+                     gboolean     bandwidth,
+                     GError     **error)
+{
+  for (guint i = 0; items && items[i]; i++)
+    {
+      const char *eq = strchr (items[i], '=');
+      g_autofree char *type_name = NULL;
+      TfLinkType type;
+      double value;
+
+      if (eq == NULL)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       "--%s: '%s' must be TYPE=VALUE with TYPE one of C2C, B2B, R2R, P2P",
+                       option, items[i]);
+          return FALSE;
+        }
+      type_name = g_strndup (items[i], (gsize) (eq - items[i]));
+      if (!tf_link_type_from_string (type_name, &type))
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       "--%s: unknown link type '%s': must be C2C, B2B, R2R or P2P",
+                       option, type_name);
+          return FALSE;
+        }
+      if (!parse_real (option, eq + 1, &value, error))
+        return FALSE;
+      if (bandwidth)
+        ctx->defaults[type].bandwidth_gbps = value;
+      else
+        ctx->defaults[type].latency_ns = value;
+    }
+  return TRUE;
+}
+
+gboolean
+tf_context_options_apply (TfContextOptions  *options,
+                          TfContext         *ctx,
+                          GError           **error)
+{
+  tf_context_init (ctx);
+
+  if (options->n_chip == NULL)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT, "--n-chip is required");
+      return FALSE;
+    }
+  if (!tf_cli_parse_uint ("n-chip", options->n_chip, 0, G_MAXUINT32, &ctx->n_chip, error))
+    return FALSE;
+  if (options->scope == NULL)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "--scope is required: intra-rack or inter-rack");
+      return FALSE;
+    }
+  if (!tf_scope_from_string (options->scope, &ctx->scope, error))
+    return FALSE;
+  if (options->chips_per_board_max != NULL
+      && !tf_cli_parse_uint ("chips-per-board-max", options->chips_per_board_max, 0,
+                             G_MAXUINT32, &ctx->chips_per_board_max, error))
+    return FALSE;
+  if (options->chip_radix != NULL
+      && !tf_cli_parse_uint ("chip-radix", options->chip_radix, 0, G_MAXUINT32,
+                             &ctx->chip_radix, error))
+    return FALSE;
+  if (options->intra_board_topo != NULL
+      && !tf_intra_board_topo_from_string (options->intra_board_topo, &ctx->intra_board_topo,
+                                           error))
+    return FALSE;
+  if (!apply_link_defaults ("bandwidth", options->bandwidth, ctx, TRUE, error)
+      || !apply_link_defaults ("latency", options->latency, ctx, FALSE, error))
+    return FALSE;
+  return tf_context_validate (ctx, error);
+}
+
+void
+tf_context_options_clear (TfContextOptions *options)
+{
+  g_free (options->n_chip);
+  g_free (options->scope);
+  g_free (options->chips_per_board_max);
+  g_free (options->chip_radix);
+  g_free (options->intra_board_topo);
+  g_strfreev (options->bandwidth);
+  g_strfreev (options->latency);
+  memset (options, 0, sizeof *options);
+}
+
+void
+tf_cli_error (const char *command,
+              const char *message)
+{
+  fprintf (stderr, "topoforge-cli %s: %s\n", command, message);
+}
+
+gboolean
+tf_cli_output (const char     *path,
+               const GString  *text,
+               GError        **error)
+{
+  if (path != NULL)
+    return tf_write_file_atomic (path, text->str, text->len, error);
+  if (fwrite (text->str, 1, text->len, stdout) != text->len || fflush (stdout) != 0)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_IO, "writing to standard output failed");
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* main.c: topoforge-cli, the engine without a window. */
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli-private.h"
+
+static const TfCommand commands[] = {
+  { "families", "List the registered topology families", tf_command_families },
+  { "enumerate", "List the legal topologies of each family for a chip count", tf_command_enumerate },
+  { "generate", "Generate one enumerated topology as YAML", tf_command_generate },
+};
+
+static void
+usage (FILE *out)
+{
+  fprintf (out, "Usage: topoforge-cli COMMAND [OPTION...]\n\nCommands:\n");
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+  fprintf (out, "\nRun 'topoforge-cli COMMAND --help' for a command's options.\n");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "");
+
+  if (argc < 2)
+    {
+      usage (stderr);
+      return TF_CLI_EXIT_USAGE;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0
+      || strcmp (argv[1], "help") == 0)
+    {
+      usage (stdout);
+      return 0;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      printf ("topoforge-cli %s\n", TF_VERSION);
+      return 0;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (argv[1], commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+
+  fprintf (stderr, "topoforge-cli: unknown command '%s'; run 'topoforge-cli --help'\n",
+           argv[1]);
+  return TF_CLI_EXIT_USAGE;
+}

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* build.c: the endpoint-level network a family builds (TfBuild). */
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "family-private.h"
+
+void
+tf_build_init (TfBuild *build)
+{
+  memset (build, 0, sizeof *build);
+  build->switches = g_array_new (FALSE, TRUE, sizeof (TfSwitch));
+  build->links = g_array_new (FALSE, FALSE, sizeof (TfBuildLink));
+}
+
+void
+tf_build_clear (TfBuild *build)
+{
+  if (build->switches != NULL)
+    {
+      for (guint i = 0; i < build->switches->len; i++)
+        g_free (g_array_index (build->switches, TfSwitch, i).id);
+      g_array_unref (build->switches);
+    }
+  if (build->links != NULL)
+    g_array_unref (build->links);
+  g_free (build->endpoint_board);
+  g_free (build->board_rack);
+  g_free (build->rack_pod);
+  memset (build, 0, sizeof *build);
+}
+
+void
+tf_build_set_shape (TfBuild *build,
+                    guint    n_endpoint,
+                    guint    chips_per_board,
+                    guint    n_board,
+                    guint    n_rack,
+                    guint    n_pod)
+{
+  build->n_endpoint = n_endpoint;
+  build->chips_per_board = chips_per_board;
+  build->n_board = n_board;
+  build->n_rack = n_rack;
+  build->n_pod = n_pod;
+  build->board_rack = g_new0 (guint32, n_board);
+  build->rack_pod = g_new0 (guint32, n_rack);
+}
+
+guint
+tf_build_add_switch (TfBuild    *build,
+                     TfTier      tier,
+                     guint       container,
+                     const char *format,
+                     ...)
+{
+  TfSwitch sw = { NULL, tier, container, 0 };
+  va_list args;
+
+  va_start (args, format);
+  sw.id = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_array_append_val (build->switches, sw);
+  return build->switches->len - 1;
+}
+
+void
+tf_build_add_link (TfBuild *build,
+                   guint32  a,
+                   guint32  b,
+                   guint32  multiplicity)
+{
+  TfBuildLink link = { MIN (a, b), MAX (a, b), multiplicity };
+
+  g_array_append_val (build->links, link);
+}
+
+static int
+compare_links (const void *pa,
+               const void *pb)
+{
+  const TfBuildLink *a = pa, *b = pb;
+
+  if (a->a != b->a)
+    return a->a < b->a ? -1 : 1;
+  if (a->b != b->b)
+    return a->b < b->b ? -1 : 1;
+  return 0;
+}
+
+void
+tf_build_merge_parallel_links (TfBuild *build)
+{
+  TfBuildLink *links = (TfBuildLink *) build->links->data;
+  guint n = build->links->len, out = 0;
+
+  if (n == 0)
+    return;
+  qsort (links, n, sizeof (TfBuildLink), compare_links);
+  for (guint i = 1; i < n; i++)
+    {
+      if (links[i].a == links[out].a && links[i].b == links[out].b)
+        links[out].multiplicity += links[i].multiplicity;
+      else
+        links[++out] = links[i];
+    }
+  g_array_set_size (build->links, out + 1);
+}
+
+/* Where a node sits: board, rack and pod, or G_MAXUINT where the node is above that level. */
+typedef struct
+{
+  guint board;
+  guint rack;
+  guint pod;
+} Location;
+
+static void
+build_locate (const TfBuild *build,
+              guint32        node,
+              Location      *loc)
+{
+  if (node < build->n_endpoint)
+    {
+      loc->board = build->endpoint_board ? build->endpoint_board[node] : node;
+      loc->rack = build->board_rack[loc->board];
+      loc->pod = build->rack_pod[loc->rack];
+    }
+  else
+    {
+      const TfSwitch *sw = &g_array_index (build->switches, TfSwitch, node - build->n_endpoint);
+
+      loc->board = G_MAXUINT;
+      loc->rack = sw->tier == TF_TIER_RACK ? sw->container : G_MAXUINT;
+      loc->pod = sw->tier == TF_TIER_RACK ? build->rack_pod[sw->container]
+               : sw->tier == TF_TIER_POD ? sw->container : G_MAXUINT;
+    }
+}
+
+TfLinkType
+tf_build_link_type (const TfBuild *build,
+                    guint32        a,
+                    guint32        b)
+{
+  Location la, lb;
+
+  build_locate (build, a, &la);
+  build_locate (build, b, &lb);
+  if (la.board != G_MAXUINT && la.board == lb.board)
+    return TF_LINK_C2C;
+  if (la.rack != G_MAXUINT && la.rack == lb.rack)
+    return TF_LINK_B2B;
+  if (la.pod != G_MAXUINT && la.pod == lb.pod)
+    return TF_LINK_R2R;
+  return TF_LINK_P2P;
+}

@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* context.c: the EnumerationContext (@tbl-spec-topo-21a) and its validation ("阶段一"). */
+#include <math.h>
+#include <string.h>
+
+#include "topoforge.h"
+
+G_DEFINE_QUARK (tf-error-quark, tf_error)
+
+/* Link defaults follow the spec's tier table (@tbl-spec-topo-09): a link type takes the
+ * bandwidth of the tier whose boundary it crosses. The spec gives no latencies; these are
+ * typical per-hop figures for each technology, documented in docs/spec-notes.md. */
+static const TfLinkDefaults default_links[TF_N_LINK_TYPES] = {
+  [TF_LINK_C2C] = { 900.0, 100.0 },
+  [TF_LINK_B2B] = { 64.0, 500.0 },
+  [TF_LINK_R2R] = { 50.0, 1000.0 },
+  [TF_LINK_P2P] = { 50.0, 2000.0 },
+};
+
+void
+tf_context_init (TfContext *ctx)
+{
+  g_return_if_fail (ctx != NULL);
+
+  memset (ctx, 0, sizeof *ctx);
+  ctx->n_chip = 0;
+  ctx->scope = TF_SCOPE_UNSET;
+  ctx->chips_per_board_max = 16;
+  ctx->chip_radix = 1;
+  ctx->intra_board_topo = TF_INTRA_BOARD_NONE;
+  memcpy (ctx->defaults, default_links, sizeof default_links);
+}
+
+gboolean
+tf_context_validate (const TfContext  *ctx,
+                     GError          **error)
+{
+  g_return_val_if_fail (ctx != NULL, FALSE);
+
+  if (ctx->n_chip < 2)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "n_chip = %u: n_chip must be at least 2", ctx->n_chip);
+      return FALSE;
+    }
+  if (ctx->n_chip > TF_N_CHIP_MAX)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "n_chip = %u: n_chip must be at most %u (the engine's size limit)",
+                   ctx->n_chip, TF_N_CHIP_MAX);
+      return FALSE;
+    }
+  if (ctx->scope != TF_SCOPE_INTRA_RACK && ctx->scope != TF_SCOPE_INTER_RACK)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "scope is required: scope must be intra-rack or inter-rack");
+      return FALSE;
+    }
+  if (ctx->chips_per_board_max < 1 || ctx->chips_per_board_max > TF_N_CHIP_MAX)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "chips_per_board_max = %u: chips_per_board_max must be from 1 to %u",
+                   ctx->chips_per_board_max, TF_N_CHIP_MAX);
+      return FALSE;
+    }
+  if (ctx->chip_radix < 1 || ctx->chip_radix > TF_CHIP_RADIX_MAX)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "chip_radix = %u: chip_radix must be from 1 to %u",
+                   ctx->chip_radix, TF_CHIP_RADIX_MAX);
+      return FALSE;
+    }
+  if ((guint) ctx->intra_board_topo > TF_INTRA_BOARD_TORUS)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "intra_board_topo = %d: intra_board_topo must be none, full-mesh, ring or torus",
+                   (int) ctx->intra_board_topo);
+      return FALSE;
+    }
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    {
+      const TfLinkDefaults *d = &ctx->defaults[t];
+
+      if (!isfinite (d->bandwidth_gbps) || d->bandwidth_gbps <= 0 || d->bandwidth_gbps > 1e9)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       "defaults.%s.bandwidth_gbps = %g: must be a positive number of GB/s up to 1e9",
+                       tf_link_type_to_string (t), d->bandwidth_gbps);
+          return FALSE;
+        }
+      if (!isfinite (d->latency_ns) || d->latency_ns < 0 || d->latency_ns > 1e12)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       "defaults.%s.latency_ns = %g: must be a number of nanoseconds from 0 to 1e12",
+                       tf_link_type_to_string (t), d->latency_ns);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Names */
+
+static const char *const scope_names[] = { NULL, "intra-rack", "inter-rack" };
+static const char *const intra_board_names[] = { "none", "full-mesh", "ring", "torus" };
+static const char *const link_type_names[] = { "C2C", "B2B", "R2R", "P2P" };
+
+const char *
+tf_scope_to_string (TfScope scope)
+{
+  return (guint) scope < G_N_ELEMENTS (scope_names) && scope_names[scope] ? scope_names[scope]
+                                                                          : "unset";
+}
+
+gboolean
+tf_scope_from_string (const char  *str,
+                      TfScope     *out,
+                      GError     **error)
+{
+  for (guint i = 1; i < G_N_ELEMENTS (scope_names); i++)
+    if (g_strcmp0 (str, scope_names[i]) == 0)
+      {
+        *out = (TfScope) i;
+        return TRUE;
+      }
+  g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+               "scope = '%s': scope must be intra-rack or inter-rack", str ? str : "");
+  return FALSE;
+}
+
+const char *
+tf_intra_board_topo_to_string (TfIntraBoardTopo topo)
+{
+  return (guint) topo < G_N_ELEMENTS (intra_board_names) ? intra_board_names[topo] : "invalid";
+}
+
+gboolean
+tf_intra_board_topo_from_string (const char        *str,
+                                 TfIntraBoardTopo  *out,
+                                 GError           **error)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (intra_board_names); i++)
+    if (g_strcmp0 (str, intra_board_names[i]) == 0)
+      {
+        *out = (TfIntraBoardTopo) i;
+        return TRUE;
+      }
+  g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+               "intra_board_topo = '%s': intra_board_topo must be none, full-mesh, ring or torus",
+               str ? str : "");
+  return FALSE;
+}
+
+const char *
+tf_link_type_to_string (TfLinkType type)
+{
+  return (guint) type < G_N_ELEMENTS (link_type_names) ? link_type_names[type] : "invalid";
+}
+
+gboolean
+tf_link_type_from_string (const char *str,
+                          TfLinkType *out)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (link_type_names); i++)
+    if (g_strcmp0 (str, link_type_names[i]) == 0)
+      {
+        *out = (TfLinkType) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+tf_tier_to_string (TfTier tier)
+{
+  switch (tier)
+    {
+    case TF_TIER_CHIP: return "chip";
+    case TF_TIER_BOARD: return "board";
+    case TF_TIER_RACK: return "rack";
+    case TF_TIER_POD: return "pod";
+    case TF_TIER_DATACENTER: return "datacenter";
+    default: return "invalid";
+    }
+}
+
+const char *
+tf_status_to_string (TfStatus status)
+{
+  return status == TF_STATUS_RECOMMENDED ? "recommended" : "edge-case";
+}
+
+const char *
+tf_method_to_string (TfMethod method)
+{
+  switch (method)
+    {
+    case TF_METHOD_EXACT: return "exact";
+    case TF_METHOD_CLOSED_FORM: return "closed-form";
+    case TF_METHOD_UPPER_BOUND: return "upper-bound";
+    case TF_METHOD_NONE:
+    default: return "none";
+    }
+}

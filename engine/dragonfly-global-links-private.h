@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* dragonfly-global-links-private.h: how Dragonfly and Dragonfly+ wire groups together.
+ *
+ * The "consecutive" (relative) arrangement: each group has @ports global ports numbered
+ * 0 .. ports-1; port P of group i goes to group i + 1 + (P mod (g - 1)) (mod g) and arrives at
+ * port (P div (g - 1)) (g - 1) + (g - 2 - P mod (g - 1)) there. With g = ports + 1 (balanced)
+ * every pair of groups gets exactly one link; with fewer groups the rounds repeat, every pair
+ * gets at least one, and a port whose partner would fall beyond the last port stays unused.
+ */
+#pragma once
+
+#include "family-private.h"
+
+G_BEGIN_DECLS
+
+/* The partner port of @port, or FALSE when the port stays unused. */
+gboolean tf_global_port_partner (guint n_group, guint ports, guint port, guint *partner);
+/* Links in the whole network. */
+guint64  tf_global_link_count (guint n_group, guint ports);
+/* Adds the links to @build: port P of group i belongs to switch
+ * first_switch + i * switch_stride + P / ports_per_switch. Parallel links between the same
+ * two switches are merged. */
+void     tf_global_links_build (TfBuild *build, guint n_group, guint ports,
+                                guint first_switch, guint switch_stride,
+                                guint ports_per_switch);
+
+G_END_DECLS

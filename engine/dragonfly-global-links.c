@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* dragonfly-global-links.c: the global link arrangement shared by Dragonfly and Dragonfly+. */
+#include "dragonfly-global-links-private.h"
+
+gboolean
+tf_global_port_partner (guint  n_group,
+                        guint  ports,
+                        guint  port,
+                        guint *partner)
+{
+  guint span = n_group - 1;
+  guint round = port / span, offset = port % span;
+  guint64 p = (guint64) round * span + (span - 1 - offset);
+
+  if (p >= ports)
+    return FALSE;
+  *partner = (guint) p;
+  return TRUE;
+}
+
+guint64
+tf_global_link_count (guint n_group,
+                      guint ports)
+{
+  guint connected = 0, partner;
+
+  for (guint p = 0; p < ports; p++)
+    connected += tf_global_port_partner (n_group, ports, p, &partner);
+  /* Every group has the same connected ports; each link joins two of them. */
+  return (guint64) n_group * connected / 2;
+}
+
+void
+tf_global_links_build (TfBuild *build,
+                       guint    n_group,
+                       guint    ports,
+                       guint    first_switch,
+                       guint    switch_stride,
+                       guint    ports_per_switch)
+{
+  for (guint i = 0; i < n_group; i++)
+    for (guint p = 0; p < ports; p++)
+      {
+        guint partner, j = (i + 1 + p % (n_group - 1)) % n_group;
+
+        if (!tf_global_port_partner (n_group, ports, p, &partner) || j < i)
+          continue;
+        tf_build_add_link (build,
+                           tf_build_switch_node (build, first_switch + i * switch_stride
+                                                        + p / ports_per_switch),
+                           tf_build_switch_node (build, first_switch + j * switch_stride
+                                                        + partner / ports_per_switch),
+                           1);
+      }
+  tf_build_merge_parallel_links (build);
+}

@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* enumerate.c: "阶段二" enumeration. Walks each family's parameter space, keeps every parameter
+ * set that passes the hard constraints, orders recommended first, and keeps the first `limit`,
+ * whose metrics it then computes. */
+#include <stdlib.h>
+
+#include "family-private.h"
+
+typedef struct
+{
+  const TfFamily  *family;
+  const TfContext *ctx;
+  GArray          *results;
+  guint64          oversize;
+  guint64          visited;
+  TfProgressFunc   progress;
+  gpointer         progress_data;
+  double           fraction;
+  gboolean         cancelled;
+} Collect;
+
+static gboolean
+collect_visit (const TfParams *params,
+               gpointer        data)
+{
+  Collect *c = data;
+  TfResult r;
+
+  memset (&r, 0, sizeof r);
+  r.params = *params;
+  switch (tf_family_check (c->family, c->ctx, &r, NULL))
+    {
+    case TF_CHECK_OK:
+      r.order = c->visited;
+      g_array_append_val (c->results, r);
+      break;
+    case TF_CHECK_OVERSIZE:
+      c->oversize++;
+      break;
+    case TF_CHECK_ILLEGAL:
+    case TF_CHECK_INTRA_BOARD:
+    default:
+      break;
+    }
+  if (++c->visited % 4096 == 0 && c->progress != NULL
+      && !c->progress (c->fraction, c->progress_data))
+    {
+      c->cancelled = TRUE;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+compare_results (const void *pa,
+                 const void *pb)
+{
+  const TfResult *a = pa, *b = pb;
+
+  /* Recommended first, then fewer warnings, then the family's own order. */
+  if (a->n_warnings != b->n_warnings)
+    return a->n_warnings < b->n_warnings ? -1 : 1;
+  if (a->order != b->order)
+    return a->order < b->order ? -1 : 1;
+  return 0;
+}
+
+static gboolean
+enumerate_family (const TfFamily       *family,
+                  const TfContext      *ctx,
+                  guint                 limit,
+                  Collect              *c,
+                  TfFamilyEnumeration  *out,
+                  GError              **error)
+{
+  out->family = family;
+  if (ctx->intra_board_topo != TF_INTRA_BOARD_NONE && family->no_intra_board_reason != NULL)
+    {
+      out->excluded = g_strdup_printf ("intra_board_topo = %s does not apply to %s: %s",
+                                       tf_intra_board_topo_to_string (ctx->intra_board_topo),
+                                       family->name, family->no_intra_board_reason);
+      return TRUE;
+    }
+
+  c->family = family;
+  c->results = g_array_new (FALSE, FALSE, sizeof (TfResult));
+  c->oversize = 0;
+  c->visited = 0;
+  family->walk (ctx, collect_visit, c);
+  if (c->cancelled)
+    {
+      g_array_unref (c->results);
+      g_set_error (error, TF_ERROR, TF_ERROR_CANCELLED, "enumeration cancelled");
+      return FALSE;
+    }
+
+  qsort (c->results->data, c->results->len, sizeof (TfResult), compare_results);
+  out->total = c->results->len;
+  out->oversize = c->oversize;
+  if (limit != 0 && c->results->len > limit)
+    g_array_set_size (c->results, limit);
+  out->n_results = c->results->len;
+  out->results = (TfResult *) (void *) g_array_free (c->results, FALSE);
+  c->results = NULL;
+
+  for (guint i = 0; i < out->n_results; i++)
+    {
+      if (!tf_family_compute_metrics (family, ctx, &out->results[i], NULL, error))
+        return FALSE;
+      if (c->progress != NULL && i % 8 == 7 && !c->progress (c->fraction, c->progress_data))
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_CANCELLED, "enumeration cancelled");
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+tf_enumerate (const TfContext        *ctx,
+              const TfFamily *const  *families,
+              guint                   n_families,
+              guint                   limit,
+              TfProgressFunc          progress,
+              gpointer                progress_data,
+              TfEnumeration          *out,
+              GError                **error)
+{
+  Collect c = { NULL, ctx, NULL, 0, 0, progress, progress_data, 0, FALSE };
+
+  g_return_val_if_fail (ctx != NULL && out != NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  if (!tf_context_validate (ctx, error))
+    return FALSE;
+  if (n_families == 0)
+    n_families = tf_families_get_count ();
+
+  out->context = *ctx;
+  out->limit = limit;
+  out->n_families = n_families;
+  out->families = g_new0 (TfFamilyEnumeration, n_families);
+  for (guint i = 0; i < n_families; i++)
+    {
+      const TfFamily *family = families ? families[i] : tf_families_get (i);
+
+      c.fraction = (double) i / n_families;
+      if (!enumerate_family (family, ctx, limit, &c, &out->families[i], error))
+        {
+          tf_enumeration_clear (out);
+          return FALSE;
+        }
+    }
+  if (progress != NULL)
+    progress (1.0, progress_data);
+  return TRUE;
+}
+
+void
+tf_enumeration_clear (TfEnumeration *enumeration)
+{
+  g_return_if_fail (enumeration != NULL);
+
+  for (guint i = 0; i < enumeration->n_families; i++)
+    {
+      g_free (enumeration->families[i].excluded);
+      g_free (enumeration->families[i].results);
+    }
+  g_free (enumeration->families);
+  memset (enumeration, 0, sizeof *enumeration);
+}

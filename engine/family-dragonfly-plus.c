@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* family-dragonfly-plus.c: Dragonfly+ (Shpiner et al. 2017; @tbl-spec-topo-15).
+ *
+ * A group holds a leaf switches in s subgroups of k = a / s leaves, and s spine switches, one per
+ * subgroup. Leaves of a subgroup are fully linked ("子组内全互联"); every leaf links to every
+ * spine of its group (the leaf-spine "spine 连接" of Shpiner's groups). Each spine has s - 1
+ * global ports, so a group has s (s - 1) and the balanced group count is s (s - 1) + 1; groups
+ * are wired by the consecutive arrangement shared with Dragonfly. p endpoints per leaf; g is
+ * ceil (n_endpoint / (a p)) as for Dragonfly. A group is a rack; all groups one pod.
+ */
+#include "dragonfly-global-links-private.h"
+#include "family-private.h"
+#include "metrics-private.h"
+
+typedef struct
+{
+  guint32 a;
+  guint32 p;
+  guint32 s;
+  guint32 g;
+  guint32 n_endpoint;
+} DragonflyPlusParams;
+
+static const TfWarning warning_minimal_subgroups = {
+  "minimal-subgroups",
+  "Only two subgroups per group; the subgroup structure gains little."
+};
+
+#define A_MIN 4
+#define A_MAX 32
+#define P_MIN 2
+#define P_MAX 8
+#define S_MIN 2
+#define S_MAX 8
+
+static guint
+groups_for (guint n_endpoint,
+            guint a,
+            guint p)
+{
+  return (n_endpoint + a * p - 1) / (a * p);
+}
+
+static gboolean
+dragonfly_plus_check (const TfContext *ctx,
+                      TfResult        *result,
+                      GString         *why)
+{
+  DragonflyPlusParams d;
+  guint g_max;
+
+  TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
+  if (d.a < A_MIN || d.a > A_MAX)
+    return tf_reject (why, "a = %u: a must be from %u to %u", d.a, A_MIN, A_MAX);
+  if (d.p < P_MIN || d.p > P_MAX)
+    return tf_reject (why, "p = %u: p must be from %u to %u", d.p, P_MIN, P_MAX);
+  if (d.s < S_MIN || d.s > S_MAX)
+    return tf_reject (why, "s = %u: s must be from %u to %u", d.s, S_MIN, S_MAX);
+  if (d.a % d.s != 0)
+    return tf_reject (why, "s = %u must divide a = %u", d.s, d.a);
+  if (d.n_endpoint < 1 || ctx->n_chip % d.n_endpoint != 0)
+    return tf_reject (why, "n_endpoint = %u must divide n_chip = %u", d.n_endpoint,
+                      ctx->n_chip);
+  g_max = d.s * (d.s - 1) + 1;
+  if (d.g < 2 || d.g > g_max)
+    return tf_reject (why, "g = %u: g must be from 2 to s (s - 1) + 1 = %u", d.g, g_max);
+  if ((guint64) d.g * d.a * d.p < d.n_endpoint)
+    return tf_reject (why, "capacity g a p = %u is below n_endpoint = %u",
+                      d.g * d.a * d.p, d.n_endpoint);
+  if ((guint64) (d.g - 1) * d.a * d.p >= d.n_endpoint)
+    return tf_reject (why, "g = %u leaves the last group empty: n_endpoint = %u fills %u "
+                      "groups of a p = %u", d.g, d.n_endpoint,
+                      groups_for (d.n_endpoint, d.a, d.p), d.a * d.p);
+
+  result->n_endpoint = d.n_endpoint;
+  result->chips_per_board = ctx->n_chip / d.n_endpoint;
+
+  if (d.n_endpoint < 128)
+    tf_result_add_warning (result, &tf_warning_over_engineered);
+  if (d.s == 2)
+    tf_result_add_warning (result, &warning_minimal_subgroups);
+  if (d.g < g_max)
+    tf_result_add_warning (result, &tf_warning_non_balanced_global_link);
+  if ((double) d.g * d.a * d.p > 1.5 * d.n_endpoint)
+    tf_result_add_warning (result, &tf_warning_low_utilization);
+  return TRUE;
+}
+
+typedef struct
+{
+  TfParamsVisitor visit;
+  gpointer        data;
+  guint           a, p, s;
+} Walk;
+
+static gboolean
+walk_endpoint (guint    n_endpoint,
+               gpointer data)
+{
+  Walk *w = data;
+  guint g = groups_for (n_endpoint, w->a, w->p);
+  DragonflyPlusParams d = { w->a, w->p, w->s, g, n_endpoint };
+  TfParams params;
+
+  if (g < 2 || g > w->s * (w->s - 1) + 1)
+    return TRUE;
+  TF_PARAMS_SET (&params, DragonflyPlusParams, &d);
+  return w->visit (&params, w->data);
+}
+
+static gboolean
+dragonfly_plus_walk (const TfContext *ctx,
+                     TfParamsVisitor  visit,
+                     gpointer         data)
+{
+  Walk w = { visit, data };
+
+  for (w.a = A_MIN; w.a <= A_MAX; w.a++)
+    for (w.s = S_MIN; w.s <= S_MAX; w.s++)
+      {
+        if (w.a % w.s != 0)
+          continue;
+        for (w.p = P_MIN; w.p <= P_MAX; w.p++)
+          if (!tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w))
+            return FALSE;
+      }
+  return TRUE;
+}
+
+static gboolean
+dragonfly_plus_parse_id (TfIdArgs  *args,
+                         TfParams  *params,
+                         GError   **error)
+{
+  DragonflyPlusParams d;
+
+  if (!tf_id_args_get_uint (args, "a", A_MIN, A_MAX, &d.a, error)
+      || !tf_id_args_get_uint (args, "p", P_MIN, P_MAX, &d.p, error)
+      || !tf_id_args_get_uint (args, "s", S_MIN, S_MAX, &d.s, error)
+      || !tf_id_args_get_uint (args, "g", 2, S_MAX * (S_MAX - 1) + 1, &d.g, error)
+      || !tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &d.n_endpoint, error))
+    return FALSE;
+  TF_PARAMS_SET (params, DragonflyPlusParams, &d);
+  return TRUE;
+}
+
+static void
+dragonfly_plus_format_id (const TfParams *params,
+                          GString        *out)
+{
+  DragonflyPlusParams d;
+
+  TF_PARAMS_GET (params, DragonflyPlusParams, &d);
+  tf_id_append_uint (out, "a", d.a);
+  tf_id_append_uint (out, "p", d.p);
+  tf_id_append_uint (out, "s", d.s);
+  tf_id_append_uint (out, "g", d.g);
+  tf_id_append_uint (out, "n_endpoint", d.n_endpoint);
+}
+
+static void
+dragonfly_plus_attrs (const TfResult *result,
+                      TfAttrs        *attrs)
+{
+  DragonflyPlusParams d;
+
+  TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
+  tf_attrs_add_int (attrs, "a", d.a);
+  tf_attrs_add_int (attrs, "p", d.p);
+  tf_attrs_add_int (attrs, "s", d.s);
+  tf_attrs_add_int (attrs, "g", d.g);
+}
+
+static void
+dragonfly_plus_count (const TfContext *ctx,
+                      const TfResult  *result,
+                      TfMetrics       *m)
+{
+  DragonflyPlusParams d;
+  guint64 k;
+
+  TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
+  k = d.a / d.s;
+  m->link_count_by_type[TF_LINK_B2B] = (guint64) ctx->n_chip * ctx->chip_radix
+                                       + (guint64) d.g * d.a * d.s
+                                       + (guint64) d.g * d.s * k * (k - 1) / 2;
+  m->link_count_by_type[TF_LINK_R2R] = tf_global_link_count (d.g, d.s * (d.s - 1));
+  m->switch_count = d.g * (d.a + d.s);
+}
+
+static gboolean
+dragonfly_plus_build (const TfContext *ctx,
+                      const TfResult  *result,
+                      TfBuild         *b,
+                      GError         **error)
+{
+  DragonflyPlusParams d;
+  guint per_group, stride, k;
+
+  TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
+  per_group = d.a * d.p;
+  stride = d.a + d.s;
+  k = d.a / d.s;
+  tf_build_set_shape (b, d.n_endpoint, result->chips_per_board, d.n_endpoint, d.g, 1);
+  for (guint i = 0; i < d.g; i++)
+    {
+      for (guint l = 0; l < d.a; l++)
+        tf_build_add_switch (b, TF_TIER_RACK, i, "group%u-leaf%u", i, l);
+      for (guint j = 0; j < d.s; j++)
+        tf_build_add_switch (b, TF_TIER_RACK, i, "group%u-spine%u", i, j);
+    }
+  for (guint e = 0; e < d.n_endpoint; e++)
+    {
+      b->board_rack[e] = e / per_group;
+      tf_build_add_link (b, e, tf_build_switch_node (b, (e / per_group) * stride
+                                                        + (e % per_group) / d.p), 1);
+    }
+  for (guint i = 0; i < d.g; i++)
+    for (guint l = 0; l < d.a; l++)
+      {
+        for (guint j = 0; j < d.s; j++)
+          tf_build_add_link (b, tf_build_switch_node (b, i * stride + l),
+                             tf_build_switch_node (b, i * stride + d.a + j), 1);
+        /* The rest of the leaf's subgroup */
+        for (guint m = l + 1; m < (l / k + 1) * k; m++)
+          tf_build_add_link (b, tf_build_switch_node (b, i * stride + l),
+                             tf_build_switch_node (b, i * stride + m), 1);
+      }
+  tf_global_links_build (b, d.g, d.s * (d.s - 1), d.a, stride, d.s - 1);
+  return TRUE;
+}
+
+static void
+dragonfly_plus_metrics (const TfContext *ctx,
+                        const TfResult  *result,
+                        const TfBuild   *build,
+                        TfMetrics       *m)
+{
+  TfBoardTopo bt;
+  DragonflyPlusParams d;
+
+  TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
+  tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
+  /* Leaves of different groups are 3 hops apart: up to a spine holding a link to the other
+   * group (every group pair has one), across, and down; every leaf links to every spine. */
+  m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint,
+                                         (result->n_endpoint + d.p - 1) / d.p, 3);
+  m->diameter_method = TF_METHOD_CLOSED_FORM;
+  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint);
+  m->path_diversity_method = TF_METHOD_CLOSED_FORM;
+  tf_bisection_switch_family (ctx, build, &bt, m);
+}
+
+const TfFamily tf_family_dragonfly_plus = {
+  .name = "dragonfly-plus",
+  .description = "Dragonfly whose groups are leaf-spine subgroups; a group is a rack",
+  .leaf_tier = TF_TIER_BOARD,
+  .scopes = 1u << TF_SCOPE_INTER_RACK,
+  .direct = FALSE,
+  .walk = dragonfly_plus_walk,
+  .parse_id = dragonfly_plus_parse_id,
+  .format_id = dragonfly_plus_format_id,
+  .check = dragonfly_plus_check,
+  .attrs = dragonfly_plus_attrs,
+  .count = dragonfly_plus_count,
+  .build = dragonfly_plus_build,
+  .metrics = dragonfly_plus_metrics,
+  .metrics_need_build = TRUE,
+};

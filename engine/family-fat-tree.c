@@ -1,0 +1,347 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* family-fat-tree.c: Fat-Tree as the PGFT k-ary n-tree (@tbl-spec-topo-12, -13).
+ *
+ * Ports: d (osr + 1) = k osr, u = k - d; w_levels = [u] * layers, p_levels = [1] * layers.
+ * 2 layers: N_leaf = N_endpoint / d leaves, u spines each linked once to every leaf.
+ * 3 layers: fat-tree groups of d ToRs (d boards each) and u aggregation switches; u^2 core
+ * switches, core c linked to aggregation switch c / u of every group.
+ * An endpoint is a board; each ToR/leaf and its boards make one rack. 2 layers: one pod, spines
+ * at pod level. 3 layers: each fat-tree group is one pod, cores at datacenter level.
+ */
+#include "family-private.h"
+#include "metrics-private.h"
+
+typedef struct
+{
+  guint32 layers;
+  guint32 k;
+  guint32 osr;
+  guint32 n_endpoint;
+} FatTreeParams;
+
+static const TfWarning warning_aggressive_oversubscription = {
+  "aggressive-oversubscription",
+  "Oversubscription of 2:1 or more; AllReduce in AI training is sensitive to bandwidth."
+};
+
+/* Hard constraint ranges (@tbl-spec-topo-12) */
+#define K_MIN 4
+#define K_MAX 64
+#define OSR_MAX 3
+
+typedef struct
+{
+  guint d, u;
+  guint n_leaf;     /* 2 layers: leaves; 3 layers: ToRs */
+  guint n_group;    /* 3 layers */
+  guint64 capacity;
+} Shape;
+
+static gboolean
+port_split (guint  k,
+            guint  osr,
+            guint *d,
+            guint *u)
+{
+  *d = *u = 0;
+  if ((k * osr) % (osr + 1) != 0)
+    return FALSE;
+  *d = k * osr / (osr + 1);
+  *u = k - *d;
+  return TRUE;
+}
+
+static void
+get_shape (const FatTreeParams *p,
+           Shape               *s)
+{
+  port_split (p->k, p->osr, &s->d, &s->u);
+  s->n_leaf = p->n_endpoint / s->d;
+  if (p->layers == 2)
+    {
+      s->n_group = 1;
+      s->capacity = (guint64) s->d * p->k;
+    }
+  else
+    {
+      guint64 per_group = (guint64) s->d * s->d;
+
+      s->n_group = (guint) ((p->n_endpoint + per_group - 1) / per_group);
+      s->capacity = per_group * p->k;
+    }
+}
+
+static gboolean
+fat_tree_check (const TfContext *ctx,
+                TfResult        *result,
+                GString         *why)
+{
+  FatTreeParams p;
+  guint d, u;
+  Shape s;
+
+  TF_PARAMS_GET (&result->params, FatTreeParams, &p);
+  if (p.layers != 2 && p.layers != 3)
+    return tf_reject (why, "layers = %u: layers must be 2 or 3", p.layers);
+  if (p.k < K_MIN || p.k > K_MAX || p.k % 2 != 0)
+    return tf_reject (why, "k = %u: k must be even, from %u to %u",
+                           p.k, K_MIN, K_MAX);
+  if (p.osr < 1 || p.osr > OSR_MAX)
+    return tf_reject (why, "osr = %u: osr must be from 1 to %u",
+                           p.osr, OSR_MAX);
+  if (!port_split (p.k, p.osr, &d, &u))
+    return tf_reject (why, "k = %u, osr = %u: d (osr + 1) = k osr has no integer "
+                           "solution", p.k, p.osr);
+  if (p.n_endpoint < 1 || ctx->n_chip % p.n_endpoint != 0)
+    return tf_reject (why, "n_endpoint = %u must divide n_chip = %u",
+                           p.n_endpoint, ctx->n_chip);
+  if (p.n_endpoint % d != 0)
+    return tf_reject (why, "d = %u must divide n_endpoint = %u (full racks)",
+                           d, p.n_endpoint);
+  get_shape (&p, &s);
+  if (p.layers == 2)
+    {
+      if (u > s.n_leaf)
+        return tf_reject (why, "u = %u exceeds N_leaf = %u", u, s.n_leaf);
+      if (s.n_leaf > p.k)
+        return tf_reject (why, "N_leaf = %u exceeds the k = %u ports of a spine",
+                               s.n_leaf, p.k);
+    }
+  else
+    {
+      if (p.n_endpoint > s.capacity)
+        return tf_reject (why, "n_endpoint = %u exceeds the 3-layer capacity "
+                               "d^2 k = %" G_GUINT64_FORMAT, p.n_endpoint,
+                               s.capacity);
+      if (s.n_group < 2)
+        return tf_reject (why, "n_endpoint = %u fills one fat-tree group of "
+                               "d^2 = %u; a core layer needs two", p.n_endpoint,
+                               d * d);
+    }
+
+  result->n_endpoint = p.n_endpoint;
+  result->chips_per_board = ctx->n_chip / p.n_endpoint;
+
+  if (p.layers == 3 && p.n_endpoint < 256)
+    tf_result_add_warning (result, &tf_warning_over_engineered);
+  if (p.osr >= 2)
+    tf_result_add_warning (result, &warning_aggressive_oversubscription);
+  if (p.k > 64)
+    tf_result_add_warning (result, &tf_warning_radix_too_large);
+  if ((double) s.capacity > 1.5 * p.n_endpoint)
+    tf_result_add_warning (result, &tf_warning_low_utilization);
+  return TRUE;
+}
+
+typedef struct
+{
+  const TfContext *ctx;
+  TfParamsVisitor  visit;
+  gpointer         data;
+  FatTreeParams    p;
+} Walk;
+
+static gboolean
+walk_endpoint (guint    n_endpoint,
+               gpointer data)
+{
+  Walk *w = data;
+  TfParams params;
+
+  w->p.n_endpoint = n_endpoint;
+  TF_PARAMS_SET (&params, FatTreeParams, &w->p);
+  return w->visit (&params, w->data);
+}
+
+static gboolean
+fat_tree_walk (const TfContext *ctx,
+               TfParamsVisitor  visit,
+               gpointer         data)
+{
+  Walk w = { ctx, visit, data };
+
+  for (guint layers = 2; layers <= 3; layers++)
+    for (guint k = K_MIN; k <= K_MAX; k += 2)
+      for (guint osr = 1; osr <= OSR_MAX; osr++)
+        {
+          guint d, u;
+
+          if (!port_split (k, osr, &d, &u))
+            continue;
+          w.p = (FatTreeParams) { layers, k, osr, 0 };
+          if (!tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w))
+            return FALSE;
+        }
+  return TRUE;
+}
+
+static gboolean
+fat_tree_parse_id (TfIdArgs  *args,
+                   TfParams  *params,
+                   GError   **error)
+{
+  FatTreeParams p;
+
+  if (!tf_id_args_get_uint (args, "layers", 2, 3, &p.layers, error)
+      || !tf_id_args_get_uint (args, "k", K_MIN, K_MAX, &p.k, error)
+      || !tf_id_args_get_uint (args, "osr", 1, OSR_MAX, &p.osr, error)
+      || !tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &p.n_endpoint, error))
+    return FALSE;
+  TF_PARAMS_SET (params, FatTreeParams, &p);
+  return TRUE;
+}
+
+static void
+fat_tree_format_id (const TfParams *params,
+                    GString        *out)
+{
+  FatTreeParams p;
+
+  TF_PARAMS_GET (params, FatTreeParams, &p);
+  tf_id_append_uint (out, "layers", p.layers);
+  tf_id_append_uint (out, "k", p.k);
+  tf_id_append_uint (out, "osr", p.osr);
+  tf_id_append_uint (out, "n_endpoint", p.n_endpoint);
+}
+
+static void
+fat_tree_attrs (const TfResult *result,
+                TfAttrs        *attrs)
+{
+  FatTreeParams p;
+  Shape s;
+  guint32 w[3], pl[3];
+
+  TF_PARAMS_GET (&result->params, FatTreeParams, &p);
+  get_shape (&p, &s);
+  for (guint i = 0; i < p.layers; i++)
+    {
+      w[i] = s.u;
+      pl[i] = 1;
+    }
+  tf_attrs_add_int (attrs, "k", p.k);
+  tf_attrs_add_int (attrs, "layers", p.layers);
+  tf_attrs_add_int (attrs, "osr", p.osr);
+  tf_attrs_add_list (attrs, "w_levels", w, p.layers);
+  tf_attrs_add_list (attrs, "p_levels", pl, p.layers);
+}
+
+static void
+fat_tree_count (const TfContext *ctx,
+                const TfResult  *result,
+                TfMetrics       *m)
+{
+  FatTreeParams p;
+  Shape s;
+
+  TF_PARAMS_GET (&result->params, FatTreeParams, &p);
+  get_shape (&p, &s);
+  m->link_count_by_type[TF_LINK_B2B] = (guint64) ctx->n_chip * ctx->chip_radix;
+  m->link_count_by_type[TF_LINK_R2R] = (guint64) s.n_leaf * s.u;
+  if (p.layers == 2)
+    m->switch_count = s.n_leaf + s.u;
+  else
+    {
+      m->link_count_by_type[TF_LINK_P2P] = (guint64) s.n_group * s.u * s.u;
+      m->switch_count = s.n_leaf + s.n_group * s.u + s.u * s.u;
+    }
+}
+
+static gboolean
+fat_tree_build (const TfContext *ctx,
+                const TfResult  *result,
+                TfBuild         *b,
+                GError         **error)
+{
+  FatTreeParams p;
+  Shape s;
+
+  TF_PARAMS_GET (&result->params, FatTreeParams, &p);
+  get_shape (&p, &s);
+  tf_build_set_shape (b, p.n_endpoint, result->chips_per_board, p.n_endpoint, s.n_leaf,
+                      s.n_group);
+  for (guint e = 0; e < p.n_endpoint; e++)
+    b->board_rack[e] = e / s.d;
+
+  if (p.layers == 2)
+    {
+      for (guint i = 0; i < s.n_leaf; i++)
+        tf_build_add_switch (b, TF_TIER_RACK, i, "leaf%u", i);
+      for (guint j = 0; j < s.u; j++)
+        tf_build_add_switch (b, TF_TIER_POD, 0, "spine%u", j);
+      for (guint e = 0; e < p.n_endpoint; e++)
+        tf_build_add_link (b, e, tf_build_switch_node (b, e / s.d), 1);
+      for (guint i = 0; i < s.n_leaf; i++)
+        for (guint j = 0; j < s.u; j++)
+          tf_build_add_link (b, tf_build_switch_node (b, i),
+                             tf_build_switch_node (b, s.n_leaf + j), 1);
+    }
+  else
+    {
+      guint first_agg = s.n_leaf, first_core = s.n_leaf + s.n_group * s.u;
+
+      for (guint t = 0; t < s.n_leaf; t++)
+        {
+          b->rack_pod[t] = t / s.d;
+          tf_build_add_switch (b, TF_TIER_RACK, t, "tor%u", t);
+        }
+      for (guint g = 0; g < s.n_group; g++)
+        for (guint j = 0; j < s.u; j++)
+          tf_build_add_switch (b, TF_TIER_POD, g, "agg%u", g * s.u + j);
+      for (guint c = 0; c < s.u * s.u; c++)
+        tf_build_add_switch (b, TF_TIER_DATACENTER, 0, "core%u", c);
+
+      for (guint e = 0; e < p.n_endpoint; e++)
+        tf_build_add_link (b, e, tf_build_switch_node (b, e / s.d), 1);
+      for (guint t = 0; t < s.n_leaf; t++)
+        for (guint j = 0; j < s.u; j++)
+          tf_build_add_link (b, tf_build_switch_node (b, t),
+                             tf_build_switch_node (b, first_agg + (t / s.d) * s.u + j), 1);
+      for (guint g = 0; g < s.n_group; g++)
+        for (guint j = 0; j < s.u; j++)
+          for (guint c = j * s.u; c < (j + 1) * s.u; c++)
+            tf_build_add_link (b, tf_build_switch_node (b, first_agg + g * s.u + j),
+                               tf_build_switch_node (b, first_core + c), 1);
+    }
+  return TRUE;
+}
+
+static void
+fat_tree_metrics (const TfContext *ctx,
+                  const TfResult  *result,
+                  const TfBuild   *build,
+                  TfMetrics       *m)
+{
+  FatTreeParams p;
+  TfBoardTopo bt;
+  Shape s;
+
+  TF_PARAMS_GET (&result->params, FatTreeParams, &p);
+  get_shape (&p, &s);
+  tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
+
+  /* Leaves are 2 hops apart through a spine (2 layers) and 4 through a core (3 layers, two or
+   * more groups by the hard constraints). */
+  m->diameter = tf_switch_chip_diameter (&bt, p.n_endpoint, s.n_leaf, p.layers == 2 ? 2 : 4);
+  m->diameter_method = TF_METHOD_CLOSED_FORM;
+  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, p.n_endpoint);
+  m->path_diversity_method = TF_METHOD_CLOSED_FORM;
+  tf_bisection_switch_family (ctx, build, &bt, m);
+}
+
+const TfFamily tf_family_fat_tree = {
+  .name = "fat-tree",
+  .description = "PGFT k-ary n-tree of 2 or 3 switch layers; leaves are boards",
+  .leaf_tier = TF_TIER_BOARD,
+  .scopes = (1u << TF_SCOPE_INTRA_RACK) | (1u << TF_SCOPE_INTER_RACK),
+  .direct = FALSE,
+  .walk = fat_tree_walk,
+  .parse_id = fat_tree_parse_id,
+  .format_id = fat_tree_format_id,
+  .check = fat_tree_check,
+  .attrs = fat_tree_attrs,
+  .count = fat_tree_count,
+  .build = fat_tree_build,
+  .metrics = fat_tree_metrics,
+  .metrics_need_build = TRUE,
+};

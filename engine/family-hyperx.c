@@ -1,0 +1,286 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* family-hyperx.c: HyperX (Ahn et al., SC 2009; @tbl-spec-topo-18).
+ *
+ * prod S_i switches on an L-dimensional grid, each dimension fully linked, T endpoints (boards)
+ * per switch; n_endpoint = T prod S_i must divide n_chip. S is written non-decreasing (the
+ * canonical form). Switch i sits at (i mod S_0, i / S_0 mod S_1, ...) and hosts boards
+ * i T .. i T + T - 1. All switches are rack switches of the one rack; one pod.
+ */
+#include "family-private.h"
+#include "metrics-private.h"
+
+#define L_MAX 4
+#define T_MAX 8
+#define RADIX_MAX 64
+
+typedef struct
+{
+  guint32 L;
+  guint32 T;
+  guint32 S[L_MAX];
+} HyperxParams;
+
+static const TfWarning warning_degenerate_to_single_switch = {
+  "degenerate-to-single-switch",
+  "One dimension: the switches form a single fully linked layer."
+};
+
+static guint64
+switch_count (const HyperxParams *x)
+{
+  guint64 p = 1;
+
+  for (guint i = 0; i < x->L; i++)
+    p *= x->S[i];
+  return p;
+}
+
+static gboolean
+hyperx_check (const TfContext *ctx,
+              TfResult        *result,
+              GString         *why)
+{
+  HyperxParams x;
+  guint64 n_endpoint, radix;
+
+  TF_PARAMS_GET (&result->params, HyperxParams, &x);
+  if (x.L < 1 || x.L > L_MAX)
+    return tf_reject (why, "L = %u: L must be from 1 to %u", x.L, L_MAX);
+  if (x.T < 1 || x.T > T_MAX)
+    return tf_reject (why, "T = %u: T must be from 1 to %u", x.T, T_MAX);
+  radix = x.T;
+  for (guint i = 0; i < x.L; i++)
+    {
+      if (x.S[i] < 2)
+        return tf_reject (why, "S[%u] = %u: every S_i must be at least 2", i, x.S[i]);
+      if (i > 0 && x.S[i] < x.S[i - 1])
+        return tf_reject (why, "S must be non-decreasing (canonical form)");
+      radix += x.S[i] - 1;
+    }
+  n_endpoint = x.T * switch_count (&x);
+  if (n_endpoint > ctx->n_chip || ctx->n_chip % n_endpoint != 0)
+    return tf_reject (why, "n_endpoint = T prod S = %" G_GUINT64_FORMAT " must divide n_chip = %u",
+                      n_endpoint, ctx->n_chip);
+
+  result->n_endpoint = (guint) n_endpoint;
+  result->chips_per_board = ctx->n_chip / (guint) n_endpoint;
+
+  if (x.L == 4)
+    tf_result_add_warning (result, &tf_warning_high_dimension);
+  if (x.S[x.L - 1] > 2 * x.S[0])
+    tf_result_add_warning (result, &tf_warning_asymmetric);
+  if (x.L == 1)
+    tf_result_add_warning (result, &warning_degenerate_to_single_switch);
+  if (radix > RADIX_MAX)
+    tf_result_add_warning (result, &tf_warning_radix_too_large);
+  return TRUE;
+}
+
+typedef struct
+{
+  TfParamsVisitor visit;
+  gpointer        data;
+  HyperxParams    x;
+} Walk;
+
+/* Non-decreasing factorisations of @rest into dimensions d, d + 1, ..., each at least @min. */
+static gboolean
+walk_dims (Walk  *w,
+           guint  d,
+           guint  rest,
+           guint  min)
+{
+  TfParams params;
+
+  /* @rest as the last dimension */
+  if (rest >= min)
+    {
+      w->x.S[d] = rest;
+      w->x.L = d + 1;
+      TF_PARAMS_SET (&params, HyperxParams, &w->x);
+      if (!w->visit (&params, w->data))
+        return FALSE;
+      w->x.S[d] = 0;
+    }
+  /* or split it further; the next factor is at least s, so s * s <= rest */
+  if (d + 1 < L_MAX)
+    for (guint s = min; (guint64) s * s <= rest; s++)
+      if (rest % s == 0)
+        {
+          w->x.S[d] = s;
+          if (!walk_dims (w, d + 1, rest / s, s))
+            return FALSE;
+          w->x.S[d] = 0;
+        }
+  return TRUE;
+}
+
+static gboolean
+walk_endpoint (guint    n_endpoint,
+               gpointer data)
+{
+  Walk *w = data;
+
+  for (guint t = 1; t <= T_MAX; t++)
+    if (n_endpoint % t == 0 && n_endpoint / t >= 2)
+      {
+        memset (&w->x, 0, sizeof w->x);
+        w->x.T = t;
+        if (!walk_dims (w, 0, n_endpoint / t, 2))
+          return FALSE;
+      }
+  return TRUE;
+}
+
+static gboolean
+hyperx_walk (const TfContext *ctx,
+             TfParamsVisitor  visit,
+             gpointer         data)
+{
+  Walk w = { visit, data };
+
+  return tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w);
+}
+
+static gboolean
+hyperx_parse_id (TfIdArgs  *args,
+                 TfParams  *params,
+                 GError   **error)
+{
+  HyperxParams x = { 0 };
+  guint n;
+
+  if (!tf_id_args_get_uint (args, "L", 1, L_MAX, &x.L, error)
+      || !tf_id_args_get_uint (args, "T", 1, T_MAX, &x.T, error)
+      || !tf_id_args_get_list (args, "S", 1, L_MAX, 2, TF_N_CHIP_MAX, &n, x.S, error))
+    return FALSE;
+  if (n != x.L)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
+                   "id '%s': S lists %u values but L = %u", args->id, n, x.L);
+      return FALSE;
+    }
+  TF_PARAMS_SET (params, HyperxParams, &x);
+  return TRUE;
+}
+
+static void
+hyperx_format_id (const TfParams *params,
+                  GString        *out)
+{
+  HyperxParams x;
+
+  TF_PARAMS_GET (params, HyperxParams, &x);
+  tf_id_append_uint (out, "L", x.L);
+  tf_id_append_uint (out, "T", x.T);
+  tf_id_append_list (out, "S", x.S, x.L);
+}
+
+static void
+hyperx_attrs (const TfResult *result,
+              TfAttrs        *attrs)
+{
+  HyperxParams x;
+
+  TF_PARAMS_GET (&result->params, HyperxParams, &x);
+  tf_attrs_add_int (attrs, "L", x.L);
+  tf_attrs_add_int (attrs, "T", x.T);
+  tf_attrs_add_list (attrs, "S", x.S, x.L);
+}
+
+static void
+hyperx_count (const TfContext *ctx,
+              const TfResult  *result,
+              TfMetrics       *m)
+{
+  HyperxParams x;
+  guint64 p, links = 0;
+
+  TF_PARAMS_GET (&result->params, HyperxParams, &x);
+  p = switch_count (&x);
+  for (guint i = 0; i < x.L; i++)
+    links += p * (x.S[i] - 1) / 2;
+  m->link_count_by_type[TF_LINK_B2B] = (guint64) ctx->n_chip * ctx->chip_radix + links;
+  m->switch_count = (guint) p;
+}
+
+static gboolean
+hyperx_build (const TfContext *ctx,
+              const TfResult  *result,
+              TfBuild         *b,
+              GError         **error)
+{
+  HyperxParams x;
+  guint p;
+
+  TF_PARAMS_GET (&result->params, HyperxParams, &x);
+  p = (guint) switch_count (&x);
+  tf_build_set_shape (b, result->n_endpoint, result->chips_per_board, result->n_endpoint, 1, 1);
+  for (guint i = 0; i < p; i++)
+    {
+      GString *id = g_string_new ("switch");
+      guint rest = i;
+
+      for (guint d = 0; d < x.L; d++)
+        {
+          g_string_append_printf (id, "-%u", rest % x.S[d]);
+          rest /= x.S[d];
+        }
+      tf_build_add_switch (b, TF_TIER_RACK, 0, "%s", id->str);
+      g_string_free (id, TRUE);
+    }
+  for (guint e = 0; e < result->n_endpoint; e++)
+    tf_build_add_link (b, e, tf_build_switch_node (b, e / x.T), 1);
+  for (guint i = 0; i < p; i++)
+    {
+      guint stride = 1;
+
+      for (guint d = 0; d < x.L; d++)
+        {
+          guint c = (i / stride) % x.S[d];
+
+          for (guint o = c + 1; o < x.S[d]; o++)
+            tf_build_add_link (b, tf_build_switch_node (b, i),
+                               tf_build_switch_node (b, i + (o - c) * stride), 1);
+          stride *= x.S[d];
+        }
+    }
+  return TRUE;
+}
+
+static void
+hyperx_metrics (const TfContext *ctx,
+                const TfResult  *result,
+                const TfBuild   *build,
+                TfMetrics       *m)
+{
+  HyperxParams x;
+  TfBoardTopo bt;
+
+  TF_PARAMS_GET (&result->params, HyperxParams, &x);
+  tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
+  /* Switches differ in at most L coordinates, one hop each; every switch hosts boards. */
+  m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint, (guint) switch_count (&x),
+                                         x.L);
+  m->diameter_method = TF_METHOD_CLOSED_FORM;
+  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint);
+  m->path_diversity_method = TF_METHOD_CLOSED_FORM;
+  tf_bisection_switch_family (ctx, build, &bt, m);
+}
+
+const TfFamily tf_family_hyperx = {
+  .name = "hyperx",
+  .description = "Switches on an L-dimensional grid, each dimension fully linked",
+  .leaf_tier = TF_TIER_BOARD,
+  .scopes = 1u << TF_SCOPE_INTER_RACK,
+  .direct = FALSE,
+  .walk = hyperx_walk,
+  .parse_id = hyperx_parse_id,
+  .format_id = hyperx_format_id,
+  .check = hyperx_check,
+  .attrs = hyperx_attrs,
+  .count = hyperx_count,
+  .build = hyperx_build,
+  .metrics = hyperx_metrics,
+  .metrics_need_build = TRUE,
+};

@@ -1,0 +1,382 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* family-torus.c: Torus (@tbl-spec-topo-16), the one Tier-6 family that enumerates boards.
+ *
+ * Shapes S with prod S_d = n_chip, 2 or 3 dimensions, S_d >= 2, each dimension a ring; a
+ * 2-long dimension is one link, not two parallel ones. Each shape pairs with every board shape
+ * B (B_d | S_d, and max B / min B <= 2 when a board holds more than one chip) as its own result,
+ * C_board = prod B_d. Torus shapes are written in canonical order: S non-decreasing, and B
+ * non-decreasing across dimensions of equal length, so isomorphic results appear once.
+ * Chip i sits at coordinates (i mod S_0, i / S_0 mod S_1, ...); boards are the B-blocks, numbered
+ * the same way. No switches; one rack, one pod.
+ */
+#include "family-private.h"
+#include "metrics-private.h"
+
+#define MAX_DIMS 3
+
+typedef struct
+{
+  guint32 n_dims;
+  guint32 size[MAX_DIMS];
+  guint32 board[MAX_DIMS];
+} TorusParams;
+
+static const TfWarning warning_degenerate_dimension = {
+  "degenerate-dimension",
+  "A dimension only 2 chips long: that ring is a single link."
+};
+
+static guint64
+product (const guint32 *v,
+         guint          n)
+{
+  guint64 p = 1;
+
+  for (guint i = 0; i < n; i++)
+    p *= v[i];
+  return p;
+}
+
+static gboolean
+torus_check (const TfContext *ctx,
+             TfResult        *result,
+             GString         *why)
+{
+  TorusParams t;
+  guint min_s = G_MAXUINT, max_s = 0, min_b = G_MAXUINT, max_b = 0;
+  guint64 c_board;
+
+  TF_PARAMS_GET (&result->params, TorusParams, &t);
+  if (t.n_dims < 2 || t.n_dims > MAX_DIMS)
+    return tf_reject (why, "dimensions = %u: a torus has 2 or 3 dimensions", t.n_dims);
+  for (guint d = 0; d < t.n_dims; d++)
+    {
+      if (t.size[d] < 2)
+        return tf_reject (why, "dimension_sizes[%u] = %u: every dimension must be at least 2",
+                          d, t.size[d]);
+      if (d > 0 && t.size[d] < t.size[d - 1])
+        return tf_reject (why, "dimension_sizes must be non-decreasing (canonical form)");
+      if (t.board[d] < 1 || t.size[d] % t.board[d] != 0)
+        return tf_reject (why, "board_shape[%u] = %u must divide dimension_sizes[%u] = %u",
+                          d, t.board[d], d, t.size[d]);
+      if (d > 0 && t.size[d] == t.size[d - 1] && t.board[d] < t.board[d - 1])
+        return tf_reject (why, "board_shape must be non-decreasing across equal dimensions "
+                          "(canonical form)");
+      min_s = MIN (min_s, t.size[d]);
+      max_s = MAX (max_s, t.size[d]);
+      min_b = MIN (min_b, t.board[d]);
+      max_b = MAX (max_b, t.board[d]);
+    }
+  if (product (t.size, t.n_dims) != ctx->n_chip)
+    return tf_reject (why, "the product of dimension_sizes is %" G_GUINT64_FORMAT
+                      ", not n_chip = %u", product (t.size, t.n_dims), ctx->n_chip);
+  c_board = product (t.board, t.n_dims);
+  if (c_board > 1 && max_b > 2 * min_b)
+    return tf_reject (why, "board_shape max / min = %u / %u exceeds 2 (a chain, not a block)",
+                      max_b, min_b);
+
+  result->n_endpoint = ctx->n_chip;
+  result->chips_per_board = (guint) c_board;
+
+  if (max_s > 4 * min_s)
+    tf_result_add_warning (result, &tf_warning_asymmetric);
+  if (min_s == 2)
+    tf_result_add_warning (result, &warning_degenerate_dimension);
+  return TRUE;
+}
+
+typedef struct
+{
+  const TfContext *ctx;
+  TfParamsVisitor  visit;
+  gpointer         data;
+  TorusParams      t;
+} Walk;
+
+static gboolean
+walk_boards (Walk  *w,
+             guint  d)
+{
+  if (d == w->t.n_dims)
+    {
+      TfParams params;
+      TfResult scratch = { 0 };
+
+      /* Prune shapes the check would refuse, so enumerate counts stay cheap. */
+      TF_PARAMS_SET (&params, TorusParams, &w->t);
+      scratch.params = params;
+      if (!torus_check (w->ctx, &scratch, NULL))
+        return TRUE;
+      return w->visit (&params, w->data);
+    }
+  for (guint b = 1; b <= w->t.size[d]; b++)
+    if (w->t.size[d] % b == 0)
+      {
+        w->t.board[d] = b;
+        if (!walk_boards (w, d + 1))
+          return FALSE;
+      }
+  return TRUE;
+}
+
+static gboolean
+walk_sizes (Walk  *w,
+            guint  d,
+            guint  rest,
+            guint  min)
+{
+  if (d == w->t.n_dims - 1)
+    {
+      if (rest < min)
+        return TRUE;
+      w->t.size[d] = rest;
+      return walk_boards (w, 0);
+    }
+  for (guint s = min; (guint64) s * s <= rest; s++)
+    if (rest % s == 0)
+      {
+        w->t.size[d] = s;
+        if (!walk_sizes (w, d + 1, rest / s, s))
+          return FALSE;
+      }
+  return TRUE;
+}
+
+static gboolean
+torus_walk (const TfContext *ctx,
+            TfParamsVisitor  visit,
+            gpointer         data)
+{
+  Walk w = { ctx, visit, data };
+
+  for (guint n_dims = 2; n_dims <= MAX_DIMS; n_dims++)
+    {
+      memset (&w.t, 0, sizeof w.t);
+      w.t.n_dims = n_dims;
+      if (!walk_sizes (&w, 0, ctx->n_chip, 2))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+torus_parse_id (TfIdArgs  *args,
+                TfParams  *params,
+                GError   **error)
+{
+  TorusParams t = { 0 };
+  guint n_board;
+
+  if (!tf_id_args_get_list (args, "dimension_sizes", 2, MAX_DIMS, 2, TF_N_CHIP_MAX,
+                            &t.n_dims, t.size, error)
+      || !tf_id_args_get_list (args, "board_shape", 2, MAX_DIMS, 1, TF_N_CHIP_MAX,
+                               &n_board, t.board, error))
+    return FALSE;
+  if (n_board != t.n_dims)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
+                   "id '%s': board_shape has %u values but dimension_sizes has %u",
+                   args->id, n_board, t.n_dims);
+      return FALSE;
+    }
+  TF_PARAMS_SET (params, TorusParams, &t);
+  return TRUE;
+}
+
+static void
+torus_format_id (const TfParams *params,
+                 GString        *out)
+{
+  TorusParams t;
+
+  TF_PARAMS_GET (params, TorusParams, &t);
+  tf_id_append_list (out, "dimension_sizes", t.size, t.n_dims);
+  tf_id_append_list (out, "board_shape", t.board, t.n_dims);
+}
+
+static void
+torus_attrs (const TfResult *result,
+             TfAttrs        *attrs)
+{
+  TorusParams t;
+
+  TF_PARAMS_GET (&result->params, TorusParams, &t);
+  tf_attrs_add_list (attrs, "dimension_sizes", t.size, t.n_dims);
+  tf_attrs_add_list (attrs, "board_shape", t.board, t.n_dims);
+}
+
+static void
+torus_count (const TfContext *ctx,
+             const TfResult  *result,
+             TfMetrics       *m)
+{
+  TorusParams t;
+
+  TF_PARAMS_GET (&result->params, TorusParams, &t);
+  for (guint d = 0; d < t.n_dims; d++)
+    {
+      guint s = t.size[d], b = t.board[d];
+      guint64 lines = ctx->n_chip / s;
+      guint64 edges = s >= 3 ? s : 1;
+      guint64 inside;
+
+      /* Ring edges of one line that stay inside a board; a board as long as the dimension
+       * also keeps the wrap-around edge. */
+      if (s >= 3)
+        inside = (guint64) (s / b) * (b - 1) + (b == s ? 1 : 0);
+      else
+        inside = b == 2 ? 1 : 0;
+      m->link_count_by_type[TF_LINK_C2C] += lines * inside * ctx->chip_radix;
+      m->link_count_by_type[TF_LINK_B2B] += lines * (edges - inside) * ctx->chip_radix;
+    }
+  m->switch_count = 0;
+}
+
+static gboolean
+torus_build (const TfContext *ctx,
+             const TfResult  *result,
+             TfBuild         *b,
+             GError         **error)
+{
+  TorusParams t;
+  guint n = ctx->n_chip;
+  guint blocks[MAX_DIMS];
+
+  TF_PARAMS_GET (&result->params, TorusParams, &t);
+  tf_build_set_shape (b, n, result->chips_per_board, n / result->chips_per_board, 1, 1);
+  b->endpoint_board = g_new (guint32, n);
+  b->chip_transitive = TRUE;
+  for (guint d = 0; d < t.n_dims; d++)
+    blocks[d] = t.size[d] / t.board[d];
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint rest = i, board = 0, board_stride = 1, stride = 1;
+
+      for (guint d = 0; d < t.n_dims; d++)
+        {
+          guint c = rest % t.size[d];
+
+          rest /= t.size[d];
+          board += (c / t.board[d]) * board_stride;
+          board_stride *= blocks[d];
+          if (t.size[d] >= 3 || c == 0)
+            tf_build_add_link (b, i, i - c * stride + ((c + 1) % t.size[d]) * stride, 1);
+          stride *= t.size[d];
+        }
+      b->endpoint_board[i] = board;
+    }
+  return TRUE;
+}
+
+/* Ranks chips in lexicographic order with dimension @major most significant, its coordinate
+ * shifted by @offset, the others in their natural order. */
+static void
+rank_chips (const TorusParams *t,
+            guint              n,
+            guint              major,
+            guint              offset,
+            guint32           *rank)
+{
+  guint plane = n / t->size[major];
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint rest = i, minor = 0, minor_stride = 1, c_major = 0;
+
+      for (guint d = 0; d < t->n_dims; d++)
+        {
+          guint c = rest % t->size[d];
+
+          rest /= t->size[d];
+          if (d == major)
+            c_major = (c + offset) % t->size[d];
+          else
+            {
+              minor += c * minor_stride;
+              minor_stride *= t->size[d];
+            }
+        }
+      rank[i] = c_major * plane + minor;
+    }
+}
+
+static void
+torus_metrics (const TfContext *ctx,
+               const TfResult  *result,
+               const TfBuild   *build,
+               TfMetrics       *m)
+{
+  TorusParams t;
+  guint n = ctx->n_chip, kappa = 0, delta = 0, nodes = 1, max_s = 0;
+  gboolean all_two = TRUE;
+  g_autofree guint32 *rank = g_new (guint32, n);
+  guint64 best = G_MAXUINT64;
+  double best_bw = G_MAXDOUBLE;
+
+  TF_PARAMS_GET (&result->params, TorusParams, &t);
+
+  m->diameter = 0;
+  for (guint d = 0; d < t.n_dims; d++)
+    {
+      guint s = t.size[d];
+      guint k = s == 2 ? 1 : 2;
+
+      m->diameter += s / 2;
+      /* A ring of s is kappa = delta = 2; a 2-long dimension is K2, kappa = delta = 1. */
+      kappa = d == 0 ? k : tf_product_connectivity (kappa, delta, nodes, k, k, s);
+      delta += k;
+      nodes *= s;
+      max_s = MAX (max_s, s);
+      all_two &= s == 2;
+    }
+  m->diameter_method = TF_METHOD_CLOSED_FORM;
+  m->path_diversity = tf_direct_path_diversity (kappa, FALSE, n, ctx->chip_radix);
+  m->path_diversity_method = TF_METHOD_CLOSED_FORM;
+
+  /* Cuts across one dimension, trying each shift up to the board length so one of them runs
+   * along board edges. */
+  for (guint major = 0; major < t.n_dims; major++)
+    for (guint offset = 0; offset < MIN (t.board[major], t.size[major]); offset++)
+      {
+        rank_chips (&t, n, major, offset, rank);
+        for (guint y = n / 2; y <= (n + 1) / 2; y++)
+          {
+            guint64 links;
+            double bw;
+
+            tf_build_rank_cut (ctx, build, rank, y, &links, &bw);
+            best = MIN (best, links);
+            best_bw = MIN (best_bw, bw);
+          }
+      }
+  m->bisection_links = best;
+  m->bisection_links_method = TF_METHOD_UPPER_BOUND;
+  m->bisection_bandwidth = best_bw;
+  m->bisection_bandwidth_method = TF_METHOD_UPPER_BOUND;
+  /* Cutting the longest ring twice is optimal when it is even (and a torus of 2s is a
+   * hypercube); docs/metrics.md. */
+  if (all_two || (max_s >= 3 && max_s % 2 == 0))
+    {
+      m->bisection_links = (guint64) ctx->chip_radix * (all_two ? n / 2 : 2 * (n / max_s));
+      m->bisection_links_method = TF_METHOD_CLOSED_FORM;
+    }
+}
+
+const TfFamily tf_family_torus = {
+  .name = "torus",
+  .description = "2D or 3D torus of chips; boards are blocks of the coordinate grid",
+  .leaf_tier = TF_TIER_CHIP,
+  .scopes = (1u << TF_SCOPE_INTRA_RACK) | (1u << TF_SCOPE_INTER_RACK),
+  .direct = TRUE,
+  .no_intra_board_reason = "the torus already links the chips of a board",
+  .walk = torus_walk,
+  .parse_id = torus_parse_id,
+  .format_id = torus_format_id,
+  .check = torus_check,
+  .attrs = torus_attrs,
+  .count = torus_count,
+  .build = torus_build,
+  .metrics = torus_metrics,
+  .metrics_need_build = TRUE,
+};

@@ -1,0 +1,335 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* family.c: what every family shares: the framework's rules on top of a family's own check,
+ * ids, attrs, and metrics. */
+#include <stdarg.h>
+
+#include "family-private.h"
+#include "intra-board-private.h"
+
+gboolean
+tf_reject (GString    *why,
+           const char *format,
+           ...)
+{
+  va_list args;
+
+  if (why != NULL)
+    {
+      va_start (args, format);
+      g_string_append_vprintf (why, format, args);
+      va_end (args);
+    }
+  return FALSE;
+}
+
+const char *
+tf_family_get_name (const TfFamily *family)
+{
+  g_return_val_if_fail (family != NULL, NULL);
+  return family->name;
+}
+
+const char *
+tf_family_get_description (const TfFamily *family)
+{
+  g_return_val_if_fail (family != NULL, NULL);
+  return family->description;
+}
+
+TfTier
+tf_family_get_leaf_tier (const TfFamily *family)
+{
+  g_return_val_if_fail (family != NULL, TF_TIER_BOARD);
+  return family->leaf_tier;
+}
+
+gboolean
+tf_family_applies_to_scope (const TfFamily *family,
+                            TfScope         scope)
+{
+  g_return_val_if_fail (family != NULL, FALSE);
+  return (family->scopes & (1u << scope)) != 0;
+}
+
+TfCheck
+tf_family_check (const TfFamily  *family,
+                 const TfContext *ctx,
+                 TfResult        *result,
+                 GString         *why)
+{
+  TfBoardTopo bt;
+  guint64 total = 0;
+  guint n_board;
+
+  result->family = family;
+  result->n_warnings = 0;
+  memset (&result->metrics, 0, sizeof result->metrics);
+
+  if (!family->check (ctx, result, why))
+    return TF_CHECK_ILLEGAL;
+  g_assert (result->chips_per_board >= 1 && ctx->n_chip % result->chips_per_board == 0);
+
+  if (ctx->intra_board_topo != TF_INTRA_BOARD_NONE && family->no_intra_board_reason != NULL)
+    {
+      if (why)
+        g_string_append_printf (why, "intra_board_topo = %s does not apply to %s: %s",
+                                tf_intra_board_topo_to_string (ctx->intra_board_topo),
+                                family->name, family->no_intra_board_reason);
+      return TF_CHECK_INTRA_BOARD;
+    }
+  if (!tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, why))
+    return TF_CHECK_INTRA_BOARD;
+  /* A board port of a direct family carries one lane per chip, lane j joining chip j of each
+   * board; without links inside the board the lanes form separate planes. */
+  if (family->direct && family->leaf_tier == TF_TIER_BOARD && result->chips_per_board > 1
+      && ctx->intra_board_topo == TF_INTRA_BOARD_NONE)
+    {
+      if (why)
+        g_string_append_printf (why,
+                                "chips_per_board = %u with intra_board_topo = none leaves the "
+                                "chips of a board unconnected to each other, so the %s of "
+                                "boards splits into %u separate planes (connectivity)",
+                                result->chips_per_board, family->name,
+                                result->chips_per_board);
+      return TF_CHECK_INTRA_BOARD;
+    }
+
+  family->count (ctx, result, &result->metrics);
+  n_board = ctx->n_chip / result->chips_per_board;
+  result->metrics.link_count_by_type[TF_LINK_C2C] +=
+    (guint64) n_board * tf_board_topo_n_pairs (&bt) * ctx->chip_radix;
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    total += result->metrics.link_count_by_type[t];
+  result->metrics.link_count = total;
+  result->metrics.counts_method = TF_METHOD_CLOSED_FORM;
+  if (total > TF_LINK_COUNT_MAX)
+    {
+      if (why)
+        g_string_append_printf (why,
+                                "the graph would hold %" G_GUINT64_FORMAT " links, more than "
+                                "the engine's limit of %" G_GUINT64_FORMAT,
+                                total, (guint64) TF_LINK_COUNT_MAX);
+      return TF_CHECK_OVERSIZE;
+    }
+
+  if (!tf_family_applies_to_scope (family, ctx->scope))
+    tf_result_add_warning (result, &tf_warning_non_standard_scope);
+  if (result->chips_per_board > ctx->chips_per_board_max)
+    tf_result_add_warning (result, &tf_warning_dense_pcb_impractical);
+  return TF_CHECK_OK;
+}
+
+/* The spec's bandwidth is "min cut x link bandwidth"; when every link in the graph has the same
+ * bandwidth the weighted minimum is the unweighted one times that bandwidth, so it is as exact
+ * as the link count. Otherwise the family's weighted cut stands as an upper bound. */
+static void
+settle_bisection_bandwidth (const TfContext *ctx,
+                            TfMetrics       *m)
+{
+  double bw = -1;
+  gboolean uniform = TRUE;
+
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    if (m->link_count_by_type[t] > 0)
+      {
+        if (bw >= 0 && ctx->defaults[t].bandwidth_gbps != bw)
+          uniform = FALSE;
+        bw = ctx->defaults[t].bandwidth_gbps;
+      }
+  if (uniform && bw >= 0 && m->bisection_links_method != TF_METHOD_UPPER_BOUND
+      && m->bisection_links_method != TF_METHOD_NONE)
+    {
+      m->bisection_bandwidth = (double) m->bisection_links * bw;
+      m->bisection_bandwidth_method = m->bisection_links_method;
+    }
+  else if (m->bisection_bandwidth_method != TF_METHOD_NONE)
+    m->bisection_bandwidth_method = TF_METHOD_UPPER_BOUND;
+}
+
+gboolean
+tf_family_compute_metrics (const TfFamily  *family,
+                           const TfContext *ctx,
+                           TfResult        *result,
+                           const TfBuild   *build,
+                           GError         **error)
+{
+  TfBuild own;
+
+  tf_build_init (&own);
+  if (family->metrics_need_build && build == NULL)
+    {
+      if (!family->build (ctx, result, &own, error))
+        {
+          tf_build_clear (&own);
+          return FALSE;
+        }
+      build = &own;
+    }
+  family->metrics (ctx, result, family->metrics_need_build ? build : NULL, &result->metrics);
+  settle_bisection_bandwidth (ctx, &result->metrics);
+  tf_build_clear (&own);
+  return TRUE;
+}
+
+char *
+tf_result_dup_id (const TfResult *result)
+{
+  GString *id;
+
+  g_return_val_if_fail (result != NULL && result->family != NULL, NULL);
+
+  id = g_string_new (result->family->name);
+  g_string_append_c (id, ':');
+  result->family->format_id (&result->params, id);
+  return g_string_free (id, FALSE);
+}
+
+void
+tf_result_get_attrs (const TfResult *result,
+                     TfAttrs        *attrs)
+{
+  g_return_if_fail (result != NULL && attrs != NULL);
+
+  memset (attrs, 0, sizeof *attrs);
+  result->family->attrs (result, attrs);
+}
+
+gboolean
+tf_result_from_id (const TfContext  *ctx,
+                   const char       *id,
+                   TfResult         *out,
+                   GError          **error)
+{
+  g_autofree char *name = NULL;
+  g_autoptr(GString) why = g_string_new (NULL);
+  const char *colon;
+  const TfFamily *family;
+  TfIdArgs args;
+  gboolean ok;
+
+  g_return_val_if_fail (ctx != NULL && id != NULL && out != NULL, FALSE);
+
+  if (!tf_context_validate (ctx, error))
+    return FALSE;
+  colon = strchr (id, ':');
+  if (colon == NULL)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
+                   "id '%s': expected family:parameters, e.g. torus:dimension_sizes=4x4,board_shape=1x1",
+                   id);
+      return FALSE;
+    }
+  name = g_strndup (id, (gsize) (colon - id));
+  family = tf_family_lookup (name);
+  if (family == NULL)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_UNKNOWN_FAMILY,
+                   "id '%s': unknown family '%s'", id, name);
+      return FALSE;
+    }
+
+  memset (out, 0, sizeof *out);
+  ok = tf_id_args_parse (&args, id, colon + 1, error)
+       && family->parse_id (&args, &out->params, error)
+       && tf_id_args_finish (&args, error);
+  tf_id_args_clear (&args);
+  if (!ok)
+    return FALSE;
+
+  switch (tf_family_check (family, ctx, out, why))
+    {
+    case TF_CHECK_OK:
+      return TRUE;
+    case TF_CHECK_INTRA_BOARD:
+      g_set_error (error, TF_ERROR, TF_ERROR_INTRA_BOARD, "id '%s': %s", id, why->str);
+      return FALSE;
+    case TF_CHECK_OVERSIZE:
+      g_set_error (error, TF_ERROR, TF_ERROR_TOO_LARGE, "id '%s': %s", id, why->str);
+      return FALSE;
+    case TF_CHECK_ILLEGAL:
+    default:
+      g_set_error (error, TF_ERROR, TF_ERROR_NOT_IN_CONTEXT,
+                   "id '%s' does not belong to n_chip = %u: %s", id, ctx->n_chip, why->str);
+      return FALSE;
+    }
+}
+
+/* Attrs */
+
+void
+tf_attrs_add_int (TfAttrs    *attrs,
+                  const char *key,
+                  gint64      value)
+{
+  TfAttr *a;
+
+  g_return_if_fail (attrs->n_attrs < TF_MAX_ATTRS);
+  a = &attrs->attrs[attrs->n_attrs++];
+  a->key = key;
+  a->is_list = FALSE;
+  a->n_values = 1;
+  a->values[0] = value;
+}
+
+void
+tf_attrs_add_list (TfAttrs       *attrs,
+                   const char    *key,
+                   const guint32 *values,
+                   guint          n)
+{
+  TfAttr *a;
+
+  g_return_if_fail (attrs->n_attrs < TF_MAX_ATTRS && n <= TF_MAX_DIMS);
+  a = &attrs->attrs[attrs->n_attrs++];
+  a->key = key;
+  a->is_list = TRUE;
+  a->n_values = n;
+  for (guint i = 0; i < n; i++)
+    a->values[i] = values[i];
+}
+
+/* Arithmetic */
+
+gboolean
+tf_is_power_of_two (guint64 v)
+{
+  return v != 0 && (v & (v - 1)) == 0;
+}
+
+guint
+tf_integer_log2 (guint64 v)
+{
+  guint n = 0;
+
+  while (v > 1)
+    {
+      v >>= 1;
+      n++;
+    }
+  return n;
+}
+
+gboolean
+tf_foreach_divisor (guint     n,
+                    gboolean (*visit) (guint divisor, gpointer data),
+                    gpointer  data)
+{
+  g_autoptr(GArray) high = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint64 d;
+
+  /* Small divisors go out at once; their partners wait to come out in increasing order. */
+  for (d = 1; d * d <= n; d++)
+    if (n % d == 0)
+      {
+        guint partner = (guint) (n / d);
+
+        if (!visit ((guint) d, data))
+          return FALSE;
+        if (partner != d)
+          g_array_append_val (high, partner);
+      }
+  for (guint i = high->len; i > 0; i--)
+    if (!visit (g_array_index (high, guint, i - 1), data))
+      return FALSE;
+  return TRUE;
+}

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* generate.c: "阶段二/三" generation. The family builds its endpoint-level network; the framework
+ * expands endpoints into chips, adds IntraBoardTopo links, types every link by the boundary it
+ * crosses, checks every invariant and measures the metrics on the graph.
+ *
+ * Expansion: a Tier-7 endpoint is a board of C chips. A board port is a bundle of one lane per
+ * chip: a board-switch link becomes C chip-switch links, a board-board link becomes C links
+ * joining chip j to chip j. Every link at a chip carries chip_radix parallel links.
+ */
+#include "graph-private.h"
+#include "intra-board-private.h"
+#include "metrics-private.h"
+
+typedef struct
+{
+  GArray *links;
+  guint32 chip_radix;
+  const guint32 *board_chips;
+  guint c;
+  guint board;
+} Expand;
+
+static void
+add_link (GArray  *links,
+          guint32  a,
+          guint32  b,
+          guint32  multiplicity)
+{
+  TfLink link = { MIN (a, b), MAX (a, b), multiplicity, TF_LINK_C2C };
+
+  g_array_append_val (links, link);
+}
+
+static void
+add_board_pair (guint    a,
+                guint    b,
+                gpointer data)
+{
+  Expand *x = data;
+  const guint32 *chips = x->board_chips + (gsize) x->board * x->c;
+
+  add_link (x->links, chips[a], chips[b], x->chip_radix);
+}
+
+static gboolean
+expand (const TfContext  *ctx,
+        const TfResult   *result,
+        TfBuild          *build,
+        TfNetworkGraph   *graph,
+        GError          **error)
+{
+  gboolean chip_leaves = result->family->leaf_tier == TF_TIER_CHIP;
+  guint n = ctx->n_chip, c = result->chips_per_board, r = ctx->chip_radix;
+  guint n_ep = build->n_endpoint;
+  const TfBuildLink *bl = (const TfBuildLink *) (const void *) build->links->data;
+  TfBoardTopo bt;
+  Expand x;
+  GArray *links;
+  g_autofree guint32 *chip_board = NULL;
+
+  graph->n_chip = n;
+  graph->chips_per_board = c;
+  graph->n_board = build->n_board;
+  graph->n_rack = build->n_rack;
+  graph->n_pod = build->n_pod;
+  /* The build stays whole: the family's metrics still read it. */
+  graph->board_rack = g_memdup2 (build->board_rack, sizeof (guint32) * build->n_board);
+  graph->rack_pod = g_memdup2 (build->rack_pod, sizeof (guint32) * build->n_rack);
+  graph->board_chips = g_new (guint32, (gsize) build->n_board * c);
+  if ((guint64) build->n_board * c != n)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVARIANT,
+                   "board size: %u boards of %u chips do not hold n_chip = %u",
+                   build->n_board, c, n);
+      return FALSE;
+    }
+  if (chip_leaves)
+    {
+      g_autofree guint32 *fill = g_new0 (guint32, build->n_board);
+
+      for (guint i = 0; i < n; i++)
+        {
+          guint b = build->endpoint_board[i];
+
+          if (b >= build->n_board || fill[b] == c)
+            {
+              g_set_error (error, TF_ERROR, TF_ERROR_INVARIANT,
+                           "board size: board %u would hold more than chips_per_board = %u",
+                           b, c);
+              return FALSE;
+            }
+          graph->board_chips[(gsize) b * c + fill[b]++] = i;
+        }
+    }
+  else
+    for (guint i = 0; i < n; i++)
+      graph->board_chips[i] = i;
+
+  graph->n_switch = build->switches->len;
+  graph->switches = g_new0 (TfSwitch, MAX (graph->n_switch, 1));
+  for (guint i = 0; i < graph->n_switch; i++)
+    {
+      graph->switches[i] = g_array_index (build->switches, TfSwitch, i);
+      graph->switches[i].id = g_strdup (graph->switches[i].id);
+      graph->switches[i].port_count = 0;
+    }
+
+  links = g_array_sized_new (FALSE, FALSE, sizeof (TfLink),
+                             (guint) MIN (result->metrics.link_count, G_MAXUINT32 / 2));
+  for (guint i = 0; i < build->links->len; i++)
+    {
+      gboolean a_ep = bl[i].a < n_ep, b_ep = bl[i].b < n_ep;
+      guint32 m = bl[i].multiplicity;
+
+      if (!a_ep && !b_ep)
+        add_link (links, n + bl[i].a - n_ep, n + bl[i].b - n_ep, m);
+      else if (chip_leaves)
+        add_link (links, a_ep ? bl[i].a : n + bl[i].a - n_ep,
+                  b_ep ? bl[i].b : n + bl[i].b - n_ep, m * r);
+      else
+        for (guint j = 0; j < c; j++)
+          add_link (links, a_ep ? bl[i].a * c + j : n + bl[i].a - n_ep,
+                    b_ep ? bl[i].b * c + j : n + bl[i].b - n_ep, m * r);
+    }
+
+  if (!tf_board_topo_init (&bt, ctx->intra_board_topo, c, NULL))
+    g_assert_not_reached ();  /* tf_family_check refused this already */
+  x = (Expand) { links, r, graph->board_chips, c, 0 };
+  for (x.board = 0; x.board < graph->n_board; x.board++)
+    tf_board_topo_foreach_pair (&bt, add_board_pair, &x);
+
+  graph->n_links = links->len;
+  graph->links = (TfLink *) (void *) g_array_free (links, FALSE);
+
+  chip_board = tf_network_graph_dup_chip_boards (graph);
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      TfLink *l = &graph->links[i];
+
+      l->type = tf_network_graph_link_type_with_boards (graph, chip_board, l->a, l->b);
+      if (l->a >= n)
+        graph->switches[l->a - n].port_count += l->multiplicity;
+      if (l->b >= n)
+        graph->switches[l->b - n].port_count += l->multiplicity;
+    }
+  return TRUE;
+}
+
+static gboolean
+report (TfProgressFunc   progress,
+        gpointer         data,
+        double           fraction,
+        GError         **error)
+{
+  if (progress != NULL && !progress (fraction, data))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_CANCELLED, "generation cancelled");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  TfProgressFunc progress;
+  gpointer       data;
+} Scaled;
+
+static gboolean
+scaled_progress (double   fraction,
+                 gpointer data)
+{
+  Scaled *s = data;
+
+  return s->progress == NULL || s->progress (0.5 + 0.5 * fraction, s->data);
+}
+
+/* Metrics measured on the graph: counts, exact path metrics, and on small graphs exact
+ * bisection and path diversity; the rest from the family's closed forms and bounds. */
+static gboolean
+measure (const TfContext  *ctx,
+         TfResult         *result,
+         const TfBuild    *build,
+         TfNetworkGraph   *graph,
+         TfProgressFunc    progress,
+         gpointer          progress_data,
+         GError          **error)
+{
+  TfMetrics *m = &result->metrics;
+  Scaled scaled = { progress, progress_data };
+  guint64 links;
+  double bandwidth;
+
+  if (!tf_family_compute_metrics (result->family, ctx, result, build, error))
+    return FALSE;
+
+  memset (m->link_count_by_type, 0, sizeof m->link_count_by_type);
+  m->link_count = 0;
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      m->link_count_by_type[graph->links[i].type] += graph->links[i].multiplicity;
+      m->link_count += graph->links[i].multiplicity;
+    }
+  m->switch_count = graph->n_switch;
+  m->counts_method = TF_METHOD_EXACT;
+
+  if (!tf_network_graph_path_metrics (graph, build->chip_transitive, scaled_progress, &scaled,
+                                      &m->diameter, &m->average_path_length, error))
+    return FALSE;
+  m->diameter_method = TF_METHOD_EXACT;
+  m->average_path_length_method = TF_METHOD_EXACT;
+
+  if (tf_network_graph_bisection_exact (graph, ctx, &links, &bandwidth))
+    {
+      m->bisection_links = links;
+      m->bisection_links_method = TF_METHOD_EXACT;
+      m->bisection_bandwidth = bandwidth;
+      m->bisection_bandwidth_method = TF_METHOD_EXACT;
+    }
+  if (graph->n_chip <= TF_PATH_DIVERSITY_EXACT_MAX_CHIPS)
+    {
+      m->path_diversity = tf_network_graph_path_diversity_exact (graph);
+      m->path_diversity_method = TF_METHOD_EXACT;
+    }
+  return TRUE;
+}
+
+gboolean
+tf_generate (const TfContext  *ctx,
+             const char       *id,
+             TfProgressFunc    progress,
+             gpointer          progress_data,
+             TfTopology       *out,
+             GError          **error)
+{
+  TfBuild build;
+  gboolean ok;
+
+  g_return_val_if_fail (ctx != NULL && id != NULL && out != NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  if (!tf_result_from_id (ctx, id, &out->result, error))
+    return FALSE;
+  out->context = *ctx;
+
+  tf_build_init (&build);
+  ok = report (progress, progress_data, 0.0, error)
+       && out->result.family->build (ctx, &out->result, &build, error)
+       && report (progress, progress_data, 0.2, error)
+       && expand (ctx, &out->result, &build, &out->graph, error)
+       && report (progress, progress_data, 0.35, error)
+       && tf_network_graph_check_invariants (&out->graph, ctx->chip_radix, error)
+       && report (progress, progress_data, 0.5, error)
+       && measure (ctx, &out->result, &build, &out->graph, progress, progress_data, error)
+       && report (progress, progress_data, 1.0, error);
+  tf_build_clear (&build);
+  if (!ok)
+    tf_topology_clear (out);
+  return ok;
+}
+
+void
+tf_topology_clear (TfTopology *topology)
+{
+  g_return_if_fail (topology != NULL);
+
+  tf_network_graph_clear (&topology->graph);
+  memset (topology, 0, sizeof *topology);
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* graph-private.h: compressed adjacency (CSR) over a list of links, and a small max-flow. */
+#pragma once
+
+#include "topoforge.h"
+
+G_BEGIN_DECLS
+
+/* Adjacency of @n_nodes nodes from @n_links records whose first two fields are the guint32
+ * ends a and b (TfLink and TfBuildLink both are). Each link appears at both ends. */
+typedef struct
+{
+  guint    n_nodes;
+  guint32 *offset;  /* n_nodes + 1 */
+  guint32 *target;  /* neighbour node */
+  guint32 *link;    /* index of the link record */
+} TfAdjacency;
+
+void tf_adjacency_init (TfAdjacency *adj, guint n_nodes, guint n_links, const void *links,
+                        gsize stride);
+void tf_adjacency_clear (TfAdjacency *adj);
+
+static inline guint
+tf_adjacency_degree (const TfAdjacency *adj, guint node)
+{
+  return adj->offset[node + 1] - adj->offset[node];
+}
+
+/* tf_network_graph_link_type() with the chip -> board map at hand. */
+TfLinkType tf_network_graph_link_type_with_boards (const TfNetworkGraph *graph,
+                                                   const guint32        *chip_board,
+                                                   guint32               a,
+                                                   guint32               b);
+/* The board of every chip, from board_chips. */
+guint32   *tf_network_graph_dup_chip_boards (const TfNetworkGraph *graph);
+
+/* Max flow (Dinic) on a small undirected or directed network with real capacities. */
+typedef struct _TfFlow TfFlow;
+
+TfFlow *tf_flow_new (guint n_nodes);
+void    tf_flow_free (TfFlow *flow);
+/* Adds an arc u -> v of capacity @cap and v -> u of capacity @reverse_cap. */
+void    tf_flow_add_arc (TfFlow *flow, guint u, guint v, double cap, double reverse_cap);
+double  tf_flow_max (TfFlow *flow, guint source, guint sink);
+
+G_END_DECLS

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* graph.c: the NetworkGraph's storage, node names, link types and adjacency. */
+#include <string.h>
+
+#include "graph-private.h"
+
+void
+tf_network_graph_init (TfNetworkGraph *graph)
+{
+  g_return_if_fail (graph != NULL);
+  memset (graph, 0, sizeof *graph);
+}
+
+void
+tf_network_graph_clear (TfNetworkGraph *graph)
+{
+  g_return_if_fail (graph != NULL);
+
+  for (guint i = 0; i < graph->n_switch; i++)
+    g_free (graph->switches[i].id);
+  g_free (graph->switches);
+  g_free (graph->links);
+  g_free (graph->board_chips);
+  g_free (graph->board_rack);
+  g_free (graph->rack_pod);
+  memset (graph, 0, sizeof *graph);
+}
+
+guint
+tf_network_graph_get_n_nodes (const TfNetworkGraph *graph)
+{
+  return graph->n_chip + graph->n_switch;
+}
+
+void
+tf_network_graph_append_node_name (const TfNetworkGraph *graph,
+                                   guint32               node,
+                                   GString              *out)
+{
+  if (node < graph->n_chip)
+    g_string_append_printf (out, "chip%u", node);
+  else if (node - graph->n_chip < graph->n_switch)
+    g_string_append (out, graph->switches[node - graph->n_chip].id);
+  else
+    g_string_append_printf (out, "<node %u>", node);
+}
+
+/* Containers of a node; G_MAXUINT where the node sits above that level. Chips find their board
+ * through @chip_board. */
+static void
+locate (const TfNetworkGraph *graph,
+        const guint32        *chip_board,
+        guint32               node,
+        guint                *board,
+        guint                *rack,
+        guint                *pod)
+{
+  if (node < graph->n_chip)
+    {
+      *board = chip_board[node];
+      *rack = graph->board_rack[*board];
+      *pod = graph->rack_pod[*rack];
+    }
+  else
+    {
+      const TfSwitch *sw = &graph->switches[node - graph->n_chip];
+
+      *board = G_MAXUINT;
+      *rack = sw->tier == TF_TIER_RACK ? sw->container : G_MAXUINT;
+      *pod = sw->tier == TF_TIER_RACK ? graph->rack_pod[sw->container]
+           : sw->tier == TF_TIER_POD ? sw->container : G_MAXUINT;
+    }
+}
+
+TfLinkType
+tf_network_graph_link_type_with_boards (const TfNetworkGraph *graph,
+                                        const guint32        *chip_board,
+                                        guint32               a,
+                                        guint32               b)
+{
+  guint ba, ra, pa, bb, rb, pb;
+
+  locate (graph, chip_board, a, &ba, &ra, &pa);
+  locate (graph, chip_board, b, &bb, &rb, &pb);
+  if (ba != G_MAXUINT && ba == bb)
+    return TF_LINK_C2C;
+  if (ra != G_MAXUINT && ra == rb)
+    return TF_LINK_B2B;
+  if (pa != G_MAXUINT && pa == pb)
+    return TF_LINK_R2R;
+  return TF_LINK_P2P;
+}
+
+guint32 *
+tf_network_graph_dup_chip_boards (const TfNetworkGraph *graph)
+{
+  guint32 *chip_board = g_new (guint32, MAX (graph->n_chip, 1));
+  guint c = graph->chips_per_board;
+
+  for (guint i = 0; i < graph->n_chip; i++)
+    chip_board[i] = G_MAXUINT32;
+  for (guint64 i = 0; i < (guint64) graph->n_board * c; i++)
+    if (graph->board_chips[i] < graph->n_chip)
+      chip_board[graph->board_chips[i]] = (guint32) (i / c);
+  return chip_board;
+}
+
+TfLinkType
+tf_network_graph_link_type (const TfNetworkGraph *graph,
+                            guint32               a,
+                            guint32               b)
+{
+  g_autofree guint32 *chip_board = tf_network_graph_dup_chip_boards (graph);
+
+  /* Slow path for callers outside the engine; the engine keeps its own chip -> board map. */
+  return tf_network_graph_link_type_with_boards (graph, chip_board, a, b);
+}
+
+void
+tf_adjacency_init (TfAdjacency *adj,
+                   guint        n_nodes,
+                   guint        n_links,
+                   const void  *links,
+                   gsize        stride)
+{
+  const guint8 *p = links;
+  guint32 *fill;
+
+  adj->n_nodes = n_nodes;
+  adj->offset = g_new0 (guint32, (gsize) n_nodes + 1);
+  adj->target = g_new (guint32, (gsize) n_links * 2 + 1);
+  adj->link = g_new (guint32, (gsize) n_links * 2 + 1);
+
+  for (guint i = 0; i < n_links; i++)
+    {
+      const guint32 *ab = (const guint32 *) (const void *) (p + i * stride);
+
+      adj->offset[ab[0] + 1]++;
+      adj->offset[ab[1] + 1]++;
+    }
+  for (guint v = 0; v < n_nodes; v++)
+    adj->offset[v + 1] += adj->offset[v];
+
+  fill = g_memdup2 (adj->offset, sizeof (guint32) * n_nodes);
+  for (guint i = 0; i < n_links; i++)
+    {
+      const guint32 *ab = (const guint32 *) (const void *) (p + i * stride);
+
+      adj->target[fill[ab[0]]] = ab[1];
+      adj->link[fill[ab[0]]++] = i;
+      adj->target[fill[ab[1]]] = ab[0];
+      adj->link[fill[ab[1]]++] = i;
+    }
+  g_free (fill);
+}
+
+void
+tf_adjacency_clear (TfAdjacency *adj)
+{
+  g_free (adj->offset);
+  g_free (adj->target);
+  g_free (adj->link);
+  memset (adj, 0, sizeof *adj);
+}

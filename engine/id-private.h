@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* id-private.h: result ids, "family:key=value,key=value".
+ *
+ * Lists are written with 'x' between values ("dimension_sizes=4x8"). Every key a family reads is
+ * marked used; a key left unused is an error, so a typo never silently means a default.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define TF_ID_MAX_ARGS 8
+
+typedef struct
+{
+  const char *id;        /* the whole id, for messages */
+  guint       n_args;
+  char       *keys[TF_ID_MAX_ARGS];
+  char       *values[TF_ID_MAX_ARGS];
+  gboolean    used[TF_ID_MAX_ARGS];
+} TfIdArgs;
+
+/* Splits the part after "family:" into arguments. */
+gboolean tf_id_args_parse (TfIdArgs *args, const char *id, const char *params, GError **error);
+void     tf_id_args_clear (TfIdArgs *args);
+gboolean tf_id_args_get_uint (TfIdArgs *args, const char *key, guint min, guint max, guint *out,
+                              GError **error);
+gboolean tf_id_args_get_list (TfIdArgs *args, const char *key, guint min_len, guint max_len,
+                              guint min, guint max, guint *n_out, guint32 *out, GError **error);
+gboolean tf_id_args_finish (TfIdArgs *args, GError **error);
+
+void tf_id_append_uint (GString *out, const char *key, guint value);
+void tf_id_append_list (GString *out, const char *key, const guint32 *values, guint n);
+
+G_END_DECLS

@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* invariants.c: every invariant of @tbl-spec-topo-20a, checked at the end of generation (and on
+ * anything loaded). A violation is an error naming the invariant, never a silent pass. */
+#include <stdlib.h>
+
+#include "graph-private.h"
+
+#define FAIL(...) \
+  G_STMT_START { \
+    g_set_error (error, TF_ERROR, TF_ERROR_INVARIANT, __VA_ARGS__); \
+    return FALSE; \
+  } G_STMT_END
+
+typedef struct
+{
+  guint32 a, b;
+  guint64 multiplicity;
+} Pair;
+
+static int
+compare_pairs (const void *pa,
+               const void *pb)
+{
+  const Pair *a = pa, *b = pb;
+
+  if (a->a != b->a)
+    return a->a < b->a ? -1 : 1;
+  if (a->b != b->b)
+    return a->b < b->b ? -1 : 1;
+  return 0;
+}
+
+static gboolean
+check_grouping (const TfNetworkGraph  *graph,
+                guint32               *chip_board,
+                GError               **error)
+{
+  guint c = graph->chips_per_board;
+  g_autofree guint32 *boards_in_rack = g_new0 (guint32, MAX (graph->n_rack, 1));
+  g_autofree guint32 *racks_in_pod = g_new0 (guint32, MAX (graph->n_pod, 1));
+
+  if (c < 1 || graph->n_board < 1 || graph->n_rack < 1 || graph->n_pod < 1)
+    FAIL ("grouping: needs at least one board, rack and pod with at least one chip per board");
+  /* Board size consistency holds by layout (C entries per board); coverage makes them chips. */
+  if ((guint64) graph->n_board * c != graph->n_chip)
+    FAIL ("board size: %u boards of chips_per_board = %u hold %" G_GUINT64_FORMAT
+          " chips, not n_chip = %u", graph->n_board, c, (guint64) graph->n_board * c,
+          graph->n_chip);
+  for (guint i = 0; i < graph->n_chip; i++)
+    chip_board[i] = G_MAXUINT32;
+  for (guint64 i = 0; i < (guint64) graph->n_board * c; i++)
+    {
+      guint32 chip = graph->board_chips[i];
+      guint board = (guint) (i / c);
+
+      if (chip >= graph->n_chip)
+        FAIL ("chip coverage: board %u lists chip %u, beyond n_chip = %u", board, chip,
+              graph->n_chip);
+      if (chip_board[chip] != G_MAXUINT32)
+        FAIL ("chip coverage: chip %u is in board %u and board %u", chip, chip_board[chip],
+              board);
+      chip_board[chip] = board;
+    }
+  for (guint i = 0; i < graph->n_chip; i++)
+    if (chip_board[i] == G_MAXUINT32)
+      FAIL ("chip coverage: chip %u is in no board", i);
+
+  for (guint b = 0; b < graph->n_board; b++)
+    {
+      if (graph->board_rack[b] >= graph->n_rack)
+        FAIL ("grouping: board %u is in rack %u, beyond %u racks", b, graph->board_rack[b],
+              graph->n_rack);
+      boards_in_rack[graph->board_rack[b]]++;
+    }
+  for (guint r = 0; r < graph->n_rack; r++)
+    {
+      if (boards_in_rack[r] == 0)
+        FAIL ("rack non-empty: rack %u holds no board", r);
+      if (graph->rack_pod[r] >= graph->n_pod)
+        FAIL ("grouping: rack %u is in pod %u, beyond %u pods", r, graph->rack_pod[r],
+              graph->n_pod);
+      racks_in_pod[graph->rack_pod[r]]++;
+    }
+  for (guint p = 0; p < graph->n_pod; p++)
+    if (racks_in_pod[p] == 0)
+      FAIL ("pod non-empty: pod %u holds no rack", p);
+  return TRUE;
+}
+
+static gboolean
+check_switches (const TfNetworkGraph  *graph,
+                GError               **error)
+{
+  for (guint i = 0; i < graph->n_switch; i++)
+    {
+      const TfSwitch *sw = &graph->switches[i];
+
+      switch (sw->tier)
+        {
+        case TF_TIER_RACK:
+          if (sw->container >= graph->n_rack)
+            FAIL ("switch tier: rack switch %s is in rack %u, beyond %u racks", sw->id,
+                  sw->container, graph->n_rack);
+          break;
+        case TF_TIER_POD:
+          if (sw->container >= graph->n_pod)
+            FAIL ("switch tier: pod switch %s is in pod %u, beyond %u pods", sw->id,
+                  sw->container, graph->n_pod);
+          break;
+        case TF_TIER_DATACENTER:
+          break;
+        case TF_TIER_CHIP:
+        case TF_TIER_BOARD:
+        default:
+          FAIL ("switch tier: switch %s is at tier %s; a switch must be at rack, pod or "
+                "datacenter", sw->id, tf_tier_to_string (sw->tier));
+        }
+    }
+  return TRUE;
+}
+
+/* A node's rack and pod, G_MAXUINT above that level. */
+static void
+place (const TfNetworkGraph *graph,
+       const guint32        *chip_board,
+       guint32               node,
+       guint                *rack,
+       guint                *pod)
+{
+  if (node < graph->n_chip)
+    {
+      *rack = graph->board_rack[chip_board[node]];
+      *pod = graph->rack_pod[*rack];
+      return;
+    }
+  {
+    const TfSwitch *sw = &graph->switches[node - graph->n_chip];
+
+    *rack = sw->tier == TF_TIER_RACK ? sw->container : G_MAXUINT;
+    *pod = sw->tier == TF_TIER_RACK ? graph->rack_pod[sw->container]
+         : sw->tier == TF_TIER_POD ? sw->container : G_MAXUINT;
+  }
+}
+
+static gboolean
+check_links (const TfNetworkGraph  *graph,
+             const guint32         *chip_board,
+             guint                  chip_radix,
+             GError               **error)
+{
+  guint n_nodes = tf_network_graph_get_n_nodes (graph);
+  g_autofree guint64 *ports = g_new0 (guint64, MAX (graph->n_switch, 1));
+  g_autofree Pair *pairs = g_new (Pair, MAX (graph->n_links, 1));
+  g_autoptr(GString) a_name = g_string_new (NULL);
+  g_autoptr(GString) b_name = g_string_new (NULL);
+  guint n_pairs = 0;
+
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      const TfLink *l = &graph->links[i];
+      gboolean a_chip, b_chip;
+      guint ra, pa, rb, pb;
+
+      if (l->a >= n_nodes || l->b >= n_nodes)
+        FAIL ("links: link %u joins node %u, beyond %u nodes", i, MAX (l->a, l->b), n_nodes);
+      if (l->a == l->b)
+        FAIL ("links: link %u joins a node to itself", i);
+      if (l->multiplicity < 1)
+        FAIL ("links: link %u has multiplicity 0", i);
+      g_string_truncate (a_name, 0);
+      g_string_truncate (b_name, 0);
+      tf_network_graph_append_node_name (graph, l->a, a_name);
+      tf_network_graph_append_node_name (graph, l->b, b_name);
+      if (l->type != tf_network_graph_link_type_with_boards (graph, chip_board, l->a, l->b))
+        FAIL ("link type: link %s - %s is %s, but it crosses the %s boundary", a_name->str,
+              b_name->str, tf_link_type_to_string (l->type),
+              tf_link_type_to_string (tf_network_graph_link_type_with_boards (graph, chip_board,
+                                                                             l->a, l->b)));
+
+      a_chip = l->a < graph->n_chip;
+      b_chip = l->b < graph->n_chip;
+      place (graph, chip_board, l->a, &ra, &pa);
+      place (graph, chip_board, l->b, &rb, &pb);
+      for (guint side = 0; side < 2; side++)
+        {
+          guint32 s = side ? l->b : l->a;
+          gboolean o_chip = side ? a_chip : b_chip;
+          guint ro = side ? ra : rb, po = side ? pa : pb;
+          const TfSwitch *sw;
+
+          if (s < graph->n_chip)
+            continue;
+          sw = &graph->switches[s - graph->n_chip];
+          ports[s - graph->n_chip] += l->multiplicity;
+          /* Rack switch containment: a chip on a rack switch sits in that rack. */
+          if (sw->tier == TF_TIER_RACK && o_chip && ro != sw->container)
+            FAIL ("rack switch containment: %s is in rack %u but links to rack switch %s of "
+                  "rack %u", side ? a_name->str : b_name->str, ro, sw->id, sw->container);
+          /* Pod switch containment: a rack switch (or chip) on a pod switch sits in that pod. */
+          if (sw->tier == TF_TIER_POD && ro != G_MAXUINT && po != sw->container)
+            FAIL ("pod switch containment: %s is in pod %u but links to pod switch %s of "
+                  "pod %u", side ? a_name->str : b_name->str, po, sw->id, sw->container);
+        }
+      pairs[n_pairs++] = (Pair) { MIN (l->a, l->b), MAX (l->a, l->b), l->multiplicity };
+    }
+
+  for (guint s = 0; s < graph->n_switch; s++)
+    if (ports[s] != graph->switches[s].port_count)
+      FAIL ("switch ports: switch %s declares port_count %u but has %" G_GUINT64_FORMAT
+            " links", graph->switches[s].id, graph->switches[s].port_count, ports[s]);
+
+  /* Link multiplicity: parallel links between one pair stay within chip_radix at a chip and
+   * within the port count at a switch. */
+  qsort (pairs, n_pairs, sizeof (Pair), compare_pairs);
+  for (guint i = 0; i < n_pairs; )
+    {
+      guint j = i;
+      guint64 m = 0, limit = G_MAXUINT64;
+
+      for (; j < n_pairs && pairs[j].a == pairs[i].a && pairs[j].b == pairs[i].b; j++)
+        m += pairs[j].multiplicity;
+      for (guint side = 0; side < 2; side++)
+        {
+          guint32 v = side ? pairs[i].b : pairs[i].a;
+
+          limit = MIN (limit, v < graph->n_chip ? (guint64) chip_radix
+                                                : (guint64) graph->switches[v - graph->n_chip].port_count);
+        }
+      if (m > limit)
+        {
+          g_string_truncate (a_name, 0);
+          g_string_truncate (b_name, 0);
+          tf_network_graph_append_node_name (graph, pairs[i].a, a_name);
+          tf_network_graph_append_node_name (graph, pairs[i].b, b_name);
+          FAIL ("link multiplicity: %s - %s carries %" G_GUINT64_FORMAT " parallel links, "
+                "more than min (chip_radix, port_count) = %" G_GUINT64_FORMAT, a_name->str,
+                b_name->str, m, limit);
+        }
+      i = j;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_connected (const TfNetworkGraph  *graph,
+                 GError               **error)
+{
+  guint n_nodes = tf_network_graph_get_n_nodes (graph);
+  TfAdjacency adj;
+  g_autofree guint8 *seen = g_new0 (guint8, n_nodes);
+  g_autofree guint32 *queue = g_new (guint32, n_nodes);
+  guint qh = 0, qt = 0;
+
+  tf_adjacency_init (&adj, n_nodes, graph->n_links, graph->links, sizeof (TfLink));
+  for (guint c = 0; c < graph->n_chip; c++)
+    if (tf_adjacency_degree (&adj, c) == 0)
+      {
+        tf_adjacency_clear (&adj);
+        FAIL ("endpoint uniqueness: chip%u has no link", c);
+      }
+  seen[0] = 1;
+  queue[qt++] = 0;
+  while (qh < qt)
+    {
+      guint32 u = queue[qh++];
+
+      for (guint e = adj.offset[u]; e < adj.offset[u + 1]; e++)
+        if (!seen[adj.target[e]])
+          {
+            seen[adj.target[e]] = 1;
+            queue[qt++] = adj.target[e];
+          }
+    }
+  tf_adjacency_clear (&adj);
+  if (qt != n_nodes)
+    {
+      g_autoptr(GString) name = g_string_new (NULL);
+      guint v = 0;
+
+      while (seen[v])
+        v++;
+      tf_network_graph_append_node_name (graph, v, name);
+      FAIL ("connectivity: %s cannot be reached from chip0 (%u of %u nodes reachable)",
+            name->str, qt, n_nodes);
+    }
+  return TRUE;
+}
+
+gboolean
+tf_network_graph_check_invariants (const TfNetworkGraph  *graph,
+                                   guint                  chip_radix,
+                                   GError               **error)
+{
+  g_autofree guint32 *chip_board = NULL;
+
+  g_return_val_if_fail (graph != NULL, FALSE);
+
+  if (graph->n_chip < 1)
+    FAIL ("chip coverage: the graph has no chip");
+  chip_board = g_new (guint32, graph->n_chip);
+  return check_grouping (graph, chip_board, error)
+         && check_switches (graph, error)
+         && check_links (graph, chip_board, chip_radix, error)
+         && check_connected (graph, error);
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* metrics-path-diversity.c: path_diversity (@tbl-spec-topo-20b), the minimum over chip pairs of
+ * the number of internally vertex-disjoint paths, a bundle of parallel direct links counting
+ * as its multiplicity ("按重边权重计算"). docs/metrics.md proves the closed forms; the exact
+ * max-flow version below checks them in the tests. */
+#include "graph-private.h"
+#include "metrics-private.h"
+
+guint
+tf_switch_path_diversity (const TfBoardTopo *bt,
+                          guint              chip_radix,
+                          guint              n_board)
+{
+  /* With two or more boards the leaf switch separates each board from the rest. */
+  if (n_board >= 2)
+    return 1;
+  /* One board under one switch: the switch adds one path to the board's own. */
+  if (bt->topo == TF_INTRA_BOARD_NONE)
+    return 1;
+  return 1 + tf_direct_path_diversity (tf_board_topo_connectivity (bt),
+                                       tf_board_topo_is_complete (bt), bt->chips, chip_radix);
+}
+
+guint
+tf_direct_path_diversity (guint    kappa,
+                          gboolean complete,
+                          guint    n,
+                          guint    chip_radix)
+{
+  /* In a complete graph every pair is linked: its chip_radix direct links plus one path through
+   * each of the other n - 2 chips. Otherwise some pair is not linked, and by Menger the least
+   * such pair has kappa paths; a linked pair has at least chip_radix + kappa - 1. */
+  if (complete)
+    return chip_radix + n - 2;
+  return kappa;
+}
+
+guint
+tf_network_graph_path_diversity_exact (const TfNetworkGraph *graph)
+{
+  guint n_nodes = tf_network_graph_get_n_nodes (graph);
+  guint best = G_MAXUINT;
+
+  /* Node x splits into x_in = 2x and x_out = 2x + 1 joined by capacity 1; a link of
+   * multiplicity m joins a_out -> b_in and b_out -> a_in with capacity m. */
+  for (guint u = 0; u < graph->n_chip; u++)
+    for (guint v = u + 1; v < graph->n_chip; v++)
+      {
+        TfFlow *flow = tf_flow_new (2 * n_nodes);
+        double paths;
+
+        for (guint x = 0; x < n_nodes; x++)
+          tf_flow_add_arc (flow, 2 * x, 2 * x + 1, (x == u || x == v) ? 1e18 : 1, 0);
+        for (guint i = 0; i < graph->n_links; i++)
+          {
+            const TfLink *l = &graph->links[i];
+
+            tf_flow_add_arc (flow, 2 * l->a + 1, 2 * l->b, l->multiplicity, 0);
+            tf_flow_add_arc (flow, 2 * l->b + 1, 2 * l->a, l->multiplicity, 0);
+          }
+        paths = tf_flow_max (flow, 2 * u + 1, 2 * v);
+        tf_flow_free (flow);
+        best = MIN (best, (guint) (paths + 0.5));
+      }
+  return best;
+}

@@ -1,0 +1,521 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* metrics-paths.c: diameter and average path length over chip pairs.
+ *
+ * Exact breadth-first search, made cheap by structure the graph itself shows:
+ * - leaf-attached graphs (every chip's only neighbour outside its board is one switch shared by
+ *   the whole board) reduce to distances between leaf switches, searched over switches only;
+ * - chip-transitive graphs (declared by the family: torus, hypercube, ring and full-mesh of
+ *   boards, all vertex-transitive) need one source;
+ * - anything else gets a bit-parallel search from every chip, 64 sources per machine word.
+ */
+#include "graph-private.h"
+#include "metrics-private.h"
+
+/* Bit-parallel breadth-first search from up to 64 sources. Only nodes with allowed[v] != 0 are
+ * entered (NULL allows all). @visit sees each node the first time each source reaches it. */
+typedef void (*BfsVisit) (guint level, guint node, guint64 sources, gpointer data);
+
+typedef struct
+{
+  const TfAdjacency *adj;
+  const guint8      *allowed;
+  guint64           *visited;
+  guint64           *frontier;
+  guint64           *next;
+} BitBfs;
+
+static void
+bit_bfs_init (BitBfs            *bfs,
+              const TfAdjacency *adj,
+              const guint8      *allowed)
+{
+  bfs->adj = adj;
+  bfs->allowed = allowed;
+  bfs->visited = g_new (guint64, adj->n_nodes);
+  bfs->frontier = g_new (guint64, adj->n_nodes);
+  bfs->next = g_new (guint64, adj->n_nodes);
+}
+
+static void
+bit_bfs_clear (BitBfs *bfs)
+{
+  g_free (bfs->visited);
+  g_free (bfs->frontier);
+  g_free (bfs->next);
+}
+
+static void
+bit_bfs_run (BitBfs        *bfs,
+             const guint32 *sources,
+             guint          n_sources,
+             BfsVisit       visit,
+             gpointer       data)
+{
+  const TfAdjacency *adj = bfs->adj;
+  guint n = adj->n_nodes;
+  guint64 all = n_sources == 64 ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << n_sources) - 1;
+  gboolean active = TRUE;
+
+  memset (bfs->visited, 0, sizeof (guint64) * n);
+  memset (bfs->frontier, 0, sizeof (guint64) * n);
+  for (guint i = 0; i < n_sources; i++)
+    {
+      bfs->visited[sources[i]] |= G_GUINT64_CONSTANT (1) << i;
+      bfs->frontier[sources[i]] |= G_GUINT64_CONSTANT (1) << i;
+      visit (0, sources[i], G_GUINT64_CONSTANT (1) << i, data);
+    }
+
+  for (guint level = 1; active; level++)
+    {
+      guint64 *swap;
+
+      active = FALSE;
+      for (guint v = 0; v < n; v++)
+        {
+          guint64 acc = 0;
+
+          bfs->next[v] = 0;
+          if ((bfs->allowed && !bfs->allowed[v]) || bfs->visited[v] == all)
+            continue;
+          for (guint e = adj->offset[v]; e < adj->offset[v + 1]; e++)
+            acc |= bfs->frontier[adj->target[e]];
+          acc &= ~bfs->visited[v];
+          if (acc != 0)
+            {
+              bfs->next[v] = acc;
+              active = TRUE;
+            }
+        }
+      for (guint v = 0; v < n; v++)
+        if (bfs->next[v] != 0)
+          {
+            bfs->visited[v] |= bfs->next[v];
+            visit (level, v, bfs->next[v], data);
+          }
+      swap = bfs->frontier;
+      bfs->frontier = bfs->next;
+      bfs->next = swap;
+    }
+}
+
+/* Switch families, from the leaf level */
+
+guint
+tf_switch_chip_diameter (const TfBoardTopo *bt,
+                         guint              n_board,
+                         guint              n_hosting_leaves,
+                         guint              leaf_diameter)
+{
+  if (n_board == 1)
+    return bt->chips < 2 ? 0 : tf_board_topo_is_complete (bt) ? 1 : 2;
+  if (n_hosting_leaves == 1)
+    return 2;
+  return 2 + leaf_diameter;
+}
+
+typedef struct
+{
+  const guint8 *hosting;
+  guint         max_level;
+} LeafDiameter;
+
+static void
+leaf_diameter_visit (guint    level,
+                     guint    node,
+                     guint64  sources,
+                     gpointer data)
+{
+  LeafDiameter *ld = data;
+
+  if (ld->hosting[node] && level > ld->max_level)
+    ld->max_level = level;
+}
+
+void
+tf_build_leaf_diameter (const TfBuild *build,
+                        guint         *n_hosting_leaves,
+                        guint         *leaf_diameter)
+{
+  guint n_nodes = build->n_endpoint + build->switches->len;
+  g_autofree guint8 *allowed = g_new0 (guint8, n_nodes);
+  g_autofree guint8 *hosting = g_new0 (guint8, n_nodes);
+  g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (guint32));
+  const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
+  TfAdjacency adj;
+  BitBfs bfs;
+  LeafDiameter ld = { hosting, 0 };
+
+  for (guint v = build->n_endpoint; v < n_nodes; v++)
+    allowed[v] = 1;
+  for (guint i = 0; i < build->links->len; i++)
+    {
+      /* Endpoints come first, so an endpoint-switch link has the endpoint in a. */
+      if (links[i].a < build->n_endpoint && links[i].b >= build->n_endpoint
+          && !hosting[links[i].b])
+        {
+          hosting[links[i].b] = 1;
+          g_array_append_val (leaves, links[i].b);
+        }
+    }
+
+  tf_adjacency_init (&adj, n_nodes, build->links->len, links, sizeof (TfBuildLink));
+  bit_bfs_init (&bfs, &adj, allowed);
+  for (guint i = 0; i < leaves->len; i += 64)
+    bit_bfs_run (&bfs, &g_array_index (leaves, guint32, i), MIN (64, leaves->len - i),
+                 leaf_diameter_visit, &ld);
+  bit_bfs_clear (&bfs);
+  tf_adjacency_clear (&adj);
+
+  *n_hosting_leaves = leaves->len;
+  *leaf_diameter = ld.max_level;
+}
+
+/* Path metrics on a NetworkGraph */
+
+typedef struct
+{
+  const guint32 *weight;     /* chips behind each node (leaf switches), or 1 for chips */
+  const guint32 *sources;    /* the batch's source nodes */
+  guint          offset;     /* hops added to every distance */
+  guint          max_level;
+  guint          reached;    /* (source, target) pairs reached, for the connectivity check */
+  guint64        sum;        /* weighted hop sum over ordered pairs of distinct targets */
+} PathSums;
+
+static void
+path_sums_visit (guint    level,
+                 guint    node,
+                 guint64  sources,
+                 gpointer data)
+{
+  PathSums *ps = data;
+  guint64 w = ps->weight[node];
+
+  if (w == 0 || level == 0)
+    return;
+  if (level + ps->offset > ps->max_level)
+    ps->max_level = level + ps->offset;
+  while (sources != 0)
+    {
+      guint i = (guint) __builtin_ctzll (sources);
+
+      sources &= sources - 1;
+      ps->sum += w * ps->weight[ps->sources[i]] * (level + ps->offset);
+      ps->reached++;
+    }
+}
+
+static gboolean
+report (TfProgressFunc progress,
+        gpointer       data,
+        double         fraction,
+        GError       **error)
+{
+  if (progress != NULL && !progress (fraction, data))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_CANCELLED, "cancelled");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Finds each chip's leaf switch, or returns FALSE when the graph is not leaf-attached. */
+static gboolean
+find_leaves (const TfNetworkGraph *graph,
+             const TfAdjacency    *adj,
+             const guint32        *chip_board,
+             guint32              *leaf_of_board)
+{
+  for (guint b = 0; b < graph->n_board; b++)
+    leaf_of_board[b] = G_MAXUINT32;
+  for (guint c = 0; c < graph->n_chip; c++)
+    {
+      guint b = chip_board[c];
+
+      for (guint e = adj->offset[c]; e < adj->offset[c + 1]; e++)
+        {
+          guint32 t = adj->target[e];
+
+          if (t < graph->n_chip)
+            {
+              if (chip_board[t] != b)
+                return FALSE;
+              continue;
+            }
+          if (leaf_of_board[b] == G_MAXUINT32)
+            leaf_of_board[b] = t;
+          else if (leaf_of_board[b] != t)
+            return FALSE;
+        }
+    }
+  for (guint c = 0; c < graph->n_chip; c++)
+    {
+      gboolean has_leaf = FALSE;
+
+      for (guint e = adj->offset[c]; e < adj->offset[c + 1]; e++)
+        has_leaf |= adj->target[e] == leaf_of_board[chip_board[c]];
+      if (!has_leaf)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+leaf_attached_metrics (const TfNetworkGraph *graph,
+                       const TfAdjacency    *adj,
+                       const guint32        *chip_board,
+                       const guint32        *leaf_of_board,
+                       TfProgressFunc        progress,
+                       gpointer              progress_data,
+                       guint                *diameter,
+                       guint64              *sum,
+                       GError              **error)
+{
+  guint n_nodes = tf_network_graph_get_n_nodes (graph);
+  guint c = graph->chips_per_board;
+  g_autofree guint32 *weight = g_new0 (guint32, n_nodes);
+  g_autofree guint32 *boards_on = g_new0 (guint32, n_nodes);
+  g_autofree guint8 *allowed = g_new0 (guint8, n_nodes);
+  g_autofree guint32 *stamp = g_new0 (guint32, n_nodes);
+  g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint max = 0;
+  guint64 total = 0;
+  BitBfs bfs;
+  PathSums ps = { weight, NULL, 2, 0, 0, 0 };
+
+  for (guint b = 0; b < graph->n_board; b++)
+    {
+      guint32 leaf = leaf_of_board[b];
+      guint64 adjacent = 0;
+
+      if (weight[leaf] == 0)
+        g_array_append_val (leaves, leaf);
+      weight[leaf] += c;
+      boards_on[leaf]++;
+
+      /* Same board: one hop to a linked board-mate, two through the leaf otherwise. Count
+       * distinct board-mates: a neighbour may appear once per link record. */
+      for (guint i = 0; i < c; i++)
+        {
+          guint32 chip = graph->board_chips[(gsize) b * c + i];
+
+          for (guint e = adj->offset[chip]; e < adj->offset[chip + 1]; e++)
+            if (adj->target[e] < graph->n_chip && stamp[adj->target[e]] != chip + 1)
+              {
+                stamp[adj->target[e]] = chip + 1;
+                adjacent++;
+              }
+        }
+      total += 2 * (guint64) c * (c - 1) - adjacent;
+      if (c >= 2)
+        max = MAX (max, adjacent == (guint64) c * (c - 1) ? 1u : 2u);
+    }
+
+  /* Different boards on the same leaf: two hops. */
+  for (guint i = 0; i < leaves->len; i++)
+    {
+      guint32 leaf = g_array_index (leaves, guint32, i);
+      guint64 w = weight[leaf];
+
+      total += 2 * (w * w - (guint64) boards_on[leaf] * c * c);
+      if (boards_on[leaf] > 1)
+        max = MAX (max, 2u);
+    }
+
+  /* Different leaves: two hops plus the distance between the leaves over switches. */
+  for (guint v = graph->n_chip; v < n_nodes; v++)
+    allowed[v] = 1;
+  bit_bfs_init (&bfs, adj, allowed);
+  for (guint i = 0; i < leaves->len; i += 64)
+    {
+      guint n = MIN (64, leaves->len - i);
+
+      ps.sources = &g_array_index (leaves, guint32, i);
+      bit_bfs_run (&bfs, ps.sources, n, path_sums_visit, &ps);
+      if (!report (progress, progress_data, (double) (i + n) / leaves->len, error))
+        {
+          bit_bfs_clear (&bfs);
+          return FALSE;
+        }
+    }
+  bit_bfs_clear (&bfs);
+  if (ps.reached != leaves->len * (leaves->len - 1))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVARIANT,
+                   "connectivity: some leaf switches cannot reach each other");
+      return FALSE;
+    }
+
+  *diameter = MAX (max, ps.max_level);
+  *sum = total + ps.sum;
+  return TRUE;
+}
+
+typedef struct
+{
+  guint   n_chip;
+  guint   max_level;
+  guint64 reached;
+  guint64 sum;
+} ChipSums;
+
+static void
+chip_sums_visit (guint    level,
+                 guint    node,
+                 guint64  sources,
+                 gpointer data)
+{
+  ChipSums *cs = data;
+  guint k;
+
+  if (node >= cs->n_chip || level == 0)
+    return;
+  k = (guint) __builtin_popcountll (sources);
+  cs->sum += (guint64) k * level;
+  cs->reached += k;
+  if (level > cs->max_level)
+    cs->max_level = level;
+}
+
+static gboolean
+single_source_metrics (const TfNetworkGraph *graph,
+                       const TfAdjacency    *adj,
+                       guint                *diameter,
+                       guint64              *sum,
+                       GError              **error)
+{
+  guint n_nodes = adj->n_nodes;
+  g_autofree guint32 *dist = g_new (guint32, n_nodes);
+  g_autofree guint32 *queue = g_new (guint32, n_nodes);
+  guint qh = 0, qt = 0, max = 0, reached = 0;
+  guint64 total = 0;
+
+  for (guint v = 0; v < n_nodes; v++)
+    dist[v] = G_MAXUINT32;
+  dist[0] = 0;
+  queue[qt++] = 0;
+  while (qh < qt)
+    {
+      guint32 u = queue[qh++];
+
+      if (u < graph->n_chip && u != 0)
+        {
+          total += dist[u];
+          max = MAX (max, dist[u]);
+          reached++;
+        }
+      for (guint e = adj->offset[u]; e < adj->offset[u + 1]; e++)
+        if (dist[adj->target[e]] == G_MAXUINT32)
+          {
+            dist[adj->target[e]] = dist[u] + 1;
+            queue[qt++] = adj->target[e];
+          }
+    }
+  if (reached != graph->n_chip - 1)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVARIANT,
+                   "connectivity: chip0 reaches %u of the other %u chips",
+                   reached, graph->n_chip - 1);
+      return FALSE;
+    }
+  *diameter = max;
+  *sum = total * graph->n_chip;
+  return TRUE;
+}
+
+static gboolean
+all_sources_metrics (const TfNetworkGraph *graph,
+                     const TfAdjacency    *adj,
+                     TfProgressFunc        progress,
+                     gpointer              progress_data,
+                     guint                *diameter,
+                     guint64              *sum,
+                     GError              **error)
+{
+  guint32 sources[64];
+  BitBfs bfs;
+  ChipSums cs = { graph->n_chip, 0, 0, 0 };
+
+  bit_bfs_init (&bfs, adj, NULL);
+  for (guint first = 0; first < graph->n_chip; first += 64)
+    {
+      guint n = MIN (64, graph->n_chip - first);
+
+      for (guint i = 0; i < n; i++)
+        sources[i] = first + i;
+      bit_bfs_run (&bfs, sources, n, chip_sums_visit, &cs);
+      if (!report (progress, progress_data, (double) (first + n) / graph->n_chip, error))
+        {
+          bit_bfs_clear (&bfs);
+          return FALSE;
+        }
+    }
+  bit_bfs_clear (&bfs);
+  if (cs.reached != (guint64) graph->n_chip * (graph->n_chip - 1))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVARIANT,
+                   "connectivity: some chips cannot reach each other");
+      return FALSE;
+    }
+  *diameter = cs.max_level;
+  *sum = cs.sum;
+  return TRUE;
+}
+
+gboolean
+tf_network_graph_path_metrics (const TfNetworkGraph *graph,
+                               gboolean              chip_transitive,
+                               TfProgressFunc        progress,
+                               gpointer              progress_data,
+                               guint                *diameter,
+                               double               *average_path_length,
+                               GError              **error)
+{
+  TfAdjacency adj;
+  g_autofree guint32 *chip_board = NULL;
+  g_autofree guint32 *leaf_of_board = NULL;
+  guint64 sum = 0;
+  guint diam = 0;
+  gboolean ok;
+
+  g_return_val_if_fail (graph != NULL && graph->n_chip >= 2, FALSE);
+
+  tf_adjacency_init (&adj, tf_network_graph_get_n_nodes (graph), graph->n_links,
+                     graph->links, sizeof (TfLink));
+  chip_board = tf_network_graph_dup_chip_boards (graph);
+  leaf_of_board = g_new (guint32, MAX (graph->n_board, 1));
+
+  if (graph->n_switch > 0 && find_leaves (graph, &adj, chip_board, leaf_of_board))
+    ok = leaf_attached_metrics (graph, &adj, chip_board, leaf_of_board, progress,
+                                progress_data, &diam, &sum, error);
+  else if (chip_transitive)
+    ok = single_source_metrics (graph, &adj, &diam, &sum, error);
+  else
+    ok = all_sources_metrics (graph, &adj, progress, progress_data, &diam, &sum, error);
+  tf_adjacency_clear (&adj);
+  if (!ok)
+    return FALSE;
+
+  *diameter = diam;
+  *average_path_length = (double) sum / ((double) graph->n_chip * (graph->n_chip - 1));
+  return TRUE;
+}
+
+gboolean
+tf_network_graph_path_metrics_all_sources (const TfNetworkGraph *graph,
+                                           guint                *diameter,
+                                           double               *apl,
+                                           GError              **error)
+{
+  TfAdjacency adj;
+  guint64 sum;
+  gboolean ok;
+
+  tf_adjacency_init (&adj, tf_network_graph_get_n_nodes (graph), graph->n_links,
+                     graph->links, sizeof (TfLink));
+  ok = all_sources_metrics (graph, &adj, NULL, NULL, diameter, &sum, error);
+  tf_adjacency_clear (&adj);
+  if (ok)
+    *apl = (double) sum / ((double) graph->n_chip * (graph->n_chip - 1));
+  return ok;
+}

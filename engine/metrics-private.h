@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* metrics-private.h: the pieces families and generate use to fill TfMetrics.
+ *
+ * Two kinds of families: switch families, where every chip of a board hangs off the board's one
+ * leaf switch (plus IntraBoardTopo links), and direct families, whose chip graph is the
+ * family's graph of endpoints (times the board graph, for Tier-7 ring and full-mesh). Both
+ * reduce chip-pair metrics to a much smaller graph; docs/metrics.md gives the proofs, and the
+ * tests compare every reduction with exhaustive computation on the expanded graph.
+ */
+#pragma once
+
+#include "family-private.h"
+#include "intra-board-private.h"
+
+G_BEGIN_DECLS
+
+/* Switch families */
+
+/* Chip diameter from the leaf level: one board; several boards on one leaf; or 2 + the largest
+ * switch distance between leaves that host chips. */
+guint tf_switch_chip_diameter (const TfBoardTopo *bt, guint n_board, guint n_hosting_leaves,
+                               guint leaf_diameter);
+/* Path diversity: 1 with two or more boards (the leaf separates a board), else the board's own
+ * diversity plus the path through the switch. */
+guint tf_switch_path_diversity (const TfBoardTopo *bt, guint chip_radix, guint n_board);
+/* Exact, by breadth-first search over the switches of a Tier-7 switch-family build. */
+void  tf_build_leaf_diameter (const TfBuild *build, guint *n_hosting_leaves,
+                              guint *leaf_diameter);
+/* An upper bound from structured cuts improved by local search on the switch sides. */
+void  tf_bisection_switch_family (const TfContext *ctx, const TfBuild *build,
+                                  const TfBoardTopo *bt, TfMetrics *m);
+
+/* Every switch on one side and y chips on the other, whole boards first; exact for a single
+ * switch unless a torus board must be split. */
+void  tf_bisection_star (const TfContext *ctx, guint n_chip, const TfBoardTopo *bt,
+                         guint64 *links, double *bandwidth, TfMethod *method);
+
+/* Direct families */
+
+/* Path diversity of a vertex-transitive chip graph with connectivity @kappa; when the graph is
+ * complete on @n chips, every pair also has its chip_radix direct links. */
+guint tf_direct_path_diversity (guint kappa, gboolean complete, guint n, guint chip_radix);
+
+typedef enum
+{
+  TF_LANES_RING,
+  TF_LANES_COMPLETE,
+} TfLaneGraph;
+
+/* Bisection of (ring or complete graph of @n_board boards) x (board graph): boards link lane by
+ * lane. Exact (closed form) when boards hold one chip, else an upper bound. */
+void  tf_bisection_lanes (const TfContext *ctx, TfLaneGraph lanes, guint n_board,
+                          const TfBoardTopo *bt, TfMetrics *m);
+/* The cut of {chips with rank < y} on a Tier-6 build, in links and in GB/s. */
+void  tf_build_rank_cut (const TfContext *ctx, const TfBuild *build, const guint32 *rank,
+                         guint y, guint64 *links, double *bandwidth);
+
+/* Exact metrics on small graphs (also used by the tests) */
+
+#define TF_BISECTION_EXACT_MAX_CHIPS    16u
+#define TF_BISECTION_EXACT_MAX_SWITCHES 64u
+#define TF_PATH_DIVERSITY_EXACT_MAX_CHIPS 32u
+
+/* Minimum over balanced chip splits, switches on whichever side is cheapest (a min cut). */
+gboolean tf_network_graph_bisection_exact (const TfNetworkGraph *graph, const TfContext *ctx,
+                                           guint64 *links, double *bandwidth);
+/* Diameter and average path length with every chip a source, no shortcuts. */
+gboolean tf_network_graph_path_metrics_all_sources (const TfNetworkGraph *graph, guint *diameter,
+                                                    double *average_path_length, GError **error);
+/* Minimum over chip pairs of internally vertex-disjoint paths, parallel direct links counted. */
+guint    tf_network_graph_path_diversity_exact (const TfNetworkGraph *graph);
+
+G_END_DECLS

@@ -1,0 +1,341 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* topoforge.h: the engine's public door.
+ *
+ * Terms follow topology-generator-spec-v1.3.1: an EnumerationContext (TfContext) goes into
+ * tf_enumerate(), which lists the legal parameter sets of each family (TfResult) with their
+ * derived chips_per_board; tf_generate() turns one result's id back into a NetworkGraph
+ * (TfNetworkGraph) with its physical grouping chip -> board -> rack -> pod.
+ *
+ * The engine keeps no global mutable state: every call works on caller-owned structs, so calls
+ * may run concurrently on different threads.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Errors */
+
+#define TF_ERROR (tf_error_quark ())
+
+typedef enum
+{
+  TF_ERROR_INVALID_CONTEXT,   /* an EnumerationContext field breaks its rule */
+  TF_ERROR_UNKNOWN_FAMILY,    /* no family of that name is registered */
+  TF_ERROR_INVALID_ID,        /* a result id that cannot be parsed */
+  TF_ERROR_NOT_IN_CONTEXT,    /* a well-formed id whose parameters are illegal for the context */
+  TF_ERROR_INTRA_BOARD,       /* intra_board_topo cannot apply to the result */
+  TF_ERROR_TOO_LARGE,         /* beyond the engine's documented size limits */
+  TF_ERROR_INVARIANT,         /* a @tbl-spec-topo-20a invariant does not hold */
+  TF_ERROR_CANCELLED,         /* the progress hook asked to stop */
+  TF_ERROR_IO,                /* writing a file failed */
+} TfError;
+
+GQuark tf_error_quark (void);
+
+/* Limits. n_chip above TF_N_CHIP_MAX is refused by validation; a result whose graph would hold
+ * more than TF_LINK_COUNT_MAX physical links is not returned by enumerate and refused by
+ * generate. */
+#define TF_N_CHIP_MAX        (1u << 20)
+#define TF_CHIP_RADIX_MAX    64u
+#define TF_LINK_COUNT_MAX    (G_GUINT64_CONSTANT (1) << 24)
+#define TF_DEFAULT_LIMIT     50u
+#define TF_MAX_WARNINGS      8u
+#define TF_MAX_DIMS          4u
+
+/* Progress and cancellation: called now and then with the fraction done; return FALSE to stop
+ * the call, which then fails with TF_ERROR_CANCELLED. */
+typedef gboolean (*TfProgressFunc) (double fraction, gpointer user_data);
+
+/* The hardware hierarchy (@tbl-spec-topo-09): Tier 6 chip .. Tier 9 pod, and Tier 9+ which the
+ * spec calls datacenter. */
+typedef enum
+{
+  TF_TIER_CHIP = 6,
+  TF_TIER_BOARD = 7,
+  TF_TIER_RACK = 8,
+  TF_TIER_POD = 9,
+  TF_TIER_DATACENTER = 10,
+} TfTier;
+
+const char *tf_tier_to_string (TfTier tier);
+
+typedef enum
+{
+  TF_SCOPE_UNSET = 0,
+  TF_SCOPE_INTRA_RACK,
+  TF_SCOPE_INTER_RACK,
+} TfScope;
+
+typedef enum
+{
+  TF_INTRA_BOARD_NONE = 0,
+  TF_INTRA_BOARD_FULL_MESH,
+  TF_INTRA_BOARD_RING,
+  TF_INTRA_BOARD_TORUS,
+} TfIntraBoardTopo;
+
+/* Link types by the hierarchy boundary a link crosses (@tbl-spec-topo-10). */
+typedef enum
+{
+  TF_LINK_C2C = 0,
+  TF_LINK_B2B,
+  TF_LINK_R2R,
+  TF_LINK_P2P,
+  TF_N_LINK_TYPES
+} TfLinkType;
+
+const char *tf_scope_to_string (TfScope scope);
+gboolean    tf_scope_from_string (const char *str, TfScope *out, GError **error);
+const char *tf_intra_board_topo_to_string (TfIntraBoardTopo topo);
+gboolean    tf_intra_board_topo_from_string (const char *str, TfIntraBoardTopo *out,
+                                             GError **error);
+const char *tf_link_type_to_string (TfLinkType type);
+gboolean    tf_link_type_from_string (const char *str, TfLinkType *out);
+
+/* EnumerationContext (@tbl-spec-topo-21a) */
+
+typedef struct
+{
+  double bandwidth_gbps;  /* GB/s per physical link */
+  double latency_ns;      /* per hop over this link type */
+} TfLinkDefaults;
+
+typedef struct
+{
+  guint            n_chip;
+  TfScope          scope;
+  guint            chips_per_board_max;
+  guint            chip_radix;
+  TfIntraBoardTopo intra_board_topo;
+  TfLinkDefaults   defaults[TF_N_LINK_TYPES];
+} TfContext;
+
+void     tf_context_init (TfContext *ctx);
+gboolean tf_context_validate (const TfContext *ctx, GError **error);
+
+/* Warnings and status */
+
+typedef struct
+{
+  const char *name;         /* the spec's name, e.g. "over-engineered" */
+  const char *description;  /* one English sentence for people */
+} TfWarning;
+
+typedef enum
+{
+  TF_STATUS_RECOMMENDED,
+  TF_STATUS_EDGE_CASE,
+} TfStatus;
+
+const char *tf_status_to_string (TfStatus status);
+
+/* Families */
+
+typedef struct _TfFamily TfFamily;
+
+guint            tf_families_get_count (void);
+const TfFamily  *tf_families_get (guint index);
+const TfFamily  *tf_family_lookup (const char *name);
+const char      *tf_family_get_name (const TfFamily *family);
+const char      *tf_family_get_description (const TfFamily *family);
+TfTier           tf_family_get_leaf_tier (const TfFamily *family);
+gboolean         tf_family_applies_to_scope (const TfFamily *family, TfScope scope);
+
+/* family_attrs: the family's keys in the spec's order; integers or lists of integers. */
+typedef struct
+{
+  const char *key;
+  gboolean    is_list;
+  guint       n_values;
+  gint64      values[TF_MAX_DIMS];
+} TfAttr;
+
+#define TF_MAX_ATTRS 8u
+
+typedef struct
+{
+  guint  n_attrs;
+  TfAttr attrs[TF_MAX_ATTRS];
+} TfAttrs;
+
+/* Metrics (@tbl-spec-topo-20b). Each carries how it was obtained. */
+
+typedef enum
+{
+  TF_METHOD_NONE = 0,      /* not computed here */
+  TF_METHOD_EXACT,         /* computed on the graph by an exact algorithm */
+  TF_METHOD_CLOSED_FORM,   /* the family's formula, proven against exact computation in tests */
+  TF_METHOD_UPPER_BOUND,   /* the value of a real cut we found; the true minimum may be lower */
+} TfMethod;
+
+const char *tf_method_to_string (TfMethod method);
+
+typedef struct
+{
+  guint    diameter;                 /* hops, longest shortest path between two chips */
+  TfMethod diameter_method;
+  double   average_path_length;      /* hops, mean over ordered chip pairs */
+  TfMethod average_path_length_method;
+  guint64  bisection_links;          /* min links cut over balanced chip splits */
+  TfMethod bisection_links_method;
+  double   bisection_bandwidth;      /* GB/s, min bandwidth cut over balanced chip splits */
+  TfMethod bisection_bandwidth_method;
+  guint64  link_count;               /* physical links, parallel links counted */
+  guint64  link_count_by_type[TF_N_LINK_TYPES];
+  guint    switch_count;
+  TfMethod counts_method;            /* of link_count and switch_count */
+  guint    path_diversity;           /* min over chip pairs of vertex-disjoint paths */
+  TfMethod path_diversity_method;
+} TfMetrics;
+
+/* Enumeration results */
+
+typedef struct
+{
+  guint64 words[8];  /* the family's parameters; layout private to the family */
+} TfParams;
+
+typedef struct
+{
+  const TfFamily  *family;
+  TfParams         params;
+  guint            n_endpoint;
+  guint            chips_per_board;  /* derived C_board */
+  guint            n_warnings;
+  const TfWarning *warnings[TF_MAX_WARNINGS];
+  guint64          order;            /* position in the family's traversal */
+  TfMetrics        metrics;
+} TfResult;
+
+TfStatus tf_result_get_status (const TfResult *result);
+char    *tf_result_dup_id (const TfResult *result);
+void     tf_result_get_attrs (const TfResult *result, TfAttrs *attrs);
+gboolean tf_result_has_warning (const TfResult *result, const char *name);
+
+typedef struct
+{
+  const TfFamily *family;
+  guint64         total;      /* legal results before the limit */
+  guint64         oversize;   /* legal by the spec, beyond TF_LINK_COUNT_MAX; not in total */
+  char           *excluded;   /* why the family has no results in this context, or NULL */
+  guint           n_results;
+  TfResult       *results;    /* recommended first */
+} TfFamilyEnumeration;
+
+typedef struct
+{
+  TfContext            context;
+  guint                limit;
+  guint                n_families;
+  TfFamilyEnumeration *families;
+} TfEnumeration;
+
+/* Enumerates @families (all registered ones when @n_families is 0), keeping at most @limit
+ * results per family (no limit when 0). */
+gboolean tf_enumerate (const TfContext        *ctx,
+                       const TfFamily *const  *families,
+                       guint                   n_families,
+                       guint                   limit,
+                       TfProgressFunc          progress,
+                       gpointer                progress_data,
+                       TfEnumeration          *out,
+                       GError                **error);
+void     tf_enumeration_clear (TfEnumeration *enumeration);
+
+/* The NetworkGraph: chips are nodes 0 .. n_chip-1, switch i is node n_chip + i. Parallel links
+ * between two nodes are one TfLink with a multiplicity. */
+
+typedef struct
+{
+  char  *id;
+  TfTier tier;        /* TF_TIER_RACK, TF_TIER_POD or TF_TIER_DATACENTER */
+  guint  container;   /* rack index for rack switches, pod index for pod switches */
+  guint  port_count;  /* physical links attached */
+} TfSwitch;
+
+typedef struct
+{
+  guint32    a;
+  guint32    b;
+  guint32    multiplicity;
+  TfLinkType type;
+} TfLink;
+
+typedef struct
+{
+  guint     n_chip;
+  guint     n_switch;
+  TfSwitch *switches;
+  guint     n_links;
+  TfLink   *links;
+
+  /* Physical grouping chip -> board -> rack -> pod */
+  guint     chips_per_board;
+  guint     n_board;
+  guint     n_rack;
+  guint     n_pod;
+  guint32  *board_chips;  /* board b holds board_chips[b * chips_per_board ...] */
+  guint32  *board_rack;
+  guint32  *rack_pod;
+} TfNetworkGraph;
+
+void     tf_network_graph_init (TfNetworkGraph *graph);
+void     tf_network_graph_clear (TfNetworkGraph *graph);
+guint    tf_network_graph_get_n_nodes (const TfNetworkGraph *graph);
+/* Writes "chip<i>" or the switch id. */
+void     tf_network_graph_append_node_name (const TfNetworkGraph *graph, guint32 node,
+                                            GString *out);
+/* The link type a link between @a and @b must have: the smallest container holding both. */
+TfLinkType tf_network_graph_link_type (const TfNetworkGraph *graph, guint32 a, guint32 b);
+/* Every invariant of @tbl-spec-topo-20a; the first violation becomes a TF_ERROR_INVARIANT. */
+gboolean tf_network_graph_check_invariants (const TfNetworkGraph *graph,
+                                            guint                 chip_radix,
+                                            GError              **error);
+
+/* Exact path metrics over chip pairs by breadth-first search on the graph. */
+gboolean tf_network_graph_path_metrics (const TfNetworkGraph *graph,
+                                        gboolean              chip_transitive,
+                                        TfProgressFunc        progress,
+                                        gpointer              progress_data,
+                                        guint                *diameter,
+                                        double               *average_path_length,
+                                        GError              **error);
+
+/* A generated topology: the context it was made in, its result (metadata) and graph. */
+typedef struct
+{
+  TfContext      context;
+  TfResult       result;
+  TfNetworkGraph graph;
+} TfTopology;
+
+gboolean tf_generate (const TfContext *ctx,
+                      const char      *id,
+                      TfProgressFunc   progress,
+                      gpointer         progress_data,
+                      TfTopology      *out,
+                      GError         **error);
+void     tf_topology_clear (TfTopology *topology);
+
+/* Parses an id and checks it against @ctx with the same rules enumerate applies. */
+gboolean tf_result_from_id (const TfContext *ctx, const char *id, TfResult *out,
+                            GError **error);
+
+/* YAML (docs/yaml-format.md) */
+
+gboolean tf_enumeration_write_yaml (const TfEnumeration *enumeration, GString *out,
+                                    GError **error);
+gboolean tf_topology_write_yaml (const TfTopology *topology, GString *out, GError **error);
+
+/* Writes @contents to @path atomically: a temp file renamed over the target, so a failed write
+ * leaves the previous file as it was. */
+gboolean tf_write_file_atomic (const char *path, const char *contents, gsize length,
+                               GError **error);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfEnumeration, tf_enumeration_clear)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfTopology, tf_topology_clear)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfNetworkGraph, tf_network_graph_clear)
+
+G_END_DECLS

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* warning.c: soft warnings ("可用性约束") shared by several families, and result status.
+ * Names are the spec's, exactly; thresholds are the spec's project values. */
+#include "family-private.h"
+
+const TfWarning tf_warning_dense_pcb_impractical = {
+  "dense-pcb-impractical",
+  "The derived chips per board exceeds chips_per_board_max, more than a PCB is expected to carry."
+};
+const TfWarning tf_warning_non_standard_scope = {
+  "non-standard-scope",
+  "The family is not meant for this scope; the result is legal but unusual."
+};
+const TfWarning tf_warning_low_utilization = {
+  "low-utilization",
+  "The topology's capacity is more than 1.5 times the endpoints it serves; ports stay unused."
+};
+const TfWarning tf_warning_over_engineered = {
+  "over-engineered",
+  "The structure is built for far more endpoints than this result has."
+};
+const TfWarning tf_warning_degenerate = {
+  "degenerate",
+  "Too few endpoints for the family's hierarchy to mean anything."
+};
+const TfWarning tf_warning_non_balanced_global_link = {
+  "non-balanced-global-link",
+  "Fewer groups than the balanced maximum: global links are used less evenly."
+};
+const TfWarning tf_warning_radix_too_large = {
+  "radix-too-large",
+  "A switch needs more than 64 ports, beyond mainstream switches."
+};
+const TfWarning tf_warning_high_dimension = {
+  "high-dimension",
+  "Many dimensions: long cables and many ports per node."
+};
+const TfWarning tf_warning_asymmetric = {
+  "asymmetric",
+  "The dimensions differ strongly in size, so bandwidth is uneven across them."
+};
+
+void
+tf_result_add_warning (TfResult        *result,
+                       const TfWarning *warning)
+{
+  g_return_if_fail (result->n_warnings < TF_MAX_WARNINGS);
+
+  for (guint i = 0; i < result->n_warnings; i++)
+    if (result->warnings[i] == warning)
+      return;
+  result->warnings[result->n_warnings++] = warning;
+}
+
+TfStatus
+tf_result_get_status (const TfResult *result)
+{
+  g_return_val_if_fail (result != NULL, TF_STATUS_EDGE_CASE);
+
+  return result->n_warnings > 0 ? TF_STATUS_EDGE_CASE : TF_STATUS_RECOMMENDED;
+}
+
+gboolean
+tf_result_has_warning (const TfResult *result,
+                       const char     *name)
+{
+  for (guint i = 0; i < result->n_warnings; i++)
+    if (g_strcmp0 (result->warnings[i]->name, name) == 0)
+      return TRUE;
+  return FALSE;
+}

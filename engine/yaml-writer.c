@@ -1,0 +1,552 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* yaml-writer.c: enumeration results and topologies as YAML (docs/yaml-format.md), through
+ * libyaml's emitter so quoting and escaping are always right. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <yaml.h>
+
+#include "family-private.h"
+
+typedef struct
+{
+  yaml_emitter_t emitter;
+  GString       *out;
+  gboolean       ok;
+} Writer;
+
+static int
+write_handler (void          *data,
+               unsigned char *buffer,
+               size_t         size)
+{
+  Writer *w = data;
+
+  g_string_append_len (w->out, (const char *) buffer, (gssize) size);
+  return 1;
+}
+
+static void
+emit (Writer      *w,
+      yaml_event_t *event)
+{
+  if (w->ok && !yaml_emitter_emit (&w->emitter, event))
+    w->ok = FALSE;
+  else if (!w->ok)
+    yaml_event_delete (event);
+}
+
+/* Plain when YAML 1.1 would read the text back as a string, quoted otherwise. */
+static gboolean
+reads_as_string (const char *s)
+{
+  static const char *const specials[] = {
+    "", "~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE",
+    "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF",
+    "y", "Y", "n", "N", ".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "-.inf", "-.Inf",
+    "-.INF", "+.inf", "+.Inf", "+.INF",
+  };
+  char *end;
+
+  for (guint i = 0; i < G_N_ELEMENTS (specials); i++)
+    if (strcmp (s, specials[i]) == 0)
+      return FALSE;
+  g_ascii_strtod (s, &end);
+  if (end != s && *end == '\0')
+    return FALSE;
+  return TRUE;
+}
+
+static void
+scalar (Writer     *w,
+        const char *value,
+        gboolean    is_string)
+{
+  yaml_event_t event;
+  gboolean plain = !is_string || reads_as_string (value);
+
+  yaml_scalar_event_initialize (&event, NULL, NULL, (yaml_char_t *) value, (int) strlen (value),
+                                plain, !plain,
+                                plain ? YAML_ANY_SCALAR_STYLE : YAML_DOUBLE_QUOTED_SCALAR_STYLE);
+  emit (w, &event);
+}
+
+static void
+string (Writer     *w,
+        const char *value)
+{
+  scalar (w, value, TRUE);
+}
+
+static void
+uint64 (Writer  *w,
+        guint64  value)
+{
+  char buf[32];
+
+  g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT, value);
+  scalar (w, buf, FALSE);
+}
+
+static void
+int64 (Writer *w,
+       gint64  value)
+{
+  char buf[32];
+
+  g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, value);
+  scalar (w, buf, FALSE);
+}
+
+/* A float YAML 1.1 readers take as one: integral values as "900.0", others as the shortest
+ * decimal that reads back as the same double, with a '.' before any exponent. */
+static void
+real (Writer *w,
+      double  value)
+{
+  char buf[64];
+  char *e;
+
+  if (!isfinite (value))
+    {
+      scalar (w, isnan (value) ? ".nan" : value > 0 ? ".inf" : "-.inf", FALSE);
+      return;
+    }
+  if (value == floor (value) && fabs (value) < 1e15)
+    g_ascii_formatd (buf, sizeof buf, "%.1f", value);
+  else
+    for (int precision = 1; precision <= 17; precision++)
+      {
+        char format[8];
+
+        g_snprintf (format, sizeof format, "%%.%dg", precision);
+        g_ascii_formatd (buf, sizeof buf - 4, format, value);
+        if (g_ascii_strtod (buf, NULL) == value)
+          break;
+      }
+  e = strpbrk (buf, "eE");
+  if (e != NULL && memchr (buf, '.', (gsize) (e - buf)) == NULL)
+    {
+      memmove (e + 2, e, strlen (e) + 1);
+      e[0] = '.';
+      e[1] = '0';
+    }
+  scalar (w, buf, FALSE);
+}
+
+static void
+mapping_start (Writer   *w,
+               gboolean  flow)
+{
+  yaml_event_t event;
+
+  yaml_mapping_start_event_initialize (&event, NULL, NULL, 1,
+                                       flow ? YAML_FLOW_MAPPING_STYLE : YAML_BLOCK_MAPPING_STYLE);
+  emit (w, &event);
+}
+
+static void
+mapping_end (Writer *w)
+{
+  yaml_event_t event;
+
+  yaml_mapping_end_event_initialize (&event);
+  emit (w, &event);
+}
+
+static void
+sequence_start (Writer   *w,
+                gboolean  flow)
+{
+  yaml_event_t event;
+
+  yaml_sequence_start_event_initialize (&event, NULL, NULL, 1,
+                                        flow ? YAML_FLOW_SEQUENCE_STYLE
+                                             : YAML_BLOCK_SEQUENCE_STYLE);
+  emit (w, &event);
+}
+
+static void
+sequence_end (Writer *w)
+{
+  yaml_event_t event;
+
+  yaml_sequence_end_event_initialize (&event);
+  emit (w, &event);
+}
+
+static void
+key_string (Writer     *w,
+            const char *key,
+            const char *value)
+{
+  string (w, key);
+  string (w, value);
+}
+
+static void
+key_uint (Writer     *w,
+          const char *key,
+          guint64     value)
+{
+  string (w, key);
+  uint64 (w, value);
+}
+
+static void
+key_real (Writer     *w,
+          const char *key,
+          double      value)
+{
+  string (w, key);
+  real (w, value);
+}
+
+static void
+writer_begin (Writer  *w,
+              GString *out)
+{
+  yaml_event_t event;
+
+  memset (w, 0, sizeof *w);
+  w->out = out;
+  w->ok = TRUE;
+  yaml_emitter_initialize (&w->emitter);
+  yaml_emitter_set_output (&w->emitter, write_handler, w);
+  yaml_emitter_set_unicode (&w->emitter, 1);
+  yaml_emitter_set_width (&w->emitter, 100);
+  yaml_emitter_set_indent (&w->emitter, 2);
+  yaml_stream_start_event_initialize (&event, YAML_UTF8_ENCODING);
+  emit (w, &event);
+  yaml_document_start_event_initialize (&event, NULL, NULL, NULL, 1);
+  emit (w, &event);
+}
+
+static gboolean
+writer_end (Writer  *w,
+            GError **error)
+{
+  yaml_event_t event;
+
+  yaml_document_end_event_initialize (&event, 1);
+  emit (w, &event);
+  yaml_stream_end_event_initialize (&event);
+  emit (w, &event);
+  if (w->ok)
+    yaml_emitter_flush (&w->emitter);
+  if (!w->ok)
+    g_set_error (error, TF_ERROR, TF_ERROR_IO, "YAML emitter: %s",
+                 w->emitter.problem ? w->emitter.problem : "unknown error");
+  yaml_emitter_delete (&w->emitter);
+  return w->ok;
+}
+
+/* Pieces shared by both documents */
+
+static void
+write_context (Writer          *w,
+               const TfContext *ctx)
+{
+  mapping_start (w, FALSE);
+  key_uint (w, "n_chip", ctx->n_chip);
+  key_string (w, "scope", tf_scope_to_string (ctx->scope));
+  key_uint (w, "chips_per_board_max", ctx->chips_per_board_max);
+  key_uint (w, "chip_radix", ctx->chip_radix);
+  key_string (w, "intra_board_topo", tf_intra_board_topo_to_string (ctx->intra_board_topo));
+  string (w, "defaults");
+  mapping_start (w, FALSE);
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    {
+      string (w, tf_link_type_to_string (t));
+      mapping_start (w, TRUE);
+      key_real (w, "bandwidth_gbps", ctx->defaults[t].bandwidth_gbps);
+      key_real (w, "latency_ns", ctx->defaults[t].latency_ns);
+      mapping_end (w);
+    }
+  mapping_end (w);
+  mapping_end (w);
+}
+
+static void
+write_warnings (Writer         *w,
+                const TfResult *result)
+{
+  sequence_start (w, TRUE);
+  for (guint i = 0; i < result->n_warnings; i++)
+    string (w, result->warnings[i]->name);
+  sequence_end (w);
+}
+
+static void
+write_attrs (Writer         *w,
+             const TfResult *result)
+{
+  TfAttrs attrs;
+
+  tf_result_get_attrs (result, &attrs);
+  mapping_start (w, TRUE);
+  for (guint i = 0; i < attrs.n_attrs; i++)
+    {
+      const TfAttr *a = &attrs.attrs[i];
+
+      string (w, a->key);
+      if (a->is_list)
+        {
+          sequence_start (w, TRUE);
+          for (guint j = 0; j < a->n_values; j++)
+            int64 (w, a->values[j]);
+          sequence_end (w);
+        }
+      else
+        int64 (w, a->values[0]);
+    }
+  mapping_end (w);
+}
+
+static void
+write_metrics (Writer          *w,
+               const TfMetrics *m)
+{
+  mapping_start (w, FALSE);
+  key_uint (w, "diameter", m->diameter);
+  if (m->average_path_length_method != TF_METHOD_NONE)
+    key_real (w, "average_path_length", m->average_path_length);
+  key_uint (w, "bisection_links", m->bisection_links);
+  key_real (w, "bisection_bandwidth", m->bisection_bandwidth);
+  key_uint (w, "link_count", m->link_count);
+  string (w, "link_count_by_type");
+  mapping_start (w, TRUE);
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    key_uint (w, tf_link_type_to_string (t), m->link_count_by_type[t]);
+  mapping_end (w);
+  key_uint (w, "switch_count", m->switch_count);
+  key_uint (w, "path_diversity", m->path_diversity);
+  string (w, "methods");
+  mapping_start (w, TRUE);
+  key_string (w, "diameter", tf_method_to_string (m->diameter_method));
+  if (m->average_path_length_method != TF_METHOD_NONE)
+    key_string (w, "average_path_length", tf_method_to_string (m->average_path_length_method));
+  key_string (w, "bisection_links", tf_method_to_string (m->bisection_links_method));
+  key_string (w, "bisection_bandwidth", tf_method_to_string (m->bisection_bandwidth_method));
+  key_string (w, "link_count", tf_method_to_string (m->counts_method));
+  key_string (w, "switch_count", tf_method_to_string (m->counts_method));
+  key_string (w, "path_diversity", tf_method_to_string (m->path_diversity_method));
+  mapping_end (w);
+  mapping_end (w);
+}
+
+static void
+write_result (Writer         *w,
+              const TfResult *result)
+{
+  g_autofree char *id = tf_result_dup_id (result);
+
+  mapping_start (w, FALSE);
+  key_string (w, "id", id);
+  key_string (w, "status", tf_status_to_string (tf_result_get_status (result)));
+  string (w, "warnings");
+  write_warnings (w, result);
+  key_uint (w, "n_endpoint", result->n_endpoint);
+  key_uint (w, "derived_chips_per_board", result->chips_per_board);
+  string (w, "family_attrs");
+  write_attrs (w, result);
+  string (w, "metrics");
+  write_metrics (w, &result->metrics);
+  mapping_end (w);
+}
+
+gboolean
+tf_enumeration_write_yaml (const TfEnumeration  *enumeration,
+                           GString              *out,
+                           GError              **error)
+{
+  Writer w;
+
+  g_return_val_if_fail (enumeration != NULL && out != NULL, FALSE);
+
+  writer_begin (&w, out);
+  mapping_start (&w, FALSE);
+  string (&w, "context");
+  write_context (&w, &enumeration->context);
+  key_uint (&w, "limit", enumeration->limit);
+  string (&w, "families");
+  sequence_start (&w, FALSE);
+  for (guint i = 0; i < enumeration->n_families; i++)
+    {
+      const TfFamilyEnumeration *f = &enumeration->families[i];
+
+      mapping_start (&w, FALSE);
+      key_string (&w, "family", tf_family_get_name (f->family));
+      key_uint (&w, "total", f->total);
+      if (f->oversize > 0)
+        key_uint (&w, "oversize", f->oversize);
+      if (f->excluded != NULL)
+        key_string (&w, "excluded", f->excluded);
+      string (&w, "results");
+      sequence_start (&w, f->n_results == 0);
+      for (guint j = 0; j < f->n_results; j++)
+        write_result (&w, &f->results[j]);
+      sequence_end (&w);
+      mapping_end (&w);
+    }
+  sequence_end (&w);
+  mapping_end (&w);
+  return writer_end (&w, error);
+}
+
+static void
+write_grouping (Writer               *w,
+                const TfNetworkGraph *graph)
+{
+  g_autofree guint32 *rack_order = g_new (guint32, MAX (graph->n_rack, 1));
+  g_autofree guint32 *board_order = g_new (guint32, MAX (graph->n_board, 1));
+  g_autofree guint32 *rack_start = g_new0 (guint32, graph->n_pod + 1);
+  g_autofree guint32 *board_start = g_new0 (guint32, graph->n_rack + 1);
+  guint c = graph->chips_per_board;
+
+  /* Racks by pod and boards by rack, each in index order (counting sorts). */
+  for (guint r = 0; r < graph->n_rack; r++)
+    rack_start[graph->rack_pod[r] + 1]++;
+  for (guint p = 0; p < graph->n_pod; p++)
+    rack_start[p + 1] += rack_start[p];
+  for (guint b = 0; b < graph->n_board; b++)
+    board_start[graph->board_rack[b] + 1]++;
+  for (guint r = 0; r < graph->n_rack; r++)
+    board_start[r + 1] += board_start[r];
+  {
+    g_autofree guint32 *fill_r = g_memdup2 (rack_start, sizeof (guint32) * graph->n_pod);
+    g_autofree guint32 *fill_b = g_memdup2 (board_start, sizeof (guint32) * graph->n_rack);
+
+    for (guint r = 0; r < graph->n_rack; r++)
+      rack_order[fill_r[graph->rack_pod[r]]++] = r;
+    for (guint b = 0; b < graph->n_board; b++)
+      board_order[fill_b[graph->board_rack[b]]++] = b;
+  }
+
+  mapping_start (w, FALSE);
+  string (w, "pods");
+  sequence_start (w, FALSE);
+  for (guint p = 0; p < graph->n_pod; p++)
+    {
+      mapping_start (w, FALSE);
+      key_uint (w, "id", p);
+      string (w, "racks");
+      sequence_start (w, FALSE);
+      for (guint i = rack_start[p]; i < rack_start[p + 1]; i++)
+        {
+          guint r = rack_order[i];
+
+          mapping_start (w, FALSE);
+          key_uint (w, "id", r);
+          string (w, "boards");
+          sequence_start (w, FALSE);
+          for (guint j = board_start[r]; j < board_start[r + 1]; j++)
+            {
+              guint b = board_order[j];
+
+              mapping_start (w, TRUE);
+              key_uint (w, "id", b);
+              string (w, "chips");
+              sequence_start (w, TRUE);
+              for (guint k = 0; k < c; k++)
+                uint64 (w, graph->board_chips[(gsize) b * c + k]);
+              sequence_end (w);
+              mapping_end (w);
+            }
+          sequence_end (w);
+          mapping_end (w);
+        }
+      sequence_end (w);
+      mapping_end (w);
+    }
+  sequence_end (w);
+  mapping_end (w);
+}
+
+static void
+write_network (Writer               *w,
+               const TfNetworkGraph *graph)
+{
+  g_autoptr(GString) a = g_string_new (NULL);
+  g_autoptr(GString) b = g_string_new (NULL);
+
+  mapping_start (w, FALSE);
+  string (w, "switches");
+  sequence_start (w, FALSE);
+  for (guint i = 0; i < graph->n_switch; i++)
+    {
+      const TfSwitch *sw = &graph->switches[i];
+
+      mapping_start (w, TRUE);
+      key_string (w, "id", sw->id);
+      key_string (w, "tier", tf_tier_to_string (sw->tier));
+      if (sw->tier == TF_TIER_RACK)
+        key_uint (w, "rack", sw->container);
+      else if (sw->tier == TF_TIER_POD)
+        key_uint (w, "pod", sw->container);
+      key_uint (w, "port_count", sw->port_count);
+      mapping_end (w);
+    }
+  sequence_end (w);
+  string (w, "links");
+  sequence_start (w, FALSE);
+  for (guint i = 0; i < graph->n_links && w->ok; i++)
+    {
+      const TfLink *l = &graph->links[i];
+
+      g_string_truncate (a, 0);
+      g_string_truncate (b, 0);
+      tf_network_graph_append_node_name (graph, l->a, a);
+      tf_network_graph_append_node_name (graph, l->b, b);
+      mapping_start (w, TRUE);
+      key_string (w, "a", a->str);
+      key_string (w, "b", b->str);
+      key_string (w, "type", tf_link_type_to_string (l->type));
+      key_uint (w, "multiplicity", l->multiplicity);
+      mapping_end (w);
+    }
+  sequence_end (w);
+  mapping_end (w);
+}
+
+gboolean
+tf_topology_write_yaml (const TfTopology  *topology,
+                        GString           *out,
+                        GError           **error)
+{
+  const TfResult *result = &topology->result;
+  g_autofree char *id = NULL;
+  g_autofree char *source = NULL;
+  Writer w;
+
+  g_return_val_if_fail (topology != NULL && out != NULL, FALSE);
+
+  id = tf_result_dup_id (result);
+  source = g_strdup_printf ("topoforge %s", TF_VERSION);
+  writer_begin (&w, out);
+  mapping_start (&w, FALSE);
+  string (&w, "metadata");
+  mapping_start (&w, FALSE);
+  key_string (&w, "source", source);
+  key_string (&w, "family", tf_family_get_name (result->family));
+  key_string (&w, "id", id);
+  string (&w, "family_attrs");
+  write_attrs (&w, result);
+  string (&w, "context");
+  write_context (&w, &topology->context);
+  key_string (&w, "status", tf_status_to_string (tf_result_get_status (result)));
+  string (&w, "warnings");
+  write_warnings (&w, result);
+  key_uint (&w, "n_endpoint", result->n_endpoint);
+  key_uint (&w, "derived_chips_per_board", result->chips_per_board);
+  string (&w, "metrics");
+  write_metrics (&w, &result->metrics);
+  mapping_end (&w);
+  key_uint (&w, "chips_per_board", topology->graph.chips_per_board);
+  string (&w, "boardGrouping");
+  write_grouping (&w, &topology->graph);
+  string (&w, "network");
+  write_network (&w, &topology->graph);
+  mapping_end (&w);
+  return writer_end (&w, error);
+}
