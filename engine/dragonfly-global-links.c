@@ -22,10 +22,12 @@ guint64
 tf_global_link_count (guint n_group,
                       guint ports)
 {
-  guint connected = 0, partner;
+  guint64 span = n_group - 1;
+  guint64 full = ports / span, rest = ports % span;
+  /* Full rounds pair up among themselves; in the last, partial round the port at offset o is
+   * linked when its partner offset span - 1 - o is there too, o >= span - rest. */
+  guint64 connected = full * span + (2 * rest > span ? 2 * rest - span : 0);
 
-  for (guint p = 0; p < ports; p++)
-    connected += tf_global_port_partner (n_group, ports, p, &partner);
   /* Every group has the same connected ports; each link joins two of them. */
   return (guint64) n_group * connected / 2;
 }

@@ -51,11 +51,18 @@ collect_visit (const TfParams *params,
   return TRUE;
 }
 
-static int
-compare_results (const void *pa,
-                 const void *pb)
+typedef struct
 {
-  const TfResult *a = pa, *b = pb;
+  guint   n_warnings;
+  guint   index;
+  guint64 order;
+} SortKey;
+
+static int
+compare_keys (const void *pa,
+              const void *pb)
+{
+  const SortKey *a = pa, *b = pb;
 
   /* Recommended first, then fewer warnings, then the family's own order. */
   if (a->n_warnings != b->n_warnings)
@@ -63,6 +70,29 @@ compare_results (const void *pa,
   if (a->order != b->order)
     return a->order < b->order ? -1 : 1;
   return 0;
+}
+
+/* Sorts @results and keeps the first @limit (all when 0), moving each kept result once. */
+static TfResult *
+sort_and_cut (GArray *results,
+              guint   limit,
+              guint  *n_out)
+{
+  guint n = results->len, keep = limit != 0 ? MIN (limit, n) : n;
+  g_autofree SortKey *keys = g_new (SortKey, MAX (n, 1));
+  TfResult *out = g_new (TfResult, MAX (keep, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      const TfResult *r = &g_array_index (results, TfResult, i);
+
+      keys[i] = (SortKey) { r->n_warnings, i, r->order };
+    }
+  qsort (keys, n, sizeof (SortKey), compare_keys);
+  for (guint i = 0; i < keep; i++)
+    out[i] = g_array_index (results, TfResult, keys[i].index);
+  *n_out = keep;
+  return out;
 }
 
 static gboolean
@@ -94,14 +124,10 @@ enumerate_family (const TfFamily       *family,
       return FALSE;
     }
 
-  qsort (c->results->data, c->results->len, sizeof (TfResult), compare_results);
   out->total = c->results->len;
   out->oversize = c->oversize;
-  if (limit != 0 && c->results->len > limit)
-    g_array_set_size (c->results, limit);
-  out->n_results = c->results->len;
-  out->results = (TfResult *) (void *) g_array_free (c->results, FALSE);
-  c->results = NULL;
+  out->results = sort_and_cut (c->results, limit, &out->n_results);
+  g_clear_pointer (&c->results, g_array_unref);
 
   for (guint i = 0; i < out->n_results; i++)
     {

@@ -39,8 +39,13 @@ typedef struct _TfFlow TfFlow;
 
 TfFlow *tf_flow_new (guint n_nodes);
 void    tf_flow_free (TfFlow *flow);
-/* Adds an arc u -> v of capacity @cap and v -> u of capacity @reverse_cap. */
-void    tf_flow_add_arc (TfFlow *flow, guint u, guint v, double cap, double reverse_cap);
-double  tf_flow_max (TfFlow *flow, guint source, guint sink);
+/* Adds an arc u -> v of capacity @cap and v -> u of capacity @reverse_cap; returns its index. */
+guint   tf_flow_add_arc (TfFlow *flow, guint u, guint v, double cap, double reverse_cap);
+/* Changes an arc's capacities, the ones tf_flow_reset() returns to. */
+void    tf_flow_set_capacity (TfFlow *flow, guint arc, double cap, double reverse_cap);
+/* Undoes every flow pushed so far. */
+void    tf_flow_reset (TfFlow *flow);
+/* Pushes flow from @source to @sink until none more fits or @enough has gone through. */
+double  tf_flow_max (TfFlow *flow, guint source, guint sink, double enough);
 
 G_END_DECLS

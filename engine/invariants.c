@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* invariants.c: every invariant of @tbl-spec-topo-20a, checked at the end of generation (and on
  * anything loaded). A violation is an error naming the invariant, never a silent pass. */
-#include <stdlib.h>
-
 #include "graph-private.h"
 
 #define FAIL(...) \
@@ -11,23 +9,17 @@
     return FALSE; \
   } G_STMT_END
 
-typedef struct
+static void
+name_nodes (const TfNetworkGraph *graph,
+            guint32               a,
+            guint32               b,
+            GString              *a_name,
+            GString              *b_name)
 {
-  guint32 a, b;
-  guint64 multiplicity;
-} Pair;
-
-static int
-compare_pairs (const void *pa,
-               const void *pb)
-{
-  const Pair *a = pa, *b = pb;
-
-  if (a->a != b->a)
-    return a->a < b->a ? -1 : 1;
-  if (a->b != b->b)
-    return a->b < b->b ? -1 : 1;
-  return 0;
+  g_string_truncate (a_name, 0);
+  g_string_truncate (b_name, 0);
+  tf_network_graph_append_node_name (graph, a, a_name);
+  tf_network_graph_append_node_name (graph, b, b_name);
 }
 
 static gboolean
@@ -145,15 +137,12 @@ place (const TfNetworkGraph *graph,
 static gboolean
 check_links (const TfNetworkGraph  *graph,
              const guint32         *chip_board,
-             guint                  chip_radix,
              GError               **error)
 {
   guint n_nodes = tf_network_graph_get_n_nodes (graph);
   g_autofree guint64 *ports = g_new0 (guint64, MAX (graph->n_switch, 1));
-  g_autofree Pair *pairs = g_new (Pair, MAX (graph->n_links, 1));
   g_autoptr(GString) a_name = g_string_new (NULL);
   g_autoptr(GString) b_name = g_string_new (NULL);
-  guint n_pairs = 0;
 
   for (guint i = 0; i < graph->n_links; i++)
     {
@@ -167,15 +156,15 @@ check_links (const TfNetworkGraph  *graph,
         FAIL ("links: link %u joins a node to itself", i);
       if (l->multiplicity < 1)
         FAIL ("links: link %u has multiplicity 0", i);
-      g_string_truncate (a_name, 0);
-      g_string_truncate (b_name, 0);
-      tf_network_graph_append_node_name (graph, l->a, a_name);
-      tf_network_graph_append_node_name (graph, l->b, b_name);
       if (l->type != tf_network_graph_link_type_with_boards (graph, chip_board, l->a, l->b))
-        FAIL ("link type: link %s - %s is %s, but it crosses the %s boundary", a_name->str,
-              b_name->str, tf_link_type_to_string (l->type),
-              tf_link_type_to_string (tf_network_graph_link_type_with_boards (graph, chip_board,
-                                                                             l->a, l->b)));
+        {
+          name_nodes (graph, l->a, l->b, a_name, b_name);
+          FAIL ("link type: link %s - %s is %s, but it crosses the %s boundary", a_name->str,
+                b_name->str, tf_link_type_to_string (l->type),
+                tf_link_type_to_string (tf_network_graph_link_type_with_boards (graph,
+                                                                               chip_board,
+                                                                               l->a, l->b)));
+        }
 
       a_chip = l->a < graph->n_chip;
       b_chip = l->b < graph->n_chip;
@@ -194,84 +183,104 @@ check_links (const TfNetworkGraph  *graph,
           ports[s - graph->n_chip] += l->multiplicity;
           /* Rack switch containment: a chip on a rack switch sits in that rack. */
           if (sw->tier == TF_TIER_RACK && o_chip && ro != sw->container)
-            FAIL ("rack switch containment: %s is in rack %u but links to rack switch %s of "
-                  "rack %u", side ? a_name->str : b_name->str, ro, sw->id, sw->container);
+            {
+              name_nodes (graph, l->a, l->b, a_name, b_name);
+              FAIL ("rack switch containment: %s is in rack %u but links to rack switch %s of "
+                    "rack %u", side ? a_name->str : b_name->str, ro, sw->id, sw->container);
+            }
           /* Pod switch containment: a rack switch (or chip) on a pod switch sits in that pod. */
           if (sw->tier == TF_TIER_POD && ro != G_MAXUINT && po != sw->container)
-            FAIL ("pod switch containment: %s is in pod %u but links to pod switch %s of "
-                  "pod %u", side ? a_name->str : b_name->str, po, sw->id, sw->container);
+            {
+              name_nodes (graph, l->a, l->b, a_name, b_name);
+              FAIL ("pod switch containment: %s is in pod %u but links to pod switch %s of "
+                    "pod %u", side ? a_name->str : b_name->str, po, sw->id, sw->container);
+            }
         }
-      pairs[n_pairs++] = (Pair) { MIN (l->a, l->b), MAX (l->a, l->b), l->multiplicity };
     }
 
   for (guint s = 0; s < graph->n_switch; s++)
     if (ports[s] != graph->switches[s].port_count)
       FAIL ("switch ports: switch %s declares port_count %u but has %" G_GUINT64_FORMAT
             " links", graph->switches[s].id, graph->switches[s].port_count, ports[s]);
+  return TRUE;
+}
 
-  /* Link multiplicity: parallel links between one pair stay within chip_radix at a chip and
-   * within the port count at a switch. */
-  qsort (pairs, n_pairs, sizeof (Pair), compare_pairs);
-  for (guint i = 0; i < n_pairs; )
+/* Link multiplicity: parallel links between one pair, summed over every record joining it, stay
+ * within chip_radix at a chip and within the port count at a switch. */
+static gboolean
+check_multiplicity (const TfNetworkGraph  *graph,
+                    const TfAdjacency     *adj,
+                    guint                  chip_radix,
+                    GError               **error)
+{
+  guint n_nodes = adj->n_nodes;
+  g_autofree guint32 *stamp = g_new0 (guint32, n_nodes);
+  g_autofree guint64 *sum = g_new0 (guint64, n_nodes);
+
+  for (guint v = 0; v < n_nodes; v++)
     {
-      guint j = i;
-      guint64 m = 0, limit = G_MAXUINT64;
+      guint64 limit_v = v < graph->n_chip ? chip_radix
+                                          : graph->switches[v - graph->n_chip].port_count;
 
-      for (; j < n_pairs && pairs[j].a == pairs[i].a && pairs[j].b == pairs[i].b; j++)
-        m += pairs[j].multiplicity;
-      for (guint side = 0; side < 2; side++)
+      for (guint e = adj->offset[v]; e < adj->offset[v + 1]; e++)
         {
-          guint32 v = side ? pairs[i].b : pairs[i].a;
+          guint32 t = adj->target[e];
 
-          limit = MIN (limit, v < graph->n_chip ? (guint64) chip_radix
-                                                : (guint64) graph->switches[v - graph->n_chip].port_count);
+          if (stamp[t] != v + 1)
+            {
+              stamp[t] = v + 1;
+              sum[t] = 0;
+            }
+          sum[t] += graph->links[adj->link[e]].multiplicity;
         }
-      if (m > limit)
+      for (guint e = adj->offset[v]; e < adj->offset[v + 1]; e++)
         {
-          g_string_truncate (a_name, 0);
-          g_string_truncate (b_name, 0);
-          tf_network_graph_append_node_name (graph, pairs[i].a, a_name);
-          tf_network_graph_append_node_name (graph, pairs[i].b, b_name);
-          FAIL ("link multiplicity: %s - %s carries %" G_GUINT64_FORMAT " parallel links, "
-                "more than min (chip_radix, port_count) = %" G_GUINT64_FORMAT, a_name->str,
-                b_name->str, m, limit);
+          guint32 t = adj->target[e];
+          guint64 limit = MIN (limit_v, t < graph->n_chip
+                                        ? (guint64) chip_radix
+                                        : (guint64) graph->switches[t - graph->n_chip].port_count);
+
+          if (sum[t] > limit)
+            {
+              g_autoptr(GString) a = g_string_new (NULL);
+              g_autoptr(GString) b = g_string_new (NULL);
+
+              name_nodes (graph, v, t, a, b);
+              FAIL ("link multiplicity: %s - %s carries %" G_GUINT64_FORMAT " parallel links, "
+                    "more than min (chip_radix, port_count) = %" G_GUINT64_FORMAT, a->str,
+                    b->str, sum[t], limit);
+            }
         }
-      i = j;
     }
   return TRUE;
 }
 
 static gboolean
 check_connected (const TfNetworkGraph  *graph,
+                 const TfAdjacency     *adj,
                  GError               **error)
 {
-  guint n_nodes = tf_network_graph_get_n_nodes (graph);
-  TfAdjacency adj;
+  guint n_nodes = adj->n_nodes;
   g_autofree guint8 *seen = g_new0 (guint8, n_nodes);
   g_autofree guint32 *queue = g_new (guint32, n_nodes);
   guint qh = 0, qt = 0;
 
-  tf_adjacency_init (&adj, n_nodes, graph->n_links, graph->links, sizeof (TfLink));
   for (guint c = 0; c < graph->n_chip; c++)
-    if (tf_adjacency_degree (&adj, c) == 0)
-      {
-        tf_adjacency_clear (&adj);
-        FAIL ("endpoint uniqueness: chip%u has no link", c);
-      }
+    if (tf_adjacency_degree (adj, c) == 0)
+      FAIL ("endpoint uniqueness: chip%u has no link", c);
   seen[0] = 1;
   queue[qt++] = 0;
   while (qh < qt)
     {
       guint32 u = queue[qh++];
 
-      for (guint e = adj.offset[u]; e < adj.offset[u + 1]; e++)
-        if (!seen[adj.target[e]])
+      for (guint e = adj->offset[u]; e < adj->offset[u + 1]; e++)
+        if (!seen[adj->target[e]])
           {
-            seen[adj.target[e]] = 1;
-            queue[qt++] = adj.target[e];
+            seen[adj->target[e]] = 1;
+            queue[qt++] = adj->target[e];
           }
     }
-  tf_adjacency_clear (&adj);
   if (qt != n_nodes)
     {
       g_autoptr(GString) name = g_string_new (NULL);
@@ -292,14 +301,23 @@ tf_network_graph_check_invariants (const TfNetworkGraph  *graph,
                                    GError               **error)
 {
   g_autofree guint32 *chip_board = NULL;
+  TfAdjacency adj;
+  gboolean ok;
 
   g_return_val_if_fail (graph != NULL, FALSE);
 
   if (graph->n_chip < 1)
     FAIL ("chip coverage: the graph has no chip");
   chip_board = g_new (guint32, graph->n_chip);
-  return check_grouping (graph, chip_board, error)
-         && check_switches (graph, error)
-         && check_links (graph, chip_board, chip_radix, error)
-         && check_connected (graph, error);
+  if (!check_grouping (graph, chip_board, error)
+      || !check_switches (graph, error)
+      || !check_links (graph, chip_board, error))
+    return FALSE;
+  /* Links are known to be in range from here on. */
+  tf_adjacency_init (&adj, tf_network_graph_get_n_nodes (graph), graph->n_links, graph->links,
+                     sizeof (TfLink));
+  ok = check_multiplicity (graph, &adj, chip_radix, error)
+       && check_connected (graph, &adj, error);
+  tf_adjacency_clear (&adj);
+  return ok;
 }

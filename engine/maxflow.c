@@ -8,6 +8,7 @@ typedef struct
   guint  to;
   guint  next;
   double cap;
+  double initial;
 } Arc;
 
 struct _TfFlow
@@ -52,21 +53,44 @@ tf_flow_free (TfFlow *flow)
   g_free (flow);
 }
 
-void
+guint
 tf_flow_add_arc (TfFlow *flow,
                  guint   u,
                  guint   v,
                  double  cap,
                  double  reverse_cap)
 {
-  Arc forward = { v, flow->head[u], cap };
-  Arc backward = { u, flow->head[v], reverse_cap };
+  Arc forward = { v, flow->head[u], cap, cap };
+  Arc backward = { u, flow->head[v], reverse_cap, reverse_cap };
+  guint index = flow->arcs->len;
 
   g_assert (u < flow->n && v < flow->n);
   flow->head[u] = flow->arcs->len;
   g_array_append_val (flow->arcs, forward);
   flow->head[v] = flow->arcs->len;
   g_array_append_val (flow->arcs, backward);
+  return index;
+}
+
+void
+tf_flow_set_capacity (TfFlow *flow,
+                      guint   arc,
+                      double  cap,
+                      double  reverse_cap)
+{
+  Arc *arcs = (Arc *) flow->arcs->data;
+
+  arcs[arc].cap = arcs[arc].initial = cap;
+  arcs[arc ^ 1].cap = arcs[arc ^ 1].initial = reverse_cap;
+}
+
+void
+tf_flow_reset (TfFlow *flow)
+{
+  Arc *arcs = (Arc *) flow->arcs->data;
+
+  for (guint i = 0; i < flow->arcs->len; i++)
+    arcs[i].cap = arcs[i].initial;
 }
 
 static gboolean
@@ -128,19 +152,20 @@ dfs (TfFlow *flow,
 double
 tf_flow_max (TfFlow *flow,
              guint   source,
-             guint   sink)
+             guint   sink,
+             double  enough)
 {
   double total = 0;
 
   if (source == sink)
     return 0;
-  while (bfs (flow, source, sink))
+  while (total < enough && bfs (flow, source, sink))
     {
       double got;
 
       for (guint i = 0; i < flow->n; i++)
         flow->iter[i] = flow->head[i];
-      while ((got = dfs (flow, source, sink, G_MAXDOUBLE)) > EPS)
+      while (total < enough && (got = dfs (flow, source, sink, G_MAXDOUBLE)) > EPS)
         total += got;
     }
   return total;

@@ -61,15 +61,17 @@ typedef struct
   guint8            *side;       /* side of each switch */
 } SwitchCut;
 
-static double
-switch_cost (const SwitchCut *sc,
-             guint            sw,
-             guint8           side)
+/* The cost of a switch's links with the switch on side 0 and on side 1. */
+static void
+switch_costs (const SwitchCut *sc,
+              guint            sw,
+              double          *on_0,
+              double          *on_1)
 {
   const TfBuild *build = sc->build;
   guint node = build->n_endpoint + sw;
   guint c = build->chips_per_board;
-  double cost = 0;
+  double c0 = 0, c1 = 0;
 
   for (guint e = sc->adj.offset[node]; e < sc->adj.offset[node + 1]; e++)
     {
@@ -77,11 +79,17 @@ switch_cost (const SwitchCut *sc,
       double w = sc->weight[sc->adj.link[e]];
 
       if (t < build->n_endpoint)
-        cost += w * (side ? c - sc->x[t] : sc->x[t]);
-      else if (sc->side[t - build->n_endpoint] != side)
-        cost += w;
+        {
+          c0 += w * sc->x[t];
+          c1 += w * (c - sc->x[t]);
+        }
+      else if (sc->side[t - build->n_endpoint])
+        c0 += w;
+      else
+        c1 += w;
     }
-  return cost;
+  *on_0 = c0;
+  *on_1 = c1;
 }
 
 static double
@@ -118,12 +126,14 @@ improve_sides (SwitchCut *sc)
       changed = FALSE;
       for (guint s = 0; s < n_switch; s++)
         {
-          double here = switch_cost (sc, s, sc->side[s]);
-          double there = switch_cost (sc, s, !sc->side[s]);
+          double on_0, on_1;
+          guint8 better;
 
-          if (there < here - 1e-9)
+          switch_costs (sc, s, &on_0, &on_1);
+          better = on_1 < on_0 - 1e-9 ? 1 : on_0 < on_1 - 1e-9 ? 0 : sc->side[s];
+          if (better != sc->side[s])
             {
-              sc->side[s] = !sc->side[s];
+              sc->side[s] = better;
               changed = TRUE;
             }
         }
@@ -164,9 +174,7 @@ best_switch_cut (SwitchCut *sc,
 
           place_chips (sc, y, tail);
           memset (sc->side, start, n_switch);
-          /* First pass: each switch to its cheaper side given those placed so far. */
-          for (guint s = 0; s < n_switch; s++)
-            sc->side[s] = switch_cost (sc, s, 1) < switch_cost (sc, s, 0);
+          /* From all switches on one side, each moves to its cheaper side until none would. */
           improve_sides (sc);
           cost = total_cost (sc);
           best = MIN (best, cost);
@@ -305,35 +313,39 @@ tf_build_rank_cut (const TfContext *ctx,
   *bandwidth = bw;
 }
 
-/* Exhaustive bisection on small graphs */
+/* Exhaustive bisection on small graphs: every balanced split of the chips; for each, the
+ * switches fall where a min cut puts them (source = side 0, sink = side 1). */
+
+typedef struct
+{
+  const TfNetworkGraph *graph;
+  TfFlow               *flow;
+  guint                *to_source;  /* arc source -> switch */
+  guint                *to_sink;    /* arc switch -> sink */
+  double               *weight;     /* per link */
+  double               *cap_a;
+  double               *cap_b;
+} ExactCut;
 
 static double
-split_cost (const TfNetworkGraph *graph,
-            const TfContext      *ctx,
-            guint32               mask,
-            gboolean              use_bandwidth)
+exact_split_cost (ExactCut *x,
+                  guint32   mask)
 {
-  guint n_chip = graph->n_chip;
+  const TfNetworkGraph *graph = x->graph;
+  guint n_chip = graph->n_chip, n_switch = graph->n_switch;
   double fixed = 0;
-  TfFlow *flow = NULL;
-  g_autofree double *to_a = NULL, *to_b = NULL;
 
-  if (graph->n_switch > 0)
-    {
-      flow = tf_flow_new (graph->n_switch + 2);
-      to_a = g_new0 (double, graph->n_switch);
-      to_b = g_new0 (double, graph->n_switch);
-    }
+  memset (x->cap_a, 0, sizeof (double) * n_switch);
+  memset (x->cap_b, 0, sizeof (double) * n_switch);
   for (guint i = 0; i < graph->n_links; i++)
     {
       const TfLink *l = &graph->links[i];
-      double w = (double) l->multiplicity * (use_bandwidth ? link_bandwidth (ctx, l->type) : 1);
       gboolean a_chip = l->a < n_chip, b_chip = l->b < n_chip;
 
       if (a_chip && b_chip)
         {
           if (((mask >> l->a) & 1) != ((mask >> l->b) & 1))
-            fixed += w;
+            fixed += x->weight[i];
         }
       else if (a_chip || b_chip)
         {
@@ -341,28 +353,70 @@ split_cost (const TfNetworkGraph *graph,
           guint sw = (a_chip ? l->b : l->a) - n_chip;
 
           if ((mask >> chip) & 1)
-            to_b[sw] += w;
+            x->cap_b[sw] += x->weight[i];
           else
-            to_a[sw] += w;
+            x->cap_a[sw] += x->weight[i];
         }
-      else
-        tf_flow_add_arc (flow, l->a - n_chip, l->b - n_chip, w, w);
     }
-  if (flow != NULL)
+  if (n_switch == 0)
+    return fixed;
+  for (guint sw = 0; sw < n_switch; sw++)
     {
-      guint s = graph->n_switch, t = graph->n_switch + 1;
-
-      for (guint sw = 0; sw < graph->n_switch; sw++)
-        {
-          if (to_a[sw] > 0)
-            tf_flow_add_arc (flow, s, sw, to_a[sw], 0);
-          if (to_b[sw] > 0)
-            tf_flow_add_arc (flow, sw, t, to_b[sw], 0);
-        }
-      fixed += tf_flow_max (flow, s, t);
-      tf_flow_free (flow);
+      tf_flow_set_capacity (x->flow, x->to_source[sw], x->cap_a[sw], 0);
+      tf_flow_set_capacity (x->flow, x->to_sink[sw], x->cap_b[sw], 0);
     }
-  return fixed;
+  tf_flow_reset (x->flow);
+  return fixed + tf_flow_max (x->flow, n_switch, n_switch + 1, G_MAXDOUBLE);
+}
+
+static double
+exact_bisection (const TfNetworkGraph *graph,
+                 const TfContext      *ctx,
+                 gboolean              use_bandwidth)
+{
+  guint n = graph->n_chip, n_switch = graph->n_switch, half = n / 2;
+  ExactCut x = { graph };
+  double best = G_MAXDOUBLE;
+
+  x.flow = tf_flow_new (n_switch + 2);
+  x.to_source = g_new (guint, MAX (n_switch, 1));
+  x.to_sink = g_new (guint, MAX (n_switch, 1));
+  x.weight = g_new (double, MAX (graph->n_links, 1));
+  x.cap_a = g_new (double, MAX (n_switch, 1));
+  x.cap_b = g_new (double, MAX (n_switch, 1));
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      const TfLink *l = &graph->links[i];
+
+      x.weight[i] = (double) l->multiplicity
+                    * (use_bandwidth ? link_bandwidth (ctx, l->type) : 1);
+      if (l->a >= n && l->b >= n)
+        tf_flow_add_arc (x.flow, l->a - n, l->b - n, x.weight[i], x.weight[i]);
+    }
+  for (guint sw = 0; sw < n_switch; sw++)
+    {
+      x.to_source[sw] = tf_flow_add_arc (x.flow, n_switch, sw, 0, 0);
+      x.to_sink[sw] = tf_flow_add_arc (x.flow, sw, n_switch + 1, 0, 0);
+    }
+
+  /* Every set of half the chips; with an even count, chip 0 stays on side 0 to skip mirrors. */
+  for (guint32 mask = 0; mask < (1u << n); mask++)
+    {
+      double cost;
+
+      if ((guint) __builtin_popcount (mask) != half || (n % 2 == 0 && (mask & 1)))
+        continue;
+      cost = exact_split_cost (&x, mask);
+      best = MIN (best, cost);
+    }
+
+  tf_flow_free (x.flow);
+  g_free (x.to_source);
+  g_free (x.to_sink);
+  g_free (x.weight);
+  g_free (x.cap_a);
+  g_free (x.cap_b);
+  return best;
 }
 
 gboolean
@@ -371,25 +425,10 @@ tf_network_graph_bisection_exact (const TfNetworkGraph *graph,
                                   guint64              *links,
                                   double               *bandwidth)
 {
-  guint n = graph->n_chip;
-  guint half = n / 2;
-  double best = G_MAXDOUBLE, best_bw = G_MAXDOUBLE;
-
-  if (n < 2 || n > TF_BISECTION_EXACT_MAX_CHIPS
+  if (graph->n_chip < 2 || graph->n_chip > TF_BISECTION_EXACT_MAX_CHIPS
       || graph->n_switch > TF_BISECTION_EXACT_MAX_SWITCHES)
     return FALSE;
-
-  /* Every set of half chips; with an even count, chip 0 stays on side 0 to skip mirrors. */
-  for (guint32 mask = 0; mask < (1u << n); mask++)
-    {
-      if ((guint) __builtin_popcount (mask) != half)
-        continue;
-      if (n % 2 == 0 && (mask & 1))
-        continue;
-      best = MIN (best, split_cost (graph, ctx, mask, FALSE));
-      best_bw = MIN (best_bw, split_cost (graph, ctx, mask, TRUE));
-    }
-  *links = (guint64) (best + 0.5);
-  *bandwidth = best_bw;
+  *links = (guint64) (exact_bisection (graph, ctx, FALSE) + 0.5);
+  *bandwidth = exact_bisection (graph, ctx, TRUE);
   return TRUE;
 }

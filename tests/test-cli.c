@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli.c: topoforge-cli as a user meets it: what works prints and exits 0; bad input exits 2
+ * with one line on stderr and nothing on stdout. */
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "topoforge.h"
+
+typedef struct
+{
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+static Run
+run (const char *first,
+     ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *cli = g_getenv ("TF_CLI");
+  Run r = { 0 };
+  va_list args;
+  int wait_status;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  va_start (args, first);
+  for (const char *a = first; a != NULL; a = va_arg (args, const char *))
+    g_ptr_array_add (argv, (gpointer) a);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &r.out, &r.err, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  r.status = WEXITSTATUS (wait_status);
+  return r;
+}
+
+static void
+assert_usage_error (Run        *r,
+                    const char *fragment)
+{
+  if (r->status != 2 || strstr (r->err, fragment) == NULL)
+    g_error ("expected exit 2 and '%s', got %d with '%s'", fragment, r->status, r->err);
+  g_assert_cmpstr (r->out, ==, "");
+  /* one line */
+  g_assert_nonnull (strchr (r->err, '\n'));
+  g_assert_null (strchr (strchr (r->err, '\n') + 1, '\n'));
+  run_clear (r);
+}
+
+static void
+test_families (void)
+{
+  Run r = run ("families", NULL);
+
+  g_assert_cmpint (r.status, ==, 0);
+  for (guint i = 0; i < tf_families_get_count (); i++)
+    g_assert_nonnull (strstr (r.out, tf_family_get_name (tf_families_get (i))));
+  run_clear (&r);
+}
+
+static void
+test_help (void)
+{
+  static const char *const commands[] = { "families", "enumerate", "generate" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      Run r = run (commands[i], "--help", NULL);
+
+      g_assert_cmpint (r.status, ==, 0);
+      g_assert_nonnull (strstr (r.out, "Usage:"));
+      run_clear (&r);
+    }
+}
+
+static void
+test_enumerate (void)
+{
+  Run r = run ("enumerate", "--n-chip", "64", "--scope", "inter-rack", NULL);
+
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_str_has_prefix (r.out, "context:\n"));
+  g_assert_nonnull (strstr (r.out, "family: dragonfly-plus"));
+  run_clear (&r);
+
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--family", "torus",
+           "--family", "ring", "--format", "table", "--limit", "3", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "torus: showing 3 of "));
+  g_assert_nonnull (strstr (r.out, "ring: showing 1 of 1"));
+  g_assert_null (strstr (r.out, "fat-tree"));
+  run_clear (&r);
+}
+
+static void
+test_generate (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "t.yaml", NULL);
+  g_autofree char *contents = NULL;
+  Run r = run ("generate", "--n-chip", "32", "--scope", "intra-rack", "--intra-board-topo",
+               "ring", "--id", "ring:n_endpoint=8", NULL);
+
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "boardGrouping:"));
+  g_assert_nonnull (strstr (r.out, "{a: chip0, b: chip1, type: C2C, multiplicity: 1}"));
+  run_clear (&r);
+
+  r = run ("generate", "--n-chip", "32", "--scope", "intra-rack", "--id", "ring:n_endpoint=32",
+           "-o", path, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpstr (r.out, ==, "");
+  g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "metadata:\n"));
+  run_clear (&r);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+test_bad_input (void)
+{
+  Run r;
+
+  r = run ("enumerate", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "--n-chip is required");
+  r = run ("enumerate", "--n-chip", "1", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "n_chip = 1: n_chip must be at least 2");
+  r = run ("enumerate", "--n-chip", "abc", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "--n-chip: 'abc' is not a whole number");
+  r = run ("enumerate", "--n-chip", "-4", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "is not a whole number");
+  r = run ("enumerate", "--n-chip", "4.0", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "is not a whole number");
+  r = run ("enumerate", "--n-chip", "0x10", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "is not a whole number");
+  r = run ("enumerate", "--n-chip", "99999999999999999999999", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "out of range");
+  r = run ("enumerate", "--n-chip", "2000000", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "must be at most 1048576");
+  r = run ("enumerate", "--n-chip", "64", NULL);
+  assert_usage_error (&r, "--scope is required");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-board", NULL);
+  assert_usage_error (&r, "scope = 'intra-board'");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--family", "mesh", NULL);
+  assert_usage_error (&r, "unknown family 'mesh'");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--chip-radix", "0", NULL);
+  assert_usage_error (&r, "chip_radix = 0");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--intra-board-topo", "x",
+           NULL);
+  assert_usage_error (&r, "intra_board_topo = 'x'");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--bandwidth", "X2X=4", NULL);
+  assert_usage_error (&r, "unknown link type 'X2X'");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--bandwidth", "B2B=-1", NULL);
+  assert_usage_error (&r, "defaults.B2B.bandwidth_gbps");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--format", "xml", NULL);
+  assert_usage_error (&r, "--format: 'xml'");
+  r = run ("enumerate", "--bogus", NULL);
+  assert_usage_error (&r, "--bogus");
+  r = run ("frobnicate", NULL);
+  assert_usage_error (&r, "unknown command 'frobnicate'");
+
+  r = run ("generate", "--n-chip", "64", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "--id is required");
+  r = run ("generate", "--n-chip", "64", "--scope", "intra-rack", "--id", "ring:n_endpoint=5",
+           NULL);
+  assert_usage_error (&r, "does not belong to n_chip = 64");
+  r = run ("generate", "--n-chip", "64", "--scope", "intra-rack", "--id", "mesh:x=1", NULL);
+  assert_usage_error (&r, "unknown family 'mesh'");
+  r = run ("generate", "--n-chip", "64", "--scope", "intra-rack", "--intra-board-topo",
+           "full-mesh", "--id", "ring:n_endpoint=64", NULL);
+  assert_usage_error (&r, "chips_per_board = 1");
+  r = run ("generate", "--n-chip", "1048576", "--scope", "intra-rack", "--id",
+           "full-mesh:n_endpoint=1048576", NULL);
+  assert_usage_error (&r, "more than the engine's limit");
+}
+
+static void
+test_write_failure (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-cli-XXXXXX", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no", "such", "t.yaml", NULL);
+  Run r = run ("generate", "--n-chip", "16", "--scope", "intra-rack", "--id",
+               "ring:n_endpoint=16", "-o", missing, NULL);
+
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_cmpstr (r.out, ==, "");
+  g_assert_nonnull (strstr (r.err, missing));
+  run_clear (&r);
+  g_rmdir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/families", test_families);
+  g_test_add_func ("/cli/help", test_help);
+  g_test_add_func ("/cli/enumerate", test_enumerate);
+  g_test_add_func ("/cli/generate", test_generate);
+  g_test_add_func ("/cli/bad-input", test_bad_input);
+  g_test_add_func ("/cli/write-failure", test_write_failure);
+  return g_test_run ();
+}

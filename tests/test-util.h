@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-util.h: helpers shared by the engine tests. */
+#pragma once
+
+#include "topoforge.h"
+
+G_BEGIN_DECLS
+
+TfContext tf_test_context (guint n_chip, TfScope scope, TfIntraBoardTopo topo);
+/* Enumerates one family with @limit (0: all); aborts the test on error. */
+void      tf_test_enumerate (const TfContext *ctx, const char *family, guint limit,
+                             TfEnumeration *out);
+/* Reads one result's id as a string the caller frees. */
+char     *tf_test_id (const TfResult *result);
+/* The value of family_attrs[key] (first value of a list), or -1. */
+gint64    tf_test_attr (const TfResult *result, const char *key);
+guint     tf_test_attr_list (const TfResult *result, const char *key, gint64 *values);
+
+G_END_DECLS
