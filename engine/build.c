@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* build.c: the endpoint-level network a family builds (TfBuild). */
 #include <stdarg.h>
-#include <stdlib.h>
 
 #include "family-private.h"
 
@@ -73,38 +72,6 @@ tf_build_add_link (TfBuild *build,
   TfBuildLink link = { MIN (a, b), MAX (a, b), multiplicity };
 
   g_array_append_val (build->links, link);
-}
-
-static int
-compare_links (const void *pa,
-               const void *pb)
-{
-  const TfBuildLink *a = pa, *b = pb;
-
-  if (a->a != b->a)
-    return a->a < b->a ? -1 : 1;
-  if (a->b != b->b)
-    return a->b < b->b ? -1 : 1;
-  return 0;
-}
-
-void
-tf_build_merge_parallel_links (TfBuild *build)
-{
-  TfBuildLink *links = (TfBuildLink *) build->links->data;
-  guint n = build->links->len, out = 0;
-
-  if (n == 0)
-    return;
-  qsort (links, n, sizeof (TfBuildLink), compare_links);
-  for (guint i = 1; i < n; i++)
-    {
-      if (links[i].a == links[out].a && links[i].b == links[out].b)
-        links[out].multiplicity += links[i].multiplicity;
-      else
-        links[++out] = links[i];
-    }
-  g_array_set_size (build->links, out + 1);
 }
 
 /* Where a node sits: board, rack and pod, or G_MAXUINT where the node is above that level. */

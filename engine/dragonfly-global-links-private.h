@@ -19,7 +19,7 @@ gboolean tf_global_port_partner (guint n_group, guint ports, guint port, guint *
 guint64  tf_global_link_count (guint n_group, guint ports);
 /* Adds the links to @build: port P of group i belongs to switch
  * first_switch + i * switch_stride + P / ports_per_switch. Parallel links between the same
- * two switches are merged. */
+ * two switches become one link with a multiplicity. */
 void     tf_global_links_build (TfBuild *build, guint n_group, guint ports,
                                 guint first_switch, guint switch_stride,
                                 guint ports_per_switch);

@@ -40,19 +40,35 @@ tf_global_links_build (TfBuild *build,
                        guint    switch_stride,
                        guint    ports_per_switch)
 {
-  for (guint i = 0; i < n_group; i++)
-    for (guint p = 0; p < ports; p++)
-      {
-        guint partner, j = (i + 1 + p % (n_group - 1)) % n_group;
+  guint n_switch = ports / ports_per_switch + (ports % ports_per_switch != 0);
+  g_autofree guint *target = g_new (guint, ports_per_switch);
+  g_autofree guint *count = g_new (guint, ports_per_switch);
 
-        if (!tf_global_port_partner (n_group, ports, p, &partner) || j < i)
-          continue;
-        tf_build_add_link (build,
-                           tf_build_switch_node (build, first_switch + i * switch_stride
-                                                        + p / ports_per_switch),
-                           tf_build_switch_node (build, first_switch + j * switch_stride
-                                                        + partner / ports_per_switch),
-                           1);
+  /* Each link once, from the lower-numbered group; parallel links from one switch to the same
+   * switch merge into one link with a multiplicity. */
+  for (guint i = 0; i < n_group; i++)
+    for (guint s = 0; s < n_switch; s++)
+      {
+        guint self = first_switch + i * switch_stride + s, n_targets = 0;
+
+        for (guint p = s * ports_per_switch; p < MIN (ports, (s + 1) * ports_per_switch); p++)
+          {
+            guint partner, j = (i + 1 + p % (n_group - 1)) % n_group, other, k;
+
+            if (!tf_global_port_partner (n_group, ports, p, &partner) || j < i)
+              continue;
+            other = first_switch + j * switch_stride + partner / ports_per_switch;
+            for (k = 0; k < n_targets && target[k] != other; k++)
+              ;
+            if (k == n_targets)
+              {
+                target[n_targets] = other;
+                count[n_targets++] = 0;
+              }
+            count[k]++;
+          }
+        for (guint k = 0; k < n_targets; k++)
+          tf_build_add_link (build, tf_build_switch_node (build, self),
+                             tf_build_switch_node (build, target[k]), count[k]);
       }
-  tf_build_merge_parallel_links (build);
 }

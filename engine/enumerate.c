@@ -2,15 +2,21 @@
 /* enumerate.c: "阶段二" enumeration. Walks each family's parameter space, keeps every parameter
  * set that passes the hard constraints, orders recommended first, and keeps the first `limit`,
  * whose metrics it then computes. */
-#include <stdlib.h>
-
 #include "family-private.h"
+
+/* What enumerate keeps of each legal parameter set until it knows which ones it returns. */
+typedef struct
+{
+  TfParams params;
+  guint64  order;
+  guint    n_warnings;
+} Candidate;
 
 typedef struct
 {
   const TfFamily  *family;
   const TfContext *ctx;
-  GArray          *results;
+  GArray          *results;   /* Candidate */
   guint64          oversize;
   guint64          visited;
   TfProgressFunc   progress;
@@ -31,8 +37,11 @@ collect_visit (const TfParams *params,
   switch (tf_family_check (c->family, c->ctx, &r, NULL))
     {
     case TF_CHECK_OK:
-      r.order = c->visited;
-      g_array_append_val (c->results, r);
+      {
+        Candidate candidate = { r.params, c->visited, r.n_warnings };
+
+        g_array_append_val (c->results, candidate);
+      }
       break;
     case TF_CHECK_OVERSIZE:
       c->oversize++;
@@ -51,46 +60,37 @@ collect_visit (const TfParams *params,
   return TRUE;
 }
 
-typedef struct
-{
-  guint   n_warnings;
-  guint   index;
-  guint64 order;
-} SortKey;
-
-static int
-compare_keys (const void *pa,
-              const void *pb)
-{
-  const SortKey *a = pa, *b = pb;
-
-  /* Recommended first, then fewer warnings, then the family's own order. */
-  if (a->n_warnings != b->n_warnings)
-    return a->n_warnings < b->n_warnings ? -1 : 1;
-  if (a->order != b->order)
-    return a->order < b->order ? -1 : 1;
-  return 0;
-}
-
-/* Sorts @results and keeps the first @limit (all when 0), moving each kept result once. */
+/* Orders @candidates recommended first, then by fewer warnings, keeping the family's own order
+ * within each (a counting sort: candidates arrive in that order), and checks the first @limit
+ * (all when 0) again into full results. */
 static TfResult *
-sort_and_cut (GArray *results,
-              guint   limit,
-              guint  *n_out)
+sort_and_cut (const TfFamily  *family,
+              const TfContext *ctx,
+              GArray          *candidates,
+              guint            limit,
+              guint           *n_out)
 {
-  guint n = results->len, keep = limit != 0 ? MIN (limit, n) : n;
-  g_autofree SortKey *keys = g_new (SortKey, MAX (n, 1));
-  TfResult *out = g_new (TfResult, MAX (keep, 1));
+  guint n = candidates->len, keep = limit != 0 ? MIN (limit, n) : n;
+  guint start[TF_MAX_WARNINGS + 2] = { 0 };
+  g_autofree guint *order = g_new (guint, MAX (n, 1));
+  TfResult *out = g_new0 (TfResult, MAX (keep, 1));
 
   for (guint i = 0; i < n; i++)
-    {
-      const TfResult *r = &g_array_index (results, TfResult, i);
+    start[g_array_index (candidates, Candidate, i).n_warnings + 1]++;
+  for (guint w = 0; w <= TF_MAX_WARNINGS; w++)
+    start[w + 1] += start[w];
+  for (guint i = 0; i < n; i++)
+    order[start[g_array_index (candidates, Candidate, i).n_warnings]++] = i;
 
-      keys[i] = (SortKey) { r->n_warnings, i, r->order };
-    }
-  qsort (keys, n, sizeof (SortKey), compare_keys);
   for (guint i = 0; i < keep; i++)
-    out[i] = g_array_index (results, TfResult, keys[i].index);
+    {
+      const Candidate *c = &g_array_index (candidates, Candidate, order[i]);
+
+      out[i].params = c->params;
+      if (tf_family_check (family, ctx, &out[i], NULL) != TF_CHECK_OK)
+        g_assert_not_reached ();
+      out[i].order = c->order;
+    }
   *n_out = keep;
   return out;
 }
@@ -113,7 +113,7 @@ enumerate_family (const TfFamily       *family,
     }
 
   c->family = family;
-  c->results = g_array_new (FALSE, FALSE, sizeof (TfResult));
+  c->results = g_array_new (FALSE, FALSE, sizeof (Candidate));
   c->oversize = 0;
   c->visited = 0;
   family->walk (ctx, collect_visit, c);
@@ -126,7 +126,7 @@ enumerate_family (const TfFamily       *family,
 
   out->total = c->results->len;
   out->oversize = c->oversize;
-  out->results = sort_and_cut (c->results, limit, &out->n_results);
+  out->results = sort_and_cut (family, ctx, c->results, limit, &out->n_results);
   g_clear_pointer (&c->results, g_array_unref);
 
   for (guint i = 0; i < out->n_results; i++)

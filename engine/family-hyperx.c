@@ -256,16 +256,40 @@ hyperx_metrics (const TfContext *ctx,
 {
   HyperxParams x;
   TfBoardTopo bt;
+  guint64 p, best = G_MAXUINT64;
+  TfMethod star_method;
 
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
+  p = switch_count (&x);
   tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
   /* Switches differ in at most L coordinates, one hop each; every switch hosts boards. */
-  m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint, (guint) switch_count (&x),
-                                         x.L);
+  m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint, (guint) p, x.L);
   m->diameter_method = TF_METHOD_CLOSED_FORM;
   m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
-  tf_bisection_switch_family (ctx, build, &bt, m);
+
+  /* Halving an even dimension d, switches with their boards, cuts (S_d / 2)^2 links in each
+   * of the p / S_d lines along d; or every chip leaves the switches (the star cut). */
+  for (guint d = 0; d < x.L; d++)
+    if (x.S[d] % 2 == 0)
+      best = MIN (best, p / x.S[d] * (x.S[d] / 2) * (x.S[d] / 2));
+  if (best == G_MAXUINT64)
+    {
+      TfBuild own;
+
+      tf_build_init (&own);
+      hyperx_build (ctx, result, &own, NULL);
+      tf_bisection_switch_family (ctx, &own, &bt, m);
+      tf_build_clear (&own);
+      return;
+    }
+  tf_bisection_star (ctx, ctx->n_chip, &bt, &m->bisection_links, &m->bisection_bandwidth,
+                     &star_method);
+  m->bisection_links = MIN (m->bisection_links, best);
+  m->bisection_bandwidth = MIN (m->bisection_bandwidth,
+                                best * ctx->defaults[TF_LINK_B2B].bandwidth_gbps);
+  m->bisection_links_method = TF_METHOD_UPPER_BOUND;
+  m->bisection_bandwidth_method = TF_METHOD_UPPER_BOUND;
 }
 
 const TfFamily tf_family_hyperx = {
@@ -282,5 +306,5 @@ const TfFamily tf_family_hyperx = {
   .count = hyperx_count,
   .build = hyperx_build,
   .metrics = hyperx_metrics,
-  .metrics_need_build = TRUE,
+  .metrics_need_build = FALSE,
 };

@@ -50,8 +50,6 @@ void   tf_build_set_shape (TfBuild *build, guint n_endpoint, guint chips_per_boa
 guint  tf_build_add_switch (TfBuild *build, TfTier tier, guint container, const char *format,
                             ...) G_GNUC_PRINTF (4, 5);
 void   tf_build_add_link (TfBuild *build, guint32 a, guint32 b, guint32 multiplicity);
-/* Merges links joining the same pair into one link with the summed multiplicity. */
-void   tf_build_merge_parallel_links (TfBuild *build);
 static inline guint32
 tf_build_switch_node (const TfBuild *build, guint switch_index)
 {

@@ -269,13 +269,12 @@ torus_build (const TfContext *ctx,
   return TRUE;
 }
 
-/* Ranks chips in lexicographic order with dimension @major most significant, its coordinate
- * shifted by @offset, the others in their natural order. */
+/* Ranks chips in lexicographic order with dimension @major most significant, the others in
+ * their natural order. */
 static void
 rank_chips (const TorusParams *t,
             guint              n,
             guint              major,
-            guint              offset,
             guint32           *rank)
 {
   guint plane = n / t->size[major];
@@ -290,7 +289,7 @@ rank_chips (const TorusParams *t,
 
           rest /= t->size[d];
           if (d == major)
-            c_major = (c + offset) % t->size[d];
+            c_major = c;
           else
             {
               minor += c * minor_stride;
@@ -334,22 +333,21 @@ torus_metrics (const TfContext *ctx,
   m->path_diversity = tf_direct_path_diversity (kappa, FALSE, n, ctx->chip_radix);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
 
-  /* Cuts across one dimension, trying each shift up to the board length so one of them runs
-   * along board edges. */
+  /* Cuts across each dimension. Unshifted, the wrap-around cut runs along board edges, and no
+   * shift puts both cuts on board edges unless this one does. */
   for (guint major = 0; major < t.n_dims; major++)
-    for (guint offset = 0; offset < MIN (t.board[major], t.size[major]); offset++)
-      {
-        rank_chips (&t, n, major, offset, rank);
-        for (guint y = n / 2; y <= (n + 1) / 2; y++)
-          {
-            guint64 links;
-            double bw;
+    {
+      rank_chips (&t, n, major, rank);
+      for (guint y = n / 2; y <= (n + 1) / 2; y++)
+        {
+          guint64 links;
+          double bw;
 
-            tf_build_rank_cut (ctx, build, rank, y, &links, &bw);
-            best = MIN (best, links);
-            best_bw = MIN (best_bw, bw);
-          }
-      }
+          tf_build_rank_cut (ctx, build, rank, y, &links, &bw);
+          best = MIN (best, links);
+          best_bw = MIN (best_bw, bw);
+        }
+    }
   m->bisection_links = best;
   m->bisection_links_method = TF_METHOD_UPPER_BOUND;
   m->bisection_bandwidth = best_bw;

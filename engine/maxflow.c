@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* maxflow.c: Dinic's max flow for the small networks of exact metrics (bisection with switches
- * free to fall on either side, vertex-disjoint paths). */
+/* maxflow.c: Dinic's max flow for the small networks of bisection (switches placed by a min cut)
+ * and vertex-disjoint paths. Networks are built once and reused: capacities change, arcs don't.
+ */
 #include "graph-private.h"
 
 typedef struct
 {
   guint  to;
-  guint  next;
   double cap;
   double initial;
 } Arc;
@@ -14,14 +14,16 @@ typedef struct
 struct _TfFlow
 {
   guint   n;
-  GArray *arcs;   /* Arc; arc i ^ 1 is its reverse */
-  guint  *head;   /* first arc of each node, G_MAXUINT for none */
+  GArray *arcs;      /* Arc; arc i ^ 1 is its reverse */
+  GArray *tails;     /* guint, the node each arc leaves */
+  guint  *first;     /* n + 1: arcs leaving node v are out[first[v] .. first[v + 1]) */
+  guint  *out;
+  gboolean indexed;
   guint  *level;
   guint  *iter;
   guint  *queue;
 };
 
-#define NO_ARC G_MAXUINT
 #define EPS 1e-9
 
 TfFlow *
@@ -31,12 +33,11 @@ tf_flow_new (guint n_nodes)
 
   flow->n = n_nodes;
   flow->arcs = g_array_new (FALSE, FALSE, sizeof (Arc));
-  flow->head = g_new (guint, n_nodes);
+  flow->tails = g_array_new (FALSE, FALSE, sizeof (guint));
+  flow->first = g_new0 (guint, n_nodes + 1);
   flow->level = g_new (guint, n_nodes);
   flow->iter = g_new (guint, n_nodes);
   flow->queue = g_new (guint, n_nodes);
-  for (guint i = 0; i < n_nodes; i++)
-    flow->head[i] = NO_ARC;
   return flow;
 }
 
@@ -46,7 +47,9 @@ tf_flow_free (TfFlow *flow)
   if (flow == NULL)
     return;
   g_array_unref (flow->arcs);
-  g_free (flow->head);
+  g_array_unref (flow->tails);
+  g_free (flow->first);
+  g_free (flow->out);
   g_free (flow->level);
   g_free (flow->iter);
   g_free (flow->queue);
@@ -60,15 +63,16 @@ tf_flow_add_arc (TfFlow *flow,
                  double  cap,
                  double  reverse_cap)
 {
-  Arc forward = { v, flow->head[u], cap, cap };
-  Arc backward = { u, flow->head[v], reverse_cap, reverse_cap };
+  Arc forward = { v, cap, cap };
+  Arc backward = { u, reverse_cap, reverse_cap };
   guint index = flow->arcs->len;
 
   g_assert (u < flow->n && v < flow->n);
-  flow->head[u] = flow->arcs->len;
   g_array_append_val (flow->arcs, forward);
-  flow->head[v] = flow->arcs->len;
+  g_array_append_val (flow->tails, u);
   g_array_append_val (flow->arcs, backward);
+  g_array_append_val (flow->tails, v);
+  flow->indexed = FALSE;
   return index;
 }
 
@@ -78,7 +82,7 @@ tf_flow_set_capacity (TfFlow *flow,
                       double  cap,
                       double  reverse_cap)
 {
-  Arc *arcs = (Arc *) flow->arcs->data;
+  Arc *arcs = (Arc *) (void *) flow->arcs->data;
 
   arcs[arc].cap = arcs[arc].initial = cap;
   arcs[arc ^ 1].cap = arcs[arc ^ 1].initial = reverse_cap;
@@ -87,10 +91,31 @@ tf_flow_set_capacity (TfFlow *flow,
 void
 tf_flow_reset (TfFlow *flow)
 {
-  Arc *arcs = (Arc *) flow->arcs->data;
+  Arc *arcs = (Arc *) (void *) flow->arcs->data;
 
   for (guint i = 0; i < flow->arcs->len; i++)
     arcs[i].cap = arcs[i].initial;
+}
+
+/* Groups arcs by the node they leave, for locality. */
+static void
+index_arcs (TfFlow *flow)
+{
+  const guint *tails = (const guint *) (void *) flow->tails->data;
+  guint m = flow->arcs->len;
+  g_autofree guint *fill = NULL;
+
+  memset (flow->first, 0, sizeof (guint) * (flow->n + 1));
+  for (guint i = 0; i < m; i++)
+    flow->first[tails[i] + 1]++;
+  for (guint v = 0; v < flow->n; v++)
+    flow->first[v + 1] += flow->first[v];
+  g_free (flow->out);
+  flow->out = g_new (guint, MAX (m, 1));
+  fill = g_memdup2 (flow->first, sizeof (guint) * flow->n);
+  for (guint i = 0; i < m; i++)
+    flow->out[fill[tails[i]]++] = i;
+  flow->indexed = TRUE;
 }
 
 static gboolean
@@ -98,7 +123,7 @@ bfs (TfFlow *flow,
      guint   s,
      guint   t)
 {
-  Arc *arcs = (Arc *) flow->arcs->data;
+  const Arc *arcs = (const Arc *) (void *) flow->arcs->data;
   guint qh = 0, qt = 0;
 
   for (guint i = 0; i < flow->n; i++)
@@ -109,12 +134,16 @@ bfs (TfFlow *flow,
     {
       guint u = flow->queue[qh++];
 
-      for (guint e = flow->head[u]; e != NO_ARC; e = arcs[e].next)
-        if (arcs[e].cap > EPS && flow->level[arcs[e].to] == G_MAXUINT)
-          {
-            flow->level[arcs[e].to] = flow->level[u] + 1;
-            flow->queue[qt++] = arcs[e].to;
-          }
+      for (guint k = flow->first[u]; k < flow->first[u + 1]; k++)
+        {
+          const Arc *a = &arcs[flow->out[k]];
+
+          if (a->cap > EPS && flow->level[a->to] == G_MAXUINT)
+            {
+              flow->level[a->to] = flow->level[u] + 1;
+              flow->queue[qt++] = a->to;
+            }
+        }
     }
   return flow->level[t] != G_MAXUINT;
 }
@@ -125,13 +154,13 @@ dfs (TfFlow *flow,
      guint   t,
      double  pushed)
 {
-  Arc *arcs = (Arc *) flow->arcs->data;
+  Arc *arcs = (Arc *) (void *) flow->arcs->data;
 
   if (u == t)
     return pushed;
-  for (; flow->iter[u] != NO_ARC; flow->iter[u] = arcs[flow->iter[u]].next)
+  for (; flow->iter[u] < flow->first[u + 1]; flow->iter[u]++)
     {
-      guint e = flow->iter[u];
+      guint e = flow->out[flow->iter[u]];
       guint v = arcs[e].to;
 
       if (arcs[e].cap > EPS && flow->level[v] == flow->level[u] + 1)
@@ -159,12 +188,13 @@ tf_flow_max (TfFlow *flow,
 
   if (source == sink)
     return 0;
+  if (!flow->indexed)
+    index_arcs (flow);
   while (total < enough && bfs (flow, source, sink))
     {
       double got;
 
-      for (guint i = 0; i < flow->n; i++)
-        flow->iter[i] = flow->head[i];
+      memcpy (flow->iter, flow->first, sizeof (guint) * flow->n);
       while (total < enough && (got = dfs (flow, source, sink, G_MAXDOUBLE)) > EPS)
         total += got;
     }

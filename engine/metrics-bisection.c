@@ -48,110 +48,39 @@ tf_bisection_star (const TfContext   *ctx,
   *method = exact ? TF_METHOD_CLOSED_FORM : TF_METHOD_UPPER_BOUND;
 }
 
-/* Switch families: structured chip splits, then local search over the switch sides. */
+/* Switch families: structured chip splits, each with the best placement of the switches.
+ *
+ * Chips go to side 1 whole boards first, from the end of the board order (families lay boards
+ * out rack by rack and group by group, so the split cuts along the hierarchy). For a fixed chip split, putting the switches where they cut least is a min cut:
+ * source = side 0, sink = side 1, a switch's links to side-0 chips an arc from the source and
+ * its links to side-1 chips an arc to the sink. */
 
 typedef struct
 {
   const TfBuild     *build;
   const TfBoardTopo *bt;
-  TfAdjacency        adj;
-  double            *weight;     /* per link record; per chip for endpoint links */
-  double             ib_weight;  /* per board-graph pair cut */
-  guint32           *x;          /* chips of each board on side 1 */
-  guint8            *side;       /* side of each switch */
+  TfFlow            *flow;
+  guint             *from_source;  /* arc source -> switch */
+  guint             *to_sink;      /* arc switch -> sink */
+  guint             *switch_arc;   /* arc of each switch-switch link, or G_MAXUINT */
+  double            *weight;       /* per link record; per chip for endpoint links */
+  double             ib_weight;    /* per board-graph pair cut */
+  double            *cap_source;
+  double            *cap_sink;
+  guint32           *x;            /* chips of each board on side 1 */
 } SwitchCut;
 
-/* The cost of a switch's links with the switch on side 0 and on side 1. */
-static void
-switch_costs (const SwitchCut *sc,
-              guint            sw,
-              double          *on_0,
-              double          *on_1)
-{
-  const TfBuild *build = sc->build;
-  guint node = build->n_endpoint + sw;
-  guint c = build->chips_per_board;
-  double c0 = 0, c1 = 0;
-
-  for (guint e = sc->adj.offset[node]; e < sc->adj.offset[node + 1]; e++)
-    {
-      guint32 t = sc->adj.target[e];
-      double w = sc->weight[sc->adj.link[e]];
-
-      if (t < build->n_endpoint)
-        {
-          c0 += w * sc->x[t];
-          c1 += w * (c - sc->x[t]);
-        }
-      else if (sc->side[t - build->n_endpoint])
-        c0 += w;
-      else
-        c1 += w;
-    }
-  *on_0 = c0;
-  *on_1 = c1;
-}
-
-static double
-total_cost (const SwitchCut *sc)
-{
-  const TfBuild *build = sc->build;
-  const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
-  guint c = build->chips_per_board;
-  double cost = 0;
-
-  for (guint i = 0; i < build->links->len; i++)
-    {
-      guint32 a = links[i].a, b = links[i].b;
-
-      if (a < build->n_endpoint && b >= build->n_endpoint)
-        cost += sc->weight[i] * (sc->side[b - build->n_endpoint] ? c - sc->x[a] : sc->x[a]);
-      else if (a >= build->n_endpoint)
-        cost += sc->side[a - build->n_endpoint] != sc->side[b - build->n_endpoint]
-                ? sc->weight[i] : 0;
-    }
-  for (guint e = 0; e < build->n_endpoint; e++)
-    cost += sc->ib_weight * (double) tf_board_topo_prefix_cut (sc->bt, sc->x[e]);
-  return cost;
-}
-
-static void
-improve_sides (SwitchCut *sc)
-{
-  guint n_switch = sc->build->switches->len;
-  gboolean changed = TRUE;
-
-  for (guint pass = 0; changed && pass < 100; pass++)
-    {
-      changed = FALSE;
-      for (guint s = 0; s < n_switch; s++)
-        {
-          double on_0, on_1;
-          guint8 better;
-
-          switch_costs (sc, s, &on_0, &on_1);
-          better = on_1 < on_0 - 1e-9 ? 1 : on_0 < on_1 - 1e-9 ? 0 : sc->side[s];
-          if (better != sc->side[s])
-            {
-              sc->side[s] = better;
-              changed = TRUE;
-            }
-        }
-    }
-}
-
-/* Puts y chips on side 1, whole boards first, from the end (tail) or the start of the board
- * order, which families lay out rack by rack and group by group. */
+/* Puts y chips on side 1, whole boards first, from the end of the boards: a partly filled
+ * last rack or group lands on side 1 whole. */
 static void
 place_chips (SwitchCut *sc,
-             guint      y,
-             gboolean   tail)
+             guint      y)
 {
   guint n = sc->build->n_endpoint, c = sc->build->chips_per_board;
 
   for (guint i = 0; i < n; i++)
     {
-      guint board = tail ? n - 1 - i : i;
+      guint board = n - 1 - i;
       guint take = MIN (c, y);
 
       sc->x[board] = take;
@@ -160,25 +89,53 @@ place_chips (SwitchCut *sc,
 }
 
 static double
+split_cost (SwitchCut *sc)
+{
+  const TfBuild *build = sc->build;
+  const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
+  guint n_ep = build->n_endpoint, n_switch = build->switches->len;
+  guint c = build->chips_per_board;
+  double cost = 0;
+
+  memset (sc->cap_source, 0, sizeof (double) * n_switch);
+  memset (sc->cap_sink, 0, sizeof (double) * n_switch);
+  for (guint i = 0; i < build->links->len; i++)
+    {
+      guint32 a = links[i].a, b = links[i].b;
+
+      if (a < n_ep && b >= n_ep)
+        {
+          sc->cap_source[b - n_ep] += sc->weight[i] * (c - sc->x[a]);
+          sc->cap_sink[b - n_ep] += sc->weight[i] * sc->x[a];
+        }
+      else if (a >= n_ep)
+        tf_flow_set_capacity (sc->flow, sc->switch_arc[i], sc->weight[i], sc->weight[i]);
+    }
+  for (guint e = 0; e < n_ep; e++)
+    cost += sc->ib_weight * (double) tf_board_topo_prefix_cut (sc->bt, sc->x[e]);
+  for (guint sw = 0; sw < n_switch; sw++)
+    {
+      tf_flow_set_capacity (sc->flow, sc->from_source[sw], sc->cap_source[sw], 0);
+      tf_flow_set_capacity (sc->flow, sc->to_sink[sw], sc->cap_sink[sw], 0);
+    }
+  tf_flow_reset (sc->flow);
+  return cost + tf_flow_max (sc->flow, n_switch, n_switch + 1, G_MAXDOUBLE);
+}
+
+static double
 best_switch_cut (SwitchCut *sc,
                  guint      n_chip)
 {
-  guint n_switch = sc->build->switches->len;
   double best = G_MAXDOUBLE;
 
   for (guint y = n_chip / 2; y <= (n_chip + 1) / 2; y++)
-    for (guint tail = 0; tail < 2; tail++)
-      for (guint start = 0; start < 2; start++)
-        {
-          double cost;
+    {
+      double cost;
 
-          place_chips (sc, y, tail);
-          memset (sc->side, start, n_switch);
-          /* From all switches on one side, each moves to its cheaper side until none would. */
-          improve_sides (sc);
-          cost = total_cost (sc);
-          best = MIN (best, cost);
-        }
+      place_chips (sc, y);
+      cost = split_cost (sc);
+      best = MIN (best, cost);
+    }
   return best;
 }
 
@@ -189,45 +146,62 @@ tf_bisection_switch_family (const TfContext   *ctx,
                             TfMetrics         *m)
 {
   const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
-  guint n_nodes = build->n_endpoint + build->switches->len;
-  guint n_chip = build->n_endpoint * build->chips_per_board;
+  guint n_ep = build->n_endpoint, n_switch = build->switches->len;
+  guint n_links = build->links->len;
+  guint n_chip = n_ep * build->chips_per_board;
   guint r = ctx->chip_radix;
-  g_autofree double *bandwidth = g_new (double, MAX (build->links->len, 1));
+  g_autofree double *bandwidth = g_new (double, MAX (n_links, 1));
   guint64 star_links;
   double star_bw, best_links, best_bw;
   TfMethod star_method;
   SwitchCut sc = { build, bt };
 
-  tf_adjacency_init (&sc.adj, n_nodes, build->links->len, links, sizeof (TfBuildLink));
-  sc.weight = g_new (double, MAX (build->links->len, 1));
-  sc.x = g_new0 (guint32, MAX (build->n_endpoint, 1));
-  sc.side = g_new0 (guint8, MAX (build->switches->len, 1));
+  sc.flow = tf_flow_new (n_switch + 2);
+  sc.from_source = g_new (guint, MAX (n_switch, 1));
+  sc.to_sink = g_new (guint, MAX (n_switch, 1));
+  sc.switch_arc = g_new (guint, MAX (n_links, 1));
+  sc.weight = g_new (double, MAX (n_links, 1));
+  sc.cap_source = g_new (double, MAX (n_switch, 1));
+  sc.cap_sink = g_new (double, MAX (n_switch, 1));
+  sc.x = g_new0 (guint32, MAX (n_ep, 1));
 
-  for (guint i = 0; i < build->links->len; i++)
+  for (guint i = 0; i < n_links; i++)
     {
-      gboolean chip_link = links[i].a < build->n_endpoint;
+      gboolean chip_link = links[i].a < n_ep;
 
       sc.weight[i] = (double) links[i].multiplicity * (chip_link ? r : 1);
       bandwidth[i] = sc.weight[i] * link_bandwidth (ctx, tf_build_link_type (build, links[i].a,
                                                                               links[i].b));
+      sc.switch_arc[i] = chip_link ? G_MAXUINT
+                                   : tf_flow_add_arc (sc.flow, links[i].a - n_ep,
+                                                      links[i].b - n_ep, 0, 0);
+    }
+  for (guint sw = 0; sw < n_switch; sw++)
+    {
+      sc.from_source[sw] = tf_flow_add_arc (sc.flow, n_switch, sw, 0, 0);
+      sc.to_sink[sw] = tf_flow_add_arc (sc.flow, sw, n_switch + 1, 0, 0);
     }
 
   sc.ib_weight = r;
   best_links = best_switch_cut (&sc, n_chip);
-  memcpy (sc.weight, bandwidth, sizeof (double) * build->links->len);
+  memcpy (sc.weight, bandwidth, sizeof (double) * n_links);
   sc.ib_weight = r * link_bandwidth (ctx, TF_LINK_C2C);
   best_bw = best_switch_cut (&sc, n_chip);
 
   tf_bisection_star (ctx, n_chip, bt, &star_links, &star_bw, &star_method);
-  m->bisection_links = (guint64) MIN ((double) star_links, best_links);
+  m->bisection_links = (guint64) (MIN ((double) star_links, best_links) + 0.5);
   m->bisection_links_method = TF_METHOD_UPPER_BOUND;
   m->bisection_bandwidth = MIN (star_bw, best_bw);
   m->bisection_bandwidth_method = TF_METHOD_UPPER_BOUND;
 
-  tf_adjacency_clear (&sc.adj);
+  tf_flow_free (sc.flow);
+  g_free (sc.from_source);
+  g_free (sc.to_sink);
+  g_free (sc.switch_arc);
   g_free (sc.weight);
+  g_free (sc.cap_source);
+  g_free (sc.cap_sink);
   g_free (sc.x);
-  g_free (sc.side);
 }
 
 /* Direct families of boards linked lane by lane */
