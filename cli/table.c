@@ -30,9 +30,15 @@ tf_cli_print_table (const TfEnumeration *enumeration,
       g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
       gsize width[N_COLS];
 
-      g_string_append_printf (out, "%s: showing %u of %" G_GUINT64_FORMAT "%s%s\n",
-                              tf_family_get_name (fe->family), fe->n_results, fe->total,
-                              fe->excluded ? " - " : "", fe->excluded ? fe->excluded : "");
+      g_string_append_printf (out, "%s: showing %u of %" G_GUINT64_FORMAT,
+                              tf_family_get_name (fe->family), fe->n_results, fe->total);
+      if (fe->oversize > 0)
+        g_string_append_printf (out, " (%" G_GUINT64_FORMAT " more beyond the engine's size "
+                                "limit of %" G_GUINT64_FORMAT " links)", fe->oversize,
+                                (guint64) TF_LINK_COUNT_MAX);
+      if (fe->excluded != NULL)
+        g_string_append_printf (out, " - %s", fe->excluded);
+      g_string_append_c (out, '\n');
       if (fe->n_results == 0)
         {
           g_string_append_c (out, '\n');

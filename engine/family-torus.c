@@ -119,27 +119,45 @@ walk_boards (Walk  *w,
   return TRUE;
 }
 
-static gboolean
-walk_sizes (Walk  *w,
-            guint  d,
-            guint  rest,
-            guint  min)
+/* Collects every canonical shape (non-decreasing sizes of at least 2) of n_dims dimensions. */
+static void
+collect_shapes (GArray      *shapes,
+                TorusParams *t,
+                guint        d,
+                guint        rest,
+                guint        min)
 {
-  if (d == w->t.n_dims - 1)
+  if (d == t->n_dims - 1)
     {
-      if (rest < min)
-        return TRUE;
-      w->t.size[d] = rest;
-      return walk_boards (w, 0);
+      if (rest >= min)
+        {
+          t->size[d] = rest;
+          g_array_append_val (shapes, *t);
+        }
+      return;
     }
   for (guint s = min; (guint64) s * s <= rest; s++)
     if (rest % s == 0)
       {
-        w->t.size[d] = s;
-        if (!walk_sizes (w, d + 1, rest / s, s))
-          return FALSE;
+        t->size[d] = s;
+        collect_shapes (shapes, t, d + 1, rest / s, s);
       }
-  return TRUE;
+}
+
+/* Most balanced shapes first (smallest max / min), then fewer dimensions. */
+static int
+compare_shapes (gconstpointer pa,
+                gconstpointer pb)
+{
+  const TorusParams *a = pa, *b = pb;
+  guint64 ra = (guint64) a->size[a->n_dims - 1] * b->size[0];
+  guint64 rb = (guint64) b->size[b->n_dims - 1] * a->size[0];
+
+  if (ra != rb)
+    return ra < rb ? -1 : 1;
+  if (a->n_dims != b->n_dims)
+    return a->n_dims < b->n_dims ? -1 : 1;
+  return memcmp (a->size, b->size, sizeof a->size);
 }
 
 static gboolean
@@ -147,13 +165,21 @@ torus_walk (const TfContext *ctx,
             TfParamsVisitor  visit,
             gpointer         data)
 {
+  g_autoptr(GArray) shapes = g_array_new (FALSE, FALSE, sizeof (TorusParams));
   Walk w = { ctx, visit, data };
 
   for (guint n_dims = 2; n_dims <= MAX_DIMS; n_dims++)
     {
-      memset (&w.t, 0, sizeof w.t);
-      w.t.n_dims = n_dims;
-      if (!walk_sizes (&w, 0, ctx->n_chip, 2))
+      TorusParams t = { 0 };
+
+      t.n_dims = n_dims;
+      collect_shapes (shapes, &t, 0, ctx->n_chip, 2);
+    }
+  g_array_sort (shapes, compare_shapes);
+  for (guint i = 0; i < shapes->len; i++)
+    {
+      w.t = g_array_index (shapes, TorusParams, i);
+      if (!walk_boards (&w, 0))
         return FALSE;
     }
   return TRUE;
