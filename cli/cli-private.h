@@ -36,10 +36,10 @@ typedef struct
   char **latency;
 } TfContextOptions;
 
-GOptionGroup *tf_context_options_group (TfContextOptions *options);
-gboolean      tf_context_options_apply (TfContextOptions *options, TfContext *ctx,
-                                        GError **error);
-void          tf_context_options_clear (TfContextOptions *options);
+/* Adds the flags to @context's main options, so --help lists them. */
+void     tf_context_options_add (GOptionContext *context, TfContextOptions *options);
+gboolean tf_context_options_apply (TfContextOptions *options, TfContext *ctx, GError **error);
+void     tf_context_options_clear (TfContextOptions *options);
 
 /* Parses a decimal integer option strictly: digits only, in [min, max]. */
 gboolean tf_cli_parse_uint (const char *option, const char *text, guint min, guint max,

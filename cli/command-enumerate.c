@@ -36,8 +36,8 @@ tf_command_enumerate (int    argc,
                                 "Walks each family's parameter space for the context, keeps what "
                                 "meets the hard constraints, marks each result recommended or "
                                 "edge-case with its warnings, and derives chips per board.");
+  tf_context_options_add (context, &options);
   g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_add_group (context, tf_context_options_group (&options));
   if (!g_option_context_parse (context, &argc, &argv, &error))
     goto usage;
   if (argc > 1)

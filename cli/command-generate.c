@@ -27,8 +27,8 @@ tf_command_generate (int    argc,
                                 "Builds the network graph of one enumerated result, expands "
                                 "boards into chips, adds intra-board links, checks every "
                                 "invariant, measures the metrics and writes YAML.");
+  tf_context_options_add (context, &options);
   g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_add_group (context, tf_context_options_group (&options));
   if (!g_option_context_parse (context, &argc, &argv, &error))
     goto usage;
   if (argc > 1)

@@ -5,8 +5,9 @@
 
 #include "cli-private.h"
 
-GOptionGroup *
-tf_context_options_group (TfContextOptions *options)
+void
+tf_context_options_add (GOptionContext   *context,
+                        TfContextOptions *options)
 {
   const GOptionEntry entries[] = {
     { "n-chip", 0, 0, G_OPTION_ARG_STRING, &options->n_chip,
@@ -25,11 +26,8 @@ tf_context_options_group (TfContextOptions *options)
       "Latency of a link type in ns, e.g. R2R=800 (repeatable)", "TYPE=NS" },
     { NULL }
   };
-  GOptionGroup *group = g_option_group_new ("context", "EnumerationContext options:",
-                                            "Show the EnumerationContext options", NULL, NULL);
 
-  g_option_group_add_entries (group, entries);
-  return group;
+  g_option_context_add_main_entries (context, entries, NULL);
 }
 
 gboolean

@@ -45,7 +45,13 @@ main (int    argc,
     }
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (strcmp (argv[1], commands[i].name) == 0)
-      return commands[i].run (argc - 1, argv + 1);
+      {
+        g_autofree char *prgname = g_strdup_printf ("topoforge-cli %s", commands[i].name);
+
+        /* --help then reads "Usage: topoforge-cli enumerate [OPTION...]". */
+        g_set_prgname (prgname);
+        return commands[i].run (argc - 1, argv + 1);
+      }
 
   fprintf (stderr, "topoforge-cli: unknown command '%s'; run 'topoforge-cli --help'\n",
            argv[1]);
