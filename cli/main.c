@@ -8,7 +8,8 @@
 
 static const TfCommand commands[] = {
   { "families", "List the registered topology families", tf_command_families },
-  { "enumerate", "List the legal topologies of each family for a chip count", tf_command_enumerate },
+  { "enumerate", "List the legal topologies of each family for a chip count",
+    tf_command_enumerate },
   { "generate", "Generate one enumerated topology as YAML", tf_command_generate },
 };
 

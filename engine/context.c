@@ -84,14 +84,16 @@ tf_context_validate (const TfContext  *ctx,
       if (!isfinite (d->bandwidth_gbps) || d->bandwidth_gbps <= 0 || d->bandwidth_gbps > 1e9)
         {
           g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                       "defaults.%s.bandwidth_gbps = %g: must be a positive number of GB/s up to 1e9",
+                       "defaults.%s.bandwidth_gbps = %g: must be a positive number of GB/s "
+                       "up to 1e9",
                        tf_link_type_to_string (t), d->bandwidth_gbps);
           return FALSE;
         }
       if (!isfinite (d->latency_ns) || d->latency_ns < 0 || d->latency_ns > 1e12)
         {
           g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                       "defaults.%s.latency_ns = %g: must be a number of nanoseconds from 0 to 1e12",
+                       "defaults.%s.latency_ns = %g: must be a number of nanoseconds "
+                       "from 0 to 1e12",
                        tf_link_type_to_string (t), d->latency_ns);
           return FALSE;
         }

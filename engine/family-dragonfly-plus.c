@@ -8,7 +8,7 @@
  * are wired by the consecutive arrangement shared with Dragonfly. p endpoints per leaf; g is
  * ceil (n_endpoint / (a p)) as for Dragonfly. A group is a rack; all groups one pod.
  */
-#include "dragonfly-global-links-private.h"
+#include "dragonfly-groups-private.h"
 #include "family-private.h"
 #include "metrics-private.h"
 
@@ -33,14 +33,6 @@ static const TfWarning warning_minimal_subgroups = {
 #define S_MIN 2
 #define S_MAX 8
 
-static guint
-groups_for (guint n_endpoint,
-            guint a,
-            guint p)
-{
-  return (n_endpoint + a * p - 1) / (a * p);
-}
-
 static gboolean
 dragonfly_plus_check (const TfContext *ctx,
                       TfResult        *result,
@@ -58,19 +50,11 @@ dragonfly_plus_check (const TfContext *ctx,
     return tf_reject (why, "s = %u: s must be from %u to %u", d.s, S_MIN, S_MAX);
   if (d.a % d.s != 0)
     return tf_reject (why, "s = %u must divide a = %u", d.s, d.a);
-  if (d.n_endpoint < 1 || ctx->n_chip % d.n_endpoint != 0)
-    return tf_reject (why, "n_endpoint = %u must divide n_chip = %u", d.n_endpoint,
-                      ctx->n_chip);
   g_max = d.s * (d.s - 1) + 1;
   if (d.g < 2 || d.g > g_max)
     return tf_reject (why, "g = %u: g must be from 2 to s (s - 1) + 1 = %u", d.g, g_max);
-  if ((guint64) d.g * d.a * d.p < d.n_endpoint)
-    return tf_reject (why, "capacity g a p = %u is below n_endpoint = %u",
-                      d.g * d.a * d.p, d.n_endpoint);
-  if ((guint64) (d.g - 1) * d.a * d.p >= d.n_endpoint)
-    return tf_reject (why, "g = %u leaves the last group empty: n_endpoint = %u fills %u "
-                      "groups of a p = %u", d.g, d.n_endpoint,
-                      groups_for (d.n_endpoint, d.a, d.p), d.a * d.p);
+  if (!tf_dragonfly_groups_check (ctx, d.g, d.a * d.p, d.n_endpoint, why))
+    return FALSE;
 
   result->n_endpoint = d.n_endpoint;
   result->chips_per_board = ctx->n_chip / d.n_endpoint;
@@ -98,7 +82,7 @@ walk_endpoint (guint    n_endpoint,
                gpointer data)
 {
   Walk *w = data;
-  guint g = groups_for (n_endpoint, w->a, w->p);
+  guint g = tf_dragonfly_groups_for (n_endpoint, w->a * w->p);
   DragonflyPlusParams d = { w->a, w->p, w->s, g, n_endpoint };
   TfParams params;
 

@@ -8,7 +8,7 @@
  * in order, so only the last group may be partly filled. Each group is one rack, all groups one
  * pod.
  */
-#include "dragonfly-global-links-private.h"
+#include "dragonfly-groups-private.h"
 #include "family-private.h"
 #include "metrics-private.h"
 
@@ -26,14 +26,6 @@ typedef struct
 #define P_MIN 2
 #define P_MAX 8
 
-static guint
-groups_for (guint n_endpoint,
-            guint a,
-            guint p)
-{
-  return (n_endpoint + a * p - 1) / (a * p);
-}
-
 static gboolean
 dragonfly_check (const TfContext *ctx,
                  TfResult        *result,
@@ -48,20 +40,12 @@ dragonfly_check (const TfContext *ctx,
     return tf_reject (why, "p = %u: p must be from %u to %u", d.p, P_MIN, P_MAX);
   if (d.h < 1 || d.h > d.a)
     return tf_reject (why, "h = %u: h must be from 1 to a = %u", d.h, d.a);
-  if (d.n_endpoint < 1 || ctx->n_chip % d.n_endpoint != 0)
-    return tf_reject (why, "n_endpoint = %u must divide n_chip = %u", d.n_endpoint,
-                      ctx->n_chip);
   if (d.g < 2)
     return tf_reject (why, "g = %u: g must be at least 2", d.g);
   if (d.g > d.a * d.h + 1)
     return tf_reject (why, "g = %u: g must be at most a h + 1 = %u", d.g, d.a * d.h + 1);
-  if ((guint64) d.g * d.a * d.p < d.n_endpoint)
-    return tf_reject (why, "capacity g a p = %u is below n_endpoint = %u",
-                      d.g * d.a * d.p, d.n_endpoint);
-  if ((guint64) (d.g - 1) * d.a * d.p >= d.n_endpoint)
-    return tf_reject (why, "g = %u leaves the last group empty: n_endpoint = %u fills %u "
-                      "groups of a p = %u", d.g, d.n_endpoint,
-                      groups_for (d.n_endpoint, d.a, d.p), d.a * d.p);
+  if (!tf_dragonfly_groups_check (ctx, d.g, d.a * d.p, d.n_endpoint, why))
+    return FALSE;
 
   result->n_endpoint = d.n_endpoint;
   result->chips_per_board = ctx->n_chip / d.n_endpoint;
@@ -87,7 +71,7 @@ walk_endpoint (guint    n_endpoint,
                gpointer data)
 {
   Walk *w = data;
-  guint g = groups_for (n_endpoint, w->a, w->p);
+  guint g = tf_dragonfly_groups_for (n_endpoint, w->a * w->p);
 
   if (g < 2)
     return TRUE;

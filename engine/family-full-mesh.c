@@ -2,13 +2,8 @@
 /* family-full-mesh.c: Full-mesh of boards (@tbl-spec-topo-11): n_endpoint boards, every two
  * linked, for every divisor n_endpoint >= 2 of n_chip. Links carry one lane per chip, as for the
  * ring family; chips of a board meet through intra_board_topo. One rack, one pod. */
-#include "family-private.h"
+#include "family-boards-private.h"
 #include "metrics-private.h"
-
-typedef struct
-{
-  guint32 n_endpoint;
-} BoardsParams;
 
 static const TfWarning warning_link_explosion = {
   "link-explosion",
@@ -20,76 +15,11 @@ full_mesh_check (const TfContext *ctx,
                  TfResult        *result,
                  GString         *why)
 {
-  BoardsParams f;
-
-  TF_PARAMS_GET (&result->params, BoardsParams, &f);
-  if (f.n_endpoint < 2 || ctx->n_chip % f.n_endpoint != 0)
-    return tf_reject (why, "n_endpoint = %u must be at least 2 and divide n_chip = %u",
-                      f.n_endpoint, ctx->n_chip);
-  result->n_endpoint = f.n_endpoint;
-  result->chips_per_board = ctx->n_chip / f.n_endpoint;
-  if (f.n_endpoint > 16)
+  if (!tf_boards_check (ctx, result, 2, why))
+    return FALSE;
+  if (result->n_endpoint > 16)
     tf_result_add_warning (result, &warning_link_explosion);
   return TRUE;
-}
-
-typedef struct
-{
-  TfParamsVisitor visit;
-  gpointer        data;
-} Walk;
-
-static gboolean
-walk_endpoint (guint    n_endpoint,
-               gpointer data)
-{
-  Walk *w = data;
-  BoardsParams f = { n_endpoint };
-  TfParams params;
-
-  if (n_endpoint < 2)
-    return TRUE;
-  TF_PARAMS_SET (&params, BoardsParams, &f);
-  return w->visit (&params, w->data);
-}
-
-static gboolean
-full_mesh_walk (const TfContext *ctx,
-                TfParamsVisitor  visit,
-                gpointer         data)
-{
-  Walk w = { visit, data };
-
-  return tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w);
-}
-
-static gboolean
-full_mesh_parse_id (TfIdArgs  *args,
-                    TfParams  *params,
-                    GError   **error)
-{
-  BoardsParams f;
-
-  if (!tf_id_args_get_uint (args, "n_endpoint", 2, TF_N_CHIP_MAX, &f.n_endpoint, error))
-    return FALSE;
-  TF_PARAMS_SET (params, BoardsParams, &f);
-  return TRUE;
-}
-
-static void
-full_mesh_format_id (const TfParams *params,
-                     GString        *out)
-{
-  BoardsParams f;
-
-  TF_PARAMS_GET (params, BoardsParams, &f);
-  tf_id_append_uint (out, "n_endpoint", f.n_endpoint);
-}
-
-static void
-full_mesh_attrs (const TfResult *result,
-                 TfAttrs        *attrs)
-{
 }
 
 static void
@@ -148,11 +78,11 @@ const TfFamily tf_family_full_mesh = {
   .leaf_tier = TF_TIER_BOARD,
   .scopes = 1u << TF_SCOPE_INTRA_RACK,
   .direct = TRUE,
-  .walk = full_mesh_walk,
-  .parse_id = full_mesh_parse_id,
-  .format_id = full_mesh_format_id,
+  .walk = tf_boards_walk,
+  .parse_id = tf_boards_parse_id,
+  .format_id = tf_boards_format_id,
   .check = full_mesh_check,
-  .attrs = full_mesh_attrs,
+  .attrs = tf_boards_attrs,
   .count = full_mesh_count,
   .build = full_mesh_build,
   .metrics = full_mesh_metrics,

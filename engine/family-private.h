@@ -6,7 +6,7 @@
  * warnings, and builds the endpoint-level network (a TfBuild) with switches, links and the
  * physical grouping. The framework (generate.c) expands endpoints into chips, adds the
  * IntraBoardTopo links and checks the invariants. Adding a family is one family-<name>.c that
- * defines a TfFamily, plus one line in family-registry.c.
+ * defines tf_family_<name>, plus one line in engine/meson.build's `families`.
  */
 #pragma once
 

@@ -2,13 +2,8 @@
 /* family-ring.c: Ring of boards (@tbl-spec-topo-11): n_endpoint boards, each linked to the next,
  * for every divisor n_endpoint >= 2 of n_chip. A link between two boards carries one lane per
  * chip (chip j to chip j); chips of a board meet through intra_board_topo. One rack, one pod. */
-#include "family-private.h"
+#include "family-boards-private.h"
 #include "metrics-private.h"
-
-typedef struct
-{
-  guint32 n_endpoint;
-} BoardsParams;
 
 static const TfWarning warning_high_diameter = {
   "high-diameter",
@@ -20,76 +15,11 @@ ring_check (const TfContext *ctx,
             TfResult        *result,
             GString         *why)
 {
-  BoardsParams r;
-
-  TF_PARAMS_GET (&result->params, BoardsParams, &r);
-  if (r.n_endpoint < 2 || ctx->n_chip % r.n_endpoint != 0)
-    return tf_reject (why, "n_endpoint = %u must be at least 2 and divide n_chip = %u",
-                      r.n_endpoint, ctx->n_chip);
-  result->n_endpoint = r.n_endpoint;
-  result->chips_per_board = ctx->n_chip / r.n_endpoint;
-  if (r.n_endpoint > 32)
+  if (!tf_boards_check (ctx, result, 2, why))
+    return FALSE;
+  if (result->n_endpoint > 32)
     tf_result_add_warning (result, &warning_high_diameter);
   return TRUE;
-}
-
-typedef struct
-{
-  TfParamsVisitor visit;
-  gpointer        data;
-} Walk;
-
-static gboolean
-walk_endpoint (guint    n_endpoint,
-               gpointer data)
-{
-  Walk *w = data;
-  BoardsParams r = { n_endpoint };
-  TfParams params;
-
-  if (n_endpoint < 2)
-    return TRUE;
-  TF_PARAMS_SET (&params, BoardsParams, &r);
-  return w->visit (&params, w->data);
-}
-
-static gboolean
-ring_walk (const TfContext *ctx,
-           TfParamsVisitor  visit,
-           gpointer         data)
-{
-  Walk w = { visit, data };
-
-  return tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w);
-}
-
-static gboolean
-ring_parse_id (TfIdArgs  *args,
-               TfParams  *params,
-               GError   **error)
-{
-  BoardsParams r;
-
-  if (!tf_id_args_get_uint (args, "n_endpoint", 2, TF_N_CHIP_MAX, &r.n_endpoint, error))
-    return FALSE;
-  TF_PARAMS_SET (params, BoardsParams, &r);
-  return TRUE;
-}
-
-static void
-ring_format_id (const TfParams *params,
-                GString        *out)
-{
-  BoardsParams r;
-
-  TF_PARAMS_GET (params, BoardsParams, &r);
-  tf_id_append_uint (out, "n_endpoint", r.n_endpoint);
-}
-
-static void
-ring_attrs (const TfResult *result,
-            TfAttrs        *attrs)
-{
 }
 
 static guint64
@@ -156,11 +86,11 @@ const TfFamily tf_family_ring = {
   .leaf_tier = TF_TIER_BOARD,
   .scopes = 1u << TF_SCOPE_INTRA_RACK,
   .direct = TRUE,
-  .walk = ring_walk,
-  .parse_id = ring_parse_id,
-  .format_id = ring_format_id,
+  .walk = tf_boards_walk,
+  .parse_id = tf_boards_parse_id,
+  .format_id = tf_boards_format_id,
   .check = ring_check,
-  .attrs = ring_attrs,
+  .attrs = tf_boards_attrs,
   .count = ring_count,
   .build = ring_build,
   .metrics = ring_metrics,

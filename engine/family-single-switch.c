@@ -1,87 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* family-single-switch.c: Single-switch: every board on one rack switch, for every divisor
  * n_endpoint of n_chip (one board holding all chips included). One rack, one pod. */
-#include "family-private.h"
+#include "family-boards-private.h"
 #include "metrics-private.h"
-
-typedef struct
-{
-  guint32 n_endpoint;
-} BoardsParams;
 
 static gboolean
 single_switch_check (const TfContext *ctx,
                      TfResult        *result,
                      GString         *why)
 {
-  BoardsParams s;
-
-  TF_PARAMS_GET (&result->params, BoardsParams, &s);
-  if (s.n_endpoint < 1 || ctx->n_chip % s.n_endpoint != 0)
-    return tf_reject (why, "n_endpoint = %u must divide n_chip = %u", s.n_endpoint,
-                      ctx->n_chip);
-  result->n_endpoint = s.n_endpoint;
-  result->chips_per_board = ctx->n_chip / s.n_endpoint;
-  if (s.n_endpoint > 64)
+  if (!tf_boards_check (ctx, result, 1, why))
+    return FALSE;
+  if (result->n_endpoint > 64)
     tf_result_add_warning (result, &tf_warning_radix_too_large);
   return TRUE;
-}
-
-typedef struct
-{
-  TfParamsVisitor visit;
-  gpointer        data;
-} Walk;
-
-static gboolean
-walk_endpoint (guint    n_endpoint,
-               gpointer data)
-{
-  Walk *w = data;
-  BoardsParams s = { n_endpoint };
-  TfParams params;
-
-  TF_PARAMS_SET (&params, BoardsParams, &s);
-  return w->visit (&params, w->data);
-}
-
-static gboolean
-single_switch_walk (const TfContext *ctx,
-                    TfParamsVisitor  visit,
-                    gpointer         data)
-{
-  Walk w = { visit, data };
-
-  return tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w);
-}
-
-static gboolean
-single_switch_parse_id (TfIdArgs  *args,
-                        TfParams  *params,
-                        GError   **error)
-{
-  BoardsParams s;
-
-  if (!tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &s.n_endpoint, error))
-    return FALSE;
-  TF_PARAMS_SET (params, BoardsParams, &s);
-  return TRUE;
-}
-
-static void
-single_switch_format_id (const TfParams *params,
-                         GString        *out)
-{
-  BoardsParams s;
-
-  TF_PARAMS_GET (params, BoardsParams, &s);
-  tf_id_append_uint (out, "n_endpoint", s.n_endpoint);
-}
-
-static void
-single_switch_attrs (const TfResult *result,
-                     TfAttrs        *attrs)
-{
 }
 
 static void
@@ -130,11 +62,11 @@ const TfFamily tf_family_single_switch = {
   .leaf_tier = TF_TIER_BOARD,
   .scopes = 1u << TF_SCOPE_INTRA_RACK,
   .direct = FALSE,
-  .walk = single_switch_walk,
-  .parse_id = single_switch_parse_id,
-  .format_id = single_switch_format_id,
+  .walk = tf_boards_walk,
+  .parse_id = tf_boards_parse_id,
+  .format_id = tf_boards_format_id,
   .check = single_switch_check,
-  .attrs = single_switch_attrs,
+  .attrs = tf_boards_attrs,
   .count = single_switch_count,
   .build = single_switch_build,
   .metrics = single_switch_metrics,

@@ -215,7 +215,8 @@ tf_result_from_id (const TfContext  *ctx,
   if (colon == NULL)
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
-                   "id '%s': expected family:parameters, e.g. torus:dimension_sizes=4x4,board_shape=1x1",
+                   "id '%s': expected family:parameters, "
+                   "e.g. torus:dimension_sizes=4x4,board_shape=1x1",
                    id);
       return FALSE;
     }

@@ -10,6 +10,7 @@
 #include "graph-private.h"
 #include "intra-board-private.h"
 #include "metrics-private.h"
+#include "progress-private.h"
 
 typedef struct
 {
@@ -146,20 +147,6 @@ expand (const TfContext  *ctx,
   return TRUE;
 }
 
-static gboolean
-report (TfProgressFunc   progress,
-        gpointer         data,
-        double           fraction,
-        GError         **error)
-{
-  if (progress != NULL && !progress (fraction, data))
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_CANCELLED, "generation cancelled");
-      return FALSE;
-    }
-  return TRUE;
-}
-
 typedef struct
 {
   TfProgressFunc progress;
@@ -244,15 +231,15 @@ tf_generate (const TfContext  *ctx,
   out->context = *ctx;
 
   tf_build_init (&build);
-  ok = report (progress, progress_data, 0.0, error)
+  ok = tf_progress_report (progress, progress_data, 0.0, error)
        && out->result.family->build (ctx, &out->result, &build, error)
-       && report (progress, progress_data, 0.2, error)
+       && tf_progress_report (progress, progress_data, 0.2, error)
        && expand (ctx, &out->result, &build, &out->graph, error)
-       && report (progress, progress_data, 0.35, error)
+       && tf_progress_report (progress, progress_data, 0.35, error)
        && tf_network_graph_check_invariants (&out->graph, ctx->chip_radix, error)
-       && report (progress, progress_data, 0.5, error)
+       && tf_progress_report (progress, progress_data, 0.5, error)
        && measure (ctx, &out->result, &build, &out->graph, progress, progress_data, error)
-       && report (progress, progress_data, 1.0, error);
+       && tf_progress_report (progress, progress_data, 1.0, error);
   tf_build_clear (&build);
   if (!ok)
     tf_topology_clear (out);

@@ -61,14 +61,21 @@ tf_id_args_parse (TfIdArgs    *args,
   return TRUE;
 }
 
-static int
-find_arg (TfIdArgs   *args,
-          const char *key)
+/* The value of @key, marked used, or NULL with an error naming the missing key. */
+static const char *
+take_arg (TfIdArgs    *args,
+          const char  *key,
+          GError     **error)
 {
   for (guint i = 0; i < args->n_args; i++)
     if (strcmp (args->keys[i], key) == 0)
-      return (int) i;
-  return -1;
+      {
+        args->used[i] = TRUE;
+        return args->values[i];
+      }
+  g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
+               "id '%s': parameter '%s' is missing", args->id, key);
+  return NULL;
 }
 
 static gboolean
@@ -102,16 +109,9 @@ tf_id_args_get_uint (TfIdArgs    *args,
                      guint       *out,
                      GError     **error)
 {
-  int i = find_arg (args, key);
+  const char *value = take_arg (args, key, error);
 
-  if (i < 0)
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
-                   "id '%s': parameter '%s' is missing", args->id, key);
-      return FALSE;
-    }
-  args->used[i] = TRUE;
-  return parse_uint (args, key, args->values[i], min, max, out, error);
+  return value != NULL && parse_uint (args, key, value, min, max, out, error);
 }
 
 gboolean
@@ -127,22 +127,17 @@ tf_id_args_get_list (TfIdArgs    *args,
 {
   g_auto(GStrv) items = NULL;
   guint n;
-  int i = find_arg (args, key);
+  const char *value = take_arg (args, key, error);
 
-  if (i < 0)
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
-                   "id '%s': parameter '%s' is missing", args->id, key);
-      return FALSE;
-    }
-  args->used[i] = TRUE;
-  items = g_strsplit (args->values[i], "x", -1);
+  if (value == NULL)
+    return FALSE;
+  items = g_strsplit (value, "x", -1);
   n = g_strv_length (items);
   if (n < min_len || n > max_len)
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
                    "id '%s': %s=%s: must list %u to %u values joined by 'x'",
-                   args->id, key, args->values[i], min_len, max_len);
+                   args->id, key, value, min_len, max_len);
       return FALSE;
     }
   for (guint j = 0; j < n; j++)

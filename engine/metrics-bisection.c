@@ -51,7 +51,8 @@ tf_bisection_star (const TfContext   *ctx,
 /* Switch families: structured chip splits, each with the best placement of the switches.
  *
  * Chips go to side 1 whole boards first, from the end of the board order (families lay boards
- * out rack by rack and group by group, so the split cuts along the hierarchy). For a fixed chip split, putting the switches where they cut least is a min cut:
+ * out rack by rack and group by group, so the split cuts along the hierarchy). For a fixed chip
+ * split, putting the switches where they cut least is a min cut:
  * source = side 0, sink = side 1, a switch's links to side-0 chips an arc from the source and
  * its links to side-1 chips an arc to the sink. */
 

@@ -10,6 +10,7 @@
  */
 #include "graph-private.h"
 #include "metrics-private.h"
+#include "progress-private.h"
 
 /* Bit-parallel breadth-first search from up to 64 sources. Only nodes with allowed[v] != 0 are
  * entered (NULL allows all). @visit sees each node the first time each source reaches it. */
@@ -205,20 +206,6 @@ path_sums_visit (guint    level,
     }
 }
 
-static gboolean
-report (TfProgressFunc progress,
-        gpointer       data,
-        double         fraction,
-        GError       **error)
-{
-  if (progress != NULL && !progress (fraction, data))
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_CANCELLED, "cancelled");
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /* Finds each chip's leaf switch, or returns FALSE when the graph is not leaf-attached. */
 static gboolean
 find_leaves (const TfNetworkGraph *graph,
@@ -332,7 +319,8 @@ leaf_attached_metrics (const TfNetworkGraph *graph,
 
       ps.sources = &g_array_index (leaves, guint32, i);
       bit_bfs_run (&bfs, ps.sources, n, path_sums_visit, &ps);
-      if (!report (progress, progress_data, (double) (i + n) / leaves->len, error))
+      if (!tf_progress_report (progress, progress_data, (double) (i + n) / leaves->len,
+                               error))
         {
           bit_bfs_clear (&bfs);
           return FALSE;
@@ -444,7 +432,8 @@ all_sources_metrics (const TfNetworkGraph *graph,
       for (guint i = 0; i < n; i++)
         sources[i] = first + i;
       bit_bfs_run (&bfs, sources, n, chip_sums_visit, &cs);
-      if (!report (progress, progress_data, (double) (first + n) / graph->n_chip, error))
+      if (!tf_progress_report (progress, progress_data, (double) (first + n) / graph->n_chip,
+                               error))
         {
           bit_bfs_clear (&bfs);
           return FALSE;

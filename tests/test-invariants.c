@@ -118,7 +118,8 @@ test_fat_tree (void)
   g.switches[g.links[i].b - g.n_chip].container =
     (g.switches[g.links[i].b - g.n_chip].container + 1) % g.n_rack;
   retype (&g);
-  assert_broken (&g, 1, "rack switch containment: chip0 is in rack 0 but links to rack switch tor0 of rack 1");
+  assert_broken (&g, 1, "rack switch containment: chip0 is in rack 0 but links to rack switch "
+                 "tor0 of rack 1");
   tf_network_graph_clear (&g);
 
   /* An aggregation switch (pod tier) moved to another pod while its ToRs stay. */
@@ -127,7 +128,8 @@ test_fat_tree (void)
     ;
   g.switches[i].container = (g.switches[i].container + 1) % g.n_pod;
   retype (&g);
-  assert_broken (&g, 1, "pod switch containment: tor0 is in pod 0 but links to pod switch agg0 of pod 1");
+  assert_broken (&g, 1, "pod switch containment: tor0 is in pod 0 but links to pod switch agg0 "
+                 "of pod 1");
   tf_network_graph_clear (&g);
 
   copy_graph (&t.graph, &g);
@@ -170,7 +172,8 @@ test_rack_containment (void)
   /* A board moved to another rack; its chips keep their ToR. */
   g.board_rack[0] = 1;
   retype (&g);
-  assert_broken (&g, 1, "rack switch containment: chip0 is in rack 1 but links to rack switch tor0 of rack 0");
+  assert_broken (&g, 1, "rack switch containment: chip0 is in rack 1 but links to rack switch "
+                 "tor0 of rack 0");
   tf_network_graph_clear (&g);
 }
 

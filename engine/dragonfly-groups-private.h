@@ -1,5 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* dragonfly-global-links-private.h: how Dragonfly and Dragonfly+ wire groups together.
+/* dragonfly-groups-private.h: the groups Dragonfly and Dragonfly+ share: how endpoints fill
+ * them and how global links wire them together.
+ *
+ * Endpoints fill groups in order, so for a given n_endpoint the capacity rule
+ * (g x per_group >= n_endpoint) and the no-empty-group rule fix g = ceil (n_endpoint / per_group).
  *
  * The "consecutive" (relative) arrangement: each group has @ports global ports numbered
  * 0 .. ports-1; port P of group i goes to group i + 1 + (P mod (g - 1)) (mod g) and arrives at
@@ -12,6 +16,12 @@
 #include "family-private.h"
 
 G_BEGIN_DECLS
+
+guint    tf_dragonfly_groups_for (guint n_endpoint, guint per_group);
+/* The rules both families share: n_endpoint divides n_chip, fits g groups of @per_group
+ * endpoints, and leaves no group empty. */
+gboolean tf_dragonfly_groups_check (const TfContext *ctx, guint n_group, guint per_group,
+                                    guint n_endpoint, GString *why);
 
 /* The partner port of @port, or FALSE when the port stays unused. */
 gboolean tf_global_port_partner (guint n_group, guint ports, guint port, guint *partner);

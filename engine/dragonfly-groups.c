@@ -1,6 +1,32 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* dragonfly-global-links.c: the global link arrangement shared by Dragonfly and Dragonfly+. */
-#include "dragonfly-global-links-private.h"
+/* dragonfly-groups.c: groups and global links, shared by Dragonfly and Dragonfly+. */
+#include "dragonfly-groups-private.h"
+
+guint
+tf_dragonfly_groups_for (guint n_endpoint,
+                         guint per_group)
+{
+  return (n_endpoint + per_group - 1) / per_group;
+}
+
+gboolean
+tf_dragonfly_groups_check (const TfContext *ctx,
+                           guint            n_group,
+                           guint            per_group,
+                           guint            n_endpoint,
+                           GString         *why)
+{
+  if (n_endpoint < 1 || ctx->n_chip % n_endpoint != 0)
+    return tf_reject (why, "n_endpoint = %u must divide n_chip = %u", n_endpoint, ctx->n_chip);
+  if ((guint64) n_group * per_group < n_endpoint)
+    return tf_reject (why, "capacity g a p = %" G_GUINT64_FORMAT " is below n_endpoint = %u",
+                      (guint64) n_group * per_group, n_endpoint);
+  if ((guint64) (n_group - 1) * per_group >= n_endpoint)
+    return tf_reject (why, "g = %u leaves the last group empty: n_endpoint = %u fills %u "
+                      "groups of a p = %u", n_group, n_endpoint,
+                      tf_dragonfly_groups_for (n_endpoint, per_group), per_group);
+  return TRUE;
+}
 
 gboolean
 tf_global_port_partner (guint  n_group,
