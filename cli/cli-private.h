@@ -23,6 +23,9 @@ typedef struct
 int tf_command_families (int argc, char **argv);
 int tf_command_enumerate (int argc, char **argv);
 int tf_command_generate (int argc, char **argv);
+int tf_command_validate (int argc, char **argv);
+int tf_command_metrics (int argc, char **argv);
+int tf_command_convert (int argc, char **argv);
 
 /* The EnumerationContext flags every command that needs a context accepts. */
 typedef struct
@@ -48,6 +51,11 @@ gboolean tf_cli_parse_uint (const char *option, const char *text, guint min, gui
 void     tf_cli_error (const char *command, const char *message);
 /* Writes @text to stdout, or atomically to @path. */
 gboolean tf_cli_output (const char *path, const GString *text, GError **error);
+
+/* Topology formats: yaml, graphml, dot. */
+gboolean tf_cli_check_format (const char *format, GError **error);
+gboolean tf_cli_write_topology (const TfTopology *topology, const char *format, GString *out,
+                                GError **error);
 
 /* Aligned text table of an enumeration. */
 void tf_cli_print_table (const TfEnumeration *enumeration, GString *out);

@@ -12,12 +12,15 @@ tf_command_generate (int    argc,
   g_auto(TfTopology) topology = { 0 };
   g_autofree char *id = NULL;
   g_autofree char *output = NULL;
+  g_autofree char *format = NULL;
   TfContextOptions options = { 0 };
   TfContext ctx;
   int status = TF_CLI_EXIT_USAGE;
   const GOptionEntry entries[] = {
     { "id", 0, 0, G_OPTION_ARG_STRING, &id,
       "A result id from 'enumerate' in the same context (required)", "ID" },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format, "yaml, graphml or dot (default yaml)",
+      "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write to FILE (atomically) instead of standard output", "FILE" },
     { NULL }
@@ -26,7 +29,7 @@ tf_command_generate (int    argc,
   g_option_context_set_summary (context,
                                 "Builds the network graph of one enumerated result, expands "
                                 "boards into chips, adds intra-board links, checks every "
-                                "invariant, measures the metrics and writes YAML.");
+                                "invariant, measures the metrics and writes YAML (or GraphML or DOT).");
   tf_context_options_add (context, &options);
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))
@@ -38,6 +41,8 @@ tf_command_generate (int    argc,
       goto usage;
     }
   if (!tf_context_options_apply (&options, &ctx, &error))
+    goto usage;
+  if (format != NULL && !tf_cli_check_format (format, &error))
     goto usage;
   if (id == NULL)
     {
@@ -52,7 +57,8 @@ tf_command_generate (int    argc,
         goto failure;
       goto usage;
     }
-  if (!tf_topology_write_yaml (&topology, out, &error) || !tf_cli_output (output, out, &error))
+  if (!tf_cli_write_topology (&topology, format, out, &error)
+      || !tf_cli_output (output, out, &error))
     goto failure;
   status = 0;
   goto done;

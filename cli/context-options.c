@@ -190,3 +190,28 @@ tf_cli_output (const char     *path,
     }
   return TRUE;
 }
+
+gboolean
+tf_cli_check_format (const char  *format,
+                     GError     **error)
+{
+  if (g_strcmp0 (format, "yaml") == 0 || g_strcmp0 (format, "graphml") == 0
+      || g_strcmp0 (format, "dot") == 0)
+    return TRUE;
+  g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+               "--format: '%s' must be yaml, graphml or dot", format);
+  return FALSE;
+}
+
+gboolean
+tf_cli_write_topology (const TfTopology  *topology,
+                       const char        *format,
+                       GString           *out,
+                       GError           **error)
+{
+  if (g_strcmp0 (format, "graphml") == 0)
+    return tf_topology_write_graphml (topology, out, error);
+  if (g_strcmp0 (format, "dot") == 0)
+    return tf_topology_write_dot (topology, out, error);
+  return tf_topology_write_yaml (topology, out, error);
+}

@@ -10,7 +10,10 @@ static const TfCommand commands[] = {
   { "families", "List the registered topology families", tf_command_families },
   { "enumerate", "List the legal topologies of each family for a chip count",
     tf_command_enumerate },
-  { "generate", "Generate one enumerated topology as YAML", tf_command_generate },
+  { "generate", "Generate one enumerated topology as YAML, GraphML or DOT", tf_command_generate },
+  { "validate", "Check topology files", tf_command_validate },
+  { "metrics", "Measure a topology file's metrics again", tf_command_metrics },
+  { "convert", "Write a topology file as YAML, GraphML or DOT", tf_command_convert },
 };
 
 static void

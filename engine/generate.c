@@ -147,71 +147,6 @@ expand (const TfContext  *ctx,
   return TRUE;
 }
 
-typedef struct
-{
-  TfProgressFunc progress;
-  gpointer       data;
-} Scaled;
-
-static gboolean
-scaled_progress (double   fraction,
-                 gpointer data)
-{
-  Scaled *s = data;
-
-  return s->progress == NULL || s->progress (0.5 + 0.5 * fraction, s->data);
-}
-
-/* Metrics measured on the graph: counts, exact path metrics, and on small graphs exact
- * bisection and path diversity; the rest from the family's closed forms and bounds. */
-static gboolean
-measure (const TfContext  *ctx,
-         TfResult         *result,
-         const TfBuild    *build,
-         TfNetworkGraph   *graph,
-         TfProgressFunc    progress,
-         gpointer          progress_data,
-         GError          **error)
-{
-  TfMetrics *m = &result->metrics;
-  Scaled scaled = { progress, progress_data };
-  guint64 links;
-  double bandwidth;
-
-  if (!tf_family_compute_metrics (result->family, ctx, result, build, error))
-    return FALSE;
-
-  memset (m->link_count_by_type, 0, sizeof m->link_count_by_type);
-  m->link_count = 0;
-  for (guint i = 0; i < graph->n_links; i++)
-    {
-      m->link_count_by_type[graph->links[i].type] += graph->links[i].multiplicity;
-      m->link_count += graph->links[i].multiplicity;
-    }
-  m->switch_count = graph->n_switch;
-  m->counts_method = TF_METHOD_EXACT;
-
-  if (!tf_network_graph_path_metrics (graph, build->chip_transitive, scaled_progress, &scaled,
-                                      &m->diameter, &m->average_path_length, error))
-    return FALSE;
-  m->diameter_method = TF_METHOD_EXACT;
-  m->average_path_length_method = TF_METHOD_EXACT;
-
-  if (tf_network_graph_bisection_exact (graph, ctx, &links, &bandwidth))
-    {
-      m->bisection_links = links;
-      m->bisection_links_method = TF_METHOD_EXACT;
-      m->bisection_bandwidth = bandwidth;
-      m->bisection_bandwidth_method = TF_METHOD_EXACT;
-    }
-  if (graph->n_chip <= TF_PATH_DIVERSITY_EXACT_MAX_CHIPS)
-    {
-      m->path_diversity = tf_network_graph_path_diversity_exact (graph);
-      m->path_diversity_method = TF_METHOD_EXACT;
-    }
-  return TRUE;
-}
-
 gboolean
 tf_generate (const TfContext  *ctx,
              const char       *id,
@@ -238,7 +173,7 @@ tf_generate (const TfContext  *ctx,
        && tf_progress_report (progress, progress_data, 0.35, error)
        && tf_network_graph_check_invariants (&out->graph, ctx->chip_radix, error)
        && tf_progress_report (progress, progress_data, 0.5, error)
-       && measure (ctx, &out->result, &build, &out->graph, progress, progress_data, error)
+       && tf_measure (ctx, &out->result, &build, &out->graph, progress, progress_data, error)
        && tf_progress_report (progress, progress_data, 1.0, error);
   tf_build_clear (&build);
   if (!ok)
@@ -252,5 +187,7 @@ tf_topology_clear (TfTopology *topology)
   g_return_if_fail (topology != NULL);
 
   tf_network_graph_clear (&topology->graph);
+  g_free (topology->source);
+  g_clear_pointer (&topology->extensions, g_ptr_array_unref);
   memset (topology, 0, sizeof *topology);
 }

@@ -34,6 +34,27 @@ TfLinkType tf_network_graph_link_type_with_boards (const TfNetworkGraph *graph,
 /* The board of every chip, from board_chips. */
 guint32   *tf_network_graph_dup_chip_boards (const TfNetworkGraph *graph);
 
+/* Which element broke an invariant, for callers that can point at it (the loader). */
+typedef enum
+{
+  TF_AT_NONE,
+  TF_AT_CHIP,
+  TF_AT_BOARD,
+  TF_AT_RACK,
+  TF_AT_POD,
+  TF_AT_SWITCH,
+  TF_AT_LINK,
+} TfPlace;
+
+typedef struct
+{
+  TfPlace place;
+  guint   index;
+} TfViolation;
+
+gboolean tf_network_graph_check_invariants_where (const TfNetworkGraph *graph, guint chip_radix,
+                                                  TfViolation *where, GError **error);
+
 /* Max flow (Dinic) on a small undirected or directed network with real capacities. */
 typedef struct _TfFlow TfFlow;
 

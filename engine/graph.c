@@ -16,7 +16,7 @@ tf_network_graph_clear (TfNetworkGraph *graph)
 {
   g_return_if_fail (graph != NULL);
 
-  for (guint i = 0; i < graph->n_switch; i++)
+  for (guint i = 0; graph->switches != NULL && i < graph->n_switch; i++)
     g_free (graph->switches[i].id);
   g_free (graph->switches);
   g_free (graph->links);

@@ -3,11 +3,15 @@
  * anything loaded). A violation is an error naming the invariant, never a silent pass. */
 #include "graph-private.h"
 
-#define FAIL(...) \
+/* Fails naming the element that breaks the invariant in *where. */
+#define FAIL_AT(place_, index_, ...) \
   G_STMT_START { \
+    if (where != NULL) \
+      *where = (TfViolation) { (place_), (index_) }; \
     g_set_error (error, TF_ERROR, TF_ERROR_INVARIANT, __VA_ARGS__); \
     return FALSE; \
   } G_STMT_END
+#define FAIL(...) FAIL_AT (TF_AT_NONE, 0, __VA_ARGS__)
 
 static void
 name_nodes (const TfNetworkGraph *graph,
@@ -25,6 +29,7 @@ name_nodes (const TfNetworkGraph *graph,
 static gboolean
 check_grouping (const TfNetworkGraph  *graph,
                 guint32               *chip_board,
+                TfViolation           *where,
                 GError               **error)
 {
   guint c = graph->chips_per_board;
@@ -46,41 +51,42 @@ check_grouping (const TfNetworkGraph  *graph,
       guint board = (guint) (i / c);
 
       if (chip >= graph->n_chip)
-        FAIL ("chip coverage: board %u lists chip %u, beyond n_chip = %u", board, chip,
+        FAIL_AT (TF_AT_BOARD, board, "chip coverage: board %u lists chip %u, beyond n_chip = %u", board, chip,
               graph->n_chip);
       if (chip_board[chip] != G_MAXUINT32)
-        FAIL ("chip coverage: chip %u is in board %u and board %u", chip, chip_board[chip],
+        FAIL_AT (TF_AT_BOARD, board, "chip coverage: chip %u is in board %u and board %u", chip, chip_board[chip],
               board);
       chip_board[chip] = board;
     }
   for (guint i = 0; i < graph->n_chip; i++)
     if (chip_board[i] == G_MAXUINT32)
-      FAIL ("chip coverage: chip %u is in no board", i);
+      FAIL_AT (TF_AT_CHIP, i, "chip coverage: chip %u is in no board", i);
 
   for (guint b = 0; b < graph->n_board; b++)
     {
       if (graph->board_rack[b] >= graph->n_rack)
-        FAIL ("grouping: board %u is in rack %u, beyond %u racks", b, graph->board_rack[b],
+        FAIL_AT (TF_AT_BOARD, b, "grouping: board %u is in rack %u, beyond %u racks", b, graph->board_rack[b],
               graph->n_rack);
       boards_in_rack[graph->board_rack[b]]++;
     }
   for (guint r = 0; r < graph->n_rack; r++)
     {
       if (boards_in_rack[r] == 0)
-        FAIL ("rack non-empty: rack %u holds no board", r);
+        FAIL_AT (TF_AT_RACK, r, "rack non-empty: rack %u holds no board", r);
       if (graph->rack_pod[r] >= graph->n_pod)
-        FAIL ("grouping: rack %u is in pod %u, beyond %u pods", r, graph->rack_pod[r],
+        FAIL_AT (TF_AT_RACK, r, "grouping: rack %u is in pod %u, beyond %u pods", r, graph->rack_pod[r],
               graph->n_pod);
       racks_in_pod[graph->rack_pod[r]]++;
     }
   for (guint p = 0; p < graph->n_pod; p++)
     if (racks_in_pod[p] == 0)
-      FAIL ("pod non-empty: pod %u holds no rack", p);
+      FAIL_AT (TF_AT_POD, p, "pod non-empty: pod %u holds no rack", p);
   return TRUE;
 }
 
 static gboolean
 check_switches (const TfNetworkGraph  *graph,
+                TfViolation           *where,
                 GError               **error)
 {
   for (guint i = 0; i < graph->n_switch; i++)
@@ -91,12 +97,12 @@ check_switches (const TfNetworkGraph  *graph,
         {
         case TF_TIER_RACK:
           if (sw->container >= graph->n_rack)
-            FAIL ("switch tier: rack switch %s is in rack %u, beyond %u racks", sw->id,
+            FAIL_AT (TF_AT_SWITCH, i, "switch tier: rack switch %s is in rack %u, beyond %u racks", sw->id,
                   sw->container, graph->n_rack);
           break;
         case TF_TIER_POD:
           if (sw->container >= graph->n_pod)
-            FAIL ("switch tier: pod switch %s is in pod %u, beyond %u pods", sw->id,
+            FAIL_AT (TF_AT_SWITCH, i, "switch tier: pod switch %s is in pod %u, beyond %u pods", sw->id,
                   sw->container, graph->n_pod);
           break;
         case TF_TIER_DATACENTER:
@@ -104,7 +110,7 @@ check_switches (const TfNetworkGraph  *graph,
         case TF_TIER_CHIP:
         case TF_TIER_BOARD:
         default:
-          FAIL ("switch tier: switch %s is at tier %s; a switch must be at rack, pod or "
+          FAIL_AT (TF_AT_SWITCH, i, "switch tier: switch %s is at tier %s; a switch must be at rack, pod or "
                 "datacenter", sw->id, tf_tier_to_string (sw->tier));
         }
     }
@@ -137,6 +143,7 @@ place (const TfNetworkGraph *graph,
 static gboolean
 check_links (const TfNetworkGraph  *graph,
              const guint32         *chip_board,
+             TfViolation           *where,
              GError               **error)
 {
   guint n_nodes = tf_network_graph_get_n_nodes (graph);
@@ -151,15 +158,15 @@ check_links (const TfNetworkGraph  *graph,
       guint ra, pa, rb, pb;
 
       if (l->a >= n_nodes || l->b >= n_nodes)
-        FAIL ("links: link %u joins node %u, beyond %u nodes", i, MAX (l->a, l->b), n_nodes);
+        FAIL_AT (TF_AT_LINK, i, "links: link %u joins node %u, beyond %u nodes", i, MAX (l->a, l->b), n_nodes);
       if (l->a == l->b)
-        FAIL ("links: link %u joins a node to itself", i);
+        FAIL_AT (TF_AT_LINK, i, "links: link %u joins a node to itself", i);
       if (l->multiplicity < 1)
-        FAIL ("links: link %u has multiplicity 0", i);
+        FAIL_AT (TF_AT_LINK, i, "links: link %u has multiplicity 0", i);
       if (l->type != tf_network_graph_link_type_with_boards (graph, chip_board, l->a, l->b))
         {
           name_nodes (graph, l->a, l->b, a_name, b_name);
-          FAIL ("link type: link %s - %s is %s, but it crosses the %s boundary", a_name->str,
+          FAIL_AT (TF_AT_LINK, i, "link type: link %s - %s is %s, but it crosses the %s boundary", a_name->str,
                 b_name->str, tf_link_type_to_string (l->type),
                 tf_link_type_to_string (tf_network_graph_link_type_with_boards (graph,
                                                                                chip_board,
@@ -185,14 +192,14 @@ check_links (const TfNetworkGraph  *graph,
           if (sw->tier == TF_TIER_RACK && o_chip && ro != sw->container)
             {
               name_nodes (graph, l->a, l->b, a_name, b_name);
-              FAIL ("rack switch containment: %s is in rack %u but links to rack switch %s of "
+              FAIL_AT (TF_AT_LINK, i, "rack switch containment: %s is in rack %u but links to rack switch %s of "
                     "rack %u", side ? a_name->str : b_name->str, ro, sw->id, sw->container);
             }
           /* Pod switch containment: a rack switch (or chip) on a pod switch sits in that pod. */
           if (sw->tier == TF_TIER_POD && ro != G_MAXUINT && po != sw->container)
             {
               name_nodes (graph, l->a, l->b, a_name, b_name);
-              FAIL ("pod switch containment: %s is in pod %u but links to pod switch %s of "
+              FAIL_AT (TF_AT_LINK, i, "pod switch containment: %s is in pod %u but links to pod switch %s of "
                     "pod %u", side ? a_name->str : b_name->str, po, sw->id, sw->container);
             }
         }
@@ -200,7 +207,7 @@ check_links (const TfNetworkGraph  *graph,
 
   for (guint s = 0; s < graph->n_switch; s++)
     if (ports[s] != graph->switches[s].port_count)
-      FAIL ("switch ports: switch %s declares port_count %u but has %" G_GUINT64_FORMAT
+      FAIL_AT (TF_AT_SWITCH, s, "switch ports: switch %s declares port_count %u but has %" G_GUINT64_FORMAT
             " links", graph->switches[s].id, graph->switches[s].port_count, ports[s]);
   return TRUE;
 }
@@ -211,6 +218,7 @@ static gboolean
 check_multiplicity (const TfNetworkGraph  *graph,
                     const TfAdjacency     *adj,
                     guint                  chip_radix,
+                    TfViolation           *where,
                     GError               **error)
 {
   guint n_nodes = adj->n_nodes;
@@ -246,7 +254,7 @@ check_multiplicity (const TfNetworkGraph  *graph,
               g_autoptr(GString) b = g_string_new (NULL);
 
               name_nodes (graph, v, t, a, b);
-              FAIL ("link multiplicity: %s - %s carries %" G_GUINT64_FORMAT " parallel links, "
+              FAIL_AT (TF_AT_LINK, adj->link[e], "link multiplicity: %s - %s carries %" G_GUINT64_FORMAT " parallel links, "
                     "more than min (chip_radix, port_count) = %" G_GUINT64_FORMAT, a->str,
                     b->str, sum[t], limit);
             }
@@ -258,6 +266,7 @@ check_multiplicity (const TfNetworkGraph  *graph,
 static gboolean
 check_connected (const TfNetworkGraph  *graph,
                  const TfAdjacency     *adj,
+                 TfViolation           *where,
                  GError               **error)
 {
   guint n_nodes = adj->n_nodes;
@@ -267,7 +276,7 @@ check_connected (const TfNetworkGraph  *graph,
 
   for (guint c = 0; c < graph->n_chip; c++)
     if (tf_adjacency_degree (adj, c) == 0)
-      FAIL ("endpoint uniqueness: chip%u has no link", c);
+      FAIL_AT (TF_AT_CHIP, c, "endpoint uniqueness: chip%u has no link", c);
   seen[0] = 1;
   queue[qt++] = 0;
   while (qh < qt)
@@ -289,16 +298,19 @@ check_connected (const TfNetworkGraph  *graph,
       while (seen[v])
         v++;
       tf_network_graph_append_node_name (graph, v, name);
-      FAIL ("connectivity: %s cannot be reached from chip0 (%u of %u nodes reachable)",
-            name->str, qt, n_nodes);
+      FAIL_AT (v < graph->n_chip ? TF_AT_CHIP : TF_AT_SWITCH,
+               v < graph->n_chip ? v : v - graph->n_chip,
+               "connectivity: %s cannot be reached from chip0 (%u of %u nodes reachable)",
+               name->str, qt, n_nodes);
     }
   return TRUE;
 }
 
 gboolean
-tf_network_graph_check_invariants (const TfNetworkGraph  *graph,
-                                   guint                  chip_radix,
-                                   GError               **error)
+tf_network_graph_check_invariants_where (const TfNetworkGraph  *graph,
+                                         guint                  chip_radix,
+                                         TfViolation           *where,
+                                         GError               **error)
 {
   g_autofree guint32 *chip_board = NULL;
   TfAdjacency adj;
@@ -306,18 +318,28 @@ tf_network_graph_check_invariants (const TfNetworkGraph  *graph,
 
   g_return_val_if_fail (graph != NULL, FALSE);
 
+  if (where != NULL)
+    *where = (TfViolation) { TF_AT_NONE, 0 };
   if (graph->n_chip < 1)
     FAIL ("chip coverage: the graph has no chip");
   chip_board = g_new (guint32, graph->n_chip);
-  if (!check_grouping (graph, chip_board, error)
-      || !check_switches (graph, error)
-      || !check_links (graph, chip_board, error))
+  if (!check_grouping (graph, chip_board, where, error)
+      || !check_switches (graph, where, error)
+      || !check_links (graph, chip_board, where, error))
     return FALSE;
   /* Links are known to be in range from here on. */
   tf_adjacency_init (&adj, tf_network_graph_get_n_nodes (graph), graph->n_links, graph->links,
                      sizeof (TfLink));
-  ok = check_multiplicity (graph, &adj, chip_radix, error)
-       && check_connected (graph, &adj, error);
+  ok = check_multiplicity (graph, &adj, chip_radix, where, error)
+       && check_connected (graph, &adj, where, error);
   tf_adjacency_clear (&adj);
   return ok;
+}
+
+gboolean
+tf_network_graph_check_invariants (const TfNetworkGraph  *graph,
+                                   guint                  chip_radix,
+                                   GError               **error)
+{
+  return tf_network_graph_check_invariants_where (graph, chip_radix, NULL, error);
 }

@@ -7,8 +7,19 @@
  * switches). Everything else is the value of a real cut found by structure plus local search,
  * reported as an upper bound.
  */
+#include <stdlib.h>
+
 #include "graph-private.h"
 #include "metrics-private.h"
+
+static int
+compare_guint64 (const void *pa,
+                 const void *pb)
+{
+  guint64 a = *(const guint64 *) pa, b = *(const guint64 *) pb;
+
+  return a < b ? -1 : a > b;
+}
 
 static double
 link_bandwidth (const TfContext *ctx,
@@ -302,9 +313,10 @@ typedef struct
   double               *cap_b;
 } ExactCut;
 
+/* The cheapest cut with the chips on the sides @side gives (0 or 1 per chip). */
 static double
-exact_split_cost (ExactCut *x,
-                  guint32   mask)
+split_cost_sides (ExactCut     *x,
+                  const guint8 *side)
 {
   const TfNetworkGraph *graph = x->graph;
   guint n_chip = graph->n_chip, n_switch = graph->n_switch;
@@ -319,7 +331,7 @@ exact_split_cost (ExactCut *x,
 
       if (a_chip && b_chip)
         {
-          if (((mask >> l->a) & 1) != ((mask >> l->b) & 1))
+          if (side[l->a] != side[l->b])
             fixed += x->weight[i];
         }
       else if (a_chip || b_chip)
@@ -327,7 +339,7 @@ exact_split_cost (ExactCut *x,
           guint32 chip = a_chip ? l->a : l->b;
           guint sw = (a_chip ? l->b : l->a) - n_chip;
 
-          if ((mask >> chip) & 1)
+          if (side[chip])
             x->cap_b[sw] += x->weight[i];
           else
             x->cap_a[sw] += x->weight[i];
@@ -344,36 +356,60 @@ exact_split_cost (ExactCut *x,
   return fixed + tf_flow_max (x->flow, n_switch, n_switch + 1, G_MAXDOUBLE);
 }
 
+static void
+exact_cut_init (ExactCut             *x,
+                const TfNetworkGraph *graph,
+                const TfContext      *ctx,
+                gboolean              use_bandwidth)
+{
+  guint n = graph->n_chip, n_switch = graph->n_switch;
+
+  memset (x, 0, sizeof *x);
+  x->graph = graph;
+  x->flow = tf_flow_new (n_switch + 2);
+  x->to_source = g_new (guint, MAX (n_switch, 1));
+  x->to_sink = g_new (guint, MAX (n_switch, 1));
+  x->weight = g_new (double, MAX (graph->n_links, 1));
+  x->cap_a = g_new (double, MAX (n_switch, 1));
+  x->cap_b = g_new (double, MAX (n_switch, 1));
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      const TfLink *l = &graph->links[i];
+
+      x->weight[i] = (double) l->multiplicity
+                     * (use_bandwidth ? link_bandwidth (ctx, l->type) : 1);
+      if (l->a >= n && l->b >= n)
+        tf_flow_add_arc (x->flow, l->a - n, l->b - n, x->weight[i], x->weight[i]);
+    }
+  for (guint sw = 0; sw < n_switch; sw++)
+    {
+      x->to_source[sw] = tf_flow_add_arc (x->flow, n_switch, sw, 0, 0);
+      x->to_sink[sw] = tf_flow_add_arc (x->flow, sw, n_switch + 1, 0, 0);
+    }
+}
+
+static void
+exact_cut_clear (ExactCut *x)
+{
+  tf_flow_free (x->flow);
+  g_free (x->to_source);
+  g_free (x->to_sink);
+  g_free (x->weight);
+  g_free (x->cap_a);
+  g_free (x->cap_b);
+}
+
 static double
 exact_bisection (const TfNetworkGraph *graph,
                  const TfContext      *ctx,
                  gboolean              use_bandwidth)
 {
-  guint n = graph->n_chip, n_switch = graph->n_switch, half = n / 2;
-  ExactCut x = { graph };
+  guint n = graph->n_chip, half = n / 2;
+  g_autofree guint8 *side = g_new (guint8, n);
   double best = G_MAXDOUBLE;
+  ExactCut x;
 
-  x.flow = tf_flow_new (n_switch + 2);
-  x.to_source = g_new (guint, MAX (n_switch, 1));
-  x.to_sink = g_new (guint, MAX (n_switch, 1));
-  x.weight = g_new (double, MAX (graph->n_links, 1));
-  x.cap_a = g_new (double, MAX (n_switch, 1));
-  x.cap_b = g_new (double, MAX (n_switch, 1));
-  for (guint i = 0; i < graph->n_links; i++)
-    {
-      const TfLink *l = &graph->links[i];
-
-      x.weight[i] = (double) l->multiplicity
-                    * (use_bandwidth ? link_bandwidth (ctx, l->type) : 1);
-      if (l->a >= n && l->b >= n)
-        tf_flow_add_arc (x.flow, l->a - n, l->b - n, x.weight[i], x.weight[i]);
-    }
-  for (guint sw = 0; sw < n_switch; sw++)
-    {
-      x.to_source[sw] = tf_flow_add_arc (x.flow, n_switch, sw, 0, 0);
-      x.to_sink[sw] = tf_flow_add_arc (x.flow, sw, n_switch + 1, 0, 0);
-    }
-
+  exact_cut_init (&x, graph, ctx, use_bandwidth);
   /* Every set of half the chips; with an even count, chip 0 stays on side 0 to skip mirrors. */
   for (guint32 mask = 0; mask < (1u << n); mask++)
     {
@@ -381,17 +417,73 @@ exact_bisection (const TfNetworkGraph *graph,
 
       if ((guint) __builtin_popcount (mask) != half || (n % 2 == 0 && (mask & 1)))
         continue;
-      cost = exact_split_cost (&x, mask);
+      for (guint c = 0; c < n; c++)
+        side[c] = (mask >> c) & 1;
+      cost = split_cost_sides (&x, side);
       best = MIN (best, cost);
     }
-
-  tf_flow_free (x.flow);
-  g_free (x.to_source);
-  g_free (x.to_sink);
-  g_free (x.weight);
-  g_free (x.cap_a);
-  g_free (x.cap_b);
+  exact_cut_clear (&x);
   return best;
+}
+
+/* Chips ranked by the grouping: pod, then rack, then board, then place on the board. */
+static void
+rank_by_grouping (const TfNetworkGraph *graph,
+                  guint32              *rank)
+{
+  g_autofree guint64 *keys = g_new (guint64, MAX (graph->n_board, 1));
+  guint c = graph->chips_per_board, next = 0;
+
+  for (guint b = 0; b < graph->n_board; b++)
+    keys[b] = ((guint64) graph->rack_pod[graph->board_rack[b]] << 42)
+              | ((guint64) graph->board_rack[b] << 21) | b;
+  qsort (keys, graph->n_board, sizeof (guint64), compare_guint64);
+  for (guint i = 0; i < graph->n_board; i++)
+    {
+      guint b = (guint) (keys[i] & ((1u << 21) - 1));
+
+      for (guint k = 0; k < c; k++)
+        rank[graph->board_chips[(gsize) b * c + k]] = next++;
+    }
+}
+
+void
+tf_network_graph_bisection_bound (const TfNetworkGraph *graph,
+                                  const TfContext      *ctx,
+                                  guint64              *links,
+                                  double               *bandwidth)
+{
+  guint n = graph->n_chip;
+  g_autofree guint8 *side = g_new (guint8, MAX (n, 1));
+  g_autofree guint32 *rank = g_new (guint32, MAX (n, 1));
+  double best[2] = { G_MAXDOUBLE, G_MAXDOUBLE };
+
+  for (guint weighting = 0; weighting < 2; weighting++)
+    {
+      ExactCut x;
+
+      exact_cut_init (&x, graph, ctx, weighting == 1);
+      for (guint order = 0; order < 2; order++)
+        {
+          if (order == 0)
+            for (guint c = 0; c < n; c++)
+              rank[c] = c;
+          else
+            rank_by_grouping (graph, rank);
+          for (guint y = n / 2; y <= (n + 1) / 2; y++)
+            {
+              double cost;
+
+              for (guint c = 0; c < n; c++)
+                side[c] = rank[c] >= n - y;
+              cost = split_cost_sides (&x, side);
+              best[weighting] = MIN (best[weighting], cost);
+            }
+        }
+      exact_cut_clear (&x);
+    }
+  *links = (guint64) (best[0] + 0.5);
+  *bandwidth = best[1];
 }
 
 gboolean

@@ -55,6 +55,19 @@ void  tf_bisection_lanes (const TfContext *ctx, TfLaneGraph lanes, guint n_board
 void  tf_build_rank_cut (const TfContext *ctx, const TfBuild *build, const guint32 *rank,
                          guint y, guint64 *links, double *bandwidth);
 
+/* Fills every metric of @result, measuring on @graph; @build is the family's build of the
+ * result, or NULL for a graph no family describes (result->family NULL). */
+gboolean tf_measure (const TfContext *ctx, TfResult *result, const TfBuild *build,
+                     TfNetworkGraph *graph, TfProgressFunc progress, gpointer progress_data,
+                     GError **error);
+
+/* Generic upper bounds for any graph: the best of a few balanced chip splits (by chip number,
+ * and board by board in the grouping's order), switches placed by a min cut; and the
+ * vertex-disjoint paths between the chip of least degree and every other chip. */
+void     tf_network_graph_bisection_bound (const TfNetworkGraph *graph, const TfContext *ctx,
+                                           guint64 *links, double *bandwidth);
+guint    tf_network_graph_path_diversity_bound (const TfNetworkGraph *graph);
+
 /* Exact metrics on small graphs (also used by the tests) */
 
 #define TF_BISECTION_EXACT_MAX_CHIPS    16u

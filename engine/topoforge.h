@@ -29,7 +29,9 @@ typedef enum
   TF_ERROR_TOO_LARGE,         /* beyond the engine's documented size limits */
   TF_ERROR_INVARIANT,         /* a @tbl-spec-topo-20a invariant does not hold */
   TF_ERROR_CANCELLED,         /* the progress hook asked to stop */
-  TF_ERROR_IO,                /* writing a file failed */
+  TF_ERROR_IO,                /* reading or writing a file failed */
+  TF_ERROR_INVALID_FILE,      /* a topology file breaks the format or the rules */
+  TF_ERROR_NO_MEMORY,         /* an allocation failed (large inputs, or the test seam) */
 } TfError;
 
 GQuark tf_error_quark (void);
@@ -303,12 +305,16 @@ gboolean tf_network_graph_path_metrics (const TfNetworkGraph *graph,
                                         double               *average_path_length,
                                         GError              **error);
 
-/* A generated topology: the context it was made in, its result (metadata) and graph. */
+/* A topology: the context it was made in, its result (metadata) and graph. A topology loaded
+ * from a file without an id has result.family NULL and, without metrics in the file,
+ * result.metrics.counts_method TF_METHOD_NONE. */
 typedef struct
 {
   TfContext      context;
   TfResult       result;
   TfNetworkGraph graph;
+  char          *source;      /* metadata.source as loaded; NULL for this version's own */
+  GPtrArray     *extensions;  /* metadata "x-" keys as loaded, written back unchanged */
 } TfTopology;
 
 gboolean tf_generate (const TfContext *ctx,
@@ -319,6 +325,29 @@ gboolean tf_generate (const TfContext *ctx,
                       GError         **error);
 void     tf_topology_clear (TfTopology *topology);
 
+/* Reading topology files (docs/yaml-format.md). Every error is one line,
+ * "FILE:LINE:COLUMN: field 'a.b.c': what is wrong", in TF_ERROR_INVALID_FILE (or
+ * TF_ERROR_IO, TF_ERROR_NO_MEMORY). The loaded graph has passed every invariant. */
+
+#define TF_LOAD_MAX_BYTES (G_GUINT64_CONSTANT (256) << 20)
+
+typedef struct
+{
+  guint64 max_bytes;      /* refuse larger files; 0 means TF_LOAD_MAX_BYTES */
+  guint   fail_alloc_at;  /* testing seam: the Nth allocation of the load fails; 0 never */
+} TfLoadOptions;
+
+gboolean tf_topology_load_file (const char *path, const TfLoadOptions *options,
+                                TfTopology *out, GError **error);
+gboolean tf_topology_load_data (const char *name, const char *data, gsize length,
+                                const TfLoadOptions *options, TfTopology *out,
+                                GError **error);
+
+/* Measures every metric of @topology on its graph again, as generate does for a family's
+ * result, or with generic exact searches and bounds for a topology without an id. */
+gboolean tf_topology_measure (TfTopology *topology, TfProgressFunc progress,
+                              gpointer progress_data, GError **error);
+
 /* Parses an id and checks it against @ctx with the same rules enumerate applies. */
 gboolean tf_result_from_id (const TfContext *ctx, const char *id, TfResult *out,
                             GError **error);
@@ -328,6 +357,13 @@ gboolean tf_result_from_id (const TfContext *ctx, const char *id, TfResult *out,
 gboolean tf_enumeration_write_yaml (const TfEnumeration *enumeration, GString *out,
                                     GError **error);
 gboolean tf_topology_write_yaml (const TfTopology *topology, GString *out, GError **error);
+/* Only the metadata block ("metadata:" and what is under it). */
+gboolean tf_topology_write_metadata_yaml (const TfTopology *topology, GString *out,
+                                          GError **error);
+/* GraphML (networkx, Gephi, SST): one edge per link with its multiplicity as an attribute.
+ * Graphviz DOT: one edge per physical link, parallel links repeated. */
+gboolean tf_topology_write_graphml (const TfTopology *topology, GString *out, GError **error);
+gboolean tf_topology_write_dot (const TfTopology *topology, GString *out, GError **error);
 
 /* Writes @contents to @path atomically: a temp file renamed over the target, so a failed write
  * leaves the previous file as it was. */

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* write-file.c: atomic, durable file writes. */
+#include <errno.h>
+#include <sys/stat.h>
+
 #include <glib/gstdio.h>
 
 #include "topoforge.h"
@@ -11,8 +14,18 @@ tf_write_file_atomic (const char  *path,
                       GError     **error)
 {
   g_autoptr(GError) local = NULL;
+  GStatBuf st;
 
   g_return_val_if_fail (path != NULL && contents != NULL, FALSE);
+
+  /* The rename would replace a symbolic link by a file and leave its target stale; say so
+   * instead of guessing which the user meant. */
+  if (g_lstat (path, &st) == 0 && S_ISLNK (st.st_mode))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_IO,
+                   "%s is a symbolic link; write to its target instead", path);
+      return FALSE;
+    }
 
   /* Written to a temporary file in the same folder, synced, then renamed over @path: a failed
    * write leaves the previous file as it was and no temporary file behind. */

@@ -7,6 +7,7 @@
 #include <yaml.h>
 
 #include "family-private.h"
+#include "yaml-reader-private.h"
 
 typedef struct
 {
@@ -509,39 +510,116 @@ write_network (Writer               *w,
   mapping_end (w);
 }
 
+/* An extension value as it was read: same structure, same scalar styles. */
+static void
+write_node (Writer           *w,
+            const TfYamlNode *node)
+{
+  yaml_event_t event;
+
+  switch (node->type)
+    {
+    case YAML_SCALAR_NODE:
+      {
+        gboolean plain = node->style == YAML_PLAIN_SCALAR_STYLE;
+
+        yaml_scalar_event_initialize (&event, NULL, NULL, (yaml_char_t *) node->value,
+                                      (int) node->length, plain, !plain, node->style);
+        emit (w, &event);
+      }
+      break;
+    case YAML_SEQUENCE_NODE:
+      sequence_start (w, node->flow);
+      for (guint i = 0; i < node->children->len; i++)
+        write_node (w, g_ptr_array_index (node->children, i));
+      sequence_end (w);
+      break;
+    case YAML_MAPPING_NODE:
+      mapping_start (w, node->flow);
+      for (guint i = 0; i < node->children->len; i++)
+        write_node (w, g_ptr_array_index (node->children, i));
+      mapping_end (w);
+      break;
+    case YAML_NO_NODE:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+write_metadata (Writer           *w,
+                const TfTopology *topology)
+{
+  const TfResult *result = &topology->result;
+  g_autofree char *source = topology->source ? g_strdup (topology->source)
+                                             : g_strdup_printf ("topoforge %s", TF_VERSION);
+
+  mapping_start (w, FALSE);
+  key_string (w, "source", source);
+  if (result->family != NULL)
+    {
+      g_autofree char *id = tf_result_dup_id (result);
+
+      key_string (w, "family", tf_family_get_name (result->family));
+      key_string (w, "id", id);
+      string (w, "family_attrs");
+      write_attrs (w, result);
+    }
+  string (w, "context");
+  write_context (w, &topology->context);
+  if (result->family != NULL)
+    {
+      key_string (w, "status", tf_status_to_string (tf_result_get_status (result)));
+      string (w, "warnings");
+      write_warnings (w, result);
+      key_uint (w, "n_endpoint", result->n_endpoint);
+      key_uint (w, "derived_chips_per_board", result->chips_per_board);
+    }
+  if (result->metrics.counts_method != TF_METHOD_NONE)
+    {
+      string (w, "metrics");
+      write_metrics (w, &result->metrics);
+    }
+  for (guint i = 0; topology->extensions && i < topology->extensions->len; i++)
+    {
+      const TfYamlExtension *x = g_ptr_array_index (topology->extensions, i);
+
+      string (w, x->key);
+      write_node (w, x->value);
+    }
+  mapping_end (w);
+}
+
+gboolean
+tf_topology_write_metadata_yaml (const TfTopology  *topology,
+                                 GString           *out,
+                                 GError           **error)
+{
+  Writer w;
+
+  g_return_val_if_fail (topology != NULL && out != NULL, FALSE);
+
+  writer_begin (&w, out);
+  mapping_start (&w, FALSE);
+  string (&w, "metadata");
+  write_metadata (&w, topology);
+  mapping_end (&w);
+  return writer_end (&w, error);
+}
+
 gboolean
 tf_topology_write_yaml (const TfTopology  *topology,
                         GString           *out,
                         GError           **error)
 {
-  const TfResult *result = &topology->result;
-  g_autofree char *id = NULL;
-  g_autofree char *source = NULL;
   Writer w;
 
   g_return_val_if_fail (topology != NULL && out != NULL, FALSE);
 
-  id = tf_result_dup_id (result);
-  source = g_strdup_printf ("topoforge %s", TF_VERSION);
   writer_begin (&w, out);
   mapping_start (&w, FALSE);
   string (&w, "metadata");
-  mapping_start (&w, FALSE);
-  key_string (&w, "source", source);
-  key_string (&w, "family", tf_family_get_name (result->family));
-  key_string (&w, "id", id);
-  string (&w, "family_attrs");
-  write_attrs (&w, result);
-  string (&w, "context");
-  write_context (&w, &topology->context);
-  key_string (&w, "status", tf_status_to_string (tf_result_get_status (result)));
-  string (&w, "warnings");
-  write_warnings (&w, result);
-  key_uint (&w, "n_endpoint", result->n_endpoint);
-  key_uint (&w, "derived_chips_per_board", result->chips_per_board);
-  string (&w, "metrics");
-  write_metrics (&w, &result->metrics);
-  mapping_end (&w);
+  write_metadata (&w, topology);
   key_uint (&w, "chips_per_board", topology->graph.chips_per_board);
   string (&w, "boardGrouping");
   write_grouping (&w, &topology->graph);

@@ -202,6 +202,64 @@ test_write_failure (void)
   g_rmdir (dir);
 }
 
+static void
+test_validate_metrics_convert (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "t.yaml", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.yaml", NULL);
+  g_autofree char *copy = g_build_filename (dir, "copy.yaml", NULL);
+  g_autofree char *a = NULL, *b = NULL;
+  Run r = run ("generate", "--n-chip", "64", "--scope", "inter-rack", "--id",
+               "dragonfly:a=4,p=2,h=2,g=4,n_endpoint=32", "-o", path, NULL);
+
+  g_assert_cmpint (r.status, ==, 0);
+  run_clear (&r);
+  g_assert_true (g_file_set_contents (bad, "metadata: [1]\n", -1, NULL));
+
+  r = run ("validate", path, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_str_has_suffix (r.out, "t.yaml: valid: dragonfly, 64 chips on 32 boards of 2 "
+                                   "in 4 racks and 1 pods, 16 switches, 102 links\n"));
+  run_clear (&r);
+
+  r = run ("validate", path, bad, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.out, "t.yaml: valid"));
+  g_assert_true (g_str_has_suffix (r.err, "bad.yaml:1:11: field 'metadata': must be a mapping, "
+                                   "not a sequence\n"));
+  run_clear (&r);
+
+  r = run ("metrics", path, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_str_has_prefix (r.out, "metadata:\n  source: topoforge "));
+  g_assert_nonnull (strstr (r.out, "    diameter: 5\n"));
+  run_clear (&r);
+
+  r = run ("convert", path, "--format", "yaml", "-o", copy, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_file_get_contents (path, &a, NULL, NULL));
+  g_assert_true (g_file_get_contents (copy, &b, NULL, NULL));
+  g_assert_cmpstr (a, ==, b);
+  run_clear (&r);
+
+  r = run ("convert", path, NULL);
+  assert_usage_error (&r, "--format is required");
+  r = run ("convert", path, "--format", "csv", NULL);
+  assert_usage_error (&r, "--format: 'csv' must be yaml, graphml or dot");
+  r = run ("validate", NULL);
+  assert_usage_error (&r, "name at least one FILE");
+  r = run ("metrics", bad, NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_cmpstr (r.out, ==, "");
+  run_clear (&r);
+
+  g_unlink (path);
+  g_unlink (bad);
+  g_unlink (copy);
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -214,5 +272,6 @@ main (int    argc,
   g_test_add_func ("/cli/generate", test_generate);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/write-failure", test_write_failure);
+  g_test_add_func ("/cli/validate-metrics-convert", test_validate_metrics_convert);
   return g_test_run ();
 }

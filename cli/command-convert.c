@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* command-convert.c: topoforge-cli convert FILE --format yaml|graphml|dot [-o OUT] */
+#include "cli-private.h"
+
+int
+tf_command_convert (int    argc,
+                    char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("FILE - write a topology in "
+                                                            "another format");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_auto(TfTopology) t = { 0 };
+  g_autofree char *format = NULL;
+  g_autofree char *output = NULL;
+  const GOptionEntry entries[] = {
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format, "yaml, graphml or dot (required)", "FORMAT" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      "Write to FILE (atomically) instead of standard output", "FILE" },
+    { NULL }
+  };
+
+  g_option_context_set_summary (context,
+                                "Loads a topology file (checking it as validate does) and writes "
+                                "it as YAML, GraphML or Graphviz DOT.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      tf_cli_error ("convert", error->message);
+      return TF_CLI_EXIT_USAGE;
+    }
+  if (argc != 2)
+    {
+      tf_cli_error ("convert", "name one FILE");
+      return TF_CLI_EXIT_USAGE;
+    }
+  if (format == NULL)
+    {
+      tf_cli_error ("convert", "--format is required: yaml, graphml or dot");
+      return TF_CLI_EXIT_USAGE;
+    }
+  if (!tf_cli_check_format (format, &error))
+    {
+      tf_cli_error ("convert", error->message);
+      return TF_CLI_EXIT_USAGE;
+    }
+  if (!tf_topology_load_file (argv[1], NULL, &t, &error))
+    {
+      tf_cli_error ("convert", error->message);
+      return TF_CLI_EXIT_FAILURE;
+    }
+  if (!tf_cli_write_topology (&t, format, out, &error) || !tf_cli_output (output, out, &error))
+    {
+      tf_cli_error ("convert", error->message);
+      return TF_CLI_EXIT_FAILURE;
+    }
+  return 0;
+}

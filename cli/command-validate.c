@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* command-validate.c: topoforge-cli validate FILE... */
+#include <stdio.h>
+
+#include "cli-private.h"
+
+int
+tf_command_validate (int    argc,
+                     char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("FILE... - check topology files");
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_option_context_set_summary (context,
+                                "Loads each file as a topology, checking the format, every "
+                                "invariant and that the metadata matches the network. Prints "
+                                "one line per valid file; for the others, the error "
+                                "(FILE:LINE:COLUMN: field '...': ...) on standard error.");
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      tf_cli_error ("validate", error->message);
+      return TF_CLI_EXIT_USAGE;
+    }
+  if (argc < 2)
+    {
+      tf_cli_error ("validate", "name at least one FILE");
+      return TF_CLI_EXIT_USAGE;
+    }
+  for (int i = 1; i < argc; i++)
+    {
+      g_auto(TfTopology) t = { 0 };
+      g_autoptr(GError) load_error = NULL;
+      guint64 links = 0;
+
+      if (!tf_topology_load_file (argv[i], NULL, &t, &load_error))
+        {
+          fprintf (stderr, "%s\n", load_error->message);
+          status = TF_CLI_EXIT_FAILURE;
+          continue;
+        }
+      for (guint l = 0; l < t.graph.n_links; l++)
+        links += t.graph.links[l].multiplicity;
+      printf ("%s: valid: %s, %u chips on %u boards of %u in %u racks and %u pods, "
+              "%u switches, %" G_GUINT64_FORMAT " links\n", argv[i],
+              t.result.family ? tf_family_get_name (t.result.family) : "no family",
+              t.graph.n_chip, t.graph.n_board, t.graph.chips_per_board, t.graph.n_rack,
+              t.graph.n_pod, t.graph.n_switch, links);
+    }
+  return status;
+}

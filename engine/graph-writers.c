@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* graph-writers.c: the NetworkGraph in the formats graph tools read.
+ *
+ * GraphML (networkx read_graphml, Gephi, SST/Merlin's anytopo): one edge per link record with
+ * its multiplicity as an attribute, so readers build a simple graph with weights. Graphviz DOT:
+ * one edge per physical link, parallel links repeated, since Graphviz draws and networkx's
+ * read_dot counts edges one by one. Both carry every node's place in the hierarchy and every
+ * link's type, bandwidth and latency.
+ */
+#include <string.h>
+
+#include "graph-private.h"
+
+/* Which board, rack and pod a node sits in (-1 above that level). */
+static void
+place (const TfNetworkGraph *g,
+       const guint32        *chip_board,
+       guint32               node,
+       gint64               *board,
+       gint64               *rack,
+       gint64               *pod)
+{
+  *board = *rack = *pod = -1;
+  if (node < g->n_chip)
+    {
+      *board = chip_board[node];
+      *rack = g->board_rack[*board];
+      *pod = g->rack_pod[*rack];
+    }
+  else
+    {
+      const TfSwitch *sw = &g->switches[node - g->n_chip];
+
+      if (sw->tier == TF_TIER_RACK)
+        {
+          *rack = sw->container;
+          *pod = g->rack_pod[sw->container];
+        }
+      else if (sw->tier == TF_TIER_POD)
+        *pod = sw->container;
+    }
+}
+
+static void
+append_escaped (GString    *out,
+                const char *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  g_string_append (out, escaped);
+}
+
+gboolean
+tf_topology_write_graphml (const TfTopology  *topology,
+                           GString           *out,
+                           GError           **error)
+{
+  const TfNetworkGraph *g = &topology->graph;
+  const TfContext *ctx = &topology->context;
+  g_autofree guint32 *chip_board = tf_network_graph_dup_chip_boards (g);
+  g_autoptr(GString) name = g_string_new (NULL);
+  static const char *const keys[][4] = {
+    { "kind", "node", "kind", "string" },
+    { "tier", "node", "tier", "string" },
+    { "board", "node", "board", "int" },
+    { "rack", "node", "rack", "int" },
+    { "pod", "node", "pod", "int" },
+    { "port_count", "node", "port_count", "int" },
+    { "type", "edge", "type", "string" },
+    { "multiplicity", "edge", "multiplicity", "int" },
+    { "bandwidth_gbps", "edge", "bandwidth_gbps", "double" },
+    { "latency_ns", "edge", "latency_ns", "double" },
+    { "family", "graph", "family", "string" },
+    { "id", "graph", "id", "string" },
+    { "n_chip", "graph", "n_chip", "int" },
+    { "chips_per_board", "graph", "chips_per_board", "int" },
+  };
+
+  g_string_append (out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                   "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"\n"
+                   "    xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
+                   "    xsi:schemaLocation=\"http://graphml.graphdrawing.org/xmlns "
+                   "http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd\">\n");
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    g_string_append_printf (out, "  <key id=\"%s\" for=\"%s\" attr.name=\"%s\" attr.type=\"%s\"/>\n",
+                            keys[i][0], keys[i][1], keys[i][2], keys[i][3]);
+  g_string_append (out, "  <graph id=\"topology\" edgedefault=\"undirected\">\n");
+  if (topology->result.family != NULL)
+    {
+      g_autofree char *id = tf_result_dup_id (&topology->result);
+
+      g_string_append_printf (out, "    <data key=\"family\">%s</data>\n",
+                              tf_family_get_name (topology->result.family));
+      g_string_append (out, "    <data key=\"id\">");
+      append_escaped (out, id);
+      g_string_append (out, "</data>\n");
+    }
+  g_string_append_printf (out, "    <data key=\"n_chip\">%u</data>\n"
+                          "    <data key=\"chips_per_board\">%u</data>\n",
+                          g->n_chip, g->chips_per_board);
+
+  for (guint32 v = 0; v < tf_network_graph_get_n_nodes (g); v++)
+    {
+      gint64 board, rack, pod;
+
+      g_string_truncate (name, 0);
+      tf_network_graph_append_node_name (g, v, name);
+      place (g, chip_board, v, &board, &rack, &pod);
+      g_string_append (out, "    <node id=\"");
+      append_escaped (out, name->str);
+      g_string_append (out, "\">");
+      if (v < g->n_chip)
+        g_string_append_printf (out, "<data key=\"kind\">chip</data>"
+                                "<data key=\"board\">%" G_GINT64_FORMAT "</data>", board);
+      else
+        g_string_append_printf (out, "<data key=\"kind\">switch</data>"
+                                "<data key=\"tier\">%s</data>"
+                                "<data key=\"port_count\">%u</data>",
+                                tf_tier_to_string (g->switches[v - g->n_chip].tier),
+                                g->switches[v - g->n_chip].port_count);
+      if (rack >= 0)
+        g_string_append_printf (out, "<data key=\"rack\">%" G_GINT64_FORMAT "</data>", rack);
+      if (pod >= 0)
+        g_string_append_printf (out, "<data key=\"pod\">%" G_GINT64_FORMAT "</data>", pod);
+      g_string_append (out, "</node>\n");
+    }
+
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+      char bw[G_ASCII_DTOSTR_BUF_SIZE], lat[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_string_append_printf (out, "    <edge id=\"e%u\" source=\"", i);
+      g_string_truncate (name, 0);
+      tf_network_graph_append_node_name (g, l->a, name);
+      append_escaped (out, name->str);
+      g_string_append (out, "\" target=\"");
+      g_string_truncate (name, 0);
+      tf_network_graph_append_node_name (g, l->b, name);
+      append_escaped (out, name->str);
+      g_ascii_dtostr (bw, sizeof bw, ctx->defaults[l->type].bandwidth_gbps);
+      g_ascii_dtostr (lat, sizeof lat, ctx->defaults[l->type].latency_ns);
+      g_string_append_printf (out, "\"><data key=\"type\">%s</data>"
+                              "<data key=\"multiplicity\">%u</data>"
+                              "<data key=\"bandwidth_gbps\">%s</data>"
+                              "<data key=\"latency_ns\">%s</data></edge>\n",
+                              tf_link_type_to_string (l->type), l->multiplicity, bw, lat);
+    }
+  g_string_append (out, "  </graph>\n</graphml>\n");
+  return TRUE;
+}
+
+/* A DOT identifier in double quotes. */
+static void
+append_dot_id (GString    *out,
+               const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        g_string_append_c (out, '\\');
+      g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+gboolean
+tf_topology_write_dot (const TfTopology  *topology,
+                       GString           *out,
+                       GError           **error)
+{
+  const TfNetworkGraph *g = &topology->graph;
+  const TfContext *ctx = &topology->context;
+  g_autofree guint32 *chip_board = tf_network_graph_dup_chip_boards (g);
+  g_autoptr(GString) a = g_string_new (NULL);
+  g_autoptr(GString) b = g_string_new (NULL);
+
+  g_string_append (out, "graph topology {\n");
+  if (topology->result.family != NULL)
+    {
+      g_autofree char *id = tf_result_dup_id (&topology->result);
+
+      g_string_append (out, "  graph [family=");
+      append_dot_id (out, tf_family_get_name (topology->result.family));
+      g_string_append (out, ", id=");
+      append_dot_id (out, id);
+      g_string_append (out, "];\n");
+    }
+  for (guint32 v = 0; v < tf_network_graph_get_n_nodes (g); v++)
+    {
+      gint64 board, rack, pod;
+
+      g_string_truncate (a, 0);
+      tf_network_graph_append_node_name (g, v, a);
+      place (g, chip_board, v, &board, &rack, &pod);
+      g_string_append (out, "  ");
+      append_dot_id (out, a->str);
+      if (v < g->n_chip)
+        g_string_append_printf (out, " [kind=chip, board=%" G_GINT64_FORMAT, board);
+      else
+        g_string_append_printf (out, " [kind=switch, shape=box, tier=%s, port_count=%u",
+                                tf_tier_to_string (g->switches[v - g->n_chip].tier),
+                                g->switches[v - g->n_chip].port_count);
+      if (rack >= 0)
+        g_string_append_printf (out, ", rack=%" G_GINT64_FORMAT, rack);
+      if (pod >= 0)
+        g_string_append_printf (out, ", pod=%" G_GINT64_FORMAT, pod);
+      g_string_append (out, "];\n");
+    }
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+      char bw[G_ASCII_DTOSTR_BUF_SIZE], lat[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_string_truncate (a, 0);
+      g_string_truncate (b, 0);
+      tf_network_graph_append_node_name (g, l->a, a);
+      tf_network_graph_append_node_name (g, l->b, b);
+      g_ascii_dtostr (bw, sizeof bw, ctx->defaults[l->type].bandwidth_gbps);
+      g_ascii_dtostr (lat, sizeof lat, ctx->defaults[l->type].latency_ns);
+      for (guint k = 0; k < l->multiplicity; k++)
+        {
+          g_string_append (out, "  ");
+          append_dot_id (out, a->str);
+          g_string_append (out, " -- ");
+          append_dot_id (out, b->str);
+          g_string_append_printf (out, " [type=%s, bandwidth_gbps=%s, latency_ns=%s];\n",
+                                  tf_link_type_to_string (l->type), bw, lat);
+        }
+    }
+  g_string_append (out, "}\n");
+  return TRUE;
+}

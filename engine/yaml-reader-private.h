@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* yaml-reader-private.h: libyaml's event parser with the guards untrusted files need.
+ *
+ * libyaml 0.2.5 has no nesting limit, resolves aliases into shared (even self-containing) nodes,
+ * accepts duplicate keys, passes "\0" escapes through as embedded NULs and reports bad UTF-8 by
+ * byte offset only. The reader refuses anchors, aliases and every tag but the core schema's,
+ * bounds nesting depth and scalar length, checks UTF-8 and NUL bytes itself (with line and
+ * column), and keeps the path of the field being read, so every error comes out as one line:
+ *
+ *   FILE:LINE:COLUMN: field 'network.links[3].a': what is wrong
+ *
+ * Callers walk a document with the typed readers below; each consumes exactly one YAML value.
+ */
+#pragma once
+
+#include <yaml.h>
+
+#include "topoforge.h"
+
+G_BEGIN_DECLS
+
+#define TF_YAML_MAX_DEPTH  32
+#define TF_YAML_MAX_SCALAR (64 * 1024)
+
+typedef struct
+{
+  guint32 line;    /* 1-based */
+  guint32 column;  /* 1-based, in characters */
+} TfMark;
+
+typedef struct
+{
+  yaml_parser_t   parser;
+  yaml_event_t    event;      /* the current event, when has_event */
+  gboolean        has_event;
+  const char     *file;       /* as the user named it, for messages */
+  const guchar   *data;
+  gsize           length;
+  guint           depth;
+  GString        *path;       /* the field being read, e.g. "network.links[3]" */
+  GError         *error;      /* the first error; later ones are dropped */
+} TfYamlReader;
+
+/* Checks @data (UTF-8, no NUL byte) and starts reading; FALSE with r->error set when the check
+ * fails. The reader borrows @data. */
+gboolean tf_yaml_reader_init (TfYamlReader *r, const char *file, const guchar *data,
+                              gsize length);
+void     tf_yaml_reader_clear (TfYamlReader *r);
+
+/* Moves to the next event; FALSE on a syntax error or a refused construct. */
+gboolean tf_yaml_reader_next (TfYamlReader *r);
+/* Expects the stream and document start events, then leaves the root value current. */
+gboolean tf_yaml_reader_begin_document (TfYamlReader *r);
+/* After the root value: the document end, then the stream end (one document only). */
+gboolean tf_yaml_reader_end_document (TfYamlReader *r);
+
+TfMark   tf_yaml_reader_mark (const TfYamlReader *r);
+TfMark   tf_yaml_mark_from_offset (const guchar *data, gsize length, gsize offset);
+
+/* Sets r->error ("FILE:L:C: field 'path': message") at @mark, once; returns FALSE. */
+gboolean tf_yaml_reader_fail_at (TfYamlReader *r, TfMark mark, const char *format, ...)
+  G_GNUC_PRINTF (3, 4);
+/* The same at the current event. */
+gboolean tf_yaml_reader_fail (TfYamlReader *r, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* The same at @mark, naming @path instead of the current field. */
+gboolean tf_yaml_reader_fail_field (TfYamlReader *r, TfMark mark, const char *path,
+                                    const char *format, ...) G_GNUC_PRINTF (4, 5);
+
+/* Field path bookkeeping: push a key or an index, pop back to @length. */
+gsize    tf_yaml_reader_push_key (TfYamlReader *r, const char *key);
+gsize    tf_yaml_reader_push_index (TfYamlReader *r, guint index);
+void     tf_yaml_reader_pop (TfYamlReader *r, gsize length);
+
+/* Mappings: call with the mapping start current. Each call of next_key moves to the next key
+ * (FALSE with *key = NULL at the end, or FALSE with an error); duplicate keys are errors. The
+ * caller then reads the value with one typed reader. */
+typedef struct
+{
+  GHashTable *seen;
+  gsize       path_length;
+  TfMark      start;
+  TfMark      key_mark;   /* of the key next_key returned last */
+} TfYamlMapping;
+
+gboolean tf_yaml_reader_begin_mapping (TfYamlReader *r, TfYamlMapping *m);
+gboolean tf_yaml_reader_next_key (TfYamlReader *r, TfYamlMapping *m, const char **key);
+void     tf_yaml_mapping_clear (TfYamlMapping *m);
+
+/* Sequences: call with the sequence start current; next_item moves to the next item
+ * (FALSE at the end or on error) and refuses more than @max_items. */
+typedef struct
+{
+  guint   count;
+  guint   max_items;
+  gsize   path_length;
+  TfMark  start;
+} TfYamlSequence;
+
+gboolean tf_yaml_reader_begin_sequence (TfYamlReader *r, TfYamlSequence *s, guint max_items);
+gboolean tf_yaml_reader_next_item (TfYamlReader *r, TfYamlSequence *s, gboolean *more);
+
+/* Typed scalars: each moves past the value it reads. Integers are plain decimal digits only
+ * (no sign, base prefix, fraction or exponent) within [min, max]; reals are plain decimals or
+ * exponents, finite; strings are any scalar style without NUL, non-empty, at most @max_length
+ * bytes, and not a plain null, boolean or number. */
+gboolean tf_yaml_read_uint (TfYamlReader *r, guint64 min, guint64 max, guint64 *out);
+gboolean tf_yaml_read_real (TfYamlReader *r, double *out);
+gboolean tf_yaml_read_string (TfYamlReader *r, gsize max_length, char **out);
+/* A string from a fixed set; returns its index. */
+gboolean tf_yaml_read_choice (TfYamlReader *r, const char *const *choices, guint n_choices,
+                              guint *out);
+/* Any value, kept as a small tree (extension keys carried through unchanged). Counts nodes
+ * against *budget and fails when it runs out. */
+typedef struct _TfYamlNode TfYamlNode;
+
+struct _TfYamlNode
+{
+  yaml_node_type_t    type;
+  char               *value;     /* scalars */
+  gsize               length;
+  yaml_scalar_style_t style;
+  gboolean            flow;      /* a collection written [..] or {..} */
+  GPtrArray          *children;  /* sequences: items; mappings: key, value, key, value ... */
+};
+
+gboolean tf_yaml_read_node (TfYamlReader *r, guint *budget, TfYamlNode **out);
+void     tf_yaml_node_free (TfYamlNode *node);
+
+/* A metadata extension key ("x-...") and its value, as TfTopology.extensions holds them. */
+typedef struct
+{
+  char       *key;
+  TfYamlNode *value;
+} TfYamlExtension;
+
+void     tf_yaml_extension_free (TfYamlExtension *extension);
+
+G_END_DECLS

@@ -1,0 +1,431 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-loader.c: reading topology files back.
+ *
+ * Every file in tests/bad/ fails with exactly the message in the .expected file beside it;
+ * inputs too big to keep in the tree are made here. Generated topologies round-trip byte for
+ * byte (generate -> write -> load -> write) and measure to the metrics they store. The Nth
+ * allocation of a load fails cleanly for every N. Two threads load at once.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "test-util.h"
+
+static void
+test_bad_files (void)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, "bad", NULL);
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (d);
+  /* Loaded by their base names, so messages read as in the .expected files. */
+  g_assert_cmpint (g_chdir (dir), ==, 0);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".yaml"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_assert_cmpuint (names->len, >=, 50);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *file = g_ptr_array_index (names, i);
+      g_autofree char *expected_file = g_strdup_printf ("%.*s.expected",
+                                                        (int) strlen (file) - 5, file);
+      g_autofree char *expected = NULL;
+      g_auto(TfTopology) t = { 0 };
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (g_file_get_contents (expected_file, &expected, NULL, NULL));
+      g_strchomp (expected);
+      if (tf_topology_load_file (file, NULL, &t, &error))
+        g_error ("%s loaded, but should fail with: %s", file, expected);
+      g_assert_true (error->domain == TF_ERROR);
+      if (strcmp (error->message, expected) != 0)
+        g_error ("%s:\n  expected: %s\n  got:      %s", file, expected, error->message);
+      /* A failed load leaves nothing behind. */
+      g_assert_cmpuint (t.graph.n_chip, ==, 0);
+      g_assert_null (t.graph.links);
+    }
+  g_assert_cmpint (g_chdir (cwd), ==, 0);
+}
+
+static char *
+write_temp (const char *name,
+            const char *contents,
+            gsize       length)
+{
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-loader-XXXXXX", NULL);
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, contents, (gssize) length, NULL));
+  return path;
+}
+
+static void
+remove_temp (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* Loads @contents from a file and checks the message ends with @tail. */
+static void
+assert_load_fails (const char *contents,
+                   gsize       length,
+                   const char *tail)
+{
+  g_autofree char *path = write_temp ("bad.yaml", contents, length);
+  g_auto(TfTopology) t = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (tf_topology_load_file (path, NULL, &t, &error));
+  if (!g_str_has_suffix (error->message, tail))
+    g_error ("expected '...%s', got '%s'", tail, error->message);
+  g_assert_true (g_str_has_prefix (error->message, path));
+  remove_temp (path);
+}
+
+static void
+test_deep_nesting (void)
+{
+  g_autoptr(GString) text = g_string_new ("metadata:\n  x-deep: ");
+  gint64 start, elapsed;
+  g_autofree char *path = NULL;
+  g_auto(TfTopology) t = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 200000; i++)
+    g_string_append_c (text, '[');
+  path = write_temp ("nesting.yaml", text->str, text->len);
+  start = g_get_monotonic_time ();
+  g_assert_false (tf_topology_load_file (path, NULL, &t, &error));
+  elapsed = g_get_monotonic_time () - start;
+  g_assert_true (g_str_has_suffix (error->message,
+                                   ":2:41: field 'metadata.x-deep': nested more than 32 deep"));
+  g_test_message ("200,000 '[' rejected in %.3f ms", elapsed / 1000.0);
+  /* libyaml's document loader takes about 100 s on this; the event reader stops at depth 33.
+   * The bound is loose for sanitizer and valgrind builds; bench-free, but it catches the
+   * quadratic class. */
+  g_assert_cmpint (elapsed, <, g_getenv ("TF_SLOW_BUILD") ? 5000000 : 50000);
+  remove_temp (path);
+
+  g_string_assign (text, "metadata:\n  x-open: ");
+  for (guint i = 0; i < 100000; i++)
+    g_string_append (text, "{a: ");
+  assert_load_fails (text->str, text->len,
+                     ":2:131: field 'metadata.x-open': nested more than 32 deep");
+}
+
+static void
+test_big_inputs (void)
+{
+  g_autoptr(GString) text = g_string_new ("metadata:\n  source: ");
+  g_autofree char *dir = NULL;
+  g_autofree char *big = NULL;
+  g_auto(TfTopology) t = { 0 };
+  g_autoptr(GError) error = NULL;
+  int fd;
+
+  /* A 10 MiB scalar */
+  for (guint i = 0; i < 10 * 1024 * 1024; i++)
+    g_string_append_c (text, 'x');
+  g_string_append_c (text, '\n');
+  assert_load_fails (text->str, text->len,
+                     ":2:11: field 'metadata.source': a scalar of 10485760 bytes; the limit is "
+                     "65536");
+
+  /* 10^6 items where a handful belong */
+  g_string_assign (text, "metadata:\n  warnings: [");
+  for (guint i = 0; i < 1000000; i++)
+    g_string_append (text, i ? ", x" : "x");
+  g_string_append (text, "]\n");
+  assert_load_fails (text->str, text->len,
+                     ":2:13: field 'metadata.warnings': more than 8 items");
+
+  /* Over the size limit: a sparse file, refused before reading. */
+  dir = g_dir_make_tmp ("topoforge-loader-XXXXXX", NULL);
+  big = g_build_filename (dir, "big.yaml", NULL);
+  fd = g_open (big, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t) TF_LOAD_MAX_BYTES + 1), ==, 0);
+  close (fd);
+  g_assert_false (tf_topology_load_file (big, NULL, &t, &error));
+  g_assert_true (g_str_has_suffix (error->message, ":1:1: field '(file)': 268435457 bytes; the "
+                                   "limit is 268435456"));
+  g_clear_error (&error);
+  g_unlink (big);
+  g_rmdir (dir);
+}
+
+static void
+test_not_files (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-loader-XXXXXX", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.yaml", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.yaml", NULL);
+  const struct { const char *path; const char *tail; } cases[] = {
+    { dir, ":1:1: field '(file)': not a regular file (a directory)" },
+    { fifo, ":1:1: field '(file)': not a regular file (a FIFO)" },
+    { "/dev/zero", ":1:1: field '(file)': not a regular file (a character device)" },
+    { missing, ":1:1: field '(file)': cannot open: No such file or directory" },
+  };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(TfTopology) t = { 0 };
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (tf_topology_load_file (cases[i].path, NULL, &t, &error));
+      if (!g_str_has_suffix (error->message, cases[i].tail))
+        g_error ("%s: expected '...%s', got '%s'", cases[i].path, cases[i].tail,
+                 error->message);
+    }
+  g_unlink (fifo);
+  g_rmdir (dir);
+}
+
+/* generate -> write -> load -> write, byte for byte; load -> measure gives what is stored. */
+static void
+round_trip (const TfContext *ctx,
+            const char      *id,
+            gboolean         measure)
+{
+  g_auto(TfTopology) t = { 0 };
+  g_auto(TfTopology) back = { 0 };
+  g_autoptr(GString) first = g_string_new (NULL);
+  g_autoptr(GString) second = g_string_new (NULL);
+  g_autoptr(GString) stored = g_string_new (NULL);
+  g_autoptr(GString) measured = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tf_generate (ctx, id, NULL, NULL, &t, &error));
+  g_assert_true (tf_topology_write_yaml (&t, first, &error));
+  if (!tf_topology_load_data ("generated.yaml", first->str, first->len, NULL, &back, &error))
+    g_error ("%s: %s", id, error->message);
+  g_assert_true (tf_topology_write_yaml (&back, second, &error));
+  if (strcmp (first->str, second->str) != 0)
+    g_error ("%s: the round trip changed the YAML", id);
+  if (!measure)
+    return;
+  g_assert_true (tf_topology_write_metadata_yaml (&back, stored, &error));
+  g_assert_true (tf_topology_measure (&back, NULL, NULL, &error));
+  g_assert_true (tf_topology_write_metadata_yaml (&back, measured, &error));
+  g_assert_cmpstr (stored->str, ==, measured->str);
+}
+
+static void
+test_round_trip (void)
+{
+  guint n_checked = 0;
+
+  for (guint n = 2; n <= 96; n += n < 24 ? 1 : 9)
+    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
+      for (guint radix = 1; radix <= 2; radix++)
+        {
+          TfContext ctx = tf_test_context (n, TF_SCOPE_INTER_RACK, topo);
+          g_auto(TfEnumeration) e = { 0 };
+
+          ctx.chip_radix = radix;
+          g_assert_true (tf_enumerate (&ctx, NULL, 0, 3, NULL, NULL, &e, NULL));
+          for (guint f = 0; f < e.n_families; f++)
+            for (guint i = 0; i < e.families[f].n_results; i++)
+              {
+                g_autofree char *id = tf_result_dup_id (&e.families[f].results[i]);
+
+                round_trip (&ctx, id, i == 0);
+                n_checked++;
+              }
+        }
+  g_test_message ("%u topologies round-tripped", n_checked);
+  g_assert_cmpuint (n_checked, >, 1000);
+}
+
+/* The file without its id loads as an edited topology, measured generically. */
+static void
+test_without_id (void)
+{
+  TfContext ctx = tf_test_context (64, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_RING);
+  g_auto(TfTopology) t = { 0 };
+  g_auto(TfTopology) back = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) again = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GString) edited = g_string_new (NULL);
+  gboolean in_metrics = FALSE;
+
+  g_assert_true (tf_generate (&ctx, "fat-tree:layers=2,k=8,osr=1,n_endpoint=16", NULL, NULL, &t,
+                              &error));
+  g_assert_true (tf_topology_write_yaml (&t, text, &error));
+  lines = g_strsplit (text->str, "\n", -1);
+  for (guint i = 0; lines[i]; i++)
+    {
+      const char *line = lines[i];
+
+      if (g_str_has_prefix (line, "  metrics:"))
+        in_metrics = TRUE;
+      else if (in_metrics && !g_str_has_prefix (line, "    ") && !g_str_has_prefix (line, "      "))
+        in_metrics = FALSE;
+      if (in_metrics || g_str_has_prefix (line, "  family") || g_str_has_prefix (line, "  id:")
+          || g_str_has_prefix (line, "  status:") || g_str_has_prefix (line, "  warnings:")
+          || g_str_has_prefix (line, "  n_endpoint:")
+          || g_str_has_prefix (line, "  derived_chips_per_board:"))
+        continue;
+      g_string_append_printf (edited, "%s%s", line, lines[i + 1] ? "\n" : "");
+    }
+  g_string_append (edited, "");
+  if (!tf_topology_load_data ("edited.yaml", edited->str, edited->len, NULL, &back, &error))
+    g_error ("%s", error->message);
+  g_assert_null (back.result.family);
+  g_assert_cmpint (back.result.metrics.counts_method, ==, TF_METHOD_NONE);
+  g_assert_true (tf_topology_measure (&back, NULL, NULL, &error));
+  g_assert_cmpuint (back.result.metrics.diameter, ==, t.result.metrics.diameter);
+  g_assert_cmpfloat (back.result.metrics.average_path_length, ==,
+                     t.result.metrics.average_path_length);
+  g_assert_cmpuint (back.result.metrics.link_count, ==, t.result.metrics.link_count);
+  g_assert_cmpint (back.result.metrics.bisection_links_method, ==, TF_METHOD_UPPER_BOUND);
+  g_assert_cmpuint (back.result.metrics.bisection_links, >=, 1);
+  g_assert_cmpint (back.result.metrics.path_diversity_method, ==, TF_METHOD_UPPER_BOUND);
+  g_assert_cmpuint (back.result.metrics.path_diversity, >=, t.result.metrics.path_diversity);
+  /* An id-less topology writes back as it was read, metrics now included. */
+  g_assert_true (tf_topology_write_yaml (&back, again, &error));
+  g_assert_nonnull (strstr (again->str, "methods: {diameter: exact"));
+  g_assert_null (strstr (again->str, "\n  id:"));
+}
+
+static void
+test_extensions (void)
+{
+  TfContext ctx = tf_test_context (8, TF_SCOPE_INTRA_RACK, TF_INTRA_BOARD_NONE);
+  g_auto(TfTopology) t = { 0 };
+  g_auto(TfTopology) back = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) again = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  const char *extension = "  x-simulator:\n    name: 'G5'\n    options: [1, two, \"three\"]\n"
+                          "    nested: {a: {b: ~}}\n  x-note: >\n    folded text\n";
+  char *at;
+
+  g_assert_true (tf_generate (&ctx, "ring:n_endpoint=8", NULL, NULL, &t, &error));
+  g_assert_true (tf_topology_write_yaml (&t, text, &error));
+  at = strstr (text->str, "\nchips_per_board:");
+  g_string_insert (text, at + 1 - text->str, extension);
+  if (!tf_topology_load_data ("x.yaml", text->str, text->len, NULL, &back, &error))
+    g_error ("%s", error->message);
+  g_assert_cmpuint (back.extensions->len, ==, 2);
+  g_assert_true (tf_topology_write_yaml (&back, again, &error));
+  g_assert_cmpstr (again->str, ==, text->str);
+}
+
+/* Allocation N of a load fails, for every N until the load no longer allocates that much. */
+static void
+test_fail_at_n (void)
+{
+  TfContext ctx = tf_test_context (16, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  g_auto(TfTopology) t = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  guint n;
+
+  g_assert_true (tf_generate (&ctx, "fat-tree:layers=2,k=4,osr=1,n_endpoint=8", NULL, NULL, &t,
+                              &error));
+  g_assert_true (tf_topology_write_yaml (&t, text, &error));
+  for (n = 1; ; n++)
+    {
+      TfLoadOptions options = { 0, n };
+      g_auto(TfTopology) back = { 0 };
+      g_autoptr(GError) e = NULL;
+
+      if (tf_topology_load_data ("seam.yaml", text->str, text->len, &options, &back, &e))
+        break;
+      g_assert_error (e, TF_ERROR, TF_ERROR_NO_MEMORY);
+      g_assert_true (g_str_has_suffix (e->message, "out of memory"));
+      g_assert_null (back.graph.links);
+    }
+  g_test_message ("the load succeeds once allocation %u no longer fails", n);
+  g_assert_cmpuint (n, >, 10);
+}
+
+typedef struct
+{
+  const GString *text;
+  char          *written;
+} ThreadLoad;
+
+static gpointer
+load_thread (gpointer data)
+{
+  ThreadLoad *job = data;
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < 20; i++)
+    {
+      g_auto(TfTopology) t = { 0 };
+
+      g_assert_true (tf_topology_load_data ("thread.yaml", job->text->str, job->text->len, NULL,
+                                            &t, NULL));
+      g_string_truncate (out, 0);
+      g_assert_true (tf_topology_write_yaml (&t, out, NULL));
+    }
+  job->written = g_string_free (out, FALSE);
+  return NULL;
+}
+
+static void
+test_threads (void)
+{
+  static const char *const ids[] = {
+    "torus:dimension_sizes=8x8,board_shape=2x2", "dragonfly:a=4,p=2,h=2,g=4,n_endpoint=32",
+  };
+  GString *texts[2] = { g_string_new (NULL), g_string_new (NULL) };
+  ThreadLoad jobs[2];
+  GThread *threads[2];
+
+  for (guint i = 0; i < 2; i++)
+    {
+      TfContext ctx = tf_test_context (i == 0 ? 64 : 32, TF_SCOPE_INTER_RACK,
+                                       TF_INTRA_BOARD_NONE);
+      g_auto(TfTopology) t = { 0 };
+
+      g_assert_true (tf_generate (&ctx, ids[i], NULL, NULL, &t, NULL));
+      g_assert_true (tf_topology_write_yaml (&t, texts[i], NULL));
+      jobs[i] = (ThreadLoad) { texts[i], NULL };
+    }
+  for (guint i = 0; i < 2; i++)
+    threads[i] = g_thread_new ("load", load_thread, &jobs[i]);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_thread_join (threads[i]);
+      g_assert_cmpstr (jobs[i].written, ==, texts[i]->str);
+      g_free (jobs[i].written);
+      g_string_free (texts[i], TRUE);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/loader/bad-files", test_bad_files);
+  g_test_add_func ("/engine/loader/deep-nesting", test_deep_nesting);
+  g_test_add_func ("/engine/loader/big-inputs", test_big_inputs);
+  g_test_add_func ("/engine/loader/not-files", test_not_files);
+  g_test_add_func ("/engine/loader/round-trip", test_round_trip);
+  g_test_add_func ("/engine/loader/without-id", test_without_id);
+  g_test_add_func ("/engine/loader/extensions", test_extensions);
+  g_test_add_func ("/engine/loader/fail-at-n", test_fail_at_n);
+  g_test_add_func ("/engine/loader/threads", test_threads);
+  return g_test_run ();
+}
