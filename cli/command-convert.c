@@ -46,7 +46,8 @@ tf_command_convert (int    argc,
     }
   if (!tf_topology_load_file (argv[1], NULL, &t, &error))
     {
-      tf_cli_error ("convert", error->message);
+      /* The loader's line as it is: FILE:LINE:COLUMN: field '...': ... */
+      g_printerr ("%s\n", error->message);
       return TF_CLI_EXIT_FAILURE;
     }
   if (!tf_cli_write_topology (&t, format, out, &error) || !tf_cli_output (output, out, &error))

@@ -29,7 +29,8 @@ tf_command_generate (int    argc,
   g_option_context_set_summary (context,
                                 "Builds the network graph of one enumerated result, expands "
                                 "boards into chips, adds intra-board links, checks every "
-                                "invariant, measures the metrics and writes YAML (or GraphML or DOT).");
+                                "invariant, measures the metrics and writes YAML (or GraphML "
+                                "or DOT).");
   tf_context_options_add (context, &options);
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error))

@@ -26,7 +26,8 @@ tf_command_metrics (int    argc,
     }
   if (!tf_topology_load_file (argv[1], NULL, &t, &error))
     {
-      tf_cli_error ("metrics", error->message);
+      /* The loader's line as it is: FILE:LINE:COLUMN: field '...': ... */
+      g_printerr ("%s\n", error->message);
       return TF_CLI_EXIT_FAILURE;
     }
   if (!tf_topology_measure (&t, NULL, NULL, &error)

@@ -82,7 +82,8 @@ tf_topology_write_graphml (const TfTopology  *topology,
                    "    xsi:schemaLocation=\"http://graphml.graphdrawing.org/xmlns "
                    "http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd\">\n");
   for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
-    g_string_append_printf (out, "  <key id=\"%s\" for=\"%s\" attr.name=\"%s\" attr.type=\"%s\"/>\n",
+    g_string_append_printf (out,
+                            "  <key id=\"%s\" for=\"%s\" attr.name=\"%s\" attr.type=\"%s\"/>\n",
                             keys[i][0], keys[i][1], keys[i][2], keys[i][3]);
   g_string_append (out, "  <graph id=\"topology\" edgedefault=\"undirected\">\n");
   if (topology->result.family != NULL)

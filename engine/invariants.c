@@ -51,11 +51,11 @@ check_grouping (const TfNetworkGraph  *graph,
       guint board = (guint) (i / c);
 
       if (chip >= graph->n_chip)
-        FAIL_AT (TF_AT_BOARD, board, "chip coverage: board %u lists chip %u, beyond n_chip = %u", board, chip,
-              graph->n_chip);
+        FAIL_AT (TF_AT_BOARD, board, "chip coverage: board %u lists chip %u, beyond n_chip = %u",
+                 board, chip, graph->n_chip);
       if (chip_board[chip] != G_MAXUINT32)
-        FAIL_AT (TF_AT_BOARD, board, "chip coverage: chip %u is in board %u and board %u", chip, chip_board[chip],
-              board);
+        FAIL_AT (TF_AT_BOARD, board, "chip coverage: chip %u is in board %u and board %u", chip,
+                 chip_board[chip], board);
       chip_board[chip] = board;
     }
   for (guint i = 0; i < graph->n_chip; i++)
@@ -65,8 +65,8 @@ check_grouping (const TfNetworkGraph  *graph,
   for (guint b = 0; b < graph->n_board; b++)
     {
       if (graph->board_rack[b] >= graph->n_rack)
-        FAIL_AT (TF_AT_BOARD, b, "grouping: board %u is in rack %u, beyond %u racks", b, graph->board_rack[b],
-              graph->n_rack);
+        FAIL_AT (TF_AT_BOARD, b, "grouping: board %u is in rack %u, beyond %u racks", b,
+                 graph->board_rack[b], graph->n_rack);
       boards_in_rack[graph->board_rack[b]]++;
     }
   for (guint r = 0; r < graph->n_rack; r++)
@@ -74,8 +74,8 @@ check_grouping (const TfNetworkGraph  *graph,
       if (boards_in_rack[r] == 0)
         FAIL_AT (TF_AT_RACK, r, "rack non-empty: rack %u holds no board", r);
       if (graph->rack_pod[r] >= graph->n_pod)
-        FAIL_AT (TF_AT_RACK, r, "grouping: rack %u is in pod %u, beyond %u pods", r, graph->rack_pod[r],
-              graph->n_pod);
+        FAIL_AT (TF_AT_RACK, r, "grouping: rack %u is in pod %u, beyond %u pods", r,
+                 graph->rack_pod[r], graph->n_pod);
       racks_in_pod[graph->rack_pod[r]]++;
     }
   for (guint p = 0; p < graph->n_pod; p++)
@@ -97,21 +97,21 @@ check_switches (const TfNetworkGraph  *graph,
         {
         case TF_TIER_RACK:
           if (sw->container >= graph->n_rack)
-            FAIL_AT (TF_AT_SWITCH, i, "switch tier: rack switch %s is in rack %u, beyond %u racks", sw->id,
-                  sw->container, graph->n_rack);
+            FAIL_AT (TF_AT_SWITCH, i, "switch tier: rack switch %s is in rack %u, beyond %u racks",
+                     sw->id, sw->container, graph->n_rack);
           break;
         case TF_TIER_POD:
           if (sw->container >= graph->n_pod)
-            FAIL_AT (TF_AT_SWITCH, i, "switch tier: pod switch %s is in pod %u, beyond %u pods", sw->id,
-                  sw->container, graph->n_pod);
+            FAIL_AT (TF_AT_SWITCH, i, "switch tier: pod switch %s is in pod %u, beyond %u pods",
+                     sw->id, sw->container, graph->n_pod);
           break;
         case TF_TIER_DATACENTER:
           break;
         case TF_TIER_CHIP:
         case TF_TIER_BOARD:
         default:
-          FAIL_AT (TF_AT_SWITCH, i, "switch tier: switch %s is at tier %s; a switch must be at rack, pod or "
-                "datacenter", sw->id, tf_tier_to_string (sw->tier));
+          FAIL_AT (TF_AT_SWITCH, i, "switch tier: switch %s is at tier %s; a switch must be at "
+                   "rack, pod or datacenter", sw->id, tf_tier_to_string (sw->tier));
         }
     }
   return TRUE;
@@ -158,7 +158,8 @@ check_links (const TfNetworkGraph  *graph,
       guint ra, pa, rb, pb;
 
       if (l->a >= n_nodes || l->b >= n_nodes)
-        FAIL_AT (TF_AT_LINK, i, "links: link %u joins node %u, beyond %u nodes", i, MAX (l->a, l->b), n_nodes);
+        FAIL_AT (TF_AT_LINK, i, "links: link %u joins node %u, beyond %u nodes", i,
+                 MAX (l->a, l->b), n_nodes);
       if (l->a == l->b)
         FAIL_AT (TF_AT_LINK, i, "links: link %u joins a node to itself", i);
       if (l->multiplicity < 1)
@@ -166,11 +167,11 @@ check_links (const TfNetworkGraph  *graph,
       if (l->type != tf_network_graph_link_type_with_boards (graph, chip_board, l->a, l->b))
         {
           name_nodes (graph, l->a, l->b, a_name, b_name);
-          FAIL_AT (TF_AT_LINK, i, "link type: link %s - %s is %s, but it crosses the %s boundary", a_name->str,
-                b_name->str, tf_link_type_to_string (l->type),
-                tf_link_type_to_string (tf_network_graph_link_type_with_boards (graph,
-                                                                               chip_board,
-                                                                               l->a, l->b)));
+          FAIL_AT (TF_AT_LINK, i, "link type: link %s - %s is %s, but it crosses the %s boundary",
+                   a_name->str, b_name->str, tf_link_type_to_string (l->type),
+                   tf_link_type_to_string (tf_network_graph_link_type_with_boards (graph,
+                                                                                  chip_board,
+                                                                                  l->a, l->b)));
         }
 
       a_chip = l->a < graph->n_chip;
@@ -192,23 +193,26 @@ check_links (const TfNetworkGraph  *graph,
           if (sw->tier == TF_TIER_RACK && o_chip && ro != sw->container)
             {
               name_nodes (graph, l->a, l->b, a_name, b_name);
-              FAIL_AT (TF_AT_LINK, i, "rack switch containment: %s is in rack %u but links to rack switch %s of "
-                    "rack %u", side ? a_name->str : b_name->str, ro, sw->id, sw->container);
+              FAIL_AT (TF_AT_LINK, i, "rack switch containment: %s is in rack %u but links to "
+                       "rack switch %s of rack %u", side ? a_name->str : b_name->str, ro, sw->id,
+                       sw->container);
             }
           /* Pod switch containment: a rack switch (or chip) on a pod switch sits in that pod. */
           if (sw->tier == TF_TIER_POD && ro != G_MAXUINT && po != sw->container)
             {
               name_nodes (graph, l->a, l->b, a_name, b_name);
-              FAIL_AT (TF_AT_LINK, i, "pod switch containment: %s is in pod %u but links to pod switch %s of "
-                    "pod %u", side ? a_name->str : b_name->str, po, sw->id, sw->container);
+              FAIL_AT (TF_AT_LINK, i, "pod switch containment: %s is in pod %u but links to "
+                       "pod switch %s of pod %u", side ? a_name->str : b_name->str, po, sw->id,
+                       sw->container);
             }
         }
     }
 
   for (guint s = 0; s < graph->n_switch; s++)
     if (ports[s] != graph->switches[s].port_count)
-      FAIL_AT (TF_AT_SWITCH, s, "switch ports: switch %s declares port_count %u but has %" G_GUINT64_FORMAT
-            " links", graph->switches[s].id, graph->switches[s].port_count, ports[s]);
+      FAIL_AT (TF_AT_SWITCH, s, "switch ports: switch %s declares port_count %u but has %"
+               G_GUINT64_FORMAT " links", graph->switches[s].id, graph->switches[s].port_count,
+               ports[s]);
   return TRUE;
 }
 
@@ -254,9 +258,9 @@ check_multiplicity (const TfNetworkGraph  *graph,
               g_autoptr(GString) b = g_string_new (NULL);
 
               name_nodes (graph, v, t, a, b);
-              FAIL_AT (TF_AT_LINK, adj->link[e], "link multiplicity: %s - %s carries %" G_GUINT64_FORMAT " parallel links, "
-                    "more than min (chip_radix, port_count) = %" G_GUINT64_FORMAT, a->str,
-                    b->str, sum[t], limit);
+              FAIL_AT (TF_AT_LINK, adj->link[e], "link multiplicity: %s - %s carries %"
+                       G_GUINT64_FORMAT " parallel links, more than min (chip_radix, port_count) "
+                       "= %" G_GUINT64_FORMAT, a->str, b->str, sum[t], limit);
             }
         }
     }

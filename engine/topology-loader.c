@@ -1380,7 +1380,8 @@ graph_difference (const TfNetworkGraph *a,
   if (a->n_switch != b->n_switch)
     return g_strdup_printf ("it has %u switches, not %u", a->n_switch, b->n_switch);
   for (guint i = 0; i < a->n_switch; i++)
-    if (strcmp (a->switches[i].id, b->switches[i].id) != 0 || a->switches[i].tier != b->switches[i].tier
+    if (strcmp (a->switches[i].id, b->switches[i].id) != 0
+        || a->switches[i].tier != b->switches[i].tier
         || a->switches[i].container != b->switches[i].container
         || a->switches[i].port_count != b->switches[i].port_count)
       return g_strdup_printf ("switches[%u] differs", i);

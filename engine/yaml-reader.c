@@ -26,6 +26,9 @@ tf_yaml_mark_from_offset (const guchar *data,
   return mark;
 }
 
+static gboolean fail_valist (TfYamlReader *r, TfMark mark, const char *path, const char *format,
+                             va_list args) G_GNUC_PRINTF (4, 0);
+
 static gboolean
 fail_valist (TfYamlReader *r,
              TfMark        mark,
@@ -305,7 +308,8 @@ event_kind (const yaml_event_t *event)
     case YAML_SCALAR_EVENT:
       if (event->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
         return "a string";
-      if (event->data.scalar.length == 0 || strcmp ((const char *) event->data.scalar.value, "~") == 0
+      if (event->data.scalar.length == 0
+          || strcmp ((const char *) event->data.scalar.value, "~") == 0
           || g_ascii_strcasecmp ((const char *) event->data.scalar.value, "null") == 0)
         return "null";
       return "a scalar";
@@ -502,7 +506,13 @@ tf_yaml_read_string (TfYamlReader *r,
   if (r->event.data.scalar.style == YAML_PLAIN_SCALAR_STYLE && plain_non_string (text))
     return tf_yaml_reader_fail (r, "must be a string, not '%s' (quote it to make it one)", text);
   *out = g_strdup (text);
-  return tf_yaml_reader_next (r);
+  if (!tf_yaml_reader_next (r))
+    {
+      /* Nothing comes out of a reader that fails. */
+      g_clear_pointer (out, g_free);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean

@@ -66,8 +66,10 @@ scalar (Writer     *w,
   yaml_event_t event;
   gboolean plain = !is_string || reads_as_string (value);
 
+  /* quoted_implicit for every string: where the emitter cannot write a plain scalar it quotes
+   * it, and a quoted scalar must still read as a string, not carry a "!" tag. */
   yaml_scalar_event_initialize (&event, NULL, NULL, (yaml_char_t *) value, (int) strlen (value),
-                                plain, !plain,
+                                plain, is_string,
                                 plain ? YAML_ANY_SCALAR_STYLE : YAML_DOUBLE_QUOTED_SCALAR_STYLE);
   emit (w, &event);
 }
@@ -522,9 +524,12 @@ write_node (Writer           *w,
     case YAML_SCALAR_NODE:
       {
         gboolean plain = node->style == YAML_PLAIN_SCALAR_STYLE;
+        /* An empty plain scalar is a null that flow context cannot write plainly. */
+        const char *value = plain && node->length == 0 ? "~" : node->value;
+        gsize length = plain && node->length == 0 ? 1 : node->length;
 
-        yaml_scalar_event_initialize (&event, NULL, NULL, (yaml_char_t *) node->value,
-                                      (int) node->length, plain, !plain, node->style);
+        yaml_scalar_event_initialize (&event, NULL, NULL, (yaml_char_t *) value, (int) length,
+                                      plain, TRUE, node->style);
         emit (w, &event);
       }
       break;

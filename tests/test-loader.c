@@ -327,6 +327,38 @@ test_extensions (void)
   g_assert_cmpstr (again->str, ==, text->str);
 }
 
+/* Names and extension values that cannot be written plainly still round-trip. */
+static void
+test_quoting (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "bad", "port-count-wrong.yaml",
+                                                 NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) in = NULL;
+  g_autoptr(GString) first = g_string_new (NULL);
+  g_autoptr(GString) second = g_string_new (NULL);
+  g_auto(TfTopology) a = { 0 };
+  g_auto(TfTopology) b = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  in = g_string_new (text);
+  g_string_replace (in, "port_count: 3}", "port_count: 4}", 0);
+  g_string_replace (in, "switch0", "\"switch, 0: yes\"", 0);
+  g_string_replace (in, "scope: intra-rack}\n",
+                    "scope: intra-rack}\n  x-null: {b: c, d, e: }\n  x-list: [1, ]\n"
+                    "  x-text: 'it''s: \"quoted\"'\n", 0);
+  if (!tf_topology_load_data ("quoting.yaml", in->str, in->len, NULL, &a, &error))
+    g_error ("%s", error->message);
+  g_assert_cmpstr (a.graph.switches[0].id, ==, "switch, 0: yes");
+  g_assert_true (tf_topology_write_yaml (&a, first, &error));
+  if (!tf_topology_load_data ("written.yaml", first->str, first->len, NULL, &b, &error))
+    g_error ("%s\n%s", error->message, first->str);
+  g_assert_true (tf_topology_write_yaml (&b, second, &error));
+  g_assert_cmpstr (first->str, ==, second->str);
+  g_assert_cmpstr (b.graph.switches[0].id, ==, "switch, 0: yes");
+}
+
 /* Allocation N of a load fails, for every N until the load no longer allocates that much. */
 static void
 test_fail_at_n (void)
@@ -425,6 +457,7 @@ main (int    argc,
   g_test_add_func ("/engine/loader/round-trip", test_round_trip);
   g_test_add_func ("/engine/loader/without-id", test_without_id);
   g_test_add_func ("/engine/loader/extensions", test_extensions);
+  g_test_add_func ("/engine/loader/quoting", test_quoting);
   g_test_add_func ("/engine/loader/fail-at-n", test_fail_at_n);
   g_test_add_func ("/engine/loader/threads", test_threads);
   return g_test_run ();
