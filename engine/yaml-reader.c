@@ -476,6 +476,9 @@ plain_non_string (const char *s)
   };
   char *end;
 
+  /* Every special starts with one of these, and every number with a digit, sign or dot. */
+  if (strchr ("~nNtTfFyYoO.+-0123456789", *s) == NULL)
+    return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (specials); i++)
     if (strcmp (s, specials[i]) == 0)
       return TRUE;

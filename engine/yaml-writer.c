@@ -14,6 +14,7 @@ typedef struct
   yaml_emitter_t emitter;
   GString       *out;
   gboolean       ok;
+  const char    *problem;  /* ours, when we stop the emitter ourselves */
 } Writer;
 
 static int
@@ -49,6 +50,9 @@ reads_as_string (const char *s)
   };
   char *end;
 
+  /* Every special starts with one of these, and every number with a digit, sign or dot. */
+  if (*s != '\0' && strchr ("~nNtTfFyYoO.+-0123456789", *s) == NULL)
+    return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (specials); i++)
     if (strcmp (s, specials[i]) == 0)
       return FALSE;
@@ -64,7 +68,17 @@ scalar (Writer     *w,
         gboolean    is_string)
 {
   yaml_event_t event;
-  gboolean plain = !is_string || reads_as_string (value);
+  gboolean plain;
+
+  /* libyaml's emitter assumes UTF-8 and misbehaves on anything else; refuse it here. */
+  if (w->ok && !g_utf8_validate (value, -1, NULL))
+    {
+      w->ok = FALSE;
+      w->problem = "a string is not valid UTF-8";
+    }
+  if (!w->ok)
+    return;
+  plain = !is_string || reads_as_string (value);
 
   /* quoted_implicit for every string: where the emitter cannot write a plain scalar it quotes
    * it, and a quoted scalar must still read as a string, not carry a "!" tag. */
@@ -239,7 +253,8 @@ writer_end (Writer  *w,
     yaml_emitter_flush (&w->emitter);
   if (!w->ok)
     g_set_error (error, TF_ERROR, TF_ERROR_IO, "YAML emitter: %s",
-                 w->emitter.problem ? w->emitter.problem : "unknown error");
+                 w->problem ? w->problem : w->emitter.problem ? w->emitter.problem
+                                                              : "unknown error");
   yaml_emitter_delete (&w->emitter);
   return w->ok;
 }

@@ -7,22 +7,24 @@
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
+/* Adds @path (taken) to @files, or every file below it when it is a folder. */
 static void
-collect (const char *path,
-         GPtrArray  *files)
+collect (char      *path,
+         GPtrArray *files)
 {
   GDir *dir = g_dir_open (path, 0, NULL);
   const char *name;
 
   if (dir == NULL)
     {
-      g_ptr_array_add (files, g_strdup (path));
+      g_ptr_array_add (files, path);
       return;
     }
   while ((name = g_dir_read_name (dir)) != NULL)
     if (name[0] != '.' && !g_str_has_suffix (name, ".md"))
       collect (g_build_filename (path, name, NULL), files);
   g_dir_close (dir);
+  g_free (path);
 }
 
 int
@@ -32,7 +34,7 @@ main (int    argc,
   GPtrArray *files = g_ptr_array_new_with_free_func (g_free);
 
   for (int i = 1; i < argc; i++)
-    collect (argv[i], files);
+    collect (g_strdup (argv[i]), files);
   g_ptr_array_sort (files, (GCompareFunc) g_strcmp0);
   printf ("1..%u\n", files->len);
   for (guint i = 0; i < files->len; i++)

@@ -6,8 +6,8 @@
  * family directly; the results come recommended first; every returned result, and a spread of
  * the others, generates without error (so every invariant holds), its derived C_board matches
  * the grouping, and what enumerate said of it (status, warnings, counts, diameter, bisection,
- * path diversity) agrees with what generate measured on the graph. The other scope changes
- * warnings by non-standard-scope alone.
+ * path diversity) agrees with what generate measured on the graph, and its YAML reads back and
+ * writes out again byte for byte. The other scope changes warnings by non-standard-scope alone.
  *
  * TF_SWEEP=exhaustive generates every legal result (slow); TF_SWEEP=sample takes every fifth
  * n_chip (for sanitizer builds); the default generates up to 64 per context.
@@ -20,6 +20,7 @@
 typedef enum { SWEEP_SAMPLE, SWEEP_DEFAULT, SWEEP_EXHAUSTIVE } SweepMode;
 
 static SweepMode mode = SWEEP_DEFAULT;
+static guint n_round_trips;
 
 typedef struct
 {
@@ -50,10 +51,14 @@ assert_same_warnings (const TfResult *a,
     g_assert_true (a->warnings[i] == b->warnings[i]);
 }
 
-/* What enumerate says of @r against what generate measures. */
+/* What enumerate says of @r against what generate measures. While *round_trip is set, also
+ * that its YAML reads back and writes out again byte for byte, then clears it: a round trip
+ * costs a write, a load and a second generate, so the default sweep takes one per context, the
+ * first result with at most a few thousand links, and the exhaustive mode takes them all. */
 static void
 check_generated (const TfContext *ctx,
-                 const TfResult  *r)
+                 const TfResult  *r,
+                 gboolean        *round_trip)
 {
   g_autofree char *id = tf_result_dup_id (r);
   g_auto(TfTopology) t = { 0 };
@@ -108,10 +113,26 @@ check_generated (const TfContext *ctx,
       g_assert_cmpint (gm->bisection_links_method, ==, em->bisection_links_method);
       g_assert_cmpfloat_with_epsilon (gm->bisection_bandwidth, em->bisection_bandwidth, 1e-6);
     }
-  /* A cut never has fewer links than its... its bandwidth is a sum over cut links. */
   g_assert_cmpuint (gm->bisection_links, >=, 1);
   g_assert_cmpuint (gm->path_diversity, >=, 1);
   g_assert_cmpuint (gm->diameter, >=, 1);
+
+  /* The lossless round trip: write, load, write again. */
+  if (*round_trip && (mode == SWEEP_EXHAUSTIVE || t.graph.n_links <= 4096))
+    {
+      g_autoptr(GString) first = g_string_new (NULL);
+      g_autoptr(GString) second = g_string_new (NULL);
+      g_auto(TfTopology) back = { 0 };
+
+      g_assert_true (tf_topology_write_yaml (&t, first, &error));
+      if (!tf_topology_load_data ("sweep.yaml", first->str, first->len, NULL, &back, &error))
+        g_error ("%s (n_chip %u): %s", id, ctx->n_chip, error->message);
+      g_assert_true (tf_topology_write_yaml (&back, second, &error));
+      if (strcmp (first->str, second->str) != 0)
+        g_error ("%s (n_chip %u): the YAML changed on the round trip", id, ctx->n_chip);
+      n_round_trips++;
+      *round_trip = mode == SWEEP_EXHAUSTIVE;
+    }
 }
 
 static void
@@ -128,6 +149,7 @@ sweep_context (const TfFamily *family,
   const TfFamilyEnumeration *fe;
   Collect c = { family, &ctx, all };
   guint budget, stride;
+  gboolean round_trip = TRUE;
 
   ctx.chip_radix = other.chip_radix = chip_radix;
   g_assert_true (tf_enumerate (&ctx, &family, 1, TF_DEFAULT_LIMIT, NULL, NULL, &e, &error));
@@ -151,7 +173,7 @@ sweep_context (const TfFamily *family,
         g_assert_cmpint (tf_result_get_status (&fe->results[i - 1]), <=,
                          tf_result_get_status (&fe->results[i]));
       if (mode != SWEEP_SAMPLE || i < 8)
-        check_generated (&ctx, &fe->results[i]);
+        check_generated (&ctx, &fe->results[i], &round_trip);
     }
 
   /* A spread of all legal results, enumerate's metrics computed as enumerate does. */
@@ -164,7 +186,7 @@ sweep_context (const TfFamily *family,
 
       g_assert_true (tf_family_compute_metrics (family, &ctx, r, NULL, &error));
       g_assert_no_error (error);
-      check_generated (&ctx, r);
+      check_generated (&ctx, r, &round_trip);
 
       /* The other scope: the same result, warnings differing by non-standard-scope only. */
       o.params = r->params;
@@ -184,9 +206,12 @@ test_family (gconstpointer data)
   const TfFamily *family = data;
   guint step = mode == SWEEP_SAMPLE ? 5 : 1;
 
+  n_round_trips = 0;
   for (guint n = 2; n <= 256; n += step)
     for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
       sweep_context (family, n, topo, 1);
+  g_test_message ("%u results round-tripped", n_round_trips);
+  g_assert_cmpuint (n_round_trips, >, 0);
 }
 
 /* chip_radix > 1 turns every chip link into parallel links; a coarser sweep covers it. */
