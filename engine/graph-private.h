@@ -26,6 +26,10 @@ tf_adjacency_degree (const TfAdjacency *adj, guint node)
   return adj->offset[node + 1] - adj->offset[node];
 }
 
+/* Where a node sits: its board, rack and pod, G_MAXUINT above that level (a rack switch has a
+ * rack and a pod, a pod switch a pod, a datacenter switch neither). */
+void       tf_network_graph_locate (const TfNetworkGraph *graph, const guint32 *chip_board,
+                                    guint32 node, guint *board, guint *rack, guint *pod);
 /* tf_network_graph_link_type() with the chip -> board map at hand. */
 TfLinkType tf_network_graph_link_type_with_boards (const TfNetworkGraph *graph,
                                                    const guint32        *chip_board,

@@ -11,36 +11,6 @@
 
 #include "graph-private.h"
 
-/* Which board, rack and pod a node sits in (-1 above that level). */
-static void
-place (const TfNetworkGraph *g,
-       const guint32        *chip_board,
-       guint32               node,
-       gint64               *board,
-       gint64               *rack,
-       gint64               *pod)
-{
-  *board = *rack = *pod = -1;
-  if (node < g->n_chip)
-    {
-      *board = chip_board[node];
-      *rack = g->board_rack[*board];
-      *pod = g->rack_pod[*rack];
-    }
-  else
-    {
-      const TfSwitch *sw = &g->switches[node - g->n_chip];
-
-      if (sw->tier == TF_TIER_RACK)
-        {
-          *rack = sw->container;
-          *pod = g->rack_pod[sw->container];
-        }
-      else if (sw->tier == TF_TIER_POD)
-        *pod = sw->container;
-    }
-}
-
 static void
 append_escaped (GString    *out,
                 const char *text)
@@ -102,27 +72,27 @@ tf_topology_write_graphml (const TfTopology  *topology,
 
   for (guint32 v = 0; v < tf_network_graph_get_n_nodes (g); v++)
     {
-      gint64 board, rack, pod;
+      guint board, rack, pod;
 
       g_string_truncate (name, 0);
       tf_network_graph_append_node_name (g, v, name);
-      place (g, chip_board, v, &board, &rack, &pod);
+      tf_network_graph_locate (g, chip_board, v, &board, &rack, &pod);
       g_string_append (out, "    <node id=\"");
       append_escaped (out, name->str);
       g_string_append (out, "\">");
       if (v < g->n_chip)
         g_string_append_printf (out, "<data key=\"kind\">chip</data>"
-                                "<data key=\"board\">%" G_GINT64_FORMAT "</data>", board);
+                                "<data key=\"board\">%u</data>", board);
       else
         g_string_append_printf (out, "<data key=\"kind\">switch</data>"
                                 "<data key=\"tier\">%s</data>"
                                 "<data key=\"port_count\">%u</data>",
                                 tf_tier_to_string (g->switches[v - g->n_chip].tier),
                                 g->switches[v - g->n_chip].port_count);
-      if (rack >= 0)
-        g_string_append_printf (out, "<data key=\"rack\">%" G_GINT64_FORMAT "</data>", rack);
-      if (pod >= 0)
-        g_string_append_printf (out, "<data key=\"pod\">%" G_GINT64_FORMAT "</data>", pod);
+      if (rack != G_MAXUINT)
+        g_string_append_printf (out, "<data key=\"rack\">%u</data>", rack);
+      if (pod != G_MAXUINT)
+        g_string_append_printf (out, "<data key=\"pod\">%u</data>", pod);
       g_string_append (out, "</node>\n");
     }
 
@@ -190,23 +160,23 @@ tf_topology_write_dot (const TfTopology  *topology,
     }
   for (guint32 v = 0; v < tf_network_graph_get_n_nodes (g); v++)
     {
-      gint64 board, rack, pod;
+      guint board, rack, pod;
 
       g_string_truncate (a, 0);
       tf_network_graph_append_node_name (g, v, a);
-      place (g, chip_board, v, &board, &rack, &pod);
+      tf_network_graph_locate (g, chip_board, v, &board, &rack, &pod);
       g_string_append (out, "  ");
       append_dot_id (out, a->str);
       if (v < g->n_chip)
-        g_string_append_printf (out, " [kind=chip, board=%" G_GINT64_FORMAT, board);
+        g_string_append_printf (out, " [kind=chip, board=%u", board);
       else
         g_string_append_printf (out, " [kind=switch, shape=box, tier=%s, port_count=%u",
                                 tf_tier_to_string (g->switches[v - g->n_chip].tier),
                                 g->switches[v - g->n_chip].port_count);
-      if (rack >= 0)
-        g_string_append_printf (out, ", rack=%" G_GINT64_FORMAT, rack);
-      if (pod >= 0)
-        g_string_append_printf (out, ", pod=%" G_GINT64_FORMAT, pod);
+      if (rack != G_MAXUINT)
+        g_string_append_printf (out, ", rack=%u", rack);
+      if (pod != G_MAXUINT)
+        g_string_append_printf (out, ", pod=%u", pod);
       g_string_append (out, "];\n");
     }
   for (guint i = 0; i < g->n_links; i++)

@@ -45,15 +45,13 @@ tf_network_graph_append_node_name (const TfNetworkGraph *graph,
     g_string_append_printf (out, "<node %u>", node);
 }
 
-/* Containers of a node; G_MAXUINT where the node sits above that level. Chips find their board
- * through @chip_board. */
-static void
-locate (const TfNetworkGraph *graph,
-        const guint32        *chip_board,
-        guint32               node,
-        guint                *board,
-        guint                *rack,
-        guint                *pod)
+void
+tf_network_graph_locate (const TfNetworkGraph *graph,
+                         const guint32        *chip_board,
+                         guint32               node,
+                         guint                *board,
+                         guint                *rack,
+                         guint                *pod)
 {
   if (node < graph->n_chip)
     {
@@ -80,8 +78,8 @@ tf_network_graph_link_type_with_boards (const TfNetworkGraph *graph,
 {
   guint ba, ra, pa, bb, rb, pb;
 
-  locate (graph, chip_board, a, &ba, &ra, &pa);
-  locate (graph, chip_board, b, &bb, &rb, &pb);
+  tf_network_graph_locate (graph, chip_board, a, &ba, &ra, &pa);
+  tf_network_graph_locate (graph, chip_board, b, &bb, &rb, &pb);
   if (ba != G_MAXUINT && ba == bb)
     return TF_LINK_C2C;
   if (ra != G_MAXUINT && ra == rb)

@@ -117,29 +117,6 @@ check_switches (const TfNetworkGraph  *graph,
   return TRUE;
 }
 
-/* A node's rack and pod, G_MAXUINT above that level. */
-static void
-place (const TfNetworkGraph *graph,
-       const guint32        *chip_board,
-       guint32               node,
-       guint                *rack,
-       guint                *pod)
-{
-  if (node < graph->n_chip)
-    {
-      *rack = graph->board_rack[chip_board[node]];
-      *pod = graph->rack_pod[*rack];
-      return;
-    }
-  {
-    const TfSwitch *sw = &graph->switches[node - graph->n_chip];
-
-    *rack = sw->tier == TF_TIER_RACK ? sw->container : G_MAXUINT;
-    *pod = sw->tier == TF_TIER_RACK ? graph->rack_pod[sw->container]
-         : sw->tier == TF_TIER_POD ? sw->container : G_MAXUINT;
-  }
-}
-
 static gboolean
 check_links (const TfNetworkGraph  *graph,
              const guint32         *chip_board,
@@ -155,7 +132,7 @@ check_links (const TfNetworkGraph  *graph,
     {
       const TfLink *l = &graph->links[i];
       gboolean a_chip, b_chip;
-      guint ra, pa, rb, pb;
+      guint ba, ra, pa, bb, rb, pb;
 
       if (l->a >= n_nodes || l->b >= n_nodes)
         FAIL_AT (TF_AT_LINK, i, "links: link %u joins node %u, beyond %u nodes", i,
@@ -176,8 +153,8 @@ check_links (const TfNetworkGraph  *graph,
 
       a_chip = l->a < graph->n_chip;
       b_chip = l->b < graph->n_chip;
-      place (graph, chip_board, l->a, &ra, &pa);
-      place (graph, chip_board, l->b, &rb, &pb);
+      tf_network_graph_locate (graph, chip_board, l->a, &ba, &ra, &pa);
+      tf_network_graph_locate (graph, chip_board, l->b, &bb, &rb, &pb);
       for (guint side = 0; side < 2; side++)
         {
           guint32 s = side ? l->b : l->a;

@@ -31,21 +31,14 @@
 /* A link end before names resolve: a chip number, or a switch name's index with this bit. */
 #define SWITCH_REF      0x80000000u
 
+/* A pod or a rack as read. */
 typedef struct
 {
   guint32 id;
-  TfMark  mark;
+  guint32 parent;         /* a rack's pod (record index); unused for pods */
   guint32 index;          /* position in its parent's list */
-} PodRecord;
-
-typedef struct
-{
-  guint32 id;
-  guint32 pod;            /* record index of its pod */
-  guint32 index;
   TfMark  mark;
-  guint32 n_boards;
-} RackRecord;
+} GroupRecord;
 
 typedef struct
 {
@@ -716,101 +709,83 @@ read_board (Loader  *l,
   return vec_push (l, &l->boards, &b);
 }
 
+typedef gboolean (*ChildReader) (Loader *l, guint32 parent, guint32 index);
+
+/* A pod or a rack: its id and the list of its racks or boards, read by @read_child. */
+static gboolean
+read_group (Loader      *l,
+            Vec         *groups,
+            guint32      parent,
+            guint32      index,
+            const char  *kind,
+            const char  *children,
+            const char  *child_kind,
+            ChildReader  read_child)
+{
+  GroupRecord group = { G_MAXUINT32, parent, index, tf_yaml_reader_mark (&l->r) };
+  guint32 record = groups->len;
+  guint n_children = 0;
+  TfYamlMapping m;
+  const char *key;
+
+  /* Pushed first so its children can name it; its id is filled in below. */
+  if (!vec_push (l, groups, &group))
+    return FALSE;
+  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
+    return FALSE;
+  while (tf_yaml_reader_next_key (&l->r, &m, &key))
+    {
+      if (strcmp (key, "id") == 0)
+        {
+          guint64 v;
+
+          if (tf_yaml_read_uint (&l->r, 0, TF_N_CHIP_MAX - 1, &v))
+            VEC_AT (*groups, GroupRecord, record).id = (guint32) v;
+        }
+      else if (strcmp (key, children) == 0)
+        {
+          TfYamlSequence s;
+          gboolean more;
+
+          if (!tf_yaml_reader_begin_sequence (&l->r, &s, TF_N_CHIP_MAX))
+            break;
+          while (tf_yaml_reader_next_item (&l->r, &s, &more) && more)
+            read_child (l, record, s.count - 1);
+          n_children = s.count;
+        }
+      else
+        {
+          g_autofree char *expected = g_strdup_printf ("id or %s", children);
+
+          unknown_key (l, &m, key, expected);
+        }
+    }
+  tf_yaml_mapping_clear (&m);
+  if (l->r.error != NULL)
+    return FALSE;
+  group.id = VEC_AT (*groups, GroupRecord, record).id;
+  if (group.id == G_MAXUINT32)
+    return tf_yaml_reader_fail_at (&l->r, group.mark, "a %s needs an id", kind);
+  if (n_children == 0)
+    return tf_yaml_reader_fail_at (&l->r, group.mark, "%s %u holds no %s (%s non-empty)", kind,
+                                   group.id, child_kind, kind);
+  return TRUE;
+}
+
 static gboolean
 read_rack (Loader  *l,
            guint32  pod,
            guint32  index)
 {
-  RackRecord rack = { G_MAXUINT32, pod, index, tf_yaml_reader_mark (&l->r), 0 };
-  guint32 record = l->racks.len;
-  TfYamlMapping m;
-  const char *key;
-
-  /* Pushed first so its boards can name it; filled in below. */
-  if (!vec_push (l, &l->racks, &rack))
-    return FALSE;
-  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (&l->r, &m, &key))
-    {
-      if (strcmp (key, "id") == 0)
-        {
-          guint64 v;
-
-          if (tf_yaml_read_uint (&l->r, 0, TF_N_CHIP_MAX - 1, &v))
-            VEC_AT (l->racks, RackRecord, record).id = (guint32) v;
-        }
-      else if (strcmp (key, "boards") == 0)
-        {
-          TfYamlSequence s;
-          gboolean more;
-
-          if (!tf_yaml_reader_begin_sequence (&l->r, &s, TF_N_CHIP_MAX))
-            break;
-          while (tf_yaml_reader_next_item (&l->r, &s, &more) && more)
-            read_board (l, record, s.count - 1);
-          VEC_AT (l->racks, RackRecord, record).n_boards = s.count;
-        }
-      else
-        unknown_key (l, &m, key, "id or boards");
-    }
-  tf_yaml_mapping_clear (&m);
-  if (l->r.error != NULL)
-    return FALSE;
-  if (VEC_AT (l->racks, RackRecord, record).id == G_MAXUINT32)
-    return tf_yaml_reader_fail_at (&l->r, rack.mark, "a rack needs an id");
-  if (VEC_AT (l->racks, RackRecord, record).n_boards == 0)
-    return tf_yaml_reader_fail_at (&l->r, rack.mark, "rack %u holds no board (rack non-empty)",
-                                   VEC_AT (l->racks, RackRecord, record).id);
-  return TRUE;
+  return read_group (l, &l->racks, pod, index, "rack", "boards", "board", read_board);
 }
 
 static gboolean
 read_pod (Loader  *l,
+          guint32  unused,
           guint32  index)
 {
-  PodRecord pod = { G_MAXUINT32, tf_yaml_reader_mark (&l->r), index };
-  guint32 record = l->pods.len;
-  guint n_racks = 0;
-  TfYamlMapping m;
-  const char *key;
-
-  if (!vec_push (l, &l->pods, &pod))
-    return FALSE;
-  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (&l->r, &m, &key))
-    {
-      if (strcmp (key, "id") == 0)
-        {
-          guint64 v;
-
-          if (tf_yaml_read_uint (&l->r, 0, TF_N_CHIP_MAX - 1, &v))
-            VEC_AT (l->pods, PodRecord, record).id = (guint32) v;
-        }
-      else if (strcmp (key, "racks") == 0)
-        {
-          TfYamlSequence s;
-          gboolean more;
-
-          if (!tf_yaml_reader_begin_sequence (&l->r, &s, TF_N_CHIP_MAX))
-            break;
-          while (tf_yaml_reader_next_item (&l->r, &s, &more) && more)
-            read_rack (l, record, s.count - 1);
-          n_racks = s.count;
-        }
-      else
-        unknown_key (l, &m, key, "id or racks");
-    }
-  tf_yaml_mapping_clear (&m);
-  if (l->r.error != NULL)
-    return FALSE;
-  if (VEC_AT (l->pods, PodRecord, record).id == G_MAXUINT32)
-    return tf_yaml_reader_fail_at (&l->r, pod.mark, "a pod needs an id");
-  if (n_racks == 0)
-    return tf_yaml_reader_fail_at (&l->r, pod.mark, "pod %u holds no rack (pod non-empty)",
-                                   VEC_AT (l->pods, PodRecord, record).id);
-  return TRUE;
+  return read_group (l, &l->pods, G_MAXUINT32, index, "pod", "racks", "rack", read_rack);
 }
 
 static gboolean
@@ -835,7 +810,7 @@ read_grouping (Loader *l)
           if (!tf_yaml_reader_begin_sequence (&l->r, &s, TF_N_CHIP_MAX))
             break;
           while (tf_yaml_reader_next_item (&l->r, &s, &more) && more)
-            read_pod (l, s.count - 1);
+            read_pod (l, G_MAXUINT32, s.count - 1);
           if (l->r.error == NULL && s.count == 0)
             tf_yaml_reader_fail_at (&l->r, s.start, "no pod");
         }
@@ -1068,15 +1043,15 @@ static char *
 pod_path (Loader  *l,
           guint32  pod)
 {
-  return g_strdup_printf ("boardGrouping.pods[%u]", VEC_AT (l->pods, PodRecord, pod).index);
+  return g_strdup_printf ("boardGrouping.pods[%u]", VEC_AT (l->pods, GroupRecord, pod).index);
 }
 
 static char *
 rack_path (Loader  *l,
            guint32  rack)
 {
-  const RackRecord *r = &VEC_AT (l->racks, RackRecord, rack);
-  g_autofree char *parent = pod_path (l, r->pod);
+  const GroupRecord *r = &VEC_AT (l->racks, GroupRecord, rack);
+  g_autofree char *parent = pod_path (l, r->parent);
 
   return g_strdup_printf ("%s.racks[%u]", parent, r->index);
 }
@@ -1139,11 +1114,11 @@ check_ids (Loader     *l,
   return TRUE;
 }
 
-static guint32 pod_id (Loader *l, guint i) { return VEC_AT (l->pods, PodRecord, i).id; }
-static guint32 rack_id (Loader *l, guint i) { return VEC_AT (l->racks, RackRecord, i).id; }
+static guint32 pod_id (Loader *l, guint i) { return VEC_AT (l->pods, GroupRecord, i).id; }
+static guint32 rack_id (Loader *l, guint i) { return VEC_AT (l->racks, GroupRecord, i).id; }
 static guint32 board_id (Loader *l, guint i) { return VEC_AT (l->boards, BoardRecord, i).id; }
-static TfMark pod_mark (Loader *l, guint i) { return VEC_AT (l->pods, PodRecord, i).mark; }
-static TfMark rack_mark (Loader *l, guint i) { return VEC_AT (l->racks, RackRecord, i).mark; }
+static TfMark pod_mark (Loader *l, guint i) { return VEC_AT (l->pods, GroupRecord, i).mark; }
+static TfMark rack_mark (Loader *l, guint i) { return VEC_AT (l->racks, GroupRecord, i).mark; }
 static TfMark board_mark (Loader *l, guint i) { return VEC_AT (l->boards, BoardRecord, i).mark; }
 
 static gboolean
@@ -1219,16 +1194,16 @@ assemble_grouping (Loader         *l,
     {
       const BoardRecord *board = &VEC_AT (l->boards, BoardRecord, b);
 
-      g->board_rack[board->id] = VEC_AT (l->racks, RackRecord, board->rack).id;
+      g->board_rack[board->id] = VEC_AT (l->racks, GroupRecord, board->rack).id;
       for (guint k = 0; k < c; k++)
         g->board_chips[(gsize) board->id * c + k] =
           VEC_AT (l->chips, ChipRecord, board->first_chip + k).chip;
     }
   for (guint r = 0; r < l->racks.len; r++)
     {
-      const RackRecord *rack = &VEC_AT (l->racks, RackRecord, r);
+      const GroupRecord *rack = &VEC_AT (l->racks, GroupRecord, r);
 
-      g->rack_pod[rack->id] = VEC_AT (l->pods, PodRecord, rack->pod).id;
+      g->rack_pod[rack->id] = VEC_AT (l->pods, GroupRecord, rack->parent).id;
     }
   return TRUE;
 }
@@ -1558,8 +1533,8 @@ tf_topology_load_data (const char           *name,
   memset (&l, 0, sizeof l);
   l.fail_at = options ? options->fail_alloc_at : 0;
   tf_context_init (&l.ctx);
-  l.pods.size = sizeof (PodRecord);
-  l.racks.size = sizeof (RackRecord);
+  l.pods.size = sizeof (GroupRecord);
+  l.racks.size = sizeof (GroupRecord);
   l.boards.size = sizeof (BoardRecord);
   l.chips.size = sizeof (ChipRecord);
   l.switches.size = sizeof (SwitchRecord);
