@@ -334,7 +334,13 @@ tf_yaml_reader_begin_mapping (TfYamlReader  *r,
   m->seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   m->path_length = r->path->len;
   m->start = tf_yaml_reader_mark (r);
-  return tf_yaml_reader_next (r);
+  /* Callers clear a mapping they began; one that did not begin is already cleared here. */
+  if (!tf_yaml_reader_next (r))
+    {
+      tf_yaml_mapping_clear (m);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean
