@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include "cli-private.h"
 
 static const TfCommand commands[] = {
@@ -29,7 +31,11 @@ int
 main (int    argc,
       char **argv)
 {
+  /* The engine's messages for people (context rules) follow the locale; the command line's own
+   * text and everything it writes to files stay English. */
   setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
 
   if (argc < 2)
     {

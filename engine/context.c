@@ -3,6 +3,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "topoforge.h"
 
 G_DEFINE_QUARK (tf-error-quark, tf_error)
@@ -31,73 +33,144 @@ tf_context_init (TfContext *ctx)
   memcpy (ctx->defaults, default_links, sizeof default_links);
 }
 
+/* Each rule of @tbl-spec-topo-21a, by the field it constrains. The messages are translated
+ * (the app shows them on the form's fields). */
+static gboolean
+check_field (const TfContext  *ctx,
+             const char       *field,
+             GError          **error)
+{
+  if (strcmp (field, "n_chip") == 0)
+    {
+      if (ctx->n_chip < 2)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("n_chip = %u: n_chip must be at least 2"), ctx->n_chip);
+          return FALSE;
+        }
+      if (ctx->n_chip > TF_N_CHIP_MAX)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("n_chip = %u: n_chip must be at most %u (the engine's size limit)"),
+                       ctx->n_chip, TF_N_CHIP_MAX);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (strcmp (field, "scope") == 0)
+    {
+      if (ctx->scope != TF_SCOPE_INTRA_RACK && ctx->scope != TF_SCOPE_INTER_RACK)
+        {
+          g_set_error_literal (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                               _("scope is required: scope must be intra-rack or inter-rack"));
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (strcmp (field, "chips_per_board_max") == 0)
+    {
+      if (ctx->chips_per_board_max < 1 || ctx->chips_per_board_max > TF_N_CHIP_MAX)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("chips_per_board_max = %u: chips_per_board_max must be from 1 to %u"),
+                       ctx->chips_per_board_max, TF_N_CHIP_MAX);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (strcmp (field, "chip_radix") == 0)
+    {
+      if (ctx->chip_radix < 1 || ctx->chip_radix > TF_CHIP_RADIX_MAX)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("chip_radix = %u: chip_radix must be from 1 to %u"),
+                       ctx->chip_radix, TF_CHIP_RADIX_MAX);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (strcmp (field, "intra_board_topo") == 0)
+    {
+      if ((guint) ctx->intra_board_topo > TF_INTRA_BOARD_TORUS)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("intra_board_topo = %d: intra_board_topo must be none, full-mesh, "
+                         "ring or torus"),
+                       (int) ctx->intra_board_topo);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    {
+      const TfLinkDefaults *d = &ctx->defaults[t];
+      char name[64];
+
+      g_snprintf (name, sizeof name, "defaults.%s.bandwidth_gbps", tf_link_type_to_string (t));
+      if (strcmp (field, name) == 0)
+        {
+          if (!isfinite (d->bandwidth_gbps) || d->bandwidth_gbps <= 0 || d->bandwidth_gbps > 1e9)
+            {
+              g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                           _("defaults.%s.bandwidth_gbps = %g: must be a positive number of "
+                             "GB/s up to 1e9"),
+                           tf_link_type_to_string (t), d->bandwidth_gbps);
+              return FALSE;
+            }
+          return TRUE;
+        }
+      g_snprintf (name, sizeof name, "defaults.%s.latency_ns", tf_link_type_to_string (t));
+      if (strcmp (field, name) == 0)
+        {
+          if (!isfinite (d->latency_ns) || d->latency_ns < 0 || d->latency_ns > 1e12)
+            {
+              g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                           _("defaults.%s.latency_ns = %g: must be a number of nanoseconds "
+                             "from 0 to 1e12"),
+                           tf_link_type_to_string (t), d->latency_ns);
+              return FALSE;
+            }
+          return TRUE;
+        }
+    }
+  g_return_val_if_reached (FALSE);
+}
+
+static const char *const context_fields[] = {
+  "n_chip", "scope", "chips_per_board_max", "chip_radix", "intra_board_topo",
+  "defaults.C2C.bandwidth_gbps", "defaults.C2C.latency_ns",
+  "defaults.B2B.bandwidth_gbps", "defaults.B2B.latency_ns",
+  "defaults.R2R.bandwidth_gbps", "defaults.R2R.latency_ns",
+  "defaults.P2P.bandwidth_gbps", "defaults.P2P.latency_ns",
+  NULL
+};
+
+const char *const *
+tf_context_get_fields (void)
+{
+  return context_fields;
+}
+
+gboolean
+tf_context_validate_field (const TfContext  *ctx,
+                           const char       *field,
+                           GError          **error)
+{
+  g_return_val_if_fail (ctx != NULL, FALSE);
+  g_return_val_if_fail (field != NULL, FALSE);
+
+  return check_field (ctx, field, error);
+}
+
 gboolean
 tf_context_validate (const TfContext  *ctx,
                      GError          **error)
 {
   g_return_val_if_fail (ctx != NULL, FALSE);
 
-  if (ctx->n_chip < 2)
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                   "n_chip = %u: n_chip must be at least 2", ctx->n_chip);
+  for (guint i = 0; context_fields[i] != NULL; i++)
+    if (!check_field (ctx, context_fields[i], error))
       return FALSE;
-    }
-  if (ctx->n_chip > TF_N_CHIP_MAX)
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                   "n_chip = %u: n_chip must be at most %u (the engine's size limit)",
-                   ctx->n_chip, TF_N_CHIP_MAX);
-      return FALSE;
-    }
-  if (ctx->scope != TF_SCOPE_INTRA_RACK && ctx->scope != TF_SCOPE_INTER_RACK)
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                   "scope is required: scope must be intra-rack or inter-rack");
-      return FALSE;
-    }
-  if (ctx->chips_per_board_max < 1 || ctx->chips_per_board_max > TF_N_CHIP_MAX)
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                   "chips_per_board_max = %u: chips_per_board_max must be from 1 to %u",
-                   ctx->chips_per_board_max, TF_N_CHIP_MAX);
-      return FALSE;
-    }
-  if (ctx->chip_radix < 1 || ctx->chip_radix > TF_CHIP_RADIX_MAX)
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                   "chip_radix = %u: chip_radix must be from 1 to %u",
-                   ctx->chip_radix, TF_CHIP_RADIX_MAX);
-      return FALSE;
-    }
-  if ((guint) ctx->intra_board_topo > TF_INTRA_BOARD_TORUS)
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                   "intra_board_topo = %d: intra_board_topo must be none, full-mesh, ring or torus",
-                   (int) ctx->intra_board_topo);
-      return FALSE;
-    }
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
-    {
-      const TfLinkDefaults *d = &ctx->defaults[t];
-
-      if (!isfinite (d->bandwidth_gbps) || d->bandwidth_gbps <= 0 || d->bandwidth_gbps > 1e9)
-        {
-          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                       "defaults.%s.bandwidth_gbps = %g: must be a positive number of GB/s "
-                       "up to 1e9",
-                       tf_link_type_to_string (t), d->bandwidth_gbps);
-          return FALSE;
-        }
-      if (!isfinite (d->latency_ns) || d->latency_ns < 0 || d->latency_ns > 1e12)
-        {
-          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                       "defaults.%s.latency_ns = %g: must be a number of nanoseconds "
-                       "from 0 to 1e12",
-                       tf_link_type_to_string (t), d->latency_ns);
-          return FALSE;
-        }
-    }
   return TRUE;
 }
 

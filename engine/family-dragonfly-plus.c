@@ -23,7 +23,7 @@ typedef struct
 
 static const TfWarning warning_minimal_subgroups = {
   "minimal-subgroups",
-  "Only two subgroups per group; the subgroup structure gains little."
+  N_("Only two subgroups per group; the subgroup structure gains little.")
 };
 
 #define A_MIN 4
@@ -237,7 +237,7 @@ dragonfly_plus_metrics (const TfContext *ctx,
 
 const TfFamily tf_family_dragonfly_plus = {
   .name = "dragonfly-plus",
-  .description = "Dragonfly whose groups are leaf-spine subgroups; a group is a rack",
+  .description = N_("Dragonfly whose groups are leaf-spine subgroups; a group is a rack"),
   .leaf_tier = TF_TIER_BOARD,
   .scopes = 1u << TF_SCOPE_INTER_RACK,
   .direct = FALSE,

@@ -211,7 +211,7 @@ dragonfly_metrics (const TfContext *ctx,
 
 const TfFamily tf_family_dragonfly = {
   .name = "dragonfly",
-  .description = "Groups of fully linked switches joined by global links; a group is a rack",
+  .description = N_("Groups of fully linked switches joined by global links; a group is a rack"),
   .leaf_tier = TF_TIER_BOARD,
   .scopes = 1u << TF_SCOPE_INTER_RACK,
   .direct = FALSE,

@@ -21,7 +21,7 @@ typedef struct
 
 static const TfWarning warning_aggressive_oversubscription = {
   "aggressive-oversubscription",
-  "Oversubscription of 2:1 or more; AllReduce in AI training is sensitive to bandwidth."
+  N_("Oversubscription of 2:1 or more; AllReduce in AI training is sensitive to bandwidth.")
 };
 
 /* Hard constraint ranges (@tbl-spec-topo-12) */
@@ -331,7 +331,7 @@ fat_tree_metrics (const TfContext *ctx,
 
 const TfFamily tf_family_fat_tree = {
   .name = "fat-tree",
-  .description = "PGFT k-ary n-tree of 2 or 3 switch layers; leaves are boards",
+  .description = N_("PGFT k-ary n-tree of 2 or 3 switch layers; leaves are boards"),
   .leaf_tier = TF_TIER_BOARD,
   .scopes = (1u << TF_SCOPE_INTRA_RACK) | (1u << TF_SCOPE_INTER_RACK),
   .direct = FALSE,

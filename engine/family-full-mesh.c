@@ -7,7 +7,7 @@
 
 static const TfWarning warning_link_explosion = {
   "link-explosion",
-  "More than 16 boards fully meshed: links grow as N (N - 1) / 2."
+  N_("More than 16 boards fully meshed: links grow as N (N - 1) / 2.")
 };
 
 static gboolean
@@ -74,7 +74,7 @@ full_mesh_metrics (const TfContext *ctx,
 
 const TfFamily tf_family_full_mesh = {
   .name = "full-mesh",
-  .description = "Boards all linked to each other",
+  .description = N_("Boards all linked to each other"),
   .leaf_tier = TF_TIER_BOARD,
   .scopes = 1u << TF_SCOPE_INTRA_RACK,
   .direct = TRUE,

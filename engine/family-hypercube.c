@@ -14,7 +14,7 @@ typedef struct
 
 static const TfWarning warning_research_only = {
   "research-only",
-  "Hypercubes are of academic interest; no modern AI or HPC system deploys one."
+  N_("Hypercubes are of academic interest; no modern AI or HPC system deploys one.")
 };
 
 static gboolean
@@ -143,11 +143,11 @@ hypercube_metrics (const TfContext *ctx,
 
 const TfFamily tf_family_hypercube = {
   .name = "hypercube",
-  .description = "n-dimensional binary hypercube of chips, one chip per board",
+  .description = N_("n-dimensional binary hypercube of chips, one chip per board"),
   .leaf_tier = TF_TIER_CHIP,
   .scopes = 1u << TF_SCOPE_INTRA_RACK,
   .direct = TRUE,
-  .no_intra_board_reason = "every hypercube board holds one chip",
+  .no_intra_board_reason = N_("every hypercube board holds one chip"),
   .walk = hypercube_walk,
   .parse_id = hypercube_parse_id,
   .format_id = hypercube_format_id,

@@ -22,7 +22,7 @@ typedef struct
 
 static const TfWarning warning_degenerate_to_single_switch = {
   "degenerate-to-single-switch",
-  "One dimension: the switches form a single fully linked layer."
+  N_("One dimension: the switches form a single fully linked layer.")
 };
 
 static guint64
@@ -294,7 +294,7 @@ hyperx_metrics (const TfContext *ctx,
 
 const TfFamily tf_family_hyperx = {
   .name = "hyperx",
-  .description = "Switches on an L-dimensional grid, each dimension fully linked",
+  .description = N_("Switches on an L-dimensional grid, each dimension fully linked"),
   .leaf_tier = TF_TIER_BOARD,
   .scopes = 1u << TF_SCOPE_INTER_RACK,
   .direct = FALSE,

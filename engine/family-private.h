@@ -12,6 +12,8 @@
 
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "topoforge.h"
 #include "id-private.h"
 

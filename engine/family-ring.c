@@ -7,7 +7,7 @@
 
 static const TfWarning warning_high_diameter = {
   "high-diameter",
-  "More than 32 boards on a ring: its diameter, half the ring, makes latency too high."
+  N_("More than 32 boards on a ring: its diameter, half the ring, makes latency too high.")
 };
 
 static gboolean
@@ -82,7 +82,7 @@ ring_metrics (const TfContext *ctx,
 
 const TfFamily tf_family_ring = {
   .name = "ring",
-  .description = "Boards on a ring, each linked to its two neighbours",
+  .description = N_("Boards on a ring, each linked to its two neighbours"),
   .leaf_tier = TF_TIER_BOARD,
   .scopes = 1u << TF_SCOPE_INTRA_RACK,
   .direct = TRUE,

@@ -58,7 +58,7 @@ single_switch_metrics (const TfContext *ctx,
 
 const TfFamily tf_family_single_switch = {
   .name = "single-switch",
-  .description = "Every board on one switch",
+  .description = N_("Every board on one switch"),
   .leaf_tier = TF_TIER_BOARD,
   .scopes = 1u << TF_SCOPE_INTRA_RACK,
   .direct = FALSE,

@@ -23,7 +23,7 @@ typedef struct
 
 static const TfWarning warning_degenerate_dimension = {
   "degenerate-dimension",
-  "A dimension only 2 chips long: that ring is a single link."
+  N_("A dimension only 2 chips long: that ring is a single link.")
 };
 
 static guint64
@@ -389,11 +389,11 @@ torus_metrics (const TfContext *ctx,
 
 const TfFamily tf_family_torus = {
   .name = "torus",
-  .description = "2D or 3D torus of chips; boards are blocks of the coordinate grid",
+  .description = N_("2D or 3D torus of chips; boards are blocks of the coordinate grid"),
   .leaf_tier = TF_TIER_CHIP,
   .scopes = (1u << TF_SCOPE_INTRA_RACK) | (1u << TF_SCOPE_INTER_RACK),
   .direct = TRUE,
-  .no_intra_board_reason = "the torus already links the chips of a board",
+  .no_intra_board_reason = N_("the torus already links the chips of a board"),
   .walk = torus_walk,
   .parse_id = torus_parse_id,
   .format_id = torus_format_id,

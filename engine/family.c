@@ -36,6 +36,13 @@ tf_family_get_description (const TfFamily *family)
   return family->description;
 }
 
+const char *
+tf_family_get_no_intra_board_reason (const TfFamily *family)
+{
+  g_return_val_if_fail (family != NULL, NULL);
+  return family->no_intra_board_reason;
+}
+
 TfTier
 tf_family_get_leaf_tier (const TfFamily *family)
 {

@@ -115,14 +115,20 @@ typedef struct
 } TfContext;
 
 void     tf_context_init (TfContext *ctx);
+/* The first rule the context breaks, as a TF_ERROR_INVALID_CONTEXT whose message starts with
+ * the field's name. Messages are translated (gettext domain "topoforge"). */
 gboolean tf_context_validate (const TfContext *ctx, GError **error);
+/* The context's fields by their spec names ("n_chip", ..., "defaults.C2C.bandwidth_gbps"),
+ * NULL-terminated, and the rules of one of them. */
+const char *const *tf_context_get_fields (void);
+gboolean tf_context_validate_field (const TfContext *ctx, const char *field, GError **error);
 
 /* Warnings and status */
 
 typedef struct
 {
   const char *name;         /* the spec's name, e.g. "over-engineered" */
-  const char *description;  /* one English sentence for people */
+  const char *description;  /* one English sentence for people, marked for translation */
 } TfWarning;
 
 typedef enum
@@ -141,7 +147,10 @@ guint            tf_families_get_count (void);
 const TfFamily  *tf_families_get (guint index);
 const TfFamily  *tf_family_lookup (const char *name);
 const char      *tf_family_get_name (const TfFamily *family);
+/* English; marked for translation in the "topoforge" domain, so a UI shows _(description). */
 const char      *tf_family_get_description (const TfFamily *family);
+/* Why intra_board_topo must be none for this family (English, marked), or NULL. */
+const char      *tf_family_get_no_intra_board_reason (const TfFamily *family);
 TfTier           tf_family_get_leaf_tier (const TfFamily *family);
 gboolean         tf_family_applies_to_scope (const TfFamily *family, TfScope scope);
 

@@ -5,39 +5,39 @@
 
 const TfWarning tf_warning_dense_pcb_impractical = {
   "dense-pcb-impractical",
-  "The derived chips per board exceeds chips_per_board_max, more than a PCB is expected to carry."
+  N_("The derived chips per board exceeds chips_per_board_max, more than a PCB is expected to carry.")
 };
 const TfWarning tf_warning_non_standard_scope = {
   "non-standard-scope",
-  "The family is not meant for this scope; the result is legal but unusual."
+  N_("The family is not meant for this scope; the result is legal but unusual.")
 };
 const TfWarning tf_warning_low_utilization = {
   "low-utilization",
-  "The topology's capacity is more than 1.5 times the endpoints it serves; ports stay unused."
+  N_("The topology's capacity is more than 1.5 times the endpoints it serves; ports stay unused.")
 };
 const TfWarning tf_warning_over_engineered = {
   "over-engineered",
-  "The structure is built for far more endpoints than this result has."
+  N_("The structure is built for far more endpoints than this result has.")
 };
 const TfWarning tf_warning_degenerate = {
   "degenerate",
-  "Too few endpoints for the family's hierarchy to mean anything."
+  N_("Too few endpoints for the family's hierarchy to mean anything.")
 };
 const TfWarning tf_warning_non_balanced_global_link = {
   "non-balanced-global-link",
-  "Fewer groups than the balanced maximum: global links are used less evenly."
+  N_("Fewer groups than the balanced maximum: global links are used less evenly.")
 };
 const TfWarning tf_warning_radix_too_large = {
   "radix-too-large",
-  "A switch needs more than 64 ports, beyond mainstream switches."
+  N_("A switch needs more than 64 ports, beyond mainstream switches.")
 };
 const TfWarning tf_warning_high_dimension = {
   "high-dimension",
-  "Many dimensions: long cables and many ports per node."
+  N_("Many dimensions: long cables and many ports per node.")
 };
 const TfWarning tf_warning_asymmetric = {
   "asymmetric",
-  "The dimensions differ strongly in size, so bandwidth is uneven across them."
+  N_("The dimensions differ strongly in size, so bandwidth is uneven across them.")
 };
 
 void

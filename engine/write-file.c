@@ -5,6 +5,8 @@
 
 #include <glib/gstdio.h>
 
+#include <glib/gi18n-lib.h>
+
 #include "topoforge.h"
 
 gboolean
@@ -23,7 +25,7 @@ tf_write_file_atomic (const char  *path,
   if (g_lstat (path, &st) == 0 && S_ISLNK (st.st_mode))
     {
       g_set_error (error, TF_ERROR, TF_ERROR_IO,
-                   "%s is a symbolic link; write to its target instead", path);
+                   _("%s is a symbolic link; write to its target instead"), path);
       return FALSE;
     }
 
