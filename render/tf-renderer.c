@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tf-renderer.c: draws a TfScene with OpenGL 3.3 core through libepoxy.
+ *
+ * One instanced draw for the solid blocks (chips, switches and the boards, which are PCB slabs),
+ * one for the translucent containers (racks, pods), one line draw for the links and one for the
+ * outlines. Solids and lines first with depth writes, so hidden fragments are rejected early;
+ * translucent containers last, blended, without depth writes, so what is inside shows through.
+ */
+#include <epoxy/gl.h>
+#include <gio/gio.h>
+#include <string.h>
+
+#include "tf-renderer.h"
+
+#define SHADER_PATH "/io/github/topoforge/Topoforge/shaders/"
+
+typedef struct
+{
+  GLuint vao;
+  GLuint instances;
+  GLsizei count;
+} Blocks;
+
+struct _TfRenderer
+{
+  GLuint box_program;
+  GLuint line_program;
+  GLint  box_vp, box_light, line_vp;
+  GLuint cube;
+  Blocks solids;       /* chips, switches, boards */
+  Blocks containers;   /* racks, pods */
+  GLuint link_vao, link_vbo;
+  GLsizei link_vertices;
+  GLuint outline_vao, outline_vbo;
+  GLsizei outline_vertices;
+  GLuint mark_vao, mark_vbo;
+  GLsizei mark_vertices;
+};
+
+/* A unit cube, 36 vertices of position and normal. */
+static void
+cube_vertices (float out[36][6])
+{
+  static const int faces[6][4][3] = {
+    { { 1, 0, 0 }, { 1, 1, 0 }, { 1, 1, 1 }, { 1, 0, 1 } },
+    { { 0, 0, 1 }, { 0, 1, 1 }, { 0, 1, 0 }, { 0, 0, 0 } },
+    { { 0, 1, 0 }, { 0, 1, 1 }, { 1, 1, 1 }, { 1, 1, 0 } },
+    { { 0, 0, 1 }, { 0, 0, 0 }, { 1, 0, 0 }, { 1, 0, 1 } },
+    { { 0, 0, 1 }, { 1, 0, 1 }, { 1, 1, 1 }, { 0, 1, 1 } },
+    { { 1, 0, 0 }, { 0, 0, 0 }, { 0, 1, 0 }, { 1, 1, 0 } },
+  };
+  static const float normals[6][3] = {
+    { 1, 0, 0 }, { -1, 0, 0 }, { 0, 1, 0 }, { 0, -1, 0 }, { 0, 0, 1 }, { 0, 0, -1 },
+  };
+  static const int triangles[6] = { 0, 1, 2, 0, 2, 3 };
+  guint n = 0;
+
+  for (guint f = 0; f < 6; f++)
+    for (guint t = 0; t < 6; t++, n++)
+      for (guint axis = 0; axis < 3; axis++)
+        {
+          out[n][axis] = faces[f][triangles[t]][axis] - 0.5f;
+          out[n][3 + axis] = normals[f][axis];
+        }
+}
+
+static GLuint
+compile (GLenum       kind,
+         const char  *name,
+         GError     **error)
+{
+  g_autofree char *path = g_strconcat (SHADER_PATH, name, NULL);
+  g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, error);
+  const char *source;
+  GLint length, ok;
+  GLuint shader;
+
+  if (bytes == NULL)
+    return 0;
+  source = g_bytes_get_data (bytes, NULL);
+  length = (GLint) g_bytes_get_size (bytes);
+  shader = glCreateShader (kind);
+  glShaderSource (shader, 1, &source, &length);
+  glCompileShader (shader);
+  glGetShaderiv (shader, GL_COMPILE_STATUS, &ok);
+  if (!ok)
+    {
+      char log[2048] = "";
+
+      glGetShaderInfoLog (shader, sizeof log, NULL, log);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "shader %s: %s", name, log);
+      glDeleteShader (shader);
+      return 0;
+    }
+  return shader;
+}
+
+static GLuint
+link_program (const char  *vertex,
+              const char  *fragment,
+              GError     **error)
+{
+  GLuint vs = compile (GL_VERTEX_SHADER, vertex, error);
+  GLuint fs = vs ? compile (GL_FRAGMENT_SHADER, fragment, error) : 0;
+  GLuint program;
+  GLint ok;
+
+  if (fs == 0)
+    {
+      if (vs)
+        glDeleteShader (vs);
+      return 0;
+    }
+  program = glCreateProgram ();
+  glAttachShader (program, vs);
+  glAttachShader (program, fs);
+  glLinkProgram (program);
+  glDeleteShader (vs);
+  glDeleteShader (fs);
+  glGetProgramiv (program, GL_LINK_STATUS, &ok);
+  if (!ok)
+    {
+      char log[2048] = "";
+
+      glGetProgramInfoLog (program, sizeof log, NULL, log);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "program %s + %s: %s", vertex,
+                   fragment, log);
+      glDeleteProgram (program);
+      return 0;
+    }
+  return program;
+}
+
+static void
+blocks_init (Blocks *b,
+             GLuint  cube)
+{
+  glGenVertexArrays (1, &b->vao);
+  glGenBuffers (1, &b->instances);
+  glBindVertexArray (b->vao);
+  glBindBuffer (GL_ARRAY_BUFFER, cube);
+  glEnableVertexAttribArray (0);
+  glVertexAttribPointer (0, 3, GL_FLOAT, GL_FALSE, 6 * sizeof (float), (void *) 0);
+  glEnableVertexAttribArray (1);
+  glVertexAttribPointer (1, 3, GL_FLOAT, GL_FALSE, 6 * sizeof (float),
+                         (void *) (3 * sizeof (float)));
+  glBindBuffer (GL_ARRAY_BUFFER, b->instances);
+  glEnableVertexAttribArray (2);
+  glVertexAttribPointer (2, 3, GL_FLOAT, GL_FALSE, sizeof (TfSceneBox),
+                         (void *) G_STRUCT_OFFSET (TfSceneBox, center));
+  glEnableVertexAttribArray (3);
+  glVertexAttribPointer (3, 3, GL_FLOAT, GL_FALSE, sizeof (TfSceneBox),
+                         (void *) G_STRUCT_OFFSET (TfSceneBox, size));
+  glEnableVertexAttribArray (4);
+  glVertexAttribPointer (4, 4, GL_FLOAT, GL_FALSE, sizeof (TfSceneBox),
+                         (void *) G_STRUCT_OFFSET (TfSceneBox, color));
+  for (guint i = 2; i <= 4; i++)
+    glVertexAttribDivisor (i, 1);
+  glBindVertexArray (0);
+}
+
+static void
+lines_init (GLuint *vao,
+            GLuint *vbo)
+{
+  glGenVertexArrays (1, vao);
+  glGenBuffers (1, vbo);
+  glBindVertexArray (*vao);
+  glBindBuffer (GL_ARRAY_BUFFER, *vbo);
+  glEnableVertexAttribArray (0);
+  glVertexAttribPointer (0, 3, GL_FLOAT, GL_FALSE, sizeof (TfSceneVertex),
+                         (void *) G_STRUCT_OFFSET (TfSceneVertex, position));
+  glEnableVertexAttribArray (1);
+  glVertexAttribPointer (1, 4, GL_FLOAT, GL_FALSE, sizeof (TfSceneVertex),
+                         (void *) G_STRUCT_OFFSET (TfSceneVertex, color));
+  glBindVertexArray (0);
+}
+
+TfRenderer *
+tf_renderer_new (GError **error)
+{
+  TfRenderer *r = g_new0 (TfRenderer, 1);
+  float cube[36][6];
+
+  r->box_program = link_program ("box.vert", "box.frag", error);
+  r->line_program = r->box_program ? link_program ("line.vert", "line.frag", error) : 0;
+  if (r->line_program == 0)
+    {
+      if (r->box_program)
+        glDeleteProgram (r->box_program);
+      g_free (r);
+      return NULL;
+    }
+  r->box_vp = glGetUniformLocation (r->box_program, "u_view_projection");
+  r->box_light = glGetUniformLocation (r->box_program, "u_light");
+  r->line_vp = glGetUniformLocation (r->line_program, "u_view_projection");
+
+  cube_vertices (cube);
+  glGenBuffers (1, &r->cube);
+  glBindBuffer (GL_ARRAY_BUFFER, r->cube);
+  glBufferData (GL_ARRAY_BUFFER, sizeof cube, cube, GL_STATIC_DRAW);
+  blocks_init (&r->solids, r->cube);
+  blocks_init (&r->containers, r->cube);
+  lines_init (&r->link_vao, &r->link_vbo);
+  lines_init (&r->outline_vao, &r->outline_vbo);
+  lines_init (&r->mark_vao, &r->mark_vbo);
+  return r;
+}
+
+void
+tf_renderer_free (TfRenderer *r)
+{
+  if (r == NULL)
+    return;
+  glDeleteProgram (r->box_program);
+  glDeleteProgram (r->line_program);
+  glDeleteBuffers (1, &r->cube);
+  for (guint i = 0; i < 2; i++)
+    {
+      Blocks *b = i ? &r->containers : &r->solids;
+
+      glDeleteVertexArrays (1, &b->vao);
+      glDeleteBuffers (1, &b->instances);
+    }
+  glDeleteVertexArrays (1, &r->link_vao);
+  glDeleteBuffers (1, &r->link_vbo);
+  glDeleteVertexArrays (1, &r->outline_vao);
+  glDeleteBuffers (1, &r->outline_vbo);
+  glDeleteVertexArrays (1, &r->mark_vao);
+  glDeleteBuffers (1, &r->mark_vbo);
+  g_free (r);
+}
+
+static void
+upload (GLuint        buffer,
+        const GArray *data)
+{
+  glBindBuffer (GL_ARRAY_BUFFER, buffer);
+  glBufferData (GL_ARRAY_BUFFER, (GLsizeiptr) data->len * g_array_get_element_size ((GArray *) data),
+                data->len ? data->data : NULL, GL_STATIC_DRAW);
+}
+
+void
+tf_renderer_set_scene (TfRenderer    *r,
+                       const TfScene *scene)
+{
+  g_autoptr(GArray) solids = g_array_new (FALSE, FALSE, sizeof (TfSceneBox));
+  g_autoptr(GArray) containers = g_array_new (FALSE, FALSE, sizeof (TfSceneBox));
+
+  g_return_if_fail (r != NULL && scene != NULL);
+
+  g_array_append_vals (solids, scene->boxes[TF_SCENE_CHIP]->data,
+                       scene->boxes[TF_SCENE_CHIP]->len);
+  g_array_append_vals (solids, scene->boxes[TF_SCENE_SWITCH]->data,
+                       scene->boxes[TF_SCENE_SWITCH]->len);
+  g_array_append_vals (solids, scene->boxes[TF_SCENE_BOARD]->data,
+                       scene->boxes[TF_SCENE_BOARD]->len);
+  /* Racks before the pods around them: they read best blended in that order. */
+  g_array_append_vals (containers, scene->boxes[TF_SCENE_RACK]->data,
+                       scene->boxes[TF_SCENE_RACK]->len);
+  g_array_append_vals (containers, scene->boxes[TF_SCENE_POD]->data,
+                       scene->boxes[TF_SCENE_POD]->len);
+  upload (r->solids.instances, solids);
+  r->solids.count = (GLsizei) solids->len;
+  upload (r->containers.instances, containers);
+  r->containers.count = (GLsizei) containers->len;
+  upload (r->link_vbo, scene->link_vertices);
+  r->link_vertices = (GLsizei) scene->link_vertices->len;
+  upload (r->outline_vbo, scene->outline_vertices);
+  r->outline_vertices = (GLsizei) scene->outline_vertices->len;
+  r->mark_vertices = 0;
+}
+
+void
+tf_renderer_set_mark (TfRenderer       *r,
+                      const TfSceneBox *box)
+{
+  static const int edges[12][2] = {
+    { 0, 1 }, { 1, 3 }, { 3, 2 }, { 2, 0 }, { 4, 5 }, { 5, 7 }, { 7, 6 }, { 6, 4 },
+    { 0, 4 }, { 1, 5 }, { 2, 6 }, { 3, 7 },
+  };
+  TfSceneVertex v[24];
+
+  g_return_if_fail (r != NULL);
+
+  if (box == NULL)
+    {
+      r->mark_vertices = 0;
+      return;
+    }
+  for (guint e = 0; e < 12; e++)
+    for (guint end = 0; end < 2; end++)
+      {
+        int corner = edges[e][end];
+        TfSceneVertex *x = &v[2 * e + end];
+
+        for (guint axis = 0; axis < 3; axis++)
+          x->position[axis] = box->center[axis]
+                              + ((corner >> axis) & 1 ? 0.55f : -0.55f) * box->size[axis];
+        x->color[0] = x->color[1] = x->color[2] = x->color[3] = 1.0f;
+      }
+  glBindBuffer (GL_ARRAY_BUFFER, r->mark_vbo);
+  glBufferData (GL_ARRAY_BUFFER, sizeof v, v, GL_DYNAMIC_DRAW);
+  r->mark_vertices = 24;
+}
+
+gboolean
+tf_renderer_draw (TfRenderer     *r,
+                  const TfCamera *camera,
+                  int             width,
+                  int             height,
+                  const float     background[4])
+{
+  float view_projection[16];
+  const float light[3] = { 0.36f, 0.80f, 0.48f };
+
+  g_return_val_if_fail (r != NULL && camera != NULL, FALSE);
+
+  tf_camera_view_projection (camera, (float) width / MAX (height, 1), view_projection);
+  glViewport (0, 0, width, height);
+  glClearColor (background[0], background[1], background[2], background[3]);
+  glClear (GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+  glEnable (GL_DEPTH_TEST);
+  glDepthFunc (GL_LEQUAL);
+  glDisable (GL_BLEND);
+  glDepthMask (GL_TRUE);
+  glEnable (GL_CULL_FACE);
+  glCullFace (GL_BACK);
+  glFrontFace (GL_CCW);
+
+  glUseProgram (r->box_program);
+  glUniformMatrix4fv (r->box_vp, 1, GL_FALSE, view_projection);
+  glUniform3fv (r->box_light, 1, light);
+  glBindVertexArray (r->solids.vao);
+  glDrawArraysInstanced (GL_TRIANGLES, 0, 36, r->solids.count);
+
+  glEnable (GL_BLEND);
+  glBlendFunc (GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+  glUseProgram (r->line_program);
+  glUniformMatrix4fv (r->line_vp, 1, GL_FALSE, view_projection);
+  glBindVertexArray (r->link_vao);
+  glDrawArrays (GL_LINES, 0, r->link_vertices);
+  glBindVertexArray (r->outline_vao);
+  glDrawArrays (GL_LINES, 0, r->outline_vertices);
+  glBindVertexArray (r->mark_vao);
+  glDrawArrays (GL_LINES, 0, r->mark_vertices);
+
+  glDepthMask (GL_FALSE);
+  glUseProgram (r->box_program);
+  glBindVertexArray (r->containers.vao);
+  glDrawArraysInstanced (GL_TRIANGLES, 0, 36, r->containers.count);
+  glDepthMask (GL_TRUE);
+
+  glBindVertexArray (0);
+  glUseProgram (0);
+  return glGetError () == GL_NO_ERROR;
+}

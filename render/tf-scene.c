@@ -1,0 +1,648 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tf-scene.c: laying a NetworkGraph out in 3D (see tf-scene.h). Units are chip edges; y is up. */
+#include <math.h>
+#include <string.h>
+
+#include "tf-scene.h"
+
+#define CHIP          1.0f
+#define CHIP_PITCH    1.5f
+#define BOARD_SLAB    0.25f
+#define SHELF_GAP     0.7f
+#define SHELVES_MAX   12u      /* boards stacked in one column of a rack */
+#define RACK_PAD      0.8f
+#define RACK_GAP      3.0f
+#define POD_PAD       2.0f
+#define POD_GAP       8.0f
+#define SWITCH_W      2.4f
+#define SWITCH_H      0.8f
+#define SWITCH_D      1.6f
+#define SWITCH_PITCH  3.2f
+#define LEVEL_GAP     6.0f
+
+static const float link_colors[TF_N_LINK_TYPES][4] = {
+  [TF_LINK_C2C] = { 0.98f, 0.76f, 0.05f, 1.0f },   /* amber: inside a board */
+  [TF_LINK_B2B] = { 0.15f, 0.78f, 0.30f, 1.0f },   /* green: inside a rack */
+  [TF_LINK_R2R] = { 0.15f, 0.45f, 0.98f, 1.0f },   /* blue: inside a pod */
+  [TF_LINK_P2P] = { 0.93f, 0.15f, 0.45f, 1.0f },   /* crimson: between pods */
+};
+
+static const float pod_color[4] = { 0.55f, 0.58f, 0.68f, 0.06f };
+static const float rack_color[4] = { 0.50f, 0.55f, 0.65f, 0.10f };
+static const float board_color[4] = { 0.24f, 0.40f, 0.34f, 1.0f };   /* PCB green */
+static const float chip_color[4] = { 0.86f, 0.87f, 0.90f, 1.0f };
+static const float switch_colors[3][4] = {
+  { 0.42f, 0.58f, 0.66f, 1.0f },   /* rack: slate teal */
+  { 0.60f, 0.46f, 0.76f, 1.0f },   /* pod: violet */
+  { 0.80f, 0.46f, 0.52f, 1.0f },   /* datacenter: rose */
+};
+static const float outline_color[4] = { 0.60f, 0.64f, 0.72f, 0.55f };
+
+void
+tf_scene_link_color (TfLinkType type,
+                     float      rgba[4])
+{
+  g_return_if_fail ((guint) type < TF_N_LINK_TYPES);
+  memcpy (rgba, link_colors[type], sizeof link_colors[type]);
+}
+
+void
+tf_scene_init (TfScene *scene)
+{
+  memset (scene, 0, sizeof *scene);
+  for (guint k = 0; k < TF_SCENE_N_KINDS; k++)
+    scene->boxes[k] = g_array_new (FALSE, TRUE, sizeof (TfSceneBox));
+  scene->link_vertices = g_array_new (FALSE, FALSE, sizeof (TfSceneVertex));
+  scene->outline_vertices = g_array_new (FALSE, FALSE, sizeof (TfSceneVertex));
+}
+
+void
+tf_scene_clear (TfScene *scene)
+{
+  for (guint k = 0; k < TF_SCENE_N_KINDS; k++)
+    if (scene->boxes[k] != NULL)
+      g_array_unref (scene->boxes[k]);
+  if (scene->link_vertices != NULL)
+    g_array_unref (scene->link_vertices);
+  if (scene->outline_vertices != NULL)
+    g_array_unref (scene->outline_vertices);
+  memset (scene, 0, sizeof *scene);
+}
+
+static TfSceneBox *
+box_at (TfScene     *scene,
+        TfSceneKind  kind,
+        guint        index)
+{
+  return &g_array_index (scene->boxes[kind], TfSceneBox, index);
+}
+
+static void
+set_box (TfSceneBox  *box,
+         float        x,
+         float        y,
+         float        z,
+         float        w,
+         float        h,
+         float        d,
+         const float  color[4])
+{
+  box->center[0] = x;
+  box->center[1] = y;
+  box->center[2] = z;
+  box->size[0] = w;
+  box->size[1] = h;
+  box->size[2] = d;
+  memcpy (box->color, color, sizeof box->color);
+}
+
+/* Columns x rows of a near-square grid for @n items. */
+static void
+grid (guint  n,
+      guint *columns,
+      guint *rows)
+{
+  guint c = (guint) ceil (sqrt ((double) MAX (n, 1)));
+
+  *columns = c;
+  *rows = (MAX (n, 1) + c - 1) / c;
+}
+
+typedef struct
+{
+  float w, h, d;
+} Extent;
+
+static void
+add_outline (TfScene          *scene,
+             const TfSceneBox *box)
+{
+  static const int edges[12][2] = {
+    { 0, 1 }, { 1, 3 }, { 3, 2 }, { 2, 0 }, { 4, 5 }, { 5, 7 }, { 7, 6 }, { 6, 4 },
+    { 0, 4 }, { 1, 5 }, { 2, 6 }, { 3, 7 },
+  };
+
+  for (guint e = 0; e < 12; e++)
+    for (guint end = 0; end < 2; end++)
+      {
+        int corner = edges[e][end];
+        TfSceneVertex v;
+
+        for (guint axis = 0; axis < 3; axis++)
+          v.position[axis] = box->center[axis]
+                             + ((corner >> axis) & 1 ? 0.5f : -0.5f) * box->size[axis];
+        memcpy (v.color, outline_color, sizeof v.color);
+        g_array_append_val (scene->outline_vertices, v);
+      }
+}
+
+/* Lays out the boxes; fills the switch boxes last, over the containers they belong to. */
+static void
+lay_out (TfScene              *scene,
+         const TfNetworkGraph *g)
+{
+  guint c = g->chips_per_board;
+  guint chip_cols, chip_rows, max_boards = 1, max_racks = 1;
+  Extent board, rack, pod;
+  guint shelf_cols, shelf_rows, shelf_height, rack_cols, rack_rows, pod_cols, pod_rows;
+  g_autofree guint *boards_in_rack = g_new0 (guint, MAX (g->n_rack, 1));
+  g_autofree guint *racks_in_pod = g_new0 (guint, MAX (g->n_pod, 1));
+  g_autofree guint *board_slot = g_new0 (guint, MAX (g->n_board, 1));
+  g_autofree guint *rack_slot = g_new0 (guint, MAX (g->n_rack, 1));
+  g_autofree guint *switches_in = NULL;
+  g_autofree guint *switch_slot = g_new0 (guint, MAX (g->n_switch, 1));
+  g_autofree guint *switches_on_rack = g_new0 (guint, MAX (g->n_rack, 1));
+  float rack_pitch_x, rack_pitch_z;
+  float pod_top = 0;
+
+  g_array_set_size (scene->boxes[TF_SCENE_POD], g->n_pod);
+  g_array_set_size (scene->boxes[TF_SCENE_RACK], g->n_rack);
+  g_array_set_size (scene->boxes[TF_SCENE_BOARD], g->n_board);
+  g_array_set_size (scene->boxes[TF_SCENE_CHIP], g->n_chip);
+  g_array_set_size (scene->boxes[TF_SCENE_SWITCH], g->n_switch);
+
+  /* Each container's place among its siblings, and the largest counts, which size every
+   * container of a level alike so the grid stays regular. */
+  for (guint b = 0; b < g->n_board; b++)
+    {
+      board_slot[b] = boards_in_rack[g->board_rack[b]]++;
+      max_boards = MAX (max_boards, boards_in_rack[g->board_rack[b]]);
+    }
+  for (guint r = 0; r < g->n_rack; r++)
+    {
+      rack_slot[r] = racks_in_pod[g->rack_pod[r]]++;
+      max_racks = MAX (max_racks, racks_in_pod[g->rack_pod[r]]);
+    }
+
+  grid (c, &chip_cols, &chip_rows);
+  board.w = chip_cols * CHIP_PITCH + 0.5f;
+  board.d = chip_rows * CHIP_PITCH + 0.5f;
+  board.h = BOARD_SLAB + CHIP + SHELF_GAP;
+
+  shelf_height = MIN (max_boards, SHELVES_MAX);
+  grid ((max_boards + shelf_height - 1) / shelf_height, &shelf_cols, &shelf_rows);
+  rack.w = shelf_cols * (board.w + RACK_PAD) + RACK_PAD;
+  rack.d = shelf_rows * (board.d + RACK_PAD) + RACK_PAD;
+  rack.h = shelf_height * board.h + RACK_PAD;
+
+  /* Racks stand far enough apart for the switch grids on their roofs not to touch. */
+  rack_pitch_x = rack.w;
+  rack_pitch_z = rack.d;
+  for (guint s = 0; s < g->n_switch; s++)
+    if (g->switches[s].tier == TF_TIER_RACK)
+      switches_on_rack[g->switches[s].container]++;
+  for (guint r = 0; r < g->n_rack; r++)
+    {
+      guint cols, rows;
+
+      grid (switches_on_rack[r], &cols, &rows);
+      rack_pitch_x = MAX (rack_pitch_x, (cols - 1) * SWITCH_PITCH + SWITCH_W);
+      rack_pitch_z = MAX (rack_pitch_z, (rows - 1) * SWITCH_PITCH + SWITCH_D);
+    }
+  rack_pitch_x += RACK_GAP;
+  rack_pitch_z += RACK_GAP;
+
+  grid (max_racks, &rack_cols, &rack_rows);
+  pod.w = (rack_cols - 1) * rack_pitch_x + rack.w + 2 * POD_PAD;
+  pod.d = (rack_rows - 1) * rack_pitch_z + rack.d + 2 * POD_PAD;
+  pod.h = rack.h + 2 * SWITCH_H + 2 * POD_PAD;
+
+  grid (g->n_pod, &pod_cols, &pod_rows);
+  for (guint p = 0; p < g->n_pod; p++)
+    set_box (box_at (scene, TF_SCENE_POD, p), (p % pod_cols) * (pod.w + POD_GAP), pod.h / 2,
+             (p / pod_cols) * (pod.d + POD_GAP), pod.w, pod.h, pod.d, pod_color);
+  for (guint r = 0; r < g->n_rack; r++)
+    {
+      const TfSceneBox *p = box_at (scene, TF_SCENE_POD, g->rack_pod[r]);
+      guint slot = rack_slot[r];
+
+      set_box (box_at (scene, TF_SCENE_RACK, r),
+               p->center[0] - pod.w / 2 + POD_PAD + rack.w / 2 + (slot % rack_cols) * rack_pitch_x,
+               POD_PAD + rack.h / 2,
+               p->center[2] - pod.d / 2 + POD_PAD + rack.d / 2 + (slot / rack_cols) * rack_pitch_z,
+               rack.w, rack.h, rack.d, rack_color);
+    }
+  for (guint b = 0; b < g->n_board; b++)
+    {
+      const TfSceneBox *r = box_at (scene, TF_SCENE_RACK, g->board_rack[b]);
+      guint slot = board_slot[b], column = slot / shelf_height, shelf = slot % shelf_height;
+      float x = r->center[0] - rack.w / 2 + RACK_PAD + board.w / 2
+                + (column % shelf_cols) * (board.w + RACK_PAD);
+      float z = r->center[2] - rack.d / 2 + RACK_PAD + board.d / 2
+                + (column / shelf_cols) * (board.d + RACK_PAD);
+      float y = r->center[1] - rack.h / 2 + RACK_PAD / 2 + shelf * board.h + BOARD_SLAB / 2;
+
+      set_box (box_at (scene, TF_SCENE_BOARD, b), x, y, z, board.w, BOARD_SLAB, board.d,
+               board_color);
+      for (guint k = 0; k < c; k++)
+        set_box (box_at (scene, TF_SCENE_CHIP, g->board_chips[(gsize) b * c + k]),
+                 x - board.w / 2 + 0.25f + CHIP_PITCH / 2 + (k % chip_cols) * CHIP_PITCH,
+                 y + BOARD_SLAB / 2 + CHIP / 2,
+                 z - board.d / 2 + 0.25f + CHIP_PITCH / 2 + (k / chip_cols) * CHIP_PITCH,
+                 CHIP, CHIP, CHIP, chip_color);
+    }
+  for (guint p = 0; p < g->n_pod; p++)
+    pod_top = MAX (pod_top, box_at (scene, TF_SCENE_POD, p)->center[1] + pod.h / 2);
+
+  /* Switches: on their rack's roof, above their pod, or above everything, in grids. */
+  switches_in = g_new0 (guint, (gsize) g->n_rack + g->n_pod + 1);
+  for (guint s = 0; s < g->n_switch; s++)
+    {
+      const TfSwitch *sw = &g->switches[s];
+      guint owner = sw->tier == TF_TIER_RACK ? sw->container
+                  : sw->tier == TF_TIER_POD ? g->n_rack + sw->container : g->n_rack + g->n_pod;
+
+      switch_slot[s] = switches_in[owner]++;
+    }
+  for (guint s = 0; s < g->n_switch; s++)
+    {
+      const TfSwitch *sw = &g->switches[s];
+      const TfSceneBox *over;
+      guint owner, cols, rows, tier;
+      float x, y, z, width;
+
+      if (sw->tier == TF_TIER_RACK)
+        {
+          over = box_at (scene, TF_SCENE_RACK, sw->container);
+          owner = sw->container;
+          y = over->center[1] + over->size[1] / 2 + SWITCH_H / 2 + 0.2f;
+          tier = 0;
+        }
+      else if (sw->tier == TF_TIER_POD)
+        {
+          over = box_at (scene, TF_SCENE_POD, sw->container);
+          owner = g->n_rack + sw->container;
+          y = over->center[1] + over->size[1] / 2 + LEVEL_GAP;
+          tier = 1;
+        }
+      else
+        {
+          over = NULL;
+          owner = g->n_rack + g->n_pod;
+          y = pod_top + 2.5f * LEVEL_GAP;
+          tier = 2;
+        }
+      grid (switches_in[owner], &cols, &rows);
+      width = (cols - 1) * SWITCH_PITCH;
+      if (over != NULL)
+        {
+          x = over->center[0];
+          z = over->center[2];
+        }
+      else
+        {
+          x = (pod_cols - 1) * (pod.w + POD_GAP) / 2;
+          z = (pod_rows - 1) * (pod.d + POD_GAP) / 2;
+        }
+      set_box (box_at (scene, TF_SCENE_SWITCH, s),
+               x - width / 2 + (switch_slot[s] % cols) * SWITCH_PITCH, y,
+               z - (rows - 1) * SWITCH_PITCH / 2 + (switch_slot[s] / cols) * SWITCH_PITCH,
+               SWITCH_W, SWITCH_H, SWITCH_D, switch_colors[tier]);
+    }
+
+  for (guint p = 0; p < g->n_pod; p++)
+    add_outline (scene, box_at (scene, TF_SCENE_POD, p));
+  for (guint r = 0; r < g->n_rack; r++)
+    add_outline (scene, box_at (scene, TF_SCENE_RACK, r));
+}
+
+/* An end of a drawn line: a box of some kind. */
+typedef struct
+{
+  guint32 a, b;       /* packed (kind << 28 | index) */
+  guint32 type;
+} LineKey;
+
+static guint
+line_key_hash (gconstpointer p)
+{
+  const LineKey *k = p;
+
+  return (k->a * 2654435761u) ^ (k->b * 40503u) ^ k->type;
+}
+
+static gboolean
+line_key_equal (gconstpointer pa,
+                gconstpointer pb)
+{
+  const LineKey *a = pa, *b = pb;
+
+  return a->a == b->a && a->b == b->b && a->type == b->type;
+}
+
+static guint32
+pack (TfSceneKind kind,
+      guint       index)
+{
+  return ((guint32) kind << 28) | index;
+}
+
+/* The box a link end is drawn at, at @level. */
+static guint32
+end_box (const TfNetworkGraph *g,
+         const guint32        *chip_board,
+         guint32               node,
+         TfSceneLinkLevel      level)
+{
+  if (node >= g->n_chip)
+    return pack (TF_SCENE_SWITCH, node - g->n_chip);
+  if (level == TF_SCENE_LINKS_ALL)
+    return pack (TF_SCENE_CHIP, node);
+  if (level == TF_SCENE_LINKS_BOARDS)
+    return pack (TF_SCENE_BOARD, chip_board[node]);
+  return pack (TF_SCENE_RACK, g->board_rack[chip_board[node]]);
+}
+
+static const TfSceneBox *
+packed_box (TfScene *scene,
+            guint32  packed)
+{
+  return box_at (scene, (TfSceneKind) (packed >> 28), packed & 0x0fffffffu);
+}
+
+/* The distinct lines of each link type at @level, in the order of the links: a line joins two
+ * different boxes; links whose ends fall in one box at this level are left out. With
+ * @inside_racks, only the lines whose ends lie in one rack (at board level, drawn there when
+ * racks are the level). Stops early, returning FALSE, beyond @limit lines (0: no limit). */
+static gboolean
+collect_lines (const TfNetworkGraph *g,
+               const guint32        *chip_board,
+               TfSceneLinkLevel      level,
+               gboolean              inside_racks,
+               guint                 limit,
+               GArray               *out[TF_N_LINK_TYPES])
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (line_key_hash, line_key_equal, g_free,
+                                                      NULL);
+  guint n = 0;
+
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+      LineKey key = { end_box (g, chip_board, l->a, level), end_box (g, chip_board, l->b, level),
+                      l->type };
+
+      if (inside_racks)
+        {
+          if (end_box (g, chip_board, l->a, TF_SCENE_LINKS_RACKS)
+              != end_box (g, chip_board, l->b, TF_SCENE_LINKS_RACKS))
+            continue;
+        }
+      if (key.a == key.b)
+        continue;
+      if (key.a > key.b)
+        {
+          guint32 t = key.a;
+
+          key.a = key.b;
+          key.b = t;
+        }
+      if (g_hash_table_contains (seen, &key))
+        continue;
+      if (limit != 0 && n >= limit)
+        return FALSE;
+      g_hash_table_add (seen, g_memdup2 (&key, sizeof key));
+      g_array_append_val (out[l->type], key);
+      n++;
+    }
+  return TRUE;
+}
+
+static guint
+count_lines (GArray *lines[TF_N_LINK_TYPES])
+{
+  guint n = 0;
+
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    n += lines[t]->len;
+  return n;
+}
+
+static void
+append_line (TfScene       *scene,
+             const LineKey *k)
+{
+  TfSceneVertex v[2];
+
+  memcpy (v[0].position, packed_box (scene, k->a)->center, sizeof v[0].position);
+  memcpy (v[1].position, packed_box (scene, k->b)->center, sizeof v[1].position);
+  memcpy (v[0].color, link_colors[k->type], sizeof v[0].color);
+  memcpy (v[1].color, link_colors[k->type], sizeof v[1].color);
+  g_array_append_vals (scene->link_vertices, v, 2);
+  scene->lines_by_type[k->type]++;
+  scene->n_lines++;
+}
+
+/* Draws at most @quota of @lines, spread evenly over each type's list, each type keeping a
+ * share in proportion to its size and at least one line. */
+static void
+append_thinned (TfScene *scene,
+                GArray  *lines[TF_N_LINK_TYPES],
+                guint    quota)
+{
+  guint total = count_lines (lines), types = 0;
+
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    types += lines[t]->len > 0;
+  quota = MAX (quota, types);
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    {
+      guint n = lines[t]->len, keep;
+
+      if (n == 0)
+        continue;
+      keep = total <= quota ? n : MAX (1u, (guint) ((guint64) quota * n / total));
+      for (guint i = 0; i < keep; i++)
+        append_line (scene, &g_array_index (lines[t], LineKey, (guint64) i * n / keep));
+      scene->n_lines_hidden += n - keep;
+    }
+}
+
+/* Every link when they fit the budget. Otherwise chip ends move to their boards, and links
+ * joining the same two boxes become one line. If that is still too many, chip ends move to
+ * their racks; the lines inside a rack, which would vanish there, stay between boards, thinned
+ * evenly so the whole fits the budget. */
+static void
+add_lines (TfScene              *scene,
+           const TfNetworkGraph *g,
+           guint                 budget)
+{
+  g_autofree guint32 *chip_board = g_new (guint32, MAX (g->n_chip, 1));
+  GArray *between[TF_N_LINK_TYPES], *inside[TF_N_LINK_TYPES];
+
+  for (guint b = 0; b < g->n_board; b++)
+    for (guint k = 0; k < g->chips_per_board; k++)
+      chip_board[g->board_chips[(gsize) b * g->chips_per_board + k]] = b;
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    {
+      between[t] = g_array_new (FALSE, FALSE, sizeof (LineKey));
+      inside[t] = g_array_new (FALSE, FALSE, sizeof (LineKey));
+    }
+
+  scene->n_links = g->n_links;
+  scene->n_lines = 0;
+  scene->n_lines_hidden = 0;
+  if (g->n_links <= budget)
+    {
+      /* Every link record its own line, even two records joining the same nodes (a loaded
+       * file may have them). */
+      scene->link_level = TF_SCENE_LINKS_ALL;
+      for (guint i = 0; i < g->n_links; i++)
+        {
+          const TfLink *l = &g->links[i];
+          LineKey key = { end_box (g, chip_board, l->a, TF_SCENE_LINKS_ALL),
+                          end_box (g, chip_board, l->b, TF_SCENE_LINKS_ALL), l->type };
+
+          append_line (scene, &key);
+        }
+    }
+  else if (collect_lines (g, chip_board, TF_SCENE_LINKS_BOARDS, FALSE, budget, between))
+    {
+      scene->link_level = TF_SCENE_LINKS_BOARDS;
+      append_thinned (scene, between, G_MAXUINT);
+    }
+  else
+    {
+      guint n_between;
+
+      scene->link_level = TF_SCENE_LINKS_RACKS;
+      for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+        g_array_set_size (between[t], 0);
+      collect_lines (g, chip_board, TF_SCENE_LINKS_RACKS, FALSE, 0, between);
+      collect_lines (g, chip_board, TF_SCENE_LINKS_BOARDS, TRUE, 0, inside);
+      n_between = count_lines (between);
+      append_thinned (scene, between, budget);
+      append_thinned (scene, inside, budget > n_between ? budget - n_between : 0);
+    }
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    {
+      g_array_unref (between[t]);
+      g_array_unref (inside[t]);
+    }
+}
+
+/* Thousands of lines drawn opaque merge into a solid sheet; fainter lines let the density
+ * show as brightness instead. */
+static void
+fade_dense_lines (TfScene *scene)
+{
+  float alpha;
+
+  if (scene->n_lines <= TF_SCENE_OPAQUE_LINES)
+    return;
+  alpha = MAX (0.25f, (float) TF_SCENE_OPAQUE_LINES / scene->n_lines);
+  for (guint i = 0; i < scene->link_vertices->len; i++)
+    g_array_index (scene->link_vertices, TfSceneVertex, i).color[3] = alpha;
+}
+
+void
+tf_scene_build (TfScene              *scene,
+                const TfNetworkGraph *graph,
+                guint                 link_budget)
+{
+  g_return_if_fail (scene != NULL && graph != NULL);
+
+  tf_scene_clear (scene);
+  tf_scene_init (scene);
+  lay_out (scene, graph);
+  add_lines (scene, graph, link_budget ? link_budget : TF_SCENE_LINK_BUDGET);
+  fade_dense_lines (scene);
+
+  for (guint axis = 0; axis < 3; axis++)
+    {
+      scene->bounds_min[axis] = G_MAXFLOAT;
+      scene->bounds_max[axis] = -G_MAXFLOAT;
+    }
+  for (guint k = 0; k < TF_SCENE_N_KINDS; k++)
+    for (guint i = 0; i < scene->boxes[k]->len; i++)
+      {
+        const TfSceneBox *b = box_at (scene, k, i);
+
+        for (guint axis = 0; axis < 3; axis++)
+          {
+            scene->bounds_min[axis] = MIN (scene->bounds_min[axis],
+                                           b->center[axis] - b->size[axis] / 2);
+            scene->bounds_max[axis] = MAX (scene->bounds_max[axis],
+                                           b->center[axis] + b->size[axis] / 2);
+          }
+      }
+}
+
+/* Slab test: the distance along the ray to @box, or FALSE when it misses. */
+static gboolean
+ray_box (const float       origin[3],
+         const float       direction[3],
+         const TfSceneBox *box,
+         float            *distance)
+{
+  float near = -G_MAXFLOAT, far = G_MAXFLOAT;
+
+  for (guint axis = 0; axis < 3; axis++)
+    {
+      float lo = box->center[axis] - box->size[axis] / 2;
+      float hi = box->center[axis] + box->size[axis] / 2;
+
+      if (fabsf (direction[axis]) < 1e-12f)
+        {
+          if (origin[axis] < lo || origin[axis] > hi)
+            return FALSE;
+          continue;
+        }
+      {
+        float t1 = (lo - origin[axis]) / direction[axis];
+        float t2 = (hi - origin[axis]) / direction[axis];
+
+        near = MAX (near, MIN (t1, t2));
+        far = MIN (far, MAX (t1, t2));
+      }
+    }
+  if (near > far || far < 0)
+    return FALSE;
+  *distance = MAX (near, 0);
+  return TRUE;
+}
+
+gboolean
+tf_scene_pick (const TfScene *scene,
+               const float    origin[3],
+               const float    direction[3],
+               TfScenePick   *out)
+{
+  /* Solid blocks first; otherwise the innermost container hit. */
+  static const TfSceneKind order[][2] = {
+    { TF_SCENE_CHIP, TF_SCENE_SWITCH },
+    { TF_SCENE_BOARD, TF_SCENE_BOARD },
+    { TF_SCENE_RACK, TF_SCENE_RACK },
+    { TF_SCENE_POD, TF_SCENE_POD },
+  };
+
+  g_return_val_if_fail (scene != NULL && out != NULL, FALSE);
+
+  for (guint level = 0; level < G_N_ELEMENTS (order); level++)
+    {
+      gboolean hit = FALSE;
+
+      for (guint k = 0; k < 2; k++)
+        {
+          TfSceneKind kind = order[level][k];
+
+          if (k == 1 && kind == order[level][0])
+            break;
+          for (guint i = 0; i < scene->boxes[kind]->len; i++)
+            {
+              float distance;
+
+              if (ray_box (origin, direction,
+                           &g_array_index (scene->boxes[kind], TfSceneBox, i), &distance)
+                  && (!hit || distance < out->distance))
+                {
+                  *out = (TfScenePick) { kind, i, distance };
+                  hit = TRUE;
+                }
+            }
+        }
+      if (hit)
+        return TRUE;
+    }
+  return FALSE;
+}

@@ -1,0 +1,11 @@
+#version 330 core
+// SPDX-License-Identifier: GPL-3.0-or-later
+in vec4 v_color;
+
+out vec4 o_color;
+
+void
+main ()
+{
+  o_color = v_color;
+}
