@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tf-application.c: the application (see tf-application.h). */
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "tf-application.h"
+#include "tf-screenshot.h"
+#include "tf-window.h"
+
+/* How long --screenshot waits for the window to show a topology. */
+#define SCREENSHOT_TIMEOUT_S 120
+
+struct _TfApplication
+{
+  GtkApplication           parent_instance;
+
+  /* --screenshot: the command line waiting for the picture, and where it goes */
+  GApplicationCommandLine *screenshot_for;
+  char                    *screenshot_path;
+  TfWindow                *screenshot_window;
+  guint                    screenshot_poll;
+  gint64                   screenshot_deadline;
+  int                      exit_status;
+};
+
+G_DEFINE_FINAL_TYPE (TfApplication, tf_application, GTK_TYPE_APPLICATION)
+
+static const GOptionEntry option_entries[] = {
+  { "n-chip", 'n', 0, G_OPTION_ARG_INT, NULL, N_("Number of chips"), N_("N") },
+  { "scope", 0, 0, G_OPTION_ARG_STRING, NULL, N_("intra-rack or inter-rack"), N_("SCOPE") },
+  { "chips-per-board-max", 0, 0, G_OPTION_ARG_INT, NULL,
+    N_("Most chips a board can carry before dense-pcb-impractical"), N_("M") },
+  { "chip-radix", 0, 0, G_OPTION_ARG_INT, NULL, N_("Parallel links per chip connection"),
+    N_("R") },
+  { "intra-board-topo", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Links among a board's chips: none, full-mesh, ring or torus"), N_("TOPO") },
+  { "family", 'f', 0, G_OPTION_ARG_STRING_ARRAY, NULL,
+    N_("Enumerate only this family (repeatable)"), N_("FAMILY") },
+  { "select", 's', 0, G_OPTION_ARG_INT, NULL,
+    N_("Show the result at this position of the (first) family, counting from 0"), N_("I") },
+  { "chips-per-board", 'c', 0, G_OPTION_ARG_INT, NULL,
+    N_("Show only results with this many chips per board"), N_("C") },
+  { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("Save the window as a PNG once the topology is drawn, then quit"), N_("FILE") },
+  { "size", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Window size, e.g. 1280x820"),
+    N_("WxH") },
+  { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and quit"), NULL },
+  { NULL }
+};
+
+/* --screenshot */
+
+static void
+screenshot_finish (TfApplication *self,
+                   int            status,
+                   const char    *message)
+{
+  if (message != NULL)
+    g_application_command_line_printerr (self->screenshot_for, "topoforge: %s\n", message);
+  /* A local command line whose main loop ran exits 0 whatever it says: main() asks here. */
+  g_application_command_line_set_exit_status (self->screenshot_for, status);
+  self->exit_status = MAX (self->exit_status, status);
+  g_clear_object (&self->screenshot_for);
+  g_clear_handle_id (&self->screenshot_poll, g_source_remove);
+  if (self->screenshot_window != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->screenshot_window));
+  g_application_release (G_APPLICATION (self));
+}
+
+static gboolean
+screenshot_poll (gpointer user_data)
+{
+  TfApplication *self = user_data;
+  TfWindow *window = self->screenshot_window;
+  TfTopologyView *view = tf_window_get_view (window);
+  g_autoptr(GError) error = NULL;
+
+  if (g_get_monotonic_time () > self->screenshot_deadline)
+    {
+      self->screenshot_poll = 0;
+      screenshot_finish (self, 1, _("timed out waiting for a topology to draw"));
+      return G_SOURCE_REMOVE;
+    }
+  if (tf_window_get_busy (window))
+    return G_SOURCE_CONTINUE;
+  if (tf_window_get_error (window) != NULL && tf_topology_view_get_topology (view) == NULL)
+    {
+      g_autofree char *message = g_strdup (tf_window_get_error (window));
+
+      self->screenshot_poll = 0;
+      screenshot_finish (self, 1, message);
+      return G_SOURCE_REMOVE;
+    }
+  if (tf_topology_view_get_topology (view) == NULL)
+    return G_SOURCE_CONTINUE;
+  /* Two frames with the topology: the first may have been drawn at an older size. */
+  if (tf_topology_view_get_frames (view) < 2)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (view));
+      return G_SOURCE_CONTINUE;
+    }
+
+  self->screenshot_poll = 0;
+  if (!tf_screenshot_save (GTK_WIDGET (window), self->screenshot_path, &error))
+    screenshot_finish (self, 1, error->message);
+  else
+    screenshot_finish (self, 0, NULL);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+screenshot_window_gone (gpointer  user_data,
+                        GObject  *where_the_window_was)
+{
+  TF_APPLICATION (user_data)->screenshot_window = NULL;
+}
+
+/* Options onto the window */
+
+static gboolean
+apply_options (TfWindow      *window,
+               GVariantDict  *options,
+               GError       **error)
+{
+  TfContextForm *form = tf_window_get_form (window);
+  const char *scope = NULL, *intra = NULL, *size = NULL;
+  g_autofree const char **families = NULL;
+  gint32 value, select = -1;
+  TfContext ctx;
+
+  tf_context_form_get_context (form, &ctx);
+  if (g_variant_dict_lookup (options, "n-chip", "i", &value))
+    ctx.n_chip = (guint) MAX (value, 0);
+  if (g_variant_dict_lookup (options, "scope", "&s", &scope)
+      && !tf_scope_from_string (scope, &ctx.scope, error))
+    return FALSE;
+  if (g_variant_dict_lookup (options, "chips-per-board-max", "i", &value))
+    ctx.chips_per_board_max = (guint) MAX (value, 0);
+  if (g_variant_dict_lookup (options, "chip-radix", "i", &value))
+    ctx.chip_radix = (guint) MAX (value, 0);
+  if (g_variant_dict_lookup (options, "intra-board-topo", "&s", &intra)
+      && !tf_intra_board_topo_from_string (intra, &ctx.intra_board_topo, error))
+    return FALSE;
+  if (g_variant_dict_lookup (options, "family", "^a&s", &families))
+    for (guint i = 0; families[i] != NULL; i++)
+      if (tf_family_lookup (families[i]) == NULL)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_UNKNOWN_FAMILY,
+                       _("family '%s': no such family"), families[i]);
+          return FALSE;
+        }
+  if (g_variant_dict_lookup (options, "chips-per-board", "i", &value))
+    g_object_set (tf_window_get_results (window), "chips-per-board-filter",
+                  (guint) MAX (value, 0), NULL);
+  if (g_variant_dict_lookup (options, "size", "&s", &size))
+    {
+      int w = 0, h = 0;
+
+      if (sscanf (size, "%dx%d", &w, &h) != 2 || w < 200 || h < 200 || w > 8192 || h > 8192)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("size '%s': give WIDTHxHEIGHT, each from 200 to 8192"), size);
+          return FALSE;
+        }
+      gtk_window_unmaximize (GTK_WINDOW (window));
+      gtk_window_set_default_size (GTK_WINDOW (window), w, h);
+    }
+  g_variant_dict_lookup (options, "select", "i", &select);
+  if (select >= 0)
+    tf_window_select_after_enumeration (window, families ? families[0] : NULL, (guint) select);
+
+  if (families != NULL)
+    tf_context_form_set_families (form, families);
+  tf_context_form_set_context (form, &ctx);
+  if (!tf_context_form_get_valid (form))
+    {
+      TfContext shown;
+      g_autoptr(GError) invalid = NULL;
+
+      tf_context_form_get_context (form, &shown);
+      if (!tf_context_validate (&shown, &invalid))
+        g_propagate_error (error, g_steal_pointer (&invalid));
+      else
+        g_set_error_literal (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                             tf_context_form_get_field_error (form, "families"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+tf_application_command_line (GApplication            *app,
+                              GApplicationCommandLine *command_line)
+{
+  TfApplication *self = TF_APPLICATION (app);
+  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  const char *screenshot = NULL;
+  g_autoptr(GError) error = NULL;
+  TfWindow *window;
+
+  g_variant_dict_lookup (options, "screenshot", "^&ay", &screenshot);
+  window = tf_window_new (GTK_APPLICATION (app));
+  if (!apply_options (window, options, &error))
+    {
+      g_application_command_line_printerr (command_line, "topoforge: %s\n", error->message);
+      gtk_window_destroy (GTK_WINDOW (window));
+      return 2;
+    }
+  gtk_window_present (GTK_WINDOW (window));
+
+  if (screenshot != NULL && self->screenshot_for == NULL)
+    {
+      g_application_hold (app);
+      self->screenshot_for = g_object_ref (command_line);
+      self->screenshot_path = g_strdup (screenshot);
+      self->screenshot_window = window;
+      g_object_weak_ref (G_OBJECT (window), screenshot_window_gone, self);
+      self->screenshot_deadline = g_get_monotonic_time () + SCREENSHOT_TIMEOUT_S * G_USEC_PER_SEC;
+      self->screenshot_poll = g_timeout_add (50, screenshot_poll, self);
+    }
+  return 0;
+}
+
+static int
+tf_application_handle_local_options (GApplication *app,
+                                     GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("topoforge %s\n", TF_VERSION);
+      return 0;
+    }
+  /* A screenshot is its own process: never hand it to a running window. */
+  if (g_variant_dict_contains (options, "screenshot"))
+    g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+  return -1;
+}
+
+static void
+tf_application_activate (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    window = GTK_WINDOW (tf_window_new (GTK_APPLICATION (app)));
+  gtk_window_present (window);
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  static const char *developers[] = { "The Topoforge developers", NULL };
+
+  gtk_show_about_dialog (gtk_application_get_active_window (app),
+                         "program-name", _("Topoforge"),
+                         "logo-icon-name", APPLICATION_ID,
+                         "version", TF_VERSION,
+                         "comments", _("Design AI-cluster interconnect topologies"),
+                         "website", "https://github.com/topoforge/topoforge",
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", developers,
+                         "translator-credits", _("translator-credits"),
+                         NULL);
+}
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  GList *windows = gtk_application_get_windows (app);
+
+  /* Closing each window saves its settings. */
+  while (windows != NULL)
+    {
+      GtkWindow *window = windows->data;
+
+      windows = windows->next;
+      gtk_window_close (window);
+    }
+}
+
+static void
+tf_application_startup (GApplication *app)
+{
+  static const GActionEntry actions[] = {
+    { "about", about_activated },
+    { "quit", quit_activated },
+  };
+  static const char *quit_accels[] = { "<Primary>q", NULL };
+  static const char *export_accels[] = { "<Primary>e", NULL };
+  static const char *copy_accels[] = { "<Primary><Shift>c", NULL };
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+  G_APPLICATION_CLASS (tf_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), actions, G_N_ELEMENTS (actions), app);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.export", export_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.copy-yaml", copy_accels);
+
+  gtk_css_provider_load_from_resource (css, "/io/github/topoforge/Topoforge/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  gtk_window_set_default_icon_name (APPLICATION_ID);
+}
+
+static void
+tf_application_finalize (GObject *object)
+{
+  TfApplication *self = TF_APPLICATION (object);
+
+  g_clear_object (&self->screenshot_for);
+  g_clear_pointer (&self->screenshot_path, g_free);
+  g_clear_handle_id (&self->screenshot_poll, g_source_remove);
+  G_OBJECT_CLASS (tf_application_parent_class)->finalize (object);
+}
+
+static void
+tf_application_class_init (TfApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->finalize = tf_application_finalize;
+  app_class->startup = tf_application_startup;
+  app_class->activate = tf_application_activate;
+  app_class->command_line = tf_application_command_line;
+  app_class->handle_local_options = tf_application_handle_local_options;
+}
+
+static void
+tf_application_init (TfApplication *self)
+{
+  g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), NULL);
+  g_application_set_option_context_summary (
+      G_APPLICATION (self),
+      _("Enumerate every legal interconnect topology for a chip count and see one in 3D."));
+}
+
+int
+tf_application_get_exit_status (TfApplication *self)
+{
+  g_return_val_if_fail (TF_IS_APPLICATION (self), 1);
+  return self->exit_status;
+}
+
+TfApplication *
+tf_application_new (void)
+{
+  return g_object_new (TF_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
+                       "resource-base-path", "/io/github/topoforge/Topoforge",
+                       NULL);
+}

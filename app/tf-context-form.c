@@ -1,0 +1,564 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tf-context-form.c: the EnumerationContext form. */
+#include <glib/gi18n.h>
+
+#include "tf-context-form.h"
+
+/* One edited field: its spec name, the widget that edits it and the label that shows what is
+ * wrong with it (the two fields of a link type share one). */
+typedef struct
+{
+  char      *name;
+  GtkWidget *widget;
+  GtkWidget *error;
+  char      *message;
+} Field;
+
+struct _TfContextForm
+{
+  GtkWidget    parent_instance;
+
+  /* template children */
+  GtkSpinButton *n_chip;
+  GtkWidget     *n_chip_error;
+  GtkDropDown   *scope;
+  GtkWidget     *scope_error;
+  GtkSpinButton *chips_per_board_max;
+  GtkWidget     *chips_per_board_max_error;
+  GtkSpinButton *chip_radix;
+  GtkWidget     *chip_radix_error;
+  GtkDropDown   *intra_board_topo;
+  GtkWidget     *intra_board_topo_error;
+  GtkGrid       *links_grid;
+  GtkWidget     *families_box;
+  GtkWidget     *families_error;
+
+  GtkSpinButton *bandwidth[TF_N_LINK_TYPES];
+  GtkSpinButton *latency[TF_N_LINK_TYPES];
+  GtkCheckButton **family_checks;   /* one per registered family, in registry order */
+  GArray        *fields;            /* Field */
+  char          *families_message;
+  guint          updating;
+  gboolean       valid;
+};
+
+G_DEFINE_FINAL_TYPE (TfContextForm, tf_context_form, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_VALID,
+  N_PROPS
+};
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+/* Scope and intra-board topology in the order of their drop-downs. */
+static const int scope_items[] = { TF_SCOPE_INTRA_RACK, TF_SCOPE_INTER_RACK };
+static const int intra_board_items[] = {
+  TF_INTRA_BOARD_NONE, TF_INTRA_BOARD_FULL_MESH, TF_INTRA_BOARD_RING, TF_INTRA_BOARD_TORUS,
+};
+
+static void
+field_clear (Field *field)
+{
+  g_free (field->name);
+  g_free (field->message);
+}
+
+static void
+add_field (TfContextForm *self,
+           const char    *name,
+           gpointer       widget,
+           GtkWidget     *error)
+{
+  Field field = { g_strdup (name), GTK_WIDGET (widget), error, NULL };
+
+  g_array_append_val (self->fields, field);
+}
+
+static guint
+read_uint (GtkSpinButton *spin)
+{
+  double v = gtk_spin_button_get_value (spin);
+
+  return v <= 0 ? 0 : v >= G_MAXUINT ? G_MAXUINT : (guint) v;
+}
+
+void
+tf_context_form_get_context (TfContextForm *self,
+                             TfContext     *out)
+{
+  guint scope = gtk_drop_down_get_selected (self->scope);
+  guint intra = gtk_drop_down_get_selected (self->intra_board_topo);
+
+  g_return_if_fail (TF_IS_CONTEXT_FORM (self));
+  g_return_if_fail (out != NULL);
+
+  tf_context_init (out);
+  out->n_chip = read_uint (self->n_chip);
+  out->scope = scope < G_N_ELEMENTS (scope_items) ? (TfScope) scope_items[scope] : TF_SCOPE_UNSET;
+  out->chips_per_board_max = read_uint (self->chips_per_board_max);
+  out->chip_radix = read_uint (self->chip_radix);
+  out->intra_board_topo = intra < G_N_ELEMENTS (intra_board_items)
+                          ? (TfIntraBoardTopo) intra_board_items[intra]
+                          : (TfIntraBoardTopo) intra;
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    {
+      out->defaults[t].bandwidth_gbps = gtk_spin_button_get_value (self->bandwidth[t]);
+      out->defaults[t].latency_ns = gtk_spin_button_get_value (self->latency[t]);
+    }
+}
+
+static guint
+n_families_chosen (TfContextForm *self)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < tf_families_get_count (); i++)
+    n += gtk_check_button_get_active (self->family_checks[i]);
+  return n;
+}
+
+static void
+show_error (GtkWidget  *widget,
+            GtkWidget  *label,
+            const char *message)
+{
+  gtk_label_set_text (GTK_LABEL (label), message ? message : "");
+  gtk_widget_set_visible (label, message != NULL);
+  if (message != NULL)
+    gtk_widget_add_css_class (widget, "error");
+  else
+    gtk_widget_remove_css_class (widget, "error");
+  gtk_accessible_update_state (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_STATE_INVALID,
+                               message ? GTK_ACCESSIBLE_INVALID_TRUE
+                                       : GTK_ACCESSIBLE_INVALID_FALSE, -1);
+  if (message != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                    message, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+/* Checks every field with the engine's rule and shows what is wrong where it is wrong. */
+static gboolean
+check (TfContextForm *self)
+{
+  g_autoptr(GHashTable) labels = g_hash_table_new_full (NULL, NULL, NULL, NULL);
+  TfContext ctx;
+  gboolean valid = TRUE;
+
+  g_assert (TF_IS_CONTEXT_FORM (self));
+
+  tf_context_form_get_context (self, &ctx);
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *f = &g_array_index (self->fields, Field, i);
+      g_autoptr(GError) error = NULL;
+
+      g_clear_pointer (&f->message, g_free);
+      if (!tf_context_validate_field (&ctx, f->name, &error))
+        {
+          f->message = g_strdup (error->message);
+          valid = FALSE;
+        }
+    }
+  /* A label shared by two fields shows both messages. */
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *f = &g_array_index (self->fields, Field, i);
+      GString *text = g_hash_table_lookup (labels, f->error);
+
+      if (text == NULL)
+        {
+          text = g_string_new (NULL);
+          g_hash_table_insert (labels, f->error, text);
+        }
+      if (f->message != NULL)
+        g_string_append_printf (text, "%s%s", text->len ? "\n" : "", f->message);
+    }
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *f = &g_array_index (self->fields, Field, i);
+      GString *text = g_hash_table_lookup (labels, f->error);
+
+      show_error (f->widget, f->error, f->message);
+      gtk_label_set_text (GTK_LABEL (f->error), text->str);
+      gtk_widget_set_visible (f->error, text->len > 0);
+    }
+  {
+    GHashTableIter iter;
+    gpointer value;
+
+    g_hash_table_iter_init (&iter, labels);
+    while (g_hash_table_iter_next (&iter, NULL, &value))
+      g_string_free (value, TRUE);
+  }
+
+  g_clear_pointer (&self->families_message, g_free);
+  if (n_families_chosen (self) == 0)
+    {
+      self->families_message = g_strdup (_("families: choose at least one family"));
+      valid = FALSE;
+    }
+  show_error (self->families_box, self->families_error, self->families_message);
+
+  if (valid != self->valid)
+    {
+      self->valid = valid;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALID]);
+    }
+  return valid;
+}
+
+static void
+on_edited (TfContextForm *self)
+{
+  g_assert (TF_IS_CONTEXT_FORM (self));
+
+  if (self->updating > 0)
+    return;
+  if (check (self))
+    g_signal_emit (self, signals[CHANGED], 0);
+}
+
+static void
+all_families_clicked (TfContextForm *self)
+{
+  tf_context_form_set_families (self, NULL);
+}
+
+static void
+no_families_clicked (TfContextForm *self)
+{
+  g_assert (TF_IS_CONTEXT_FORM (self));
+
+  self->updating++;
+  for (guint i = 0; i < tf_families_get_count (); i++)
+    gtk_check_button_set_active (self->family_checks[i], FALSE);
+  self->updating--;
+  on_edited (self);
+}
+
+static GtkSpinButton *
+link_spin (double lower,
+           double upper,
+           guint  digits)
+{
+  GtkWidget *spin = gtk_spin_button_new_with_range (lower, upper, 1);
+
+  gtk_spin_button_set_digits (GTK_SPIN_BUTTON (spin), digits);
+  gtk_spin_button_set_numeric (GTK_SPIN_BUTTON (spin), TRUE);
+  gtk_editable_set_width_chars (GTK_EDITABLE (spin), 7);
+  return GTK_SPIN_BUTTON (spin);
+}
+
+/* The link-defaults rows and the family boxes come from the engine's tables, so they are built
+ * here rather than in the template. */
+static void
+build_links (TfContextForm *self)
+{
+  static const char *const tips[TF_N_LINK_TYPES] = {
+    N_("C2C: links between chips on one board"),
+    N_("B2B: links between boards in one rack"),
+    N_("R2R: links between racks in one pod"),
+    N_("P2P: links between pods"),
+  };
+
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    {
+      const char *type = tf_link_type_to_string (t);
+      GtkWidget *label = gtk_label_new (type);
+      GtkWidget *error = gtk_label_new (NULL);
+      g_autofree char *name = NULL;
+      g_autofree char *bw_a11y = g_strdup_printf (_("%s bandwidth in GB/s"), type);
+      g_autofree char *lat_a11y = g_strdup_printf (_("%s latency in nanoseconds per hop"), type);
+
+      gtk_widget_set_tooltip_text (label, _(tips[t]));
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      self->bandwidth[t] = link_spin (0, 1e13, 1);
+      self->latency[t] = link_spin (-1e6, 1e13, 0);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->bandwidth[t]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, bw_a11y, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->latency[t]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, lat_a11y, -1);
+      gtk_label_set_wrap (GTK_LABEL (error), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (error), 0);
+      gtk_label_set_max_width_chars (GTK_LABEL (error), 30);
+      gtk_widget_add_css_class (error, "field-error");
+      gtk_widget_set_visible (error, FALSE);
+
+      gtk_grid_attach (self->links_grid, label, 0, 1 + 2 * t, 1, 1);
+      gtk_grid_attach (self->links_grid, GTK_WIDGET (self->bandwidth[t]), 1, 1 + 2 * t, 1, 1);
+      gtk_grid_attach (self->links_grid, GTK_WIDGET (self->latency[t]), 2, 1 + 2 * t, 1, 1);
+      gtk_grid_attach (self->links_grid, error, 0, 2 + 2 * t, 3, 1);
+
+      name = g_strdup_printf ("defaults.%s.bandwidth_gbps", type);
+      add_field (self, name, self->bandwidth[t], error);
+      g_free (name);
+      name = g_strdup_printf ("defaults.%s.latency_ns", type);
+      add_field (self, name, self->latency[t], error);
+      g_signal_connect_swapped (self->bandwidth[t], "value-changed", G_CALLBACK (on_edited), self);
+      g_signal_connect_swapped (self->latency[t], "value-changed", G_CALLBACK (on_edited), self);
+    }
+}
+
+static void
+build_families (TfContextForm *self)
+{
+  guint n = tf_families_get_count ();
+
+  self->family_checks = g_new0 (GtkCheckButton *, n);
+  for (guint i = 0; i < n; i++)
+    {
+      const TfFamily *family = tf_families_get (i);
+      GtkWidget *check = gtk_check_button_new_with_label (tf_family_get_name (family));
+
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+      gtk_widget_set_tooltip_text (check, _(tf_family_get_description (family)));
+      gtk_box_append (GTK_BOX (self->families_box), check);
+      g_signal_connect_swapped (check, "toggled", G_CALLBACK (on_edited), self);
+      self->family_checks[i] = GTK_CHECK_BUTTON (check);
+    }
+}
+
+static void
+tf_context_form_dispose (GObject *object)
+{
+  TfContextForm *self = TF_CONTEXT_FORM (object);
+
+  GtkWidget *child;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), TF_TYPE_CONTEXT_FORM);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  G_OBJECT_CLASS (tf_context_form_parent_class)->dispose (object);
+}
+
+static void
+tf_context_form_finalize (GObject *object)
+{
+  TfContextForm *self = TF_CONTEXT_FORM (object);
+
+  g_clear_pointer (&self->fields, g_array_unref);
+  g_clear_pointer (&self->family_checks, g_free);
+  g_clear_pointer (&self->families_message, g_free);
+  G_OBJECT_CLASS (tf_context_form_parent_class)->finalize (object);
+}
+
+static void
+tf_context_form_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  TfContextForm *self = TF_CONTEXT_FORM (object);
+
+  switch (prop_id)
+    {
+    case PROP_VALID:
+      g_value_set_boolean (value, self->valid);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tf_context_form_class_init (TfContextFormClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = tf_context_form_dispose;
+  object_class->finalize = tf_context_form_finalize;
+  object_class->get_property = tf_context_form_get_property;
+
+  properties[PROP_VALID] =
+    g_param_spec_boolean ("valid", NULL, NULL, TRUE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A valid form was edited. */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/topoforge/Topoforge/ui/tf-context-form.ui");
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, n_chip);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, n_chip_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, scope);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, scope_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, chips_per_board_max);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, chips_per_board_max_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, chip_radix);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, chip_radix_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, intra_board_topo);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, intra_board_topo_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, links_grid);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, families_box);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, families_error);
+  gtk_widget_class_bind_template_callback (widget_class, all_families_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, no_families_clicked);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+tf_context_form_init (TfContextForm *self)
+{
+  TfContext ctx;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->valid = TRUE;
+  self->fields = g_array_new (FALSE, TRUE, sizeof (Field));
+  g_array_set_clear_func (self->fields, (GDestroyNotify) field_clear);
+  add_field (self, "n_chip", self->n_chip, self->n_chip_error);
+  add_field (self, "scope", self->scope, self->scope_error);
+  add_field (self, "chips_per_board_max", self->chips_per_board_max,
+             self->chips_per_board_max_error);
+  add_field (self, "chip_radix", self->chip_radix, self->chip_radix_error);
+  add_field (self, "intra_board_topo", self->intra_board_topo, self->intra_board_topo_error);
+  build_links (self);
+  build_families (self);
+
+  g_signal_connect_swapped (self->n_chip, "value-changed", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->chips_per_board_max, "value-changed", G_CALLBACK (on_edited),
+                            self);
+  g_signal_connect_swapped (self->chip_radix, "value-changed", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->scope, "notify::selected", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->intra_board_topo, "notify::selected", G_CALLBACK (on_edited),
+                            self);
+
+  /* The engine's defaults, for the fields the template leaves open. */
+  tf_context_init (&ctx);
+  ctx.n_chip = 64;
+  ctx.scope = TF_SCOPE_INTER_RACK;
+  tf_context_form_set_context (self, &ctx);
+}
+
+GtkWidget *
+tf_context_form_new (void)
+{
+  return g_object_new (TF_TYPE_CONTEXT_FORM, NULL);
+}
+
+gboolean
+tf_context_form_get_valid (TfContextForm *self)
+{
+  g_return_val_if_fail (TF_IS_CONTEXT_FORM (self), FALSE);
+  return self->valid;
+}
+
+static guint
+index_of (const int *items,
+          guint      n_items,
+          int        value)
+{
+  for (guint i = 0; i < n_items; i++)
+    if (items[i] == value)
+      return i;
+  return GTK_INVALID_LIST_POSITION;
+}
+
+void
+tf_context_form_set_context (TfContextForm   *self,
+                             const TfContext *ctx)
+{
+  g_return_if_fail (TF_IS_CONTEXT_FORM (self));
+  g_return_if_fail (ctx != NULL);
+
+  self->updating++;
+  gtk_spin_button_set_value (self->n_chip, ctx->n_chip);
+  gtk_drop_down_set_selected (self->scope, index_of (scope_items, G_N_ELEMENTS (scope_items),
+                                                     ctx->scope));
+  gtk_spin_button_set_value (self->chips_per_board_max, ctx->chips_per_board_max);
+  gtk_spin_button_set_value (self->chip_radix, ctx->chip_radix);
+  gtk_drop_down_set_selected (self->intra_board_topo,
+                              index_of (intra_board_items, G_N_ELEMENTS (intra_board_items),
+                                        ctx->intra_board_topo));
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    {
+      gtk_spin_button_set_value (self->bandwidth[t], ctx->defaults[t].bandwidth_gbps);
+      gtk_spin_button_set_value (self->latency[t], ctx->defaults[t].latency_ns);
+    }
+  self->updating--;
+  on_edited (self);
+}
+
+GStrv
+tf_context_form_dup_families (TfContextForm *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_return_val_if_fail (TF_IS_CONTEXT_FORM (self), NULL);
+
+  for (guint i = 0; i < tf_families_get_count (); i++)
+    if (gtk_check_button_get_active (self->family_checks[i]))
+      g_strv_builder_add (builder, tf_family_get_name (tf_families_get (i)));
+  return g_strv_builder_end (builder);
+}
+
+void
+tf_context_form_set_families (TfContextForm      *self,
+                              const char *const  *families)
+{
+  g_return_if_fail (TF_IS_CONTEXT_FORM (self));
+
+  self->updating++;
+  for (guint i = 0; i < tf_families_get_count (); i++)
+    {
+      const char *name = tf_family_get_name (tf_families_get (i));
+      gboolean on = families == NULL || families[0] == NULL
+                    || g_strv_contains (families, name);
+
+      gtk_check_button_set_active (self->family_checks[i], on);
+    }
+  self->updating--;
+  on_edited (self);
+}
+
+const char *
+tf_context_form_get_field_error (TfContextForm *self,
+                                 const char    *field)
+{
+  g_return_val_if_fail (TF_IS_CONTEXT_FORM (self), NULL);
+  g_return_val_if_fail (field != NULL, NULL);
+
+  if (g_str_equal (field, "families"))
+    return self->families_message;
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *f = &g_array_index (self->fields, Field, i);
+
+      if (g_str_equal (f->name, field))
+        return f->message;
+    }
+  return NULL;
+}
+
+GtkWidget *
+tf_context_form_get_field_widget (TfContextForm *self,
+                                  const char    *field)
+{
+  g_return_val_if_fail (TF_IS_CONTEXT_FORM (self), NULL);
+  g_return_val_if_fail (field != NULL, NULL);
+
+  if (g_str_equal (field, "families"))
+    return self->families_box;
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *f = &g_array_index (self->fields, Field, i);
+
+      if (g_str_equal (f->name, field))
+        return f->widget;
+    }
+  return NULL;
+}

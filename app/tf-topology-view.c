@@ -1,0 +1,505 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tf-topology-view.c: the 3D view (see tf-topology-view.h). The scene and camera are plain
+ * code in render/; this widget owns the GL objects, the input and the words for what is
+ * picked. */
+#include <glib/gi18n.h>
+#include <math.h>
+
+#include "tf-camera.h"
+#include "tf-element-info.h"
+#include "tf-renderer.h"
+#include "tf-topology-view.h"
+
+struct _TfTopologyView
+{
+  GtkGLArea      parent_instance;
+
+  TfTopology    *topology;
+  TfScene        scene;
+  TfCamera       camera;
+  TfRenderer    *renderer;
+  TfElementInfo *element_info;
+  gboolean       scene_uploaded;
+  gboolean       fit_pending;
+  gboolean       camera_moved;   /* by the user since the last fit: resizing keeps it */
+
+  gboolean       has_hover, has_selected;
+  TfScenePick    hover, selected;
+  char          *info;
+
+  double         drag_last_x, drag_last_y;
+  gboolean       panning;
+  guint          frames;
+};
+
+G_DEFINE_FINAL_TYPE (TfTopologyView, tf_topology_view, GTK_TYPE_GL_AREA)
+
+enum {
+  PROP_0,
+  PROP_INFO,
+  N_PROPS
+};
+
+enum {
+  FRAME_DRAWN,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static const float background[4] = { 0.11f, 0.12f, 0.14f, 1.0f };
+
+static const TfSceneBox *
+picked_box (TfTopologyView    *self,
+            const TfScenePick *pick)
+{
+  return &g_array_index (self->scene.boxes[pick->kind], TfSceneBox, pick->index);
+}
+
+static void
+update_info (TfTopologyView *self)
+{
+  g_autofree char *info = NULL;
+  const TfScenePick *pick = self->has_hover ? &self->hover
+                          : self->has_selected ? &self->selected : NULL;
+
+  g_assert (TF_IS_TOPOLOGY_VIEW (self));
+
+  if (pick != NULL && self->element_info != NULL)
+    info = tf_element_info_describe (self->element_info, pick->kind, pick->index);
+  if (g_strcmp0 (info, self->info) == 0)
+    return;
+  g_free (self->info);
+  self->info = g_steal_pointer (&info);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INFO]);
+}
+
+/* GL */
+
+static void
+tf_topology_view_realize (GtkWidget *widget)
+{
+  TfTopologyView *self = TF_TOPOLOGY_VIEW (widget);
+  GError *error = NULL;
+
+  GTK_WIDGET_CLASS (tf_topology_view_parent_class)->realize (widget);
+  gtk_gl_area_make_current (GTK_GL_AREA (self));
+  if (gtk_gl_area_get_error (GTK_GL_AREA (self)) != NULL)
+    return;
+  self->renderer = tf_renderer_new (&error);
+  if (self->renderer == NULL)
+    {
+      gtk_gl_area_set_error (GTK_GL_AREA (self), error);
+      g_error_free (error);
+      return;
+    }
+  self->scene_uploaded = FALSE;
+}
+
+static void
+tf_topology_view_unrealize (GtkWidget *widget)
+{
+  TfTopologyView *self = TF_TOPOLOGY_VIEW (widget);
+
+  gtk_gl_area_make_current (GTK_GL_AREA (self));
+  g_clear_pointer (&self->renderer, tf_renderer_free);
+  GTK_WIDGET_CLASS (tf_topology_view_parent_class)->unrealize (widget);
+}
+
+static void
+tf_topology_view_resize (GtkGLArea *area,
+                         int        width,
+                         int        height)
+{
+  TfTopologyView *self = TF_TOPOLOGY_VIEW (area);
+
+  if (!self->camera_moved)
+    self->fit_pending = TRUE;
+}
+
+static gboolean
+tf_topology_view_render (GtkGLArea    *area,
+                         GdkGLContext *context)
+{
+  TfTopologyView *self = TF_TOPOLOGY_VIEW (area);
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  int width = gtk_widget_get_width (GTK_WIDGET (self)) * scale;
+  int height = gtk_widget_get_height (GTK_WIDGET (self)) * scale;
+  const TfScenePick *mark = self->has_hover ? &self->hover
+                          : self->has_selected ? &self->selected : NULL;
+
+  if (self->renderer == NULL)
+    return FALSE;
+  if (self->fit_pending && self->topology != NULL && width > 0 && height > 0)
+    {
+      tf_camera_fit (&self->camera, self->scene.bounds_min, self->scene.bounds_max,
+                     (float) width / height);
+      self->fit_pending = FALSE;
+    }
+  if (!self->scene_uploaded)
+    {
+      tf_renderer_set_scene (self->renderer, &self->scene);
+      self->scene_uploaded = TRUE;
+    }
+  tf_renderer_set_mark (self->renderer, mark ? picked_box (self, mark) : NULL);
+  if (!tf_renderer_draw (self->renderer, &self->camera, width, height, background))
+    {
+      g_autoptr(GError) error = g_error_new_literal (GDK_GL_ERROR, GDK_GL_ERROR_NOT_AVAILABLE,
+                                                     _("OpenGL reported an error while drawing"));
+
+      gtk_gl_area_set_error (area, error);
+      return FALSE;
+    }
+  if (self->topology != NULL)
+    {
+      self->frames++;
+      g_signal_emit (self, signals[FRAME_DRAWN], 0);
+    }
+  return TRUE;
+}
+
+/* Input */
+
+static gboolean
+pick_at (TfTopologyView *self,
+         double          x,
+         double          y,
+         TfScenePick    *out)
+{
+  float origin[3], direction[3];
+
+  if (self->topology == NULL)
+    return FALSE;
+  tf_camera_ray (&self->camera, (float) x, (float) y,
+                 (float) gtk_widget_get_width (GTK_WIDGET (self)),
+                 (float) gtk_widget_get_height (GTK_WIDGET (self)), origin, direction);
+  return tf_scene_pick (&self->scene, origin, direction, out);
+}
+
+static void
+motion (GtkEventControllerMotion *controller,
+        double                    x,
+        double                    y,
+        TfTopologyView           *self)
+{
+  TfScenePick pick;
+  gboolean hit = pick_at (self, x, y, &pick);
+
+  if (hit == self->has_hover
+      && (!hit || (pick.kind == self->hover.kind && pick.index == self->hover.index)))
+    return;
+  self->has_hover = hit;
+  self->hover = pick;
+  update_info (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+leave (GtkEventControllerMotion *controller,
+       TfTopologyView           *self)
+{
+  if (!self->has_hover)
+    return;
+  self->has_hover = FALSE;
+  update_info (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+tf_topology_view_select_at (TfTopologyView *self,
+                            double          x,
+                            double          y)
+{
+  TfScenePick pick;
+
+  g_return_val_if_fail (TF_IS_TOPOLOGY_VIEW (self), FALSE);
+
+  self->has_selected = pick_at (self, x, y, &pick);
+  self->selected = pick;
+  update_info (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return self->has_selected;
+}
+
+static void
+clicked (GtkGestureClick *gesture,
+         int              n_press,
+         double           x,
+         double           y,
+         TfTopologyView  *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  tf_topology_view_select_at (self, x, y);
+}
+
+static void
+drag_begin (GtkGestureDrag *gesture,
+            double          x,
+            double          y,
+            TfTopologyView *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
+  guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+
+  self->drag_last_x = 0;
+  self->drag_last_y = 0;
+  self->panning = button == GDK_BUTTON_MIDDLE
+                  || (state & (GDK_SHIFT_MASK | GDK_CONTROL_MASK)) != 0;
+}
+
+static void
+drag_update (GtkGestureDrag *gesture,
+             double          dx,
+             double          dy,
+             TfTopologyView *self)
+{
+  double step_x = dx - self->drag_last_x, step_y = dy - self->drag_last_y;
+
+  self->drag_last_x = dx;
+  self->drag_last_y = dy;
+  self->camera_moved = TRUE;
+  if (self->panning)
+    tf_camera_pan (&self->camera, (float) step_x, (float) step_y,
+                   (float) gtk_widget_get_height (GTK_WIDGET (self)));
+  else
+    tf_camera_orbit (&self->camera, (float) (-step_x * 0.01), (float) (step_y * 0.01));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static gboolean
+scroll (GtkEventControllerScroll *controller,
+        double                    dx,
+        double                    dy,
+        TfTopologyView           *self)
+{
+  tf_camera_zoom (&self->camera, (float) pow (1.15, dy));
+  self->camera_moved = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
+static gboolean
+key_pressed (GtkEventControllerKey *controller,
+             guint                  keyval,
+             guint                  keycode,
+             GdkModifierType        state,
+             TfTopologyView        *self)
+{
+  const float step = 0.08f;
+
+  switch (keyval)
+    {
+    case GDK_KEY_Left:
+      tf_camera_orbit (&self->camera, step, 0);
+      break;
+    case GDK_KEY_Right:
+      tf_camera_orbit (&self->camera, -step, 0);
+      break;
+    case GDK_KEY_Up:
+      tf_camera_orbit (&self->camera, 0, step);
+      break;
+    case GDK_KEY_Down:
+      tf_camera_orbit (&self->camera, 0, -step);
+      break;
+    case GDK_KEY_plus:
+    case GDK_KEY_equal:
+    case GDK_KEY_KP_Add:
+      tf_camera_zoom (&self->camera, 1 / 1.15f);
+      break;
+    case GDK_KEY_minus:
+    case GDK_KEY_KP_Subtract:
+      tf_camera_zoom (&self->camera, 1.15f);
+      break;
+    default:
+      return FALSE;
+    }
+  self->camera_moved = TRUE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return TRUE;
+}
+
+/* API */
+
+void
+tf_topology_view_fit (TfTopologyView *self)
+{
+  g_return_if_fail (TF_IS_TOPOLOGY_VIEW (self));
+
+  /* At the next frame, when the view's size is known. */
+  self->fit_pending = TRUE;
+  self->camera_moved = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+tf_topology_view_set_topology (TfTopologyView *self,
+                               TfTopology     *topology)
+{
+  g_return_if_fail (TF_IS_TOPOLOGY_VIEW (self));
+
+  if (self->topology == topology)
+    return;
+  g_clear_pointer (&self->element_info, tf_element_info_free);
+  if (self->topology != NULL)
+    {
+      tf_topology_clear (self->topology);
+      g_free (self->topology);
+    }
+  self->topology = topology;
+  self->has_hover = self->has_selected = FALSE;
+  self->frames = 0;
+
+  tf_scene_clear (&self->scene);
+  tf_scene_init (&self->scene);
+  if (topology != NULL)
+    {
+      tf_scene_build (&self->scene, &topology->graph, 0);
+      self->element_info = tf_element_info_new (&topology->graph);
+    }
+  self->scene_uploaded = FALSE;
+  update_info (self);
+  tf_topology_view_fit (self);
+}
+
+TfTopology *
+tf_topology_view_get_topology (TfTopologyView *self)
+{
+  g_return_val_if_fail (TF_IS_TOPOLOGY_VIEW (self), NULL);
+  return self->topology;
+}
+
+const TfScene *
+tf_topology_view_get_scene (TfTopologyView *self)
+{
+  g_return_val_if_fail (TF_IS_TOPOLOGY_VIEW (self), NULL);
+  return &self->scene;
+}
+
+const char *
+tf_topology_view_get_info (TfTopologyView *self)
+{
+  g_return_val_if_fail (TF_IS_TOPOLOGY_VIEW (self), NULL);
+  return self->info;
+}
+
+guint
+tf_topology_view_get_frames (TfTopologyView *self)
+{
+  g_return_val_if_fail (TF_IS_TOPOLOGY_VIEW (self), 0);
+  return self->frames;
+}
+
+/* GObject */
+
+static void
+tf_topology_view_finalize (GObject *object)
+{
+  TfTopologyView *self = TF_TOPOLOGY_VIEW (object);
+
+  g_clear_pointer (&self->element_info, tf_element_info_free);
+  if (self->topology != NULL)
+    {
+      tf_topology_clear (self->topology);
+      g_free (self->topology);
+    }
+  tf_scene_clear (&self->scene);
+  g_free (self->info);
+  G_OBJECT_CLASS (tf_topology_view_parent_class)->finalize (object);
+}
+
+static void
+tf_topology_view_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  TfTopologyView *self = TF_TOPOLOGY_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_INFO:
+      g_value_set_string (value, self->info);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tf_topology_view_class_init (TfTopologyViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkGLAreaClass *area_class = GTK_GL_AREA_CLASS (klass);
+
+  object_class->finalize = tf_topology_view_finalize;
+  object_class->get_property = tf_topology_view_get_property;
+  widget_class->realize = tf_topology_view_realize;
+  widget_class->unrealize = tf_topology_view_unrealize;
+  area_class->render = tf_topology_view_render;
+  area_class->resize = tf_topology_view_resize;
+
+  properties[PROP_INFO] =
+    g_param_spec_string ("info", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A frame with a topology in it was drawn. */
+  signals[FRAME_DRAWN] = g_signal_new ("frame-drawn", G_TYPE_FROM_CLASS (klass),
+                                       G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_css_name (widget_class, "topologyview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+tf_topology_view_init (TfTopologyView *self)
+{
+  GtkEventController *controller;
+  GtkGesture *gesture;
+
+  gtk_gl_area_set_required_version (GTK_GL_AREA (self), 3, 3);
+  gtk_gl_area_set_has_depth_buffer (GTK_GL_AREA (self), TRUE);
+  gtk_gl_area_set_auto_render (GTK_GL_AREA (self), TRUE);
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("3D view of the selected topology"),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  _("Arrow keys turn the view, plus and minus zoom, F fits it"),
+                                  -1);
+
+  tf_scene_init (&self->scene);
+  tf_camera_init (&self->camera);
+
+  controller = gtk_event_controller_motion_new ();
+  g_signal_connect (controller, "motion", G_CALLBACK (motion), self);
+  g_signal_connect (controller, "leave", G_CALLBACK (leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  gesture = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
+  g_signal_connect (gesture, "released", G_CALLBACK (clicked), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  gesture = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), 0);
+  g_signal_connect (gesture, "drag-begin", G_CALLBACK (drag_begin), self);
+  g_signal_connect (gesture, "drag-update", G_CALLBACK (drag_update), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+
+  controller = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  g_signal_connect (controller, "scroll", G_CALLBACK (scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+
+  controller = gtk_event_controller_key_new ();
+  g_signal_connect (controller, "key-pressed", G_CALLBACK (key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
+GtkWidget *
+tf_topology_view_new (void)
+{
+  return g_object_new (TF_TYPE_TOPOLOGY_VIEW, NULL);
+}

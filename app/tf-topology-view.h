@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tf-topology-view.h: the 3D view of a topology (GtkGLArea): pods, racks and boards as nested
+ * translucent boxes, chips and switches as blocks, links coloured by type. Drag orbits,
+ * Shift+drag or the middle button pans, scroll zooms; hovering or clicking an element describes
+ * it in the "info" property. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "tf-scene.h"
+#include "topoforge.h"
+
+G_BEGIN_DECLS
+
+#define TF_TYPE_TOPOLOGY_VIEW (tf_topology_view_get_type ())
+G_DECLARE_FINAL_TYPE (TfTopologyView, tf_topology_view, TF, TOPOLOGY_VIEW, GtkGLArea)
+
+GtkWidget        *tf_topology_view_new (void);
+/* Takes @topology (NULL shows nothing). */
+void              tf_topology_view_set_topology (TfTopologyView *self, TfTopology *topology);
+TfTopology       *tf_topology_view_get_topology (TfTopologyView *self);
+const TfScene    *tf_topology_view_get_scene (TfTopologyView *self);
+void              tf_topology_view_fit (TfTopologyView *self);
+/* What is under the pointer, or else what was clicked, in words; NULL when nothing. */
+const char       *tf_topology_view_get_info (TfTopologyView *self);
+/* Selects what is at widget coordinates (x, y), as a click does; FALSE when nothing is. */
+gboolean          tf_topology_view_select_at (TfTopologyView *self, double x, double y);
+/* Frames drawn with the current topology (0 until one is drawn). */
+guint             tf_topology_view_get_frames (TfTopologyView *self);
+
+G_END_DECLS

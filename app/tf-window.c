@@ -1,0 +1,653 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tf-window.c: the main window (see tf-window.h). */
+#include <glib/gi18n.h>
+
+#include "tf-legend.h"
+#include "tf-tasks.h"
+#include "tf-window.h"
+
+struct _TfWindow
+{
+  GtkApplicationWindow parent_instance;
+
+  /* template children */
+  TfContextForm  *form;
+  TfResultsView  *results;
+  TfTopologyView *view;
+  TfLegend       *legend;
+  GtkSpinner     *spinner;
+  GtkRevealer    *banner;
+  GtkLabel       *banner_label;
+  GtkLabel       *placeholder;
+  GtkLabel       *info_label;
+  GtkLabel       *topology_label;
+  GtkLabel       *status;
+
+  GSettings      *settings;
+  GCancellable   *enumerating;
+  GCancellable   *generating;
+  GCancellable   *listing;       /* a family's full list, after its cap was lifted */
+  TfContext       context;       /* of the enumeration shown */
+  char           *select_family;
+  guint           select_index;
+  gboolean        select_pending;
+  gboolean        busy;
+};
+
+G_DEFINE_FINAL_TYPE (TfWindow, tf_window, GTK_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_BUSY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Work in progress and errors */
+
+static void
+update_busy (TfWindow *self)
+{
+  gboolean busy = self->enumerating != NULL || self->generating != NULL || self->listing != NULL;
+
+  g_assert (TF_IS_WINDOW (self));
+
+  gtk_spinner_set_spinning (self->spinner, busy);
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), busy);
+  if (busy != self->busy)
+    {
+      self->busy = busy;
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+    }
+}
+
+static void
+show_error (TfWindow   *self,
+            const char *message)
+{
+  gtk_label_set_text (self->banner_label, message ? message : "");
+  gtk_revealer_set_reveal_child (self->banner, message != NULL);
+}
+
+static void
+banner_dismissed (TfWindow *self)
+{
+  show_error (self, NULL);
+}
+
+const char *
+tf_window_get_error (TfWindow *self)
+{
+  g_return_val_if_fail (TF_IS_WINDOW (self), NULL);
+  return gtk_revealer_get_reveal_child (self->banner) ? gtk_label_get_text (self->banner_label)
+                                                       : NULL;
+}
+
+gboolean
+tf_window_get_busy (TfWindow *self)
+{
+  g_return_val_if_fail (TF_IS_WINDOW (self), FALSE);
+  return self->busy;
+}
+
+static void
+replace_cancellable (GCancellable **slot,
+                     GCancellable  *cancellable)
+{
+  if (*slot != NULL)
+    g_cancellable_cancel (*slot);
+  g_clear_object (slot);
+  *slot = cancellable;
+}
+
+/* Settings: the form's last values and the window's size. */
+
+static void
+load_settings (TfWindow *self)
+{
+  g_autofree char *scope = g_settings_get_string (self->settings, "scope");
+  g_autofree char *intra = g_settings_get_string (self->settings, "intra-board-topo");
+  g_autoptr(GVariant) bandwidth = g_settings_get_value (self->settings, "link-bandwidth");
+  g_autoptr(GVariant) latency = g_settings_get_value (self->settings, "link-latency");
+  g_auto(GStrv) families = g_settings_get_strv (self->settings, "families");
+  TfContext ctx;
+  gsize n_bw, n_lat;
+  const double *bw = g_variant_get_fixed_array (bandwidth, &n_bw, sizeof (double));
+  const double *lat = g_variant_get_fixed_array (latency, &n_lat, sizeof (double));
+
+  tf_context_init (&ctx);
+  ctx.n_chip = g_settings_get_uint (self->settings, "n-chip");
+  if (!tf_scope_from_string (scope, &ctx.scope, NULL))
+    ctx.scope = TF_SCOPE_INTER_RACK;
+  ctx.chips_per_board_max = g_settings_get_uint (self->settings, "chips-per-board-max");
+  ctx.chip_radix = g_settings_get_uint (self->settings, "chip-radix");
+  if (!tf_intra_board_topo_from_string (intra, &ctx.intra_board_topo, NULL))
+    ctx.intra_board_topo = TF_INTRA_BOARD_NONE;
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    {
+      if (t < n_bw)
+        ctx.defaults[t].bandwidth_gbps = bw[t];
+      if (t < n_lat)
+        ctx.defaults[t].latency_ns = lat[t];
+    }
+  tf_context_form_set_families (self->form, (const char *const *) families);
+  tf_context_form_set_context (self->form, &ctx);
+
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
+static void
+save_form (TfWindow        *self,
+           const TfContext *ctx,
+           GStrv            families)
+{
+  double bw[TF_N_LINK_TYPES], lat[TF_N_LINK_TYPES];
+  gboolean all = g_strv_length (families) == tf_families_get_count ();
+
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    {
+      bw[t] = ctx->defaults[t].bandwidth_gbps;
+      lat[t] = ctx->defaults[t].latency_ns;
+    }
+  g_settings_delay (self->settings);
+  g_settings_set_uint (self->settings, "n-chip", ctx->n_chip);
+  g_settings_set_string (self->settings, "scope", tf_scope_to_string (ctx->scope));
+  g_settings_set_uint (self->settings, "chips-per-board-max", ctx->chips_per_board_max);
+  g_settings_set_uint (self->settings, "chip-radix", ctx->chip_radix);
+  g_settings_set_string (self->settings, "intra-board-topo",
+                         tf_intra_board_topo_to_string (ctx->intra_board_topo));
+  g_settings_set_value (self->settings, "link-bandwidth",
+                        g_variant_new_fixed_array (G_VARIANT_TYPE_DOUBLE, bw, TF_N_LINK_TYPES,
+                                                   sizeof (double)));
+  g_settings_set_value (self->settings, "link-latency",
+                        g_variant_new_fixed_array (G_VARIANT_TYPE_DOUBLE, lat, TF_N_LINK_TYPES,
+                                                   sizeof (double)));
+  g_settings_set_strv (self->settings, "families",
+                       all ? NULL : (const char *const *) families);
+  g_settings_apply (self->settings);
+}
+
+static gboolean
+close_request (GtkWindow *window)
+{
+  TfWindow *self = TF_WINDOW (window);
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_delay (self->settings);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+  g_settings_apply (self->settings);
+  replace_cancellable (&self->enumerating, NULL);
+  replace_cancellable (&self->generating, NULL);
+  replace_cancellable (&self->listing, NULL);
+  return GTK_WINDOW_CLASS (tf_window_parent_class)->close_request (window);
+}
+
+/* The topology shown */
+
+static void
+show_topology (TfWindow   *self,
+               TfTopology *topology)
+{
+  const TfMetrics *m = topology ? &topology->result.metrics : NULL;
+  g_autofree char *id = topology ? tf_result_dup_id (&topology->result) : NULL;
+
+  tf_topology_view_set_topology (self->view, topology);
+  tf_legend_set_scene (self->legend, topology ? tf_topology_view_get_scene (self->view) : NULL,
+                       m ? m->link_count_by_type : NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->placeholder), topology == NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", topology != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-yaml", topology != NULL);
+  if (topology == NULL)
+    {
+      gtk_label_set_text (self->topology_label, "");
+      return;
+    }
+  {
+    const TfNetworkGraph *g = &topology->graph;
+    TfAttrs attrs;
+    g_autoptr(GString) params = g_string_new (NULL);
+    g_autofree char *family = NULL;
+    g_autofree char *text = NULL;
+
+    tf_result_get_attrs (&topology->result, &attrs);
+    for (guint i = 0; i < attrs.n_attrs; i++)
+      {
+        g_string_append_printf (params, "%s%s=", i ? " " : "", attrs.attrs[i].key);
+        for (guint j = 0; j < attrs.attrs[i].n_values; j++)
+          g_string_append_printf (params, "%s%" G_GINT64_FORMAT, j ? "×" : "",
+                                  attrs.attrs[i].values[j]);
+      }
+    family = g_markup_escape_text (topology->result.family
+                                   ? tf_family_get_name (topology->result.family) : "", -1);
+    text = g_markup_printf_escaped (
+        _("<b>%s</b> %s\n%u chips on %u boards of %u, in %u racks and %u pods\n"
+          "%u switches, %llu links\nDiameter %u hops, average %.2f\n"
+          "Bisection %llu links, %.0f GB/s\nPath diversity %u"),
+        family, params->str, g->n_chip, g->n_board, g->chips_per_board, g->n_rack, g->n_pod,
+        m->switch_count, (unsigned long long) m->link_count, m->diameter,
+        m->average_path_length, (unsigned long long) m->bisection_links,
+        m->bisection_bandwidth, m->path_diversity);
+    gtk_label_set_markup (self->topology_label, text);
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->topology_label), id);
+  }
+}
+
+static void
+generated (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  g_autoptr(TfWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  TfTopology *topology = tf_generate_finish (result, &error);
+
+  if (g_error_matches (error, TF_ERROR, TF_ERROR_CANCELLED)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->generating);
+  update_busy (self);
+  if (topology == NULL)
+    {
+      show_error (self, error->message);
+      show_topology (self, NULL);
+      return;
+    }
+  show_topology (self, topology);
+}
+
+static void
+result_selected (TfWindow *self)
+{
+  TfResultRow *row = tf_results_view_get_selected (self->results);
+
+  g_assert (TF_IS_WINDOW (self));
+
+  if (row == NULL)
+    {
+      replace_cancellable (&self->generating, NULL);
+      update_busy (self);
+      return;
+    }
+  replace_cancellable (&self->generating, g_cancellable_new ());
+  update_busy (self);
+  tf_generate_async (&self->context, tf_result_row_get_id (row), self->generating, generated,
+                     g_object_ref (self));
+}
+
+/* Enumeration */
+
+static void
+enumerated (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(TfWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  double elapsed_ms = 0;
+  g_autoptr(TfEnumeration) e = tf_enumerate_finish (result, &elapsed_ms, &error);
+  guint64 total = 0;
+  g_autofree char *text = NULL;
+
+  if (g_error_matches (error, TF_ERROR, TF_ERROR_CANCELLED)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->enumerating);
+  update_busy (self);
+  if (e == NULL)
+    {
+      show_error (self, error->message);
+      return;
+    }
+  show_error (self, NULL);
+  self->context = e->context;
+  show_topology (self, NULL);
+  tf_results_view_set_enumeration (self->results, e);
+  for (guint f = 0; f < e->n_families; f++)
+    total += e->families[f].total;
+  text = g_strdup_printf (g_dngettext (NULL, "%llu legal topology for %u chips, enumerated in %.1f ms",
+                                       "%llu legal topologies for %u chips, enumerated in %.1f ms",
+                                       total),
+                          (unsigned long long) total, e->context.n_chip, elapsed_ms);
+  gtk_label_set_text (self->status, text);
+
+  if (self->select_pending)
+    {
+      self->select_pending = FALSE;
+      if (!tf_results_view_select (self->results, self->select_family, self->select_index))
+        {
+          g_autofree char *message = g_strdup_printf (_("There is no result %u of %s in this context"),
+                                                      self->select_index,
+                                                      self->select_family ? self->select_family
+                                                                          : _("any family"));
+          show_error (self, message);
+        }
+    }
+  else
+    tf_results_view_select_first (self->results);
+}
+
+static void
+form_changed (TfWindow *self)
+{
+  g_auto(GStrv) families = tf_context_form_dup_families (self->form);
+  TfContext ctx;
+
+  g_assert (TF_IS_WINDOW (self));
+
+  tf_context_form_get_context (self->form, &ctx);
+  save_form (self, &ctx, families);
+  replace_cancellable (&self->listing, NULL);
+  replace_cancellable (&self->generating, NULL);
+  replace_cancellable (&self->enumerating, g_cancellable_new ());
+  update_busy (self);
+  gtk_label_set_text (self->status, _("Enumerating…"));
+  tf_enumerate_async (&ctx, (const char *const *) families, TF_DEFAULT_LIMIT, self->enumerating,
+                      enumerated, g_object_ref (self));
+}
+
+static void
+listed (GObject      *source,
+        GAsyncResult *result,
+        gpointer      user_data)
+{
+  g_autoptr(TfWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(TfEnumeration) e = tf_enumerate_finish (result, NULL, &error);
+
+  if (g_error_matches (error, TF_ERROR, TF_ERROR_CANCELLED)
+      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  g_clear_object (&self->listing);
+  update_busy (self);
+  if (e == NULL)
+    {
+      show_error (self, error->message);
+      return;
+    }
+  if (e->n_families == 1)
+    tf_results_view_set_family (self->results, &e->families[0]);
+}
+
+static void
+show_all_requested (TfWindow   *self,
+                    const char *family)
+{
+  const char *families[] = { family, NULL };
+
+  g_assert (TF_IS_WINDOW (self));
+
+  replace_cancellable (&self->listing, g_cancellable_new ());
+  update_busy (self);
+  tf_enumerate_async (&self->context, families, 0, self->listing, listed, g_object_ref (self));
+}
+
+void
+tf_window_select_after_enumeration (TfWindow   *self,
+                                    const char *family,
+                                    guint       index)
+{
+  g_return_if_fail (TF_IS_WINDOW (self));
+
+  g_free (self->select_family);
+  self->select_family = g_strdup (family);
+  self->select_index = index;
+  self->select_pending = TRUE;
+}
+
+static void
+info_changed (TfWindow *self)
+{
+  const char *info = tf_topology_view_get_info (self->view);
+
+  gtk_label_set_text (self->info_label,
+                      info ? info : _("Point at a chip, board, rack or switch."));
+}
+
+/* Export */
+
+gboolean
+tf_window_export (TfWindow    *self,
+                  const char  *path,
+                  GError     **error)
+{
+  TfTopology *topology;
+  g_autoptr(GString) yaml = g_string_new (NULL);
+
+  g_return_val_if_fail (TF_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  topology = tf_topology_view_get_topology (self->view);
+  if (topology == NULL)
+    {
+      g_set_error_literal (error, TF_ERROR, TF_ERROR_IO, _("No topology is shown"));
+      return FALSE;
+    }
+  return tf_topology_write_yaml (topology, yaml, error)
+         && tf_write_file_atomic (path, yaml->str, yaml->len, error);
+}
+
+static void
+export_response (GtkNativeDialog *dialog,
+                 int              response,
+                 TfWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *path = file ? g_file_get_path (file) : NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (path == NULL)
+        show_error (self, _("The chosen place is not a local file"));
+      else if (!tf_window_export (self, path, &error))
+        {
+          g_autofree char *message = g_strdup_printf (_("Could not export: %s"), error->message);
+
+          show_error (self, message);
+        }
+      else
+        {
+          g_autofree char *message = g_strdup_printf (_("Exported to %s"), path);
+
+          gtk_label_set_text (self->status, message);
+        }
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+static void
+export_activated (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  TfWindow *self = TF_WINDOW (widget);
+  TfTopology *topology = tf_topology_view_get_topology (self->view);
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *id = NULL;
+  g_autofree char *name = NULL;
+
+  if (topology == NULL)
+    return;
+  id = tf_result_dup_id (&topology->result);
+  g_strdelimit (id, ":,=/", '-');
+  name = g_strdup_printf ("%s.yaml", id);
+  dialog = gtk_file_chooser_native_new (_("Export Topology"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
+                                        _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("YAML topology"));
+  gtk_file_filter_add_pattern (filter, "*.yaml");
+  gtk_file_filter_add_pattern (filter, "*.yml");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (export_response), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+copy_yaml_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  TfWindow *self = TF_WINDOW (widget);
+  TfTopology *topology = tf_topology_view_get_topology (self->view);
+  g_autoptr(GString) yaml = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  if (topology == NULL)
+    return;
+  if (!tf_topology_write_yaml (topology, yaml, &error))
+    {
+      show_error (self, error->message);
+      return;
+    }
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), yaml->str);
+  gtk_label_set_text (self->status, _("Copied the topology as YAML"));
+}
+
+static void
+fit_view_activated (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  tf_topology_view_fit (TF_WINDOW (widget)->view);
+}
+
+/* GObject */
+
+static void
+tf_window_dispose (GObject *object)
+{
+  TfWindow *self = TF_WINDOW (object);
+
+  replace_cancellable (&self->enumerating, NULL);
+  replace_cancellable (&self->generating, NULL);
+  replace_cancellable (&self->listing, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), TF_TYPE_WINDOW);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->select_family, g_free);
+  G_OBJECT_CLASS (tf_window_parent_class)->dispose (object);
+}
+
+static void
+tf_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  TfWindow *self = TF_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tf_window_class_init (TfWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = tf_window_dispose;
+  object_class->get_property = tf_window_get_property;
+  window_class->close_request = close_request;
+
+  properties[PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (TF_TYPE_CONTEXT_FORM);
+  g_type_ensure (TF_TYPE_RESULTS_VIEW);
+  g_type_ensure (TF_TYPE_TOPOLOGY_VIEW);
+  g_type_ensure (TF_TYPE_LEGEND);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/topoforge/Topoforge/ui/tf-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, form);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, results);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, view);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, legend);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, spinner);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, banner);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, banner_label);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, placeholder);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, info_label);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, topology_label);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, status);
+  gtk_widget_class_bind_template_callback (widget_class, banner_dismissed);
+  gtk_widget_class_bind_template_callback (widget_class, form_changed);
+  gtk_widget_class_bind_template_callback (widget_class, result_selected);
+  gtk_widget_class_bind_template_callback (widget_class, show_all_requested);
+  gtk_widget_class_bind_template_callback (widget_class, info_changed);
+
+  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
+  gtk_widget_class_install_action (widget_class, "win.copy-yaml", NULL, copy_yaml_activated);
+  gtk_widget_class_install_action (widget_class, "win.fit-view", NULL, fit_view_activated);
+}
+
+static void
+tf_window_init (TfWindow *self)
+{
+  GtkEventController *shortcuts;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->settings = g_settings_new (APPLICATION_ID);
+
+  /* F fits the view, unless a text field takes the key first (bubble phase). */
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_BUBBLE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_f, 0),
+                                                          gtk_named_action_new ("win.fit-view")));
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+
+  show_topology (self, NULL);
+  update_busy (self);
+  load_settings (self);
+}
+
+TfWindow *
+tf_window_new (GtkApplication *application)
+{
+  return g_object_new (TF_TYPE_WINDOW, "application", application, NULL);
+}
+
+TfContextForm *
+tf_window_get_form (TfWindow *self)
+{
+  g_return_val_if_fail (TF_IS_WINDOW (self), NULL);
+  return self->form;
+}
+
+TfResultsView *
+tf_window_get_results (TfWindow *self)
+{
+  g_return_val_if_fail (TF_IS_WINDOW (self), NULL);
+  return self->results;
+}
+
+TfTopologyView *
+tf_window_get_view (TfWindow *self)
+{
+  g_return_val_if_fail (TF_IS_WINDOW (self), NULL);
+  return self->view;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tf-window.h: the main window: the EnumerationContext form, the results tree and the 3D view.
+ * Editing the form enumerates again on a worker thread; selecting a result generates it on
+ * another; a newer request cancels the one before. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "tf-context-form.h"
+#include "tf-results-view.h"
+#include "tf-topology-view.h"
+
+G_BEGIN_DECLS
+
+#define TF_TYPE_WINDOW (tf_window_get_type ())
+G_DECLARE_FINAL_TYPE (TfWindow, tf_window, TF, WINDOW, GtkApplicationWindow)
+
+TfWindow       *tf_window_new (GtkApplication *application);
+TfContextForm  *tf_window_get_form (TfWindow *self);
+TfResultsView  *tf_window_get_results (TfWindow *self);
+TfTopologyView *tf_window_get_view (TfWindow *self);
+/* After the next enumeration, select the @index-th result of @family (NULL: any) instead of
+ * the first recommended one. */
+void            tf_window_select_after_enumeration (TfWindow *self, const char *family,
+                                                    guint index);
+/* Writes the shown topology as YAML to @path (atomically). */
+gboolean        tf_window_export (TfWindow *self, const char *path, GError **error);
+/* The message shown in the window's error banner, or NULL. */
+const char     *tf_window_get_error (TfWindow *self);
+/* TRUE while an enumeration or generation runs. */
+gboolean        tf_window_get_busy (TfWindow *self);
+
+G_END_DECLS
