@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-window.c: the main window end to end: it enumerates the form's context on a worker
+ * thread, shows the first recommended result in 3D, follows the selection, never runs an
+ * invalid form, keeps the newest request only, remembers the form, exports YAML that the
+ * engine reads back equal, and copies the same YAML. */
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "tf-window.h"
+
+#define WAIT_S 60
+
+typedef struct
+{
+  TfWindow *window;
+} Fixture;
+
+static gboolean
+timed_out (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until the window is idle with a topology shown (or @want_topology FALSE:
+ * just idle). */
+static void
+wait_idle (Fixture  *f,
+           gboolean  want_topology)
+{
+  gboolean expired = FALSE;
+  guint timeout = g_timeout_add_seconds (WAIT_S, timed_out, &expired);
+  TfTopologyView *view = tf_window_get_view (f->window);
+
+  /* Let queued work start before looking at "busy". */
+  for (guint i = 0; i < 10; i++)
+    g_main_context_iteration (NULL, FALSE);
+  while (!expired && (tf_window_get_busy (f->window)
+                      || (want_topology && tf_topology_view_get_topology (view) == NULL)))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (expired);
+  g_source_remove (timeout);
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+
+  /* Each test starts from the schema's defaults. */
+  g_settings_reset (settings, "n-chip");
+  g_settings_reset (settings, "families");
+  f->window = g_object_ref_sink (g_object_new (TF_TYPE_WINDOW, NULL));
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
+  gtk_window_present (GTK_WINDOW (f->window));
+  wait_idle (f, TRUE);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_clear_object (&f->window);
+}
+
+static void
+set_n_chip (Fixture *f,
+            guint    n_chip)
+{
+  TfContextForm *form = tf_window_get_form (f->window);
+  TfContext ctx;
+
+  tf_context_form_get_context (form, &ctx);
+  ctx.n_chip = n_chip;
+  tf_context_form_set_context (form, &ctx);
+}
+
+/* It starts on something real: 64 chips across racks, the first recommended result drawn. */
+static void
+test_default (Fixture       *f,
+              gconstpointer  data)
+{
+  TfResultRow *row = tf_results_view_get_selected (tf_window_get_results (f->window));
+  TfTopology *topology = tf_topology_view_get_topology (tf_window_get_view (f->window));
+  g_autofree char *id = NULL;
+
+  g_assert_nonnull (row);
+  g_assert_nonnull (topology);
+  id = tf_result_dup_id (&topology->result);
+  g_assert_cmpstr (id, ==, tf_result_row_get_id (row));
+  g_assert_cmpint (tf_result_get_status (&topology->result), ==, TF_STATUS_RECOMMENDED);
+  g_assert_cmpuint (topology->context.n_chip, ==, 64);
+  g_assert_cmpint (topology->context.scope, ==, TF_SCOPE_INTER_RACK);
+  g_assert_cmpuint (topology->graph.n_chip, ==, 64);
+  g_assert_cmpuint (tf_results_view_get_n_shown (tf_window_get_results (f->window), NULL), >, 9);
+  g_assert_null (tf_window_get_error (f->window));
+}
+
+/* Selecting another row generates it and the view follows. */
+static void
+test_selection (Fixture       *f,
+                gconstpointer  data)
+{
+  TfResultsView *results = tf_window_get_results (f->window);
+  TfTopologyView *view = tf_window_get_view (f->window);
+
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *id = NULL;
+
+      g_assert_true (tf_results_view_select (results, "torus", i));
+      wait_idle (f, TRUE);
+      id = tf_result_dup_id (&tf_topology_view_get_topology (view)->result);
+      g_assert_cmpstr (id, ==, tf_result_row_get_id (tf_results_view_get_selected (results)));
+      g_assert_cmpuint (tf_topology_view_get_scene (view)->boxes[TF_SCENE_CHIP]->len, ==, 64);
+    }
+}
+
+/* An invalid form starts nothing and keeps what is shown; fixing it enumerates again. */
+static void
+test_invalid_form (Fixture       *f,
+                   gconstpointer  data)
+{
+  TfContextForm *form = tf_window_get_form (f->window);
+  TfTopology *shown = tf_topology_view_get_topology (tf_window_get_view (f->window));
+
+  set_n_chip (f, 1);
+  g_assert_false (tf_context_form_get_valid (form));
+  g_assert_false (tf_window_get_busy (f->window));
+  g_assert_cmpstr (tf_context_form_get_field_error (form, "n_chip"), ==,
+                   "n_chip = 1: n_chip must be at least 2");
+  g_assert_true (tf_topology_view_get_topology (tf_window_get_view (f->window)) == shown);
+
+  set_n_chip (f, 128);
+  g_assert_true (tf_window_get_busy (f->window));
+  wait_idle (f, TRUE);
+  g_assert_cmpuint (tf_topology_view_get_topology (tf_window_get_view (f->window))->graph.n_chip,
+                    ==, 128);
+}
+
+/* Quick edits: only the newest context's results arrive. */
+static void
+test_newest_wins (Fixture       *f,
+                  gconstpointer  data)
+{
+  static const guint sizes[] = { 4096, 2048, 1000, 96 };
+  TfTopology *topology;
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    set_n_chip (f, sizes[i]);
+  wait_idle (f, TRUE);
+  topology = tf_topology_view_get_topology (tf_window_get_view (f->window));
+  g_assert_cmpuint (topology->context.n_chip, ==, 96);
+  for (guint i = 0; i < tf_results_view_get_n_shown (tf_window_get_results (f->window), NULL); i++)
+    {
+      TfResultRow *row = tf_results_view_get_shown (tf_window_get_results (f->window), i);
+
+      g_assert_cmpuint (tf_result_row_get_result (row)->n_endpoint, <=, 96);
+    }
+  /* The form is remembered. */
+  g_assert_cmpuint (g_settings_get_uint (settings, "n-chip"), ==, 96);
+}
+
+static void
+test_export (Fixture       *f,
+             gconstpointer  data)
+{
+  TfTopology *shown = tf_topology_view_get_topology (tf_window_get_view (f->window));
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-export-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "out.yaml", NULL);
+  g_autofree char *blocked = g_build_filename (path, "below-a-file.yaml", NULL);
+  g_autofree char *written = NULL;
+  g_autoptr(GString) again = g_string_new (NULL);
+  g_autoptr(GString) expected = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_auto(TfTopology) loaded = { 0 };
+  gsize length;
+
+  g_assert_true (tf_window_export (f->window, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &written, &length, NULL));
+  g_assert_true (tf_topology_write_yaml (shown, expected, NULL));
+  g_assert_cmpstr (written, ==, expected->str);
+
+  /* The engine reads it back equal: same graph, and it writes the same bytes again. */
+  g_assert_true (tf_topology_load_file (path, NULL, &loaded, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (loaded.graph.n_chip, ==, shown->graph.n_chip);
+  g_assert_cmpuint (loaded.graph.n_links, ==, shown->graph.n_links);
+  g_assert_cmpuint (loaded.graph.n_switch, ==, shown->graph.n_switch);
+  g_assert_true (tf_topology_write_yaml (&loaded, again, NULL));
+  g_assert_cmpstr (again->str, ==, expected->str);
+
+  /* A place that cannot be written: an error, and no file. */
+  g_assert_false (tf_window_export (f->window, blocked, &error));
+  g_assert_nonnull (error);
+  g_assert_false (g_file_test (blocked, G_FILE_TEST_EXISTS));
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+static void
+clipboard_read (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  char **text = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_copy (Fixture       *f,
+           gconstpointer  data)
+{
+  TfTopology *shown = tf_topology_view_get_topology (tf_window_get_view (f->window));
+  g_autoptr(GString) expected = g_string_new (NULL);
+  g_autofree char *text = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.copy-yaml", NULL));
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (f->window)), NULL,
+                                 clipboard_read, &text);
+  while (text == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (tf_topology_write_yaml (shown, expected, NULL));
+  g_assert_cmpstr (text, ==, expected->str);
+}
+
+/* The middle of a fitted view shows part of the topology; clicking there describes it. */
+static void
+test_pick (Fixture       *f,
+           gconstpointer  data)
+{
+  TfTopologyView *view = tf_window_get_view (f->window);
+  int width = gtk_widget_get_width (GTK_WIDGET (view));
+  int height = gtk_widget_get_height (GTK_WIDGET (view));
+  const char *info;
+
+  /* Draw once, so the pending fit has happened. */
+  while (tf_topology_view_get_frames (view) == 0)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (view));
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_assert_cmpint (width, >, 0);
+  g_assert_true (tf_topology_view_select_at (view, width / 2.0, height / 2.0));
+  info = tf_topology_view_get_info (view);
+  g_assert_nonnull (info);
+  g_assert_true (g_str_has_prefix (info, "Chip ") || g_str_has_prefix (info, "Switch ")
+                 || g_str_has_prefix (info, "Board ") || g_str_has_prefix (info, "Rack ")
+                 || g_str_has_prefix (info, "Pod "));
+  /* A corner of the view is empty. */
+  g_assert_false (tf_topology_view_select_at (view, 1, 1));
+  g_assert_null (tf_topology_view_get_info (view));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/ui/window/default", Fixture, NULL, fixture_set_up, test_default,
+              fixture_tear_down);
+  g_test_add ("/ui/window/selection", Fixture, NULL, fixture_set_up, test_selection,
+              fixture_tear_down);
+  g_test_add ("/ui/window/invalid-form", Fixture, NULL, fixture_set_up, test_invalid_form,
+              fixture_tear_down);
+  g_test_add ("/ui/window/newest-wins", Fixture, NULL, fixture_set_up, test_newest_wins,
+              fixture_tear_down);
+  g_test_add ("/ui/window/export", Fixture, NULL, fixture_set_up, test_export,
+              fixture_tear_down);
+  g_test_add ("/ui/window/copy", Fixture, NULL, fixture_set_up, test_copy, fixture_tear_down);
+  g_test_add ("/ui/window/pick", Fixture, NULL, fixture_set_up, test_pick, fixture_tear_down);
+  return g_test_run ();
+}
