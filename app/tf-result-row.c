@@ -37,11 +37,19 @@ TfResultRow *
 tf_result_row_new (const TfResult *result)
 {
   TfResultRow *self = g_object_new (TF_TYPE_RESULT_ROW, NULL);
-  GString *text = g_string_new (NULL);
-  TfAttrs attrs;
 
   self->result = *result;
   self->id = tf_result_dup_id (result);
+  self->attrs_text = tf_result_dup_attrs_text (result);
+  return self;
+}
+
+char *
+tf_result_dup_attrs_text (const TfResult *result)
+{
+  GString *text = g_string_new (NULL);
+  TfAttrs attrs;
+
   tf_result_get_attrs (result, &attrs);
   for (guint i = 0; i < attrs.n_attrs; i++)
     {
@@ -50,8 +58,7 @@ tf_result_row_new (const TfResult *result)
         g_string_append_printf (text, "%s%" G_GINT64_FORMAT, j ? "×" : "",
                                 attrs.attrs[i].values[j]);
     }
-  self->attrs_text = g_string_free (text, FALSE);
-  return self;
+  return g_string_free (text, FALSE);
 }
 
 const TfResult *
@@ -134,7 +141,6 @@ struct _TfFamilyRow
 {
   GObject         parent_instance;
   const TfFamily *family;
-  guint           position;
   guint64         total;
   guint64         oversize;
   char           *excluded;
@@ -166,13 +172,11 @@ tf_family_row_init (TfFamilyRow *self)
 }
 
 TfFamilyRow *
-tf_family_row_new (const TfFamilyEnumeration *family,
-                   guint                      position)
+tf_family_row_new (const TfFamilyEnumeration *family)
 {
   TfFamilyRow *self = g_object_new (TF_TYPE_FAMILY_ROW, NULL);
 
   self->family = family->family;
-  self->position = position;
   tf_family_row_set_results (self, family);
   return self;
 }
@@ -201,13 +205,6 @@ tf_family_row_get_family (TfFamilyRow *self)
 {
   g_return_val_if_fail (TF_IS_FAMILY_ROW (self), NULL);
   return self->family;
-}
-
-guint
-tf_family_row_get_position (TfFamilyRow *self)
-{
-  g_return_val_if_fail (TF_IS_FAMILY_ROW (self), 0);
-  return self->position;
 }
 
 guint64

@@ -25,6 +25,9 @@ typedef enum
   TF_RESULT_N_COLUMNS
 } TfResultColumn;
 
+/* A result's key attributes for people: "k=8 layers=2 w_levels=4×4". */
+char           *tf_result_dup_attrs_text (const TfResult *result);
+
 #define TF_TYPE_RESULT_ROW (tf_result_row_get_type ())
 G_DECLARE_FINAL_TYPE (TfResultRow, tf_result_row, TF, RESULT_ROW, GObject)
 
@@ -39,11 +42,10 @@ int             tf_result_row_compare (TfResultRow *a, TfResultRow *b, TfResultC
 G_DECLARE_FINAL_TYPE (TfFamilyRow, tf_family_row, TF, FAMILY_ROW, GObject)
 
 /* Copies the family's results. */
-TfFamilyRow    *tf_family_row_new (const TfFamilyEnumeration *family, guint position);
+TfFamilyRow    *tf_family_row_new (const TfFamilyEnumeration *family);
 /* Replaces the results by those of a new enumeration of the same family (a lifted cap). */
 void            tf_family_row_set_results (TfFamilyRow *self, const TfFamilyEnumeration *family);
 const TfFamily *tf_family_row_get_family (TfFamilyRow *self);
-guint           tf_family_row_get_position (TfFamilyRow *self);
 /* Legal results in the context; the row holds the first of them (GListModel). */
 guint64         tf_family_row_get_total (TfFamilyRow *self);
 guint64         tf_family_row_get_oversize (TfFamilyRow *self);

@@ -751,7 +751,7 @@ tf_results_view_set_enumeration (TfResultsView       *self,
   g_return_if_fail (TF_IS_RESULTS_VIEW (self));
 
   for (guint f = 0; enumeration != NULL && f < enumeration->n_families; f++)
-    g_ptr_array_add (rows, tf_family_row_new (&enumeration->families[f], f));
+    g_ptr_array_add (rows, tf_family_row_new (&enumeration->families[f]));
   set_chips_per_board_values (self, enumeration);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
   g_list_store_splice (self->families, 0, g_list_model_get_n_items (G_LIST_MODEL (self->families)),

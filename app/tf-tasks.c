@@ -25,6 +25,22 @@ task_data_free (TaskData *data)
   g_free (data);
 }
 
+/* A task owning @data (its own copy of the input) that runs @func on a worker thread. */
+static void
+run_in_thread (TaskData            *data,
+               gpointer             source_tag,
+               GTaskThreadFunc      func,
+               GCancellable        *cancellable,
+               GAsyncReadyCallback  callback,
+               gpointer             user_data)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, data, (GDestroyNotify) task_data_free);
+  g_task_run_in_thread (task, func);
+}
+
 /* The engine's progress hook: go on unless the task was cancelled. */
 static gboolean
 keep_going (double   fraction,
@@ -99,16 +115,12 @@ tf_enumerate_async (const TfContext     *ctx,
                     GAsyncReadyCallback  callback,
                     gpointer             user_data)
 {
-  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
   TaskData *data = g_new0 (TaskData, 1);
 
   data->ctx = *ctx;
   data->families = g_strdupv ((GStrv) families);
   data->limit = limit;
-  g_task_set_source_tag (task, tf_enumerate_async);
-  g_task_set_task_data (task, data, (GDestroyNotify) task_data_free);
-  g_task_set_return_on_cancel (task, FALSE);
-  g_task_run_in_thread (task, enumerate_thread);
+  run_in_thread (data, tf_enumerate_async, enumerate_thread, cancellable, callback, user_data);
 }
 
 TfEnumeration *
@@ -154,14 +166,11 @@ tf_generate_async (const TfContext     *ctx,
                    GAsyncReadyCallback  callback,
                    gpointer             user_data)
 {
-  g_autoptr(GTask) task = g_task_new (NULL, cancellable, callback, user_data);
   TaskData *data = g_new0 (TaskData, 1);
 
   data->ctx = *ctx;
   data->id = g_strdup (id);
-  g_task_set_source_tag (task, tf_generate_async);
-  g_task_set_task_data (task, data, (GDestroyNotify) task_data_free);
-  g_task_run_in_thread (task, generate_thread);
+  run_in_thread (data, tf_generate_async, generate_thread, cancellable, callback, user_data);
 }
 
 TfTopology *

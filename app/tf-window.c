@@ -101,6 +101,14 @@ replace_cancellable (GCancellable **slot,
   *slot = cancellable;
 }
 
+/* A newer request took over: its answer is the one to show. */
+static gboolean
+was_cancelled (const GError *error)
+{
+  return g_error_matches (error, TF_ERROR, TF_ERROR_CANCELLED)
+         || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+}
+
 /* Settings: the form's last values and the window's size. */
 
 static void
@@ -212,26 +220,17 @@ show_topology (TfWindow   *self,
     }
   {
     const TfNetworkGraph *g = &topology->graph;
-    TfAttrs attrs;
-    g_autoptr(GString) params = g_string_new (NULL);
+    g_autofree char *params = tf_result_dup_attrs_text (&topology->result);
     g_autofree char *family = NULL;
     g_autofree char *text = NULL;
 
-    tf_result_get_attrs (&topology->result, &attrs);
-    for (guint i = 0; i < attrs.n_attrs; i++)
-      {
-        g_string_append_printf (params, "%s%s=", i ? " " : "", attrs.attrs[i].key);
-        for (guint j = 0; j < attrs.attrs[i].n_values; j++)
-          g_string_append_printf (params, "%s%" G_GINT64_FORMAT, j ? "×" : "",
-                                  attrs.attrs[i].values[j]);
-      }
     family = g_markup_escape_text (topology->result.family
                                    ? tf_family_get_name (topology->result.family) : "", -1);
     text = g_markup_printf_escaped (
         _("<b>%s</b> %s\n%u chips on %u boards of %u, in %u racks and %u pods\n"
           "%u switches, %llu links\nDiameter %u hops, average %.2f\n"
           "Bisection %llu links, %.0f GB/s\nPath diversity %u"),
-        family, params->str, g->n_chip, g->n_board, g->chips_per_board, g->n_rack, g->n_pod,
+        family, params, g->n_chip, g->n_board, g->chips_per_board, g->n_rack, g->n_pod,
         m->switch_count, (unsigned long long) m->link_count, m->diameter,
         m->average_path_length, (unsigned long long) m->bisection_links,
         m->bisection_bandwidth, m->path_diversity);
@@ -249,8 +248,7 @@ generated (GObject      *source,
   g_autoptr(GError) error = NULL;
   TfTopology *topology = tf_generate_finish (result, &error);
 
-  if (g_error_matches (error, TF_ERROR, TF_ERROR_CANCELLED)
-      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (was_cancelled (error))
     return;
   g_clear_object (&self->generating);
   update_busy (self);
@@ -296,8 +294,7 @@ enumerated (GObject      *source,
   guint64 total = 0;
   g_autofree char *text = NULL;
 
-  if (g_error_matches (error, TF_ERROR, TF_ERROR_CANCELLED)
-      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (was_cancelled (error))
     return;
   g_clear_object (&self->enumerating);
   update_busy (self);
@@ -362,8 +359,7 @@ listed (GObject      *source,
   g_autoptr(GError) error = NULL;
   g_autoptr(TfEnumeration) e = tf_enumerate_finish (result, NULL, &error);
 
-  if (g_error_matches (error, TF_ERROR, TF_ERROR_CANCELLED)
-      || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (was_cancelled (error))
     return;
   g_clear_object (&self->listing);
   update_busy (self);

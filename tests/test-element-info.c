@@ -12,120 +12,12 @@
  */
 #include <string.h>
 
+#include "test-graph-cases.h"
 #include "test-util.h"
 #include "tf-element-info.h"
 
-#define ENUMERATE_LIMIT 16u
-#define CASE_LINKS_MAX 20000u
-
-typedef struct
-{
-  TfContext  ctx;
-  char      *id;
-  char      *name;
-  gboolean   generated;
-  TfTopology topology;
-} Case;
 
 static GPtrArray *cases;
-
-static void
-case_free (gpointer data)
-{
-  Case *c = data;
-
-  tf_topology_clear (&c->topology);
-  g_free (c->id);
-  g_free (c->name);
-  g_free (c);
-}
-
-static const TfNetworkGraph *
-case_graph (const Case *cc)
-{
-  /* Generated on first use and kept: several tests look at the same graph. */
-  Case *c = (Case *) cc;
-
-  if (!c->generated)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!tf_generate (&c->ctx, c->id, NULL, NULL, &c->topology, &error))
-        g_error ("generate %s: %s", c->name, error->message);
-      c->generated = TRUE;
-    }
-  return &c->topology.graph;
-}
-
-static void
-add_case (const TfContext *ctx,
-          const TfResult  *result)
-{
-  Case *c = g_new0 (Case, 1);
-
-  c->ctx = *ctx;
-  c->id = tf_test_id (result);
-  c->name = g_strdup_printf ("n%u/%s/%s/r%u/%s", ctx->n_chip, tf_scope_to_string (ctx->scope),
-                             tf_intra_board_topo_to_string (ctx->intra_board_topo),
-                             ctx->chip_radix, c->id);
-  g_ptr_array_add (cases, c);
-}
-
-/* The first and last result of each context within the link cap, and the first 3-layer
- * fat-tree: the only family with several pods and datacenter switches. */
-static void
-collect_cases (void)
-{
-  static const guint sizes[] = { 8, 64, 512 };
-  static const TfScope scopes[] = { TF_SCOPE_INTRA_RACK, TF_SCOPE_INTER_RACK };
-
-  cases = g_ptr_array_new_with_free_func (case_free);
-  for (guint f = 0; f < tf_families_get_count (); f++)
-    for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
-      for (guint sc = 0; sc < G_N_ELEMENTS (scopes); sc++)
-        for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
-          for (guint radix = 1; radix <= (topo == TF_INTRA_BOARD_NONE ? 2u : 1u); radix++)
-            {
-              TfContext ctx = tf_test_context (sizes[s], scopes[sc], topo);
-              g_auto(TfEnumeration) e = { 0 };
-              const TfFamilyEnumeration *fe;
-              gint first = -1, last = -1, layered = -1;
-
-              ctx.chip_radix = radix;
-              tf_test_enumerate (&ctx, tf_family_get_name (tf_families_get (f)),
-                                 ENUMERATE_LIMIT, &e);
-              fe = &e.families[0];
-              for (guint i = 0; i < fe->n_results; i++)
-                {
-                  if (fe->results[i].metrics.link_count > CASE_LINKS_MAX)
-                    continue;
-                  if (first < 0)
-                    first = i;
-                  last = i;
-                  if (layered < 0 && tf_test_attr (&fe->results[i], "layers") == 3)
-                    layered = i;
-                }
-              if (first >= 0)
-                add_case (&ctx, &fe->results[first]);
-              if (last > first)
-                add_case (&ctx, &fe->results[last]);
-              if (layered > first && layered != last)
-                add_case (&ctx, &fe->results[layered]);
-            }
-}
-
-static void
-add_sweep (const char    *what,
-           GTestDataFunc  func)
-{
-  for (guint i = 0; i < cases->len; i++)
-    {
-      const Case *c = g_ptr_array_index (cases, i);
-      g_autofree char *path = g_strdup_printf ("/app/element-info/%s/%s", what, c->name);
-
-      g_test_add_data_func (path, c, func);
-    }
-}
 
 static guint
 count_of (const TfNetworkGraph *g,
@@ -238,19 +130,6 @@ count_degrees (const TfNetworkGraph *g,
     }
 }
 
-static const Case *
-find_case (const char *prefix)
-{
-  for (guint i = 0; i < cases->len; i++)
-    {
-      const Case *c = g_ptr_array_index (cases, i);
-
-      if (g_str_has_prefix (c->name, prefix))
-        return c;
-    }
-  g_error ("no case %s", prefix);
-}
-
 /* The sweep reaches parallel links, several pods and datacenter switches, so the degree tests
  * see the cases where counting by record, or placing a switch, would go wrong. */
 static void
@@ -261,7 +140,7 @@ test_sweep_coverage (void)
   g_assert_cmpuint (cases->len, >=, 100);
   for (guint i = 0; i < cases->len; i++)
     {
-      const TfNetworkGraph *g = case_graph (g_ptr_array_index (cases, i));
+      const TfNetworkGraph *g = tf_test_graph_case_graph (g_ptr_array_index (cases, i));
 
       pods |= g->n_pod > 1;
       for (guint s = 0; s < g->n_switch; s++)
@@ -281,7 +160,7 @@ test_sweep_coverage (void)
 static void
 test_degree (gconstpointer data)
 {
-  const TfNetworkGraph *g = case_graph (data);
+  const TfNetworkGraph *g = tf_test_graph_case_graph (data);
   g_autoptr(TfElementInfo) info = tf_element_info_new (g);
   Degrees d = { { NULL } };
   guint64 links = 0, at_nodes = 0;
@@ -325,7 +204,7 @@ test_degree (gconstpointer data)
 static void
 test_switch_ports (gconstpointer data)
 {
-  const TfNetworkGraph *g = case_graph (data);
+  const TfNetworkGraph *g = tf_test_graph_case_graph (data);
   g_autoptr(TfElementInfo) info = tf_element_info_new (g);
 
   for (guint s = 0; s < g->n_switch; s++)
@@ -421,7 +300,7 @@ assert_types (const char    *text,
 static void
 test_describe (gconstpointer data)
 {
-  const TfNetworkGraph *g = case_graph (data);
+  const TfNetworkGraph *g = tf_test_graph_case_graph (data);
   g_autoptr(TfElementInfo) info = tf_element_info_new (g);
   Degrees d = { { NULL } };
 
@@ -515,7 +394,7 @@ links_between_tiers (const TfNetworkGraph *g,
 static void
 test_fat_tree_levels (void)
 {
-  const TfNetworkGraph *g = case_graph (find_case ("n512/inter-rack/none/r2/fat-tree:layers=3"));
+  const TfNetworkGraph *g = tf_test_graph_case_graph (tf_test_graph_cases_find (cases, "n512/inter-rack/none/r2/fat-tree:layers=3"));
   g_autoptr(TfElementInfo) info = tf_element_info_new (g);
   guint64 sum[TF_SCENE_N_KINDS] = { 0 };
 
@@ -539,13 +418,13 @@ main (int    argc,
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  collect_cases ();
+  cases = tf_test_graph_cases_new ();
 
   g_test_add_func ("/app/element-info/sweep-coverage", test_sweep_coverage);
   g_test_add_func ("/app/element-info/fat-tree-levels", test_fat_tree_levels);
-  add_sweep ("degree", test_degree);
-  add_sweep ("switch-ports", test_switch_ports);
-  add_sweep ("describe", test_describe);
+  tf_test_graph_cases_add (cases, "/app/element-info/degree", test_degree);
+  tf_test_graph_cases_add (cases, "/app/element-info/switch-ports", test_switch_ports);
+  tf_test_graph_cases_add (cases, "/app/element-info/describe", test_describe);
 
   status = g_test_run ();
   g_ptr_array_unref (cases);

@@ -12,123 +12,14 @@
 #include <math.h>
 #include <string.h>
 
+#include "test-graph-cases.h"
 #include "test-util.h"
 #include "tf-scene.h"
 
 /* Float slack for comparing coordinates built from sums of small constants. */
 #define EPS 1e-3f
 
-/* Results of each context kept for the sweep: enough to reach fat-tree's 3-layer ones. */
-#define ENUMERATE_LIMIT 16u
-/* Larger results are left to the bundling test; the sweep is about geometry. */
-#define CASE_LINKS_MAX 20000u
-
-typedef struct
-{
-  TfContext  ctx;
-  char      *id;
-  char      *name;       /* n<n_chip>/<scope>/<topo>/r<radix>/<id> */
-  gboolean   generated;
-  TfTopology topology;
-} Case;
-
 static GPtrArray *cases;
-
-static void
-case_free (gpointer data)
-{
-  Case *c = data;
-
-  tf_topology_clear (&c->topology);
-  g_free (c->id);
-  g_free (c->name);
-  g_free (c);
-}
-
-static const TfNetworkGraph *
-case_graph (const Case *cc)
-{
-  /* Generated on first use and kept: several tests look at the same graph. */
-  Case *c = (Case *) cc;
-
-  if (!c->generated)
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!tf_generate (&c->ctx, c->id, NULL, NULL, &c->topology, &error))
-        g_error ("generate %s: %s", c->name, error->message);
-      c->generated = TRUE;
-    }
-  return &c->topology.graph;
-}
-
-static void
-add_case (const TfContext *ctx,
-          const TfResult  *result)
-{
-  Case *c = g_new0 (Case, 1);
-
-  c->ctx = *ctx;
-  c->id = tf_test_id (result);
-  c->name = g_strdup_printf ("n%u/%s/%s/r%u/%s", ctx->n_chip, tf_scope_to_string (ctx->scope),
-                             tf_intra_board_topo_to_string (ctx->intra_board_topo),
-                             ctx->chip_radix, c->id);
-  g_ptr_array_add (cases, c);
-}
-
-static void
-collect_cases (void)
-{
-  static const guint sizes[] = { 8, 64, 512 };
-  static const TfScope scopes[] = { TF_SCOPE_INTRA_RACK, TF_SCOPE_INTER_RACK };
-
-  cases = g_ptr_array_new_with_free_func (case_free);
-  for (guint f = 0; f < tf_families_get_count (); f++)
-    for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
-      for (guint sc = 0; sc < G_N_ELEMENTS (scopes); sc++)
-        for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
-          for (guint radix = 1; radix <= (topo == TF_INTRA_BOARD_NONE ? 2u : 1u); radix++)
-            {
-              TfContext ctx = tf_test_context (sizes[s], scopes[sc], topo);
-              g_auto(TfEnumeration) e = { 0 };
-              const TfFamilyEnumeration *fe;
-              gint first = -1, last = -1, layered = -1;
-
-              ctx.chip_radix = radix;
-              tf_test_enumerate (&ctx, tf_family_get_name (tf_families_get (f)),
-                                 ENUMERATE_LIMIT, &e);
-              fe = &e.families[0];
-              for (guint i = 0; i < fe->n_results; i++)
-                {
-                  if (fe->results[i].metrics.link_count > CASE_LINKS_MAX)
-                    continue;
-                  if (first < 0)
-                    first = i;
-                  last = i;
-                  if (layered < 0 && tf_test_attr (&fe->results[i], "layers") == 3)
-                    layered = i;
-                }
-              if (first >= 0)
-                add_case (&ctx, &fe->results[first]);
-              if (last > first)
-                add_case (&ctx, &fe->results[last]);
-              if (layered > first && layered != last)
-                add_case (&ctx, &fe->results[layered]);
-            }
-}
-
-static void
-add_sweep (const char    *what,
-           GTestDataFunc  func)
-{
-  for (guint i = 0; i < cases->len; i++)
-    {
-      const Case *c = g_ptr_array_index (cases, i);
-      g_autofree char *path = g_strdup_printf ("/render/scene/%s/%s", what, c->name);
-
-      g_test_add_data_func (path, c, func);
-    }
-}
 
 /* Boxes */
 
@@ -656,8 +547,8 @@ test_sweep_coverage (void)
   g_assert_cmpuint (cases->len, >=, 100);
   for (guint i = 0; i < cases->len; i++)
     {
-      const Case *c = g_ptr_array_index (cases, i);
-      const TfNetworkGraph *g = case_graph (c);
+      const TfTestGraphCase *c = g_ptr_array_index (cases, i);
+      const TfNetworkGraph *g = tf_test_graph_case_graph (c);
       g_autofree guint *boards_in_rack = g_new0 (guint, MAX (g->n_rack, 1));
 
       scopes[c->ctx.scope] = TRUE;
@@ -689,7 +580,7 @@ test_sweep_coverage (void)
 static void
 test_counts (gconstpointer data)
 {
-  const TfNetworkGraph *g = case_graph (data);
+  const TfNetworkGraph *g = tf_test_graph_case_graph (data);
   TfScene scene;
 
   tf_scene_init (&scene);
@@ -726,7 +617,7 @@ test_nesting (gconstpointer data)
   static const TfSceneKind solids[] = { TF_SCENE_CHIP, TF_SCENE_BOARD, TF_SCENE_SWITCH };
   static const TfSceneKind racks[] = { TF_SCENE_RACK };
   static const TfSceneKind pods[] = { TF_SCENE_POD };
-  const TfNetworkGraph *g = case_graph (data);
+  const TfNetworkGraph *g = tf_test_graph_case_graph (data);
   g_autofree float *rack_switch_lo = NULL, *pod_switch_lo = NULL;
   float pods_top = -G_MAXFLOAT, pod_switches_top = -G_MAXFLOAT;
   TfScene scene;
@@ -838,7 +729,7 @@ test_nesting (gconstpointer data)
 static void
 test_lines (gconstpointer data)
 {
-  const TfNetworkGraph *g = case_graph (data);
+  const TfNetworkGraph *g = tf_test_graph_case_graph (data);
   g_autofree guint32 *board_of = chip_boards (g);
   g_autoptr(GHashTable) expected = expected_lines (g, board_of, TF_SCENE_LINKS_ALL);
   guint64 by_type[TF_N_LINK_TYPES] = { 0 };
@@ -1012,7 +903,7 @@ check_bundled (const TfNetworkGraph *g,
 static void
 test_bundling (gconstpointer data)
 {
-  const TfNetworkGraph *g = case_graph (data);
+  const TfNetworkGraph *g = tf_test_graph_case_graph (data);
   g_autofree guint32 *board_of = chip_boards (g);
   g_autoptr(GHashTable) at_boards = expected_lines (g, board_of, TF_SCENE_LINKS_BOARDS);
   guint n_board_lines = g_hash_table_size (at_boards);
@@ -1039,7 +930,7 @@ test_bundling (gconstpointer data)
 static void
 test_bounds (gconstpointer data)
 {
-  const TfNetworkGraph *g = case_graph (data);
+  const TfNetworkGraph *g = tf_test_graph_case_graph (data);
   TfScene scene;
 
   tf_scene_init (&scene);
@@ -1099,7 +990,7 @@ first_along_x (const TfScene *scene,
 static void
 test_pick (gconstpointer data)
 {
-  const TfNetworkGraph *g = case_graph (data);
+  const TfNetworkGraph *g = tf_test_graph_case_graph (data);
   const float down[3] = { 0, -1, 0 }, along_x[3] = { 1, 0, 0 };
   g_autoptr(GRand) rand = g_rand_new_with_seed (g->n_links * 7919u + g->n_chip);
   TfScene scene;
@@ -1256,19 +1147,6 @@ test_pick (gconstpointer data)
   tf_scene_clear (&scene);
 }
 
-static const Case *
-find_case (const char *prefix)
-{
-  for (guint i = 0; i < cases->len; i++)
-    {
-      const Case *c = g_ptr_array_index (cases, i);
-
-      if (g_str_has_prefix (c->name, prefix))
-        return c;
-    }
-  g_error ("no case %s", prefix);
-}
-
 static void
 test_clear (void)
 {
@@ -1304,9 +1182,9 @@ static void
 test_rebuild (void)
 {
   const TfNetworkGraph *graphs[] = {
-    case_graph (find_case ("n512/inter-rack/none/r1/fat-tree:layers=3")),
-    case_graph (find_case ("n8/inter-rack/none/r1/ring:")),
-    case_graph (find_case ("n64/intra-rack/full-mesh/r1/")),
+    tf_test_graph_case_graph (tf_test_graph_cases_find (cases, "n512/inter-rack/none/r1/fat-tree:layers=3")),
+    tf_test_graph_case_graph (tf_test_graph_cases_find (cases, "n8/inter-rack/none/r1/ring:")),
+    tf_test_graph_case_graph (tf_test_graph_cases_find (cases, "n64/intra-rack/full-mesh/r1/")),
   };
   const guint budgets[] = { G_MAXUINT, 0, 1 };
   TfScene reused;
@@ -1393,19 +1271,19 @@ main (int    argc,
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  collect_cases ();
+  cases = tf_test_graph_cases_new ();
 
   g_test_add_func ("/render/scene/link-colors", test_link_colors);
   g_test_add_func ("/render/scene/sweep-coverage", test_sweep_coverage);
   g_test_add_func ("/render/scene/clear", test_clear);
   g_test_add_func ("/render/scene/rebuild", test_rebuild);
   g_test_add_func ("/render/scene/bundling/fat-tree-16384", test_large_fat_tree);
-  add_sweep ("counts", test_counts);
-  add_sweep ("nesting", test_nesting);
-  add_sweep ("lines", test_lines);
-  add_sweep ("bundling", test_bundling);
-  add_sweep ("bounds", test_bounds);
-  add_sweep ("pick", test_pick);
+  tf_test_graph_cases_add (cases, "/render/scene/counts", test_counts);
+  tf_test_graph_cases_add (cases, "/render/scene/nesting", test_nesting);
+  tf_test_graph_cases_add (cases, "/render/scene/lines", test_lines);
+  tf_test_graph_cases_add (cases, "/render/scene/bundling", test_bundling);
+  tf_test_graph_cases_add (cases, "/render/scene/bounds", test_bounds);
+  tf_test_graph_cases_add (cases, "/render/scene/pick", test_pick);
 
   status = g_test_run ();
   g_ptr_array_unref (cases);
