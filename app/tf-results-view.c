@@ -530,11 +530,11 @@ add_columns (TfResultsView *self)
       gtk_column_view_column_set_resizable (column, TRUE);
       gtk_column_view_column_set_expand (column, info->expand);
       if (info->column == TF_RESULT_COLUMN_ID)
-        gtk_column_view_column_set_fixed_width (column, 290);
+        gtk_column_view_column_set_fixed_width (column, 280);
       else if (info->column == TF_RESULT_COLUMN_STATUS)
-        gtk_column_view_column_set_fixed_width (column, 118);
+        gtk_column_view_column_set_fixed_width (column, 132);
       else if (info->column == TF_RESULT_COLUMN_WARNINGS)
-        gtk_column_view_column_set_fixed_width (column, 190);
+        gtk_column_view_column_set_fixed_width (column, 180);
       gtk_column_view_append_column (self->column_view, column);
       self->columns[info->column] = column;
       g_object_unref (column);

@@ -42,6 +42,8 @@ run_app (const char *const *args,
   g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                                NULL, err, &status, &error));
   g_assert_no_error (error);
+  if (WIFSIGNALED (status))
+    g_printerr ("%s: killed by signal %d\n", (char *) argv->pdata[0], WTERMSIG (status));
   return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
 }
 
@@ -117,8 +119,12 @@ test_picture (gconstpointer data)
   const float background[3] = { 0.11f, 0.12f, 0.14f };
   int width, height, x0 = G_MAXINT, y0 = G_MAXINT, x1 = -1, y1 = -1;
   guint64 light = 0, lines[TF_N_LINK_TYPES] = { 0 };
+  int status;
 
-  g_assert_cmpint (run_app (args, &err), ==, 0);
+  status = run_app (args, &err);
+  if (status != 0)
+    g_printerr ("%s", err);
+  g_assert_cmpint (status, ==, 0);
   texture = gdk_texture_new_from_filename (png, &error);
   g_assert_no_error (error);
   width = gdk_texture_get_width (texture);
