@@ -27,6 +27,7 @@ struct _TfRenderer
   GLuint line_program;
   GLint  box_vp, box_light, line_vp;
   GLuint cube;
+  GLuint cube_indices;
   Blocks solids;       /* chips, switches, boards */
   Blocks containers;   /* racks, pods */
   GLuint link_vao, link_vbo;
@@ -37,9 +38,12 @@ struct _TfRenderer
   GLsizei mark_vertices;
 };
 
-/* A unit cube, 36 vertices of position and normal. */
+/* A unit cube: 24 vertices of position and normal (4 per face, flat normals), and the 36
+ * indices of its 12 triangles, so each vertex is shaded once per box rather than once per
+ * triangle corner. */
 static void
-cube_vertices (float out[36][6])
+cube_vertices (float  out[24][6],
+               guint8 indices[36])
 {
   static const int faces[6][4][3] = {
     { { 1, 0, 0 }, { 1, 1, 0 }, { 1, 1, 1 }, { 1, 0, 1 } },
@@ -52,16 +56,19 @@ cube_vertices (float out[36][6])
   static const float normals[6][3] = {
     { 1, 0, 0 }, { -1, 0, 0 }, { 0, 1, 0 }, { 0, -1, 0 }, { 0, 0, 1 }, { 0, 0, -1 },
   };
-  static const int triangles[6] = { 0, 1, 2, 0, 2, 3 };
-  guint n = 0;
+  static const guint8 triangles[6] = { 0, 1, 2, 0, 2, 3 };
 
   for (guint f = 0; f < 6; f++)
-    for (guint t = 0; t < 6; t++, n++)
-      for (guint axis = 0; axis < 3; axis++)
-        {
-          out[n][axis] = faces[f][triangles[t]][axis] - 0.5f;
-          out[n][3 + axis] = normals[f][axis];
-        }
+    {
+      for (guint v = 0; v < 4; v++)
+        for (guint axis = 0; axis < 3; axis++)
+          {
+            out[4 * f + v][axis] = faces[f][v][axis] - 0.5f;
+            out[4 * f + v][3 + axis] = normals[f][axis];
+          }
+      for (guint t = 0; t < 6; t++)
+        indices[6 * f + t] = (guint8) (4 * f + triangles[t]);
+    }
 }
 
 static GLuint
@@ -133,11 +140,13 @@ link_program (const char  *vertex,
 
 static void
 blocks_init (Blocks *b,
-             GLuint  cube)
+             GLuint  cube,
+             GLuint  cube_indices)
 {
   glGenVertexArrays (1, &b->vao);
   glGenBuffers (1, &b->instances);
   glBindVertexArray (b->vao);
+  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, cube_indices);
   glBindBuffer (GL_ARRAY_BUFFER, cube);
   glEnableVertexAttribArray (0);
   glVertexAttribPointer (0, 3, GL_FLOAT, GL_FALSE, 6 * sizeof (float), (void *) 0);
@@ -180,7 +189,8 @@ TfRenderer *
 tf_renderer_new (GError **error)
 {
   TfRenderer *r = g_new0 (TfRenderer, 1);
-  float cube[36][6];
+  float cube[24][6];
+  guint8 indices[36];
 
   r->box_program = link_program ("box.vert", "box.frag", error);
   r->line_program = r->box_program ? link_program ("line.vert", "line.frag", error) : 0;
@@ -195,12 +205,15 @@ tf_renderer_new (GError **error)
   r->box_light = glGetUniformLocation (r->box_program, "u_light");
   r->line_vp = glGetUniformLocation (r->line_program, "u_view_projection");
 
-  cube_vertices (cube);
+  cube_vertices (cube, indices);
   glGenBuffers (1, &r->cube);
   glBindBuffer (GL_ARRAY_BUFFER, r->cube);
   glBufferData (GL_ARRAY_BUFFER, sizeof cube, cube, GL_STATIC_DRAW);
-  blocks_init (&r->solids, r->cube);
-  blocks_init (&r->containers, r->cube);
+  glGenBuffers (1, &r->cube_indices);
+  glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, r->cube_indices);
+  glBufferData (GL_ELEMENT_ARRAY_BUFFER, sizeof indices, indices, GL_STATIC_DRAW);
+  blocks_init (&r->solids, r->cube, r->cube_indices);
+  blocks_init (&r->containers, r->cube, r->cube_indices);
   lines_init (&r->link_vao, &r->link_vbo);
   lines_init (&r->outline_vao, &r->outline_vbo);
   lines_init (&r->mark_vao, &r->mark_vbo);
@@ -215,6 +228,7 @@ tf_renderer_free (TfRenderer *r)
   glDeleteProgram (r->box_program);
   glDeleteProgram (r->line_program);
   glDeleteBuffers (1, &r->cube);
+  glDeleteBuffers (1, &r->cube_indices);
   for (guint i = 0; i < 2; i++)
     {
       Blocks *b = i ? &r->containers : &r->solids;
@@ -332,7 +346,7 @@ tf_renderer_draw (TfRenderer     *r,
   glUniformMatrix4fv (r->box_vp, 1, GL_FALSE, view_projection);
   glUniform3fv (r->box_light, 1, light);
   glBindVertexArray (r->solids.vao);
-  glDrawArraysInstanced (GL_TRIANGLES, 0, 36, r->solids.count);
+  glDrawElementsInstanced (GL_TRIANGLES, 36, GL_UNSIGNED_BYTE, NULL, r->solids.count);
 
   glEnable (GL_BLEND);
   glBlendFunc (GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
@@ -348,7 +362,7 @@ tf_renderer_draw (TfRenderer     *r,
   glDepthMask (GL_FALSE);
   glUseProgram (r->box_program);
   glBindVertexArray (r->containers.vao);
-  glDrawArraysInstanced (GL_TRIANGLES, 0, 36, r->containers.count);
+  glDrawElementsInstanced (GL_TRIANGLES, 36, GL_UNSIGNED_BYTE, NULL, r->containers.count);
   glDepthMask (GL_TRUE);
 
   glBindVertexArray (0);
