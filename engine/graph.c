@@ -2,7 +2,7 @@
 /* graph.c: the NetworkGraph's storage, node names, link types and adjacency. */
 #include <string.h>
 
-#include "graph-private.h"
+#include "optimizer-private.h"
 
 void
 tf_network_graph_init (TfNetworkGraph *graph)
@@ -159,4 +159,48 @@ tf_adjacency_clear (TfAdjacency *adj)
   g_free (adj->target);
   g_free (adj->link);
   memset (adj, 0, sizeof *adj);
+}
+
+void
+tf_network_graph_copy (const TfNetworkGraph *src,
+                       TfNetworkGraph       *dest)
+{
+  *dest = *src;
+  dest->switches = g_memdup2 (src->switches, sizeof (TfSwitch) * src->n_switch);
+  for (guint i = 0; i < src->n_switch; i++)
+    dest->switches[i].id = g_strdup (src->switches[i].id);
+  dest->links = g_memdup2 (src->links, sizeof (TfLink) * src->n_links);
+  dest->board_chips = g_memdup2 (src->board_chips,
+                                 sizeof (guint32) * src->n_board * src->chips_per_board);
+  dest->board_rack = g_memdup2 (src->board_rack, sizeof (guint32) * src->n_board);
+  dest->rack_pod = g_memdup2 (src->rack_pod, sizeof (guint32) * src->n_rack);
+}
+
+gboolean
+tf_network_graph_is_connected (const TfNetworkGraph *graph)
+{
+  guint n = tf_network_graph_get_n_nodes (graph);
+  TfAdjacency adj;
+  g_autofree guint32 *queue = g_new (guint32, MAX (n, 1));
+  g_autofree guint8 *seen = g_new0 (guint8, MAX (n, 1));
+  guint head = 0, tail = 0;
+
+  if (n == 0)
+    return TRUE;
+  tf_adjacency_init (&adj, n, graph->n_links, graph->links, sizeof (TfLink));
+  queue[tail++] = 0;
+  seen[0] = 1;
+  while (head < tail)
+    {
+      guint32 v = queue[head++];
+
+      for (guint e = adj.offset[v]; e < adj.offset[v + 1]; e++)
+        if (!seen[adj.target[e]])
+          {
+            seen[adj.target[e]] = 1;
+            queue[tail++] = adj.target[e];
+          }
+    }
+  tf_adjacency_clear (&adj);
+  return tail == n;
 }

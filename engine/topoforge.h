@@ -32,6 +32,7 @@ typedef enum
   TF_ERROR_IO,                /* reading or writing a file failed */
   TF_ERROR_INVALID_FILE,      /* a topology file breaks the format or the rules */
   TF_ERROR_NO_MEMORY,         /* an allocation failed (large inputs, or the test seam) */
+  TF_ERROR_INVALID_MUTATION,  /* a graph edit would break a hard constraint (optimizer) */
 } TfError;
 
 GQuark tf_error_quark (void);

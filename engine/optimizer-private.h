@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* optimizer-private.h: the rooms behind optimizer.h.
+ *
+ * - the layers of the evaluator, one file each: evaluator-structure.c (Layer 1),
+ *   evaluator-collectives.c (Layer 2), evaluator-iteration.c (Layers 3 and 4),
+ *   evaluator-cost.c (Layer 5, the floor plan and the physical constraints); evaluator.c runs
+ *   them in order with the cache;
+ * - NSGA-II's pieces on plain objective vectors (nsga2.c) and the hypervolume (hypervolume.c);
+ * - the generators (generator-<name>.c, one registry line in engine/meson.build each);
+ * - the search loop (search.c).
+ */
+#pragma once
+
+#include "optimizer.h"
+#include "graph-private.h"
+
+G_BEGIN_DECLS
+
+/* Layers. Each fills its part of candidate->evaluation and may assume the layers it depends on
+ * are done (evaluator.c sees to it): Layer 2 uses Layer 1's bisection, Layer 3 uses nothing of
+ * Layer 2's tables but the same collective model, Layer 4 uses Layer 3. */
+gboolean tf_evaluate_structure (const TfSearchConfig *config, TfCandidate *candidate,
+                                GError **error);
+gboolean tf_evaluate_collectives (const TfSearchConfig *config, TfCandidate *candidate,
+                                  GError **error);
+gboolean tf_evaluate_iteration (const TfSearchConfig *config, TfCandidate *candidate,
+                                GError **error);
+gboolean tf_evaluate_cost (const TfSearchConfig *config, TfCandidate *candidate,
+                           GError **error);
+
+/* Chip-to-chip hop counts, computed once per candidate from one breadth-first search per class
+ * of twin chips (chips with the same neighbours are at the same distance from everything else). */
+typedef struct
+{
+  const TfNetworkGraph *graph;
+  guint                 n_nodes;
+  guint                 n_classes;
+  guint32              *class_of_chip;   /* n_chip */
+  guint32              *class_chip;      /* a representative chip per class */
+  guint8               *twin_distance;   /* per class: distance between two of its chips (1 or 2) */
+  guint16              *distance;        /* n_classes x n_nodes, G_MAXUINT16 unreachable */
+} TfHopTable;
+
+void  tf_hop_table_init (TfHopTable *table, const TfNetworkGraph *graph);
+void  tf_hop_table_clear (TfHopTable *table);
+guint tf_hop_table_distance (const TfHopTable *table, guint32 chip_a, guint32 chip_b);
+
+/* Where a node stands on the floor (metres), and the length and class of a link's cable. */
+typedef enum
+{
+  TF_CABLE_PCB = 0,   /* a trace on the board (C2C) */
+  TF_CABLE_COPPER,    /* DAC */
+  TF_CABLE_OPTICAL,   /* transceivers and fibre */
+} TfCable;
+
+void    tf_floor_plan_position (const TfFloorPlan *floor, const TfNetworkGraph *graph,
+                                const guint32 *chip_board, guint32 node, double *x, double *y);
+double  tf_floor_plan_cable (const TfFloorPlan *floor, const TfNetworkGraph *graph,
+                             const guint32 *chip_board, const TfLink *link, TfCable *cable);
+/* The smallest radix option holding @ports, or 0 when none does. */
+guint   tf_hardware_radix_for (const TfHardwareConstraints *hw, guint ports);
+
+/* Collective times under the alpha-beta model (docs/optimizer.md). A group is a list of chips in
+ * rank order; the ring follows that order. */
+typedef struct
+{
+  const TfSearchConfig *config;
+  const TfNetworkGraph *graph;
+  const TfHopTable     *hops;
+  double                bisection_gbps;   /* of the whole network (Layer 1) */
+  /* scratch owned by the model */
+  gpointer              priv;
+} TfCollectiveModel;
+
+void   tf_collective_model_init (TfCollectiveModel *model, const TfSearchConfig *config,
+                                 const TfNetworkGraph *graph, const TfHopTable *hops,
+                                 double bisection_gbps);
+void   tf_collective_model_clear (TfCollectiveModel *model);
+/* Time in us of @primitive over @n chips of @group with message @bytes. */
+double tf_collective_time (TfCollectiveModel *model, TfPrimitive primitive,
+                           const guint32 *group, guint n, double bytes);
+/* Point-to-point time in us of @bytes from chip @a to chip @b. */
+double tf_p2p_time (TfCollectiveModel *model, guint32 a, guint32 b, double bytes);
+
+/* The chips in rank order: the order of boards, then chips within each board. */
+guint32 *tf_rank_order (const TfNetworkGraph *graph);
+
+/* NSGA-II (Deb et al. 2002) on n points of m objectives, row-major, all minimised. */
+gboolean tf_dominates (const double *a, const double *b, guint m);
+/* Fast non-dominated sort: rank[i] is the front of point i, 0 the best. Returns the number of
+ * fronts. */
+guint    tf_nsga2_sort (const double *objectives, guint n, guint m, guint *rank);
+/* Crowding distance within each front (G_MAXDOUBLE at a front's extremes). */
+void     tf_nsga2_crowding (const double *objectives, guint n, guint m, const guint *rank,
+                            double *crowding);
+/* Binary tournament by rank, then crowding. */
+guint    tf_nsga2_tournament (const guint *rank, const double *crowding, guint n, GRand *rng);
+/* The @n_keep survivors of @n points, by rank then crowding; their indices into @keep. */
+void     tf_nsga2_select (const double *objectives, guint n, guint m, guint n_keep,
+                          guint *keep);
+
+/* Hypervolume (minimisation) of the region dominated by @n points and bounded by @reference;
+ * points not strictly better than the reference in every objective add nothing. Exact. */
+double   tf_hypervolume (const double *objectives, guint n, guint m, const double *reference);
+
+/* Generators: the spec's TopologyGenerator protocol. */
+typedef enum
+{
+  TF_GENERATOR_INIT      = 1 << 0,
+  TF_GENERATOR_MUTATE    = 1 << 1,
+  TF_GENERATOR_CROSSOVER = 1 << 2,
+} TfGeneratorCapability;
+
+typedef struct _TfGenerator TfGenerator;
+
+struct _TfGenerator
+{
+  const char *name;
+  guint       capabilities;
+  gboolean  (*enabled) (const TfSearchConfig *config);
+  /* State shared by the calls below (for example the family enumeration). */
+  gpointer  (*state_new) (const TfSearchConfig *config, GError **error);
+  void      (*state_free) (gpointer state);
+  /* Appends initial candidates to @out (TfCandidate *, owned by @out). */
+  gboolean  (*init) (gpointer state, const TfSearchConfig *config, GRand *rng, GPtrArray *out,
+                     GError **error);
+  gboolean  (*can_mutate) (gpointer state, const TfCandidate *parent);
+  /* A new candidate, or NULL with TF_ERROR_INVALID_MUTATION when the result would break a hard
+   * constraint (the caller retries or picks another generator). */
+  TfCandidate *(*mutate) (gpointer state, const TfSearchConfig *config,
+                          const TfCandidate *parent, GRand *rng, GError **error);
+  TfCandidate *(*crossover) (gpointer state, const TfSearchConfig *config,
+                             const TfCandidate *a, const TfCandidate *b, GRand *rng,
+                             GError **error);
+};
+
+guint              tf_generators_get_count (void);
+const TfGenerator *tf_generators_get (guint index);
+
+/* Graph edits shared by the mutator: copies, link lookup, port counts and link types again. */
+void     tf_network_graph_copy (const TfNetworkGraph *src, TfNetworkGraph *dest);
+gboolean tf_network_graph_is_connected (const TfNetworkGraph *graph);
+
+G_END_DECLS

@@ -1,0 +1,298 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* optimizer.h: the topology optimizer's public door (topology-optimizer-spec-v1.0.0).
+ *
+ * A search configuration (TfSearchConfig, the spec's search_config.yaml) names the chip count,
+ * the workload, the hardware constraints, the objectives, the generators and the search. The
+ * search unit is a TopologyCandidate (TfCandidate): a whole NetworkGraph with its origin and a
+ * cache of evaluated metrics. Generators (family seeds, graph mutation) make candidates; the
+ * layered evaluator (Layer 1 graph structure, 2 collectives, 3 iteration, 4 workflow, 5 cost)
+ * scores them; NSGA-II keeps the non-dominated ones. docs/optimizer.md explains the formulas.
+ *
+ * Like the rest of the engine: no global mutable state, caller-owned structs, GError.
+ */
+#pragma once
+
+#include "topoforge.h"
+
+G_BEGIN_DECLS
+
+/* Collective primitives (Layer 2) */
+
+typedef enum
+{
+  TF_PRIMITIVE_ALL_REDUCE = 0,
+  TF_PRIMITIVE_ALL_GATHER,
+  TF_PRIMITIVE_REDUCE_SCATTER,
+  TF_PRIMITIVE_ALL_TO_ALL,
+  TF_N_PRIMITIVES
+} TfPrimitive;
+
+const char *tf_primitive_to_string (TfPrimitive primitive);  /* "AllReduce", ... */
+
+/* Objectives: every one is minimised; bisection bandwidth is maximised by minimising its
+ * negative, which is how the front stores it (tf_objective_value gives it back positive). */
+typedef enum
+{
+  TF_OBJECTIVE_ITER_TIME = 0,   /* Layer 3 (Layer 4 with several workloads), microseconds */
+  TF_OBJECTIVE_NETWORK_COST,    /* Layer 5, USD */
+  TF_OBJECTIVE_APL_FAIL,        /* Layer 1, hops */
+  TF_OBJECTIVE_APL,             /* Layer 1, hops */
+  TF_OBJECTIVE_DIAMETER,        /* Layer 1, hops */
+  TF_OBJECTIVE_BISECTION,       /* Layer 1, GB/s, maximised */
+  TF_OBJECTIVE_ALL_REDUCE_TIME, /* Layer 2, us, largest message over all chips */
+  TF_N_OBJECTIVES
+} TfObjective;
+
+const char *tf_objective_to_string (TfObjective objective);   /* "iter_time", ... */
+gboolean    tf_objective_from_string (const char *str, TfObjective *out);
+const char *tf_objective_unit (TfObjective objective);        /* "us", "USD", "hops", "GB/s" */
+
+/* Mutation operators of the GraphMutator */
+typedef enum
+{
+  TF_MUTATION_ADD_EDGE = 0,
+  TF_MUTATION_REMOVE_EDGE,
+  TF_MUTATION_REWIRE_SWITCH,
+  TF_MUTATION_SPLIT_SWITCH,
+  TF_MUTATION_MERGE_SWITCH,
+  TF_MUTATION_CHANGE_PORT_ASYMMETRY,
+  TF_N_MUTATIONS
+} TfMutation;
+
+const char *tf_mutation_to_string (TfMutation mutation);      /* "add_edge", ... */
+gboolean    tf_mutation_from_string (const char *str, TfMutation *out);
+
+/* The communication of one training iteration (Layer 3), by parallelism */
+typedef enum
+{
+  TF_COMM_TP = 0,   /* tensor-parallel AllReduce of activations */
+  TF_COMM_PP,       /* pipeline point-to-point of activations between stages */
+  TF_COMM_DP,       /* data-parallel AllReduce of gradients */
+  TF_COMM_EP,       /* expert-parallel AllToAll of tokens (ep > 1 only) */
+  TF_N_COMMS
+} TfComm;
+
+const char *tf_comm_to_string (TfComm comm);   /* "tp", "pp", "dp", "ep" */
+
+/* Search configuration */
+
+#define TF_SEARCH_MAX_WORKLOADS      8u
+#define TF_SEARCH_MAX_MESSAGE_SIZES  16u
+#define TF_SEARCH_MAX_RADIX_OPTIONS  8u
+#define TF_SEARCH_MAX_POPULATION     10000u
+#define TF_SEARCH_MAX_GENERATIONS    100000u
+
+typedef struct
+{
+  char   *name;                   /* workload name (or the model's) */
+  double  weight;                 /* Layer 4 weight; 1 for a single workload */
+  char   *model;                  /* preset name from data/models.yaml, or NULL */
+  guint   tp, pp, dp, ep;         /* parallelism; tp * pp * dp == n_chip */
+  guint   n_message_sizes;
+  guint64 message_sizes[TF_SEARCH_MAX_MESSAGE_SIZES];  /* bytes, Layer 2 */
+  guint   primitives;             /* bits (1 << TfPrimitive): required_primitives */
+
+  /* The model (from the preset, overridable key by key) */
+  double  parameters;             /* weights */
+  guint   layers;
+  guint   hidden_size;
+  guint   sequence_length;
+  guint   global_batch_size;      /* sequences per iteration */
+  guint   micro_batch_size;       /* sequences per micro-batch */
+  guint   bytes_per_value;        /* activations and gradients, e.g. 2 for bf16 */
+  double  chip_peak_tflops;       /* dense TFLOP/s of one chip */
+  double  mfu;                    /* model FLOPs utilisation, 0 < mfu <= 1 */
+  double  compute_time_us;        /* T_compute; derived from the above unless given */
+  double  overlap[TF_N_COMMS];    /* eta per kind of communication (docs/optimizer.md) */
+} TfWorkload;
+
+/* The price table (data/prices.yaml), USD */
+typedef struct
+{
+  guint  n_switch_prices;
+  guint  switch_radix[TF_SEARCH_MAX_RADIX_OPTIONS];
+  double switch_price[TF_SEARCH_MAX_RADIX_OPTIONS];
+  double nic;                     /* per chip */
+  double pcb_link;                /* C2C trace inside a board */
+  double copper_link;             /* DAC inside a rack */
+  double optical_link_fixed;      /* two transceivers */
+  double optical_link_per_m;      /* fibre */
+} TfPriceTable;
+
+/* Where racks stand (Layer 5 cable lengths and the length constraint), metres */
+typedef struct
+{
+  double rack_pitch_m;            /* between neighbouring racks of a pod's row */
+  double row_pitch_m;             /* between pods' rows */
+  double vertical_run_m;          /* up to the tray and down, per cable end outside a rack */
+  double in_rack_m;               /* any cable inside one rack */
+  double max_copper_m;            /* longer cables are optical */
+} TfFloorPlan;
+
+typedef struct
+{
+  double nic_bandwidth_gbps;      /* GB/s per chip link (B2B, R2R, P2P) */
+  double c2c_bandwidth_gbps;      /* GB/s per on-board link */
+  guint  n_radix_options;
+  guint  radix_options[TF_SEARCH_MAX_RADIX_OPTIONS];  /* ascending */
+  double link_latency_us;         /* per hop */
+  double max_optical_cable_length_m;
+  double budget_usd;              /* 0: no budget */
+} TfHardwareConstraints;
+
+typedef enum
+{
+  TF_SEARCH_NSGA2 = 0,
+  TF_SEARCH_RANDOM,
+} TfSearchAlgorithm;
+
+typedef struct
+{
+  char                 *file;            /* as named by the user, for messages; may be NULL */
+  guint                 n_chip;
+  guint                 n_workloads;
+  TfWorkload            workloads[TF_SEARCH_MAX_WORKLOADS];
+  TfHardwareConstraints hardware;
+  TfPriceTable          prices;
+  TfFloorPlan           floor;
+  guint                 n_objectives;
+  TfObjective           objectives[TF_N_OBJECTIVES];
+
+  /* generators.family */
+  gboolean              family_enabled;
+  guint                 n_families;      /* 0 with family_enabled: all nine */
+  const TfFamily       *families[16];
+  TfContext             context;         /* scope, chips_per_board_max, ... for enumeration */
+  /* generators.graph_mutator */
+  gboolean              mutator_enabled;
+  guint                 operators;       /* bits (1 << TfMutation) */
+
+  /* search */
+  TfSearchAlgorithm     algorithm;
+  guint                 population_size;
+  guint                 generations;
+  guint                 threads;         /* 0: all cores */
+  guint64               seed;
+  double                mutation_rate;   /* chance a child is mutated rather than a family step */
+
+  /* evaluator */
+  gboolean              stage_2_requested;  /* g5_simulation named; not available, warned */
+  double                pareto_threshold;
+
+  GPtrArray            *warnings;        /* char *: "FILE:L:C: field 'x': ..." not errors */
+} TfSearchConfig;
+
+void     tf_search_config_init (TfSearchConfig *config);  /* the defaults docs/optimizer.md lists */
+void     tf_search_config_clear (TfSearchConfig *config);
+/* Errors are one line "FILE:LINE:COLUMN: field 'a.b': what is wrong" (TF_ERROR_INVALID_FILE). */
+gboolean tf_search_config_load_file (const char *path, TfSearchConfig *out, GError **error);
+gboolean tf_search_config_load_data (const char *name, const char *data, gsize length,
+                                     TfSearchConfig *out, GError **error);
+
+/* TopologyCandidate */
+
+typedef enum
+{
+  TF_ORIGIN_FAMILY_ENUM = 0,
+  TF_ORIGIN_FAMILY_SAMPLE,
+  TF_ORIGIN_GENERIC_TEMPLATE,
+  TF_ORIGIN_GRAPH_MUTATION,
+  TF_ORIGIN_CROSSOVER,
+  TF_ORIGIN_MANUAL_SEED,
+} TfOriginMethod;
+
+const char *tf_origin_method_to_string (TfOriginMethod method);
+gboolean    tf_origin_method_from_string (const char *str, TfOriginMethod *out);
+
+#define TF_ORIGIN_MAX_PARENTS   2u
+#define TF_ORIGIN_MAX_MUTATIONS 64u
+
+typedef struct
+{
+  TfOriginMethod method;
+  char          *seed_id;       /* the family result id it descends from, or NULL */
+  guint          n_parents;
+  guint          parents[TF_ORIGIN_MAX_PARENTS];
+  guint          n_mutations;   /* the trail, oldest first (kept to the last 64) */
+  guint8         mutations[TF_ORIGIN_MAX_MUTATIONS];
+  guint          n_mutations_total;
+} TfOrigin;
+
+/* Evaluated metrics, layer by layer. A layer's values are valid when its bit is in `layers`. */
+typedef enum
+{
+  TF_LAYER_STRUCTURE   = 1 << 1,
+  TF_LAYER_COLLECTIVES = 1 << 2,
+  TF_LAYER_ITERATION   = 1 << 3,
+  TF_LAYER_WORKFLOW    = 1 << 4,
+  TF_LAYER_COST        = 1 << 5,
+} TfLayer;
+
+typedef struct
+{
+  guint   layers;
+  /* Layer 1 */
+  guint   diameter;
+  double  apl;                    /* over ordered chip pairs */
+  double  apl_fail;               /* mean over failed routing nodes of the APL of reachable pairs */
+  double  disconnected_fraction;  /* mean over failed routing nodes of unreachable chip pairs */
+  guint   failure_cases;          /* routing nodes removed (switches, or chips with none) */
+  double  bisection_bandwidth;    /* GB/s; an upper bound (a real cut) */
+  guint   switch_diversity;       /* min over leaf pairs of switch-disjoint paths, see docs */
+  /* Layer 2: [workload][primitive][message size], us, over all chips */
+  double  collective_us[TF_SEARCH_MAX_WORKLOADS][TF_N_PRIMITIVES][TF_SEARCH_MAX_MESSAGE_SIZES];
+  /* Layer 3: per workload, us */
+  double  iter_time_us[TF_SEARCH_MAX_WORKLOADS];
+  double  iter_compute_us[TF_SEARCH_MAX_WORKLOADS];
+  double  iter_comm_us[TF_SEARCH_MAX_WORKLOADS][TF_N_COMMS];  /* T_p * N_p * eta_p */
+  /* Layer 4 */
+  double  workflow_time_us;
+  /* Layer 5 */
+  double  network_cost_usd;
+  double  switch_cost_usd;
+  double  link_cost_usd;
+  double  nic_cost_usd;
+  double  longest_cable_m;
+  guint   optical_links;          /* physical */
+  guint   max_switch_ports;
+  gboolean port_asymmetric;       /* some switches of one tier have unequal port counts */
+} TfEvaluation;
+
+typedef struct
+{
+  guint          id;            /* written cand_NNNNNN */
+  TfTopology     topology;      /* graph, grouping, context; result.family set for seeds */
+  gboolean       chip_transitive;  /* declared by the family, cleared by any mutation */
+  TfOrigin       origin;
+  TfEvaluation   evaluation;
+  double         objectives[TF_N_OBJECTIVES];  /* as the search minimises them */
+  char          *rejected;      /* the hard constraint it breaks, or NULL */
+} TfCandidate;
+
+TfCandidate *tf_candidate_new (void);
+void         tf_candidate_free (TfCandidate *candidate);
+/* The topology format with the optimizer's metadata (docs/optimizer.md). */
+gboolean     tf_candidate_write_yaml (const TfCandidate *candidate, const TfSearchConfig *config,
+                                      GString *out, GError **error);
+gboolean     tf_candidate_load_data (const char *name, const char *data, gsize length,
+                                     TfCandidate *out, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TfCandidate, tf_candidate_free)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfSearchConfig, tf_search_config_clear)
+
+/* The layered evaluator. Layers needed by @layers (and what they depend on) are computed once
+ * and cached in candidate->evaluation; hard constraints set candidate->rejected. */
+typedef struct
+{
+  guint  computed[6];   /* how many times each layer was computed (tests, bench) */
+  double seconds[6];    /* time spent per layer */
+} TfEvaluatorStats;
+
+gboolean tf_evaluate (const TfSearchConfig *config, TfCandidate *candidate, guint layers,
+                      TfEvaluatorStats *stats, GError **error);
+/* The hard constraints alone (connected, ports within the largest radix, cables within the
+ * maximum, budget); FALSE with the first one broken in @why. */
+gboolean tf_candidate_check_constraints (const TfSearchConfig *config, TfCandidate *candidate,
+                                         GString *why);
+
+G_END_DECLS
