@@ -1,6 +1,81 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* candidate.c: the TopologyCandidate. */
+/* candidate.c: the TopologyCandidate and its YAML.
+ *
+ * A candidate is written in the topology format (docs/yaml-format.md) with the optimizer's
+ * metadata (topology-optimizer-spec-v1.0.0, YAML 序列化): `source: optimizer`, `candidate_id`,
+ * `origin` and its evaluated values beside the generator's metrics under `metadata.metrics`.
+ * Every Topoforge reader loads it like any topology; tf_candidate_load_data gives the candidate
+ * back, and writing that again gives the same bytes.
+ */
+#include <stdlib.h>
+#include <string.h>
+
 #include "optimizer-private.h"
+
+/* The values under metadata.metrics, and the layer each comes from. */
+typedef enum
+{
+  V_ITER_TIME, V_COMPUTE_TIME, V_ALLREDUCE_TIME, V_NETWORK_COST, V_SWITCH_COST, V_LINK_COST,
+  V_NIC_COST, V_APL, V_APL_FAIL, V_DISCONNECTED, V_FAILURE_CASES, V_SWITCH_DIVERSITY,
+  V_LONGEST_CABLE, V_OPTICAL_LINKS, V_MAX_SWITCH_PORTS, N_VALUES
+} Value;
+
+static const char *const value_names[N_VALUES + 1] = {
+  [V_ITER_TIME] = "iter_time_us",
+  [V_COMPUTE_TIME] = "compute_time_us",
+  [V_ALLREDUCE_TIME] = "allreduce_time_us",
+  [V_NETWORK_COST] = "network_cost_usd",
+  [V_SWITCH_COST] = "switch_cost_usd",
+  [V_LINK_COST] = "link_cost_usd",
+  [V_NIC_COST] = "nic_cost_usd",
+  [V_APL] = "apl",
+  [V_APL_FAIL] = "apl_fail",
+  [V_DISCONNECTED] = "disconnected_fraction",
+  [V_FAILURE_CASES] = "failure_cases",
+  [V_SWITCH_DIVERSITY] = "switch_diversity",
+  [V_LONGEST_CABLE] = "longest_cable_m",
+  [V_OPTICAL_LINKS] = "optical_links",
+  [V_MAX_SWITCH_PORTS] = "max_switch_ports",
+  [N_VALUES] = NULL,
+};
+
+static const TfLayer value_layer[N_VALUES] = {
+  [V_ITER_TIME] = TF_LAYER_WORKFLOW,
+  [V_COMPUTE_TIME] = TF_LAYER_ITERATION,
+  [V_ALLREDUCE_TIME] = TF_LAYER_COLLECTIVES,
+  [V_NETWORK_COST] = TF_LAYER_COST,
+  [V_SWITCH_COST] = TF_LAYER_COST,
+  [V_LINK_COST] = TF_LAYER_COST,
+  [V_NIC_COST] = TF_LAYER_COST,
+  [V_APL] = TF_LAYER_STRUCTURE,
+  [V_APL_FAIL] = TF_LAYER_STRUCTURE,
+  [V_DISCONNECTED] = TF_LAYER_STRUCTURE,
+  [V_FAILURE_CASES] = TF_LAYER_STRUCTURE,
+  [V_SWITCH_DIVERSITY] = TF_LAYER_STRUCTURE,
+  [V_LONGEST_CABLE] = TF_LAYER_COST,
+  [V_OPTICAL_LINKS] = TF_LAYER_COST,
+  [V_MAX_SWITCH_PORTS] = TF_LAYER_COST,
+};
+
+const char *const *
+tf_candidate_value_names (void)
+{
+  return value_names;
+}
+
+void
+tf_candidate_metadata_free (TfCandidateMetadata *metadata)
+{
+  if (metadata == NULL)
+    return;
+  g_free (metadata->candidate_id);
+  g_free (metadata->method);
+  g_free (metadata->seed_family);
+  g_free (metadata->seed_id);
+  g_clear_pointer (&metadata->parent_ids, g_ptr_array_unref);
+  g_clear_pointer (&metadata->mutations, g_ptr_array_unref);
+  g_free (metadata);
+}
 
 TfCandidate *
 tf_candidate_new (void)
@@ -19,15 +94,227 @@ tf_candidate_free (TfCandidate *candidate)
   g_free (candidate);
 }
 
-gboolean
-tf_candidate_write_yaml (const TfCandidate *c, const TfSearchConfig *config, GString *out, GError **error)
+/* The largest AllReduce of the first workload, when Layer 2 computed it. */
+static gboolean
+allreduce_time (const TfCandidate *c,
+                double            *out)
 {
-  (void) config;
-  return tf_topology_write_yaml (&c->topology, out, error);
+  guint k;
+
+  if (!(c->evaluation.layers & TF_LAYER_COLLECTIVES))
+    return FALSE;
+  for (k = TF_SEARCH_MAX_MESSAGE_SIZES; k > 0; k--)
+    if (c->evaluation.collective_us[0][TF_PRIMITIVE_ALL_REDUCE][k - 1] > 0)
+      break;
+  if (k == 0)
+    return FALSE;
+  *out = c->evaluation.collective_us[0][TF_PRIMITIVE_ALL_REDUCE][k - 1];
+  return TRUE;
+}
+
+static gboolean
+get_value (const TfCandidate *c,
+           Value              v,
+           double            *out)
+{
+  const TfEvaluation *ev = &c->evaluation;
+
+  if (!(ev->layers & value_layer[v]))
+    return FALSE;
+  switch (v)
+    {
+    case V_ITER_TIME: *out = ev->workflow_time_us; return TRUE;
+    case V_COMPUTE_TIME: *out = ev->iter_compute_us[0]; return TRUE;
+    case V_ALLREDUCE_TIME: return allreduce_time (c, out);
+    case V_NETWORK_COST: *out = ev->network_cost_usd; return TRUE;
+    case V_SWITCH_COST: *out = ev->switch_cost_usd; return TRUE;
+    case V_LINK_COST: *out = ev->link_cost_usd; return TRUE;
+    case V_NIC_COST: *out = ev->nic_cost_usd; return TRUE;
+    case V_APL: *out = ev->apl; return TRUE;
+    case V_APL_FAIL: *out = ev->apl_fail; return TRUE;
+    case V_DISCONNECTED: *out = ev->disconnected_fraction; return TRUE;
+    case V_FAILURE_CASES: *out = ev->failure_cases; return TRUE;
+    case V_SWITCH_DIVERSITY: *out = ev->switch_diversity; return TRUE;
+    case V_LONGEST_CABLE: *out = ev->longest_cable_m; return TRUE;
+    case V_OPTICAL_LINKS: *out = ev->optical_links; return TRUE;
+    case V_MAX_SWITCH_PORTS: *out = ev->max_switch_ports; return TRUE;
+    case N_VALUES:
+    default:
+      g_assert_not_reached ();
+    }
+  return FALSE;
+}
+
+static void
+set_value (TfCandidate *c,
+           Value        v,
+           double       x)
+{
+  TfEvaluation *ev = &c->evaluation;
+
+  ev->layers |= value_layer[v];
+  switch (v)
+    {
+    case V_ITER_TIME: ev->workflow_time_us = ev->iter_time_us[0] = x;
+      ev->layers |= TF_LAYER_ITERATION; break;
+    case V_COMPUTE_TIME: ev->iter_compute_us[0] = x; break;
+    case V_ALLREDUCE_TIME: ev->collective_us[0][TF_PRIMITIVE_ALL_REDUCE][0] = x; break;
+    case V_NETWORK_COST: ev->network_cost_usd = x; break;
+    case V_SWITCH_COST: ev->switch_cost_usd = x; break;
+    case V_LINK_COST: ev->link_cost_usd = x; break;
+    case V_NIC_COST: ev->nic_cost_usd = x; break;
+    case V_APL: ev->apl = x; break;
+    case V_APL_FAIL: ev->apl_fail = x; break;
+    case V_DISCONNECTED: ev->disconnected_fraction = x; break;
+    case V_FAILURE_CASES: ev->failure_cases = (guint) x; break;
+    case V_SWITCH_DIVERSITY: ev->switch_diversity = (guint) x; break;
+    case V_LONGEST_CABLE: ev->longest_cable_m = x; break;
+    case V_OPTICAL_LINKS: ev->optical_links = (guint) x; break;
+    case V_MAX_SWITCH_PORTS: ev->max_switch_ports = (guint) x; break;
+    case N_VALUES:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static char *
+format_id (guint id)
+{
+  return g_strdup_printf ("cand_%06u", id);
+}
+
+static gboolean
+parse_id (const char *text,
+          guint      *id)
+{
+  guint64 v;
+
+  if (text == NULL || !g_str_has_prefix (text, "cand_")
+      || !g_ascii_string_to_unsigned (text + 5, 10, 0, G_MAXUINT, &v, NULL))
+    return FALSE;
+  *id = (guint) v;
+  return TRUE;
+}
+
+static TfCandidateMetadata *
+metadata_of (const TfCandidate *c)
+{
+  TfCandidateMetadata *m = g_new0 (TfCandidateMetadata, 1);
+  const TfOrigin *o = &c->origin;
+
+  m->candidate_id = format_id (c->id);
+  m->method = g_strdup (tf_origin_method_to_string (o->method));
+  if (o->seed_id != NULL)
+    {
+      const char *colon = strchr (o->seed_id, ':');
+
+      m->seed_family = g_strndup (o->seed_id, colon ? (gsize) (colon - o->seed_id)
+                                                    : strlen (o->seed_id));
+      m->seed_id = g_strdup (o->seed_id);
+    }
+  if (o->n_parents > 0)
+    {
+      m->parent_ids = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < o->n_parents; i++)
+        g_ptr_array_add (m->parent_ids, format_id (o->parents[i]));
+    }
+  if (o->n_mutations_total > 0)
+    {
+      m->mutations = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < o->n_mutations; i++)
+        g_ptr_array_add (m->mutations, g_strdup (tf_mutation_to_string (o->mutations[i])));
+      m->has_mutations_total = TRUE;
+      m->mutations_total = o->n_mutations_total;
+    }
+  for (guint v = 0; v < N_VALUES; v++)
+    if (get_value (c, v, &m->values[m->n_values]))
+      m->value_keys[m->n_values++] = (guint8) v;
+  return m;
 }
 
 gboolean
-tf_candidate_load_data (const char *name, const char *data, gsize length, TfCandidate *out, GError **error)
+tf_candidate_write_yaml (const TfCandidate    *candidate,
+                         const TfSearchConfig *config,
+                         GString              *out,
+                         GError              **error)
 {
-  return tf_topology_load_data (name, data, length, NULL, &out->topology, error);
+  TfTopology view;
+  TfCandidateMetadata *metadata;
+  gboolean ok;
+
+  g_return_val_if_fail (candidate != NULL && out != NULL, FALSE);
+  (void) config;
+
+  view = candidate->topology;
+  view.source = (char *) "optimizer";
+  view.candidate = metadata = metadata_of (candidate);
+  ok = tf_topology_write_yaml (&view, out, error);
+  tf_candidate_metadata_free (metadata);
+  return ok;
+}
+
+static gboolean
+candidate_from_metadata (TfCandidate *c,
+                         const char  *name,
+                         GError     **error)
+{
+  const TfCandidateMetadata *m = c->topology.candidate;
+  TfOriginMethod method;
+
+#define BAD(...) (g_set_error (error, TF_ERROR, TF_ERROR_INVALID_FILE, __VA_ARGS__), FALSE)
+  if (m == NULL || m->candidate_id == NULL)
+    return BAD ("%s: field 'metadata.candidate_id': a candidate needs its id", name);
+  if (!parse_id (m->candidate_id, &c->id))
+    return BAD ("%s: field 'metadata.candidate_id': '%s' is not cand_ and a number", name,
+                m->candidate_id);
+  if (m->method == NULL || !tf_origin_method_from_string (m->method, &method))
+    return BAD ("%s: field 'metadata.origin': a candidate needs its origin", name);
+  c->origin.method = method;
+  c->origin.seed_id = g_strdup (m->seed_id);
+  for (guint i = 0; m->parent_ids && i < m->parent_ids->len; i++)
+    {
+      if (i == TF_ORIGIN_MAX_PARENTS
+          || !parse_id (g_ptr_array_index (m->parent_ids, i), &c->origin.parents[i]))
+        return BAD ("%s: field 'metadata.origin.parent_ids[%u]': not a candidate id, or too "
+                    "many parents", name, i);
+      c->origin.n_parents = i + 1;
+    }
+  for (guint i = 0; m->mutations && i < m->mutations->len; i++)
+    {
+      TfMutation op;
+
+      if (i == TF_ORIGIN_MAX_MUTATIONS
+          || !tf_mutation_from_string (g_ptr_array_index (m->mutations, i), &op))
+        return BAD ("%s: field 'metadata.origin.mutations_applied[%u]': not a mutation "
+                    "operator, or more than %u", name, i, TF_ORIGIN_MAX_MUTATIONS);
+      c->origin.mutations[i] = (guint8) op;
+      c->origin.n_mutations = i + 1;
+    }
+  c->origin.n_mutations_total = (guint) m->mutations_total;
+  for (guint i = 0; i < m->n_values; i++)
+    set_value (c, m->value_keys[i], m->values[i]);
+#undef BAD
+  return TRUE;
+}
+
+gboolean
+tf_candidate_load_data (const char   *name,
+                        const char   *data,
+                        gsize         length,
+                        TfCandidate  *out,
+                        GError      **error)
+{
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (!tf_topology_load_data (name, data, length, NULL, &out->topology, error))
+    return FALSE;
+  if (!candidate_from_metadata (out, name, error))
+    {
+      tf_topology_clear (&out->topology);
+      return FALSE;
+    }
+  /* The file's metadata lives on in the candidate's own fields. */
+  g_clear_pointer (&out->topology.candidate, tf_candidate_metadata_free);
+  g_clear_pointer (&out->topology.source, g_free);
+  return TRUE;
 }

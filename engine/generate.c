@@ -175,6 +175,7 @@ tf_generate (const TfContext  *ctx,
        && tf_progress_report (progress, progress_data, 0.5, error)
        && tf_measure (ctx, &out->result, &build, &out->graph, progress, progress_data, error)
        && tf_progress_report (progress, progress_data, 1.0, error);
+  out->chip_transitive = build.chip_transitive;
   tf_build_clear (&build);
   if (!ok)
     tf_topology_clear (out);
@@ -189,5 +190,6 @@ tf_topology_clear (TfTopology *topology)
   tf_network_graph_clear (&topology->graph);
   g_free (topology->source);
   g_clear_pointer (&topology->extensions, g_ptr_array_unref);
+  g_clear_pointer (&topology->candidate, tf_candidate_metadata_free);
   memset (topology, 0, sizeof *topology);
 }

@@ -1,15 +1,507 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* generator-graph-mutator.c */
+/* generator-graph-mutator.c: the GraphMutator, local edits of a candidate's NetworkGraph.
+ *
+ * Operators (topology-optimizer-spec-v1.0.0, GraphMutator):
+ *   add_edge               one more link between two switches with free ports
+ *   remove_edge            one link fewer between two switches, if the graph stays connected
+ *   rewire_switch          two switch-to-switch links exchange ends: (a,b),(c,d) -> (a,d),(c,b);
+ *                          every switch keeps its port count
+ *   split_switch           a switch becomes two in the same place, its links dealt between them;
+ *                          the two port counts add up to the old one
+ *   merge_switch           two switches of one tier and place become one (links between them go)
+ *                          if the sum of their ports fits the largest radix option
+ *   change_port_asymmetry  one link end moves from a switch to another of the same tier, so
+ *                          their port counts differ (the ZCube kind of design)
+ *
+ * Edits touch switches only. Chip links move only with their switch (split, merge); a chip's own
+ * ports are hardware, which the spec keeps out of the search (Non-Goals), so a direct network
+ * without switches has nothing to edit. Every edit ends in the generator's invariant check
+ * (grouping, containment, link types, port counts, connectivity) and the largest radix option;
+ * a graph that fails is an InvalidMutation, never a candidate.
+ */
 #include "optimizer-private.h"
+
+#define TRIES 24
+
+typedef struct
+{
+  const TfSearchConfig *config;
+  TfNetworkGraph       *graph;     /* n_chip and grouping as the parent's */
+  GArray               *switches;  /* TfSwitch, ids owned */
+  GArray               *links;     /* TfLink */
+  guint                 max_ports;
+} Edit;
 
 static gboolean
 enabled (const TfSearchConfig *config)
 {
-  (void) config;
+  return config->mutator_enabled && config->operators != 0;
+}
+
+static gboolean
+can_mutate (gpointer           state,
+            const TfCandidate *parent)
+{
+  (void) state;
+  return parent->topology.graph.n_switch > 0;
+}
+
+static guint
+max_radix (const TfSearchConfig *config)
+{
+  const TfHardwareConstraints *hw = &config->hardware;
+
+  return hw->n_radix_options > 0 ? hw->radix_options[hw->n_radix_options - 1] : G_MAXUINT;
+}
+
+static void
+edit_init (Edit                 *e,
+           const TfSearchConfig *config,
+           const TfNetworkGraph *parent,
+           TfNetworkGraph       *graph)
+{
+  tf_network_graph_copy (parent, graph);
+  e->config = config;
+  e->graph = graph;
+  e->switches = g_array_sized_new (FALSE, FALSE, sizeof (TfSwitch), graph->n_switch + 1);
+  g_array_append_vals (e->switches, graph->switches, graph->n_switch);
+  g_free (graph->switches);
+  graph->switches = NULL;
+  e->links = g_array_sized_new (FALSE, FALSE, sizeof (TfLink), graph->n_links + 1);
+  g_array_append_vals (e->links, graph->links, graph->n_links);
+  g_free (graph->links);
+  graph->links = NULL;
+  graph->n_switch = 0;
+  graph->n_links = 0;
+  e->max_ports = max_radix (config);
+}
+
+static void
+edit_clear (Edit *e)
+{
+  if (e->switches != NULL)
+    {
+      for (guint i = 0; i < e->switches->len; i++)
+        g_free (g_array_index (e->switches, TfSwitch, i).id);
+      g_array_unref (e->switches);
+    }
+  g_clear_pointer (&e->links, g_array_unref);
+}
+
+#define SW(e, i) (&g_array_index ((e)->switches, TfSwitch, (i)))
+#define LINK(e, i) (&g_array_index ((e)->links, TfLink, (i)))
+
+static guint
+n_chip (const Edit *e)
+{
+  return e->graph->n_chip;
+}
+
+static gboolean
+is_switch (const Edit *e,
+           guint32     node)
+{
+  return node >= n_chip (e);
+}
+
+static guint
+ports (const Edit *e,
+       guint32     node)
+{
+  guint total = 0;
+
+  for (guint i = 0; i < e->links->len; i++)
+    {
+      const TfLink *l = LINK (e, i);
+
+      if (l->a == node || l->b == node)
+        total += l->multiplicity;
+    }
+  return total;
+}
+
+/* Link records joining two switches, as indices into e->links. */
+static GArray *
+switch_links (const Edit *e)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < e->links->len; i++)
+    if (is_switch (e, LINK (e, i)->a) && is_switch (e, LINK (e, i)->b))
+      g_array_append_val (out, i);
+  return out;
+}
+
+static guint32
+random_switch (const Edit *e,
+               GRand      *rng)
+{
+  return n_chip (e) + g_rand_int_range (rng, 0, e->switches->len);
+}
+
+/* Adds @multiplicity links between a and b, onto an existing record when there is one. */
+static void
+add_links (Edit   *e,
+           guint32 a,
+           guint32 b,
+           guint32 multiplicity)
+{
+  TfLink l = { MIN (a, b), MAX (a, b), multiplicity, TF_LINK_C2C };
+
+  for (guint i = 0; i < e->links->len; i++)
+    {
+      TfLink *o = LINK (e, i);
+
+      if (MIN (o->a, o->b) == l.a && MAX (o->a, o->b) == l.b)
+        {
+          o->multiplicity += multiplicity;
+          return;
+        }
+    }
+  g_array_append_val (e->links, l);
+}
+
+/* Takes one physical link out of record @i. */
+static void
+take_link (Edit *e,
+           guint i)
+{
+  LINK (e, i)->multiplicity--;
+}
+
+static gboolean
+invalid (GError    **error,
+         const char *format,
+         ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+invalid (GError    **error,
+         const char *format,
+         ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, TF_ERROR, TF_ERROR_INVALID_MUTATION, message);
   return FALSE;
+}
+
+/* Operators. Each edits e or fails with TF_ERROR_INVALID_MUTATION; finish() checks the rest. */
+
+static gboolean
+op_add_edge (Edit *e, GRand *rng, GError **error)
+{
+  if (e->switches->len < 2)
+    return invalid (error, "add_edge: fewer than two switches");
+  for (guint t = 0; t < TRIES; t++)
+    {
+      guint32 u = random_switch (e, rng), v = random_switch (e, rng);
+
+      if (u == v || ports (e, u) >= e->max_ports || ports (e, v) >= e->max_ports)
+        continue;
+      add_links (e, u, v, 1);
+      return TRUE;
+    }
+  return invalid (error, "add_edge: no two switches with free ports found");
+}
+
+static gboolean
+op_remove_edge (Edit *e, GRand *rng, GError **error)
+{
+  g_autoptr(GArray) sl = switch_links (e);
+
+  if (sl->len == 0)
+    return invalid (error, "remove_edge: no link between switches");
+  take_link (e, g_array_index (sl, guint, g_rand_int_range (rng, 0, sl->len)));
+  return TRUE;
+}
+
+static gboolean
+op_rewire_switch (Edit *e, GRand *rng, GError **error)
+{
+  g_autoptr(GArray) sl = switch_links (e);
+
+  if (sl->len < 2)
+    return invalid (error, "rewire_switch: fewer than two links between switches");
+  for (guint t = 0; t < TRIES; t++)
+    {
+      guint i = g_array_index (sl, guint, g_rand_int_range (rng, 0, sl->len));
+      guint j = g_array_index (sl, guint, g_rand_int_range (rng, 0, sl->len));
+      guint32 a = LINK (e, i)->a, b = LINK (e, i)->b, c = LINK (e, j)->a, d = LINK (e, j)->b;
+
+      if (g_rand_boolean (rng))
+        {
+          guint32 x = c;
+
+          c = d;
+          d = x;
+        }
+      if (i == j || a == c || a == d || b == c || b == d)
+        continue;
+      take_link (e, i);
+      take_link (e, j);
+      add_links (e, a, d, 1);
+      add_links (e, c, b, 1);
+      return TRUE;
+    }
+  return invalid (error, "rewire_switch: no two links with four distinct ends found");
+}
+
+static gboolean
+op_split_switch (Edit *e, GRand *rng, GError **error)
+{
+  guint32 s = random_switch (e, rng), s2;
+  TfSwitch copy = *SW (e, s - n_chip (e));
+  guint total = ports (e, s), moved = 0, want;
+  guint n_links = e->links->len;
+
+  if (total < 2)
+    return invalid (error, "split_switch: %s has fewer than two ports", copy.id);
+  copy.id = g_strdup_printf ("%s-split%u", copy.id, e->switches->len);
+  for (guint i = 0; i < e->switches->len; i++)
+    if (g_strcmp0 (SW (e, i)->id, copy.id) == 0)
+      {
+        g_free (copy.id);
+        return invalid (error, "split_switch: the new id is taken");
+      }
+  g_array_append_val (e->switches, copy);
+  s2 = n_chip (e) + e->switches->len - 1;
+  want = 1 + g_rand_int_range (rng, 0, total - 1);   /* 1 .. total - 1 ports move */
+  /* Deal physical links to the new switch at random until @want have moved. */
+  while (moved < want)
+    {
+      guint i = g_rand_int_range (rng, 0, n_links);
+      TfLink *l = LINK (e, i);
+      guint32 other;
+
+      if (l->multiplicity == 0 || (l->a != s && l->b != s))
+        continue;
+      other = l->a == s ? l->b : l->a;
+      take_link (e, i);
+      add_links (e, other, s2, 1);
+      moved++;
+    }
+  return TRUE;
+}
+
+static gboolean
+op_merge_switch (Edit *e, GRand *rng, GError **error)
+{
+  if (e->switches->len < 2)
+    return invalid (error, "merge_switch: fewer than two switches");
+  for (guint t = 0; t < TRIES; t++)
+    {
+      guint32 u = random_switch (e, rng), v = random_switch (e, rng);
+      const TfSwitch *su = SW (e, u - n_chip (e)), *sv = SW (e, v - n_chip (e));
+      guint between = 0, v_index;
+
+      if (u == v || su->tier != sv->tier || su->container != sv->container)
+        continue;
+      for (guint i = 0; i < e->links->len; i++)
+        {
+          TfLink *l = LINK (e, i);
+
+          if ((l->a == u && l->b == v) || (l->a == v && l->b == u))
+            between += l->multiplicity;
+        }
+      if (ports (e, u) + ports (e, v) - 2 * between > e->max_ports)
+        continue;
+      /* Move v's links to u, drop the ones between them, then remove v and renumber. */
+      for (guint i = 0; i < e->links->len; i++)
+        {
+          TfLink *l = LINK (e, i);
+
+          if ((l->a == u && l->b == v) || (l->a == v && l->b == u))
+            l->multiplicity = 0;
+          else if (l->a == v)
+            l->a = u;
+          else if (l->b == v)
+            l->b = u;
+        }
+      v_index = v - n_chip (e);
+      g_free (SW (e, v_index)->id);
+      g_array_remove_index (e->switches, v_index);
+      for (guint i = 0; i < e->links->len; i++)
+        {
+          TfLink *l = LINK (e, i);
+
+          if (l->a > v)
+            l->a--;
+          if (l->b > v)
+            l->b--;
+        }
+      return TRUE;
+    }
+  return invalid (error, "merge_switch: no two switches of one tier and place fit one radix");
+}
+
+static gboolean
+op_change_port_asymmetry (Edit *e, GRand *rng, GError **error)
+{
+  g_autoptr(GArray) sl = switch_links (e);
+
+  if (sl->len == 0 || e->switches->len < 3)
+    return invalid (error, "change_port_asymmetry: too few switches");
+  for (guint t = 0; t < TRIES; t++)
+    {
+      guint i = g_array_index (sl, guint, g_rand_int_range (rng, 0, sl->len));
+      TfLink *l = LINK (e, i);
+      gboolean move_a = g_rand_boolean (rng);
+      guint32 u = move_a ? l->a : l->b, x = move_a ? l->b : l->a;
+      guint32 v = random_switch (e, rng);
+
+      if (v == u || v == x || SW (e, v - n_chip (e))->tier != SW (e, u - n_chip (e))->tier
+          || ports (e, v) >= e->max_ports)
+        continue;
+      take_link (e, i);
+      add_links (e, v, x, 1);
+      return TRUE;
+    }
+  return invalid (error, "change_port_asymmetry: no switch of the same tier with a free port");
+}
+
+typedef gboolean (*Operator) (Edit *e, GRand *rng, GError **error);
+
+static const Operator operators[TF_N_MUTATIONS] = {
+  [TF_MUTATION_ADD_EDGE] = op_add_edge,
+  [TF_MUTATION_REMOVE_EDGE] = op_remove_edge,
+  [TF_MUTATION_REWIRE_SWITCH] = op_rewire_switch,
+  [TF_MUTATION_SPLIT_SWITCH] = op_split_switch,
+  [TF_MUTATION_MERGE_SWITCH] = op_merge_switch,
+  [TF_MUTATION_CHANGE_PORT_ASYMMETRY] = op_change_port_asymmetry,
+};
+
+/* Puts the edit back into the graph: records normalised and merged, empty ones dropped, link
+ * types and port counts recomputed, then every invariant and the radix limit checked. */
+static gboolean
+finish (Edit    *e,
+        GError **error)
+{
+  TfNetworkGraph *g = e->graph;
+  g_autofree guint32 *chip_board = NULL;
+  g_autoptr(GError) local = NULL;
+  GArray *kept = g_array_sized_new (FALSE, FALSE, sizeof (TfLink), e->links->len);
+  GHashTable *seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autofree gint64 *keys = g_new (gint64, MAX (e->links->len, 1));
+
+  for (guint i = 0; i < e->links->len; i++)
+    {
+      TfLink l = *LINK (e, i);
+      gpointer at;
+
+      if (l.multiplicity == 0)
+        continue;
+      if (l.a == l.b)
+        {
+          g_array_unref (kept);
+          g_hash_table_unref (seen);
+          return invalid (error, "a link would join a switch to itself");
+        }
+      l = (TfLink) { MIN (l.a, l.b), MAX (l.a, l.b), l.multiplicity, l.type };
+      keys[i] = ((gint64) l.a << 32) | l.b;
+      if ((at = g_hash_table_lookup (seen, &keys[i])) != NULL)
+        g_array_index (kept, TfLink, GPOINTER_TO_UINT (at) - 1).multiplicity += l.multiplicity;
+      else
+        {
+          g_array_append_val (kept, l);
+          g_hash_table_insert (seen, &keys[i], GUINT_TO_POINTER (kept->len));
+        }
+    }
+  g_hash_table_unref (seen);
+  g_array_unref (e->links);
+  e->links = NULL;
+
+  g->n_switch = e->switches->len;
+  g->switches = (TfSwitch *) (void *) g_array_free (e->switches, FALSE);
+  e->switches = NULL;
+  g->n_links = kept->len;
+  g->links = (TfLink *) (void *) g_array_free (kept, FALSE);
+
+  chip_board = tf_network_graph_dup_chip_boards (g);
+  for (guint s = 0; s < g->n_switch; s++)
+    g->switches[s].port_count = 0;
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      TfLink *l = &g->links[i];
+
+      l->type = tf_network_graph_link_type_with_boards (g, chip_board, l->a, l->b);
+      if (l->a >= g->n_chip)
+        g->switches[l->a - g->n_chip].port_count += l->multiplicity;
+      if (l->b >= g->n_chip)
+        g->switches[l->b - g->n_chip].port_count += l->multiplicity;
+    }
+  for (guint s = 0; s < g->n_switch; s++)
+    {
+      if (g->switches[s].port_count == 0)
+        return invalid (error, "switch %s would have no link", g->switches[s].id);
+      if (g->switches[s].port_count > e->max_ports)
+        return invalid (error, "switch %s would need %u ports, more than the largest radix",
+                        g->switches[s].id, g->switches[s].port_count);
+    }
+  if (!tf_network_graph_check_invariants (g, MAX (1u, e->config->context.chip_radix), &local))
+    return invalid (error, "%s", local->message);
+  return TRUE;
+}
+
+static TfCandidate *
+mutate (gpointer              state,
+        const TfSearchConfig *config,
+        const TfCandidate    *parent,
+        GRand                *rng,
+        GError              **error)
+{
+  g_autoptr(TfCandidate) child = tf_candidate_new ();
+  guint enabled_ops[TF_N_MUTATIONS], n_ops = 0;
+  TfMutation op;
+  Edit e;
+  gboolean ok;
+
+  (void) state;
+  for (guint i = 0; i < TF_N_MUTATIONS; i++)
+    if (config->operators & (1u << i))
+      enabled_ops[n_ops++] = i;
+  if (n_ops == 0 || parent->topology.graph.n_switch == 0)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION,
+                   "the graph has no switch to edit");
+      return NULL;
+    }
+  op = enabled_ops[g_rand_int_range (rng, 0, n_ops)];
+
+  child->topology.context = parent->topology.context;
+  edit_init (&e, config, &parent->topology.graph, &child->topology.graph);
+  ok = operators[op] (&e, rng, error) && finish (&e, error);
+  edit_clear (&e);
+  if (!ok)
+    return NULL;
+
+  /* An edited graph is no family's result any more: no id, metrics to be measured again. */
+  child->topology.result.n_endpoint = child->topology.graph.n_chip;
+  child->topology.result.chips_per_board = child->topology.graph.chips_per_board;
+  child->chip_transitive = FALSE;
+  child->origin = parent->origin;
+  child->origin.method = TF_ORIGIN_GRAPH_MUTATION;
+  child->origin.seed_id = g_strdup (parent->origin.seed_id);
+  child->origin.n_parents = 1;
+  child->origin.parents[0] = parent->id;
+  if (child->origin.n_mutations == TF_ORIGIN_MAX_MUTATIONS)
+    {
+      memmove (child->origin.mutations, child->origin.mutations + 1,
+               TF_ORIGIN_MAX_MUTATIONS - 1);
+      child->origin.n_mutations--;
+    }
+  child->origin.mutations[child->origin.n_mutations++] = op;
+  child->origin.n_mutations_total++;
+  return g_steal_pointer (&child);
 }
 
 const TfGenerator tf_generator_graph_mutator = {
   .name = "graph_mutator",
+  .capabilities = TF_GENERATOR_MUTATE,
   .enabled = enabled,
+  .can_mutate = can_mutate,
+  .mutate = mutate,
 };

@@ -28,6 +28,9 @@ gboolean tf_evaluate_iteration (const TfSearchConfig *config, TfCandidate *candi
 gboolean tf_evaluate_cost (const TfSearchConfig *config, TfCandidate *candidate,
                            GError **error);
 
+/* The layers the configured objectives need. */
+guint tf_search_config_get_layers (const TfSearchConfig *config);
+
 /* Chip-to-chip hop counts, computed once per candidate from one breadth-first search per class
  * of twin chips (chips with the same neighbours are at the same distance from everything else). */
 typedef struct

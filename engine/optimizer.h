@@ -295,4 +295,69 @@ gboolean tf_evaluate (const TfSearchConfig *config, TfCandidate *candidate, guin
 gboolean tf_candidate_check_constraints (const TfSearchConfig *config, TfCandidate *candidate,
                                          GString *why);
 
+/* The search: NSGA-II over candidates (or random search), and the random-search baseline with
+ * the same number of evaluations. Deterministic for a seed, whatever the number of threads:
+ * children are made on the calling thread from one random stream, only evaluation is parallel. */
+typedef struct
+{
+  guint   generation;      /* 0 for the initial population */
+  guint   generations;
+  guint   evaluations;
+  guint   front_size;
+  double  hypervolume;     /* of the current front, normalised (docs/optimizer.md) */
+  double  elapsed;         /* seconds */
+  gboolean baseline;       /* TRUE while the random baseline runs */
+} TfSearchProgress;
+
+/* Return FALSE to stop; the search then ends cleanly with what it has. */
+typedef gboolean (*TfSearchProgressFunc) (const TfSearchProgress *progress, gpointer user_data);
+
+typedef struct
+{
+  guint                threads;       /* 0: config->threads, and 0 there: all cores */
+  gboolean             baseline;      /* also run the random-search baseline */
+  TfSearchProgressFunc progress;
+  gpointer             progress_data;
+  volatile gint       *cancel;        /* set non-zero (from a signal handler) to stop */
+} TfSearchOptions;
+
+typedef struct
+{
+  guint      n_objectives;
+  GPtrArray *front;              /* TfCandidate *: feasible, non-dominated, by first objective */
+  GPtrArray *baseline_front;     /* the same for the random baseline */
+  GArray    *evaluated;          /* double[n_objectives] of every feasible candidate evaluated */
+  GArray    *baseline_evaluated;
+  double     ideal[TF_N_OBJECTIVES];   /* normalisation: best and worst over both runs */
+  double     nadir[TF_N_OBJECTIVES];
+  double     reference;          /* the reference point, in normalised units, every objective */
+  double     hypervolume;
+  double     baseline_hypervolume;
+  guint      generations_done;
+  guint      evaluations;        /* candidates evaluated by the search */
+  guint      rejected;           /* of those, broke a hard constraint */
+  guint      invalid_mutations;  /* edits refused before evaluation */
+  guint      baseline_evaluations;
+  guint      duplicates;         /* children equal to a graph already in the population */
+  gboolean   cancelled;
+  double     seconds;
+  double     baseline_seconds;
+  double     init_seconds;       /* enumerating and generating the seeds */
+  guint      threads;
+  TfEvaluatorStats stats;
+} TfSearchResult;
+
+gboolean tf_search_run (const TfSearchConfig  *config,
+                        const TfSearchOptions *options,
+                        TfSearchResult        *out,
+                        GError               **error);
+void     tf_search_result_clear (TfSearchResult *result);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfSearchResult, tf_search_result_clear)
+
+/* The objective values of @candidate in config order, as the search minimises them. */
+void     tf_candidate_get_objectives (const TfSearchConfig *config, const TfCandidate *candidate,
+                                      double *values);
+/* An objective's value as people read it (bisection positive again). */
+double   tf_objective_value (TfObjective objective, double minimised);
+
 G_END_DECLS

@@ -118,8 +118,9 @@ typedef struct
   gboolean      has_n_endpoint, has_derived;
   guint64       n_endpoint, derived;
   TfMark        n_endpoint_mark, derived_mark;
-  gboolean      has_metrics;
+  gboolean      has_metrics, has_generator_metrics;
   TfMetrics     metrics;
+  TfCandidateMetadata *candidate;   /* the optimizer's keys, when any */
   GPtrArray    *extensions;
   guint         extension_budget;
 
@@ -477,6 +478,109 @@ read_method (Loader   *l,
   return TRUE;
 }
 
+/* The optimizer's metadata (docs/optimizer.md) */
+
+static TfCandidateMetadata *
+candidate_of (Loader *l)
+{
+  if (l->candidate == NULL)
+    l->candidate = g_new0 (TfCandidateMetadata, 1);
+  return l->candidate;
+}
+
+/* One of tf_candidate_value_names () under metadata.metrics; FALSE for any other key. */
+static gboolean
+read_candidate_value (Loader     *l,
+                      const char *key)
+{
+  const char *const *names = tf_candidate_value_names ();
+  TfCandidateMetadata *c;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    if (strcmp (key, names[i]) == 0)
+      {
+        c = candidate_of (l);
+        if (c->n_values == TF_CANDIDATE_MAX_VALUES)
+          {
+            tf_yaml_reader_fail (&l->r, "more than %u optimizer values",
+                                 TF_CANDIDATE_MAX_VALUES);
+            return TRUE;
+          }
+        if (tf_yaml_read_real (&l->r, &c->values[c->n_values]))
+          c->value_keys[c->n_values++] = (guint8) i;
+        return TRUE;
+      }
+  l->has_generator_metrics = TRUE;
+  return FALSE;
+}
+
+static GPtrArray *
+read_string_list (Loader *l,
+                  guint   max_items,
+                  gsize   max_length)
+{
+  GPtrArray *list = g_ptr_array_new_with_free_func (g_free);
+  TfYamlSequence s;
+  gboolean more;
+
+  if (!tf_yaml_reader_begin_sequence (&l->r, &s, max_items))
+    return list;
+  while (tf_yaml_reader_next_item (&l->r, &s, &more) && more)
+    {
+      char *item = NULL;
+
+      if (tf_yaml_read_string (&l->r, max_length, &item))
+        g_ptr_array_add (list, item);
+    }
+  return list;
+}
+
+static const char *const origin_methods[] = {
+  "family_enum", "family_sample", "generic_template", "graph_mutation", "crossover",
+  "manual_seed",
+};
+
+static gboolean
+read_origin (Loader *l)
+{
+  TfCandidateMetadata *c = candidate_of (l);
+  TfYamlMapping m;
+  const char *key;
+  guint choice;
+
+  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
+    return FALSE;
+  while (tf_yaml_reader_next_key (&l->r, &m, &key))
+    {
+      if (strcmp (key, "method") == 0)
+        {
+          if (tf_yaml_read_choice (&l->r, origin_methods, G_N_ELEMENTS (origin_methods),
+                                   &choice))
+            c->method = g_strdup (origin_methods[choice]);
+        }
+      else if (strcmp (key, "seed_family") == 0)
+        tf_yaml_read_string (&l->r, MAX_NAME, &c->seed_family);
+      else if (strcmp (key, "seed_id") == 0)
+        tf_yaml_read_string (&l->r, MAX_ID, &c->seed_id);
+      else if (strcmp (key, "parent_ids") == 0)
+        c->parent_ids = read_string_list (l, 16, MAX_NAME);
+      else if (strcmp (key, "mutations_applied") == 0)
+        c->mutations = read_string_list (l, 1024, MAX_NAME);
+      else if (strcmp (key, "mutations_total") == 0)
+        {
+          c->has_mutations_total = TRUE;
+          tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &c->mutations_total);
+        }
+      else
+        unknown_key (l, &m, key, "method, seed_family, seed_id, parent_ids, "
+                     "mutations_applied or mutations_total");
+    }
+  tf_yaml_mapping_clear (&m);
+  if (l->r.error == NULL && c->method == NULL)
+    return tf_yaml_reader_fail_at (&l->r, m.start, "origin needs a method");
+  return l->r.error == NULL;
+}
+
 static gboolean
 read_metrics (Loader *l)
 {
@@ -531,6 +635,8 @@ read_metrics (Loader *l)
           if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
             mt->path_diversity = (guint) v;
         }
+      else if (read_candidate_value (l, key))
+        continue;
       else if (strcmp (key, "methods") == 0)
         {
           TfYamlMapping mm;
@@ -561,7 +667,7 @@ read_metrics (Loader *l)
         unknown_key (l, &m, key, "a metric's name or methods");
     }
   tf_yaml_mapping_clear (&m);
-  if (l->r.error == NULL && mt->counts_method == TF_METHOD_NONE)
+  if (l->r.error == NULL && l->has_generator_metrics && mt->counts_method == TF_METHOD_NONE)
     mt->counts_method = TF_METHOD_EXACT;
   return l->r.error == NULL;
 }
@@ -580,6 +686,10 @@ read_metadata (Loader *l)
     {
       if (strcmp (key, "source") == 0)
         tf_yaml_read_string (&l->r, MAX_NAME, &l->source);
+      else if (strcmp (key, "candidate_id") == 0)
+        tf_yaml_read_string (&l->r, MAX_NAME, &candidate_of (l)->candidate_id);
+      else if (strcmp (key, "origin") == 0)
+        read_origin (l);
       else if (strcmp (key, "family") == 0)
         {
           l->family_mark = tf_yaml_reader_mark (&l->r);
@@ -639,9 +749,9 @@ read_metadata (Loader *l)
           tf_yaml_read_node (&l->r, &l->extension_budget, &x->value);
         }
       else
-        unknown_key (l, &m, key, "source, family, id, family_attrs, context, status, warnings, "
-                     "n_endpoint, derived_chips_per_board, metrics, or an extension key "
-                     "starting with x-");
+        unknown_key (l, &m, key, "source, candidate_id, origin, family, id, family_attrs, "
+                     "context, status, warnings, n_endpoint, derived_chips_per_board, metrics, "
+                     "or an extension key starting with x-");
     }
   tf_yaml_mapping_clear (&m);
   if (l->r.error == NULL && !l->has_context)
@@ -1487,6 +1597,7 @@ assemble (Loader     *l,
   else
     memset (&out->result.metrics, 0, sizeof out->result.metrics);
   out->source = g_steal_pointer (&l->source);
+  out->candidate = g_steal_pointer (&l->candidate);
   if (l->extensions->len > 0)
     out->extensions = g_steal_pointer (&l->extensions);
   return TRUE;
@@ -1504,6 +1615,7 @@ loader_clear (Loader *l)
     g_string_free (l->attrs, TRUE);
   g_clear_pointer (&l->warnings, g_ptr_array_unref);
   g_clear_pointer (&l->extensions, g_ptr_array_unref);
+  g_clear_pointer (&l->candidate, tf_candidate_metadata_free);
   vec_clear (&l->pods);
   vec_clear (&l->racks);
   vec_clear (&l->boards);

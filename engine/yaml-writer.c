@@ -322,10 +322,13 @@ write_attrs (Writer         *w,
 }
 
 static void
-write_metrics (Writer          *w,
-               const TfMetrics *m)
+write_metrics (Writer                    *w,
+               const TfMetrics           *m,
+               const TfCandidateMetadata *candidate)
 {
   mapping_start (w, FALSE);
+  if (m->counts_method == TF_METHOD_NONE)
+    goto candidate_values;
   key_uint (w, "diameter", m->diameter);
   if (m->average_path_length_method != TF_METHOD_NONE)
     key_real (w, "average_path_length", m->average_path_length);
@@ -350,6 +353,9 @@ write_metrics (Writer          *w,
   key_string (w, "switch_count", tf_method_to_string (m->counts_method));
   key_string (w, "path_diversity", tf_method_to_string (m->path_diversity_method));
   mapping_end (w);
+candidate_values:
+  for (guint i = 0; candidate != NULL && i < candidate->n_values; i++)
+    key_real (w, tf_candidate_value_names ()[candidate->value_keys[i]], candidate->values[i]);
   mapping_end (w);
 }
 
@@ -369,7 +375,7 @@ write_result (Writer         *w,
   string (w, "family_attrs");
   write_attrs (w, result);
   string (w, "metrics");
-  write_metrics (w, &result->metrics);
+  write_metrics (w, &result->metrics, NULL);
   mapping_end (w);
 }
 
@@ -567,6 +573,42 @@ write_node (Writer           *w,
 }
 
 static void
+write_string_list (Writer          *w,
+                   const char      *key,
+                   const GPtrArray *list)
+{
+  if (list == NULL)
+    return;
+  string (w, key);
+  sequence_start (w, TRUE);
+  for (guint i = 0; i < list->len; i++)
+    string (w, g_ptr_array_index (list, i));
+  sequence_end (w);
+}
+
+static void
+write_candidate_origin (Writer                    *w,
+                        const TfCandidateMetadata *c)
+{
+  if (c->candidate_id != NULL)
+    key_string (w, "candidate_id", c->candidate_id);
+  if (c->method == NULL)
+    return;
+  string (w, "origin");
+  mapping_start (w, FALSE);
+  key_string (w, "method", c->method);
+  if (c->seed_family != NULL)
+    key_string (w, "seed_family", c->seed_family);
+  if (c->seed_id != NULL)
+    key_string (w, "seed_id", c->seed_id);
+  write_string_list (w, "parent_ids", c->parent_ids);
+  write_string_list (w, "mutations_applied", c->mutations);
+  if (c->has_mutations_total)
+    key_uint (w, "mutations_total", c->mutations_total);
+  mapping_end (w);
+}
+
+static void
 write_metadata (Writer           *w,
                 const TfTopology *topology)
 {
@@ -576,6 +618,8 @@ write_metadata (Writer           *w,
 
   mapping_start (w, FALSE);
   key_string (w, "source", source);
+  if (topology->candidate != NULL)
+    write_candidate_origin (w, topology->candidate);
   if (result->family != NULL)
     {
       g_autofree char *id = tf_result_dup_id (result);
@@ -595,10 +639,11 @@ write_metadata (Writer           *w,
       key_uint (w, "n_endpoint", result->n_endpoint);
       key_uint (w, "derived_chips_per_board", result->chips_per_board);
     }
-  if (result->metrics.counts_method != TF_METHOD_NONE)
+  if (result->metrics.counts_method != TF_METHOD_NONE
+      || (topology->candidate != NULL && topology->candidate->n_values > 0))
     {
       string (w, "metrics");
-      write_metrics (w, &result->metrics);
+      write_metrics (w, &result->metrics, topology->candidate);
     }
   for (guint i = 0; topology->extensions && i < topology->extensions->len; i++)
     {

@@ -64,3 +64,43 @@ tf_test_attr (const TfResult *result,
 
   return tf_test_attr_list (result, key, values) > 0 ? values[0] : -1;
 }
+
+void
+tf_test_search_config (guint           n_chip,
+                       const char     *families,
+                       guint           population,
+                       guint           generations,
+                       guint64         seed,
+                       const char     *extra,
+                       TfSearchConfig *out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = g_strdup_printf (
+    "n_chip: %u\n"
+    "workload:\n"
+    "  model: test-small\n"
+    "  parallelism: {tp: 2, pp: 2, dp: %u}\n"
+    "  global_batch_size: %u\n"
+    "  micro_batch_size: 1\n"
+    "  message_sizes_bytes: [1048576, 16777216]\n"
+    "  required_primitives: [AllReduce, AllGather, ReduceScatter, AllToAll]\n"
+    "hardware_constraints:\n"
+    "  nic_bandwidth_gb_per_s: 50\n"
+    "  switch_radix_options: [32, 64, 128]\n"
+    "  link_latency_us: 1.0\n"
+    "  max_optical_cable_length_m: 50\n"
+    "objectives: [iter_time, network_cost, apl_fail]\n"
+    "generators:\n"
+    "  family: {enabled: true, families: %s}\n"
+    "  graph_mutator: {enabled: true, operators: [add_edge, remove_edge, rewire_switch, "
+    "split_switch, merge_switch, change_port_asymmetry]}\n"
+    "search: {algorithm: nsga2, population_size: %u, generations: %u, seed: %" G_GUINT64_FORMAT
+    "}\n"
+    "evaluator: {stage_1: math_alpha_beta, stage_2: none}\n"
+    "%s",
+    n_chip, n_chip / 4, 4 * (n_chip / 4), families, population, generations, seed,
+    extra ? extra : "");
+
+  if (!tf_search_config_load_data ("test-config.yaml", text, strlen (text), out, &error))
+    g_error ("%s\n%s", error->message, text);
+}

@@ -17,3 +17,13 @@ gint64    tf_test_attr (const TfResult *result, const char *key);
 guint     tf_test_attr_list (const TfResult *result, const char *key, gint64 *values);
 
 G_END_DECLS
+
+/* The optimizer's tests */
+#include "optimizer.h"
+
+/* A search configuration for @n_chip chips (tp = 2, pp = 2, dp = n_chip / 4) over @families (a
+ * YAML flow list or ALL), the six mutation operators, population @population and @generations,
+ * seed @seed; @extra is more YAML appended at the top level (or NULL). Aborts on error. */
+void      tf_test_search_config (guint n_chip, const char *families, guint population,
+                                 guint generations, guint64 seed, const char *extra,
+                                 TfSearchConfig *out);

@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-candidate.c: TopologyCandidate <-> YAML (the spec's test_topology_candidate_serialization).
+ *
+ * Seeds, family steps and edited graphs, evaluated in every layer: written, loaded back, written
+ * again, the two texts byte for byte equal and the candidate's fields the same. The file is also
+ * an ordinary topology file every reader of the tool accepts.
+ */
+#include <string.h>
+
+#include "optimizer-private.h"
+#include "test-util.h"
+
+static void
+check_round_trip (const TfSearchConfig *config,
+                  TfCandidate          *c)
+{
+  g_autoptr(GString) first = g_string_new (NULL);
+  g_autoptr(GString) second = g_string_new (NULL);
+  g_autoptr(TfCandidate) back = tf_candidate_new ();
+  g_auto(TfTopology) plain = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tf_candidate_write_yaml (c, config, first, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (first->str, "metadata:\n  source: optimizer\n"));
+  g_assert_nonnull (strstr (first->str, "candidate_id: cand_"));
+
+  if (!tf_candidate_load_data ("candidate.yaml", first->str, first->len, back, &error))
+    g_error ("%s\n%s", error->message, first->str);
+  g_assert_true (tf_candidate_write_yaml (back, config, second, &error));
+  g_assert_cmpstr (first->str, ==, second->str);
+
+  g_assert_cmpuint (back->id, ==, c->id);
+  g_assert_cmpint (back->origin.method, ==, c->origin.method);
+  g_assert_cmpstr (back->origin.seed_id, ==, c->origin.seed_id);
+  g_assert_cmpuint (back->origin.n_parents, ==, c->origin.n_parents);
+  g_assert_cmpuint (back->origin.n_mutations_total, ==, c->origin.n_mutations_total);
+  g_assert_cmpmem (back->origin.mutations, back->origin.n_mutations, c->origin.mutations,
+                   c->origin.n_mutations);
+  g_assert_cmpfloat (back->evaluation.network_cost_usd, ==, c->evaluation.network_cost_usd);
+  g_assert_cmpfloat (back->evaluation.apl_fail, ==, c->evaluation.apl_fail);
+  g_assert_cmpfloat (back->evaluation.workflow_time_us, ==, c->evaluation.workflow_time_us);
+  g_assert_cmpuint (back->topology.graph.n_links, ==, c->topology.graph.n_links);
+  g_assert_cmpuint (back->topology.graph.n_switch, ==, c->topology.graph.n_switch);
+
+  /* Any topology reader takes it, and writes it back unchanged too. */
+  g_assert_true (tf_topology_load_data ("candidate.yaml", first->str, first->len, NULL, &plain,
+                                        &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (plain.candidate);
+  g_string_truncate (second, 0);
+  g_assert_true (tf_topology_write_yaml (&plain, second, &error));
+  g_assert_cmpstr (first->str, ==, second->str);
+}
+
+static void
+test_round_trip (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  g_autoptr(GRand) rng = g_rand_new_with_seed (5);
+  g_autoptr(GError) error = NULL;
+  const TfGenerator *family = NULL, *mutator = NULL;
+  gpointer state;
+  guint edited = 0;
+
+  for (guint i = 0; i < tf_generators_get_count (); i++)
+    {
+      if (strcmp (tf_generators_get (i)->name, "family") == 0)
+        family = tf_generators_get (i);
+      if (strcmp (tf_generators_get (i)->name, "graph_mutator") == 0)
+        mutator = tf_generators_get (i);
+    }
+  tf_test_search_config (32, "ALL", 24, 1, 1, NULL, &config);
+  state = family->state_new (&config, &error);
+  g_assert_true (family->init (state, &config, rng, seeds, &error));
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < seeds->len; i++)
+    {
+      TfCandidate *seed = g_ptr_array_index (seeds, i);
+      TfCandidate *c = seed;
+      g_autoptr(TfCandidate) child = NULL;
+
+      seed->id = i + 1;
+      /* A seed as it is, unevaluated; then evaluated in every layer. */
+      check_round_trip (&config, seed);
+      g_assert_true (tf_evaluate (&config, seed, TF_LAYER_STRUCTURE | TF_LAYER_COLLECTIVES
+                                  | TF_LAYER_WORKFLOW | TF_LAYER_COST, NULL, &error));
+      g_assert_no_error (error);
+      check_round_trip (&config, seed);
+
+      /* Edited three times, measured as the optimize command does before writing. */
+      for (guint k = 0; k < 3 && mutator->can_mutate (NULL, c); k++)
+        {
+          g_autoptr(GError) local = NULL;
+          TfCandidate *next = mutator->mutate (NULL, &config, c, rng, &local);
+
+          if (next == NULL)
+            continue;
+          next->id = 1000 + 10 * i + k;
+          if (c != seed)
+            tf_candidate_free (c);
+          c = next;
+        }
+      if (c == seed)
+        continue;
+      child = c;
+      g_assert_true (tf_evaluate (&config, child, TF_LAYER_STRUCTURE | TF_LAYER_COLLECTIVES
+                                  | TF_LAYER_WORKFLOW | TF_LAYER_COST, NULL, &error));
+      g_assert_true (tf_topology_measure (&child->topology, NULL, NULL, &error));
+      g_assert_no_error (error);
+      check_round_trip (&config, child);
+      edited++;
+    }
+  g_assert_cmpuint (edited, >, 0);
+  family->state_free (state);
+}
+
+static void
+test_bad_candidate (void)
+{
+  g_autoptr(TfCandidate) c = tf_candidate_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_auto(TfTopology) t = { 0 };
+  char *at;
+
+  tf_test_search_config (16, "ALL", 8, 1, 1, NULL, &config);
+  g_assert_true (tf_generate (&config.context, "single-switch:n_endpoint=16", NULL, NULL, &t,
+                              &error));
+  /* A plain topology is not a candidate. */
+  g_assert_true (tf_topology_write_yaml (&t, text, &error));
+  g_assert_false (tf_candidate_load_data ("plain.yaml", text->str, text->len, c, &error));
+  g_assert_cmpstr (error->message, ==, "plain.yaml: field 'metadata.candidate_id': a candidate "
+                   "needs its id");
+  g_clear_error (&error);
+
+  /* An unknown origin method and an unknown value are the loader's errors, with line and
+   * column. */
+  c->topology = t;
+  memset (&t, 0, sizeof t);
+  c->id = 7;
+  c->origin.method = TF_ORIGIN_GRAPH_MUTATION;
+  g_string_truncate (text, 0);
+  g_assert_true (tf_candidate_write_yaml (c, &config, text, &error));
+  at = strstr (text->str, "graph_mutation");
+  g_assert_nonnull (at);
+  memcpy (at, "graph_mutatioX", 14);
+  g_assert_false (tf_candidate_load_data ("bad.yaml", text->str, text->len, c, &error));
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "bad.yaml:5:13: field 'metadata.origin.method'"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/candidate/round-trip", test_round_trip);
+  g_test_add_func ("/candidate/bad", test_bad_candidate);
+  return g_test_run ();
+}

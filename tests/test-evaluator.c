@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-evaluator.c: the layered evaluator as a whole: the cache (the spec's
+ * test_evaluator_layer_caching), layer dependencies, and every hard constraint's rejection. */
+#include <string.h>
+
+#include "optimizer-private.h"
+#include "test-util.h"
+
+static TfCandidate *
+generated (const TfSearchConfig *config,
+           const char           *id)
+{
+  TfCandidate *c = tf_candidate_new ();
+  g_autoptr(GError) error = NULL;
+
+  if (!tf_generate (&config->context, id, NULL, NULL, &c->topology, &error))
+    g_error ("%s: %s", id, error->message);
+  c->chip_transitive = c->topology.chip_transitive;
+  return c;
+}
+
+static void
+test_caching (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(TfCandidate) c = NULL;
+  g_autoptr(GError) error = NULL;
+  TfEvaluatorStats stats = { { 0 }, { 0 } };
+  TfEvaluation first;
+
+  tf_test_search_config (32, "ALL", 8, 1, 1, NULL, &config);
+  c = generated (&config, "fat-tree:layers=2,k=8,osr=1,n_endpoint=32");
+
+  /* Layer 1 alone, twice: computed once. */
+  g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE, &stats, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (stats.computed[1], ==, 1);
+  first = c->evaluation;
+  g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE, &stats, &error));
+  g_assert_cmpuint (stats.computed[1], ==, 1);
+  g_assert_cmpmem (&first, sizeof first, &c->evaluation, sizeof c->evaluation);
+
+  /* Layer 4 pulls in Layer 3 (once) and reuses Layer 1. */
+  g_assert_true (tf_evaluate (&config, c, TF_LAYER_WORKFLOW, &stats, &error));
+  g_assert_cmpuint (stats.computed[1], ==, 1);
+  g_assert_cmpuint (stats.computed[3], ==, 1);
+  g_assert_true (c->evaluation.layers & TF_LAYER_ITERATION);
+  g_assert_true (c->evaluation.layers & TF_LAYER_WORKFLOW);
+  g_assert_cmpfloat (c->evaluation.workflow_time_us, >, 0);
+  g_assert_cmpfloat (c->evaluation.workflow_time_us, ==, c->evaluation.iter_time_us[0]);
+
+  /* Everything, twice: only the layers not done yet run, once each. */
+  g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE | TF_LAYER_COLLECTIVES
+                              | TF_LAYER_WORKFLOW | TF_LAYER_COST, &stats, &error));
+  g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE | TF_LAYER_COLLECTIVES
+                              | TF_LAYER_WORKFLOW | TF_LAYER_COST, &stats, &error));
+  g_assert_cmpuint (stats.computed[1], ==, 1);
+  g_assert_cmpuint (stats.computed[2], ==, 1);
+  g_assert_cmpuint (stats.computed[3], ==, 1);
+  g_assert_cmpuint (stats.computed[5], ==, 1);
+  g_assert_cmpfloat (c->evaluation.network_cost_usd, >, 0);
+  g_assert_cmpfloat (c->evaluation.collective_us[0][TF_PRIMITIVE_ALL_REDUCE][1], >,
+                     c->evaluation.collective_us[0][TF_PRIMITIVE_ALL_REDUCE][0]);
+
+  /* The same graph evaluated afresh gives the same values (no hidden state). */
+  {
+    g_autoptr(TfCandidate) again = generated (&config,
+                                              "fat-tree:layers=2,k=8,osr=1,n_endpoint=32");
+
+    g_assert_true (tf_evaluate (&config, again, TF_LAYER_STRUCTURE | TF_LAYER_COLLECTIVES
+                                | TF_LAYER_WORKFLOW | TF_LAYER_COST, NULL, &error));
+    g_assert_cmpmem (&again->evaluation, sizeof again->evaluation, &c->evaluation,
+                     sizeof c->evaluation);
+  }
+}
+
+static void
+expect_rejected (const TfSearchConfig *config,
+                 TfCandidate          *c,
+                 const char           *prefix)
+{
+  g_autoptr(GString) why = g_string_new (NULL);
+
+  g_assert_false (tf_candidate_check_constraints (config, c, why));
+  if (!g_str_has_prefix (why->str, prefix))
+    g_error ("expected '%s...', got '%s'", prefix, why->str);
+}
+
+static void
+test_constraints (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(TfCandidate) c = NULL;
+  g_autoptr(GString) why = g_string_new (NULL);
+  const char *id = "fat-tree:layers=2,k=8,osr=1,n_endpoint=32";
+
+  tf_test_search_config (32, "ALL", 8, 1, 1, NULL, &config);
+  c = generated (&config, id);
+  g_assert_true (tf_candidate_check_constraints (&config, c, why));
+
+  /* Radix: switches of 8 ports with only a 4-port option. */
+  config.hardware.n_radix_options = 1;
+  config.hardware.radix_options[0] = 4;
+  g_clear_pointer (&c, tf_candidate_free);
+  c = generated (&config, id);
+  expect_rejected (&config, c, "switch ports: ");
+  config.hardware.n_radix_options = 3;
+  config.hardware.radix_options[0] = 32;
+
+  /* Cable length: a 1 m limit in a topology spread over racks. */
+  config.hardware.max_optical_cable_length_m = 1.0;
+  g_clear_pointer (&c, tf_candidate_free);
+  c = generated (&config, id);
+  expect_rejected (&config, c, "cable length: ");
+  config.hardware.max_optical_cable_length_m = 50;
+
+  /* Budget: one dollar. */
+  config.hardware.budget_usd = 1.0;
+  g_clear_pointer (&c, tf_candidate_free);
+  c = generated (&config, id);
+  expect_rejected (&config, c, "budget: ");
+  config.hardware.budget_usd = 0;
+
+  /* Connectivity: a leaf cut off from the spines by hand. */
+  g_clear_pointer (&c, tf_candidate_free);
+  c = generated (&config, id);
+  {
+    TfNetworkGraph *g = &c->topology.graph;
+    guint32 leaf = G_MAXUINT32;
+    guint kept = 0;
+
+    for (guint i = 0; i < g->n_links; i++)
+      if (g->links[i].a >= g->n_chip && g->links[i].b >= g->n_chip)
+        {
+          leaf = g->links[i].a;
+          break;
+        }
+    g_assert_cmpuint (leaf, !=, G_MAXUINT32);
+    for (guint i = 0; i < g->n_links; i++)
+      if (!((g->links[i].a == leaf || g->links[i].b == leaf)
+            && g->links[i].a >= g->n_chip && g->links[i].b >= g->n_chip))
+        g->links[kept++] = g->links[i];
+    g->n_links = kept;
+  }
+  expect_rejected (&config, c, "connectivity: ");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/evaluator/caching", test_caching);
+  g_test_add_func ("/evaluator/constraints", test_constraints);
+  return g_test_run ();
+}

@@ -1,0 +1,263 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-generators.c: the optimizer's candidate generators.
+ *
+ * The spec's test_family_generator_reuses_existing_spec (a FamilyGenerator seed is byte for byte
+ * what generate writes for its id) and test_graph_mutator_preserves_connectivity (10,000 random
+ * mutations, none disconnected or breaking a hard constraint), with each operator's own promise
+ * checked on every edit it makes.
+ */
+#include <string.h>
+
+#include "optimizer-private.h"
+#include "test-util.h"
+
+static const TfGenerator *
+generator (const char *name)
+{
+  for (guint i = 0; i < tf_generators_get_count (); i++)
+    if (strcmp (tf_generators_get (i)->name, name) == 0)
+      return tf_generators_get (i);
+  g_error ("no generator %s", name);
+  return NULL;
+}
+
+static char *
+yaml_of (const TfTopology *t)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tf_topology_write_yaml (t, out, &error));
+  g_assert_no_error (error);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static void
+test_family_seeds_equal_generate (void)
+{
+  const guint sizes[] = { 16, 48, 64 };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    {
+      g_auto(TfSearchConfig) config = { 0 };
+      const TfGenerator *family = generator ("family");
+      g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GRand) rng = g_rand_new_with_seed (s);
+      g_autoptr(GHashTable) families = g_hash_table_new (g_str_hash, g_str_equal);
+      gpointer state;
+
+      tf_test_search_config (sizes[s], "ALL", 40, 1, 1, NULL, &config);
+      state = family->state_new (&config, &error);
+      g_assert_no_error (error);
+      g_assert_true (family->init (state, &config, rng, seeds, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (seeds->len, >, 0);
+      g_assert_cmpuint (seeds->len, <=, 40);
+      for (guint i = 0; i < seeds->len; i++)
+        {
+          TfCandidate *c = g_ptr_array_index (seeds, i);
+          g_auto(TfTopology) direct = { 0 };
+          g_autofree char *a = NULL, *b = NULL;
+
+          g_assert_cmpint (c->origin.method, ==, TF_ORIGIN_FAMILY_ENUM);
+          g_assert_true (tf_generate (&config.context, c->origin.seed_id, NULL, NULL, &direct,
+                                      &error));
+          g_assert_no_error (error);
+          a = yaml_of (&c->topology);
+          b = yaml_of (&direct);
+          g_assert_cmpstr (a, ==, b);
+          g_assert_cmpint (c->chip_transitive, ==, direct.chip_transitive);
+          g_hash_table_add (families, (gpointer) tf_family_get_name (c->topology.result.family));
+        }
+      /* The round-robin over families reaches several of them. */
+      g_assert_cmpuint (g_hash_table_size (families), >=, 3);
+
+      /* A family step stays in the family and is again exactly generate's graph. */
+      for (guint i = 0; i < seeds->len; i++)
+        {
+          TfCandidate *c = g_ptr_array_index (seeds, i);
+          g_autoptr(TfCandidate) child = NULL;
+          g_autoptr(GError) local = NULL;
+          g_auto(TfTopology) direct = { 0 };
+          g_autofree char *a = NULL, *b = NULL;
+
+          g_assert_true (family->can_mutate (state, c));
+          child = family->mutate (state, &config, c, rng, &local);
+          if (child == NULL)
+            {
+              g_assert_error (local, TF_ERROR, TF_ERROR_INVALID_MUTATION);
+              continue;
+            }
+          g_assert_cmpint (child->origin.method, ==, TF_ORIGIN_FAMILY_SAMPLE);
+          g_assert_true (child->topology.result.family == c->topology.result.family);
+          g_assert_cmpstr (child->origin.seed_id, !=, c->origin.seed_id);
+          g_assert_true (tf_generate (&config.context, child->origin.seed_id, NULL, NULL,
+                                      &direct, &error));
+          a = yaml_of (&child->topology);
+          b = yaml_of (&direct);
+          g_assert_cmpstr (a, ==, b);
+        }
+      family->state_free (state);
+    }
+}
+
+static guint
+total_ports (const TfNetworkGraph *g)
+{
+  guint n = 0;
+
+  for (guint s = 0; s < g->n_switch; s++)
+    n += g->switches[s].port_count;
+  return n;
+}
+
+/* What each operator promises about the switches' ports. */
+static void
+check_operator (TfMutation            op,
+                const TfNetworkGraph *parent,
+                const TfNetworkGraph *child)
+{
+  guint changed = 0;
+
+  switch (op)
+    {
+    case TF_MUTATION_ADD_EDGE:
+      g_assert_cmpuint (child->n_switch, ==, parent->n_switch);
+      g_assert_cmpuint (total_ports (child), ==, total_ports (parent) + 2);
+      break;
+    case TF_MUTATION_REMOVE_EDGE:
+      g_assert_cmpuint (child->n_switch, ==, parent->n_switch);
+      g_assert_cmpuint (total_ports (child), ==, total_ports (parent) - 2);
+      break;
+    case TF_MUTATION_REWIRE_SWITCH:
+      g_assert_cmpuint (child->n_switch, ==, parent->n_switch);
+      for (guint s = 0; s < parent->n_switch; s++)
+        g_assert_cmpuint (child->switches[s].port_count, ==, parent->switches[s].port_count);
+      break;
+    case TF_MUTATION_SPLIT_SWITCH:
+      g_assert_cmpuint (child->n_switch, ==, parent->n_switch + 1);
+      g_assert_cmpuint (total_ports (child), ==, total_ports (parent));
+      break;
+    case TF_MUTATION_MERGE_SWITCH:
+      g_assert_cmpuint (child->n_switch, ==, parent->n_switch - 1);
+      g_assert_cmpuint (total_ports (child), <=, total_ports (parent));
+      break;
+    case TF_MUTATION_CHANGE_PORT_ASYMMETRY:
+      g_assert_cmpuint (child->n_switch, ==, parent->n_switch);
+      for (guint s = 0; s < parent->n_switch; s++)
+        if (child->switches[s].port_count != parent->switches[s].port_count)
+          {
+            g_assert_cmpint (ABS ((gint) child->switches[s].port_count
+                                  - (gint) parent->switches[s].port_count), ==, 1);
+            changed++;
+          }
+      g_assert_cmpuint (changed, ==, 2);
+      g_assert_cmpuint (total_ports (child), ==, total_ports (parent));
+      break;
+    case TF_N_MUTATIONS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+test_mutator_keeps_constraints (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  const TfGenerator *family = generator ("family");
+  const TfGenerator *mutator = generator ("graph_mutator");
+  g_autoptr(GPtrArray) pool = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rng = g_rand_new_with_seed (2026);
+  guint ok_by_op[TF_N_MUTATIONS] = { 0 }, tried = 0, ok = 0;
+  guint max_radix;
+  gpointer state;
+
+  tf_test_search_config (64, "[fat-tree, dragonfly, dragonfly-plus, hyperx, single-switch]",
+                         60, 1, 1, NULL, &config);
+  max_radix = config.hardware.radix_options[config.hardware.n_radix_options - 1];
+  state = family->state_new (&config, &error);
+  g_assert_no_error (error);
+  g_assert_true (family->init (state, &config, rng, pool, &error));
+  g_assert_cmpuint (pool->len, >=, 10);
+
+  while (tried < 10000)
+    {
+      TfCandidate *parent = g_ptr_array_index (pool, g_rand_int_range (rng, 0, pool->len));
+      g_autoptr(GError) local = NULL;
+      TfCandidate *child;
+      TfMutation op;
+
+      if (!mutator->can_mutate (NULL, parent))
+        continue;
+      tried++;
+      child = mutator->mutate (NULL, &config, parent, rng, &local);
+      if (child == NULL)
+        {
+          g_assert_error (local, TF_ERROR, TF_ERROR_INVALID_MUTATION);
+          continue;
+        }
+      ok++;
+      g_assert_true (tf_network_graph_check_invariants (&child->topology.graph,
+                                                        config.context.chip_radix, &error));
+      g_assert_no_error (error);
+      g_assert_true (tf_network_graph_is_connected (&child->topology.graph));
+      for (guint s = 0; s < child->topology.graph.n_switch; s++)
+        g_assert_cmpuint (child->topology.graph.switches[s].port_count, <=, max_radix);
+      g_assert_cmpint (child->origin.method, ==, TF_ORIGIN_GRAPH_MUTATION);
+      g_assert_cmpuint (child->origin.n_mutations_total, ==, parent->origin.n_mutations_total + 1);
+      g_assert_false (child->chip_transitive);
+      g_assert_null (child->topology.result.family);
+      op = child->origin.mutations[child->origin.n_mutations - 1];
+      check_operator (op, &parent->topology.graph, &child->topology.graph);
+      ok_by_op[op]++;
+      /* Walk on: later edits start from edited graphs. */
+      if (pool->len < 400)
+        g_ptr_array_add (pool, child);
+      else
+        {
+          guint victim = g_rand_int_range (rng, 0, pool->len);
+
+          tf_candidate_free (pool->pdata[victim]);
+          pool->pdata[victim] = child;
+        }
+    }
+  g_test_message ("%u of %u mutations valid", ok, tried);
+  for (guint op = 0; op < TF_N_MUTATIONS; op++)
+    {
+      g_test_message ("%s: %u", tf_mutation_to_string (op), ok_by_op[op]);
+      g_assert_cmpuint (ok_by_op[op], >, 0);
+    }
+  family->state_free (state);
+}
+
+/* A network without switches has nothing the mutator may edit. */
+static void
+test_mutator_refuses_direct (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(TfCandidate) c = tf_candidate_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rng = g_rand_new_with_seed (1);
+  const TfGenerator *mutator = generator ("graph_mutator");
+
+  tf_test_search_config (16, "ALL", 8, 1, 1, NULL, &config);
+  g_assert_true (tf_generate (&config.context, "torus:dimension_sizes=4x4,board_shape=1x1", NULL,
+                              NULL, &c->topology, &error));
+  g_assert_no_error (error);
+  g_assert_false (mutator->can_mutate (NULL, c));
+  g_assert_null (mutator->mutate (NULL, &config, c, rng, &error));
+  g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/generators/family-seeds-equal-generate", test_family_seeds_equal_generate);
+  g_test_add_func ("/generators/mutator-keeps-constraints", test_mutator_keeps_constraints);
+  g_test_add_func ("/generators/mutator-refuses-direct", test_mutator_refuses_direct);
+  return g_test_run ();
+}
