@@ -26,6 +26,7 @@ int tf_command_generate (int argc, char **argv);
 int tf_command_validate (int argc, char **argv);
 int tf_command_metrics (int argc, char **argv);
 int tf_command_convert (int argc, char **argv);
+int tf_command_optimize (int argc, char **argv);
 
 /* The EnumerationContext flags every command that needs a context accepts. */
 typedef struct

@@ -16,6 +16,8 @@ static const TfCommand commands[] = {
   { "validate", "Check topology files", tf_command_validate },
   { "metrics", "Measure a topology file's metrics again", tf_command_metrics },
   { "convert", "Write a topology file as YAML, GraphML or DOT", tf_command_convert },
+  { "optimize", "Search for Pareto-optimal topologies (NSGA-II over whole graphs)",
+    tf_command_optimize },
 };
 
 static void

@@ -1,0 +1,275 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bench-optimizer.c: times the optimizer against the issue's targets on the 1024-GPU example
+ * (data/examples/search-1024.yaml):
+ *
+ * 1. the FamilyGenerator's enumeration and the first population (seeds);
+ * 2. Layers 1 + 2 + 5 per candidate on one core (target <= 50 ms), family seeds and edited
+ *    graphs separately, and Layers 3 + 4;
+ * 3. NSGA-II bookkeeping per generation at N = 200 (sort, crowding, selection, tournaments;
+ *    target well under 1 ms);
+ * 4. with --full, the whole search and its baseline on every core (target <= 10 minutes).
+ *
+ * Being over a target is reported, not fatal; an engine error fails the benchmark.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "optimizer-private.h"
+
+#define LAYERS_125_TARGET_MS  50.0
+#define BOOKKEEPING_TARGET_MS 1.0
+#define FULL_RUN_TARGET_S     600.0
+
+static guint n_over;
+
+static double
+now_ms (void)
+{
+  return g_get_monotonic_time () / 1e3;
+}
+
+static int
+compare_double (const void *a,
+                const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median (GArray *values)
+{
+  if (values->len == 0)
+    return 0;
+  qsort (values->data, values->len, sizeof (double), compare_double);
+  return g_array_index (values, double, values->len / 2);
+}
+
+static double
+mean (GArray *values)
+{
+  double sum = 0;
+
+  for (guint i = 0; i < values->len; i++)
+    sum += g_array_index (values, double, i);
+  return values->len ? sum / values->len : 0;
+}
+
+static void
+verdict (const char *what,
+         double      value,
+         double      target,
+         const char *unit)
+{
+  gboolean ok = value <= target;
+
+  if (!ok)
+    n_over++;
+  printf ("  %-46s %10.3f %-3s target <= %-8g %s\n", what, value, unit, target,
+          ok ? "ok" : "OVER");
+}
+
+static const TfGenerator *
+generator (const char *name)
+{
+  for (guint i = 0; i < tf_generators_get_count (); i++)
+    if (strcmp (tf_generators_get (i)->name, name) == 0)
+      return tf_generators_get (i);
+  return NULL;
+}
+
+/* Layers 1 + 2 + 5, then 3 + 4, per candidate; the candidates' caches are reset first. */
+static void
+time_layers (const TfSearchConfig *config,
+             GPtrArray            *cands,
+             const char           *label)
+{
+  g_autoptr(GArray) l125 = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) l34 = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) l1 = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GError) error = NULL;
+  guint evaluated = 0;
+  double worst = 0;
+  char what[96];
+
+  for (guint i = 0; i < cands->len; i++)
+    {
+      TfCandidate *c = g_ptr_array_index (cands, i);
+      g_autoptr(GString) why = g_string_new (NULL);
+      TfEvaluatorStats stats = { { 0 }, { 0 } };
+      double t0, t1, t2;
+
+      memset (&c->evaluation, 0, sizeof c->evaluation);
+      if (!tf_network_graph_is_connected (&c->topology.graph))
+        continue;
+      t0 = now_ms ();
+      if (!tf_evaluate (config, c, TF_LAYER_STRUCTURE | TF_LAYER_COLLECTIVES | TF_LAYER_COST,
+                        &stats, &error))
+        g_error ("%s: %s", label, error->message);
+      t1 = now_ms ();
+      if (!tf_evaluate (config, c, TF_LAYER_WORKFLOW, &stats, &error))
+        g_error ("%s: %s", label, error->message);
+      t2 = now_ms ();
+      g_array_append_val (l125, (double) { t1 - t0 });
+      g_array_append_val (l34, (double) { t2 - t1 });
+      g_array_append_val (l1, (double) { stats.seconds[1] * 1e3 });
+      worst = MAX (worst, t1 - t0);
+      evaluated++;
+    }
+  printf ("%s: %u candidates (%u chips)\n", label, evaluated, config->n_chip);
+  printf ("  Layer 1 alone: median %.3f ms, mean %.3f ms\n", median (l1), mean (l1));
+  g_snprintf (what, sizeof what, "Layers 1+2+5 per candidate, mean (worst %.1f ms)", worst);
+  verdict (what, mean (l125), LAYERS_125_TARGET_MS, "ms");
+  printf ("  Layers 3+4 per candidate: median %.3f ms, mean %.3f ms\n", median (l34),
+          mean (l34));
+}
+
+static void
+time_bookkeeping (void)
+{
+  const guint n = 400, m = 3, keep_n = 200, rounds = 200;
+  g_autoptr(GRand) rng = g_rand_new_with_seed (7);
+  g_autofree double *obj = g_new (double, n * m);
+  g_autofree guint *rank = g_new (guint, n);
+  g_autofree double *crowding = g_new (double, n);
+  g_autofree guint *keep = g_new (guint, keep_n);
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  guint sink = 0;
+
+  for (guint r = 0; r < rounds; r++)
+    {
+      double t0;
+
+      /* Points on and near a front, as late generations look. */
+      for (guint i = 0; i < n; i++)
+        {
+          double a = g_rand_double (rng), b = g_rand_double (rng) * (1 - a);
+
+          obj[i * m] = a + 0.05 * g_rand_double (rng);
+          obj[i * m + 1] = b + 0.05 * g_rand_double (rng);
+          obj[i * m + 2] = 1 - a - b + 0.05 * g_rand_double (rng);
+        }
+      t0 = now_ms ();
+      tf_nsga2_select (obj, n, m, keep_n, keep);
+      tf_nsga2_sort (obj, keep_n, m, rank);
+      tf_nsga2_crowding (obj, keep_n, m, rank, crowding);
+      for (guint i = 0; i < keep_n; i++)
+        sink += tf_nsga2_tournament (rank, crowding, keep_n, rng);
+      g_array_append_val (times, (double) { now_ms () - t0 });
+    }
+  printf ("NSGA-II bookkeeping, N = 200 (400 points sorted, 200 kept, 200 tournaments)%s\n",
+          sink == G_MAXUINT ? " " : "");
+  verdict ("per generation, median", median (times), BOOKKEEPING_TARGET_MS, "ms");
+}
+
+static gboolean
+on_progress (const TfSearchProgress *p,
+             gpointer                data)
+{
+  (void) data;
+  if (p->generation % 10 == 0 || p->baseline)
+    fprintf (stderr, "  %s %u: %u evaluations, front %u, %.1f s\n",
+             p->baseline ? "baseline" : "generation", p->generation, p->evaluations,
+             p->front_size, p->elapsed);
+  return TRUE;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autofree char *config_path = NULL;
+  gboolean full = FALSE;
+  g_autoptr(GOptionContext) context = g_option_context_new ("- time the optimizer");
+  g_autoptr(GError) error = NULL;
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  g_autoptr(GPtrArray) edited = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  g_autoptr(GRand) rng = g_rand_new_with_seed (1);
+  const TfGenerator *family = generator ("family"), *mutator = generator ("graph_mutator");
+  const GOptionEntry entries[] = {
+    { "config", 0, 0, G_OPTION_ARG_FILENAME, &config_path,
+      "Search configuration (default: data/examples/search-1024.yaml)", "FILE" },
+    { "full", 0, 0, G_OPTION_ARG_NONE, &full, "Also run the whole search and baseline", NULL },
+    { NULL }
+  };
+  gpointer state;
+  double t0;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return 2;
+    }
+  if (config_path == NULL)
+    config_path = g_build_filename (TF_SOURCE_DIR, "data", "examples", "search-1024.yaml", NULL);
+  if (!tf_search_config_load_file (config_path, &config, &error))
+    {
+      fprintf (stderr, "%s\n", error->message);
+      return 1;
+    }
+  printf ("bench-optimizer (%s build), %s, %u processors\n", TF_BENCH_BUILDTYPE, config_path,
+          g_get_num_processors ());
+
+  t0 = now_ms ();
+  state = family->state_new (&config, &error);
+  if (state == NULL)
+    g_error ("%s", error->message);
+  printf ("family enumeration: %.1f ms\n", now_ms () - t0);
+  t0 = now_ms ();
+  if (!family->init (state, &config, rng, seeds, &error))
+    g_error ("%s", error->message);
+  printf ("first population: %u seeds generated in %.1f ms\n", seeds->len, now_ms () - t0);
+
+  /* Edited graphs: 1 to 8 mutations from a random seed, as the search makes them. */
+  for (guint t = 0; edited->len < 200 && t < 4000; t++)
+    {
+      TfCandidate *c = g_ptr_array_index (seeds, g_rand_int_range (rng, 0, seeds->len));
+      TfCandidate *walker = NULL;
+      guint steps = g_rand_int_range (rng, 1, 9);
+
+      for (guint s = 0; s < steps; s++)
+        {
+          g_autoptr(GError) local = NULL;
+          TfCandidate *next;
+
+          if (!mutator->can_mutate (NULL, walker ? walker : c))
+            break;
+          next = mutator->mutate (NULL, &config, walker ? walker : c, rng, &local);
+          if (next == NULL)
+            continue;
+          tf_candidate_free (walker);
+          walker = next;
+        }
+      if (walker != NULL)
+        g_ptr_array_add (edited, walker);
+    }
+
+  time_layers (&config, seeds, "family seeds");
+  time_layers (&config, edited, "edited graphs");
+  time_bookkeeping ();
+  family->state_free (state);
+
+  if (full)
+    {
+      g_auto(TfSearchResult) result = { 0 };
+      TfSearchOptions options = { .baseline = TRUE, .progress = on_progress };
+      double total;
+
+      if (!tf_search_run (&config, &options, &result, &error))
+        g_error ("%s", error->message);
+      total = result.seconds + result.baseline_seconds;
+      printf ("full run: %u + %u evaluations on %u threads, search %.1f s, baseline %.1f s; "
+              "front %u, hypervolume %.4f vs baseline %.4f\n", result.evaluations,
+              result.baseline_evaluations, result.threads, result.seconds,
+              result.baseline_seconds, result.front->len, result.hypervolume,
+              result.baseline_hypervolume);
+      verdict ("search and baseline", total, FULL_RUN_TARGET_S, "s");
+    }
+  printf ("%u figure(s) over target\n", n_over);
+  return 0;
+}

@@ -1,0 +1,623 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* command-optimize.c: topoforge-cli optimize --config FILE --out DIR [--seed S] [--threads T]
+ *                     [--population P] [--generations G] [--no-baseline]
+ *
+ * Runs the topology optimizer (docs/optimizer.md) and writes DIR/pareto/candidate_NNN.yaml (the
+ * Pareto front in the topology format, with the optimizer's metadata), DIR/summary.yaml and
+ * DIR/pareto.svg. A progress line per generation goes to stderr; Ctrl-C stops the search
+ * cleanly and writes what it has (a second Ctrl-C ends at once). Every file is written
+ * atomically.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <yaml.h>
+
+#include "cli-private.h"
+#include "optimizer.h"
+#include "pareto-svg.h"
+
+static volatile gint interrupted;
+
+static void
+on_sigint (int signum)
+{
+  (void) signum;
+  g_atomic_int_set (&interrupted, 1);
+  signal (SIGINT, SIG_DFL);   /* the second Ctrl-C ends the program */
+}
+
+static gboolean
+on_progress (const TfSearchProgress *p,
+             gpointer                data)
+{
+  (void) data;
+  if (p->baseline)
+    g_printerr ("baseline  evaluations %6u  front %4u  hypervolume %.4f  elapsed %7.1f s\n",
+                p->evaluations, p->front_size, p->hypervolume, p->elapsed);
+  else
+    g_printerr ("generation %4u/%u  evaluations %6u  front %4u  hypervolume %.4f  "
+                "elapsed %7.1f s\n", p->generation, p->generations, p->evaluations,
+                p->front_size, p->hypervolume, p->elapsed);
+  return !g_atomic_int_get (&interrupted);
+}
+
+/* A small block-style YAML emitter over libyaml, for summary.yaml. */
+typedef struct
+{
+  yaml_emitter_t emitter;
+  GString       *out;
+  gboolean       ok;
+} Emitter;
+
+static int
+emit_write (void          *data,
+            unsigned char *buffer,
+            size_t         size)
+{
+  g_string_append_len (((Emitter *) data)->out, (const char *) buffer, size);
+  return 1;
+}
+
+static void
+emit (Emitter      *e,
+      yaml_event_t *event)
+{
+  if (e->ok && !yaml_emitter_emit (&e->emitter, event))
+    e->ok = FALSE;
+}
+
+static void
+e_scalar (Emitter    *e,
+          const char *text,
+          gboolean    plain_only)
+{
+  yaml_event_t ev;
+
+  yaml_scalar_event_initialize (&ev, NULL, NULL, (yaml_char_t *) text, (int) strlen (text),
+                                TRUE, !plain_only,
+                                plain_only ? YAML_PLAIN_SCALAR_STYLE : YAML_ANY_SCALAR_STYLE);
+  emit (e, &ev);
+}
+
+static void
+e_start (Emitter *e,
+         gboolean mapping,
+         gboolean flow)
+{
+  yaml_event_t ev;
+
+  if (mapping)
+    yaml_mapping_start_event_initialize (&ev, NULL, NULL, 1, flow ? YAML_FLOW_MAPPING_STYLE
+                                                                  : YAML_BLOCK_MAPPING_STYLE);
+  else
+    yaml_sequence_start_event_initialize (&ev, NULL, NULL, 1, flow ? YAML_FLOW_SEQUENCE_STYLE
+                                                                   : YAML_BLOCK_SEQUENCE_STYLE);
+  emit (e, &ev);
+}
+
+static void
+e_end (Emitter *e,
+       gboolean mapping)
+{
+  yaml_event_t ev;
+
+  if (mapping)
+    yaml_mapping_end_event_initialize (&ev);
+  else
+    yaml_sequence_end_event_initialize (&ev);
+  emit (e, &ev);
+}
+
+static void
+e_key (Emitter *e, const char *key) { e_scalar (e, key, FALSE); }
+
+static void
+e_str (Emitter *e, const char *key, const char *value)
+{
+  e_key (e, key);
+  e_scalar (e, value, FALSE);
+}
+
+static void
+e_uint (Emitter *e, const char *key, guint64 value)
+{
+  char buf[32];
+
+  g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT, value);
+  e_key (e, key);
+  e_scalar (e, buf, TRUE);
+}
+
+static void
+e_real_value (Emitter *e, double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE + 2];
+
+  g_ascii_dtostr (buf, sizeof buf - 2, value);
+  if (strpbrk (buf, ".eEn") == NULL)
+    strcat (buf, ".0");
+  e_scalar (e, buf, TRUE);
+}
+
+static void
+e_real (Emitter *e, const char *key, double value)
+{
+  e_key (e, key);
+  e_real_value (e, value);
+}
+
+static void
+e_bool (Emitter *e, const char *key, gboolean value)
+{
+  e_key (e, key);
+  e_scalar (e, value ? "true" : "false", TRUE);
+}
+
+static void
+emitter_begin (Emitter *e,
+               GString *out)
+{
+  yaml_event_t ev;
+
+  e->out = out;
+  e->ok = TRUE;
+  yaml_emitter_initialize (&e->emitter);
+  yaml_emitter_set_output (&e->emitter, emit_write, e);
+  yaml_emitter_set_unicode (&e->emitter, 1);
+  yaml_emitter_set_width (&e->emitter, 100);
+  yaml_stream_start_event_initialize (&ev, YAML_UTF8_ENCODING);
+  emit (e, &ev);
+  yaml_document_start_event_initialize (&ev, NULL, NULL, NULL, 1);
+  emit (e, &ev);
+}
+
+static gboolean
+emitter_end (Emitter *e,
+             GError **error)
+{
+  yaml_event_t ev;
+  gboolean ok;
+
+  yaml_document_end_event_initialize (&ev, 1);
+  emit (e, &ev);
+  yaml_stream_end_event_initialize (&ev);
+  emit (e, &ev);
+  ok = e->ok;
+  if (!ok)
+    g_set_error (error, TF_ERROR, TF_ERROR_IO, "cannot write summary.yaml: %s",
+                 e->emitter.problem ? e->emitter.problem : "emitter error");
+  yaml_emitter_delete (&e->emitter);
+  return ok;
+}
+
+static void
+e_objectives (Emitter              *e,
+              const TfSearchConfig *config,
+              const double         *values)
+{
+  e_key (e, "objectives");
+  e_start (e, TRUE, TRUE);
+  for (guint k = 0; k < config->n_objectives; k++)
+    e_real (e, tf_objective_to_string (config->objectives[k]),
+            tf_objective_value (config->objectives[k], values[k]));
+  e_end (e, TRUE);
+}
+
+static guint
+count_port_asymmetric (const GPtrArray *front)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < front->len; i++)
+    n += ((const TfCandidate *) g_ptr_array_index (front, i))->evaluation.port_asymmetric;
+  return n;
+}
+
+static const char *const layer_names[6] = {
+  NULL, "structure", "collectives", "iteration", "workflow", "cost",
+};
+
+static gboolean
+write_summary (const char           *path,
+               const char           *config_path,
+               const TfSearchConfig *config,
+               const TfSearchResult *r,
+               guint                 violations,
+               GError              **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  Emitter e;
+
+  emitter_begin (&e, out);
+  e_start (&e, TRUE, FALSE);
+  e_str (&e, "source", "topoforge " TF_VERSION " optimizer");
+  e_str (&e, "config", config_path);
+  e_uint (&e, "n_chip", config->n_chip);
+  e_str (&e, "algorithm", config->algorithm == TF_SEARCH_NSGA2 ? "nsga2" : "random");
+  e_uint (&e, "seed", config->seed);
+  e_uint (&e, "threads", r->threads);
+  e_uint (&e, "population_size", config->population_size);
+  e_uint (&e, "generations", config->generations);
+  e_uint (&e, "generations_done", r->generations_done);
+  e_bool (&e, "cancelled", r->cancelled);
+  e_key (&e, "objectives");
+  e_start (&e, FALSE, TRUE);
+  for (guint k = 0; k < config->n_objectives; k++)
+    e_scalar (&e, tf_objective_to_string (config->objectives[k]), FALSE);
+  e_end (&e, FALSE);
+  e_key (&e, "units");
+  e_start (&e, FALSE, TRUE);
+  for (guint k = 0; k < config->n_objectives; k++)
+    e_scalar (&e, tf_objective_unit (config->objectives[k]), FALSE);
+  e_end (&e, FALSE);
+
+  e_key (&e, "evaluations");
+  e_start (&e, TRUE, FALSE);
+  e_uint (&e, "search", r->evaluations);
+  e_uint (&e, "rejected", r->rejected);
+  e_uint (&e, "invalid_mutations", r->invalid_mutations);
+  e_uint (&e, "duplicates_skipped", r->duplicates);
+  e_uint (&e, "baseline", r->baseline_evaluations);
+  e_end (&e, TRUE);
+
+  e_key (&e, "time");
+  e_start (&e, TRUE, FALSE);
+  e_real (&e, "search_s", r->seconds);
+  e_real (&e, "seeds_s", r->init_seconds);
+  e_real (&e, "baseline_s", r->baseline_seconds);
+  e_key (&e, "layers");
+  e_start (&e, TRUE, FALSE);
+  for (guint k = 1; k < G_N_ELEMENTS (layer_names); k++)
+    {
+      if (r->stats.computed[k] == 0)
+        continue;
+      e_key (&e, layer_names[k]);
+      e_start (&e, TRUE, TRUE);
+      e_uint (&e, "computed", r->stats.computed[k]);
+      e_real (&e, "seconds", r->stats.seconds[k]);
+      e_real (&e, "ms_per_candidate", 1e3 * r->stats.seconds[k] / r->stats.computed[k]);
+      e_end (&e, TRUE);
+    }
+  e_end (&e, TRUE);
+  e_end (&e, TRUE);
+
+  e_key (&e, "hypervolume");
+  e_start (&e, TRUE, FALSE);
+  e_str (&e, "normalisation", "each objective scaled to [0, 1] between the best and worst "
+         "value either run evaluated; reference point 1.1 in every objective");
+  e_key (&e, "ideal");
+  e_start (&e, FALSE, TRUE);
+  for (guint k = 0; k < config->n_objectives; k++)
+    e_real_value (&e, tf_objective_value (config->objectives[k], r->ideal[k]));
+  e_end (&e, FALSE);
+  e_key (&e, "nadir");
+  e_start (&e, FALSE, TRUE);
+  for (guint k = 0; k < config->n_objectives; k++)
+    e_real_value (&e, tf_objective_value (config->objectives[k], r->nadir[k]));
+  e_end (&e, FALSE);
+  e_real (&e, "reference", r->reference);
+  e_real (&e, "search", r->hypervolume);
+  if (r->baseline_front != NULL)
+    {
+      e_real (&e, "baseline", r->baseline_hypervolume);
+      if (r->baseline_hypervolume > 0)
+        e_real (&e, "ratio", r->hypervolume / r->baseline_hypervolume);
+    }
+  e_end (&e, TRUE);
+
+  e_uint (&e, "front_size", r->front ? r->front->len : 0);
+  e_uint (&e, "port_asymmetric_candidates", r->front ? count_port_asymmetric (r->front) : 0);
+  e_uint (&e, "constraint_violations", violations);
+
+  e_key (&e, "front");
+  e_start (&e, FALSE, FALSE);
+  for (guint i = 0; r->front && i < r->front->len; i++)
+    {
+      const TfCandidate *c = g_ptr_array_index (r->front, i);
+      g_autofree char *file = g_strdup_printf ("pareto/candidate_%03u.yaml", i + 1);
+      g_autofree char *id = g_strdup_printf ("cand_%06u", c->id);
+
+      e_start (&e, TRUE, FALSE);
+      e_str (&e, "file", file);
+      e_str (&e, "candidate_id", id);
+      e_str (&e, "origin", tf_origin_method_to_string (c->origin.method));
+      if (c->origin.seed_id != NULL)
+        e_str (&e, "seed_id", c->origin.seed_id);
+      e_uint (&e, "mutations", c->origin.n_mutations_total);
+      e_objectives (&e, config, c->objectives);
+      e_uint (&e, "switches", c->topology.graph.n_switch);
+      e_uint (&e, "links", c->topology.graph.n_links);
+      e_bool (&e, "port_asymmetric", c->evaluation.port_asymmetric);
+      e_end (&e, TRUE);
+    }
+  e_end (&e, FALSE);
+
+  if (r->baseline_front != NULL)
+    {
+      e_key (&e, "baseline_front");
+      e_start (&e, FALSE, FALSE);
+      for (guint i = 0; i < r->baseline_front->len; i++)
+        {
+          const TfCandidate *c = g_ptr_array_index (r->baseline_front, i);
+          g_autofree char *id = g_strdup_printf ("cand_%06u", c->id);
+
+          e_start (&e, TRUE, TRUE);
+          e_str (&e, "candidate_id", id);
+          e_objectives (&e, config, c->objectives);
+          e_end (&e, TRUE);
+        }
+      e_end (&e, FALSE);
+    }
+  e_end (&e, TRUE);
+  if (!emitter_end (&e, error))
+    return FALSE;
+  return tf_write_file_atomic (path, out->str, out->len, error);
+}
+
+/* Measures the generator's metrics on front members that lack them (edited graphs), checks
+ * every hard constraint and invariant again, and writes the files. */
+static gboolean
+write_front (const char           *dir,
+             const TfSearchConfig *config,
+             TfSearchResult       *r,
+             guint                *violations,
+             GError              **error)
+{
+  g_autofree char *pareto = g_build_filename (dir, "pareto", NULL);
+  g_autoptr(GDir) listing = NULL;
+  const char *name;
+  guint n = r->front ? r->front->len : 0;
+
+  if (g_mkdir_with_parents (pareto, 0777) != 0)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_IO, "cannot create %s: %s", pareto,
+                   g_strerror (errno));
+      return FALSE;
+    }
+  *violations = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      TfCandidate *c = g_ptr_array_index (r->front, i);
+      g_autoptr(GString) why = g_string_new (NULL);
+      g_autoptr(GString) out = g_string_new (NULL);
+      g_autoptr(GError) invariant = NULL;
+      g_autofree char *file = NULL;
+
+      if (c->topology.result.metrics.counts_method == TF_METHOD_NONE
+          && !tf_topology_measure (&c->topology, NULL, NULL, error))
+        return FALSE;
+      if (!tf_candidate_check_constraints (config, c, why)
+          || !tf_network_graph_check_invariants (&c->topology.graph,
+                                                 MAX (1u, config->context.chip_radix),
+                                                 &invariant))
+        (*violations)++;
+      file = g_strdup_printf ("%s/candidate_%03u.yaml", pareto, i + 1);
+      if (!tf_candidate_write_yaml (c, config, out, error)
+          || !tf_write_file_atomic (file, out->str, out->len, error))
+        return FALSE;
+    }
+  /* Candidates a longer front of an earlier run left behind would mislead: remove them. */
+  listing = g_dir_open (pareto, 0, NULL);
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *digits = NULL;
+      guint64 index;
+
+      if (!g_str_has_prefix (name, "candidate_") || !g_str_has_suffix (name, ".yaml")
+          || strlen (name) < 16)
+        continue;
+      digits = g_strndup (name + 10, strlen (name) - 15);
+      if (g_ascii_string_to_unsigned (digits, 10, 0, G_MAXUINT, &index, NULL) && index > n)
+        {
+          g_autofree char *stale = g_build_filename (pareto, name, NULL);
+
+          g_unlink (stale);
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+write_plot (const char           *dir,
+            const TfSearchConfig *config,
+            const TfSearchResult *r,
+            GError              **error)
+{
+  g_autofree char *path = g_build_filename (dir, "pareto.svg", NULL);
+  TfParetoPlot plot = { 0 };
+  g_autofree double *front = NULL;
+  g_autofree double *baseline = NULL;
+  g_autofree double *evaluated = NULL;
+  guint m = config->n_objectives;
+
+  plot.n_objectives = m;
+  for (guint k = 0; k < m && k < 3; k++)
+    {
+      plot.names[k] = tf_objective_to_string (config->objectives[k]);
+      plot.units[k] = tf_objective_unit (config->objectives[k]);
+    }
+  front = g_new (double, MAX (r->front->len, 1) * m);
+  for (guint i = 0; i < r->front->len; i++)
+    for (guint k = 0; k < m; k++)
+      front[i * m + k] = tf_objective_value (config->objectives[k],
+                                             ((TfCandidate *) g_ptr_array_index (r->front, i))
+                                               ->objectives[k]);
+  plot.front = front;
+  plot.n_front = r->front->len;
+  if (r->baseline_front != NULL)
+    {
+      baseline = g_new (double, MAX (r->baseline_front->len, 1) * m);
+      for (guint i = 0; i < r->baseline_front->len; i++)
+        for (guint k = 0; k < m; k++)
+          baseline[i * m + k] = tf_objective_value (
+            config->objectives[k],
+            ((TfCandidate *) g_ptr_array_index (r->baseline_front, i))->objectives[k]);
+      plot.baseline = baseline;
+      plot.n_baseline = r->baseline_front->len;
+    }
+  if (r->evaluated != NULL && r->evaluated->len > 0)
+    {
+      guint n = r->evaluated->len / m;
+
+      evaluated = g_new (double, n * m);
+      for (guint i = 0; i < n; i++)
+        for (guint k = 0; k < m; k++)
+          evaluated[i * m + k] = tf_objective_value (config->objectives[k],
+                                                     g_array_index (r->evaluated, double,
+                                                                    i * m + k));
+      plot.evaluated = evaluated;
+      plot.n_evaluated = n;
+    }
+  plot.title = "Pareto front of the search, with the random baseline's";
+  return tf_pareto_svg_write (path, &plot, error);
+}
+
+int
+tf_command_optimize (int    argc,
+                     char **argv)
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("- search for Pareto-optimal "
+                                                            "topologies");
+  g_autoptr(GError) error = NULL;
+  g_auto(TfSearchConfig) config = { 0 };
+  g_auto(TfSearchResult) result = { 0 };
+  g_autofree char *config_path = NULL;
+  g_autofree char *out_dir = NULL;
+  g_autofree char *seed = NULL, *threads = NULL, *population = NULL, *generations = NULL;
+  gboolean no_baseline = FALSE;
+  TfSearchOptions options = { 0 };
+  guint violations = 0, value;
+  g_autofree char *summary = NULL;
+  const GOptionEntry entries[] = {
+    { "config", 0, 0, G_OPTION_ARG_FILENAME, &config_path,
+      "The search configuration (required; see docs/optimizer.md)", "FILE" },
+    { "out", 0, 0, G_OPTION_ARG_FILENAME, &out_dir, "Write the results under DIR (required)",
+      "DIR" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, "Random seed (default: the config's)", "S" },
+    { "threads", 0, 0, G_OPTION_ARG_STRING, &threads,
+      "Evaluation threads (default: the config's parallel_workers, else all cores)", "T" },
+    { "population", 0, 0, G_OPTION_ARG_STRING, &population, "Population size", "P" },
+    { "generations", 0, 0, G_OPTION_ARG_STRING, &generations, "Generations", "G" },
+    { "no-baseline", 0, 0, G_OPTION_ARG_NONE, &no_baseline,
+      "Skip the random-search baseline", NULL },
+    { NULL }
+  };
+
+  tf_search_config_init (&config);
+  g_option_context_set_summary (context,
+                                "Runs NSGA-II over whole network graphs (family seeds and graph "
+                                "mutation) with the layered evaluator, then a random-search "
+                                "baseline with the same number of evaluations, and writes the "
+                                "Pareto front as topology files, summary.yaml and pareto.svg.");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    {
+      tf_cli_error ("optimize", error->message);
+      return TF_CLI_EXIT_USAGE;
+    }
+  if (argc != 1 || config_path == NULL || out_dir == NULL)
+    {
+      tf_cli_error ("optimize", "--config FILE and --out DIR are required");
+      return TF_CLI_EXIT_USAGE;
+    }
+  tf_search_config_clear (&config);
+  if (!tf_search_config_load_file (config_path, &config, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return TF_CLI_EXIT_USAGE;
+    }
+  for (guint i = 0; config.warnings && i < config.warnings->len; i++)
+    g_printerr ("%s\n", (const char *) g_ptr_array_index (config.warnings, i));
+  if (seed != NULL)
+    {
+      guint64 s;
+
+      if (!g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &s, &error))
+        {
+          tf_cli_error ("optimize", "--seed: not a whole number from 0 to 18446744073709551615");
+          return TF_CLI_EXIT_USAGE;
+        }
+      config.seed = s;
+    }
+  if (threads != NULL)
+    {
+      if (!tf_cli_parse_uint ("--threads", threads, 1, 1024, &value, &error))
+        {
+          tf_cli_error ("optimize", error->message);
+          return TF_CLI_EXIT_USAGE;
+        }
+      config.threads = value;
+    }
+  if (population != NULL)
+    {
+      if (!tf_cli_parse_uint ("--population", population, 4, TF_SEARCH_MAX_POPULATION, &value,
+                              &error))
+        {
+          tf_cli_error ("optimize", error->message);
+          return TF_CLI_EXIT_USAGE;
+        }
+      config.population_size = value;
+    }
+  if (generations != NULL)
+    {
+      if (!tf_cli_parse_uint ("--generations", generations, 1, TF_SEARCH_MAX_GENERATIONS,
+                              &value, &error))
+        {
+          tf_cli_error ("optimize", error->message);
+          return TF_CLI_EXIT_USAGE;
+        }
+      config.generations = value;
+    }
+  if ((guint64) config.population_size * config.generations > 10000000)
+    {
+      tf_cli_error ("optimize", "population times generations is more than 10,000,000 "
+                    "evaluations");
+      return TF_CLI_EXIT_USAGE;
+    }
+  if (g_mkdir_with_parents (out_dir, 0777) != 0)
+    {
+      g_autofree char *message = g_strdup_printf ("cannot create %s: %s", out_dir,
+                                                  g_strerror (errno));
+
+      tf_cli_error ("optimize", message);
+      return TF_CLI_EXIT_FAILURE;
+    }
+
+  signal (SIGINT, on_sigint);
+  options.baseline = !no_baseline;
+  options.progress = on_progress;
+  options.cancel = &interrupted;
+  if (!tf_search_run (&config, &options, &result, &error))
+    {
+      tf_cli_error ("optimize", error->message);
+      return TF_CLI_EXIT_FAILURE;
+    }
+  signal (SIGINT, SIG_DFL);
+  if (result.cancelled)
+    g_printerr ("interrupted: writing the front of %u candidates found so far\n",
+                result.front->len);
+
+  summary = g_build_filename (out_dir, "summary.yaml", NULL);
+  if (!write_front (out_dir, &config, &result, &violations, &error)
+      || !write_summary (summary, config_path, &config, &result, violations, &error)
+      || !write_plot (out_dir, &config, &result, &error))
+    {
+      tf_cli_error ("optimize", error->message);
+      return TF_CLI_EXIT_FAILURE;
+    }
+  g_printerr ("front %u candidates, hypervolume %.4f", result.front->len, result.hypervolume);
+  if (result.baseline_front != NULL)
+    g_printerr (" (random baseline %.4f)", result.baseline_hypervolume);
+  g_printerr (", %u evaluations in %.1f s; written to %s\n", result.evaluations,
+              result.seconds, out_dir);
+  if (violations > 0)
+    {
+      tf_cli_error ("optimize", "some front candidates break a hard constraint; this is a bug");
+      return TF_CLI_EXIT_FAILURE;
+    }
+  return result.cancelled ? 130 : 0;
+}
