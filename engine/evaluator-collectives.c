@@ -1,14 +1,503 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* evaluator-collectives.c: Layer 2 of the evaluator, collective times under the alpha-beta model. */
+/* evaluator-collectives.c: Layer 2 of the evaluator, collective times under the alpha-beta model.
+ *
+ * alpha is hops times the per-hop latency; beta comes from routing the collective's flows on the
+ * candidate's own graph: every flow splits evenly (per physical link, ECMP-style) among the links
+ * that bring it one hop closer to its destination, and beta is the least bandwidth-to-load ratio
+ * over the links it loads. docs/optimizer.md gives the formulas and the reasoning.
+ *
+ * Distances to a destination chip come from the TfHopTable's rows (one per class of twin chips),
+ * so no group or flow searches the graph again.
+ */
 #include "optimizer-private.h"
 
+#include <math.h>
 #include <string.h>
 
-gboolean tf_evaluate_collectives (const TfSearchConfig *config, TfCandidate *candidate, GError **error)
-{ (void) config; (void) candidate; (void) error; return TRUE; }
-void tf_collective_model_init (TfCollectiveModel *m, const TfSearchConfig *config, const TfNetworkGraph *graph, const TfHopTable *hops, double bis)
-{ memset (m, 0, sizeof *m); m->config = config; m->graph = graph; m->hops = hops; m->bisection_gbps = bis; }
-void tf_collective_model_clear (TfCollectiveModel *m) { (void) m; }
-double tf_collective_time (TfCollectiveModel *m, TfPrimitive p, const guint32 *g, guint n, double bytes) { (void) m; (void) p; (void) g; (void) n; return bytes; }
-double tf_p2p_time (TfCollectiveModel *m, guint32 a, guint32 b, double bytes) { (void) m; (void) a; (void) b; return bytes; }
-guint32 *tf_rank_order (const TfNetworkGraph *graph) { guint32 *r = g_new (guint32, graph->n_chip); for (guint i = 0; i < graph->n_chip; i++) r[i] = i; return r; }
+#define UNREACHABLE G_MAXUINT16
+/* Bytes / (GB/s) is nanoseconds; the model works in microseconds. */
+#define BYTES_PER_US_PER_GBPS 1e3
+
+typedef struct
+{
+  guint        n_nodes;
+  TfAdjacency  adj;
+  double      *link_gbps;    /* per link: bandwidth of one physical link x multiplicity */
+  double      *chip_gbps;    /* per chip: the sum over its links */
+
+  /* Routing scratch */
+  double      *flow;         /* per node, valid where stamp == epoch */
+  guint32     *stamp;
+  guint32      epoch;
+  guint32     *frontier;
+  guint32     *next;
+  double      *load;         /* per link and direction: [2 l] a -> b, [2 l + 1] b -> a */
+  guint8      *loaded;
+  guint32     *touched;      /* the directions with load, to read and reset */
+  guint        n_touched;
+  guint32     *hops;         /* the links one hop closer from one node */
+} Model;
+
+/* Distances from every node to one chip. Twin chips share a hop-table row: from any node other
+ * than the two twins the distance to either is the same (they have the same neighbours). */
+typedef struct
+{
+  const guint16 *row;
+  guint32        chip;
+  guint32        twin;       /* the row's own chip (== chip when the row is the chip's own) */
+  guint          twin_distance;
+} Destination;
+
+static inline guint
+destination_distance (const Destination *d,
+                      guint32            node)
+{
+  if (node == d->chip)
+    return 0;
+  if (node == d->twin)
+    return d->twin_distance;
+  return d->row[node];
+}
+
+static inline double
+us_for_bytes (double bytes,
+              double gbps)
+{
+  if (bytes <= 0)
+    return 0;
+  if (!(gbps > 0))
+    return INFINITY;
+  return bytes / (gbps * BYTES_PER_US_PER_GBPS);
+}
+
+static void
+destination_get (const TfCollectiveModel *model,
+                 guint32                  chip,
+                 Destination             *d)
+{
+  const TfHopTable *h = model->hops;
+  guint32 c = h->class_of_chip[chip];
+
+  d->chip = chip;
+  d->row = h->distance + (gsize) c * h->n_nodes;
+  d->twin = h->class_chip[c];
+  d->twin_distance = h->twin_distance[c];
+}
+
+/* The links from @u one hop closer to d->chip, into m->hops; returns how many, their
+ * multiplicities summed in @ways. The last hop (to the destination itself) is found from
+ * whichever end has fewer links: a leaf switch's chips are found from the chip. */
+static guint
+next_hops (Model             *m,
+           const TfLink      *links,
+           const Destination *d,
+           guint32            u,
+           guint              level,
+           double            *ways)
+{
+  guint n = 0;
+
+  *ways = 0;
+  if (level == 1 && tf_adjacency_degree (&m->adj, d->chip) < tf_adjacency_degree (&m->adj, u))
+    {
+      for (guint32 e = m->adj.offset[d->chip]; e < m->adj.offset[d->chip + 1]; e++)
+        if (m->adj.target[e] == u)
+          {
+            m->hops[n++] = m->adj.link[e];
+            *ways += links[m->adj.link[e]].multiplicity;
+          }
+      return n;
+    }
+  for (guint32 e = m->adj.offset[u]; e < m->adj.offset[u + 1]; e++)
+    if (destination_distance (d, m->adj.target[e]) == level - 1)
+      {
+        m->hops[n++] = m->adj.link[e];
+        *ways += links[m->adj.link[e]].multiplicity;
+      }
+  return n;
+}
+
+/* Adds @amount of flow from @source to d->chip over all shortest paths, split evenly per physical
+ * link at every node among the links one hop closer. FALSE when the destination is unreachable. */
+static gboolean
+route (TfCollectiveModel *model,
+       const Destination *d,
+       guint32            source,
+       double             amount)
+{
+  Model *m = model->priv;
+  const TfLink *links = model->graph->links;
+  guint level = destination_distance (d, source);
+  guint n_frontier = 1;
+
+  if (level == UNREACHABLE)
+    return FALSE;
+  if (level == 0)
+    return TRUE;
+
+  m->epoch++;
+  m->frontier[0] = source;
+  m->flow[source] = amount;
+  m->stamp[source] = m->epoch;
+  for (; level > 0; level--)
+    {
+      guint n_next = 0;
+      guint32 *swap;
+
+      m->epoch++;
+      for (guint i = 0; i < n_frontier; i++)
+        {
+          guint32 u = m->frontier[i];
+          double ways, per_way;
+          guint n_hops = next_hops (m, links, d, u, level, &ways);
+
+          per_way = m->flow[u] / ways;
+          for (guint h = 0; h < n_hops; h++)
+            {
+              guint32 l = m->hops[h];
+              gboolean forward = links[l].a == u;
+              guint32 v = forward ? links[l].b : links[l].a;
+              guint32 slot = 2 * l + (forward ? 0 : 1);
+              double share = per_way * links[l].multiplicity;
+
+              if (!m->loaded[slot])
+                {
+                  m->loaded[slot] = 1;
+                  m->touched[m->n_touched++] = slot;
+                }
+              m->load[slot] += share;
+              if (m->stamp[v] != m->epoch)
+                {
+                  m->stamp[v] = m->epoch;
+                  m->flow[v] = 0;
+                  m->next[n_next++] = v;
+                }
+              m->flow[v] += share;
+            }
+        }
+      swap = m->frontier;
+      m->frontier = m->next;
+      m->next = swap;
+      n_frontier = n_next;
+    }
+  return TRUE;
+}
+
+/* min over loaded link directions of bandwidth / load (GB/s), and clears the loads. */
+static double
+collect_beta (TfCollectiveModel *model)
+{
+  Model *m = model->priv;
+  double beta = INFINITY;
+
+  for (guint i = 0; i < m->n_touched; i++)
+    {
+      guint32 slot = m->touched[i];
+
+      beta = MIN (beta, m->link_gbps[slot / 2] / m->load[slot]);
+      m->load[slot] = 0;
+      m->loaded[slot] = 0;
+    }
+  m->n_touched = 0;
+  return beta;
+}
+
+void
+tf_collective_model_init (TfCollectiveModel    *model,
+                          const TfSearchConfig *config,
+                          const TfNetworkGraph *graph,
+                          const TfHopTable     *hops,
+                          double                bisection_gbps)
+{
+  Model *m;
+  guint n_nodes, max_degree = 1;
+
+  g_return_if_fail (model != NULL && config != NULL && graph != NULL);
+  g_return_if_fail (hops != NULL && hops->graph == graph);
+
+  memset (model, 0, sizeof *model);
+  model->config = config;
+  model->graph = graph;
+  model->hops = hops;
+  model->bisection_gbps = bisection_gbps;
+
+  n_nodes = tf_network_graph_get_n_nodes (graph);
+  m = g_new0 (Model, 1);
+  model->priv = m;
+  m->n_nodes = n_nodes;
+  tf_adjacency_init (&m->adj, n_nodes, graph->n_links, graph->links, sizeof (TfLink));
+
+  /* Link bandwidths from the configuration's link defaults: the context candidates are made in
+   * (tf_evaluate_collectives and _iteration pass the candidate's own context this way). */
+  m->link_gbps = g_new (double, MAX (graph->n_links, 1));
+  m->chip_gbps = g_new0 (double, MAX (graph->n_chip, 1));
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      const TfLink *l = &graph->links[i];
+      double bw = config->context.defaults[l->type].bandwidth_gbps * l->multiplicity;
+
+      m->link_gbps[i] = bw;
+      if (l->a < graph->n_chip)
+        m->chip_gbps[l->a] += bw;
+      if (l->b < graph->n_chip)
+        m->chip_gbps[l->b] += bw;
+    }
+
+  m->flow = g_new (double, MAX (n_nodes, 1));
+  m->stamp = g_new0 (guint32, MAX (n_nodes, 1));
+  m->frontier = g_new (guint32, MAX (n_nodes, 1));
+  m->next = g_new (guint32, MAX (n_nodes, 1));
+  m->load = g_new0 (double, 2 * (gsize) MAX (graph->n_links, 1));
+  m->loaded = g_new0 (guint8, 2 * (gsize) MAX (graph->n_links, 1));
+  m->touched = g_new (guint32, 2 * (gsize) MAX (graph->n_links, 1));
+  for (guint v = 0; v < n_nodes; v++)
+    max_degree = MAX (max_degree, tf_adjacency_degree (&m->adj, v));
+  m->hops = g_new (guint32, max_degree);
+}
+
+void
+tf_collective_model_clear (TfCollectiveModel *model)
+{
+  Model *m;
+
+  g_return_if_fail (model != NULL);
+
+  m = model->priv;
+  if (m != NULL)
+    {
+      tf_adjacency_clear (&m->adj);
+      g_free (m->link_gbps);
+      g_free (m->chip_gbps);
+      g_free (m->flow);
+      g_free (m->stamp);
+      g_free (m->frontier);
+      g_free (m->next);
+      g_free (m->load);
+      g_free (m->loaded);
+      g_free (m->touched);
+      g_free (m->hops);
+      g_free (m);
+    }
+  memset (model, 0, sizeof *model);
+}
+
+/* What a group's times need, apart from the message size. */
+typedef struct
+{
+  gboolean has_ring;
+  double   ring_alpha_us;    /* max over ring neighbours of alpha */
+  double   ring_beta_gbps;   /* min over links of bandwidth / load, all ring flows at once */
+  gboolean has_all_to_all;
+  double   a2a_alpha_us;     /* mean over ordered pairs of alpha */
+  double   a2a_inject_gbps;  /* min over the group of a chip's link bandwidth */
+} GroupShape;
+
+static void
+ring_shape (TfCollectiveModel *model,
+            const guint32     *group,
+            guint              n,
+            GroupShape        *shape)
+{
+  double latency = model->config->hardware.link_latency_us;
+  guint hops = 0;
+  gboolean reachable = TRUE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      Destination d;
+      guint32 s = group[i], t = group[(i + 1) % n];
+
+      destination_get (model, t, &d);
+      hops = MAX (hops, destination_distance (&d, s));
+      reachable &= route (model, &d, s, 1.0);
+    }
+  shape->has_ring = TRUE;
+  shape->ring_alpha_us = hops * latency;
+  shape->ring_beta_gbps = collect_beta (model);
+  if (!reachable)
+    shape->ring_beta_gbps = 0;
+}
+
+static void
+all_to_all_shape (TfCollectiveModel *model,
+                  const guint32     *group,
+                  guint              n,
+                  GroupShape        *shape)
+{
+  Model *m = model->priv;
+  double hops = 0, inject = INFINITY;
+
+  for (guint j = 0; j < n; j++)
+    {
+      Destination d;
+
+      destination_get (model, group[j], &d);
+      for (guint i = 0; i < n; i++)
+        if (i != j)
+          {
+            guint h = destination_distance (&d, group[i]);
+
+            hops += h == UNREACHABLE ? INFINITY : h;
+          }
+      inject = MIN (inject, m->chip_gbps[group[j]]);
+    }
+  shape->has_all_to_all = TRUE;
+  shape->a2a_alpha_us = n > 1 ? hops / ((double) n * (n - 1))
+                                * model->config->hardware.link_latency_us : 0;
+  shape->a2a_inject_gbps = inject;
+}
+
+static double
+shape_time (const TfCollectiveModel *model,
+            const GroupShape        *shape,
+            TfPrimitive              primitive,
+            guint                    n,
+            double                   bytes)
+{
+  double chunk = bytes / n, step;
+
+  if (n < 2)
+    return 0;
+  switch (primitive)
+    {
+    case TF_PRIMITIVE_ALL_REDUCE:
+      step = shape->ring_alpha_us + us_for_bytes (chunk, shape->ring_beta_gbps);
+      return 2.0 * (n - 1) * step;
+    case TF_PRIMITIVE_ALL_GATHER:
+    case TF_PRIMITIVE_REDUCE_SCATTER:
+      step = shape->ring_alpha_us + us_for_bytes (chunk, shape->ring_beta_gbps);
+      return (double) (n - 1) * step;
+    case TF_PRIMITIVE_ALL_TO_ALL:
+      {
+        double inject = us_for_bytes (bytes * (n - 1) / n, shape->a2a_inject_gbps);
+        double cross = 0;
+
+        /* The group's share of the network's bisection; an upper bound on bandwidth (Layer 1
+         * found a real cut), so this is a lower bound on the time. Unknown (0): no bound. */
+        if (model->bisection_gbps > 0 && model->graph->n_chip > 0)
+          cross = us_for_bytes (n * bytes / 4,
+                                model->bisection_gbps * n / model->graph->n_chip);
+        return (n - 1) * shape->a2a_alpha_us + MAX (inject, cross);
+      }
+    case TF_N_PRIMITIVES:
+    default:
+      g_return_val_if_reached (0);
+    }
+}
+
+double
+tf_collective_time (TfCollectiveModel *model,
+                    TfPrimitive        primitive,
+                    const guint32     *group,
+                    guint              n,
+                    double             bytes)
+{
+  GroupShape shape = { 0 };
+
+  g_return_val_if_fail (model != NULL && model->priv != NULL, 0);
+  g_return_val_if_fail (primitive < TF_N_PRIMITIVES, 0);
+  g_return_val_if_fail (n == 0 || group != NULL, 0);
+
+  if (n < 2)
+    return 0;
+  if (primitive == TF_PRIMITIVE_ALL_TO_ALL)
+    all_to_all_shape (model, group, n, &shape);
+  else
+    ring_shape (model, group, n, &shape);
+  return shape_time (model, &shape, primitive, n, bytes);
+}
+
+double
+tf_p2p_time (TfCollectiveModel *model,
+             guint32            a,
+             guint32            b,
+             double             bytes)
+{
+  Destination d;
+  guint hops;
+  double beta;
+
+  g_return_val_if_fail (model != NULL && model->priv != NULL, 0);
+  g_return_val_if_fail (a < model->graph->n_chip && b < model->graph->n_chip, 0);
+
+  if (a == b)
+    return 0;
+  destination_get (model, b, &d);
+  hops = destination_distance (&d, a);
+  if (hops == UNREACHABLE)
+    return INFINITY;
+  route (model, &d, a, 1.0);
+  beta = collect_beta (model);
+  return hops * model->config->hardware.link_latency_us + us_for_bytes (bytes, beta);
+}
+
+guint32 *
+tf_rank_order (const TfNetworkGraph *graph)
+{
+  guint32 *order;
+
+  g_return_val_if_fail (graph != NULL, NULL);
+
+  /* board_chips lists every chip once, board by board (an invariant of every graph). */
+  order = g_new (guint32, MAX (graph->n_chip, 1));
+  if (graph->n_chip > 0)
+    memcpy (order, graph->board_chips, sizeof (guint32) * graph->n_chip);
+  return order;
+}
+
+gboolean
+tf_evaluate_collectives (const TfSearchConfig  *config,
+                         TfCandidate           *candidate,
+                         GError               **error)
+{
+  const TfNetworkGraph *graph;
+  TfSearchConfig local;
+  TfHopTable hops;
+  TfCollectiveModel model;
+  GroupShape shape = { 0 };
+  g_autofree guint32 *order = NULL;
+  TfEvaluation *ev;
+  guint n;
+
+  g_return_val_if_fail (config != NULL && candidate != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  graph = &candidate->topology.graph;
+  ev = &candidate->evaluation;
+  n = graph->n_chip;
+
+  /* The candidate's links were made with its own context's bandwidths (a loaded seed may
+   * differ from the search's); the model reads them from the configuration it is given. */
+  local = *config;
+  memcpy (local.context.defaults, candidate->topology.context.defaults,
+          sizeof local.context.defaults);
+
+  tf_hop_table_init (&hops, graph);
+  tf_collective_model_init (&model, &local, graph, &hops, ev->bisection_bandwidth);
+  order = tf_rank_order (graph);
+
+  memset (ev->collective_us, 0, sizeof ev->collective_us);
+  for (guint w = 0; w < config->n_workloads && w < TF_SEARCH_MAX_WORKLOADS; w++)
+    {
+      const TfWorkload *wl = &config->workloads[w];
+
+      for (guint p = 0; p < TF_N_PRIMITIVES; p++)
+        {
+          if (!(wl->primitives & (1u << p)) || n < 2)
+            continue;
+          /* One routing per group, shared by every message size and workload. */
+          if (p == TF_PRIMITIVE_ALL_TO_ALL && !shape.has_all_to_all)
+            all_to_all_shape (&model, order, n, &shape);
+          else if (p != TF_PRIMITIVE_ALL_TO_ALL && !shape.has_ring)
+            ring_shape (&model, order, n, &shape);
+          for (guint k = 0; k < wl->n_message_sizes && k < TF_SEARCH_MAX_MESSAGE_SIZES; k++)
+            ev->collective_us[w][p][k] = shape_time (&model, &shape, p, n,
+                                                     (double) wl->message_sizes[k]);
+        }
+    }
+
+  tf_collective_model_clear (&model);
+  tf_hop_table_clear (&hops);
+  ev->layers |= TF_LAYER_COLLECTIVES;
+  return TRUE;
+}

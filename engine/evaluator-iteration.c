@@ -1,8 +1,219 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* evaluator-iteration.c: Layers 3 and 4 of the evaluator, iteration time and workflow. */
+/* evaluator-iteration.c: Layers 3 and 4 of the evaluator, iteration time and workflow.
+ *
+ * Layer 3 is the spec's T_iter = T_compute + sum_p T_p N_p eta_p, with T_p from the same
+ * alpha-beta model as Layer 2, now over the groups the parallelism makes: ranks follow Megatron's
+ * order (tp fastest, then dp, then pp) and rank r runs on the r-th chip of tf_rank_order(). Every
+ * group is routed on its own, and the slowest group of a kind sets that kind's time. Layer 4 is
+ * the workloads' weighted mean. docs/optimizer.md gives the formulas and their reasons.
+ */
 #include "optimizer-private.h"
 
 #include <string.h>
 
-gboolean tf_evaluate_iteration (const TfSearchConfig *config, TfCandidate *candidate, GError **error)
-{ (void) config; (void) candidate; (void) error; return TRUE; }
+typedef struct
+{
+  guint tp, pp, dp, ep;
+} Parallelism;
+
+static inline guint
+rank_of (const Parallelism *par,
+         guint              t,
+         guint              d,
+         guint              p)
+{
+  return t + par->tp * (d + par->dp * p);
+}
+
+static gboolean
+check_workload (const TfWorkload     *wl,
+                guint                 w,
+                guint                 n_chip,
+                Parallelism          *par,
+                GError              **error)
+{
+  const char *name = wl->name != NULL ? wl->name : "";
+
+  par->tp = wl->tp;
+  par->pp = wl->pp;
+  par->dp = wl->dp;
+  par->ep = MAX (wl->ep, 1);
+  if (par->tp < 1 || par->pp < 1 || par->dp < 1
+      || (guint64) par->tp * par->pp * par->dp != n_chip)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "workload %u '%s': tp * pp * dp = %u * %u * %u must equal the candidate's "
+                   "n_chip = %u", w, name, wl->tp, wl->pp, wl->dp, n_chip);
+      return FALSE;
+    }
+  if (par->dp % par->ep != 0)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "workload %u '%s': ep = %u must divide dp = %u (expert groups are ep "
+                   "consecutive ranks of a data-parallel group)", w, name, wl->ep, wl->dp);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* T_p for every kind of communication of one workload: the slowest group of each kind. */
+static void
+comm_times (TfCollectiveModel *model,
+            const guint32     *order,
+            const Parallelism *par,
+            double             activation_bytes,
+            double             gradient_bytes,
+            double            *t_comm)
+{
+  g_autofree guint32 *group = g_new (guint32, MAX (MAX (par->tp, par->dp), 1));
+
+  memset (t_comm, 0, sizeof (double) * TF_N_COMMS);
+
+  /* Tensor parallel: the tp ranks of each (d, p), AllReduce of activations. */
+  if (par->tp > 1)
+    for (guint p = 0; p < par->pp; p++)
+      for (guint d = 0; d < par->dp; d++)
+        {
+          for (guint t = 0; t < par->tp; t++)
+            group[t] = order[rank_of (par, t, d, p)];
+          t_comm[TF_COMM_TP] = MAX (t_comm[TF_COMM_TP],
+                                    tf_collective_time (model, TF_PRIMITIVE_ALL_REDUCE, group,
+                                                        par->tp, activation_bytes));
+        }
+
+  /* Data parallel: the dp ranks of each (t, p), AllReduce of the stage's gradient shard. */
+  if (par->dp > 1)
+    for (guint p = 0; p < par->pp; p++)
+      for (guint t = 0; t < par->tp; t++)
+        {
+          for (guint d = 0; d < par->dp; d++)
+            group[d] = order[rank_of (par, t, d, p)];
+          t_comm[TF_COMM_DP] = MAX (t_comm[TF_COMM_DP],
+                                    tf_collective_time (model, TF_PRIMITIVE_ALL_REDUCE, group,
+                                                        par->dp, gradient_bytes));
+        }
+
+  /* Pipeline: stage p to stage p + 1 of each (t, d), activations point to point. */
+  if (par->pp > 1)
+    for (guint p = 0; p + 1 < par->pp; p++)
+      for (guint d = 0; d < par->dp; d++)
+        for (guint t = 0; t < par->tp; t++)
+          t_comm[TF_COMM_PP] = MAX (t_comm[TF_COMM_PP],
+                                    tf_p2p_time (model, order[rank_of (par, t, d, p)],
+                                                 order[rank_of (par, t, d, p + 1)],
+                                                 activation_bytes));
+
+  /* Expert parallel: ep consecutive ranks of each data-parallel group, AllToAll of tokens. */
+  if (par->ep > 1)
+    for (guint p = 0; p < par->pp; p++)
+      for (guint t = 0; t < par->tp; t++)
+        for (guint d0 = 0; d0 < par->dp; d0 += par->ep)
+          {
+            for (guint i = 0; i < par->ep; i++)
+              group[i] = order[rank_of (par, t, d0 + i, p)];
+            t_comm[TF_COMM_EP] = MAX (t_comm[TF_COMM_EP],
+                                      tf_collective_time (model, TF_PRIMITIVE_ALL_TO_ALL, group,
+                                                          par->ep, activation_bytes));
+          }
+}
+
+gboolean
+tf_evaluate_iteration (const TfSearchConfig  *config,
+                       TfCandidate           *candidate,
+                       GError               **error)
+{
+  const TfNetworkGraph *graph;
+  TfEvaluation *ev;
+  TfSearchConfig local;
+  TfHopTable hops;
+  TfCollectiveModel model;
+  g_autofree guint32 *order = NULL;
+  double weighted = 0, weights = 0, plain = 0;
+  guint n_workloads;
+
+  g_return_val_if_fail (config != NULL && candidate != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  graph = &candidate->topology.graph;
+  ev = &candidate->evaluation;
+  n_workloads = MIN (config->n_workloads, TF_SEARCH_MAX_WORKLOADS);
+
+  for (guint w = 0; w < n_workloads; w++)
+    {
+      Parallelism par;
+
+      if (!check_workload (&config->workloads[w], w, graph->n_chip, &par, error))
+        return FALSE;
+    }
+
+  /* As in Layer 2: the candidate's own link bandwidths. */
+  local = *config;
+  memcpy (local.context.defaults, candidate->topology.context.defaults,
+          sizeof local.context.defaults);
+  tf_hop_table_init (&hops, graph);
+  tf_collective_model_init (&model, &local, graph, &hops, ev->bisection_bandwidth);
+  order = tf_rank_order (graph);
+
+  memset (ev->iter_time_us, 0, sizeof ev->iter_time_us);
+  memset (ev->iter_compute_us, 0, sizeof ev->iter_compute_us);
+  memset (ev->iter_comm_us, 0, sizeof ev->iter_comm_us);
+  for (guint w = 0; w < n_workloads; w++)
+    {
+      const TfWorkload *wl = &config->workloads[w];
+      Parallelism par;
+      double micro_batches, activation, gradient, layers_per_stage, total;
+      double t_comm[TF_N_COMMS], n_calls[TF_N_COMMS];
+
+      check_workload (wl, w, graph->n_chip, &par, NULL);
+
+      /* m micro-batches per data-parallel replica per iteration (at least one). */
+      micro_batches = wl->micro_batch_size > 0
+                      ? (double) wl->global_batch_size / ((double) par.dp * wl->micro_batch_size)
+                      : 1;
+      micro_batches = MAX (micro_batches, 1.0);
+      activation = (double) wl->micro_batch_size * wl->sequence_length * wl->hidden_size
+                   * wl->bytes_per_value;
+      gradient = wl->parameters * wl->bytes_per_value / ((double) par.tp * par.pp);
+      layers_per_stage = (double) wl->layers / par.pp;
+
+      comm_times (&model, order, &par, activation, gradient, t_comm);
+
+      /* Calls per iteration: Megatron's two AllReduces per layer in forward and two in backward
+       * for each micro-batch; 1F1B's critical path crosses a stage boundary 2 (m + pp - 2) times;
+       * one gradient AllReduce; an AllToAll to the experts and one back per layer and
+       * micro-batch. */
+      n_calls[TF_COMM_TP] = par.tp > 1 ? 4.0 * layers_per_stage * micro_batches : 0;
+      n_calls[TF_COMM_PP] = par.pp > 1 ? 2.0 * (micro_batches + par.pp - 2) : 0;
+      n_calls[TF_COMM_DP] = par.dp > 1 ? 1.0 : 0;
+      n_calls[TF_COMM_EP] = par.ep > 1 ? 2.0 * layers_per_stage * micro_batches : 0;
+
+      /* 1F1B leaves (pp - 1) micro-batch slots idle out of m + pp - 1. */
+      ev->iter_compute_us[w] = wl->compute_time_us * (1.0 + (par.pp - 1) / micro_batches);
+      total = ev->iter_compute_us[w];
+      for (guint k = 0; k < TF_N_COMMS; k++)
+        {
+          /* A kind that is absent or fully hidden costs nothing, even on a graph where it
+           * could not run (no inf * 0). */
+          if (n_calls[k] > 0 && wl->overlap[k] > 0)
+            ev->iter_comm_us[w][k] = t_comm[k] * n_calls[k] * wl->overlap[k];
+          total += ev->iter_comm_us[w][k];
+        }
+      ev->iter_time_us[w] = total;
+
+      weighted += wl->weight * total;
+      weights += wl->weight;
+      plain += total;
+    }
+
+  tf_collective_model_clear (&model);
+  tf_hop_table_clear (&hops);
+
+  /* Layer 4: the weighted mean (the plain mean if no workload has weight). */
+  if (weights > 0)
+    ev->workflow_time_us = weighted / weights;
+  else
+    ev->workflow_time_us = n_workloads > 0 ? plain / n_workloads : 0;
+
+  ev->layers |= TF_LAYER_ITERATION | TF_LAYER_WORKFLOW;
+  return TRUE;
+}
