@@ -88,10 +88,28 @@ tf_candidate_free (TfCandidate *candidate)
 {
   if (candidate == NULL)
     return;
+  if (candidate->hop_cache != NULL)
+    {
+      tf_hop_table_clear (candidate->hop_cache);
+      g_free (candidate->hop_cache);
+    }
   tf_topology_clear (&candidate->topology);
   g_free (candidate->origin.seed_id);
   g_free (candidate->rejected);
   g_free (candidate);
+}
+
+const TfHopTable *
+tf_candidate_get_hops (TfCandidate *candidate)
+{
+  if (candidate->hop_cache == NULL)
+    {
+      TfHopTable *table = g_new0 (TfHopTable, 1);
+
+      tf_hop_table_init (table, &candidate->topology.graph);
+      candidate->hop_cache = table;
+    }
+  return candidate->hop_cache;
 }
 
 /* The largest AllReduce of the first workload, when Layer 2 computed it. */

@@ -452,7 +452,7 @@ tf_evaluate_collectives (const TfSearchConfig  *config,
 {
   const TfNetworkGraph *graph;
   TfSearchConfig local;
-  TfHopTable hops;
+  const TfHopTable *hops;
   TfCollectiveModel model;
   GroupShape shape = { 0 };
   g_autofree guint32 *order = NULL;
@@ -472,8 +472,8 @@ tf_evaluate_collectives (const TfSearchConfig  *config,
   memcpy (local.context.defaults, candidate->topology.context.defaults,
           sizeof local.context.defaults);
 
-  tf_hop_table_init (&hops, graph);
-  tf_collective_model_init (&model, &local, graph, &hops, ev->bisection_bandwidth);
+  hops = tf_candidate_get_hops (candidate);
+  tf_collective_model_init (&model, &local, graph, hops, ev->bisection_bandwidth);
   order = tf_rank_order (graph);
 
   memset (ev->collective_us, 0, sizeof ev->collective_us);
@@ -497,7 +497,6 @@ tf_evaluate_collectives (const TfSearchConfig  *config,
     }
 
   tf_collective_model_clear (&model);
-  tf_hop_table_clear (&hops);
   ev->layers |= TF_LAYER_COLLECTIVES;
   return TRUE;
 }

@@ -125,7 +125,7 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
   const TfNetworkGraph *graph;
   TfEvaluation *ev;
   TfSearchConfig local;
-  TfHopTable hops;
+  const TfHopTable *hops;
   TfCollectiveModel model;
   g_autofree guint32 *order = NULL;
   double weighted = 0, weights = 0, plain = 0;
@@ -150,8 +150,8 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
   local = *config;
   memcpy (local.context.defaults, candidate->topology.context.defaults,
           sizeof local.context.defaults);
-  tf_hop_table_init (&hops, graph);
-  tf_collective_model_init (&model, &local, graph, &hops, ev->bisection_bandwidth);
+  hops = tf_candidate_get_hops (candidate);
+  tf_collective_model_init (&model, &local, graph, hops, ev->bisection_bandwidth);
   order = tf_rank_order (graph);
 
   memset (ev->iter_time_us, 0, sizeof ev->iter_time_us);
@@ -206,7 +206,6 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
     }
 
   tf_collective_model_clear (&model);
-  tf_hop_table_clear (&hops);
 
   /* Layer 4: the weighted mean (the plain mean if no workload has weight). */
   if (weights > 0)

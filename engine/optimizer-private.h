@@ -47,6 +47,8 @@ typedef struct
 void  tf_hop_table_init (TfHopTable *table, const TfNetworkGraph *graph);
 void  tf_hop_table_clear (TfHopTable *table);
 guint tf_hop_table_distance (const TfHopTable *table, guint32 chip_a, guint32 chip_b);
+/* The candidate's hop table, built on first use and kept until the candidate is freed. */
+const TfHopTable *tf_candidate_get_hops (TfCandidate *candidate);
 
 /* Where a node stands on the floor (metres), and the length and class of a link's cable. */
 typedef enum

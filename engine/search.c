@@ -122,6 +122,12 @@ evaluate_one (Batch            *b,
     c->rejected = g_strdup (error->message);
   else
     tf_candidate_get_objectives (b->config, c, c->objectives);
+  /* The hop table served Layers 1-3; up to 2 MB a candidate on graphs without twins. */
+  if (c->hop_cache != NULL)
+    {
+      tf_hop_table_clear (c->hop_cache);
+      g_clear_pointer (&c->hop_cache, g_free);
+    }
 }
 
 static gpointer
