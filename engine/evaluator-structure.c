@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* evaluator-structure.c: Layer 1 of the evaluator, graph structure (the spec's "Layer 1：拓扑结构
- * 指标"), and the chip-to-chip hop table Layer 2 reads.
+/* evaluator-structure.c: Layer 1 of the evaluator, graph structure (the spec's
+ * "Layer 1：拓扑结构指标"), and the chip-to-chip hop table Layer 2 reads.
  *
  * What is measured, where the spec leaves holes (docs/optimizer.md repeats these decisions):
  *
@@ -46,26 +46,31 @@
  * - Failures, per source. One breadth-first search per chip class on the quotient gives apl,
  *   the diameter and each class's row sum. In G - r, the distance from s to v grows exactly
  *   when every shortest s-v path runs through r, that is when r dominates v in the
- *   shortest-path DAG from s. So per source: the dominator tree of that DAG (each node's
- *   immediate dominator is the meeting point, in the tree, of its DAG parents, found in BFS
- *   order), then for each routing node r dominating chips, a breadth-first search over r's
- *   subtree alone, seeded across the subtree's border by the unchanged distances outside it.
- *   The work follows how much a failure changes, not the number of failures times the graph.
+ *   shortest-path DAG from s. So the same search builds the dominator tree of that DAG (a
+ *   node's immediate dominator is where its DAG parents meet in the tree, folded in as each
+ *   parent shows up), then for each routing node r dominating chips, a breadth-first search
+ *   over r's subtree alone, seeded across the subtree's border by the unchanged distances
+ *   outside it. Pendant chip classes (a single neighbour) ride on their neighbour instead of
+ *   being searched. The work follows how much failures change, not the number of failures
+ *   times the graph.
  * - Vertex-transitive graphs. When candidate->chip_transitive is set (declared by the family:
  *   torus, hypercube, ring, full mesh, all vertex-transitive on chips) and the routing nodes
  *   are the chips, every chip is the same as chip 0 up to an automorphism: apl and the diameter
- *   come from one source, and every APL_r and disc_r equal those of removing chip 0, which is
- *   computed once with a bit-parallel breadth-first search (64 sources per machine word, up to
- *   16 words per pass) from every chip class of the quotient without chip 0.
- * - switch_diversity: the minimum over terminal pairs of a min cut is the minimum over the
- *   pairs (t0, t) for one fixed terminal t0 (the min cut separating the worst pair separates
- *   t0 from one of them), so |terminals| - 1 max flows (Dinic, tf_flow_*), each stopped once
- *   it reaches the best so far. That is the same number of flows as Gusfield's Gomory-Hu
- *   method and the same answer for the minimum. A chip-transitive graph whose links all have
- *   the same multiplicity needs none: by Mader's theorem a connected vertex-transitive graph's
- *   edge connectivity equals its degree (W. Mader, "Minimale n-fach kantenzusammenhängende
- *   Graphen", Math. Ann. 191, 1971). With unequal multiplicities that fails (two heavy pairs
- *   joined by light links are vertex-transitive), so those graphs take the flows.
+ *   come from chip 0's search, and every APL_r and disc_r equal those of removing chip 0,
+ *   computed once: by a bit-parallel breadth-first search (64 sources per machine word, up to
+ *   16 words per pass) from every chip class of the quotient without chip 0 when the diameter
+ *   is small, else by the per-source method above for that one failure. No other symmetry is
+ *   assumed.
+ * - switch_diversity: lambda(a, c) >= min (lambda(a, b), lambda(b, c)), so the minimum of the
+ *   min cut over terminal pairs is its minimum over the pairs of any spanning tree of the
+ *   terminals: |terminals| - 1 max flows (Dinic), as in Gusfield's Gomory-Hu method, each
+ *   stopped once it reaches the best so far. The tree joins each terminal to the nearest one
+ *   above it in a breadth-first tree, so the flows run between near nodes. A chip-transitive
+ *   graph whose links all have the same multiplicity needs none: by Mader's theorem a
+ *   connected vertex-transitive graph's edge connectivity equals its degree (W. Mader,
+ *   "Minimale n-fach kantenzusammenhängende Graphen", Math. Ann. 191, 1971). With unequal
+ *   multiplicities that fails (two heavy pairs joined by light links are vertex-transitive),
+ *   so those graphs take the flows.
  */
 #include "optimizer-private.h"
 #include "metrics-private.h"
@@ -151,7 +156,7 @@ group_twins (Quotient      *q,
   for (guint v = lo; v < hi; v++)
     if (twin[v] == 0 && node_degree (q, v) > 0)
       {
-        guint64 h = hash[v] + (closed ? mix64 (v) : 0);
+        guint64 h = hash[v] + (closed ? mix64 (v) : 0);  /* mix64 (v): the node's own term */
 
         items[n].key = mix64 (h ^ mix64 (node_degree (q, v)));
         items[n++].node = v;
@@ -204,6 +209,7 @@ quotient_init (Quotient             *q,
   g_autofree guint32 *rep_of = g_new (guint32, MAX (n, 1));
   g_autofree guint8 *twin = g_new0 (guint8, MAX (n, 1));
   g_autofree guint64 *hash = g_new0 (guint64, MAX (n, 1));
+  g_autofree guint64 *node_hash = g_new (guint64, MAX (n, 1));
   guint32 token = 0, fill = 0;
   GArray *h_target;
 
@@ -213,6 +219,8 @@ quotient_init (Quotient             *q,
 
   /* Distinct neighbours, self-links dropped. */
   tf_adjacency_init (&adj, n, graph->n_links, graph->links, sizeof (TfLink));
+  for (guint v = 0; v < n; v++)
+    node_hash[v] = mix64 (v);
   q->offset = g_new (guint32, (gsize) n + 1);
   q->target = g_new (guint32, (gsize) adj.offset[n] + 1);
   for (guint v = 0; v < n; v++)
@@ -225,7 +233,7 @@ quotient_init (Quotient             *q,
           {
             mark[adj.target[e]] = token;
             q->target[fill++] = adj.target[e];
-            hash[v] += mix64 (adj.target[e]);
+            hash[v] += node_hash[adj.target[e]];
           }
     }
   q->offset[n] = fill;
@@ -380,27 +388,44 @@ typedef struct
   guint32 node;
 } Seed;
 
-static int
-compare_seed (const void *pa,
-              const void *pb)
-{
-  const Seed *a = pa, *b = pb;
-
-  return a->label < b->label ? -1 : a->label > b->label;
-}
-
 /* Scratch of the per-source failure analysis. */
 typedef struct
 {
   const Quotient *q;
   const guint8   *removable;
+  const guint64  *pendant_w;  /* chips of pendant classes hanging off each node */
   guint32        *dist, *order, *pos, *idom, *pre, *size, *euler, *next_free;
   guint64        *sub_w, *sub_wd;
   guint32        *done;     /* token of the subtree search that settled a node */
+  guint32        *seen;     /* token of the subtree search that labelled a node */
+  guint32        *label;    /* its best label so far */
+  guint32        *count;    /* counting sort of the seeds by label */
   Seed           *fifo;     /* (new distance, node) */
   Seed           *seeds;
+  Seed           *sorted;
   guint32         token;
 } Dominators;
+
+/* A pendant: a chip class with a single neighbour. Its chips are one hop past that neighbour
+ * whatever fails, unless the neighbour does, so the subtree searches leave pendants out and
+ * count them with their neighbour. */
+static inline gboolean
+is_pendant (const Quotient *q,
+            guint32         c)
+{
+  return c < q->n_chip_classes && q->h_offset[c + 1] - q->h_offset[c] == 1;
+}
+
+static guint64 *
+dup_pendant_weights (const Quotient *q)
+{
+  guint64 *w = g_new0 (guint64, q->n_classes);
+
+  for (guint32 c = 0; c < q->n_chip_classes; c++)
+    if (is_pendant (q, c))
+      w[q->h_target[q->h_offset[c]]] += q->class_size[c];
+  return w;
+}
 
 static inline guint32
 intersect (const Dominators *d,
@@ -417,16 +442,21 @@ intersect (const Dominators *d,
   return a;
 }
 
+/* Whether @v lies strictly below @r in the tree: pre[v] in (pre[r], pre[r] + size[r]); nodes
+ * the source does not reach have pre G_MAXUINT32. */
 static inline gboolean
-in_subtree (const Dominators *d,
-            guint32           r,
-            guint32           v)
+below (const Dominators *d,
+       guint32           first,
+       guint32           span,
+       guint32           v)
 {
-  return d->dist[v] != UNREACHED && d->pre[v] > d->pre[r] && d->pre[v] < d->pre[r] + d->size[r];
+  return d->pre[v] - first < span;
 }
 
-/* Hops and reached weight of the chips r dominates from the source, in G - r: a search of r's
- * subtree seeded across its border. */
+/* Hops and reached weight of the chips below r in the tree, in G - r: a search of r's subtree
+ * alone, seeded across its border. Nodes outside the subtree keep a shortest path that avoids
+ * r (r does not dominate them), hence their distance. Which tree is used only changes the
+ * work: any shortest-path tree would be exact; the dominator tree has the smallest subtrees. */
 static void
 subtree_after_failure (Dominators *d,
                        guint       n_reached,
@@ -435,76 +465,161 @@ subtree_after_failure (Dominators *d,
                        guint64    *reached)
 {
   const Quotient *q = d->q;
-  guint n_seeds = 0, n_inside = d->size[r] - 1, n_outside = n_reached - d->size[r];
+  guint32 first = d->pre[r] + 1, span = d->size[r] - 1, saved = d->dist[r];
+  guint n_seeds = 0, n_outside = n_reached - d->size[r];
+  guint32 low = UNREACHED, high = 0;
   guint si = 0, head = 0, tail = 0;
 
   *sum = 0;
   *reached = 0;
-
-  /* Seeds: chips inside reached from a node outside (not r), whose distance r does not change.
-   * Scan whichever side is smaller. */
-  if (n_outside < n_inside)
+  if (++d->token == 0)
     {
-      guint ranges[2][2] = { { 0, d->pre[r] }, { d->pre[r] + d->size[r], n_reached } };
+      /* Wrapped: forget every mark. */
+      memset (d->seen, 0, sizeof (guint32) * q->n_classes);
+      memset (d->done, 0, sizeof (guint32) * q->n_classes);
+      d->token = 1;
+    }
 
-      for (guint k = 0; k < 2; k++)
-        for (guint i = ranges[k][0]; i < ranges[k][1]; i++)
-          {
-            guint32 u = d->euler[i];
+  /* Seeds: nodes inside, linked to a node outside (not r), whose distance r does not change.
+   * Scan whichever side is smaller; r is kept out by marking it unreached meanwhile. */
+  d->dist[r] = UNREACHED;
+  if (n_outside < span)
+    {
+      for (guint i = 0; i < n_reached; i++)
+        {
+          guint32 u = d->euler[i];
 
-            for (guint e = q->h_offset[u]; e < q->h_offset[u + 1]; e++)
-              if (in_subtree (d, r, q->h_target[e]))
-                d->seeds[n_seeds++] = (Seed) { d->dist[u] + 1, q->h_target[e] };
-          }
+          if (i == first - 1)
+            {
+              i += span;   /* skip r's subtree */
+              continue;
+            }
+          for (guint e = q->h_offset[u]; e < q->h_offset[u + 1]; e++)
+            {
+              guint32 v = q->h_target[e];
+
+              if (below (d, first, span, v)
+                  && (d->seen[v] != d->token || d->label[v] > d->dist[u] + 1))
+                {
+                  d->seen[v] = d->token;
+                  d->label[v] = d->dist[u] + 1;
+                  d->seeds[n_seeds++] = (Seed) { d->dist[u] + 1, v };
+                }
+            }
+        }
     }
   else
-    for (guint i = d->pre[r] + 1; i < d->pre[r] + d->size[r]; i++)
+    for (guint i = first; i < first + span; i++)
       {
         guint32 v = d->euler[i], best = UNREACHED;
 
+        if (is_pendant (q, v))
+          continue;
         for (guint e = q->h_offset[v]; e < q->h_offset[v + 1]; e++)
           {
-            guint32 u = q->h_target[e];
+            guint32 u = q->h_target[e], du = below (d, first, span, u) ? UNREACHED : d->dist[u];
 
-            if (u != r && d->dist[u] != UNREACHED && !in_subtree (d, r, u))
-              best = MIN (best, d->dist[u] + 1);
+            best = MIN (best, du);   /* branch-free: inside or outside is a coin toss */
           }
         if (best != UNREACHED)
-          d->seeds[n_seeds++] = (Seed) { best, v };
+          {
+            d->seen[v] = d->token;
+            d->label[v] = best + 1;
+            d->seeds[n_seeds++] = (Seed) { best + 1, v };
+          }
       }
+  d->dist[r] = saved;
   if (n_seeds == 0)
     return;
-  qsort (d->seeds, n_seeds, sizeof (Seed), compare_seed);
+
+  /* Counting sort by label. */
+  for (guint i = 0; i < n_seeds; i++)
+    {
+      low = MIN (low, d->seeds[i].label);
+      high = MAX (high, d->seeds[i].label);
+    }
+  memset (d->count, 0, sizeof (guint32) * (high - low + 2));
+  for (guint i = 0; i < n_seeds; i++)
+    d->count[d->seeds[i].label - low + 1]++;
+  for (guint32 l = 1; l <= high - low; l++)
+    d->count[l] += d->count[l - 1];
+  for (guint i = 0; i < n_seeds; i++)
+    d->sorted[d->count[d->seeds[i].label - low]++] = d->seeds[i];
 
   /* Breadth-first inside the subtree, merging the sorted seeds with the FIFO (whose labels
-   * never decrease): a node is settled the first time it comes out. */
-  d->token++;
+   * never decrease): a node is settled the first time it comes out with its best label. */
   while (si < n_seeds || head < tail)
     {
       Seed x;
 
-      if (head < tail && (si == n_seeds || d->fifo[head].label <= d->seeds[si].label))
+      if (head < tail && (si == n_seeds || d->fifo[head].label <= d->sorted[si].label))
         x = d->fifo[head++];
       else
-        x = d->seeds[si++];
-      if (d->done[x.node] == d->token)
+        x = d->sorted[si++];
+      if (d->done[x.node] == d->token || x.label > d->label[x.node])
         continue;
       d->done[x.node] = d->token;
-      *sum += class_weight (q, x.node) * x.label;
-      *reached += class_weight (q, x.node);
+      *sum += class_weight (q, x.node) * x.label + d->pendant_w[x.node] * (x.label + 1);
+      *reached += class_weight (q, x.node) + d->pendant_w[x.node];
       for (guint e = q->h_offset[x.node]; e < q->h_offset[x.node + 1]; e++)
         {
           guint32 y = q->h_target[e];
 
-          if (d->done[y] != d->token && in_subtree (d, r, y))
-            d->fifo[tail++] = (Seed) { x.label + 1, y };
+          if (below (d, first, span, y) && !is_pendant (q, y)
+              && (d->seen[y] != d->token || d->label[y] > x.label + 1))
+            {
+              d->seen[y] = d->token;
+              d->label[y] = x.label + 1;
+              d->fifo[tail++] = (Seed) { x.label + 1, y };
+            }
         }
     }
 }
 
-/* The dominator tree of the shortest-path DAG from source class @s (searched already, @n_reached
- * classes in d->order), then the change each removable node's failure makes to the hops from
- * the source's chips, added to @ps. */
+/* Breadth-first search from class @s that also builds the dominator tree of the shortest-path
+ * DAG: a node's immediate dominator is where its DAG parents meet in the tree. Parents come
+ * earlier in BFS order, and a node's parents are all seen before the node itself is expanded,
+ * so the meeting point is folded in as each parent shows up. Returns the classes reached. */
+static guint
+dominator_bfs (Dominators *d,
+               guint32     s)
+{
+  const Quotient *q = d->q;
+  guint head = 0, tail = 0;
+
+  for (guint c = 0; c < q->n_classes; c++)
+    {
+      d->dist[c] = UNREACHED;
+      d->pre[c] = G_MAXUINT32;
+    }
+  d->dist[s] = 0;
+  d->pos[s] = 0;
+  d->idom[s] = s;
+  d->order[tail++] = s;
+  while (head < tail)
+    {
+      guint32 u = d->order[head++];
+
+      for (guint e = q->h_offset[u]; e < q->h_offset[u + 1]; e++)
+        {
+          guint32 v = q->h_target[e];
+
+          if (d->dist[v] == UNREACHED)
+            {
+              d->dist[v] = d->dist[u] + 1;
+              d->pos[v] = tail;
+              d->idom[v] = u;
+              d->order[tail++] = v;
+            }
+          else if (d->dist[v] == d->dist[u] + 1)
+            d->idom[v] = intersect (d, d->idom[v], u);
+        }
+    }
+  return tail;
+}
+
+/* After dominator_bfs() from source class @s, the change each removable node's failure makes
+ * to the hops from the source's chips, added to @ps. */
 static void
 failures_from (Dominators *d,
                guint32     s,
@@ -513,26 +628,6 @@ failures_from (Dominators *d,
 {
   const Quotient *q = d->q;
   guint64 ws = class_weight (q, s);
-
-  for (guint i = 0; i < n_reached; i++)
-    d->pos[d->order[i]] = i;
-
-  /* A node's immediate dominator is where its DAG parents meet in the tree; parents come
-   * earlier in BFS order, so their dominators are known. */
-  d->idom[s] = s;
-  for (guint i = 1; i < n_reached; i++)
-    {
-      guint32 v = d->order[i], p = UNREACHED;
-
-      for (guint e = q->h_offset[v]; e < q->h_offset[v + 1]; e++)
-        {
-          guint32 u = q->h_target[e];
-
-          if (d->dist[u] != UNREACHED && d->dist[u] + 1 == d->dist[v])
-            p = p == UNREACHED ? u : intersect (d, p, u);
-        }
-      d->idom[v] = p;
-    }
 
   /* Subtree sizes and weights from the leaves up; preorder intervals from the root down. */
   for (guint i = 0; i < n_reached; i++)
@@ -573,7 +668,11 @@ failures_from (Dominators *d,
       if (!d->removable[r] || inside_w == 0)
         continue;
       inside_wd = d->sub_wd[r] - own * d->dist[r];
-      subtree_after_failure (d, n_reached, r, &sum, &reached);
+      /* Only r's own pendants below it (the source may be one, but is not below): all cut. */
+      if (inside_w == d->pendant_w[r] - (is_pendant (q, s) && d->idom[r] == s ? ws : 0))
+        sum = reached = 0;
+      else
+        subtree_after_failure (d, n_reached, r, &sum, &reached);
       ps->delta_sum[r] += (gint64) (ws * sum) - (gint64) (ws * inside_wd);
       ps->cut_pairs[r] += ws * (inside_w - reached);
     }
@@ -591,12 +690,14 @@ sums_by_source (const Quotient *q,
   gboolean any_removable = FALSE;
   Dominators d = { 0 };
   gboolean ok = TRUE;
+  g_autofree guint64 *pendant_w = dup_pendant_weights (q);
 
   for (guint c = 0; c < n; c++)
     any_removable |= removable[c] != 0;
 
   d.q = q;
   d.removable = removable;
+  d.pendant_w = pendant_w;
   d.dist = g_new (guint32, n);
   d.order = g_new (guint32, n);
   d.pos = g_new (guint32, n);
@@ -608,14 +709,19 @@ sums_by_source (const Quotient *q,
   d.sub_w = g_new (guint64, n);
   d.sub_wd = g_new (guint64, n);
   d.done = g_new0 (guint32, n);
+  d.seen = g_new0 (guint32, n);
+  d.label = g_new (guint32, n);
   d.fifo = g_new (Seed, (gsize) q->h_offset[n] + 1);
   d.seeds = g_new (Seed, (gsize) q->h_offset[n] + n + 1);
+  d.sorted = g_new (Seed, (gsize) q->h_offset[n] + n + 1);
+  d.count = g_new (guint32, (gsize) n + 2);
 
   for (guint32 s = 0; s < q->n_chip_classes; s++)
     {
       guint64 ws = class_weight (q, s), row = 0, reached = 0;
       guint ecc = 0;
-      guint n_reached = quotient_bfs (q, s, d.dist, d.order);
+      guint n_reached = any_removable ? dominator_bfs (&d, s)
+                                      : quotient_bfs (q, s, d.dist, d.order);
 
       for (guint i = 1; i < n_reached; i++)
         {
@@ -655,126 +761,203 @@ sums_by_source (const Quotient *q,
   g_free (d.sub_w);
   g_free (d.sub_wd);
   g_free (d.done);
+  g_free (d.seen);
+  g_free (d.label);
   g_free (d.fifo);
   g_free (d.seeds);
+  g_free (d.sorted);
+  g_free (d.count);
   return ok;
 }
 
-/* Bit-parallel breadth-first search on the quotient without node @removed, from every chip
- * class but @removed, up to BIT_WORDS x 64 sources per pass: hops summed over ordered pairs of
- * chips in distinct classes, and the pairs reached. Each node pulls from its neighbours'
- * frontiers; a node every source has reached drops out of the scan (what it leaves in the
- * frontier buffers then is bits its neighbours have already). */
+/* Bit-parallel breadth-first search on the quotient, up to BIT_WORDS x 64 sources per pass.
+ * Each node pulls from its neighbours' frontiers; a node every source has reached drops out of
+ * the scan (what it leaves in the frontier buffers then is bits its neighbours already have). */
 #define BIT_WORDS 16u
-#define WEIGHT_BITS 21u   /* class sizes up to TF_N_CHIP_MAX */
 
+typedef void (*BitVisit) (guint32 level, guint32 node, const guint64 *fresh, guint words,
+                          gpointer data);
+
+typedef struct
+{
+  const Quotient *q;
+  guint32         removed;   /* never entered; UNREACHED: none */
+  guint           max_words;
+  guint64        *visited;
+  guint64        *frontier;
+  guint64        *next;
+  guint32        *active;
+} BitSearch;
+
+static void
+bit_search_init (BitSearch      *b,
+                 const Quotient *q,
+                 guint32         removed,
+                 guint           n_sources)
+{
+  b->q = q;
+  b->removed = removed;
+  b->max_words = CLAMP ((n_sources + 63) / 64, 1, BIT_WORDS);
+  b->visited = g_new (guint64, (gsize) q->n_classes * b->max_words);
+  b->frontier = g_new (guint64, (gsize) q->n_classes * b->max_words);
+  b->next = g_new (guint64, (gsize) q->n_classes * b->max_words);
+  b->active = g_new (guint32, q->n_classes);
+}
+
+static void
+bit_search_clear (BitSearch *b)
+{
+  g_free (b->visited);
+  g_free (b->frontier);
+  g_free (b->next);
+  g_free (b->active);
+}
+
+/* Searches from @sources (at most 64 x max_words), calling @visit for each node that some
+ * sources reach for the first time, level by level. */
+static void
+bit_search_run (BitSearch     *b,
+                const guint32 *sources,
+                guint          n_sources,
+                BitVisit       visit,
+                gpointer       data)
+{
+  const Quotient *q = b->q;
+  guint n = q->n_classes, words = (n_sources + 63) / 64, n_active = 0;
+  guint64 full[BIT_WORDS];
+
+  g_assert (words <= b->max_words);
+  memset (b->visited, 0, sizeof (guint64) * n * words);
+  memset (b->frontier, 0, sizeof (guint64) * n * words);
+  memset (b->next, 0, sizeof (guint64) * n * words);
+  for (guint w = 0; w < words; w++)
+    full[w] = w < n_sources / 64 ? G_MAXUINT64
+              : (G_GUINT64_CONSTANT (1) << (n_sources % 64)) - 1;
+  for (guint i = 0; i < n_sources; i++)
+    {
+      gsize at = (gsize) sources[i] * words + i / 64;
+
+      b->visited[at] |= G_GUINT64_CONSTANT (1) << (i % 64);
+      b->frontier[at] |= G_GUINT64_CONSTANT (1) << (i % 64);
+    }
+  for (guint32 v = 0; v < n; v++)
+    if (v != b->removed)
+      b->active[n_active++] = v;
+
+  for (guint32 level = 1; n_active > 0; level++)
+    {
+      gboolean progress = FALSE;
+      guint keep = 0;
+      guint64 *swap;
+
+      for (guint k = 0; k < n_active; k++)
+        {
+          guint32 v = b->active[k];
+          guint64 acc[BIT_WORDS] = { 0 };
+          guint64 *vis = b->visited + (gsize) v * words, *nxt = b->next + (gsize) v * words;
+          guint64 fresh = 0;
+          gboolean done = TRUE;
+
+          for (guint e = q->h_offset[v]; e < q->h_offset[v + 1]; e++)
+            {
+              const guint64 *f = b->frontier + (gsize) q->h_target[e] * words;
+
+              for (guint w = 0; w < words; w++)
+                acc[w] |= f[w];
+            }
+          for (guint w = 0; w < words; w++)
+            {
+              acc[w] &= ~vis[w];
+              nxt[w] = acc[w];
+              vis[w] |= acc[w];
+              fresh |= acc[w];
+              done &= vis[w] == full[w];
+            }
+          if (fresh != 0)
+            {
+              visit (level, v, acc, words, data);
+              progress = TRUE;
+            }
+          if (!done)
+            b->active[keep++] = v;
+        }
+      n_active = keep;
+      swap = b->frontier;
+      b->frontier = b->next;
+      b->next = swap;
+      if (!progress)
+        break;
+    }
+}
+
+/* Hop sums over ordered pairs of chips in distinct classes: source weights by bit planes (the
+ * sources whose class size has bit j set), so a word of sources weighs a few popcounts. */
+typedef struct
+{
+  const Quotient *q;
+  guint           n_planes;
+  guint64         planes[BIT_WORDS][32];
+  guint64         sum;
+  guint64         reached;
+} BitSums;
+
+static void
+bit_sums_visit (guint32        level,
+                guint32        node,
+                const guint64 *fresh,
+                guint          words,
+                gpointer       data)
+{
+  BitSums *bs = data;
+  guint64 wt = class_weight (bs->q, node), ws = 0;
+
+  if (wt == 0)
+    return;
+  for (guint w = 0; w < words; w++)
+    if (fresh[w] != 0)
+      for (guint j = 0; j < bs->n_planes; j++)
+        ws += (guint64) __builtin_popcountll (fresh[w] & bs->planes[w][j]) << j;
+  bs->sum += ws * wt * level;
+  bs->reached += ws * wt;
+}
+
+/* Hop sums and pairs reached over ordered pairs of chips in distinct classes of the quotient
+ * without node @removed, every chip class but @removed a source. */
 static void
 bit_parallel_sums (const Quotient *q,
                    guint32         removed,
                    guint64        *sum,
                    guint64        *reached)
 {
-  guint n = q->n_classes, n_sources = 0, max_words;
   g_autofree guint32 *sources = g_new (guint32, MAX (q->n_chip_classes, 1));
-  g_autofree guint32 *active = g_new (guint32, n);
-  g_autofree guint64 *visited = NULL;
-  g_autofree guint64 *frontier = NULL;
-  g_autofree guint64 *next = NULL;
-  guint64 planes[BIT_WORDS][WEIGHT_BITS];
-  guint64 full[BIT_WORDS];
+  g_autofree BitSums *bs = g_new0 (BitSums, 1);
+  guint n_sources = 0;
+  guint32 heaviest = 0;
+  BitSearch b;
 
-  G_STATIC_ASSERT (TF_N_CHIP_MAX < (1u << WEIGHT_BITS));
-
-  *sum = 0;
-  *reached = 0;
+  bs->q = q;
   for (guint32 c = 0; c < q->n_chip_classes; c++)
     if (c != removed)
-      sources[n_sources++] = c;
-  if (n_sources == 0)
-    return;
-  max_words = MIN (BIT_WORDS, (n_sources + 63) / 64);
-  visited = g_new (guint64, (gsize) n * max_words);
-  frontier = g_new (guint64, (gsize) n * max_words);
-  next = g_new (guint64, (gsize) n * max_words);
-
-  for (guint first = 0; first < n_sources; first += 64 * max_words)
+      {
+        sources[n_sources++] = c;
+        heaviest = MAX (heaviest, q->class_size[c]);
+      }
+  bs->n_planes = g_bit_storage (heaviest);
+  bit_search_init (&b, q, removed, n_sources);
+  for (guint first = 0; first < n_sources; first += 64 * b.max_words)
     {
-      guint n_batch = MIN (64 * max_words, n_sources - first);
-      guint words = (n_batch + 63) / 64, n_active = 0;
+      guint n_batch = MIN (64 * b.max_words, n_sources - first);
 
-      memset (visited, 0, sizeof (guint64) * n * words);
-      memset (frontier, 0, sizeof (guint64) * n * words);
-      memset (next, 0, sizeof (guint64) * n * words);
-      memset (planes, 0, sizeof planes);
-      for (guint w = 0; w < words; w++)
-        full[w] = w < n_batch / 64 ? G_MAXUINT64
-                  : (G_GUINT64_CONSTANT (1) << (n_batch % 64)) - 1;
+      memset (bs->planes, 0, sizeof bs->planes);
       for (guint i = 0; i < n_batch; i++)
-        {
-          guint32 c = sources[first + i];
-          guint64 bit = G_GUINT64_CONSTANT (1) << (i % 64);
-
-          visited[(gsize) c * words + i / 64] |= bit;
-          frontier[(gsize) c * words + i / 64] |= bit;
-          for (guint j = 0; j < WEIGHT_BITS; j++)
-            if ((q->class_size[c] >> j) & 1)
-              planes[i / 64][j] |= bit;
-        }
-      for (guint32 v = 0; v < n; v++)
-        if (v != removed)
-          active[n_active++] = v;
-
-      for (guint64 level = 1; n_active > 0; level++)
-        {
-          gboolean progress = FALSE;
-          guint keep = 0;
-          guint64 *swap;
-
-          for (guint k = 0; k < n_active; k++)
-            {
-              guint32 v = active[k];
-              guint64 acc[BIT_WORDS] = { 0 };
-              guint64 *vis = visited + (gsize) v * words, *nxt = next + (gsize) v * words;
-              gboolean fresh = FALSE, done = TRUE;
-
-              for (guint e = q->h_offset[v]; e < q->h_offset[v + 1]; e++)
-                {
-                  const guint64 *f = frontier + (gsize) q->h_target[e] * words;
-
-                  for (guint w = 0; w < words; w++)
-                    acc[w] |= f[w];
-                }
-              for (guint w = 0; w < words; w++)
-                {
-                  acc[w] &= ~vis[w];
-                  nxt[w] = acc[w];
-                  vis[w] |= acc[w];
-                  fresh |= acc[w] != 0;
-                  done &= vis[w] == full[w];
-                }
-              if (fresh && v < q->n_chip_classes)
-                {
-                  guint64 wt = q->class_size[v], ws = 0;
-
-                  for (guint w = 0; w < words; w++)
-                    if (acc[w] != 0)
-                      for (guint j = 0; j < WEIGHT_BITS; j++)
-                        ws += (guint64) __builtin_popcountll (acc[w] & planes[w][j]) << j;
-                  *sum += ws * wt * level;
-                  *reached += ws * wt;
-                }
-              progress |= fresh;
-              if (!done)
-                active[keep++] = v;
-            }
-          n_active = keep;
-          swap = frontier;
-          frontier = next;
-          next = swap;
-          if (!progress)
-            break;
-        }
+        for (guint j = 0; j < bs->n_planes; j++)
+          if ((q->class_size[sources[first + i]] >> j) & 1)
+            bs->planes[i / 64][j] |= G_GUINT64_CONSTANT (1) << (i % 64);
+      bit_search_run (&b, sources + first, n_batch, bit_sums_visit, bs);
     }
+  bit_search_clear (&b);
+  *sum = bs->sum;
+  *reached = bs->reached;
 }
 
 /* Path metrics */
@@ -820,9 +1003,36 @@ dup_sole_pairs (const Quotient *q)
   return sole;
 }
 
+/* APL_r and disc_r when a node of routing class @c fails, from the per-source sums. */
+static void
+class_failure (const Quotient *q,
+               const PairSums *ps,
+               const guint64  *sole,
+               gboolean        removable,
+               gboolean        routing_chips,
+               guint32         c,
+               double         *apl,
+               double         *disc)
+{
+  guint64 n_left = q->n_chip - (routing_chips ? 1 : 0);
+  gint64 sum = (gint64) ps->sum - (routing_chips ? 2 * (gint64) ps->row[c] : 0);
+  guint64 cut = 0;
+
+  if (removable)
+    {
+      sum += ps->delta_sum[c] - 2 * (gint64) sole[c];
+      cut = ps->cut_pairs[c] + sole[c];
+    }
+  /* else a member of a class of twins: no other pair changes (see the top). */
+  g_assert (sum >= 0);
+  failure_ratios (n_left, (guint64) sum, cut, apl, disc);
+}
+
+/* Failures of every routing node (@only UNREACHED), or of the routing class @only alone. */
 static gboolean
 per_source_metrics (const Quotient *q,
                     gboolean        routing_chips,
+                    guint32         only,
                     PathMetrics    *out,
                     GError        **error)
 {
@@ -836,6 +1046,8 @@ per_source_metrics (const Quotient *q,
   PairSums ps = { 0, 0, row, delta_sum, cut_pairs };
   double apl_sum = 0, disc_sum = 0;
 
+  if (only != UNREACHED)
+    lo = only, hi = only + 1;
   for (guint c = lo; c < hi; c++)
     removable[c] = q->class_size[c] == 1;
   if (!sums_by_source (q, removable, &ps, error))
@@ -847,28 +1059,31 @@ per_source_metrics (const Quotient *q,
   sole = dup_sole_pairs (q);
   for (guint c = lo; c < hi; c++)
     {
-      guint64 n_left = q->n_chip - (routing_chips ? 1 : 0);
-      gint64 sum = (gint64) ps.sum - (routing_chips ? 2 * (gint64) row[c] : 0);
-      guint64 cut = 0;
       double apl, disc;
 
-      if (removable[c])
-        {
-          sum += delta_sum[c] - 2 * (gint64) sole[c];
-          cut = cut_pairs[c] + sole[c];
-        }
-      /* else a member of a class of twins: no other pair changes (see the top). */
-      g_assert (sum >= 0);
-      failure_ratios (n_left, (guint64) sum, cut, &apl, &disc);
+      class_failure (q, &ps, sole, removable[c], routing_chips, c, &apl, &disc);
       apl_sum += q->class_size[c] * apl;
       disc_sum += q->class_size[c] * disc;
     }
-  out->apl_fail = apl_sum / out->failure_cases;
-  out->disconnected_fraction = disc_sum / out->failure_cases;
+  if (only != UNREACHED)
+    {
+      out->apl_fail = apl_sum / q->class_size[only];
+      out->disconnected_fraction = disc_sum / q->class_size[only];
+    }
+  else
+    {
+      out->apl_fail = apl_sum / out->failure_cases;
+      out->disconnected_fraction = disc_sum / out->failure_cases;
+    }
   return TRUE;
 }
 
-/* A chip-transitive direct network: every chip is chip 0 up to an automorphism. */
+/* Up to this many levels the bit-parallel search beats one search per source when only chip 0
+ * fails (its cost grows with the diameter; the per-source one with the subtrees). */
+#define BIT_PARALLEL_MAX_LEVELS 64u
+
+/* A chip-transitive direct network: every chip is chip 0 up to an automorphism, so apl and the
+ * diameter come from chip 0's row, and every chip's failure is chip 0's. */
 static gboolean
 transitive_metrics (const Quotient *q,
                     PathMetrics    *out,
@@ -906,7 +1121,7 @@ transitive_metrics (const Quotient *q,
       sum = q->n_chip * row - 2 * row;
       cut = 0;
     }
-  else
+  else if (ecc <= BIT_PARALLEL_MAX_LEVELS)
     {
       guint64 same_sum = 0, same_reached = 0;
 
@@ -921,6 +1136,16 @@ transitive_metrics (const Quotient *q,
           }
       sum += same_sum;
       cut = n_left * (n_left - 1) - reached - same_reached;
+    }
+  else
+    {
+      PathMetrics one = { .failure_cases = 1 };
+
+      if (!per_source_metrics (q, TRUE, c0, &one, error))
+        return FALSE;
+      out->apl_fail = one.apl_fail;
+      out->disconnected_fraction = one.disconnected_fraction;
+      return TRUE;
     }
   failure_ratios (n_left, sum, cut, &out->apl_fail, &out->disconnected_fraction);
   return TRUE;
@@ -945,26 +1170,199 @@ path_metrics (const TfNetworkGraph *graph,
   if (chip_transitive && routing_chips)
     ok = transitive_metrics (&q, out, error);
   else
-    ok = per_source_metrics (&q, routing_chips, out, error);
+    ok = per_source_metrics (&q, routing_chips, UNREACHED, out, error);
   quotient_clear (&q);
   return ok;
 }
 
 /* Switch diversity */
 
+/* Dinic's max flow with integer capacities, for the many small flows from one terminal: the
+ * level search stops at the sink's level, the augmenting search is iterative, and a flow resets
+ * by copying the capacities back. */
+typedef struct
+{
+  guint    n;
+  guint32 *first;    /* n + 1: the arcs leaving v are [first[v], first[v + 1]) */
+  guint32 *head;     /* where an arc goes */
+  guint32 *mate;     /* its reverse */
+  gint64  *cap0;
+  gint64  *cap;      /* residual */
+  guint32 *level;
+  guint32 *iter;
+  guint32 *queue;
+  guint32 *path;     /* arcs from the source to the current node */
+} Flow;
+
+/* The links of @graph with both ends in [lo, hi), node v as v - lo. */
+static void
+flow_init (Flow                 *f,
+           const TfNetworkGraph *graph,
+           guint                 lo,
+           guint                 hi)
+{
+  guint n = hi - lo, m = 0;
+  g_autofree guint32 *fill = NULL;
+
+  f->n = n;
+  f->first = g_new0 (guint32, (gsize) n + 1);
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      const TfLink *l = &graph->links[i];
+
+      if (l->a != l->b && l->a >= lo && l->a < hi && l->b >= lo && l->b < hi)
+        {
+          f->first[l->a - lo + 1]++;
+          f->first[l->b - lo + 1]++;
+          m += 2;
+        }
+    }
+  for (guint v = 0; v < n; v++)
+    f->first[v + 1] += f->first[v];
+  f->head = g_new (guint32, MAX (m, 1));
+  f->mate = g_new (guint32, MAX (m, 1));
+  f->cap0 = g_new (gint64, MAX (m, 1));
+  f->cap = g_new (gint64, MAX (m, 1));
+  fill = g_memdup2 (f->first, sizeof (guint32) * MAX (n, 1));
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      const TfLink *l = &graph->links[i];
+
+      if (l->a != l->b && l->a >= lo && l->a < hi && l->b >= lo && l->b < hi)
+        {
+          guint32 x = fill[l->a - lo]++, y = fill[l->b - lo]++;
+
+          f->head[x] = l->b - lo;
+          f->head[y] = l->a - lo;
+          f->mate[x] = y;
+          f->mate[y] = x;
+          f->cap0[x] = f->cap0[y] = l->multiplicity;
+        }
+    }
+  f->level = g_new (guint32, MAX (n, 1));
+  f->iter = g_new (guint32, MAX (n, 1));
+  f->queue = g_new (guint32, MAX (n, 1));
+  f->path = g_new (guint32, MAX (n, 1));
+}
+
+static void
+flow_clear (Flow *f)
+{
+  g_free (f->first);
+  g_free (f->head);
+  g_free (f->mate);
+  g_free (f->cap0);
+  g_free (f->cap);
+  g_free (f->level);
+  g_free (f->iter);
+  g_free (f->queue);
+  g_free (f->path);
+}
+
+/* The max flow from @s to @t, or @enough once that much has gone through. */
+static gint64
+flow_max (Flow    *f,
+          guint32  s,
+          guint32  t,
+          gint64   enough)
+{
+  gint64 total = 0;
+
+  memcpy (f->cap, f->cap0, sizeof (gint64) * f->first[f->n]);
+  while (total < enough)
+    {
+      guint head = 0, tail = 0, depth = 0;
+      guint32 u = s;
+
+      /* Levels, up to the sink's. */
+      for (guint v = 0; v < f->n; v++)
+        f->level[v] = UNREACHED;
+      f->level[s] = 0;
+      f->queue[tail++] = s;
+      while (head < tail)
+        {
+          guint32 x = f->queue[head++];
+
+          if (f->level[t] != UNREACHED && f->level[x] >= f->level[t])
+            break;
+          f->iter[x] = f->first[x];
+          for (guint a = f->first[x]; a < f->first[x + 1]; a++)
+            if (f->cap[a] > 0 && f->level[f->head[a]] == UNREACHED)
+              {
+                f->level[f->head[a]] = f->level[x] + 1;
+                f->queue[tail++] = f->head[a];
+              }
+        }
+      if (f->level[t] == UNREACHED)
+        break;
+
+      /* Augmenting paths along the levels, with current-arc pointers. */
+      while (total < enough)
+        {
+          if (u == t)
+            {
+              gint64 push = enough - total;
+
+              for (guint i = 0; i < depth; i++)
+                push = MIN (push, f->cap[f->path[i]]);
+              for (guint i = 0; i < depth; i++)
+                {
+                  f->cap[f->path[i]] -= push;
+                  f->cap[f->mate[f->path[i]]] += push;
+                }
+              total += push;
+              u = s;
+              depth = 0;
+              continue;
+            }
+          while (f->iter[u] < f->first[u + 1])
+            {
+              guint32 a = f->iter[u], v = f->head[a];
+
+              if (f->cap[a] > 0 && f->level[v] == f->level[u] + 1
+                  && (v == t || f->level[v] < f->level[t]))
+                break;
+              f->iter[u]++;
+            }
+          if (f->iter[u] < f->first[u + 1])
+            {
+              f->path[depth++] = f->iter[u];
+              u = f->head[f->iter[u]];
+              continue;
+            }
+          /* A dead end: never come back; step back. */
+          if (u == s)
+            break;
+          f->level[u] = UNREACHED;
+          u = f->head[f->mate[f->path[--depth]]];
+          f->iter[u]++;
+        }
+    }
+  return total;
+}
+
 /* The smallest min cut between two terminals among the nodes [lo, hi) of @graph, over the links
- * inside that range (capacity: multiplicity). */
+ * inside that range (capacity: multiplicity).
+ *
+ * lambda(a, c) >= min (lambda(a, b), lambda(b, c)) for any b, so the minimum over all terminal
+ * pairs is the minimum over the pairs of any spanning tree of the terminals: |terminals| - 1
+ * max flows, as in Gusfield's Gomory-Hu method. The tree here pairs each terminal with the
+ * nearest terminal above it in a breadth-first tree from the terminal of least degree, so each
+ * flow runs between near nodes and its level searches stay local; each stops once it reaches
+ * the best so far (it cannot lower the minimum past that). */
 static guint
 min_terminal_cut (const TfNetworkGraph *graph,
                   guint                 lo,
                   guint                 hi,
                   const guint8         *terminal)
 {
-  guint n = hi - lo, n_terminals = 0;
-  g_autofree guint64 *degree = g_new0 (guint64, MAX (n, 1));
-  TfFlow *flow;
+  guint n = hi - lo, n_terminals = 0, head = 0, tail = 0;
+  g_autofree gint64 *degree = g_new0 (gint64, MAX (n, 1));
+  g_autofree guint32 *parent = NULL;
+  g_autofree guint32 *order = NULL;
+  Flow flow;
   guint32 t0 = 0;
-  guint64 best = G_MAXUINT64;
+  gint64 best = G_MAXINT64;
 
   for (guint i = 0; i < graph->n_links; i++)
     {
@@ -990,25 +1388,40 @@ min_terminal_cut (const TfNetworkGraph *graph,
   if (n_terminals < 2 || best == 0)
     return 0;
 
-  flow = tf_flow_new (n);
-  for (guint i = 0; i < graph->n_links; i++)
+  flow_init (&flow, graph, lo, hi);
+  parent = g_new (guint32, n);
+  order = g_new (guint32, n);
+  for (guint v = 0; v < n; v++)
+    parent[v] = UNREACHED;
+  parent[t0] = t0;
+  order[tail++] = t0;
+  while (head < tail)
     {
-      const TfLink *l = &graph->links[i];
+      guint32 u = order[head++];
 
-      if (l->a != l->b && l->a >= lo && l->a < hi && l->b >= lo && l->b < hi)
-        tf_flow_add_arc (flow, l->a - lo, l->b - lo, l->multiplicity, l->multiplicity);
+      for (guint a = flow.first[u]; a < flow.first[u + 1]; a++)
+        if (parent[flow.head[a]] == UNREACHED)
+          {
+            parent[flow.head[a]] = u;
+            order[tail++] = flow.head[a];
+          }
     }
-  for (guint v = 0; v < n && best > 0; v++)
-    if (terminal[v] && v != t0)
-      {
-        double f = tf_flow_max (flow, t0, v, (double) best);
+  for (guint v = 0; v < n; v++)
+    if (terminal[v] && parent[v] == UNREACHED)
+      best = 0;   /* the terminals are not all linked */
 
-        if (f < (double) best - 0.5)
-          best = (guint64) (f + 0.5);
-        tf_flow_reset (flow);
-      }
-  tf_flow_free (flow);
-  return (guint) MIN (best, G_MAXUINT);
+  for (guint i = 1; i < tail && best > 0; i++)
+    {
+      guint32 t = order[i], p = parent[t];
+
+      if (!terminal[t])
+        continue;
+      while (!terminal[p])
+        p = parent[p];
+      best = MIN (best, flow_max (&flow, p, t, best));
+    }
+  flow_clear (&flow);
+  return (guint) MIN (best, (gint64) G_MAXUINT);
 }
 
 static guint
@@ -1100,6 +1513,34 @@ tf_evaluate_structure (const TfSearchConfig *config,
 
 /* The hop table */
 
+/* Hop table rows: the bit-parallel search writes each class representative's column. */
+typedef struct
+{
+  const Quotient *q;
+  guint16        *distance;
+  guint           n_nodes;
+  guint32         first;     /* the batch's first source class */
+} BitRows;
+
+static void
+bit_rows_visit (guint32        level,
+                guint32        node,
+                const guint64 *fresh,
+                guint          words,
+                gpointer       data)
+{
+  BitRows *br = data;
+  guint32 column = br->q->class_rep[node];
+
+  for (guint w = 0; w < words; w++)
+    for (guint64 bits = fresh[w]; bits != 0; bits &= bits - 1)
+      {
+        guint32 c = br->first + w * 64 + (guint32) __builtin_ctzll (bits);
+
+        br->distance[(gsize) c * br->n_nodes + column] = (guint16) level;
+      }
+}
+
 void
 tf_hop_table_init (TfHopTable           *table,
                    const TfNetworkGraph *graph)
@@ -1108,6 +1549,7 @@ tf_hop_table_init (TfHopTable           *table,
   Quotient q;
   g_autofree guint32 *dist = NULL;
   g_autofree guint32 *order = NULL;
+  guint ecc = 0, n_reached;
 
   g_return_if_fail (table != NULL && graph != NULL);
 
@@ -1120,23 +1562,67 @@ tf_hop_table_init (TfHopTable           *table,
   table->class_chip = g_memdup2 (q.class_rep, sizeof (guint32) * MAX (q.n_chip_classes, 1));
   table->twin_distance = g_memdup2 (q.class_twin, MAX (q.n_chip_classes, 1));
   table->distance = g_new (guint16, MAX ((gsize) q.n_chip_classes * n, 1));
+  if (q.n_chip_classes == 0)
+    {
+      quotient_clear (&q);
+      return;
+    }
 
-  /* One search per class of twin chips, on the quotient: a node's distance is its class's,
-   * except inside the source's own class. Distances past G_MAXUINT16 - 1 (rings of more than
-   * 131068 chips) saturate there. */
-  dist = g_new (guint32, MAX (q.n_classes, 1));
-  order = g_new (guint32, MAX (q.n_classes, 1));
+  /* One search per class of twin chips, on the quotient, filling the column of each class's
+   * representative; every other node then takes its representative's distance, except inside
+   * the source's own class. Shallow graphs search 64 classes per machine word at once (the
+   * diameter is at most twice the first class's eccentricity); deep ones one at a time, where
+   * distances past G_MAXUINT16 - 1 (rings of more than 131068 chips) saturate. */
+  dist = g_new (guint32, q.n_classes);
+  order = g_new (guint32, q.n_classes);
+  n_reached = quotient_bfs (&q, 0, dist, order);
+  for (guint i = 0; i < n_reached; i++)
+    ecc = MAX (ecc, dist[order[i]]);
+  if (2 * ecc <= BIT_PARALLEL_MAX_LEVELS)
+    {
+      g_autofree guint32 *sources = g_new (guint32, q.n_chip_classes);
+      BitRows br = { &q, table->distance, n, 0 };
+      BitSearch b;
+
+      for (guint32 c = 0; c < q.n_chip_classes; c++)
+        {
+          guint16 *row = table->distance + (gsize) c * n;
+
+          sources[c] = c;
+          for (guint32 x = 0; x < q.n_classes; x++)
+            row[q.class_rep[x]] = G_MAXUINT16;
+          row[q.class_rep[c]] = 0;
+        }
+      bit_search_init (&b, &q, UNREACHED, q.n_chip_classes);
+      for (br.first = 0; br.first < q.n_chip_classes; br.first += 64 * b.max_words)
+        bit_search_run (&b, sources + br.first,
+                        MIN (64 * b.max_words, q.n_chip_classes - br.first), bit_rows_visit,
+                        &br);
+      bit_search_clear (&b);
+    }
+  else
+    for (guint32 c = 0; c < q.n_chip_classes; c++)
+      {
+        guint16 *row = table->distance + (gsize) c * n;
+
+        quotient_bfs (&q, c, dist, order);
+        for (guint32 x = 0; x < q.n_classes; x++)
+          row[q.class_rep[x]] = dist[x] == UNREACHED ? G_MAXUINT16
+                                : (guint16) MIN (dist[x], G_MAXUINT16 - 1u);
+      }
+
   for (guint32 c = 0; c < q.n_chip_classes; c++)
     {
       guint16 *row = table->distance + (gsize) c * n;
 
-      quotient_bfs (&q, c, dist, order);
       for (guint32 v = 0; v < n; v++)
         {
-          guint32 d = q.class_of[v] != c ? dist[q.class_of[v]]
-                      : v == q.class_rep[c] ? 0 : q.class_twin[c];
+          guint32 x = q.class_of[v];
 
-          row[v] = d == UNREACHED ? G_MAXUINT16 : (guint16) MIN (d, G_MAXUINT16 - 1u);
+          if (x == c)
+            row[v] = v == q.class_rep[c] ? 0 : q.class_twin[c];
+          else if (v != q.class_rep[x])
+            row[v] = row[q.class_rep[x]];
         }
     }
   quotient_clear (&q);
