@@ -74,6 +74,17 @@ state_new (const TfSearchConfig *config,
   return state;
 }
 
+/* The generator spec's soft constraints (recommended / edge-case) are the optimizer's too: by
+ * default only recommended results seed the search, so it does not chase what the generator
+ * already flags as impractical (a 64-chip board costs nothing in the price table, but no one
+ * can build it). generators.family.edge_cases: true lets them in. */
+static gboolean
+usable (const TfSearchConfig *config,
+        const TfResult       *result)
+{
+  return config->family_edge_cases || tf_result_get_status (result) == TF_STATUS_RECOMMENDED;
+}
+
 /* The largest radix option: a seed with a bigger switch can never be built. */
 static gboolean
 fits_radix (const TfSearchConfig *config,
@@ -160,8 +171,11 @@ init (gpointer              data,
             {
               guint i = g_array_index (order[f], guint, next[f]++);
               g_autoptr(GError) local = NULL;
-              TfCandidate *candidate = materialize (config, &fe->results[i],
-                                                    TF_ORIGIN_FAMILY_ENUM, &local);
+              TfCandidate *candidate;
+
+              if (!usable (config, &fe->results[i]))
+                continue;
+              candidate = materialize (config, &fe->results[i], TF_ORIGIN_FAMILY_ENUM, &local);
 
               if (candidate != NULL)
                 {
@@ -211,6 +225,7 @@ mutate (gpointer              data,
   TfFamilyEnumeration *fe = &state->enumeration.families[code >> 20];
   guint i = code & 0xfffff, j;
   gint step;
+  gboolean forward;
   TfCandidate *child;
 
   if (fe->n_results < 2)
@@ -219,10 +234,24 @@ mutate (gpointer              data,
                    "%s is its family's only result here", parent->origin.seed_id);
       return NULL;
     }
-  step = g_rand_int_range (rng, 1, 4) * (g_rand_boolean (rng) ? 1 : -1);
-  j = (guint) (((gint64) i + step % (gint) fe->n_results + fe->n_results) % fe->n_results);
-  if (j == i)
-    j = (i + 1) % fe->n_results;
+  /* One to three usable results away, in either direction. */
+  step = g_rand_int_range (rng, 1, 4);
+  forward = g_rand_boolean (rng);
+  j = i;
+  for (guint k = 0; k < fe->n_results && step > 0; k++)
+    {
+      j = forward ? (j + 1) % fe->n_results : (j + fe->n_results - 1) % fe->n_results;
+      if (j == i)
+        break;
+      if (usable (config, &fe->results[g_array_index (state->by_order[code >> 20], guint, j)]))
+        step--;
+    }
+  if (step > 0 || j == i)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION,
+                   "%s has no usable neighbour in its family", parent->origin.seed_id);
+      return NULL;
+    }
   j = g_array_index (state->by_order[code >> 20], guint, j);
   child = materialize (config, &fe->results[j], TF_ORIGIN_FAMILY_SAMPLE, error);
   if (child != NULL)

@@ -162,6 +162,7 @@ typedef struct
   gboolean              family_enabled;
   guint                 n_families;      /* 0 with family_enabled: all nine */
   const TfFamily       *families[16];
+  gboolean              family_edge_cases;  /* seed from edge-case results too (default no) */
   TfContext             context;         /* scope, chips_per_board_max, ... for enumeration */
   /* generators.graph_mutator */
   gboolean              mutator_enabled;

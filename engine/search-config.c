@@ -1215,7 +1215,8 @@ read_objectives (Loader *l)
 }
 
 static const char *const family_keys[] = {
-  "enabled", "families", "scope", "chips_per_board_max", "chip_radix", "intra_board_topo",
+  "enabled", "families", "edge_cases", "scope", "chips_per_board_max", "chip_radix",
+  "intra_board_topo",
 };
 static const char *const scope_names[] = { "intra-rack", "inter-rack" };
 static const char *const topo_names[] = { "none", "full-mesh", "ring", "torus" };
@@ -1279,6 +1280,8 @@ read_family_generator (Loader *l)
         }
       else if (is_key (key, "families"))
         read_families (l);
+      else if (is_key (key, "edge_cases"))
+        read_bool (r, &l->c->family_edge_cases);
       else if (is_key (key, "scope"))
         {
           if (tf_yaml_read_choice (r, scope_names, G_N_ELEMENTS (scope_names), &choice))
