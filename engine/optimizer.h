@@ -172,7 +172,7 @@ typedef struct
   TfSearchAlgorithm     algorithm;
   guint                 population_size;
   guint                 generations;
-  guint                 threads;         /* 0: all cores */
+  guint                 threads;         /* 0: all cores; more than the cores: the cores */
   guint64               seed;
   double                mutation_rate;   /* chance a child is mutated rather than a family step */
 
@@ -316,7 +316,7 @@ typedef gboolean (*TfSearchProgressFunc) (const TfSearchProgress *progress, gpoi
 
 typedef struct
 {
-  guint                threads;       /* 0: config->threads, and 0 there: all cores */
+  guint                threads;       /* 0: config->threads (at most the cores), else all */
   gboolean             baseline;      /* also run the random-search baseline */
   TfSearchProgressFunc progress;
   gpointer             progress_data;
