@@ -259,8 +259,8 @@ layout_init (Layout             *l,
     {
       extend_range (plot->front, plot->n_front, m, k, &min[k], &max[k]);
       extend_range (plot->baseline, plot->n_baseline, m, k, &min[k], &max[k]);
-      extend_range (plot->evaluated, plot->n_evaluated, m, k, &min[k], &max[k]);
     }
+  /* The axes fit the fronts; the evaluated cloud, often far wider, is clipped to them. */
   /* The colour shows the front only. */
   if (m >= 3)
     extend_range (plot->front, plot->n_front, m, 2, &min[2], &max[2]);

@@ -22,7 +22,8 @@ typedef struct
   const double *baseline;        /* optional (NULL): the baseline's front, grey squares */
   guint         n_baseline;
   const char   *baseline_label;  /* its legend entry; NULL: "random search" */
-  const double *evaluated;       /* optional (NULL): every evaluated point, faint dots */
+  const double *evaluated;       /* optional (NULL): every evaluated point, faint dots, clipped
+                                  * to the axes, which fit the two fronts */
   guint         n_evaluated;
 } TfParetoPlot;
 
