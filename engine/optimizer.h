@@ -276,6 +276,7 @@ void         tf_candidate_free (TfCandidate *candidate);
 /* The topology format with the optimizer's metadata (docs/optimizer.md). */
 gboolean     tf_candidate_write_yaml (const TfCandidate *candidate, const TfSearchConfig *config,
                                       GString *out, GError **error);
+/* Loads a candidate file into @out, a new candidate (tf_candidate_new ()). */
 gboolean     tf_candidate_load_data (const char *name, const char *data, gsize length,
                                      TfCandidate *out, GError **error);
 

@@ -121,6 +121,7 @@ static void
 test_bad_candidate (void)
 {
   g_autoptr(TfCandidate) c = tf_candidate_new ();
+  g_autoptr(TfCandidate) back = tf_candidate_new ();
   g_autoptr(GError) error = NULL;
   g_auto(TfSearchConfig) config = { 0 };
   g_autoptr(GString) text = g_string_new (NULL);
@@ -148,7 +149,7 @@ test_bad_candidate (void)
   at = strstr (text->str, "graph_mutation");
   g_assert_nonnull (at);
   memcpy (at, "graph_mutatioX", 14);
-  g_assert_false (tf_candidate_load_data ("bad.yaml", text->str, text->len, c, &error));
+  g_assert_false (tf_candidate_load_data ("bad.yaml", text->str, text->len, back, &error));
   g_test_message ("%s", error->message);
   g_assert_true (g_str_has_prefix (error->message, "bad.yaml:5:13: field 'metadata.origin.method'"));
 }
