@@ -1670,30 +1670,6 @@ tf_topology_load_data (const char           *name,
   return ok;
 }
 
-static gboolean
-file_error (GError    **error,
-            gint        code,
-            const char *path,
-            const char *format,
-            ...) G_GNUC_PRINTF (4, 5);
-
-static gboolean
-file_error (GError    **error,
-            gint        code,
-            const char *path,
-            const char *format,
-            ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, TF_ERROR, code, "%s:1:1: field '(file)': %s", path, message);
-  return FALSE;
-}
-
 gboolean
 tf_topology_load_file (const char           *path,
                        const TfLoadOptions  *options,
@@ -1702,65 +1678,12 @@ tf_topology_load_file (const char           *path,
 {
   guint64 limit = options && options->max_bytes ? options->max_bytes : TF_LOAD_MAX_BYTES;
   g_autofree char *data = NULL;
-  struct stat st;
   gsize got = 0;
-  int fd;
 
   g_return_val_if_fail (path != NULL && out != NULL, FALSE);
 
   memset (out, 0, sizeof *out);
-  /* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below anyway. */
-  fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-  if (fd < 0)
-    return file_error (error, TF_ERROR_IO, path, "cannot open: %s", g_strerror (errno));
-  if (fstat (fd, &st) != 0)
-    {
-      int saved = errno;
-
-      close (fd);
-      return file_error (error, TF_ERROR_IO, path, "cannot stat: %s", g_strerror (saved));
-    }
-  if (!S_ISREG (st.st_mode))
-    {
-      close (fd);
-      return file_error (error, TF_ERROR_INVALID_FILE, path, "not a regular file (%s)",
-                         S_ISDIR (st.st_mode) ? "a directory" : S_ISFIFO (st.st_mode) ? "a FIFO"
-                         : S_ISCHR (st.st_mode) ? "a character device"
-                         : S_ISBLK (st.st_mode) ? "a block device"
-                         : S_ISSOCK (st.st_mode) ? "a socket" : "not a file");
-    }
-  if ((guint64) st.st_size > limit)
-    {
-      close (fd);
-      return file_error (error, TF_ERROR_INVALID_FILE, path,
-                         "%" G_GUINT64_FORMAT " bytes; the limit is %" G_GUINT64_FORMAT,
-                         (guint64) st.st_size, limit);
-    }
-  data = g_try_malloc ((gsize) st.st_size + 1);
-  if (data == NULL)
-    {
-      close (fd);
-      return file_error (error, TF_ERROR_NO_MEMORY, path, "out of memory for %" G_GUINT64_FORMAT
-                         " bytes", (guint64) st.st_size);
-    }
-  /* Read what fstat promised, and no more: a file growing meanwhile stays within the limit. */
-  while (got < (gsize) st.st_size)
-    {
-      ssize_t n = read (fd, data + got, (gsize) st.st_size - got);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n < 0)
-        {
-          int saved = errno;
-
-          close (fd);
-          return file_error (error, TF_ERROR_IO, path, "cannot read: %s", g_strerror (saved));
-        }
-      if (n == 0)
-        break;
-      got += (gsize) n;
-    }
-  close (fd);
+  if (!tf_yaml_read_file (path, limit, NULL, &data, &got, error))
+    return FALSE;
   return tf_topology_load_data (path, data, got, options, out, error);
 }

@@ -41,6 +41,12 @@ typedef struct
   GError         *error;      /* the first error; later ones are dropped */
 } TfYamlReader;
 
+/* Reads an untrusted file whole: a regular file only (a FIFO or a device never blocks or
+ * streams forever), at most @limit bytes (the message names @what, e.g. "a search
+ * configuration", when not NULL), read once. Errors are "FILE:1:1: field '(file)': ...". */
+gboolean tf_yaml_read_file (const char *path, guint64 limit, const char *what, char **data,
+                            gsize *length, GError **error);
+
 /* Checks @data (UTF-8, no NUL byte) and starts reading; FALSE with r->error set when the check
  * fails. The reader borrows @data. */
 gboolean tf_yaml_reader_init (TfYamlReader *r, const char *file, const guchar *data,

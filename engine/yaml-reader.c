@@ -2,6 +2,10 @@
 /* yaml-reader.c: a guarded walk over libyaml's events (see yaml-reader-private.h). */
 #include <math.h>
 #include <stdarg.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "yaml-reader-private.h"
@@ -665,4 +669,100 @@ tf_yaml_read_node (TfYamlReader  *r,
       g_ptr_array_add (node->children, child);
     }
   return tf_yaml_reader_next (r);
+}
+
+static gboolean
+file_error (GError    **error,
+            gint        code,
+            const char *path,
+            const char *format,
+            ...) G_GNUC_PRINTF (4, 5);
+
+static gboolean
+file_error (GError    **error,
+            gint        code,
+            const char *path,
+            const char *format,
+            ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, TF_ERROR, code, "%s:1:1: field '(file)': %s", path, message);
+  return FALSE;
+}
+
+gboolean
+tf_yaml_read_file (const char  *path,
+                   guint64      limit,
+                   const char  *what,
+                   char       **data,
+                   gsize       *length,
+                   GError     **error)
+{
+  g_autofree char *buffer = NULL;
+  struct stat st;
+  gsize got = 0;
+  int fd;
+
+  /* O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below anyway. */
+  fd = open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0)
+    return file_error (error, TF_ERROR_IO, path, "cannot open: %s", g_strerror (errno));
+  if (fstat (fd, &st) != 0)
+    {
+      int saved = errno;
+
+      close (fd);
+      return file_error (error, TF_ERROR_IO, path, "cannot stat: %s", g_strerror (saved));
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      close (fd);
+      return file_error (error, TF_ERROR_INVALID_FILE, path, "not a regular file (%s)",
+                         S_ISDIR (st.st_mode) ? "a directory" : S_ISFIFO (st.st_mode) ? "a FIFO"
+                         : S_ISCHR (st.st_mode) ? "a character device"
+                         : S_ISBLK (st.st_mode) ? "a block device"
+                         : S_ISSOCK (st.st_mode) ? "a socket" : "not a file");
+    }
+  if ((guint64) st.st_size > limit)
+    {
+      close (fd);
+      return file_error (error, TF_ERROR_INVALID_FILE, path,
+                         "%" G_GUINT64_FORMAT " bytes; the limit is %" G_GUINT64_FORMAT "%s%s",
+                         (guint64) st.st_size, limit, what ? " for " : "", what ? what : "");
+    }
+  buffer = g_try_malloc ((gsize) st.st_size + 1);
+  if (buffer == NULL)
+    {
+      close (fd);
+      return file_error (error, TF_ERROR_NO_MEMORY, path, "out of memory for %" G_GUINT64_FORMAT
+                         " bytes", (guint64) st.st_size);
+    }
+  /* Read what fstat promised, and no more: a file growing meanwhile stays within the limit. */
+  while (got < (gsize) st.st_size)
+    {
+      ssize_t n = read (fd, buffer + got, (gsize) st.st_size - got);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          int saved = errno;
+
+          close (fd);
+          return file_error (error, TF_ERROR_IO, path, "cannot read: %s", g_strerror (saved));
+        }
+      if (n == 0)
+        break;
+      got += (gsize) n;
+    }
+  close (fd);
+  buffer[got] = '\0';
+  *data = g_steal_pointer (&buffer);
+  *length = got;
+  return TRUE;
 }
