@@ -143,6 +143,7 @@ layers_for (TfObjective objective)
     case TF_OBJECTIVE_NETWORK_COST: return TF_LAYER_COST;
     case TF_OBJECTIVE_ALL_REDUCE_TIME: return TF_LAYER_COLLECTIVES;
     case TF_OBJECTIVE_APL_FAIL:
+    case TF_OBJECTIVE_DISCONNECTED:
     case TF_OBJECTIVE_APL:
     case TF_OBJECTIVE_DIAMETER:
     case TF_OBJECTIVE_BISECTION:
@@ -179,6 +180,7 @@ tf_candidate_get_objectives (const TfSearchConfig *config,
         case TF_OBJECTIVE_NETWORK_COST: v = ev->network_cost_usd; break;
         case TF_OBJECTIVE_APL_FAIL: v = ev->apl_fail; break;
         case TF_OBJECTIVE_APL: v = ev->apl; break;
+        case TF_OBJECTIVE_DISCONNECTED: v = ev->disconnected_fraction; break;
         case TF_OBJECTIVE_DIAMETER: v = ev->diameter; break;
         case TF_OBJECTIVE_BISECTION: v = -ev->bisection_bandwidth; break;
         case TF_OBJECTIVE_ALL_REDUCE_TIME:

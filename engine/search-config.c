@@ -46,11 +46,11 @@ static const char *const primitive_names[TF_N_PRIMITIVES] = {
 
 static const char *const objective_names[TF_N_OBJECTIVES] = {
   "iter_time", "network_cost", "apl_fail", "apl", "diameter", "bisection_bandwidth",
-  "allreduce_time",
+  "allreduce_time", "disconnected_fraction",
 };
 
 static const char *const objective_units[TF_N_OBJECTIVES] = {
-  "us", "USD", "hops", "hops", "hops", "GB/s", "us",
+  "us", "USD", "hops", "hops", "hops", "GB/s", "us", "of pairs",
 };
 
 static const char *const mutation_names[TF_N_MUTATIONS] = {

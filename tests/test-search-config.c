@@ -109,9 +109,10 @@ test_names (void)
 {
   static const char *const objectives[] = {
     "iter_time", "network_cost", "apl_fail", "apl", "diameter", "bisection_bandwidth",
-    "allreduce_time",
+    "allreduce_time", "disconnected_fraction",
   };
-  static const char *const units[] = { "us", "USD", "hops", "hops", "hops", "GB/s", "us" };
+  static const char *const units[] = { "us", "USD", "hops", "hops", "hops", "GB/s", "us",
+                                       "of pairs" };
   static const char *const mutations[] = {
     "add_edge", "remove_edge", "rewire_switch", "split_switch", "merge_switch",
     "change_port_asymmetry",
