@@ -207,6 +207,7 @@ tf_collective_model_init (TfCollectiveModel    *model,
                           const TfSearchConfig *config,
                           const TfNetworkGraph *graph,
                           const TfHopTable     *hops,
+                          const TfLinkDefaults *defaults,
                           double                bisection_gbps)
 {
   Model *m;
@@ -227,14 +228,13 @@ tf_collective_model_init (TfCollectiveModel    *model,
   m->n_nodes = n_nodes;
   tf_adjacency_init (&m->adj, n_nodes, graph->n_links, graph->links, sizeof (TfLink));
 
-  /* Link bandwidths from the configuration's link defaults: the context candidates are made in
-   * (tf_evaluate_collectives and _iteration pass the candidate's own context this way). */
+  /* Link bandwidths from the defaults of the context the links were made in. */
   m->link_gbps = g_new (double, MAX (graph->n_links, 1));
   m->chip_gbps = g_new0 (double, MAX (graph->n_chip, 1));
   for (guint i = 0; i < graph->n_links; i++)
     {
       const TfLink *l = &graph->links[i];
-      double bw = config->context.defaults[l->type].bandwidth_gbps * l->multiplicity;
+      double bw = defaults[l->type].bandwidth_gbps * l->multiplicity;
 
       m->link_gbps[i] = bw;
       if (l->a < graph->n_chip)
@@ -451,7 +451,6 @@ tf_evaluate_collectives (const TfSearchConfig  *config,
                          GError               **error)
 {
   const TfNetworkGraph *graph;
-  TfSearchConfig local;
   const TfHopTable *hops;
   TfCollectiveModel model;
   GroupShape shape = { 0 };
@@ -467,13 +466,10 @@ tf_evaluate_collectives (const TfSearchConfig  *config,
   n = graph->n_chip;
 
   /* The candidate's links were made with its own context's bandwidths (a loaded seed may
-   * differ from the search's); the model reads them from the configuration it is given. */
-  local = *config;
-  memcpy (local.context.defaults, candidate->topology.context.defaults,
-          sizeof local.context.defaults);
-
+   * differ from the search's). */
   hops = tf_candidate_get_hops (candidate);
-  tf_collective_model_init (&model, &local, graph, hops, ev->bisection_bandwidth);
+  tf_collective_model_init (&model, config, graph, hops,
+                            candidate->topology.context.defaults, ev->bisection_bandwidth);
   order = tf_rank_order (graph);
 
   memset (ev->collective_us, 0, sizeof ev->collective_us);

@@ -124,7 +124,6 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
 {
   const TfNetworkGraph *graph;
   TfEvaluation *ev;
-  TfSearchConfig local;
   const TfHopTable *hops;
   TfCollectiveModel model;
   g_autofree guint32 *order = NULL;
@@ -146,12 +145,9 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
         return FALSE;
     }
 
-  /* As in Layer 2: the candidate's own link bandwidths. */
-  local = *config;
-  memcpy (local.context.defaults, candidate->topology.context.defaults,
-          sizeof local.context.defaults);
   hops = tf_candidate_get_hops (candidate);
-  tf_collective_model_init (&model, &local, graph, hops, ev->bisection_bandwidth);
+  tf_collective_model_init (&model, config, graph, hops,
+                            candidate->topology.context.defaults, ev->bisection_bandwidth);
   order = tf_rank_order (graph);
 
   memset (ev->iter_time_us, 0, sizeof ev->iter_time_us);

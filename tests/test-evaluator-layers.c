@@ -113,7 +113,8 @@ model_init (Model                *m,
             double                bisection)
 {
   tf_hop_table_init (&m->hops, graph);
-  tf_collective_model_init (&m->model, config, graph, &m->hops, bisection);
+  tf_collective_model_init (&m->model, config, graph, &m->hops, config->context.defaults,
+                            bisection);
 }
 
 static void
