@@ -351,18 +351,16 @@ make_child (Run               *run,
             const TfCandidate *parent,
             GError           **error)
 {
-  const TfGenerator *able[16];
-  guint n_able = 0, pick = 0;
+  guint able[16], n_able = 0, pick = 0;
+  const TfGenerator *gen;
   TfCandidate *child;
 
   for (guint g = 0; g < tf_generators_get_count () && g < G_N_ELEMENTS (able); g++)
     {
-      const TfGenerator *gen = tf_generators_get (g);
-
-      if (run->states[g] == NULL || !(gen->capabilities & TF_GENERATOR_MUTATE)
-          || !gen->can_mutate (run->states[g], parent))
-        continue;
-      able[n_able++] = gen;
+      gen = tf_generators_get (g);
+      if (run->states[g] != NULL && (gen->capabilities & TF_GENERATOR_MUTATE)
+          && gen->can_mutate (run->states[g], parent))
+        able[n_able++] = g;
     }
   if (n_able == 0)
     {
@@ -373,24 +371,18 @@ make_child (Run               *run,
     {
       gboolean use_mutator = g_rand_double (run->rng) < run->config->mutation_rate;
 
-      pick = g_rand_int_range (run->rng, 0, n_able);
       for (guint i = 0; i < n_able; i++)
-        if ((strcmp (able[i]->name, "graph_mutator") == 0) == use_mutator)
+        if ((strcmp (tf_generators_get (able[i])->name, "graph_mutator") == 0) == use_mutator)
           {
             pick = i;
             break;
           }
     }
-  for (guint g = 0; g < tf_generators_get_count (); g++)
-    if (tf_generators_get (g) == able[pick])
-      {
-        child = able[pick]->mutate (run->states[g], run->config, parent, run->rng, error);
-        if (child != NULL)
-          child->id = run->next_id++;
-        return child;
-      }
-  g_assert_not_reached ();
-  return NULL;
+  gen = tf_generators_get (able[pick]);
+  child = gen->mutate (run->states[able[pick]], run->config, parent, run->rng, error);
+  if (child != NULL)
+    child->id = run->next_id++;
+  return child;
 }
 
 static gboolean
@@ -599,12 +591,8 @@ run_nsga2 (Run       *run,
           g_ptr_array_add (next, population->pdata[keep[i]]);
           population->pdata[keep[i]] = NULL;
         }
-      for (guint i = 0; i < population->len; i++)
-        if (population->pdata[i] != NULL)
-          tf_candidate_free (population->pdata[i]);
-      g_ptr_array_set_free_func (population, NULL);
+      /* The rest go (tf_candidate_free passes over the moved-out NULLs). */
       g_ptr_array_set_size (population, 0);
-      g_ptr_array_set_free_func (population, (GDestroyNotify) tf_candidate_free);
       g_ptr_array_extend_and_steal (population, g_steal_pointer (&next));
       out->generations_done = gen;
       if (!report (run, gen) || cancelled (run))
@@ -613,23 +601,26 @@ run_nsga2 (Run       *run,
   return TRUE;
 }
 
-/* Random search with the same number of evaluations and the same generators, no selection. */
+/* Random search: @budget evaluations with the generators and no selection, starting from the
+ * evaluated @seeds (which count), counted in *evaluations as they go. */
 static void
-run_baseline (Run       *run,
-              GPtrArray *seeds)
+random_search (Run       *run,
+               GPtrArray *seeds,
+               guint      budget,
+               guint     *evaluations)
 {
   const TfSearchConfig *config = run->config;
   TfSearchResult *out = run->out;
-  guint budget = out->evaluations, threads = threads_of (run);
+  guint threads = threads_of (run);
   g_autoptr(GPtrArray) batch = g_ptr_array_new ();
   guint batch_size = MAX (config->population_size, 1u), failures = 0;
 
   /* The initial population is shared: its evaluations are the baseline's first too. */
   archive_add (run, seeds);
-  out->baseline_evaluations = MIN (budget, seeds->len);
-  while (out->baseline_evaluations < budget && !cancelled (run) && failures < 100 * budget)
+  *evaluations = MIN (budget, seeds->len);
+  while (*evaluations < budget && !cancelled (run) && failures < 100 * budget)
     {
-      while (batch->len < MIN (batch_size, budget - out->baseline_evaluations)
+      while (batch->len < MIN (batch_size, budget - *evaluations)
              && failures < 100 * budget)
         {
           TfCandidate *walker = candidate_copy (g_ptr_array_index (
@@ -658,10 +649,10 @@ run_baseline (Run       *run,
           free_batch (batch);
           break;
         }
-      out->baseline_evaluations += batch->len;
+      *evaluations += batch->len;
       archive_add (run, batch);
       free_batch (batch);
-      if (!report (run, out->baseline_evaluations / batch_size))
+      if (!report (run, *evaluations / batch_size))
         break;
     }
 }
@@ -715,11 +706,9 @@ tf_search_run (const TfSearchConfig  *config,
       if (ok)
         {
           evaluate_batch (config, out->threads, run.options->cancel, batch, &out->stats);
-          out->evaluations = config->population_size * (config->generations + 1);
           g_ptr_array_extend_and_steal (seeds, batch);
-          run_baseline (&run, seeds);
-          out->evaluations = out->baseline_evaluations;
-          out->baseline_evaluations = 0;
+          random_search (&run, seeds, config->population_size * (config->generations + 1),
+                         &out->evaluations);
         }
       else
         g_ptr_array_unref (batch);
@@ -736,7 +725,8 @@ tf_search_run (const TfSearchConfig  *config,
       run.baseline = TRUE;
       run.archive = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
       run.evaluated = g_array_new (FALSE, FALSE, sizeof (double));
-      run_baseline (&run, seeds);
+      /* The same number of evaluations as the search. */
+      random_search (&run, seeds, out->evaluations, &out->baseline_evaluations);
       out->baseline_front = g_steal_pointer (&run.archive);
       out->baseline_evaluated = g_steal_pointer (&run.evaluated);
       out->baseline_seconds = (g_get_monotonic_time () - start) / 1e6;
