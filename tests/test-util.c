@@ -1,4 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+#include <glib/gstdio.h>
+
 #include "test-util.h"
 
 #include <string.h>
@@ -103,4 +105,39 @@ tf_test_search_config (guint           n_chip,
 
   if (!tf_search_config_load_data ("test-config.yaml", text, strlen (text), out, &error))
     g_error ("%s\n%s", error->message, text);
+}
+
+GPtrArray *
+tf_test_bad_files (const char *folder,
+                   guint       at_least,
+                   char      **cwd)
+{
+  g_autofree char *dir = g_test_build_filename (G_TEST_DIST, folder, NULL);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (d);
+  *cwd = g_get_current_dir ();
+  g_assert_cmpint (g_chdir (dir), ==, 0);
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".yaml"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_assert_cmpuint (names->len, >=, at_least);
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *file = g_ptr_array_index (names, i);
+      g_autofree char *expected_file = g_strdup_printf ("%.*s.expected",
+                                                        (int) strlen (file) - 5, file);
+      char *expected = NULL;
+
+      g_assert_true (g_file_get_contents (expected_file, &expected, NULL, NULL));
+      g_strchomp (expected);
+      g_assert_null (strchr (expected, '\n'));
+      g_ptr_array_add (out, g_strdup (file));
+      g_ptr_array_add (out, expected);
+    }
+  return out;
 }

@@ -18,6 +18,12 @@ guint     tf_test_attr_list (const TfResult *result, const char *key, gint64 *va
 
 G_END_DECLS
 
+/* The bad-input files of tests/@folder: NAME.yaml beside NAME.expected, the one-line message
+ * loading it must give. Returns them sorted as a flat array (name, expected, name, expected...)
+ * after checking there are at least @at_least, and changes into the folder so files load by
+ * their base names, as the messages read; the caller changes back to @cwd. */
+GPtrArray *tf_test_bad_files (const char *folder, guint at_least, char **cwd);
+
 /* The optimizer's tests */
 #include "optimizer.h"
 
