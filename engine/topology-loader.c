@@ -20,6 +20,7 @@
 
 #include "family-private.h"
 #include "graph-private.h"
+#include "optimizer.h"
 #include "yaml-reader-private.h"
 
 #define MAX_NAME        256      /* switch ids, strings in metadata */
@@ -535,11 +536,6 @@ read_string_list (Loader *l,
   return list;
 }
 
-static const char *const origin_methods[] = {
-  "family_enum", "family_sample", "generic_template", "graph_mutation", "crossover",
-  "manual_seed",
-};
-
 static gboolean
 read_origin (Loader *l)
 {
@@ -554,9 +550,12 @@ read_origin (Loader *l)
     {
       if (strcmp (key, "method") == 0)
         {
-          if (tf_yaml_read_choice (&l->r, origin_methods, G_N_ELEMENTS (origin_methods),
-                                   &choice))
-            c->method = g_strdup (origin_methods[choice]);
+          const char *methods[TF_ORIGIN_MANUAL_SEED + 1];
+
+          for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
+            methods[i] = tf_origin_method_to_string (i);
+          if (tf_yaml_read_choice (&l->r, methods, G_N_ELEMENTS (methods), &choice))
+            c->method = g_strdup (methods[choice]);
         }
       else if (strcmp (key, "seed_family") == 0)
         tf_yaml_read_string (&l->r, MAX_NAME, &c->seed_family);
