@@ -3,6 +3,7 @@
 #include <stdarg.h>
 
 #include "family-private.h"
+#include "graph-private.h"
 
 void
 tf_build_init (TfBuild *build)
@@ -69,8 +70,29 @@ tf_build_add_link (TfBuild *build,
                    guint32  b,
                    guint32  multiplicity)
 {
-  TfBuildLink link = { MIN (a, b), MAX (a, b), multiplicity };
+  TfBuildLink link = { MIN (a, b), MAX (a, b), multiplicity, 0 };
 
+  g_array_append_val (build->links, link);
+}
+
+void
+tf_build_add_lane_link (TfBuild *build,
+                        guint32  a,
+                        guint32  b,
+                        guint32  multiplicity,
+                        guint32  shift)
+{
+  guint c = build->chips_per_board;
+  TfBuildLink link = { a, b, multiplicity, shift };
+
+  g_return_if_fail (a < build->n_endpoint && b < build->n_endpoint && c >= 1);
+
+  /* Stored with a < b: chip j of b meets chip (j - shift) of a. */
+  if (a > b)
+    link = (TfBuildLink) { b, a, multiplicity,
+                           shift == TF_LANES_ALL ? shift : (c - shift % c) % c };
+  else if (shift != TF_LANES_ALL)
+    link.shift = shift % c;
   g_array_append_val (build->links, link);
 }
 
@@ -104,20 +126,26 @@ build_locate (const TfBuild *build,
     }
 }
 
-TfLinkType
-tf_build_link_type (const TfBuild *build,
+void
+tf_build_link_kind (const TfBuild *build,
                     guint32        a,
-                    guint32        b)
+                    guint32        b,
+                    TfLinkType    *type,
+                    TfReach       *reach)
 {
   Location la, lb;
 
   build_locate (build, a, &la);
   build_locate (build, b, &lb);
   if (la.board != G_MAXUINT && la.board == lb.board)
-    return TF_LINK_C2C;
-  if (la.rack != G_MAXUINT && la.rack == lb.rack)
-    return TF_LINK_B2B;
-  if (la.pod != G_MAXUINT && la.pod == lb.pod)
-    return TF_LINK_R2R;
-  return TF_LINK_P2P;
+    *reach = TF_REACH_BOARD;
+  else if (la.rack != G_MAXUINT && la.rack == lb.rack)
+    *reach = TF_REACH_RACK;
+  else if (la.pod != G_MAXUINT && la.pod == lb.pod)
+    *reach = TF_REACH_POD;
+  else
+    *reach = TF_REACH_DATACENTER;
+  /* Endpoints become chips, so a link between two endpoints is a chip-to-chip link. */
+  *type = a < build->n_endpoint && b < build->n_endpoint ? TF_LINK_C2C
+        : tf_link_type_for_reach (*reach);
 }

@@ -19,6 +19,12 @@ static const TfLinkDefaults default_links[TF_N_LINK_TYPES] = {
   [TF_LINK_P2P] = { 50.0, 2000.0 },
 };
 
+/* The spec's own radix ceiling (fat-tree k <= 64, single-switch N_endpoint <= 64) and a typical
+ * port-to-port latency of a current InfiniBand or Ethernet switch ASIC (docs/spec-notes.md). */
+#define DEFAULT_SWITCH_RADIX      64u
+#define DEFAULT_SWITCH_LATENCY_NS 200.0
+#define SWITCH_RADIX_MAX          (1u << 24)
+
 void
 tf_context_init (TfContext *ctx)
 {
@@ -31,6 +37,88 @@ tf_context_init (TfContext *ctx)
   ctx->chip_radix = 1;
   ctx->intra_board_topo = TF_INTRA_BOARD_NONE;
   memcpy (ctx->defaults, default_links, sizeof default_links);
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    for (guint r = 0; r < TF_N_REACHES; r++)
+      ctx->by_reach[t][r] = (TfLinkDefaults) { NAN, NAN };
+  ctx->switch_defaults.radix = DEFAULT_SWITCH_RADIX;
+  ctx->switch_defaults.latency_ns = DEFAULT_SWITCH_LATENCY_NS;
+}
+
+TfLinkDefaults
+tf_context_link_defaults (const TfContext *ctx,
+                          TfLinkType       type,
+                          TfReach          reach)
+{
+  TfLinkDefaults d;
+  const TfLinkDefaults *o;
+
+  g_return_val_if_fail (ctx != NULL && (guint) type < TF_N_LINK_TYPES
+                        && (guint) reach < TF_N_REACHES, (TfLinkDefaults) { 0 });
+
+  d = ctx->defaults[type];
+  o = &ctx->by_reach[type][reach];
+  if (!isnan (o->bandwidth_gbps))
+    d.bandwidth_gbps = o->bandwidth_gbps;
+  if (!isnan (o->latency_ns))
+    d.latency_ns = o->latency_ns;
+  return d;
+}
+
+static gboolean
+check_bandwidth (const char  *name,
+                 double       v,
+                 GError     **error)
+{
+  if (isfinite (v) && v > 0 && v <= 1e9)
+    return TRUE;
+  g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+               _("%s = %g: must be a positive number of GB/s up to 1e9"), name, v);
+  return FALSE;
+}
+
+static gboolean
+check_latency (const char  *name,
+               double       v,
+               GError     **error)
+{
+  if (isfinite (v) && v >= 0 && v <= 1e12)
+    return TRUE;
+  g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+               _("%s = %g: must be a number of nanoseconds from 0 to 1e12"), name, v);
+  return FALSE;
+}
+
+/* The per-reach overrides: only where a link of the type can reach, and each number set valid. */
+static gboolean
+check_by_reach (const TfContext  *ctx,
+                GError          **error)
+{
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    for (guint r = 0; r < TF_N_REACHES; r++)
+      {
+        const TfLinkDefaults *o = &ctx->by_reach[t][r];
+        char name[96];
+
+        if (isnan (o->bandwidth_gbps) && isnan (o->latency_ns))
+          continue;
+        if (!tf_link_type_has_reach (t, r))
+          {
+            g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                         _("defaults.%s.by_reach.%s: a %s link never reaches %s"),
+                         tf_link_type_to_string (t), tf_reach_to_string (r),
+                         tf_link_type_to_string (t), tf_reach_to_string (r));
+            return FALSE;
+          }
+        g_snprintf (name, sizeof name, "defaults.%s.by_reach.%s.bandwidth_gbps",
+                    tf_link_type_to_string (t), tf_reach_to_string (r));
+        if (!isnan (o->bandwidth_gbps) && !check_bandwidth (name, o->bandwidth_gbps, error))
+          return FALSE;
+        g_snprintf (name, sizeof name, "defaults.%s.by_reach.%s.latency_ns",
+                    tf_link_type_to_string (t), tf_reach_to_string (r));
+        if (!isnan (o->latency_ns) && !check_latency (name, o->latency_ns, error))
+          return FALSE;
+      }
+  return TRUE;
 }
 
 /* Each rule of @tbl-spec-topo-21a, by the field it constrains. The messages are translated
@@ -101,6 +189,22 @@ check_field (const TfContext  *ctx,
         }
       return TRUE;
     }
+  if (strcmp (field, "defaults.switch.radix") == 0)
+    {
+      if (ctx->switch_defaults.radix < 2 || ctx->switch_defaults.radix > SWITCH_RADIX_MAX)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("defaults.switch.radix = %u: defaults.switch.radix must be from 2 "
+                         "to %u"),
+                       ctx->switch_defaults.radix, SWITCH_RADIX_MAX);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (strcmp (field, "defaults.switch.latency_ns") == 0)
+    return check_latency (field, ctx->switch_defaults.latency_ns, error);
+  if (strcmp (field, "defaults.by_reach") == 0)
+    return check_by_reach (ctx, error);
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     {
       const TfLinkDefaults *d = &ctx->defaults[t];
@@ -108,30 +212,10 @@ check_field (const TfContext  *ctx,
 
       g_snprintf (name, sizeof name, "defaults.%s.bandwidth_gbps", tf_link_type_to_string (t));
       if (strcmp (field, name) == 0)
-        {
-          if (!isfinite (d->bandwidth_gbps) || d->bandwidth_gbps <= 0 || d->bandwidth_gbps > 1e9)
-            {
-              g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                           _("defaults.%s.bandwidth_gbps = %g: must be a positive number of "
-                             "GB/s up to 1e9"),
-                           tf_link_type_to_string (t), d->bandwidth_gbps);
-              return FALSE;
-            }
-          return TRUE;
-        }
+        return check_bandwidth (name, d->bandwidth_gbps, error);
       g_snprintf (name, sizeof name, "defaults.%s.latency_ns", tf_link_type_to_string (t));
       if (strcmp (field, name) == 0)
-        {
-          if (!isfinite (d->latency_ns) || d->latency_ns < 0 || d->latency_ns > 1e12)
-            {
-              g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                           _("defaults.%s.latency_ns = %g: must be a number of nanoseconds "
-                             "from 0 to 1e12"),
-                           tf_link_type_to_string (t), d->latency_ns);
-              return FALSE;
-            }
-          return TRUE;
-        }
+        return check_latency (name, d->latency_ns, error);
     }
   g_return_val_if_reached (FALSE);
 }
@@ -142,6 +226,7 @@ static const char *const context_fields[] = {
   "defaults.B2B.bandwidth_gbps", "defaults.B2B.latency_ns",
   "defaults.R2R.bandwidth_gbps", "defaults.R2R.latency_ns",
   "defaults.P2P.bandwidth_gbps", "defaults.P2P.latency_ns",
+  "defaults.by_reach", "defaults.switch.radix", "defaults.switch.latency_ns",
   NULL
 };
 
@@ -179,6 +264,7 @@ tf_context_validate (const TfContext  *ctx,
 static const char *const scope_names[] = { NULL, "intra-rack", "inter-rack" };
 static const char *const intra_board_names[] = { "none", "full-mesh", "ring", "torus" };
 static const char *const link_type_names[] = { "C2C", "B2B", "R2R", "P2P" };
+static const char *const reach_names[] = { "board", "rack", "pod", "datacenter" };
 
 const char *
 tf_scope_to_string (TfScope scope)
@@ -243,6 +329,40 @@ tf_link_type_from_string (const char *str,
         return TRUE;
       }
   return FALSE;
+}
+
+const char *
+tf_reach_to_string (TfReach reach)
+{
+  return (guint) reach < G_N_ELEMENTS (reach_names) ? reach_names[reach] : "invalid";
+}
+
+gboolean
+tf_reach_from_string (const char *str,
+                      TfReach    *out)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (reach_names); i++)
+    if (g_strcmp0 (str, reach_names[i]) == 0)
+      {
+        *out = (TfReach) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+tf_link_type_has_reach (TfLinkType type,
+                        TfReach    reach)
+{
+  switch (type)
+    {
+    case TF_LINK_C2C: return (guint) reach < TF_N_REACHES;
+    case TF_LINK_B2B: return reach == TF_REACH_RACK;
+    case TF_LINK_R2R: return reach == TF_REACH_POD;
+    case TF_LINK_P2P: return reach == TF_REACH_DATACENTER;
+    case TF_N_LINK_TYPES:
+    default: return FALSE;
+    }
 }
 
 const char *

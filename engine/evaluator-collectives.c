@@ -207,7 +207,7 @@ tf_collective_model_init (TfCollectiveModel    *model,
                           const TfSearchConfig *config,
                           const TfNetworkGraph *graph,
                           const TfHopTable     *hops,
-                          const TfLinkDefaults *defaults,
+                          const TfContext      *ctx,
                           double                bisection_gbps)
 {
   Model *m;
@@ -234,7 +234,8 @@ tf_collective_model_init (TfCollectiveModel    *model,
   for (guint i = 0; i < graph->n_links; i++)
     {
       const TfLink *l = &graph->links[i];
-      double bw = defaults[l->type].bandwidth_gbps * l->multiplicity;
+      double bw = tf_context_link_defaults (ctx, l->type, l->reach).bandwidth_gbps
+                  * l->multiplicity;
 
       m->link_gbps[i] = bw;
       if (l->a < graph->n_chip)
@@ -469,7 +470,7 @@ tf_evaluate_collectives (const TfSearchConfig  *config,
    * differ from the search's). */
   hops = tf_candidate_get_hops (candidate);
   tf_collective_model_init (&model, config, graph, hops,
-                            candidate->topology.context.defaults, ev->bisection_bandwidth);
+                            &candidate->topology.context, ev->bisection_bandwidth);
   order = tf_rank_order (graph);
 
   memset (ev->collective_us, 0, sizeof ev->collective_us);

@@ -147,7 +147,7 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
 
   hops = tf_candidate_get_hops (candidate);
   tf_collective_model_init (&model, config, graph, hops,
-                            candidate->topology.context.defaults, ev->bisection_bandwidth);
+                            &candidate->topology.context, ev->bisection_bandwidth);
   order = tf_rank_order (graph);
 
   memset (ev->iter_time_us, 0, sizeof ev->iter_time_us);

@@ -161,15 +161,40 @@ dragonfly_plus_count (const TfContext *ctx,
                       TfMetrics       *m)
 {
   DragonflyPlusParams d;
-  guint64 k;
+  guint64 k, lanes = tf_result_lanes (ctx, result);
 
   TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
   k = d.a / d.s;
-  m->link_count_by_type[TF_LINK_B2B] = (guint64) ctx->n_chip * ctx->chip_radix
-                                       + (guint64) d.g * d.a * d.s
-                                       + (guint64) d.g * d.s * k * (k - 1) / 2;
-  m->link_count_by_type[TF_LINK_R2R] = tf_global_link_count (d.g, d.s * (d.s - 1));
+  tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK,
+                        (guint64) ctx->n_chip * ctx->chip_radix
+                        + ((guint64) d.g * d.a * d.s
+                           + (guint64) d.g * d.s * k * (k - 1) / 2) * lanes);
+  tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD,
+                        tf_global_link_count (d.g, d.s * (d.s - 1)) * lanes);
   m->switch_count = d.g * (d.a + d.s);
+  m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
+}
+
+/* A full leaf: p boards, s spines, k - 1 subgroup peers. A spine: a leaves and its linked
+ * global ports (the arrangement may leave some unused when g is not balanced). */
+static guint64
+dragonfly_plus_switch_ports (const TfContext *ctx,
+                             const TfResult  *result)
+{
+  DragonflyPlusParams d;
+  guint ports, global = 0, partner;
+
+  TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
+  ports = d.s * (d.s - 1);
+  for (guint j = 0; j < d.s; j++)
+    {
+      guint used = 0;
+
+      for (guint p = j * (d.s - 1); p < (j + 1) * (d.s - 1); p++)
+        used += tf_global_port_partner (d.g, ports, p, &partner);
+      global = MAX (global, used);
+    }
+  return MAX ((guint64) d.p + d.s + d.a / d.s - 1, (guint64) d.a + global);
 }
 
 static gboolean
@@ -247,6 +272,7 @@ const TfFamily tf_family_dragonfly_plus = {
   .check = dragonfly_plus_check,
   .attrs = dragonfly_plus_attrs,
   .count = dragonfly_plus_count,
+  .switch_ports = dragonfly_plus_switch_ports,
   .build = dragonfly_plus_build,
   .metrics = dragonfly_plus_metrics,
   .metrics_need_build = TRUE,

@@ -152,12 +152,28 @@ dragonfly_count (const TfContext *ctx,
                  TfMetrics       *m)
 {
   DragonflyParams d;
+  guint64 lanes = tf_result_lanes (ctx, result);
 
   TF_PARAMS_GET (&result->params, DragonflyParams, &d);
-  m->link_count_by_type[TF_LINK_B2B] = (guint64) ctx->n_chip * ctx->chip_radix
-                                       + (guint64) d.g * d.a * (d.a - 1) / 2;
-  m->link_count_by_type[TF_LINK_R2R] = tf_global_link_count (d.g, d.a * d.h);
+  tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK,
+                        (guint64) ctx->n_chip * ctx->chip_radix
+                        + (guint64) d.g * d.a * (d.a - 1) / 2 * lanes);
+  tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD,
+                        tf_global_link_count (d.g, d.a * d.h) * lanes);
   m->switch_count = d.g * d.a;
+  m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
+}
+
+/* The first switch hosts p boards, links to the a - 1 others of its group, and its h global
+ * ports all fall in the first round of the arrangement, so all are linked. */
+static guint64
+dragonfly_switch_ports (const TfContext *ctx,
+                        const TfResult  *result)
+{
+  DragonflyParams d;
+
+  TF_PARAMS_GET (&result->params, DragonflyParams, &d);
+  return (guint64) d.p + d.a - 1 + d.h;
 }
 
 static gboolean
@@ -221,6 +237,7 @@ const TfFamily tf_family_dragonfly = {
   .check = dragonfly_check,
   .attrs = dragonfly_attrs,
   .count = dragonfly_count,
+  .switch_ports = dragonfly_switch_ports,
   .build = dragonfly_build,
   .metrics = dragonfly_metrics,
   .metrics_need_build = TRUE,

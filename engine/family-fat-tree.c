@@ -5,8 +5,10 @@
  * 2 layers: N_leaf = N_endpoint / d leaves, u spines each linked once to every leaf.
  * 3 layers: fat-tree groups of d ToRs (d boards each) and u aggregation switches; u^2 core
  * switches, core c linked to aggregation switch c / u of every group.
- * An endpoint is a board; each ToR/leaf and its boards make one rack. 2 layers: one pod, spines
- * at pod level. 3 layers: each fat-tree group is one pod, cores at datacenter level.
+ * An endpoint is a board; each ToR/leaf and its boards make one rack, and every rack is in the
+ * one pod (the spec's default): spines and aggregation switches at pod level, cores at
+ * datacenter level. Every port is a bundle of C_board x chip_radix lanes, so a leaf's down:up
+ * split stays d:u = osr at chip level (family-private.h).
  */
 #include "family-private.h"
 #include "metrics-private.h"
@@ -101,6 +103,9 @@ fat_tree_check (const TfContext *ctx,
   get_shape (&p, &s);
   if (p.layers == 2)
     {
+      if (s.n_leaf < 2)
+        return tf_reject (why, "n_endpoint = %u fills one leaf of d = %u; spines need two "
+                               "leaves to join", p.n_endpoint, d);
       if (u > s.n_leaf)
         return tf_reject (why, "u = %u exceeds N_leaf = %u", u, s.n_leaf);
       if (s.n_leaf > p.k)
@@ -126,8 +131,6 @@ fat_tree_check (const TfContext *ctx,
     tf_result_add_warning (result, &tf_warning_over_engineered);
   if (p.osr >= 2)
     tf_result_add_warning (result, &warning_aggressive_oversubscription);
-  if (p.k > 64)
-    tf_result_add_warning (result, &tf_warning_radix_too_large);
   if ((double) s.capacity > 1.5 * p.n_endpoint)
     tf_result_add_warning (result, &tf_warning_low_utilization);
   return TRUE;
@@ -233,18 +236,33 @@ fat_tree_count (const TfContext *ctx,
 {
   FatTreeParams p;
   Shape s;
+  guint64 lanes = tf_result_lanes (ctx, result);
 
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
   get_shape (&p, &s);
-  m->link_count_by_type[TF_LINK_B2B] = (guint64) ctx->n_chip * ctx->chip_radix;
-  m->link_count_by_type[TF_LINK_R2R] = (guint64) s.n_leaf * s.u;
+  tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK, (guint64) ctx->n_chip * ctx->chip_radix);
+  tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, (guint64) s.n_leaf * s.u * lanes);
   if (p.layers == 2)
     m->switch_count = s.n_leaf + s.u;
   else
     {
-      m->link_count_by_type[TF_LINK_P2P] = (guint64) s.n_group * s.u * s.u;
+      tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER,
+                            (guint64) s.n_group * s.u * s.u * lanes);
       m->switch_count = s.n_leaf + s.n_group * s.u + s.u * s.u;
     }
+  m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
+}
+
+/* A leaf (ToR) uses all k ports, d boards and u uplinks; spines, aggregation and core switches
+ * use no more (N_leaf <= k, d ToRs + u cores, N_group <= k). */
+static guint64
+fat_tree_switch_ports (const TfContext *ctx,
+                       const TfResult  *result)
+{
+  FatTreeParams p;
+
+  TF_PARAMS_GET (&result->params, FatTreeParams, &p);
+  return p.k;
 }
 
 static gboolean
@@ -258,8 +276,7 @@ fat_tree_build (const TfContext *ctx,
 
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
   get_shape (&p, &s);
-  tf_build_set_shape (b, p.n_endpoint, result->chips_per_board, p.n_endpoint, s.n_leaf,
-                      s.n_group);
+  tf_build_set_shape (b, p.n_endpoint, result->chips_per_board, p.n_endpoint, s.n_leaf, 1);
   for (guint e = 0; e < p.n_endpoint; e++)
     b->board_rack[e] = e / s.d;
 
@@ -281,13 +298,10 @@ fat_tree_build (const TfContext *ctx,
       guint first_agg = s.n_leaf, first_core = s.n_leaf + s.n_group * s.u;
 
       for (guint t = 0; t < s.n_leaf; t++)
-        {
-          b->rack_pod[t] = t / s.d;
-          tf_build_add_switch (b, TF_TIER_RACK, t, "tor%u", t);
-        }
+        tf_build_add_switch (b, TF_TIER_RACK, t, "tor%u", t);
       for (guint g = 0; g < s.n_group; g++)
         for (guint j = 0; j < s.u; j++)
-          tf_build_add_switch (b, TF_TIER_POD, g, "agg%u", g * s.u + j);
+          tf_build_add_switch (b, TF_TIER_POD, 0, "agg%u", g * s.u + j);
       for (guint c = 0; c < s.u * s.u; c++)
         tf_build_add_switch (b, TF_TIER_DATACENTER, 0, "core%u", c);
 
@@ -341,6 +355,7 @@ const TfFamily tf_family_fat_tree = {
   .check = fat_tree_check,
   .attrs = fat_tree_attrs,
   .count = fat_tree_count,
+  .switch_ports = fat_tree_switch_ports,
   .build = fat_tree_build,
   .metrics = fat_tree_metrics,
   .metrics_need_build = TRUE,

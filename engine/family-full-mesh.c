@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* family-full-mesh.c: Full-mesh of boards (@tbl-spec-topo-11): n_endpoint boards, every two
- * linked, for every divisor n_endpoint >= 2 of n_chip. Links carry one lane per chip, as for the
- * ring family; chips of a board meet through intra_board_topo. One rack, one pod. */
+ * linked, for every divisor n_endpoint >= 2 of n_chip, whatever the board topology.
+ *
+ * With an intra-board topology a link between two boards carries one lane per chip (chip j to
+ * chip j, as for the ring family) and the chips of a board meet through the board's links.
+ * Without one (none), every chip of a board links to every chip of every other board: the chip
+ * graph is the complete multipartite graph of n_endpoint parts of C_board chips, any two chips
+ * at most two hops apart. One rack, one pod. */
 #include "family-boards-private.h"
 #include "metrics-private.h"
 
@@ -22,16 +27,27 @@ full_mesh_check (const TfContext *ctx,
   return TRUE;
 }
 
+/* Boards of several chips without links of their own: every chip meets every other board's. */
+static gboolean
+is_joined_completely (const TfContext *ctx,
+                      const TfResult  *result)
+{
+  return result->chips_per_board > 1 && ctx->intra_board_topo == TF_INTRA_BOARD_NONE;
+}
+
 static void
 full_mesh_count (const TfContext *ctx,
-                 const TfResult  *result,
-                 TfMetrics       *m)
+                       const TfResult  *result,
+                       TfMetrics       *m)
 {
-  guint64 n = result->n_endpoint;
+  guint64 n = result->n_endpoint, c = result->chips_per_board;
+  guint64 per_pair = is_joined_completely (ctx, result) ? c * c : c;
+  guint64 per_chip = is_joined_completely (ctx, result) ? (n - 1) * c : n - 1;
 
-  m->link_count_by_type[TF_LINK_B2B] =
-    n * (n - 1) / 2 * result->chips_per_board * ctx->chip_radix;
+  tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_RACK,
+                        n * (n - 1) / 2 * per_pair * ctx->chip_radix);
   m->switch_count = 0;
+  m->links_per_chip_min = m->links_per_chip_max = (guint) (per_chip * ctx->chip_radix);
 }
 
 static gboolean
@@ -41,13 +57,26 @@ full_mesh_build (const TfContext *ctx,
                  GError         **error)
 {
   guint n = result->n_endpoint;
+  guint32 shift = is_joined_completely (ctx, result) ? TF_LANES_ALL : 0;
 
   tf_build_set_shape (b, n, result->chips_per_board, n, 1, 1);
   b->chip_transitive = TRUE;
   for (guint e = 0; e < n; e++)
     for (guint f = e + 1; f < n; f++)
-      tf_build_add_link (b, e, f, 1);
+      tf_build_add_lane_link (b, e, f, 1, shift);
   return TRUE;
+}
+
+/* Complete multipartite, n parts of c chips: a split with a_b chips of board b on one side cuts
+ * |A| |B| - sum a_b (c - a_b) links, least when every board splits as evenly as it can; then
+ * each term is floor (c / 2) ceil (c / 2). */
+static guint64
+complete_multipartite_bisection (guint64 n,
+                                 guint64 c)
+{
+  guint64 total = n * c, half = total / 2;
+
+  return half * (total - half) - n * (c / 2) * ((c + 1) / 2);
 }
 
 static void
@@ -59,6 +88,24 @@ full_mesh_metrics (const TfContext *ctx,
   guint n = result->n_endpoint;
   TfBoardTopo bt;
 
+  if (is_joined_completely (ctx, result))
+    {
+      guint c = result->chips_per_board;
+
+      m->diameter = 2;
+      m->diameter_method = TF_METHOD_CLOSED_FORM;
+      /* Vertex connectivity of K(n x c) is n c - c; linked pairs have more paths than that. */
+      m->path_diversity = tf_direct_path_diversity ((n - 1) * c, FALSE, n * c,
+                                                    ctx->chip_radix);
+      m->path_diversity_method = TF_METHOD_CLOSED_FORM;
+      m->bisection_links = complete_multipartite_bisection (n, c) * ctx->chip_radix;
+      m->bisection_links_method = TF_METHOD_CLOSED_FORM;
+      m->bisection_bandwidth = (double) m->bisection_links
+                               * tf_context_link_defaults (ctx, TF_LINK_C2C,
+                                                           TF_REACH_RACK).bandwidth_gbps;
+      m->bisection_bandwidth_method = TF_METHOD_CLOSED_FORM;
+      return;
+    }
   tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
   m->diameter = 1 + tf_board_topo_diameter (&bt);
   m->diameter_method = TF_METHOD_CLOSED_FORM;
@@ -84,6 +131,7 @@ const TfFamily tf_family_full_mesh = {
   .check = full_mesh_check,
   .attrs = tf_boards_attrs,
   .count = full_mesh_count,
+  .switch_ports = tf_family_no_switch_ports,
   .build = full_mesh_build,
   .metrics = full_mesh_metrics,
   .metrics_need_build = FALSE,

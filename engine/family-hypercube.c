@@ -94,8 +94,11 @@ hypercube_count (const TfContext *ctx,
   HypercubeParams h;
 
   TF_PARAMS_GET (&result->params, HypercubeParams, &h);
-  m->link_count_by_type[TF_LINK_B2B] = (guint64) h.n * (ctx->n_chip / 2) * ctx->chip_radix;
+  /* Boards of one chip in one rack: every link joins two boards of the rack. */
+  tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_RACK,
+                        (guint64) h.n * (ctx->n_chip / 2) * ctx->chip_radix);
   m->switch_count = 0;
+  m->links_per_chip_min = m->links_per_chip_max = h.n * ctx->chip_radix;
 }
 
 static gboolean
@@ -137,7 +140,9 @@ hypercube_metrics (const TfContext *ctx,
   /* Bisection width of Q_n is 2^(n-1). */
   m->bisection_links = (guint64) (ctx->n_chip / 2) * ctx->chip_radix;
   m->bisection_links_method = TF_METHOD_CLOSED_FORM;
-  m->bisection_bandwidth = m->bisection_links * ctx->defaults[TF_LINK_B2B].bandwidth_gbps;
+  m->bisection_bandwidth = m->bisection_links
+                           * tf_context_link_defaults (ctx, TF_LINK_C2C,
+                                                       TF_REACH_RACK).bandwidth_gbps;
   m->bisection_bandwidth_method = TF_METHOD_CLOSED_FORM;
 }
 
@@ -147,13 +152,13 @@ const TfFamily tf_family_hypercube = {
   .leaf_tier = TF_TIER_CHIP,
   .scopes = 1u << TF_SCOPE_INTRA_RACK,
   .direct = TRUE,
-  .no_intra_board_reason = N_("every hypercube board holds one chip"),
   .walk = hypercube_walk,
   .parse_id = hypercube_parse_id,
   .format_id = hypercube_format_id,
   .check = hypercube_check,
   .attrs = hypercube_attrs,
   .count = hypercube_count,
+  .switch_ports = tf_family_no_switch_ports,
   .build = hypercube_build,
   .metrics = hypercube_metrics,
   .metrics_need_build = FALSE,

@@ -11,7 +11,6 @@
 
 #define L_MAX 4
 #define T_MAX 8
-#define RADIX_MAX 64
 
 typedef struct
 {
@@ -41,21 +40,19 @@ hyperx_check (const TfContext *ctx,
               GString         *why)
 {
   HyperxParams x;
-  guint64 n_endpoint, radix;
+  guint64 n_endpoint;
 
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
   if (x.L < 1 || x.L > L_MAX)
     return tf_reject (why, "L = %u: L must be from 1 to %u", x.L, L_MAX);
   if (x.T < 1 || x.T > T_MAX)
     return tf_reject (why, "T = %u: T must be from 1 to %u", x.T, T_MAX);
-  radix = x.T;
   for (guint i = 0; i < x.L; i++)
     {
       if (x.S[i] < 2)
         return tf_reject (why, "S[%u] = %u: every S_i must be at least 2", i, x.S[i]);
       if (i > 0 && x.S[i] < x.S[i - 1])
         return tf_reject (why, "S must be non-decreasing (canonical form)");
-      radix += x.S[i] - 1;
     }
   n_endpoint = x.T * switch_count (&x);
   if (n_endpoint > ctx->n_chip || ctx->n_chip % n_endpoint != 0)
@@ -71,8 +68,6 @@ hyperx_check (const TfContext *ctx,
     tf_result_add_warning (result, &tf_warning_asymmetric);
   if (x.L == 1)
     tf_result_add_warning (result, &warning_degenerate_to_single_switch);
-  if (radix > RADIX_MAX)
-    tf_result_add_warning (result, &tf_warning_radix_too_large);
   return TRUE;
 }
 
@@ -200,8 +195,26 @@ hyperx_count (const TfContext *ctx,
   p = switch_count (&x);
   for (guint i = 0; i < x.L; i++)
     links += p * (x.S[i] - 1) / 2;
-  m->link_count_by_type[TF_LINK_B2B] = (guint64) ctx->n_chip * ctx->chip_radix + links;
+  tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK,
+                        (guint64) ctx->n_chip * ctx->chip_radix
+                        + links * tf_result_lanes (ctx, result));
   m->switch_count = (guint) p;
+  m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
+}
+
+/* Every switch: T boards and S_i - 1 peers in each dimension. */
+static guint64
+hyperx_switch_ports (const TfContext *ctx,
+                     const TfResult  *result)
+{
+  HyperxParams x;
+  guint64 radix;
+
+  TF_PARAMS_GET (&result->params, HyperxParams, &x);
+  radix = x.T;
+  for (guint i = 0; i < x.L; i++)
+    radix += x.S[i] - 1;
+  return radix;
 }
 
 static gboolean
@@ -285,9 +298,11 @@ hyperx_metrics (const TfContext *ctx,
     }
   tf_bisection_star (ctx, ctx->n_chip, &bt, &m->bisection_links, &m->bisection_bandwidth,
                      &star_method);
+  best *= tf_result_lanes (ctx, result);
   m->bisection_links = MIN (m->bisection_links, best);
   m->bisection_bandwidth = MIN (m->bisection_bandwidth,
-                                best * ctx->defaults[TF_LINK_B2B].bandwidth_gbps);
+                                best * tf_context_link_defaults (ctx, TF_LINK_B2B,
+                                                                 TF_REACH_RACK).bandwidth_gbps);
   m->bisection_links_method = TF_METHOD_UPPER_BOUND;
   m->bisection_bandwidth_method = TF_METHOD_UPPER_BOUND;
 }
@@ -304,6 +319,7 @@ const TfFamily tf_family_hyperx = {
   .check = hyperx_check,
   .attrs = hyperx_attrs,
   .count = hyperx_count,
+  .switch_ports = hyperx_switch_ports,
   .build = hyperx_build,
   .metrics = hyperx_metrics,
   .metrics_need_build = FALSE,

@@ -21,12 +21,23 @@ G_BEGIN_DECLS
 
 /* The endpoint-level network a family builds. Nodes: endpoint e is node e, switch i is node
  * n_endpoint + i. For Tier-7 leaf families an endpoint is a board; for Tier-6 leaf families it is
- * a chip and endpoint_board says which board holds it. */
+ * a chip and endpoint_board says which board holds it.
+ *
+ * A multiplicity counts ports at the family's level. For a Tier-7 family a port is a board's
+ * port, a bundle of C_board x chip_radix physical links ("lanes", tf_result_lanes): a board-switch
+ * link becomes C_board chip-switch links of chip_radix each, and a switch-switch link of
+ * multiplicity m becomes m x lanes physical links, so every switch keeps the port split (and
+ * the oversubscription) the family's parameters promise. A board-board link joins chip j of
+ * board a to chip (j + shift) mod C_board of board b, or, with shift TF_LANES_ALL, every chip
+ * of a to every chip of b. */
+#define TF_LANES_ALL G_MAXUINT32
+
 typedef struct
 {
   guint32 a;
   guint32 b;
   guint32 multiplicity;
+  guint32 shift;
 } TfBuildLink;
 
 typedef struct
@@ -52,12 +63,18 @@ void   tf_build_set_shape (TfBuild *build, guint n_endpoint, guint chips_per_boa
 guint  tf_build_add_switch (TfBuild *build, TfTier tier, guint container, const char *format,
                             ...) G_GNUC_PRINTF (4, 5);
 void   tf_build_add_link (TfBuild *build, guint32 a, guint32 b, guint32 multiplicity);
+/* A board-board link whose chips pair up as chip j of @a with chip (j + @shift) mod C of @b
+ * (TF_LANES_ALL: every chip with every chip). */
+void   tf_build_add_lane_link (TfBuild *build, guint32 a, guint32 b, guint32 multiplicity,
+                               guint32 shift);
 static inline guint32
 tf_build_switch_node (const TfBuild *build, guint switch_index)
 {
   return build->n_endpoint + switch_index;
 }
-TfLinkType tf_build_link_type (const TfBuild *build, guint32 a, guint32 b);
+/* The type and reach of the physical links a build link becomes. */
+void   tf_build_link_kind (const TfBuild *build, guint32 a, guint32 b, TfLinkType *type,
+                           TfReach *reach);
 
 typedef gboolean (*TfParamsVisitor) (const TfParams *params, gpointer user_data);
 
@@ -79,8 +96,12 @@ struct _TfFamily
    * returns FALSE with the broken rule in @why. */
   gboolean (*check) (const TfContext *ctx, TfResult *result, GString *why);
   void     (*attrs) (const TfResult *result, TfAttrs *attrs);
-  /* Closed-form link and switch counts of the generated graph. */
+  /* Closed-form counts of the generated graph: links by type and reach (tf_metrics_add_links),
+   * switches, and the links at a chip from the family (the framework adds the board's). */
   void     (*count) (const TfContext *ctx, const TfResult *result, TfMetrics *metrics);
+  /* The most family-level ports any one switch uses (0 without switches); times the lanes this
+   * is the physical radix the radix-too-large warning judges. */
+  guint64  (*switch_ports) (const TfContext *ctx, const TfResult *result);
   gboolean (*build) (const TfContext *ctx, const TfResult *result, TfBuild *build,
                      GError **error);
   /* Diameter, bisection and path diversity; @build is the family's build of @result when
@@ -89,6 +110,27 @@ struct _TfFamily
                        TfMetrics *metrics);
   gboolean    metrics_need_build;
 };
+
+/* Physical links per family-level port: C_board x chip_radix for Tier-7 families, 1 for Tier-6
+ * ones (their endpoints are chips, whose links carry chip_radix each). */
+static inline guint64
+tf_result_lanes (const TfContext *ctx,
+                 const TfResult  *result)
+{
+  return result->family->leaf_tier == TF_TIER_BOARD
+         ? (guint64) result->chips_per_board * ctx->chip_radix : 1;
+}
+
+/* Counts @n physical links of @type reaching @reach into @m's totals by type and by reach. */
+static inline void
+tf_metrics_add_links (TfMetrics  *m,
+                      TfLinkType  type,
+                      TfReach     reach,
+                      guint64     n)
+{
+  m->link_count_by_type[type] += n;
+  m->link_count_by_reach[reach] += n;
+}
 
 /* Warnings shared by several families (warning.c) */
 extern const TfWarning tf_warning_dense_pcb_impractical;
@@ -122,6 +164,9 @@ TfCheck tf_family_check (const TfFamily *family, const TfContext *ctx, TfResult 
  * @build, or building the family graph when the family needs one and @build is NULL. */
 gboolean tf_family_compute_metrics (const TfFamily *family, const TfContext *ctx,
                                     TfResult *result, const TfBuild *build, GError **error);
+
+/* switch_ports for families without switches */
+guint64 tf_family_no_switch_ports (const TfContext *ctx, const TfResult *result);
 
 /* Small arithmetic helpers for families */
 gboolean tf_is_power_of_two (guint64 v);

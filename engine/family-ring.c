@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* family-ring.c: Ring of boards (@tbl-spec-topo-11): n_endpoint boards, each linked to the next,
- * for every divisor n_endpoint >= 2 of n_chip. A link between two boards carries one lane per
- * chip (chip j to chip j); chips of a board meet through intra_board_topo. One rack, one pod. */
+ * for every divisor n_endpoint >= 2 of n_chip, whatever the board topology.
+ *
+ * A link between two boards carries one lane per chip. With an intra-board topology, lane j
+ * joins chip j to chip j and the chips of a board meet through the board's links: the chip graph
+ * is the ring times the board graph. Without one (none), the wrap-around link shifts the lanes
+ * by one, so the lanes run on into each other: the chips form one ring of n_chip, each board's
+ * chips n_endpoint apart on it. One rack, one pod. */
 #include "family-boards-private.h"
 #include "metrics-private.h"
 
@@ -28,14 +33,26 @@ ring_pairs (guint n_board)
   return n_board == 2 ? 1 : n_board;
 }
 
+/* The chips form one ring of n_chip: boards of several chips without links of their own. */
+static gboolean
+is_one_ring (const TfContext *ctx,
+             const TfResult  *result)
+{
+  return result->chips_per_board > 1 && ctx->intra_board_topo == TF_INTRA_BOARD_NONE;
+}
+
 static void
 ring_count (const TfContext *ctx,
             const TfResult  *result,
             TfMetrics       *m)
 {
-  m->link_count_by_type[TF_LINK_B2B] =
-    ring_pairs (result->n_endpoint) * result->chips_per_board * ctx->chip_radix;
+  guint64 links = is_one_ring (ctx, result) ? ctx->n_chip
+                  : ring_pairs (result->n_endpoint) * result->chips_per_board;
+  guint per_chip = is_one_ring (ctx, result) || result->n_endpoint > 2 ? 2 : 1;
+
+  tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_RACK, links * ctx->chip_radix);
   m->switch_count = 0;
+  m->links_per_chip_min = m->links_per_chip_max = per_chip * ctx->chip_radix;
 }
 
 static gboolean
@@ -45,14 +62,15 @@ ring_build (const TfContext *ctx,
             GError         **error)
 {
   guint n = result->n_endpoint;
+  guint wrap_shift = is_one_ring (ctx, result) ? 1 : 0;
 
   tf_build_set_shape (b, n, result->chips_per_board, n, 1, 1);
   b->chip_transitive = TRUE;
-  if (n == 2)
-    tf_build_add_link (b, 0, 1, 1);
-  else
-    for (guint e = 0; e < n; e++)
-      tf_build_add_link (b, e, (e + 1) % n, 1);
+  for (guint e = 0; e + 1 < n; e++)
+    tf_build_add_lane_link (b, e, e + 1, 1, 0);
+  /* Two boards have one link unless the shifted wrap-around makes it a second lane pairing. */
+  if (n > 2 || wrap_shift != 0)
+    tf_build_add_lane_link (b, n - 1, 0, 1, wrap_shift);
   return TRUE;
 }
 
@@ -66,6 +84,21 @@ ring_metrics (const TfContext *ctx,
   guint kappa = n == 2 ? 1 : 2;
   TfBoardTopo bt;
 
+  if (is_one_ring (ctx, result))
+    {
+      /* A ring of n_chip >= 4 chips: cutting it anywhere takes two links. */
+      m->diameter = ctx->n_chip / 2;
+      m->diameter_method = TF_METHOD_CLOSED_FORM;
+      m->path_diversity = tf_direct_path_diversity (2, FALSE, ctx->n_chip, ctx->chip_radix);
+      m->path_diversity_method = TF_METHOD_CLOSED_FORM;
+      m->bisection_links = 2 * (guint64) ctx->chip_radix;
+      m->bisection_links_method = TF_METHOD_CLOSED_FORM;
+      m->bisection_bandwidth = (double) m->bisection_links
+                               * tf_context_link_defaults (ctx, TF_LINK_C2C,
+                                                           TF_REACH_RACK).bandwidth_gbps;
+      m->bisection_bandwidth_method = TF_METHOD_CLOSED_FORM;
+      return;
+    }
   tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
   /* The chip graph is the ring times the board graph: distances add. */
   m->diameter = n / 2 + tf_board_topo_diameter (&bt);
@@ -92,6 +125,7 @@ const TfFamily tf_family_ring = {
   .check = ring_check,
   .attrs = tf_boards_attrs,
   .count = ring_count,
+  .switch_ports = tf_family_no_switch_ports,
   .build = ring_build,
   .metrics = ring_metrics,
   .metrics_need_build = FALSE,

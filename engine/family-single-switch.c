@@ -9,11 +9,9 @@ single_switch_check (const TfContext *ctx,
                      TfResult        *result,
                      GString         *why)
 {
-  if (!tf_boards_check (ctx, result, 1, why))
-    return FALSE;
-  if (result->n_endpoint > 64)
-    tf_result_add_warning (result, &tf_warning_radix_too_large);
-  return TRUE;
+  /* radix-too-large (the spec's N_endpoint > 64) is the framework's rule on the switch's
+   * physical ports, n_chip x chip_radix. */
+  return tf_boards_check (ctx, result, 1, why);
 }
 
 static void
@@ -21,8 +19,16 @@ single_switch_count (const TfContext *ctx,
                      const TfResult  *result,
                      TfMetrics       *m)
 {
-  m->link_count_by_type[TF_LINK_B2B] = (guint64) ctx->n_chip * ctx->chip_radix;
+  tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK, (guint64) ctx->n_chip * ctx->chip_radix);
   m->switch_count = 1;
+  m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
+}
+
+static guint64
+single_switch_switch_ports (const TfContext *ctx,
+                            const TfResult  *result)
+{
+  return result->n_endpoint;
 }
 
 static gboolean
@@ -68,6 +74,7 @@ const TfFamily tf_family_single_switch = {
   .check = single_switch_check,
   .attrs = tf_boards_attrs,
   .count = single_switch_count,
+  .switch_ports = single_switch_switch_ports,
   .build = single_switch_build,
   .metrics = single_switch_metrics,
   .metrics_need_build = FALSE,

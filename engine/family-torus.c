@@ -237,6 +237,7 @@ torus_count (const TfContext *ctx,
              TfMetrics       *m)
 {
   TorusParams t;
+  guint per_chip = 0;
 
   TF_PARAMS_GET (&result->params, TorusParams, &t);
   for (guint d = 0; d < t.n_dims; d++)
@@ -252,10 +253,13 @@ torus_count (const TfContext *ctx,
         inside = (guint64) (s / b) * (b - 1) + (b == s ? 1 : 0);
       else
         inside = b == 2 ? 1 : 0;
-      m->link_count_by_type[TF_LINK_C2C] += lines * inside * ctx->chip_radix;
-      m->link_count_by_type[TF_LINK_B2B] += lines * (edges - inside) * ctx->chip_radix;
+      tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_BOARD, lines * inside * ctx->chip_radix);
+      tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_RACK,
+                            lines * (edges - inside) * ctx->chip_radix);
+      per_chip += (s >= 3 ? 2 : 1) * ctx->chip_radix;
     }
   m->switch_count = 0;
+  m->links_per_chip_min = m->links_per_chip_max = per_chip;
 }
 
 static gboolean
@@ -400,6 +404,7 @@ const TfFamily tf_family_torus = {
   .check = torus_check,
   .attrs = torus_attrs,
   .count = torus_count,
+  .switch_ports = tf_family_no_switch_ports,
   .build = torus_build,
   .metrics = torus_metrics,
   .metrics_need_build = TRUE,

@@ -4,6 +4,7 @@
 #include <stdarg.h>
 
 #include "family-private.h"
+#include "graph-private.h"
 #include "intra-board-private.h"
 
 gboolean
@@ -65,7 +66,7 @@ tf_family_check (const TfFamily  *family,
                  GString         *why)
 {
   TfBoardTopo bt;
-  guint64 total = 0;
+  guint64 total = 0, board_links, radix;
   guint n_board;
 
   result->family = family;
@@ -86,25 +87,13 @@ tf_family_check (const TfFamily  *family,
     }
   if (!tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, why))
     return TF_CHECK_INTRA_BOARD;
-  /* A board port of a direct family carries one lane per chip, lane j joining chip j of each
-   * board; without links inside the board the lanes form separate planes. */
-  if (family->direct && family->leaf_tier == TF_TIER_BOARD && result->chips_per_board > 1
-      && ctx->intra_board_topo == TF_INTRA_BOARD_NONE)
-    {
-      if (why)
-        g_string_append_printf (why,
-                                "chips_per_board = %u with intra_board_topo = none leaves the "
-                                "chips of a board unconnected to each other, so the %s of "
-                                "boards splits into %u separate planes (connectivity)",
-                                result->chips_per_board, family->name,
-                                result->chips_per_board);
-      return TF_CHECK_INTRA_BOARD;
-    }
 
   family->count (ctx, result, &result->metrics);
   n_board = ctx->n_chip / result->chips_per_board;
-  result->metrics.link_count_by_type[TF_LINK_C2C] +=
-    (guint64) n_board * tf_board_topo_n_pairs (&bt) * ctx->chip_radix;
+  board_links = (guint64) n_board * tf_board_topo_n_pairs (&bt) * ctx->chip_radix;
+  tf_metrics_add_links (&result->metrics, TF_LINK_C2C, TF_REACH_BOARD, board_links);
+  result->metrics.links_per_chip_min += tf_board_topo_degree (&bt) * ctx->chip_radix;
+  result->metrics.links_per_chip_max += tf_board_topo_degree (&bt) * ctx->chip_radix;
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     total += result->metrics.link_count_by_type[t];
   result->metrics.link_count = total;
@@ -119,11 +108,34 @@ tf_family_check (const TfFamily  *family,
       return TF_CHECK_OVERSIZE;
     }
 
+  /* Radix on the physical ports: a board port of C chips is C x chip_radix links, and so is
+   * every port of the switches above it (tf_result_lanes). */
+  radix = family->switch_ports (ctx, result) * tf_result_lanes (ctx, result);
+  result->metrics.switch_radix = (guint) MIN (radix, G_MAXUINT);
+  if (radix > ctx->switch_defaults.radix)
+    tf_result_add_warning (result, &tf_warning_radix_too_large);
   if (!tf_family_applies_to_scope (family, ctx->scope))
     tf_result_add_warning (result, &tf_warning_non_standard_scope);
   if (result->chips_per_board > ctx->chips_per_board_max)
     tf_result_add_warning (result, &tf_warning_dense_pcb_impractical);
   return TF_CHECK_OK;
+}
+
+/* Links of @type reaching @reach, from the totals by type and by reach: switch links have the
+ * one reach of their type, so C2C links make up the rest of each reach. */
+static guint64
+kind_count (const TfMetrics *m,
+            TfLinkType       type,
+            TfReach          reach)
+{
+  TfLinkType switch_type = tf_link_type_for_reach (reach);
+
+  if (type != TF_LINK_C2C)
+    return tf_link_type_has_reach (type, reach) ? m->link_count_by_type[type] : 0;
+  if (reach == TF_REACH_BOARD)
+    return m->link_count_by_reach[reach];
+  return m->link_count_by_reach[reach] - MIN (m->link_count_by_reach[reach],
+                                               m->link_count_by_type[switch_type]);
 }
 
 /* The spec's bandwidth is "min cut x link bandwidth"; when every link in the graph has the same
@@ -137,12 +149,15 @@ settle_bisection_bandwidth (const TfContext *ctx,
   gboolean uniform = TRUE;
 
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
-    if (m->link_count_by_type[t] > 0)
-      {
-        if (bw >= 0 && ctx->defaults[t].bandwidth_gbps != bw)
-          uniform = FALSE;
-        bw = ctx->defaults[t].bandwidth_gbps;
-      }
+    for (guint r = 0; r < TF_N_REACHES; r++)
+      if (kind_count (m, t, r) > 0)
+        {
+          double b = tf_context_link_defaults (ctx, t, r).bandwidth_gbps;
+
+          if (bw >= 0 && b != bw)
+            uniform = FALSE;
+          bw = b;
+        }
   if (uniform && bw >= 0 && m->bisection_links_method != TF_METHOD_UPPER_BOUND
       && m->bisection_links_method != TF_METHOD_NONE)
     {
@@ -294,6 +309,13 @@ tf_attrs_add_list (TfAttrs       *attrs,
   a->n_values = n;
   for (guint i = 0; i < n; i++)
     a->values[i] = values[i];
+}
+
+guint64
+tf_family_no_switch_ports (const TfContext *ctx,
+                           const TfResult  *result)
+{
+  return 0;
 }
 
 /* Arithmetic */

@@ -3,9 +3,11 @@
  * expands endpoints into chips, adds IntraBoardTopo links, types every link by the boundary it
  * crosses, checks every invariant and measures the metrics on the graph.
  *
- * Expansion: a Tier-7 endpoint is a board of C chips. A board port is a bundle of one lane per
- * chip: a board-switch link becomes C chip-switch links, a board-board link becomes C links
- * joining chip j to chip j. Every link at a chip carries chip_radix parallel links.
+ * Expansion: a Tier-7 endpoint is a board of C chips, and a family-level port a bundle of
+ * C x chip_radix physical links (family-private.h): a board-switch link becomes C chip-switch
+ * links of chip_radix each, a switch-switch link of multiplicity m becomes m x C x chip_radix
+ * links, and a board-board link joins chip j to chip j + shift (or every chip to every chip).
+ * Every link at a chip carries chip_radix parallel links.
  */
 #include "graph-private.h"
 #include "intra-board-private.h"
@@ -27,7 +29,7 @@ add_link (GArray  *links,
           guint32  b,
           guint32  multiplicity)
 {
-  TfLink link = { MIN (a, b), MAX (a, b), multiplicity, TF_LINK_C2C };
+  TfLink link = { MIN (a, b), MAX (a, b), multiplicity, TF_LINK_C2C, TF_REACH_BOARD };
 
   g_array_append_val (links, link);
 }
@@ -53,11 +55,11 @@ expand (const TfContext  *ctx,
   gboolean chip_leaves = result->family->leaf_tier == TF_TIER_CHIP;
   guint n = ctx->n_chip, c = result->chips_per_board, r = ctx->chip_radix;
   guint n_ep = build->n_endpoint;
+  guint64 lanes = tf_result_lanes (ctx, result);
   const TfBuildLink *bl = (const TfBuildLink *) (const void *) build->links->data;
   TfBoardTopo bt;
   Expand x;
   GArray *links;
-  g_autofree guint32 *chip_board = NULL;
 
   graph->n_chip = n;
   graph->chips_per_board = c;
@@ -114,14 +116,21 @@ expand (const TfContext  *ctx,
       guint32 m = bl[i].multiplicity;
 
       if (!a_ep && !b_ep)
-        add_link (links, n + bl[i].a - n_ep, n + bl[i].b - n_ep, m);
+        add_link (links, n + bl[i].a - n_ep, n + bl[i].b - n_ep, (guint32) (m * lanes));
       else if (chip_leaves)
         add_link (links, a_ep ? bl[i].a : n + bl[i].a - n_ep,
                   b_ep ? bl[i].b : n + bl[i].b - n_ep, m * r);
-      else
+      else if (!a_ep || !b_ep)
         for (guint j = 0; j < c; j++)
           add_link (links, a_ep ? bl[i].a * c + j : n + bl[i].a - n_ep,
                     b_ep ? bl[i].b * c + j : n + bl[i].b - n_ep, m * r);
+      else if (bl[i].shift == TF_LANES_ALL)
+        for (guint j = 0; j < c; j++)
+          for (guint k = 0; k < c; k++)
+            add_link (links, bl[i].a * c + j, bl[i].b * c + k, m * r);
+      else
+        for (guint j = 0; j < c; j++)
+          add_link (links, bl[i].a * c + j, bl[i].b * c + (j + bl[i].shift) % c, m * r);
     }
 
   if (!tf_board_topo_init (&bt, ctx->intra_board_topo, c, NULL))
@@ -133,17 +142,7 @@ expand (const TfContext  *ctx,
   graph->n_links = links->len;
   graph->links = (TfLink *) (void *) g_array_free (links, FALSE);
 
-  chip_board = tf_network_graph_dup_chip_boards (graph);
-  for (guint i = 0; i < graph->n_links; i++)
-    {
-      TfLink *l = &graph->links[i];
-
-      l->type = tf_network_graph_link_type_with_boards (graph, chip_board, l->a, l->b);
-      if (l->a >= n)
-        graph->switches[l->a - n].port_count += l->multiplicity;
-      if (l->b >= n)
-        graph->switches[l->b - n].port_count += l->multiplicity;
-    }
+  tf_network_graph_settle_links (graph);
   return TRUE;
 }
 

@@ -146,7 +146,7 @@ add_links (Edit   *e,
            guint32 b,
            guint32 multiplicity)
 {
-  TfLink l = { MIN (a, b), MAX (a, b), multiplicity, TF_LINK_C2C };
+  TfLink l = { MIN (a, b), MAX (a, b), multiplicity, TF_LINK_C2C, TF_REACH_BOARD };
 
   for (guint i = 0; i < e->links->len; i++)
     {
@@ -381,7 +381,6 @@ finish (Edit    *e,
         GError **error)
 {
   TfNetworkGraph *g = e->graph;
-  g_autofree guint32 *chip_board = NULL;
   g_autoptr(GError) local = NULL;
   GArray *kept = g_array_sized_new (FALSE, FALSE, sizeof (TfLink), e->links->len);
   GHashTable *seen = g_hash_table_new (g_int64_hash, g_int64_equal);
@@ -400,7 +399,7 @@ finish (Edit    *e,
           g_hash_table_unref (seen);
           return invalid (error, "a link would join a switch to itself");
         }
-      l = (TfLink) { MIN (l.a, l.b), MAX (l.a, l.b), l.multiplicity, l.type };
+      l = (TfLink) { MIN (l.a, l.b), MAX (l.a, l.b), l.multiplicity, l.type, l.reach };
       keys[i] = ((gint64) l.a << 32) | l.b;
       if ((at = g_hash_table_lookup (seen, &keys[i])) != NULL)
         g_array_index (kept, TfLink, GPOINTER_TO_UINT (at) - 1).multiplicity += l.multiplicity;
@@ -420,19 +419,7 @@ finish (Edit    *e,
   g->n_links = kept->len;
   g->links = (TfLink *) (void *) g_array_free (kept, FALSE);
 
-  chip_board = tf_network_graph_dup_chip_boards (g);
-  for (guint s = 0; s < g->n_switch; s++)
-    g->switches[s].port_count = 0;
-  for (guint i = 0; i < g->n_links; i++)
-    {
-      TfLink *l = &g->links[i];
-
-      l->type = tf_network_graph_link_type_with_boards (g, chip_board, l->a, l->b);
-      if (l->a >= g->n_chip)
-        g->switches[l->a - g->n_chip].port_count += l->multiplicity;
-      if (l->b >= g->n_chip)
-        g->switches[l->b - g->n_chip].port_count += l->multiplicity;
-    }
+  tf_network_graph_settle_links (g);
   for (guint s = 0; s < g->n_switch; s++)
     {
       if (g->switches[s].port_count == 0)

@@ -30,11 +30,18 @@ tf_adjacency_degree (const TfAdjacency *adj, guint node)
  * rack and a pod, a pod switch a pod, a datacenter switch neither). */
 void       tf_network_graph_locate (const TfNetworkGraph *graph, const guint32 *chip_board,
                                     guint32 node, guint *board, guint *rack, guint *pod);
-/* tf_network_graph_link_type() with the chip -> board map at hand. */
-TfLinkType tf_network_graph_link_type_with_boards (const TfNetworkGraph *graph,
+/* tf_network_graph_link_kind() with the chip -> board map at hand. */
+void       tf_network_graph_link_kind_with_boards (const TfNetworkGraph *graph,
                                                    const guint32        *chip_board,
                                                    guint32               a,
-                                                   guint32               b);
+                                                   guint32               b,
+                                                   TfLinkType           *type,
+                                                   TfReach              *reach);
+/* The type of a link with a switch at one end that reaches @reach (C2C for a board). */
+TfLinkType tf_link_type_for_reach (TfReach reach);
+/* Gives every link the type and reach its ends call for, and every switch the port count of
+ * its links. */
+void       tf_network_graph_settle_links (TfNetworkGraph *graph);
 /* The board of every chip, from board_chips. */
 guint32   *tf_network_graph_dup_chip_boards (const TfNetworkGraph *graph);
 

@@ -4,8 +4,8 @@
  * GraphML (networkx read_graphml, Gephi, SST/Merlin's anytopo): one edge per link record with
  * its multiplicity as an attribute, so readers build a simple graph with weights. Graphviz DOT:
  * one edge per physical link, parallel links repeated, since Graphviz draws and networkx's
- * read_dot counts edges one by one. Both carry every node's place in the hierarchy and every
- * link's type, bandwidth and latency.
+ * read_dot counts edges one by one. Both carry every node's place in the hierarchy, every
+ * switch's latency, and every link's type, reach, bandwidth and latency.
  */
 #include <string.h>
 
@@ -20,6 +20,19 @@ append_escaped (GString    *out,
   g_string_append (out, escaped);
 }
 
+/* A link's bandwidth and latency as text, from its type and reach. */
+static void
+link_numbers (const TfContext *ctx,
+              const TfLink    *l,
+              char             bw[G_ASCII_DTOSTR_BUF_SIZE],
+              char             lat[G_ASCII_DTOSTR_BUF_SIZE])
+{
+  TfLinkDefaults d = tf_context_link_defaults (ctx, l->type, l->reach);
+
+  g_ascii_dtostr (bw, G_ASCII_DTOSTR_BUF_SIZE, d.bandwidth_gbps);
+  g_ascii_dtostr (lat, G_ASCII_DTOSTR_BUF_SIZE, d.latency_ns);
+}
+
 gboolean
 tf_topology_write_graphml (const TfTopology  *topology,
                            GString           *out,
@@ -29,6 +42,7 @@ tf_topology_write_graphml (const TfTopology  *topology,
   const TfContext *ctx = &topology->context;
   g_autofree guint32 *chip_board = tf_network_graph_dup_chip_boards (g);
   g_autoptr(GString) name = g_string_new (NULL);
+  char switch_latency[G_ASCII_DTOSTR_BUF_SIZE];
   static const char *const keys[][4] = {
     { "kind", "node", "kind", "string" },
     { "tier", "node", "tier", "string" },
@@ -36,7 +50,9 @@ tf_topology_write_graphml (const TfTopology  *topology,
     { "rack", "node", "rack", "int" },
     { "pod", "node", "pod", "int" },
     { "port_count", "node", "port_count", "int" },
+    { "switch_latency_ns", "node", "latency_ns", "double" },
     { "type", "edge", "type", "string" },
+    { "reach", "edge", "reach", "string" },
     { "multiplicity", "edge", "multiplicity", "int" },
     { "bandwidth_gbps", "edge", "bandwidth_gbps", "double" },
     { "latency_ns", "edge", "latency_ns", "double" },
@@ -46,6 +62,7 @@ tf_topology_write_graphml (const TfTopology  *topology,
     { "chips_per_board", "graph", "chips_per_board", "int" },
   };
 
+  g_ascii_dtostr (switch_latency, sizeof switch_latency, ctx->switch_defaults.latency_ns);
   g_string_append (out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                    "<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"\n"
                    "    xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"\n"
@@ -86,9 +103,10 @@ tf_topology_write_graphml (const TfTopology  *topology,
       else
         g_string_append_printf (out, "<data key=\"kind\">switch</data>"
                                 "<data key=\"tier\">%s</data>"
-                                "<data key=\"port_count\">%u</data>",
+                                "<data key=\"port_count\">%u</data>"
+                                "<data key=\"switch_latency_ns\">%s</data>",
                                 tf_tier_to_string (g->switches[v - g->n_chip].tier),
-                                g->switches[v - g->n_chip].port_count);
+                                g->switches[v - g->n_chip].port_count, switch_latency);
       if (rack != G_MAXUINT)
         g_string_append_printf (out, "<data key=\"rack\">%u</data>", rack);
       if (pod != G_MAXUINT)
@@ -109,13 +127,14 @@ tf_topology_write_graphml (const TfTopology  *topology,
       g_string_truncate (name, 0);
       tf_network_graph_append_node_name (g, l->b, name);
       append_escaped (out, name->str);
-      g_ascii_dtostr (bw, sizeof bw, ctx->defaults[l->type].bandwidth_gbps);
-      g_ascii_dtostr (lat, sizeof lat, ctx->defaults[l->type].latency_ns);
+      link_numbers (ctx, l, bw, lat);
       g_string_append_printf (out, "\"><data key=\"type\">%s</data>"
+                              "<data key=\"reach\">%s</data>"
                               "<data key=\"multiplicity\">%u</data>"
                               "<data key=\"bandwidth_gbps\">%s</data>"
                               "<data key=\"latency_ns\">%s</data></edge>\n",
-                              tf_link_type_to_string (l->type), l->multiplicity, bw, lat);
+                              tf_link_type_to_string (l->type), tf_reach_to_string (l->reach),
+                              l->multiplicity, bw, lat);
     }
   g_string_append (out, "  </graph>\n</graphml>\n");
   return TRUE;
@@ -146,7 +165,9 @@ tf_topology_write_dot (const TfTopology  *topology,
   g_autofree guint32 *chip_board = tf_network_graph_dup_chip_boards (g);
   g_autoptr(GString) a = g_string_new (NULL);
   g_autoptr(GString) b = g_string_new (NULL);
+  char switch_latency[G_ASCII_DTOSTR_BUF_SIZE];
 
+  g_ascii_dtostr (switch_latency, sizeof switch_latency, ctx->switch_defaults.latency_ns);
   g_string_append (out, "graph topology {\n");
   if (topology->result.family != NULL)
     {
@@ -170,9 +191,10 @@ tf_topology_write_dot (const TfTopology  *topology,
       if (v < g->n_chip)
         g_string_append_printf (out, " [kind=chip, board=%u", board);
       else
-        g_string_append_printf (out, " [kind=switch, shape=box, tier=%s, port_count=%u",
+        g_string_append_printf (out, " [kind=switch, shape=box, tier=%s, port_count=%u, "
+                                "latency_ns=%s",
                                 tf_tier_to_string (g->switches[v - g->n_chip].tier),
-                                g->switches[v - g->n_chip].port_count);
+                                g->switches[v - g->n_chip].port_count, switch_latency);
       if (rack != G_MAXUINT)
         g_string_append_printf (out, ", rack=%u", rack);
       if (pod != G_MAXUINT)
@@ -188,16 +210,16 @@ tf_topology_write_dot (const TfTopology  *topology,
       g_string_truncate (b, 0);
       tf_network_graph_append_node_name (g, l->a, a);
       tf_network_graph_append_node_name (g, l->b, b);
-      g_ascii_dtostr (bw, sizeof bw, ctx->defaults[l->type].bandwidth_gbps);
-      g_ascii_dtostr (lat, sizeof lat, ctx->defaults[l->type].latency_ns);
+      link_numbers (ctx, l, bw, lat);
       for (guint k = 0; k < l->multiplicity; k++)
         {
           g_string_append (out, "  ");
           append_dot_id (out, a->str);
           g_string_append (out, " -- ");
           append_dot_id (out, b->str);
-          g_string_append_printf (out, " [type=%s, bandwidth_gbps=%s, latency_ns=%s];\n",
-                                  tf_link_type_to_string (l->type), bw, lat);
+          g_string_append_printf (out, " [type=%s, reach=%s, bandwidth_gbps=%s, latency_ns=%s];\n",
+                                  tf_link_type_to_string (l->type),
+                                  tf_reach_to_string (l->reach), bw, lat);
         }
     }
   g_string_append (out, "}\n");

@@ -70,23 +70,27 @@ tf_network_graph_locate (const TfNetworkGraph *graph,
     }
 }
 
-TfLinkType
-tf_network_graph_link_type_with_boards (const TfNetworkGraph *graph,
+void
+tf_network_graph_link_kind_with_boards (const TfNetworkGraph *graph,
                                         const guint32        *chip_board,
                                         guint32               a,
-                                        guint32               b)
+                                        guint32               b,
+                                        TfLinkType           *type,
+                                        TfReach              *reach)
 {
   guint ba, ra, pa, bb, rb, pb;
 
   tf_network_graph_locate (graph, chip_board, a, &ba, &ra, &pa);
   tf_network_graph_locate (graph, chip_board, b, &bb, &rb, &pb);
   if (ba != G_MAXUINT && ba == bb)
-    return TF_LINK_C2C;
-  if (ra != G_MAXUINT && ra == rb)
-    return TF_LINK_B2B;
-  if (pa != G_MAXUINT && pa == pb)
-    return TF_LINK_R2R;
-  return TF_LINK_P2P;
+    *reach = TF_REACH_BOARD;
+  else if (ra != G_MAXUINT && ra == rb)
+    *reach = TF_REACH_RACK;
+  else if (pa != G_MAXUINT && pa == pb)
+    *reach = TF_REACH_POD;
+  else
+    *reach = TF_REACH_DATACENTER;
+  *type = a < graph->n_chip && b < graph->n_chip ? TF_LINK_C2C : tf_link_type_for_reach (*reach);
 }
 
 guint32 *
@@ -103,15 +107,55 @@ tf_network_graph_dup_chip_boards (const TfNetworkGraph *graph)
   return chip_board;
 }
 
-TfLinkType
-tf_network_graph_link_type (const TfNetworkGraph *graph,
+void
+tf_network_graph_link_kind (const TfNetworkGraph *graph,
                             guint32               a,
-                            guint32               b)
+                            guint32               b,
+                            TfLinkType           *type,
+                            TfReach              *reach)
 {
   g_autofree guint32 *chip_board = tf_network_graph_dup_chip_boards (graph);
 
   /* Slow path for callers outside the engine; the engine keeps its own chip -> board map. */
-  return tf_network_graph_link_type_with_boards (graph, chip_board, a, b);
+  tf_network_graph_link_kind_with_boards (graph, chip_board, a, b, type, reach);
+}
+
+void
+tf_network_graph_settle_links (TfNetworkGraph *graph)
+{
+  g_autofree guint32 *chip_board = tf_network_graph_dup_chip_boards (graph);
+  guint n = graph->n_chip;
+
+  for (guint s = 0; s < graph->n_switch; s++)
+    graph->switches[s].port_count = 0;
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      TfLink *l = &graph->links[i];
+      TfLinkType type;
+      TfReach reach;
+
+      tf_network_graph_link_kind_with_boards (graph, chip_board, l->a, l->b, &type, &reach);
+      l->type = type;
+      l->reach = reach;
+      if (l->a >= n)
+        graph->switches[l->a - n].port_count += l->multiplicity;
+      if (l->b >= n)
+        graph->switches[l->b - n].port_count += l->multiplicity;
+    }
+}
+
+TfLinkType
+tf_link_type_for_reach (TfReach reach)
+{
+  switch (reach)
+    {
+    case TF_REACH_BOARD: return TF_LINK_C2C;
+    case TF_REACH_RACK: return TF_LINK_B2B;
+    case TF_REACH_POD: return TF_LINK_R2R;
+    case TF_REACH_DATACENTER:
+    case TF_N_REACHES:
+    default: return TF_LINK_P2P;
+    }
 }
 
 void

@@ -15,8 +15,8 @@ typedef struct
   guint            side;    /* torus only: chips per dimension */
 } TfBoardTopo;
 
-/* Applies the spec's rules: none always; anything else needs chips > 1; torus takes the cube
- * shape, else the square one, else fails (cube > square > error). */
+/* Applies the spec's rules: none always, and every topology is none on a board of one chip;
+ * torus takes the cube shape, else the square one, else fails (cube > square > error). */
 gboolean tf_board_topo_init (TfBoardTopo *bt, TfIntraBoardTopo topo, guint chips, GString *why);
 /* Number of distinct chip pairs linked (each pair carries chip_radix parallel links). */
 guint64  tf_board_topo_n_pairs (const TfBoardTopo *bt);

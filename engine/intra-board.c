@@ -29,17 +29,12 @@ tf_board_topo_init (TfBoardTopo      *bt,
   bt->n_dims = 0;
   bt->side = 0;
 
-  if (topo == TF_INTRA_BOARD_NONE)
-    return TRUE;
+  /* A board of one chip has no pair to link: every board topology is none there, so results
+   * with C_board = 1 stay in every context (docs/spec-notes.md). */
   if (chips == 1)
-    {
-      if (why)
-        g_string_append_printf (why,
-                                "intra_board_topo = %s needs more than one chip per board, "
-                                "but this result derives chips_per_board = 1",
-                                tf_intra_board_topo_to_string (topo));
-      return FALSE;
-    }
+    bt->topo = TF_INTRA_BOARD_NONE;
+  if (bt->topo == TF_INTRA_BOARD_NONE)
+    return TRUE;
   if (topo == TF_INTRA_BOARD_TORUS)
     {
       guint m3 = integer_root (chips, 3);

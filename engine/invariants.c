@@ -133,6 +133,8 @@ check_links (const TfNetworkGraph  *graph,
       const TfLink *l = &graph->links[i];
       gboolean a_chip, b_chip;
       guint ba, ra, pa, bb, rb, pb;
+      TfLinkType type;
+      TfReach reach;
 
       if (l->a >= n_nodes || l->b >= n_nodes)
         FAIL_AT (TF_AT_LINK, i, "links: link %u joins node %u, beyond %u nodes", i,
@@ -141,14 +143,23 @@ check_links (const TfNetworkGraph  *graph,
         FAIL_AT (TF_AT_LINK, i, "links: link %u joins a node to itself", i);
       if (l->multiplicity < 1)
         FAIL_AT (TF_AT_LINK, i, "links: link %u has multiplicity 0", i);
-      if (l->type != tf_network_graph_link_type_with_boards (graph, chip_board, l->a, l->b))
+      tf_network_graph_link_kind_with_boards (graph, chip_board, l->a, l->b, &type, &reach);
+      if (l->reach != reach)
         {
           name_nodes (graph, l->a, l->b, a_name, b_name);
-          FAIL_AT (TF_AT_LINK, i, "link type: link %s - %s is %s, but it crosses the %s boundary",
-                   a_name->str, b_name->str, tf_link_type_to_string (l->type),
-                   tf_link_type_to_string (tf_network_graph_link_type_with_boards (graph,
-                                                                                  chip_board,
-                                                                                  l->a, l->b)));
+          FAIL_AT (TF_AT_LINK, i, "link reach: link %s - %s has reach %s, but the smallest "
+                   "container holding both ends is the %s", a_name->str, b_name->str,
+                   tf_reach_to_string (l->reach), tf_reach_to_string (reach));
+        }
+      if (l->type != type)
+        {
+          name_nodes (graph, l->a, l->b, a_name, b_name);
+          FAIL_AT (TF_AT_LINK, i, "link type: link %s - %s is %s, but a link %s is %s", a_name->str,
+                   b_name->str, tf_link_type_to_string (l->type),
+                   type == TF_LINK_C2C ? "between two chips"
+                   : reach == TF_REACH_RACK ? "from a switch inside a rack"
+                   : reach == TF_REACH_POD ? "from a switch inside a pod" : "between pods",
+                   tf_link_type_to_string (type));
         }
 
       a_chip = l->a < graph->n_chip;

@@ -23,9 +23,23 @@ compare_guint64 (const void *pa,
 
 static double
 link_bandwidth (const TfContext *ctx,
-                TfLinkType       type)
+                TfLinkType       type,
+                TfReach          reach)
 {
-  return ctx->defaults[type].bandwidth_gbps;
+  return tf_context_link_defaults (ctx, type, reach).bandwidth_gbps;
+}
+
+static double
+build_link_bandwidth (const TfContext *ctx,
+                      const TfBuild   *build,
+                      guint32          a,
+                      guint32          b)
+{
+  TfLinkType type;
+  TfReach reach;
+
+  tf_build_link_kind (build, a, b, &type, &reach);
+  return link_bandwidth (ctx, type, reach);
 }
 
 void
@@ -46,8 +60,9 @@ tf_bisection_star (const TfContext   *ctx,
       guint rho = y % bt->chips;
       guint64 ib = tf_board_topo_prefix_cut (bt, rho);
       guint64 count = ((guint64) y + ib) * r;
-      double bw = ((double) y * link_bandwidth (ctx, TF_LINK_B2B)
-                   + (double) ib * link_bandwidth (ctx, TF_LINK_C2C)) * r;
+      /* Chip links to a switch inside their rack, board links on the board. */
+      double bw = ((double) y * link_bandwidth (ctx, TF_LINK_B2B, TF_REACH_RACK)
+                   + (double) ib * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_BOARD)) * r;
 
       best = MIN (best, count);
       best_bw = MIN (best_bw, bw);
@@ -162,6 +177,8 @@ tf_bisection_switch_family (const TfContext   *ctx,
   guint n_links = build->links->len;
   guint n_chip = n_ep * build->chips_per_board;
   guint r = ctx->chip_radix;
+  /* A switch-switch link carries a board port's lanes (family-private.h). */
+  double lanes = (double) build->chips_per_board * r;
   g_autofree double *bandwidth = g_new (double, MAX (n_links, 1));
   guint64 star_links;
   double star_bw, best_links, best_bw;
@@ -181,9 +198,8 @@ tf_bisection_switch_family (const TfContext   *ctx,
     {
       gboolean chip_link = links[i].a < n_ep;
 
-      sc.weight[i] = (double) links[i].multiplicity * (chip_link ? r : 1);
-      bandwidth[i] = sc.weight[i] * link_bandwidth (ctx, tf_build_link_type (build, links[i].a,
-                                                                              links[i].b));
+      sc.weight[i] = (double) links[i].multiplicity * (chip_link ? r : lanes);
+      bandwidth[i] = sc.weight[i] * build_link_bandwidth (ctx, build, links[i].a, links[i].b);
       sc.switch_arc[i] = chip_link ? G_MAXUINT
                                    : tf_flow_add_arc (sc.flow, links[i].a - n_ep,
                                                       links[i].b - n_ep, 0, 0);
@@ -197,7 +213,7 @@ tf_bisection_switch_family (const TfContext   *ctx,
   sc.ib_weight = r;
   best_links = best_switch_cut (&sc, n_chip);
   memcpy (sc.weight, bandwidth, sizeof (double) * n_links);
-  sc.ib_weight = r * link_bandwidth (ctx, TF_LINK_C2C);
+  sc.ib_weight = r * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_BOARD);
   best_bw = best_switch_cut (&sc, n_chip);
 
   tf_bisection_star (ctx, n_chip, bt, &star_links, &star_bw, &star_method);
@@ -265,8 +281,10 @@ tf_bisection_lanes (const TfContext   *ctx,
                  + (guint64) (n_board - sigma) * tf_board_topo_prefix_cut (bt, t);
           }
         best = MIN (best, (lane + ib) * r);
-        best_bw = MIN (best_bw, ((double) lane * link_bandwidth (ctx, TF_LINK_B2B)
-                                 + (double) ib * link_bandwidth (ctx, TF_LINK_C2C)) * r);
+        /* Boards of one rack: lane links are chip-to-chip links reaching the rack. */
+        best_bw = MIN (best_bw, ((double) lane * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_RACK)
+                                 + (double) ib * link_bandwidth (ctx, TF_LINK_C2C,
+                                                                 TF_REACH_BOARD)) * r);
       }
 
   m->bisection_links = best;
@@ -292,8 +310,7 @@ tf_build_rank_cut (const TfContext *ctx,
     if ((rank[l[i].a] < y) != (rank[l[i].b] < y))
       {
         count += (guint64) l[i].multiplicity * r;
-        bw += (double) l[i].multiplicity * r
-              * link_bandwidth (ctx, tf_build_link_type (build, l[i].a, l[i].b));
+        bw += (double) l[i].multiplicity * r * build_link_bandwidth (ctx, build, l[i].a, l[i].b);
       }
   *links = count;
   *bandwidth = bw;
@@ -377,7 +394,7 @@ exact_cut_init (ExactCut             *x,
       const TfLink *l = &graph->links[i];
 
       x->weight[i] = (double) l->multiplicity
-                     * (use_bandwidth ? link_bandwidth (ctx, l->type) : 1);
+                     * (use_bandwidth ? link_bandwidth (ctx, l->type, l->reach) : 1);
       if (l->a >= n && l->b >= n)
         tf_flow_add_arc (x->flow, l->a - n, l->b - n, x->weight[i], x->weight[i]);
     }

@@ -61,6 +61,10 @@ gboolean tf_measure (const TfContext *ctx, TfResult *result, const TfBuild *buil
                      TfNetworkGraph *graph, TfProgressFunc progress, gpointer progress_data,
                      GError **error);
 
+/* Exact counts on the graph: links by type and by reach, switches, the busiest switch's links,
+ * and the fewest and most links at a chip; counts_method becomes exact. */
+void     tf_network_graph_count (const TfNetworkGraph *graph, TfMetrics *m);
+
 /* Generic upper bounds for any graph: the best of a few balanced chip splits (by chip number,
  * and board by board in the grouping's order), switches placed by a min cut; and the
  * vertex-disjoint paths between the chip of least degree and every other chip. */

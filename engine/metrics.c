@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* metrics.c: measuring a topology's metrics on its graph (@tbl-spec-topo-20b).
  *
- * Counts and path metrics are always exact, measured on the graph. Bisection and path
- * diversity come from the family's closed forms and bounds when the graph is a family's result,
- * from exhaustive search on small graphs, and otherwise from generic bounds (the value of a real
- * cut; the paths to one chip of least degree).
+ * A family's result gets exactly the metrics enumerate gives it, values and labels, checked
+ * against the graph, plus the average path length measured on the graph. A graph no family
+ * describes gets exact counts and path metrics, exhaustive bisection and path diversity when it
+ * is small, and otherwise generic bounds (the value of a real cut; the paths to one chip of
+ * least degree).
  */
 #include "graph-private.h"
 #include "metrics-private.h"
@@ -38,41 +39,125 @@ generic_bounds (const TfContext      *ctx,
   m->path_diversity_method = TF_METHOD_UPPER_BOUND;
 }
 
-gboolean
-tf_measure (const TfContext  *ctx,
-            TfResult         *result,
-            const TfBuild    *build,
-            TfNetworkGraph   *graph,
-            TfProgressFunc    progress,
-            gpointer          progress_data,
-            GError          **error)
+void
+tf_network_graph_count (const TfNetworkGraph *graph,
+              TfMetrics            *m)
+{
+  g_autofree guint64 *at_chip = g_new0 (guint64, MAX (graph->n_chip, 1));
+
+  memset (m->link_count_by_type, 0, sizeof m->link_count_by_type);
+  memset (m->link_count_by_reach, 0, sizeof m->link_count_by_reach);
+  m->link_count = 0;
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      const TfLink *l = &graph->links[i];
+
+      tf_metrics_add_links (m, l->type, l->reach, l->multiplicity);
+      m->link_count += l->multiplicity;
+      if (l->a < graph->n_chip)
+        at_chip[l->a] += l->multiplicity;
+      if (l->b < graph->n_chip)
+        at_chip[l->b] += l->multiplicity;
+    }
+  m->switch_count = graph->n_switch;
+  m->switch_radix = 0;
+  for (guint s = 0; s < graph->n_switch; s++)
+    m->switch_radix = MAX (m->switch_radix, graph->switches[s].port_count);
+  m->links_per_chip_min = G_MAXUINT;
+  m->links_per_chip_max = 0;
+  for (guint c = 0; c < graph->n_chip; c++)
+    {
+      guint k = (guint) MIN (at_chip[c], G_MAXUINT);
+
+      m->links_per_chip_min = MIN (m->links_per_chip_min, k);
+      m->links_per_chip_max = MAX (m->links_per_chip_max, k);
+    }
+  if (graph->n_chip == 0)
+    m->links_per_chip_min = 0;
+  m->counts_method = TF_METHOD_EXACT;
+}
+
+static gboolean
+same_counts (const TfMetrics *a,
+             const TfMetrics *b)
+{
+  return a->link_count == b->link_count
+         && memcmp (a->link_count_by_type, b->link_count_by_type,
+                    sizeof a->link_count_by_type) == 0
+         && memcmp (a->link_count_by_reach, b->link_count_by_reach,
+                    sizeof a->link_count_by_reach) == 0
+         && a->switch_count == b->switch_count && a->switch_radix == b->switch_radix
+         && a->links_per_chip_min == b->links_per_chip_min
+         && a->links_per_chip_max == b->links_per_chip_max;
+}
+
+/* A family's result reports what enumerate reports for it (the family's closed forms and
+ * bounds, with their labels), plus the average path length, which only a graph gives. The graph
+ * checks the closed forms: a disagreement is a bug, reported, and the graph's exact value is
+ * what the user gets. */
+static gboolean
+measure_family_result (const TfContext  *ctx,
+                       TfResult         *result,
+                       const TfBuild    *build,
+                       TfNetworkGraph   *graph,
+                       Scaled           *scaled,
+                       GError          **error)
+{
+  TfMetrics *m = &result->metrics, counted;
+  TfResult fresh = { 0 };
+  g_autofree char *id = tf_result_dup_id (result);
+  guint diameter;
+
+  fresh.params = result->params;
+  if (tf_family_check (result->family, ctx, &fresh, NULL) != TF_CHECK_OK)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_NOT_IN_CONTEXT,
+                   "id '%s' does not belong to its context", id);
+      return FALSE;
+    }
+  *m = fresh.metrics;
+  if (!tf_family_compute_metrics (result->family, ctx, result, build, error))
+    return FALSE;
+
+  counted = *m;
+  tf_network_graph_count (graph, &counted);
+  if (!same_counts (&counted, m))
+    {
+      g_critical ("%s: the graph's link, switch or chip counts differ from the family's "
+                  "closed forms", id);
+      tf_network_graph_count (graph, m);
+    }
+  if (!tf_network_graph_path_metrics (graph, build->chip_transitive, scaled_progress, scaled,
+                                      &diameter, &m->average_path_length, error))
+    return FALSE;
+  m->average_path_length_method = TF_METHOD_EXACT;
+  if (diameter != m->diameter)
+    {
+      g_critical ("%s: the family's diameter is %u, the graph's %u", id, m->diameter,
+                  diameter);
+      m->diameter = diameter;
+      m->diameter_method = TF_METHOD_EXACT;
+    }
+  return TRUE;
+}
+
+/* A graph no family describes: exact counts and path metrics, exhaustive bisection and path
+ * diversity where the graph is small, generic bounds otherwise. */
+static gboolean
+measure_graph (const TfContext  *ctx,
+               TfResult         *result,
+               TfNetworkGraph   *graph,
+               Scaled           *scaled,
+               GError          **error)
 {
   TfMetrics *m = &result->metrics;
-  Scaled scaled = { progress, progress_data };
   guint64 links;
   double bandwidth;
 
   memset (m, 0, sizeof *m);
-  if (result->family != NULL)
-    {
-      if (!tf_family_compute_metrics (result->family, ctx, result, build, error))
-        return FALSE;
-    }
-  else
-    generic_bounds (ctx, graph, m);
-
-  memset (m->link_count_by_type, 0, sizeof m->link_count_by_type);
-  m->link_count = 0;
-  for (guint i = 0; i < graph->n_links; i++)
-    {
-      m->link_count_by_type[graph->links[i].type] += graph->links[i].multiplicity;
-      m->link_count += graph->links[i].multiplicity;
-    }
-  m->switch_count = graph->n_switch;
-  m->counts_method = TF_METHOD_EXACT;
-
-  if (!tf_network_graph_path_metrics (graph, build != NULL && build->chip_transitive,
-                                      scaled_progress, &scaled, &m->diameter,
+  generic_bounds (ctx, graph, m);
+  tf_network_graph_count (graph, m);
+  if (!tf_network_graph_path_metrics (graph, FALSE, scaled_progress, scaled, &m->diameter,
                                       &m->average_path_length, error))
     return FALSE;
   m->diameter_method = TF_METHOD_EXACT;
@@ -91,6 +176,22 @@ tf_measure (const TfContext  *ctx,
       m->path_diversity_method = TF_METHOD_EXACT;
     }
   return TRUE;
+}
+
+gboolean
+tf_measure (const TfContext  *ctx,
+            TfResult         *result,
+            const TfBuild    *build,
+            TfNetworkGraph   *graph,
+            TfProgressFunc    progress,
+            gpointer          progress_data,
+            GError          **error)
+{
+  Scaled scaled = { progress, progress_data };
+
+  if (result->family != NULL)
+    return measure_family_result (ctx, result, build, graph, &scaled, error);
+  return measure_graph (ctx, result, graph, &scaled, error);
 }
 
 gboolean

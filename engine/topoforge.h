@@ -79,7 +79,10 @@ typedef enum
   TF_INTRA_BOARD_TORUS,
 } TfIntraBoardTopo;
 
-/* Link types by the hierarchy boundary a link crosses (@tbl-spec-topo-10). */
+/* Link types (@tbl-spec-topo-10): the interface a link uses, which decides its bandwidth. A link
+ * between two chips is C2C (the chips' own chip-to-chip ports, on a board or between boards); a
+ * link with a switch at one end is typed by the tier boundary it crosses: B2B inside a rack, R2R
+ * inside a pod, P2P beyond. docs/spec-notes.md gives the reading. */
 typedef enum
 {
   TF_LINK_C2C = 0,
@@ -89,6 +92,18 @@ typedef enum
   TF_N_LINK_TYPES
 } TfLinkType;
 
+/* How far a link reaches: the smallest container holding both ends. It decides the cable
+ * (copper on a board or in a rack, optics beyond), the 3D colour and the cost. A rack switch
+ * sits in its rack, a pod switch in its pod, a datacenter switch in none. */
+typedef enum
+{
+  TF_REACH_BOARD = 0,
+  TF_REACH_RACK,
+  TF_REACH_POD,
+  TF_REACH_DATACENTER,
+  TF_N_REACHES
+} TfReach;
+
 const char *tf_scope_to_string (TfScope scope);
 gboolean    tf_scope_from_string (const char *str, TfScope *out, GError **error);
 const char *tf_intra_board_topo_to_string (TfIntraBoardTopo topo);
@@ -96,6 +111,11 @@ gboolean    tf_intra_board_topo_from_string (const char *str, TfIntraBoardTopo *
                                              GError **error);
 const char *tf_link_type_to_string (TfLinkType type);
 gboolean    tf_link_type_from_string (const char *str, TfLinkType *out);
+const char *tf_reach_to_string (TfReach reach);
+gboolean    tf_reach_from_string (const char *str, TfReach *out);
+/* Whether a link of @type can reach @reach: C2C links any, switch links exactly one each (B2B a
+ * rack, R2R a pod, P2P the datacenter). */
+gboolean    tf_link_type_has_reach (TfLinkType type, TfReach reach);
 
 /* EnumerationContext (@tbl-spec-topo-21a) */
 
@@ -107,15 +127,26 @@ typedef struct
 
 typedef struct
 {
+  guint  radix;       /* the most ports a switch can have; more raises radix-too-large */
+  double latency_ns;  /* port to port, per switch traversed */
+} TfSwitchDefaults;
+
+typedef struct
+{
   guint            n_chip;
   TfScope          scope;
   guint            chips_per_board_max;
   guint            chip_radix;
   TfIntraBoardTopo intra_board_topo;
   TfLinkDefaults   defaults[TF_N_LINK_TYPES];
+  /* Overrides for the links of a type that reach that far; NAN keeps the type's number. */
+  TfLinkDefaults   by_reach[TF_N_LINK_TYPES][TF_N_REACHES];
+  TfSwitchDefaults switch_defaults;
 } TfContext;
 
 void     tf_context_init (TfContext *ctx);
+/* The bandwidth and latency of a link of @type reaching @reach. */
+TfLinkDefaults tf_context_link_defaults (const TfContext *ctx, TfLinkType type, TfReach reach);
 /* The first rule the context breaks, as a TF_ERROR_INVALID_CONTEXT whose message starts with
  * the field's name. Messages are translated (gettext domain "topoforge"). */
 gboolean tf_context_validate (const TfContext *ctx, GError **error);
@@ -196,8 +227,12 @@ typedef struct
   TfMethod bisection_bandwidth_method;
   guint64  link_count;               /* physical links, parallel links counted */
   guint64  link_count_by_type[TF_N_LINK_TYPES];
+  guint64  link_count_by_reach[TF_N_REACHES];
   guint    switch_count;
-  TfMethod counts_method;            /* of link_count and switch_count */
+  guint    switch_radix;             /* physical links at the busiest switch; 0 without */
+  guint    links_per_chip_min;       /* physical links a chip drives, fewest and most */
+  guint    links_per_chip_max;
+  TfMethod counts_method;            /* of the counts above */
   guint    path_diversity;           /* min over chip pairs of vertex-disjoint paths */
   TfMethod path_diversity_method;
 } TfMetrics;
@@ -269,10 +304,11 @@ typedef struct
 
 typedef struct
 {
-  guint32    a;
-  guint32    b;
-  guint32    multiplicity;
-  TfLinkType type;
+  guint32 a;
+  guint32 b;
+  guint32 multiplicity;
+  guint8  type;   /* TfLinkType */
+  guint8  reach;  /* TfReach */
 } TfLink;
 
 typedef struct
@@ -299,8 +335,10 @@ guint    tf_network_graph_get_n_nodes (const TfNetworkGraph *graph);
 /* Writes "chip<i>" or the switch id. */
 void     tf_network_graph_append_node_name (const TfNetworkGraph *graph, guint32 node,
                                             GString *out);
-/* The link type a link between @a and @b must have: the smallest container holding both. */
-TfLinkType tf_network_graph_link_type (const TfNetworkGraph *graph, guint32 a, guint32 b);
+/* The type and reach a link between @a and @b must have: the reach is the smallest container
+ * holding both; the type C2C between chips, else the boundary of that reach. */
+void     tf_network_graph_link_kind (const TfNetworkGraph *graph, guint32 a, guint32 b,
+                                     TfLinkType *type, TfReach *reach);
 /* Every invariant of @tbl-spec-topo-20a; the first violation becomes a TF_ERROR_INVARIANT. */
 gboolean tf_network_graph_check_invariants (const TfNetworkGraph *graph,
                                             guint                 chip_radix,

@@ -12,6 +12,7 @@
  * can make fail at the Nth call; each such failure is a clean TF_ERROR_NO_MEMORY.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <fcntl.h>
 #include <string.h>
@@ -20,6 +21,7 @@
 
 #include "family-private.h"
 #include "graph-private.h"
+#include "metrics-private.h"
 #include "optimizer.h"
 #include "yaml-reader-private.h"
 
@@ -69,11 +71,23 @@ typedef struct
   guint8  has_rack, has_pod;
 } SwitchRecord;
 
+/* Counts added to metrics after files were first written; missing ones are counted on the
+ * graph when the file loads. */
+typedef enum
+{
+  NEW_COUNT_BY_REACH = 1 << 0,
+  NEW_COUNT_SWITCH_RADIX = 1 << 1,
+  NEW_COUNT_PER_CHIP = 1 << 2,
+  NEW_COUNT_ALL = (1 << 3) - 1,
+} NewCount;
+
 typedef struct
 {
   guint32    a, b;
   guint32    multiplicity;
   TfLinkType type;
+  TfReach    reach;
+  gboolean   has_reach;  /* a file from before reach computes it (docs/yaml-format.md) */
   TfMark     mark;
 } LinkRecord;
 
@@ -120,6 +134,7 @@ typedef struct
   guint64       n_endpoint, derived;
   TfMark        n_endpoint_mark, derived_mark;
   gboolean      has_metrics, has_generator_metrics;
+  guint         has_new_counts;  /* NewCount bits: metrics newer files carry */
   TfMetrics     metrics;
   TfCandidateMetadata *candidate;   /* the optimizer's keys, when any */
   GPtrArray    *extensions;
@@ -297,6 +312,7 @@ read_node_ref (Loader  *l,
 static const char *const scope_names[] = { "intra-rack", "inter-rack" };
 static const char *const topo_names[] = { "none", "full-mesh", "ring", "torus" };
 static const char *const type_names[] = { "C2C", "B2B", "R2R", "P2P" };
+static const char *const reach_names[] = { "board", "rack", "pod", "datacenter" };
 static const char *const method_names[] = { "none", "exact", "closed-form", "upper-bound" };
 
 static gboolean
@@ -309,10 +325,37 @@ unknown_key (Loader        *l,
                                  known);
 }
 
+/* One per-reach override: either number or both. */
 static gboolean
-read_link_defaults (Loader         *l,
-                    TfLinkDefaults *d)
+read_reach_override (Loader         *l,
+                     TfLinkDefaults *o)
 {
+  TfYamlMapping m;
+  const char *key;
+  TfMark start = tf_yaml_reader_mark (&l->r);
+
+  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
+    return FALSE;
+  while (tf_yaml_reader_next_key (&l->r, &m, &key))
+    {
+      if (strcmp (key, "bandwidth_gbps") == 0)
+        tf_yaml_read_real (&l->r, &o->bandwidth_gbps);
+      else if (strcmp (key, "latency_ns") == 0)
+        tf_yaml_read_real (&l->r, &o->latency_ns);
+      else
+        unknown_key (l, &m, key, "bandwidth_gbps or latency_ns");
+    }
+  tf_yaml_mapping_clear (&m);
+  if (l->r.error == NULL && isnan (o->bandwidth_gbps) && isnan (o->latency_ns))
+    return tf_yaml_reader_fail_at (&l->r, start, "needs bandwidth_gbps or latency_ns");
+  return l->r.error == NULL;
+}
+
+static gboolean
+read_link_defaults (Loader     *l,
+                    TfLinkType  type)
+{
+  TfLinkDefaults *d = &l->ctx.defaults[type];
   TfYamlMapping m;
   const char *key;
   gboolean has_bandwidth = FALSE, has_latency = FALSE;
@@ -326,12 +369,59 @@ read_link_defaults (Loader         *l,
         has_bandwidth = tf_yaml_read_real (&l->r, &d->bandwidth_gbps);
       else if (strcmp (key, "latency_ns") == 0)
         has_latency = tf_yaml_read_real (&l->r, &d->latency_ns);
+      else if (strcmp (key, "by_reach") == 0)
+        {
+          TfYamlMapping rm;
+          const char *name;
+
+          if (!tf_yaml_reader_begin_mapping (&l->r, &rm))
+            break;
+          while (tf_yaml_reader_next_key (&l->r, &rm, &name))
+            {
+              TfReach reach;
+
+              if (!tf_reach_from_string (name, &reach))
+                unknown_key (l, &rm, name, "board, rack, pod or datacenter");
+              else
+                read_reach_override (l, &l->ctx.by_reach[type][reach]);
+            }
+          tf_yaml_mapping_clear (&rm);
+        }
       else
-        unknown_key (l, &m, key, "bandwidth_gbps or latency_ns");
+        unknown_key (l, &m, key, "bandwidth_gbps, latency_ns or by_reach");
     }
   tf_yaml_mapping_clear (&m);
   if (l->r.error == NULL && (!has_bandwidth || !has_latency))
     return tf_yaml_reader_fail_at (&l->r, start, "needs both bandwidth_gbps and latency_ns");
+  return l->r.error == NULL;
+}
+
+static gboolean
+read_switch_defaults (Loader *l)
+{
+  TfYamlMapping m;
+  const char *key;
+  gboolean has_radix = FALSE, has_latency = FALSE;
+  TfMark start = tf_yaml_reader_mark (&l->r);
+  guint64 v;
+
+  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
+    return FALSE;
+  while (tf_yaml_reader_next_key (&l->r, &m, &key))
+    {
+      if (strcmp (key, "radix") == 0)
+        {
+          if ((has_radix = tf_yaml_read_uint (&l->r, 2, G_MAXUINT32, &v)))
+            l->ctx.switch_defaults.radix = (guint) v;
+        }
+      else if (strcmp (key, "latency_ns") == 0)
+        has_latency = tf_yaml_read_real (&l->r, &l->ctx.switch_defaults.latency_ns);
+      else
+        unknown_key (l, &m, key, "radix or latency_ns");
+    }
+  tf_yaml_mapping_clear (&m);
+  if (l->r.error == NULL && (!has_radix || !has_latency))
+    return tf_yaml_reader_fail_at (&l->r, start, "needs both radix and latency_ns");
   return l->r.error == NULL;
 }
 
@@ -387,10 +477,12 @@ read_context (Loader *l)
             {
               TfLinkType t;
 
-              if (!tf_link_type_from_string (type, &t))
-                unknown_key (l, &dm, type, "C2C, B2B, R2R or P2P");
+              if (strcmp (type, "switch") == 0)
+                read_switch_defaults (l);
+              else if (!tf_link_type_from_string (type, &t))
+                unknown_key (l, &dm, type, "C2C, B2B, R2R, P2P or switch");
               else
-                read_link_defaults (l, &l->ctx.defaults[t]);
+                read_link_defaults (l, t);
             }
           tf_yaml_mapping_clear (&dm);
         }
@@ -580,6 +672,47 @@ read_origin (Loader *l)
   return l->r.error == NULL;
 }
 
+/* links_per_chip: one number when every chip drives the same, else {min, max}. */
+static void
+read_links_per_chip (Loader    *l,
+                     TfMetrics *mt)
+{
+  TfYamlMapping m;
+  const char *key;
+  guint64 v;
+  gboolean has_min = FALSE, has_max = FALSE;
+  TfMark start = tf_yaml_reader_mark (&l->r);
+
+  if (l->r.event.type != YAML_MAPPING_START_EVENT)
+    {
+      if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
+        mt->links_per_chip_min = mt->links_per_chip_max = (guint) v;
+      return;
+    }
+  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
+    return;
+  while (tf_yaml_reader_next_key (&l->r, &m, &key))
+    {
+      if (strcmp (key, "min") == 0)
+        {
+          if ((has_min = tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v)))
+            mt->links_per_chip_min = (guint) v;
+        }
+      else if (strcmp (key, "max") == 0)
+        {
+          if ((has_max = tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v)))
+            mt->links_per_chip_max = (guint) v;
+        }
+      else
+        unknown_key (l, &m, key, "min or max");
+    }
+  tf_yaml_mapping_clear (&m);
+  if (l->r.error == NULL && (!has_min || !has_max))
+    tf_yaml_reader_fail_at (&l->r, start, "needs both min and max");
+  else if (l->r.error == NULL && mt->links_per_chip_min > mt->links_per_chip_max)
+    tf_yaml_reader_fail_at (&l->r, start, "min is larger than max");
+}
+
 static gboolean
 read_metrics (Loader *l)
 {
@@ -624,10 +757,40 @@ read_metrics (Loader *l)
             }
           tf_yaml_mapping_clear (&tm);
         }
+      else if (strcmp (key, "link_count_by_reach") == 0)
+        {
+          TfYamlMapping rm;
+          const char *name;
+
+          l->has_new_counts |= NEW_COUNT_BY_REACH;
+          if (!tf_yaml_reader_begin_mapping (&l->r, &rm))
+            break;
+          while (tf_yaml_reader_next_key (&l->r, &rm, &name))
+            {
+              TfReach reach;
+
+              if (!tf_reach_from_string (name, &reach))
+                unknown_key (l, &rm, name, "board, rack, pod or datacenter");
+              else
+                tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &mt->link_count_by_reach[reach]);
+            }
+          tf_yaml_mapping_clear (&rm);
+        }
       else if (strcmp (key, "switch_count") == 0)
         {
           if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
             mt->switch_count = (guint) v;
+        }
+      else if (strcmp (key, "switch_radix") == 0)
+        {
+          l->has_new_counts |= NEW_COUNT_SWITCH_RADIX;
+          if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
+            mt->switch_radix = (guint) v;
+        }
+      else if (strcmp (key, "links_per_chip") == 0)
+        {
+          l->has_new_counts |= NEW_COUNT_PER_CHIP;
+          read_links_per_chip (l, mt);
         }
       else if (strcmp (key, "path_diversity") == 0)
         {
@@ -653,7 +816,9 @@ read_metrics (Loader *l)
                 read_method (l, &mt->bisection_links_method);
               else if (strcmp (name, "bisection_bandwidth") == 0)
                 read_method (l, &mt->bisection_bandwidth_method);
-              else if (strcmp (name, "link_count") == 0 || strcmp (name, "switch_count") == 0)
+              else if (strcmp (name, "link_count") == 0 || strcmp (name, "switch_count") == 0
+                       || strcmp (name, "switch_radix") == 0
+                       || strcmp (name, "links_per_chip") == 0)
                 read_method (l, &mt->counts_method);
               else if (strcmp (name, "path_diversity") == 0)
                 read_method (l, &mt->path_diversity_method);
@@ -1027,7 +1192,8 @@ read_switch (Loader *l)
 static gboolean
 read_link (Loader *l)
 {
-  LinkRecord link = { G_MAXUINT32, G_MAXUINT32, 0, TF_LINK_C2C, tf_yaml_reader_mark (&l->r) };
+  LinkRecord link = { G_MAXUINT32, G_MAXUINT32, 0, TF_LINK_C2C, TF_REACH_BOARD, FALSE,
+                      tf_yaml_reader_mark (&l->r) };
   TfYamlMapping m;
   const char *key;
   gboolean has_type = FALSE, has_mult = FALSE;
@@ -1048,6 +1214,14 @@ read_link (Loader *l)
             link.type = (TfLinkType) choice;
           has_type = TRUE;
         }
+      else if (strcmp (key, "reach") == 0)
+        {
+          guint choice;
+
+          if (tf_yaml_read_choice (&l->r, reach_names, TF_N_REACHES, &choice))
+            link.reach = (TfReach) choice;
+          link.has_reach = TRUE;
+        }
       else if (strcmp (key, "multiplicity") == 0)
         {
           guint64 v;
@@ -1057,7 +1231,7 @@ read_link (Loader *l)
           has_mult = TRUE;
         }
       else
-        unknown_key (l, &m, key, "a, b, type or multiplicity");
+        unknown_key (l, &m, key, "a, b, type, reach or multiplicity");
     }
   tf_yaml_mapping_clear (&m);
   if (l->r.error != NULL)
@@ -1323,6 +1497,7 @@ assemble_network (Loader         *l,
 {
   guint n_chip = l->ctx.n_chip, n_switch = l->switches.len;
   g_autofree guint64 *ports = NULL;
+  g_autofree guint32 *chip_board = NULL;
   guint64 bytes;
 
   l->name_switch = load_alloc0 (l, MAX (l->names->len, 1), sizeof (guint32));
@@ -1408,7 +1583,26 @@ assemble_network (Loader         *l,
                                                  n_chip));
         }
       g->links[i] = (TfLink) { MIN (ends[0], ends[1]), MAX (ends[0], ends[1]),
-                               link->multiplicity, link->type };
+                               link->multiplicity, link->type, link->reach };
+    }
+
+  /* A link without reach comes from a file written before links had one: its reach is the
+   * smallest container holding both ends, and its type, then named after that container, is
+   * what the ends call for now (a chip-to-chip link between boards is C2C). */
+  chip_board = tf_network_graph_dup_chip_boards (g);
+  for (guint i = 0; i < l->links.len; i++)
+    {
+      const LinkRecord *link = &VEC_AT (l->links, LinkRecord, i);
+      TfLinkType type;
+      TfReach reach;
+
+      if (link->has_reach)
+        continue;
+      tf_network_graph_link_kind_with_boards (g, chip_board, g->links[i].a, g->links[i].b, &type,
+                                              &reach);
+      g->links[i].reach = reach;
+      if (link->type == tf_link_type_for_reach (reach))
+        g->links[i].type = type;
     }
   return TRUE;
 }
@@ -1472,8 +1666,13 @@ graph_difference (const TfNetworkGraph *a,
   if (a->n_links != b->n_links)
     return g_strdup_printf ("it has %u links, not %u", a->n_links, b->n_links);
   for (guint i = 0; i < a->n_links; i++)
-    if (memcmp (&a->links[i], &b->links[i], sizeof (TfLink)) != 0)
-      return g_strdup_printf ("links[%u] differs", i);
+    {
+      const TfLink *x = &a->links[i], *y = &b->links[i];
+
+      if (x->a != y->a || x->b != y->b || x->multiplicity != y->multiplicity
+          || x->type != y->type || x->reach != y->reach)
+        return g_strdup_printf ("links[%u] differs", i);
+    }
   return NULL;
 }
 
@@ -1574,6 +1773,26 @@ check_metadata (Loader     *l,
   return TRUE;
 }
 
+/* The counts a file from before them lacks, counted on its graph. */
+static void
+fill_new_counts (const TfNetworkGraph *graph,
+                 guint                 present,
+                 TfMetrics            *m)
+{
+  TfMetrics counted = { 0 };
+
+  tf_network_graph_count (graph, &counted);
+  if (!(present & NEW_COUNT_BY_REACH))
+    memcpy (m->link_count_by_reach, counted.link_count_by_reach, sizeof m->link_count_by_reach);
+  if (!(present & NEW_COUNT_SWITCH_RADIX))
+    m->switch_radix = counted.switch_radix;
+  if (!(present & NEW_COUNT_PER_CHIP))
+    {
+      m->links_per_chip_min = counted.links_per_chip_min;
+      m->links_per_chip_max = counted.links_per_chip_max;
+    }
+}
+
 static gboolean
 assemble (Loader     *l,
           TfTopology *out)
@@ -1592,7 +1811,11 @@ assemble (Loader     *l,
   if (!check_metadata (l, out))
     return FALSE;
   if (l->has_metrics)
-    out->result.metrics = l->metrics;
+    {
+      out->result.metrics = l->metrics;
+      if (l->has_generator_metrics && l->has_new_counts != NEW_COUNT_ALL)
+        fill_new_counts (&out->graph, l->has_new_counts, &out->result.metrics);
+    }
   else
     memset (&out->result.metrics, 0, sizeof out->result.metrics);
   out->source = g_steal_pointer (&l->source);

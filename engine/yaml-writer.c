@@ -261,6 +261,38 @@ writer_end (Writer  *w,
 
 /* Pieces shared by both documents */
 
+/* The per-reach overrides of one link type, only those set. */
+static void
+write_by_reach (Writer          *w,
+                const TfContext *ctx,
+                TfLinkType       type)
+{
+  gboolean any = FALSE;
+
+  for (guint r = 0; r < TF_N_REACHES; r++)
+    {
+      const TfLinkDefaults *o = &ctx->by_reach[type][r];
+
+      if (isnan (o->bandwidth_gbps) && isnan (o->latency_ns))
+        continue;
+      if (!any)
+        {
+          string (w, "by_reach");
+          mapping_start (w, TRUE);
+          any = TRUE;
+        }
+      string (w, tf_reach_to_string (r));
+      mapping_start (w, TRUE);
+      if (!isnan (o->bandwidth_gbps))
+        key_real (w, "bandwidth_gbps", o->bandwidth_gbps);
+      if (!isnan (o->latency_ns))
+        key_real (w, "latency_ns", o->latency_ns);
+      mapping_end (w);
+    }
+  if (any)
+    mapping_end (w);
+}
+
 static void
 write_context (Writer          *w,
                const TfContext *ctx)
@@ -279,8 +311,14 @@ write_context (Writer          *w,
       mapping_start (w, TRUE);
       key_real (w, "bandwidth_gbps", ctx->defaults[t].bandwidth_gbps);
       key_real (w, "latency_ns", ctx->defaults[t].latency_ns);
+      write_by_reach (w, ctx, t);
       mapping_end (w);
     }
+  string (w, "switch");
+  mapping_start (w, TRUE);
+  key_uint (w, "radix", ctx->switch_defaults.radix);
+  key_real (w, "latency_ns", ctx->switch_defaults.latency_ns);
+  mapping_end (w);
   mapping_end (w);
   mapping_end (w);
 }
@@ -340,7 +378,23 @@ write_metrics (Writer                    *w,
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     key_uint (w, tf_link_type_to_string (t), m->link_count_by_type[t]);
   mapping_end (w);
+  string (w, "link_count_by_reach");
+  mapping_start (w, TRUE);
+  for (guint r = 0; r < TF_N_REACHES; r++)
+    key_uint (w, tf_reach_to_string (r), m->link_count_by_reach[r]);
+  mapping_end (w);
   key_uint (w, "switch_count", m->switch_count);
+  key_uint (w, "switch_radix", m->switch_radix);
+  string (w, "links_per_chip");
+  if (m->links_per_chip_min == m->links_per_chip_max)
+    uint64 (w, m->links_per_chip_max);
+  else
+    {
+      mapping_start (w, TRUE);
+      key_uint (w, "min", m->links_per_chip_min);
+      key_uint (w, "max", m->links_per_chip_max);
+      mapping_end (w);
+    }
   key_uint (w, "path_diversity", m->path_diversity);
   string (w, "methods");
   mapping_start (w, TRUE);
@@ -351,6 +405,8 @@ write_metrics (Writer                    *w,
   key_string (w, "bisection_bandwidth", tf_method_to_string (m->bisection_bandwidth_method));
   key_string (w, "link_count", tf_method_to_string (m->counts_method));
   key_string (w, "switch_count", tf_method_to_string (m->counts_method));
+  key_string (w, "switch_radix", tf_method_to_string (m->counts_method));
+  key_string (w, "links_per_chip", tf_method_to_string (m->counts_method));
   key_string (w, "path_diversity", tf_method_to_string (m->path_diversity_method));
   mapping_end (w);
 candidate_values:
@@ -526,6 +582,7 @@ write_network (Writer               *w,
       key_string (w, "a", a->str);
       key_string (w, "b", b->str);
       key_string (w, "type", tf_link_type_to_string (l->type));
+      key_string (w, "reach", tf_reach_to_string (l->reach));
       key_uint (w, "multiplicity", l->multiplicity);
       mapping_end (w);
     }

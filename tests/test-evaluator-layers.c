@@ -113,7 +113,7 @@ model_init (Model                *m,
             double                bisection)
 {
   tf_hop_table_init (&m->hops, graph);
-  tf_collective_model_init (&m->model, config, graph, &m->hops, config->context.defaults,
+  tf_collective_model_init (&m->model, config, graph, &m->hops, &config->context,
                             bisection);
 }
 
@@ -352,7 +352,8 @@ test_spec_all_reduce (void)
   model_clear (&m);
 }
 
-/* Ring of chips: neighbours are 1 hop, and a ring flow has its link direction to itself. */
+/* Ring of chips: neighbours are 1 hop, and a ring flow has its link direction to itself. The
+ * links join chips of different boards: C2C, 900 GB/s. */
 static void
 test_ring_direct (void)
 {
@@ -360,7 +361,7 @@ test_ring_direct (void)
   g_auto(TfSearchConfig) config = { 0 };
   g_autofree guint32 *order = tf_rank_order (&c->topology.graph);
   guint32 even[4] = { 0, 2, 4, 6 }, opposite[2] = { 0, 4 };
-  double M = 64 * MIB, b = 64e3;
+  double M = 64 * MIB, b = 900e3;
   Model m;
 
   for (guint i = 0; i < 8; i++)
@@ -990,20 +991,34 @@ test_floor_positions (void)
   g_assert_cmpint (cable, ==, TF_CABLE_COPPER);
 }
 
-/* 3-layer fat-tree, k = 4, 2 chips per board: 4 pods of 2 racks; per rack a ToR (4 chips + 2
- * aggregation links = 6 ports); per pod 2 aggregation switches (2 ToRs + 2 cores = 4 ports);
- * 4 cores (one link per pod = 4 ports). */
+/* 3-layer fat-tree, k = 4, 2 chips per board, so every switch port is a bundle of 2 links; its
+ * fat-tree groups placed in 4 pods of 2 racks (the generator puts them in one pod; the floor
+ * plan is what is under test). Per rack a ToR (4 chips + 2 aggregation ports x 2 = 8 links);
+ * per pod 2 aggregation switches (2 ToRs + 2 cores, x 2 = 8); 4 cores (one port per pod, x 2 =
+ * 8). */
 static void
 test_cost_by_hand (void)
 {
   g_autoptr(TfCandidate) c = candidate_generate (32, TF_INTRA_BOARD_FULL_MESH, 1,
                                                  "fat-tree:layers=3,k=4,osr=1,n_endpoint=16");
-  const TfNetworkGraph *g = &c->topology.graph;
+  TfNetworkGraph *g = &c->topology.graph;
   g_auto(TfSearchConfig) config = { 0 };
   g_autoptr(GError) error = NULL;
   g_autofree guint32 *chip_board = tf_network_graph_dup_chip_boards (g);
-  guint by_class[3] = { 0 }, tor_agg = 0;
+  guint by_class[3] = { 0 }, tor_agg = 0, agg = 0;
   double switches, links, nic;
+
+  g_assert_cmpuint (g->n_rack, ==, 8);
+  g_assert_cmpuint (g->n_pod, ==, 1);
+  g->n_pod = 4;
+  g->rack_pod = g_renew (guint32, g->rack_pod, g->n_rack);
+  for (guint r = 0; r < g->n_rack; r++)
+    g->rack_pod[r] = r / 2;
+  for (guint s = 0; s < g->n_switch; s++)
+    if (g->switches[s].tier == TF_TIER_POD)
+      g->switches[s].container = agg++ / 2;
+  tf_network_graph_settle_links (g);
+  g_assert_true (tf_network_graph_check_invariants (g, 1, NULL));
 
   config_setup (&config, &c->topology, 1.0);
   floor_setup (&config.floor);
@@ -1055,9 +1070,9 @@ test_cost_by_hand (void)
       assert_close (y, ey);
     }
 
-  /* Cables: 16 board traces; 32 chip-ToR in-rack cables of 2 m; 16 ToR-aggregation cables of
-   * 0.3 + 3 = 3.3 m (copper); aggregation-core cables of |3 p - 4.5| + 3 m: 7.5 m optical from
-   * pods 0 and 3 (8 cables), 4.5 m copper from pods 1 and 2 (8). */
+  /* Cables: 16 board traces; 32 chip-ToR in-rack cables of 2 m; 32 ToR-aggregation cables of
+   * 0.3 + 3 = 3.3 m (copper, 16 records of 2); aggregation-core cables of |3 p - 4.5| + 3 m:
+   * 7.5 m optical from pods 0 and 3 (16 cables), 4.5 m copper from pods 1 and 2 (16). */
   for (guint i = 0; i < g->n_links; i++)
     {
       TfCable cable;
@@ -1078,24 +1093,24 @@ test_cost_by_hand (void)
         assert_close (length, 7.5);
     }
   g_assert_cmpuint (by_class[TF_CABLE_PCB], ==, 16);
-  g_assert_cmpuint (by_class[TF_CABLE_COPPER], ==, 32 + 16 + 8);
-  g_assert_cmpuint (by_class[TF_CABLE_OPTICAL], ==, 8);
+  g_assert_cmpuint (by_class[TF_CABLE_COPPER], ==, 32 + 32 + 16);
+  g_assert_cmpuint (by_class[TF_CABLE_OPTICAL], ==, 16);
   g_assert_cmpuint (tor_agg, ==, 16);
 
   g_assert_true (tf_evaluate_cost (&config, c, &error));
   g_assert_no_error (error);
-  switches = 8 * 3000 + 8 * 1000 + 4 * 1000;      /* ToRs need 8 ports; the rest 4 */
-  links = 16 * 1 + 56 * 50 + 8 * (500 + 10 * 7.5);
+  switches = 20 * 3000;                           /* every switch has 8 ports */
+  links = 16 * 1 + 80 * 50 + 16 * (500 + 10 * 7.5);
   nic = 32 * 800;
   g_assert_true (c->evaluation.layers & TF_LAYER_COST);
   assert_close (c->evaluation.switch_cost_usd, switches);
   assert_close (c->evaluation.link_cost_usd, links);
   assert_close (c->evaluation.nic_cost_usd, nic);
   assert_close (c->evaluation.network_cost_usd, switches + links + nic);
-  assert_close (c->evaluation.network_cost_usd, 69016);
+  assert_close (c->evaluation.network_cost_usd, 98816);
   assert_close (c->evaluation.longest_cable_m, 7.5);
-  g_assert_cmpuint (c->evaluation.optical_links, ==, 8);
-  g_assert_cmpuint (c->evaluation.max_switch_ports, ==, 6);
+  g_assert_cmpuint (c->evaluation.optical_links, ==, 16);
+  g_assert_cmpuint (c->evaluation.max_switch_ports, ==, 8);
   g_assert_false (c->evaluation.port_asymmetric);
 
   /* One ToR edited to 20 ports: beyond the largest option, priced as the largest. */
@@ -1104,13 +1119,13 @@ test_cost_by_hand (void)
   g_assert_true (c->evaluation.port_asymmetric);
   g_assert_cmpuint (c->evaluation.max_switch_ports, ==, 20);
   assert_close (c->evaluation.switch_cost_usd, switches - 3000 + 7000);
-  /* Back to 6, but a core at 3 ports: 8 ports would be 3000, 3 fit in 4 (1000). */
-  c->topology.graph.switches[0].port_count = 6;
+  /* Back to 8, but a core at 3 ports: 3 fit in 4 (1000 instead of 3000). */
+  c->topology.graph.switches[0].port_count = 8;
   c->topology.graph.switches[g->n_switch - 1].port_count = 3;
   g_assert_true (tf_evaluate_cost (&config, c, &error));
   g_assert_true (c->evaluation.port_asymmetric);
-  assert_close (c->evaluation.switch_cost_usd, switches);
-  c->topology.graph.switches[g->n_switch - 1].port_count = 4;
+  assert_close (c->evaluation.switch_cost_usd, switches - 3000 + 1000);
+  c->topology.graph.switches[g->n_switch - 1].port_count = 8;
   g_assert_true (tf_evaluate_cost (&config, c, &error));
   g_assert_false (c->evaluation.port_asymmetric);
 }

@@ -381,18 +381,11 @@ check_candidate (TfTopology *topology,
 
 /* Graph edits */
 
+/* Types, reaches and port counts as the links now call for. */
 static void
 fix_ports (TfNetworkGraph *g)
 {
-  for (guint i = 0; i < g->n_switch; i++)
-    g->switches[i].port_count = 0;
-  for (guint i = 0; i < g->n_links; i++)
-    {
-      if (g->links[i].a >= g->n_chip)
-        g->switches[g->links[i].a - g->n_chip].port_count += g->links[i].multiplicity;
-      if (g->links[i].b >= g->n_chip)
-        g->switches[g->links[i].b - g->n_chip].port_count += g->links[i].multiplicity;
-    }
+  tf_network_graph_settle_links (g);
 }
 
 static gboolean
@@ -447,7 +440,6 @@ edit_graph (TfNetworkGraph *g,
           g->links[g->n_links].a = MIN (a, b);
           g->links[g->n_links].b = MAX (a, b);
           g->links[g->n_links].multiplicity = g_rand_int_range (rng, 1, 3);
-          g->links[g->n_links].type = tf_network_graph_link_type (g, a, b);
           g->n_links++;
           k++;
         }
@@ -585,7 +577,6 @@ make_graph (TfTopology *t,
       g->links[i].a = MIN (links[i][0], links[i][1]);
       g->links[i].b = MAX (links[i][0], links[i][1]);
       g->links[i].multiplicity = links[i][2];
-      g->links[i].type = tf_network_graph_link_type (g, g->links[i].a, g->links[i].b);
     }
   fix_ports (g);
 }

@@ -48,12 +48,19 @@ assert_broken (const TfNetworkGraph *g,
     g_error ("expected '%s...', got '%s'", invariant, error->message);
 }
 
-/* Gives every link the type its ends now call for, so only containment can fail. */
+/* Gives every link the type and reach its ends now call for, so only containment can fail. */
 static void
 retype (TfNetworkGraph *g)
 {
   for (guint i = 0; i < g->n_links; i++)
-    g->links[i].type = tf_network_graph_link_type (g, g->links[i].a, g->links[i].b);
+    {
+      TfLinkType type;
+      TfReach reach;
+
+      tf_network_graph_link_kind (g, g->links[i].a, g->links[i].b, &type, &reach);
+      g->links[i].type = type;
+      g->links[i].reach = reach;
+    }
 }
 
 /* Index of the first link from a chip to a switch. */
@@ -122,14 +129,17 @@ test_fat_tree (void)
                  "tor0 of rack 1");
   tf_network_graph_clear (&g);
 
-  /* An aggregation switch (pod tier) moved to another pod while its ToRs stay. */
+  /* The racks of the last two fat-tree groups moved to a second pod while every aggregation
+   * switch stays in the first. */
   copy_graph (&t.graph, &g);
-  for (i = 0; i < g.n_switch && g.switches[i].tier != TF_TIER_POD; i++)
-    ;
-  g.switches[i].container = (g.switches[i].container + 1) % g.n_pod;
+  g_assert_cmpuint (g.n_pod, ==, 1);
+  g_assert_cmpuint (g.n_rack, ==, 8);
+  for (guint r = 4; r < g.n_rack; r++)
+    g.rack_pod[r] = 1;
+  g.n_pod = 2;
   retype (&g);
-  assert_broken (&g, 1, "pod switch containment: tor0 is in pod 0 but links to pod switch agg0 "
-                 "of pod 1");
+  assert_broken (&g, 1, "pod switch containment: tor4 is in pod 1 but links to pod switch agg4 "
+                 "of pod 0");
   tf_network_graph_clear (&g);
 
   copy_graph (&t.graph, &g);
@@ -148,6 +158,11 @@ test_fat_tree (void)
   copy_graph (&t.graph, &g);
   g.links[0].type = TF_LINK_P2P;
   assert_broken (&g, 1, "link type");
+  tf_network_graph_clear (&g);
+
+  copy_graph (&t.graph, &g);
+  g.links[0].reach = TF_REACH_POD;
+  assert_broken (&g, 1, "link reach");
   tf_network_graph_clear (&g);
 
   copy_graph (&t.graph, &g);
