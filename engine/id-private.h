@@ -2,7 +2,8 @@
 /* id-private.h: result ids, "family:key=value,key=value".
  *
  * Lists are written with 'x' between values ("dimension_sizes=4x8"). Every key a family reads is
- * marked used; a key left unused is an error, so a typo never silently means a default.
+ * marked used; a key left unused is an error, so a typo never silently means a default. Numbers
+ * have one spelling: decimal digits without a leading zero ("0" alone is fine).
  */
 #pragma once
 

@@ -70,6 +70,22 @@ test_bad_ids (void)
   assert_bad_id (32, "torus:dimension_sizes=4x8,board_shape=1x1x1", TF_ERROR_INVALID_ID,
                  "board_shape has 3 values");
   assert_bad_id (32, "hyperx:L=2,T=1,S=4", TF_ERROR_INVALID_ID, "S lists 1 values but L = 2");
+  /* One spelling per number, and no empty list item */
+  assert_bad_id (16, "ring:n_endpoint=016", TF_ERROR_INVALID_ID,
+                 "n_endpoint=016: leading zeros are not allowed");
+  assert_bad_id (64, "torus:dimension_sizes=08x8,board_shape=1x1", TF_ERROR_INVALID_ID,
+                 "dimension_sizes=08: leading zeros are not allowed");
+  assert_bad_id (64, "torus:dimension_sizes=8x8,board_shape=1x01", TF_ERROR_INVALID_ID,
+                 "board_shape=01: leading zeros are not allowed");
+  assert_bad_id (32, "ring:n_endpoint=00", TF_ERROR_INVALID_ID, "leading zeros");
+  assert_bad_id (32, "ring:n_endpoint=0", TF_ERROR_INVALID_ID, "n_endpoint=0: must be an integer");
+  assert_bad_id (32, "torus:dimension_sizes=4xx8,board_shape=1x1", TF_ERROR_INVALID_ID,
+                 "dimension_sizes=4xx8: a value of the list is empty");
+  assert_bad_id (32, "torus:dimension_sizes=x4,board_shape=1x1", TF_ERROR_INVALID_ID,
+                 "dimension_sizes=x4: a value of the list is empty");
+  assert_bad_id (32, "torus:dimension_sizes=4x8x,board_shape=1x1", TF_ERROR_INVALID_ID,
+                 "dimension_sizes=4x8x: a value of the list is empty");
+  assert_bad_id (32, "hyperx:L=2,T=1,S=4x,", TF_ERROR_INVALID_ID, "not key=value");
   /* Well-formed, but not legal for this n_chip */
   assert_bad_id (32, "ring:n_endpoint=5", TF_ERROR_NOT_IN_CONTEXT, "must be at least 2 and divide");
   assert_bad_id (30, "hypercube:n=5", TF_ERROR_NOT_IN_CONTEXT, "is not 2^n");
