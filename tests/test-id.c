@@ -104,6 +104,40 @@ test_bad_ids (void)
                  "must divide a");
 }
 
+/* Every message quotes the id, or a part of it, on one line: a control character shows as an
+ * escape, as in the loader's messages. */
+static void
+test_control_characters (void)
+{
+  static const struct
+  {
+    const char *id;
+    const char *shown;
+  } cases[] = {
+    { "ring:n_endpoint=6\n4", "'ring:n_endpoint=6\\n4': n_endpoint=6\\n4: must be an integer" },
+    { "ring:n_endpoint=\t8", "n_endpoint=\\t8" },
+    { "ri\rng:n_endpoint=8", "unknown family 'ri\\rng'" },
+    { "ring:n_endpoint=8,k\x01=2", "unknown parameter 'k\\x01'" },
+    { "ring:n_endpoint=8\x7f", "n_endpoint=8\\x7f" },
+    { "torus:dimension_sizes=4x8\n,board_shape=1x1", "dimension_sizes=4x8\\n" },
+    { "ring\n", "id 'ring\\n': expected family:parameters" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      TfContext ctx = tf_test_context (32, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+      g_autoptr(GError) error = NULL;
+      TfResult r;
+
+      g_assert_false (tf_result_from_id (&ctx, cases[i].id, &r, &error));
+      g_assert_nonnull (error);
+      if (strstr (error->message, cases[i].shown) == NULL)
+        g_error ("message '%s' lacks '%s'", error->message, cases[i].shown);
+      for (const char *c = error->message; *c != '\0'; c++)
+        g_assert_true ((guchar) *c >= 0x20 && (guchar) *c != 0x7f);
+    }
+}
+
 static void
 test_intra_board_errors (void)
 {
@@ -139,6 +173,7 @@ main (int    argc,
 
   g_test_add_func ("/engine/id/round-trip", test_round_trip);
   g_test_add_func ("/engine/id/bad", test_bad_ids);
+  g_test_add_func ("/engine/id/control-characters", test_control_characters);
   g_test_add_func ("/engine/id/intra-board", test_intra_board_errors);
   return g_test_run ();
 }
