@@ -28,6 +28,25 @@ int tf_command_metrics (int argc, char **argv);
 int tf_command_convert (int argc, char **argv);
 int tf_command_optimize (int argc, char **argv);
 
+/* A command's options. The entries given to tf_cli_parser_add that take one value
+ * (G_OPTION_ARG_STRING, _FILENAME, or _NONE for a flag) are parsed by a callback that refuses a
+ * second occurrence ("--n-chip is given twice") where GOption would keep the last; string arrays
+ * stay repeatable. Values land where the entries point, as strings the caller frees (or TRUE),
+ * and those must start NULL (FALSE). The parser must stay where it was initialised: its option
+ * group points at it. */
+typedef struct
+{
+  GOptionContext *context;   /* for g_option_context_parse */
+  GOptionGroup   *group;     /* the main group, owned by the context */
+  GArray         *singles;
+} TfCliParser;
+
+void tf_cli_parser_init (TfCliParser *parser, const char *parameter_string, const char *summary);
+void tf_cli_parser_add (TfCliParser *parser, const GOptionEntry *entries);
+void tf_cli_parser_clear (TfCliParser *parser);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfCliParser, tf_cli_parser_clear)
+
 /* The EnumerationContext flags every command that needs a context accepts. */
 typedef struct
 {
@@ -40,8 +59,8 @@ typedef struct
   char **latency;
 } TfContextOptions;
 
-/* Adds the flags to @context's main options, so --help lists them. */
-void     tf_context_options_add (GOptionContext *context, TfContextOptions *options);
+/* Adds the flags to @parser's main options, so --help lists them. */
+void     tf_context_options_add (TfCliParser *parser, TfContextOptions *options);
 gboolean tf_context_options_apply (TfContextOptions *options, TfContext *ctx, GError **error);
 void     tf_context_options_clear (TfContextOptions *options);
 

@@ -480,8 +480,7 @@ int
 tf_command_optimize (int    argc,
                      char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("- search for Pareto-optimal "
-                                                            "topologies");
+  g_auto(TfCliParser) parser = { 0 };
   g_autoptr(GError) error = NULL;
   g_auto(TfSearchConfig) config = { 0 };
   g_auto(TfSearchResult) result = { 0 };
@@ -508,13 +507,13 @@ tf_command_optimize (int    argc,
   };
 
   tf_search_config_init (&config);
-  g_option_context_set_summary (context,
-                                "Runs NSGA-II over whole network graphs (family seeds and graph "
-                                "mutation) with the layered evaluator, then a random-search "
-                                "baseline with the same number of evaluations, and writes the "
-                                "Pareto front as topology files, summary.yaml and pareto.svg.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  tf_cli_parser_init (&parser, "- search for Pareto-optimal topologies",
+                      "Runs NSGA-II over whole network graphs (family seeds and graph mutation) "
+                      "with the layered evaluator, then a random-search baseline with the same "
+                      "number of evaluations, and writes the Pareto front as topology files, "
+                      "summary.yaml and pareto.svg.");
+  tf_cli_parser_add (&parser, entries);
+  if (!g_option_context_parse (parser.context, &argc, &argv, &error))
     {
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_USAGE;

@@ -6,7 +6,7 @@
 #include "cli-private.h"
 
 void
-tf_context_options_add (GOptionContext   *context,
+tf_context_options_add (TfCliParser      *parser,
                         TfContextOptions *options)
 {
   const GOptionEntry entries[] = {
@@ -27,7 +27,7 @@ tf_context_options_add (GOptionContext   *context,
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, NULL);
+  tf_cli_parser_add (parser, entries);
 }
 
 gboolean
@@ -84,6 +84,8 @@ apply_link_defaults (const char  *option,
                      gboolean     bandwidth,
                      GError     **error)
 {
+  gboolean seen[TF_N_LINK_TYPES] = { FALSE };
+
   for (guint i = 0; items && items[i]; i++)
     {
       const char *eq = strchr (items[i], '=');
@@ -106,6 +108,14 @@ apply_link_defaults (const char  *option,
                        option, type_name);
           return FALSE;
         }
+      /* Repeatable for the four types, but a type given twice would leave one value unused. */
+      if (seen[type])
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT, "--%s: %s is given twice",
+                       option, type_name);
+          return FALSE;
+        }
+      seen[type] = TRUE;
       if (!parse_real (option, eq + 1, &value, error))
         return FALSE;
       if (bandwidth)

@@ -24,23 +24,20 @@ run_clear (Run *r)
   g_free (r->err);
 }
 
+/* Runs topoforge-cli with @args, up to a NULL. */
 static Run
-run (const char *first,
-     ...)
+run_strv (const char *const *args)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   const char *cli = g_getenv ("TF_CLI");
   Run r = { 0 };
-  va_list args;
   int wait_status;
 
   g_assert_nonnull (cli);
   g_ptr_array_add (argv, (gpointer) cli);
-  va_start (args, first);
-  for (const char *a = first; a != NULL; a = va_arg (args, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
-  va_end (args);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
   g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                                &r.out, &r.err, &wait_status, &error));
@@ -48,6 +45,21 @@ run (const char *first,
   g_assert_true (WIFEXITED (wait_status));
   r.status = WEXITSTATUS (wait_status);
   return r;
+}
+
+static Run
+run (const char *first,
+     ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+
+  va_start (ap, first);
+  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  return run_strv ((const char *const *) args->pdata);
 }
 
 static void
@@ -189,6 +201,81 @@ test_bad_input (void)
   r = run ("generate", "--n-chip", "1048576", "--scope", "intra-rack", "--id",
            "full-mesh:n_endpoint=1048576", NULL);
   assert_usage_error (&r, "more than the engine's limit");
+}
+
+/* Every single-valued option of every command, given twice, is refused rather than the last
+ * value silently winning; the repeatable ones stay repeatable. */
+static void
+test_repeated_option (void)
+{
+  static const struct
+  {
+    const char *args[12];
+    const char *message;
+  } cases[] = {
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "--n-chip", "8" },
+      "topoforge-cli enumerate: --n-chip is given twice" },
+    { { "enumerate", "--n-chip=4", "--n-chip=4", "--scope", "intra-rack" },
+      "--n-chip is given twice" },
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "--scope", "inter-rack" },
+      "--scope is given twice" },
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "--chips-per-board-max", "4",
+        "--chips-per-board-max", "4" }, "--chips-per-board-max is given twice" },
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "--chip-radix", "1",
+        "--chip-radix", "2" }, "--chip-radix is given twice" },
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "--intra-board-topo", "ring",
+        "--intra-board-topo", "none" }, "--intra-board-topo is given twice" },
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "-l", "3", "--limit", "4" },
+      "--limit is given twice" },
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "--format", "yaml", "--format",
+        "table" }, "--format is given twice" },
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "-o", "a.yaml", "-o", "b.yaml" },
+      "--output is given twice" },
+    { { "enumerate", "--n-chip", "64", "--scope", "intra-rack", "--bandwidth", "B2B=1",
+        "--bandwidth", "R2R=2", "--bandwidth", "B2B=2" }, "--bandwidth: B2B is given twice" },
+    { { "generate", "--n-chip", "64", "--scope", "intra-rack", "--latency", "C2C=1",
+        "--latency", "C2C=1", "--id", "ring:n_endpoint=64" }, "--latency: C2C is given twice" },
+    { { "generate", "--n-chip", "64", "--scope", "intra-rack", "--id", "ring:n_endpoint=64",
+        "--id", "ring:n_endpoint=32" }, "topoforge-cli generate: --id is given twice" },
+    { { "generate", "--n-chip", "64", "--scope", "intra-rack", "--id", "ring:n_endpoint=64",
+        "--format", "dot", "--format", "dot" }, "--format is given twice" },
+    { { "generate", "--n-chip", "64", "--scope", "intra-rack", "--id", "ring:n_endpoint=64",
+        "--output", "a.yaml", "-o", "b.yaml" }, "--output is given twice" },
+    { { "convert", "t.yaml", "--format", "dot", "--format", "yaml" },
+      "topoforge-cli convert: --format is given twice" },
+    { { "convert", "t.yaml", "--format", "dot", "-o", "a", "-o", "b" },
+      "--output is given twice" },
+    { { "optimize", "--config", "a.yaml", "--config", "b.yaml", "--out", "run" },
+      "topoforge-cli optimize: --config is given twice" },
+    { { "optimize", "--config", "a.yaml", "--out", "run", "--out", "run" },
+      "--out is given twice" },
+    { { "optimize", "--config", "a.yaml", "--out", "run", "--seed", "1", "--seed", "2" },
+      "--seed is given twice" },
+    { { "optimize", "--config", "a.yaml", "--out", "run", "--threads", "1", "--threads", "2" },
+      "--threads is given twice" },
+    { { "optimize", "--config", "a.yaml", "--out", "run", "--population", "8", "--population",
+        "8" }, "--population is given twice" },
+    { { "optimize", "--config", "a.yaml", "--out", "run", "--generations", "1",
+        "--generations", "2" }, "--generations is given twice" },
+    { { "optimize", "--config", "a.yaml", "--out", "run", "--no-baseline", "--no-baseline" },
+      "--no-baseline is given twice" },
+  };
+  Run r;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      r = run_strv (cases[i].args);
+      assert_usage_error (&r, cases[i].message);
+    }
+
+  /* Repeatable on purpose: families, and link types that differ. */
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--family", "ring",
+           "--family", "torus", "--bandwidth", "B2B=1", "--bandwidth", "R2R=2", "--latency",
+           "B2B=1", "--format", "table", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "ring: showing 1 of 1"));
+  g_assert_nonnull (strstr (r.out, "torus: showing"));
+  run_clear (&r);
 }
 
 static void
@@ -369,6 +456,7 @@ main (int    argc,
   g_test_add_func ("/cli/enumerate", test_enumerate);
   g_test_add_func ("/cli/generate", test_generate);
   g_test_add_func ("/cli/bad-input", test_bad_input);
+  g_test_add_func ("/cli/repeated-option", test_repeated_option);
   g_test_add_func ("/cli/write-failure", test_write_failure);
   g_test_add_func ("/cli/validate-metrics-convert", test_validate_metrics_convert);
   g_test_add_func ("/cli/optimize", test_optimize);
