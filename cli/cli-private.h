@@ -47,6 +47,23 @@ void tf_cli_parser_clear (TfCliParser *parser);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfCliParser, tf_cli_parser_clear)
 
+/* The values a number option takes; @field names it in messages, in the spec's or the search
+ * configuration's words: "--n-chip: 0 is out of range: n_chip must be from 2 to 1048576". */
+typedef struct
+{
+  const char *field;
+  guint64     min;
+  guint64     max;
+} TfCliRange;
+
+/* Parses a whole number strictly: decimal digits only (no sign, base prefix, fraction or
+ * exponent), no leading zero ("0" alone is fine), within @range. @option is the long name
+ * without its dashes. */
+gboolean tf_cli_parse_uint64 (const char *option, const char *text, const TfCliRange *range,
+                              guint64 *out, GError **error);
+gboolean tf_cli_parse_uint (const char *option, const char *text, const TfCliRange *range,
+                            guint *out, GError **error);
+
 /* The EnumerationContext flags every command that needs a context accepts. */
 typedef struct
 {
@@ -64,9 +81,6 @@ void     tf_context_options_add (TfCliParser *parser, TfContextOptions *options)
 gboolean tf_context_options_apply (TfContextOptions *options, TfContext *ctx, GError **error);
 void     tf_context_options_clear (TfContextOptions *options);
 
-/* Parses a decimal integer option strictly: digits only, in [min, max]. */
-gboolean tf_cli_parse_uint (const char *option, const char *text, guint min, guint max,
-                            guint *out, GError **error);
 /* One line on stderr: "topoforge-cli <command>: <message>". */
 void     tf_cli_error (const char *command, const char *message);
 /* Writes @text to stdout, or atomically to @path. */

@@ -4,6 +4,8 @@
 
 #include "cli-private.h"
 
+static const TfCliRange limit_range = { "limit", 0, G_MAXUINT };
+
 int
 tf_command_enumerate (int    argc,
                       char **argv)
@@ -48,7 +50,7 @@ tf_command_enumerate (int    argc,
     }
   if (!tf_context_options_apply (&options, &ctx, &error))
     goto usage;
-  if (limit_text != NULL && !tf_cli_parse_uint ("limit", limit_text, 0, G_MAXUINT32, &limit,
+  if (limit_text != NULL && !tf_cli_parse_uint ("limit", limit_text, &limit_range, &limit,
                                                 &error))
     goto usage;
   if (format != NULL && strcmp (format, "yaml") != 0 && strcmp (format, "table") != 0)

@@ -476,6 +476,13 @@ write_plot (const char           *dir,
   return tf_pareto_svg_write (path, &plot, error);
 }
 
+/* The ranges of the search configuration's keys these options override (read_search in
+ * engine/search-config.c). */
+static const TfCliRange seed_range = { "seed", 0, G_MAXUINT64 };
+static const TfCliRange threads_range = { "parallel_workers", 0, 1024 };
+static const TfCliRange population_range = { "population_size", 4, TF_SEARCH_MAX_POPULATION };
+static const TfCliRange generations_range = { "generations", 1, TF_SEARCH_MAX_GENERATIONS };
+
 int
 tf_command_optimize (int    argc,
                      char **argv)
@@ -489,7 +496,7 @@ tf_command_optimize (int    argc,
   g_autofree char *seed = NULL, *threads = NULL, *population = NULL, *generations = NULL;
   gboolean no_baseline = FALSE;
   TfSearchOptions options = { 0 };
-  guint violations = 0, value;
+  guint violations = 0;
   g_autofree char *summary = NULL;
   const GOptionEntry entries[] = {
     { "config", 0, 0, G_OPTION_ARG_FILENAME, &config_path,
@@ -498,9 +505,12 @@ tf_command_optimize (int    argc,
       "DIR" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, "Random seed (default: the config's)", "S" },
     { "threads", 0, 0, G_OPTION_ARG_STRING, &threads,
-      "Evaluation threads (default: the config's parallel_workers, else all cores)", "T" },
-    { "population", 0, 0, G_OPTION_ARG_STRING, &population, "Population size", "P" },
-    { "generations", 0, 0, G_OPTION_ARG_STRING, &generations, "Generations", "G" },
+      "Evaluation threads, 0 to 1024, 0 for all cores (default: the config's parallel_workers)",
+      "T" },
+    { "population", 0, 0, G_OPTION_ARG_STRING, &population,
+      "Population size, 4 to 10000 (default: the config's)", "P" },
+    { "generations", 0, 0, G_OPTION_ARG_STRING, &generations,
+      "Generations, 1 to 100000 (default: the config's)", "G" },
     { "no-baseline", 0, 0, G_OPTION_ARG_NONE, &no_baseline,
       "Skip the random-search baseline", NULL },
     { NULL }
@@ -531,45 +541,18 @@ tf_command_optimize (int    argc,
     }
   for (guint i = 0; config.warnings && i < config.warnings->len; i++)
     g_printerr ("%s\n", (const char *) g_ptr_array_index (config.warnings, i));
-  if (seed != NULL)
+  if ((seed != NULL && !tf_cli_parse_uint64 ("seed", seed, &seed_range, &config.seed, &error))
+      || (threads != NULL
+          && !tf_cli_parse_uint ("threads", threads, &threads_range, &config.threads, &error))
+      || (population != NULL
+          && !tf_cli_parse_uint ("population", population, &population_range,
+                                 &config.population_size, &error))
+      || (generations != NULL
+          && !tf_cli_parse_uint ("generations", generations, &generations_range,
+                                 &config.generations, &error)))
     {
-      guint64 s;
-
-      if (!g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &s, &error))
-        {
-          tf_cli_error ("optimize", "--seed: not a whole number from 0 to 18446744073709551615");
-          return TF_CLI_EXIT_USAGE;
-        }
-      config.seed = s;
-    }
-  if (threads != NULL)
-    {
-      if (!tf_cli_parse_uint ("--threads", threads, 1, 1024, &value, &error))
-        {
-          tf_cli_error ("optimize", error->message);
-          return TF_CLI_EXIT_USAGE;
-        }
-      config.threads = value;
-    }
-  if (population != NULL)
-    {
-      if (!tf_cli_parse_uint ("--population", population, 4, TF_SEARCH_MAX_POPULATION, &value,
-                              &error))
-        {
-          tf_cli_error ("optimize", error->message);
-          return TF_CLI_EXIT_USAGE;
-        }
-      config.population_size = value;
-    }
-  if (generations != NULL)
-    {
-      if (!tf_cli_parse_uint ("--generations", generations, 1, TF_SEARCH_MAX_GENERATIONS,
-                              &value, &error))
-        {
-          tf_cli_error ("optimize", error->message);
-          return TF_CLI_EXIT_USAGE;
-        }
-      config.generations = value;
+      tf_cli_error ("optimize", error->message);
+      return TF_CLI_EXIT_USAGE;
     }
   if ((guint64) config.population_size * config.generations > 10000000)
     {

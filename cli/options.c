@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* options.c: parsing a command's options: single-valued options given once. */
+/* options.c: parsing a command's options: single-valued options given once, numbers in one
+ * spelling within their range. */
 #include <string.h>
 
 #include "cli-private.h"
@@ -105,4 +106,55 @@ tf_cli_parser_add (TfCliParser        *parser,
     }
   /* The group copies the entries (their strings stay the caller's). */
   g_option_group_add_entries (parser->group, (const GOptionEntry *) (gpointer) added->data);
+}
+
+gboolean
+tf_cli_parse_uint64 (const char        *option,
+                     const char        *text,
+                     const TfCliRange  *range,
+                     guint64           *out,
+                     GError           **error)
+{
+  guint64 v;
+
+  /* Digits only: no sign, no base prefix, no fraction or exponent. */
+  if (*text == '\0' || strspn (text, "0123456789") != strlen (text))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "--%s: '%s' is not a whole number", option, text);
+      return FALSE;
+    }
+  /* One spelling per value, as in result ids: "064" is neither octal nor quietly 64. */
+  if (text[0] == '0' && text[1] != '\0')
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "--%s: '%s': leading zeros are not allowed", option, text);
+      return FALSE;
+    }
+  if (!g_ascii_string_to_unsigned (text, 10, range->min, range->max, &v, NULL))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                   "--%s: %s is out of range: %s must be from %" G_GUINT64_FORMAT " to %"
+                   G_GUINT64_FORMAT, option, text, range->field, range->min, range->max);
+      return FALSE;
+    }
+  *out = v;
+  return TRUE;
+}
+
+gboolean
+tf_cli_parse_uint (const char        *option,
+                   const char        *text,
+                   const TfCliRange  *range,
+                   guint             *out,
+                   GError           **error)
+{
+  guint64 v;
+
+  g_return_val_if_fail (range->max <= G_MAXUINT, FALSE);
+
+  if (!tf_cli_parse_uint64 (option, text, range, &v, error))
+    return FALSE;
+  *out = (guint) v;
+  return TRUE;
 }

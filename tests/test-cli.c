@@ -162,10 +162,48 @@ test_bad_input (void)
   assert_usage_error (&r, "is not a whole number");
   r = run ("enumerate", "--n-chip", "0x10", "--scope", "intra-rack", NULL);
   assert_usage_error (&r, "is not a whole number");
-  r = run ("enumerate", "--n-chip", "99999999999999999999999", "--scope", "intra-rack", NULL);
-  assert_usage_error (&r, "out of range");
   r = run ("enumerate", "--n-chip", "2000000", "--scope", "intra-rack", NULL);
   assert_usage_error (&r, "must be at most 1048576");
+  /* Too large for the engine's rules to see: the same terms, the engine's range. */
+  r = run ("enumerate", "--n-chip", "99999999999999999999999", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "--n-chip: 99999999999999999999999 is out of range: n_chip must be "
+                      "from 2 to 1048576");
+  r = run ("enumerate", "--n-chip", "4294967296", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "--n-chip: 4294967296 is out of range: n_chip must be from 2 to "
+                      "1048576");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--chip-radix",
+           "99999999999", NULL);
+  assert_usage_error (&r, "--chip-radix: 99999999999 is out of range: chip_radix must be from 1 "
+                      "to 64");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--chips-per-board-max",
+           "4294967296", NULL);
+  assert_usage_error (&r, "--chips-per-board-max: 4294967296 is out of range: "
+                      "chips_per_board_max must be from 1 to 1048576");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--chips-per-board-max", "0",
+           NULL);
+  assert_usage_error (&r, "chips_per_board_max = 0: chips_per_board_max must be from 1 to "
+                      "1048576");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--limit", "4294967296",
+           NULL);
+  assert_usage_error (&r, "--limit: 4294967296 is out of range: limit must be from 0 to "
+                      "4294967295");
+  /* One spelling per number. */
+  r = run ("enumerate", "--n-chip", "064", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "--n-chip: '064': leading zeros are not allowed");
+  r = run ("enumerate", "--n-chip", "00", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "--n-chip: '00': leading zeros are not allowed");
+  r = run ("enumerate", "--n-chip", "0", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "n_chip = 0: n_chip must be at least 2");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--limit", "007", NULL);
+  assert_usage_error (&r, "--limit: '007': leading zeros are not allowed");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--chip-radix", "01", NULL);
+  assert_usage_error (&r, "--chip-radix: '01': leading zeros are not allowed");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--chips-per-board-max",
+           "016", NULL);
+  assert_usage_error (&r, "--chips-per-board-max: '016': leading zeros are not allowed");
+  r = run ("generate", "--n-chip", "64", "--scope", "intra-rack", "--id", "ring:n_endpoint=064",
+           NULL);
+  assert_usage_error (&r, "n_endpoint=064: leading zeros are not allowed");
   r = run ("enumerate", "--n-chip", "64", NULL);
   assert_usage_error (&r, "--scope is required");
   r = run ("enumerate", "--n-chip", "64", "--scope", "intra-board", NULL);
@@ -400,7 +438,25 @@ test_optimize (void)
   r = run ("optimize", "--config", config, NULL);
   assert_usage_error (&r, "--config FILE and --out DIR are required");
   r = run ("optimize", "--config", config, "--out", dir, "--population", "1", NULL);
-  assert_usage_error (&r, "--population");
+  assert_usage_error (&r, "--population: 1 is out of range: population_size must be from 4 to "
+                      "10000");
+  r = run ("optimize", "--config", config, "--out", dir, "--population", "10001", NULL);
+  assert_usage_error (&r, "population_size must be from 4 to 10000");
+  r = run ("optimize", "--config", config, "--out", dir, "--generations", "0", NULL);
+  assert_usage_error (&r, "--generations: 0 is out of range: generations must be from 1 to "
+                      "100000");
+  r = run ("optimize", "--config", config, "--out", dir, "--threads", "1025", NULL);
+  assert_usage_error (&r, "--threads: 1025 is out of range: parallel_workers must be from 0 to "
+                      "1024");
+  r = run ("optimize", "--config", config, "--out", dir, "--seed", "18446744073709551616", NULL);
+  assert_usage_error (&r, "--seed: 18446744073709551616 is out of range: seed must be from 0 to "
+                      "18446744073709551615");
+  r = run ("optimize", "--config", config, "--out", dir, "--seed", "-1", NULL);
+  assert_usage_error (&r, "--seed: '-1' is not a whole number");
+  r = run ("optimize", "--config", config, "--out", dir, "--seed", "01", NULL);
+  assert_usage_error (&r, "--seed: '01': leading zeros are not allowed");
+  r = run ("optimize", "--config", config, "--out", dir, "--generations", "08", NULL);
+  assert_usage_error (&r, "--generations: '08': leading zeros are not allowed");
   r = run ("optimize", "--config", "/nonexistent/search.yaml", "--out", dir, NULL);
   if (r.status != 2 || strstr (r.err, "/nonexistent/search.yaml") == NULL)
     g_error ("expected exit 2 naming the file, got %d: %s", r.status, r.err);
