@@ -2,6 +2,8 @@
 /* cli-private.h: what the topoforge-cli commands share. */
 #pragma once
 
+#include <stdio.h>
+
 #include "topoforge.h"
 
 G_BEGIN_DECLS
@@ -81,7 +83,11 @@ void     tf_context_options_add (TfCliParser *parser, TfContextOptions *options)
 gboolean tf_context_options_apply (TfContextOptions *options, TfContext *ctx, GError **error);
 void     tf_context_options_clear (TfContextOptions *options);
 
-/* One line on stderr: "topoforge-cli <command>: <message>". */
+/* Prints one line to @stream, with control characters (a newline in an id or a file name,
+ * say) shown as escapes: \n, \t, \r, \xNN. Every message the command line prints about its
+ * input goes through here. */
+void     tf_cli_print_line (FILE *stream, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* One line on stderr: "topoforge-cli <command>: <message>", through tf_cli_print_line. */
 void     tf_cli_error (const char *command, const char *message);
 /* Writes @text to stdout, or atomically to @path. */
 gboolean tf_cli_output (const char *path, const GString *text, GError **error);

@@ -46,7 +46,7 @@ tf_command_convert (int    argc,
   if (!tf_topology_load_file (argv[1], NULL, &t, &error))
     {
       /* The loader's line as it is: FILE:LINE:COLUMN: field '...': ... */
-      g_printerr ("%s\n", error->message);
+      tf_cli_print_line (stderr, "%s", error->message);
       return TF_CLI_EXIT_FAILURE;
     }
   if (!tf_cli_write_topology (&t, format, out, &error) || !tf_cli_output (output, out, &error))

@@ -498,6 +498,7 @@ tf_command_optimize (int    argc,
   TfSearchOptions options = { 0 };
   guint violations = 0;
   g_autofree char *summary = NULL;
+  g_autofree char *baseline = NULL;
   const GOptionEntry entries[] = {
     { "config", 0, 0, G_OPTION_ARG_FILENAME, &config_path,
       "The search configuration (required; see docs/optimizer.md)", "FILE" },
@@ -536,11 +537,11 @@ tf_command_optimize (int    argc,
   tf_search_config_clear (&config);
   if (!tf_search_config_load_file (config_path, &config, &error))
     {
-      g_printerr ("%s\n", error->message);
+      tf_cli_print_line (stderr, "%s", error->message);
       return TF_CLI_EXIT_USAGE;
     }
   for (guint i = 0; config.warnings && i < config.warnings->len; i++)
-    g_printerr ("%s\n", (const char *) g_ptr_array_index (config.warnings, i));
+    tf_cli_print_line (stderr, "%s", (const char *) g_ptr_array_index (config.warnings, i));
   if ((seed != NULL && !tf_cli_parse_uint64 ("seed", seed, &seed_range, &config.seed, &error))
       || (threads != NULL
           && !tf_cli_parse_uint ("threads", threads, &threads_range, &config.threads, &error))
@@ -591,11 +592,12 @@ tf_command_optimize (int    argc,
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_FAILURE;
     }
-  g_printerr ("front %u candidates, hypervolume %.4f", result.front->len, result.hypervolume);
-  if (result.baseline_front != NULL)
-    g_printerr (" (random baseline %.4f)", result.baseline_hypervolume);
-  g_printerr (", %u evaluations in %.1f s; written to %s\n", result.evaluations,
-              result.seconds, out_dir);
+  baseline = result.baseline_front != NULL
+               ? g_strdup_printf (" (random baseline %.4f)", result.baseline_hypervolume)
+               : g_strdup ("");
+  tf_cli_print_line (stderr, "front %u candidates, hypervolume %.4f%s, %u evaluations in %.1f s; "
+                     "written to %s", result.front->len, result.hypervolume, baseline,
+                     result.evaluations, result.seconds, out_dir);
   if (violations > 0)
     {
       tf_cli_error ("optimize", "some front candidates break a hard constraint; this is a bug");

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli-private.h"
+#include "escape-private.h"
 
 void
 tf_context_options_add (TfCliParser      *parser,
@@ -175,10 +176,29 @@ tf_context_options_clear (TfContextOptions *options)
 }
 
 void
+tf_cli_print_line (FILE       *stream,
+                   const char *format,
+                   ...)
+{
+  g_autofree char *line = NULL;
+  g_autofree char *safe = NULL;
+  va_list args;
+
+  va_start (args, format);
+  line = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* Messages quote what the user typed (an id, a file name, an unknown option) and the
+   * engine's messages; a newline or another control character in them would break the
+   * one-line promise, so it shows as an escape, as in the loader's messages. */
+  safe = tf_escape_control (line);
+  fprintf (stream, "%s\n", safe);
+}
+
+void
 tf_cli_error (const char *command,
               const char *message)
 {
-  fprintf (stderr, "topoforge-cli %s: %s\n", command, message);
+  tf_cli_print_line (stderr, "topoforge-cli %s: %s", command, message);
 }
 
 gboolean

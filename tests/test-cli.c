@@ -63,15 +63,20 @@ run (const char *first,
 }
 
 static void
+assert_one_line (const char *text)
+{
+  g_assert_nonnull (strchr (text, '\n'));
+  g_assert_null (strchr (strchr (text, '\n') + 1, '\n'));
+}
+
+static void
 assert_usage_error (Run        *r,
                     const char *fragment)
 {
   if (r->status != 2 || strstr (r->err, fragment) == NULL)
     g_error ("expected exit 2 and '%s', got %d with '%s'", fragment, r->status, r->err);
   g_assert_cmpstr (r->out, ==, "");
-  /* one line */
-  g_assert_nonnull (strchr (r->err, '\n'));
-  g_assert_null (strchr (strchr (r->err, '\n') + 1, '\n'));
+  assert_one_line (r->err);
   run_clear (r);
 }
 
@@ -316,6 +321,59 @@ test_repeated_option (void)
   run_clear (&r);
 }
 
+/* Whatever the user typed, a message is one line: control characters show as escapes (\n, \t,
+ * \r, \xNN), as in the loader's messages. */
+static void
+test_control_characters (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "t\nx.yaml", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no\tsuch\n.yaml", NULL);
+  Run r;
+
+  r = run ("generate", "--n-chip", "64", "--scope", "intra-rack", "--id", "ring:n_endpoint=6\n4",
+           NULL);
+  assert_usage_error (&r, "id 'ring:n_endpoint=6\\n4': n_endpoint=6\\n4: must be an integer");
+  r = run ("generate", "--n-chip", "64", "--scope", "intra-rack", "--id", "ri\x01ng:n=1", NULL);
+  assert_usage_error (&r, "unknown family 'ri\\x01ng'");
+  r = run ("enumerate", "--n-chip", "6\x7f" "4", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "--n-chip: '6\\x7f4' is not a whole number");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra\rrack", NULL);
+  assert_usage_error (&r, "scope = 'intra\\rrack'");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--family", "ring\n", NULL);
+  assert_usage_error (&r, "unknown family 'ring\\n'");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--bandwidth", "B2B=1\t",
+           NULL);
+  assert_usage_error (&r, "'1\\t' is not a number");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "a\tb", NULL);
+  assert_usage_error (&r, "unexpected argument 'a\\tb'");
+  r = run ("enumerate", "--bo\ngus", NULL);
+  assert_usage_error (&r, "--bo\\ngus");
+  r = run ("front\nend", NULL);
+  assert_usage_error (&r, "unknown command 'front\\nend'");
+  r = run ("optimize", "--config", missing, "--out", dir, NULL);
+  assert_usage_error (&r, "no\\tsuch\\n.yaml");
+
+  /* A file's name in the loader's error, and in validate's line on standard output. */
+  r = run ("convert", missing, "--format", "dot", NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "no\\tsuch\\n.yaml"));
+  assert_one_line (r.err);
+  run_clear (&r);
+  r = run ("generate", "--n-chip", "16", "--scope", "intra-rack", "--id", "ring:n_endpoint=16",
+           "-o", path, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  run_clear (&r);
+  r = run ("validate", path, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "t\\nx.yaml: valid: ring"));
+  assert_one_line (r.out);
+  run_clear (&r);
+
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 static void
 test_write_failure (void)
 {
@@ -513,6 +571,7 @@ main (int    argc,
   g_test_add_func ("/cli/generate", test_generate);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/repeated-option", test_repeated_option);
+  g_test_add_func ("/cli/control-characters", test_control_characters);
   g_test_add_func ("/cli/write-failure", test_write_failure);
   g_test_add_func ("/cli/validate-metrics-convert", test_validate_metrics_convert);
   g_test_add_func ("/cli/optimize", test_optimize);
