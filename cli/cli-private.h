@@ -2,6 +2,8 @@
 /* cli-private.h: what the topoforge-cli commands share. */
 #pragma once
 
+#include <stdio.h>
+
 #include "topoforge.h"
 
 G_BEGIN_DECLS
@@ -28,6 +30,42 @@ int tf_command_metrics (int argc, char **argv);
 int tf_command_convert (int argc, char **argv);
 int tf_command_optimize (int argc, char **argv);
 
+/* A command's options. The entries given to tf_cli_parser_add that take one value
+ * (G_OPTION_ARG_STRING, _FILENAME, or _NONE for a flag) are parsed by a callback that refuses a
+ * second occurrence ("--n-chip is given twice") where GOption would keep the last; string arrays
+ * stay repeatable. Values land where the entries point, as strings the caller frees (or TRUE),
+ * and those must start NULL (FALSE). The parser must stay where it was initialised: its option
+ * group points at it. */
+typedef struct
+{
+  GOptionContext *context;   /* for g_option_context_parse */
+  GOptionGroup   *group;     /* the main group, owned by the context */
+  GArray         *singles;
+} TfCliParser;
+
+void tf_cli_parser_init (TfCliParser *parser, const char *parameter_string, const char *summary);
+void tf_cli_parser_add (TfCliParser *parser, const GOptionEntry *entries);
+void tf_cli_parser_clear (TfCliParser *parser);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfCliParser, tf_cli_parser_clear)
+
+/* The values a number option takes; @field names it in messages, in the spec's or the search
+ * configuration's words: "--n-chip: 0 is out of range: n_chip must be from 2 to 1048576". */
+typedef struct
+{
+  const char *field;
+  guint64     min;
+  guint64     max;
+} TfCliRange;
+
+/* Parses a whole number strictly: decimal digits only (no sign, base prefix, fraction or
+ * exponent), no leading zero ("0" alone is fine), within @range. @option is the long name
+ * without its dashes. */
+gboolean tf_cli_parse_uint64 (const char *option, const char *text, const TfCliRange *range,
+                              guint64 *out, GError **error);
+gboolean tf_cli_parse_uint (const char *option, const char *text, const TfCliRange *range,
+                            guint *out, GError **error);
+
 /* The EnumerationContext flags every command that needs a context accepts. */
 typedef struct
 {
@@ -40,15 +78,16 @@ typedef struct
   char **latency;
 } TfContextOptions;
 
-/* Adds the flags to @context's main options, so --help lists them. */
-void     tf_context_options_add (GOptionContext *context, TfContextOptions *options);
+/* Adds the flags to @parser's main options, so --help lists them. */
+void     tf_context_options_add (TfCliParser *parser, TfContextOptions *options);
 gboolean tf_context_options_apply (TfContextOptions *options, TfContext *ctx, GError **error);
 void     tf_context_options_clear (TfContextOptions *options);
 
-/* Parses a decimal integer option strictly: digits only, in [min, max]. */
-gboolean tf_cli_parse_uint (const char *option, const char *text, guint min, guint max,
-                            guint *out, GError **error);
-/* One line on stderr: "topoforge-cli <command>: <message>". */
+/* Prints one line to @stream, with control characters (a newline in an id or a file name,
+ * say) shown as escapes: \n, \t, \r, \xNN. Every message the command line prints about its
+ * input goes through here. */
+void     tf_cli_print_line (FILE *stream, const char *format, ...) G_GNUC_PRINTF (2, 3);
+/* One line on stderr: "topoforge-cli <command>: <message>", through tf_cli_print_line. */
 void     tf_cli_error (const char *command, const char *message);
 /* Writes @text to stdout, or atomically to @path. */
 gboolean tf_cli_output (const char *path, const GString *text, GError **error);

@@ -6,8 +6,7 @@ int
 tf_command_convert (int    argc,
                     char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("FILE - write a topology in "
-                                                            "another format");
+  g_auto(TfCliParser) parser = { 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   g_auto(TfTopology) t = { 0 };
@@ -20,11 +19,11 @@ tf_command_convert (int    argc,
     { NULL }
   };
 
-  g_option_context_set_summary (context,
-                                "Loads a topology file (checking it as validate does) and writes "
-                                "it as YAML, GraphML or Graphviz DOT.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  tf_cli_parser_init (&parser, "FILE - write a topology in another format",
+                      "Loads a topology file (checking it as validate does) and writes it as "
+                      "YAML, GraphML or Graphviz DOT.");
+  tf_cli_parser_add (&parser, entries);
+  if (!g_option_context_parse (parser.context, &argc, &argv, &error))
     {
       tf_cli_error ("convert", error->message);
       return TF_CLI_EXIT_USAGE;
@@ -47,7 +46,7 @@ tf_command_convert (int    argc,
   if (!tf_topology_load_file (argv[1], NULL, &t, &error))
     {
       /* The loader's line as it is: FILE:LINE:COLUMN: field '...': ... */
-      g_printerr ("%s\n", error->message);
+      tf_cli_print_line (stderr, "%s", error->message);
       return TF_CLI_EXIT_FAILURE;
     }
   if (!tf_cli_write_topology (&t, format, out, &error) || !tf_cli_output (output, out, &error))

@@ -4,11 +4,13 @@
 
 #include "cli-private.h"
 
+static const TfCliRange limit_range = { "limit", 0, G_MAXUINT };
+
 int
 tf_command_enumerate (int    argc,
                       char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("- list the legal topologies");
+  g_auto(TfCliParser) parser = { 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   g_auto(TfEnumeration) enumeration = { 0 };
@@ -32,13 +34,13 @@ tf_command_enumerate (int    argc,
     { NULL }
   };
 
-  g_option_context_set_summary (context,
-                                "Walks each family's parameter space for the context, keeps what "
-                                "meets the hard constraints, marks each result recommended or "
-                                "edge-case with its warnings, and derives chips per board.");
-  tf_context_options_add (context, &options);
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  tf_cli_parser_init (&parser, "- list the legal topologies",
+                      "Walks each family's parameter space for the context, keeps what meets "
+                      "the hard constraints, marks each result recommended or edge-case with "
+                      "its warnings, and derives chips per board.");
+  tf_context_options_add (&parser, &options);
+  tf_cli_parser_add (&parser, entries);
+  if (!g_option_context_parse (parser.context, &argc, &argv, &error))
     goto usage;
   if (argc > 1)
     {
@@ -48,7 +50,7 @@ tf_command_enumerate (int    argc,
     }
   if (!tf_context_options_apply (&options, &ctx, &error))
     goto usage;
-  if (limit_text != NULL && !tf_cli_parse_uint ("limit", limit_text, 0, G_MAXUINT32, &limit,
+  if (limit_text != NULL && !tf_cli_parse_uint ("limit", limit_text, &limit_range, &limit,
                                                 &error))
     goto usage;
   if (format != NULL && strcmp (format, "yaml") != 0 && strcmp (format, "table") != 0)

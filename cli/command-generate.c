@@ -6,7 +6,7 @@ int
 tf_command_generate (int    argc,
                      char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("- generate one topology");
+  g_auto(TfCliParser) parser = { 0 };
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) out = g_string_new (NULL);
   g_auto(TfTopology) topology = { 0 };
@@ -26,14 +26,13 @@ tf_command_generate (int    argc,
     { NULL }
   };
 
-  g_option_context_set_summary (context,
-                                "Builds the network graph of one enumerated result, expands "
-                                "boards into chips, adds intra-board links, checks every "
-                                "invariant, measures the metrics and writes YAML (or GraphML "
-                                "or DOT).");
-  tf_context_options_add (context, &options);
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  tf_cli_parser_init (&parser, "- generate one topology",
+                      "Builds the network graph of one enumerated result, expands boards into "
+                      "chips, adds intra-board links, checks every invariant, measures the "
+                      "metrics and writes YAML (or GraphML or DOT).");
+  tf_context_options_add (&parser, &options);
+  tf_cli_parser_add (&parser, entries);
+  if (!g_option_context_parse (parser.context, &argc, &argv, &error))
     goto usage;
   if (argc > 1)
     {

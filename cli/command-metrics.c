@@ -27,7 +27,7 @@ tf_command_metrics (int    argc,
   if (!tf_topology_load_file (argv[1], NULL, &t, &error))
     {
       /* The loader's line as it is: FILE:LINE:COLUMN: field '...': ... */
-      g_printerr ("%s\n", error->message);
+      tf_cli_print_line (stderr, "%s", error->message);
       return TF_CLI_EXIT_FAILURE;
     }
   if (!tf_topology_measure (&t, NULL, NULL, &error)

@@ -476,12 +476,18 @@ write_plot (const char           *dir,
   return tf_pareto_svg_write (path, &plot, error);
 }
 
+/* The ranges of the search configuration's keys these options override (read_search in
+ * engine/search-config.c). */
+static const TfCliRange seed_range = { "seed", 0, G_MAXUINT64 };
+static const TfCliRange threads_range = { "parallel_workers", 0, 1024 };
+static const TfCliRange population_range = { "population_size", 4, TF_SEARCH_MAX_POPULATION };
+static const TfCliRange generations_range = { "generations", 1, TF_SEARCH_MAX_GENERATIONS };
+
 int
 tf_command_optimize (int    argc,
                      char **argv)
 {
-  g_autoptr(GOptionContext) context = g_option_context_new ("- search for Pareto-optimal "
-                                                            "topologies");
+  g_auto(TfCliParser) parser = { 0 };
   g_autoptr(GError) error = NULL;
   g_auto(TfSearchConfig) config = { 0 };
   g_auto(TfSearchResult) result = { 0 };
@@ -490,8 +496,9 @@ tf_command_optimize (int    argc,
   g_autofree char *seed = NULL, *threads = NULL, *population = NULL, *generations = NULL;
   gboolean no_baseline = FALSE;
   TfSearchOptions options = { 0 };
-  guint violations = 0, value;
+  guint violations = 0;
   g_autofree char *summary = NULL;
+  g_autofree char *baseline = NULL;
   const GOptionEntry entries[] = {
     { "config", 0, 0, G_OPTION_ARG_FILENAME, &config_path,
       "The search configuration (required; see docs/optimizer.md)", "FILE" },
@@ -499,22 +506,25 @@ tf_command_optimize (int    argc,
       "DIR" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed, "Random seed (default: the config's)", "S" },
     { "threads", 0, 0, G_OPTION_ARG_STRING, &threads,
-      "Evaluation threads (default: the config's parallel_workers, else all cores)", "T" },
-    { "population", 0, 0, G_OPTION_ARG_STRING, &population, "Population size", "P" },
-    { "generations", 0, 0, G_OPTION_ARG_STRING, &generations, "Generations", "G" },
+      "Evaluation threads, 0 to 1024, 0 for all cores (default: the config's parallel_workers)",
+      "T" },
+    { "population", 0, 0, G_OPTION_ARG_STRING, &population,
+      "Population size, 4 to 10000 (default: the config's)", "P" },
+    { "generations", 0, 0, G_OPTION_ARG_STRING, &generations,
+      "Generations, 1 to 100000 (default: the config's)", "G" },
     { "no-baseline", 0, 0, G_OPTION_ARG_NONE, &no_baseline,
       "Skip the random-search baseline", NULL },
     { NULL }
   };
 
   tf_search_config_init (&config);
-  g_option_context_set_summary (context,
-                                "Runs NSGA-II over whole network graphs (family seeds and graph "
-                                "mutation) with the layered evaluator, then a random-search "
-                                "baseline with the same number of evaluations, and writes the "
-                                "Pareto front as topology files, summary.yaml and pareto.svg.");
-  g_option_context_add_main_entries (context, entries, NULL);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  tf_cli_parser_init (&parser, "- search for Pareto-optimal topologies",
+                      "Runs NSGA-II over whole network graphs (family seeds and graph mutation) "
+                      "with the layered evaluator, then a random-search baseline with the same "
+                      "number of evaluations, and writes the Pareto front as topology files, "
+                      "summary.yaml and pareto.svg.");
+  tf_cli_parser_add (&parser, entries);
+  if (!g_option_context_parse (parser.context, &argc, &argv, &error))
     {
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_USAGE;
@@ -527,50 +537,23 @@ tf_command_optimize (int    argc,
   tf_search_config_clear (&config);
   if (!tf_search_config_load_file (config_path, &config, &error))
     {
-      g_printerr ("%s\n", error->message);
+      tf_cli_print_line (stderr, "%s", error->message);
       return TF_CLI_EXIT_USAGE;
     }
   for (guint i = 0; config.warnings && i < config.warnings->len; i++)
-    g_printerr ("%s\n", (const char *) g_ptr_array_index (config.warnings, i));
-  if (seed != NULL)
+    tf_cli_print_line (stderr, "%s", (const char *) g_ptr_array_index (config.warnings, i));
+  if ((seed != NULL && !tf_cli_parse_uint64 ("seed", seed, &seed_range, &config.seed, &error))
+      || (threads != NULL
+          && !tf_cli_parse_uint ("threads", threads, &threads_range, &config.threads, &error))
+      || (population != NULL
+          && !tf_cli_parse_uint ("population", population, &population_range,
+                                 &config.population_size, &error))
+      || (generations != NULL
+          && !tf_cli_parse_uint ("generations", generations, &generations_range,
+                                 &config.generations, &error)))
     {
-      guint64 s;
-
-      if (!g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &s, &error))
-        {
-          tf_cli_error ("optimize", "--seed: not a whole number from 0 to 18446744073709551615");
-          return TF_CLI_EXIT_USAGE;
-        }
-      config.seed = s;
-    }
-  if (threads != NULL)
-    {
-      if (!tf_cli_parse_uint ("--threads", threads, 1, 1024, &value, &error))
-        {
-          tf_cli_error ("optimize", error->message);
-          return TF_CLI_EXIT_USAGE;
-        }
-      config.threads = value;
-    }
-  if (population != NULL)
-    {
-      if (!tf_cli_parse_uint ("--population", population, 4, TF_SEARCH_MAX_POPULATION, &value,
-                              &error))
-        {
-          tf_cli_error ("optimize", error->message);
-          return TF_CLI_EXIT_USAGE;
-        }
-      config.population_size = value;
-    }
-  if (generations != NULL)
-    {
-      if (!tf_cli_parse_uint ("--generations", generations, 1, TF_SEARCH_MAX_GENERATIONS,
-                              &value, &error))
-        {
-          tf_cli_error ("optimize", error->message);
-          return TF_CLI_EXIT_USAGE;
-        }
-      config.generations = value;
+      tf_cli_error ("optimize", error->message);
+      return TF_CLI_EXIT_USAGE;
     }
   if ((guint64) config.population_size * config.generations > 10000000)
     {
@@ -609,11 +592,12 @@ tf_command_optimize (int    argc,
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_FAILURE;
     }
-  g_printerr ("front %u candidates, hypervolume %.4f", result.front->len, result.hypervolume);
-  if (result.baseline_front != NULL)
-    g_printerr (" (random baseline %.4f)", result.baseline_hypervolume);
-  g_printerr (", %u evaluations in %.1f s; written to %s\n", result.evaluations,
-              result.seconds, out_dir);
+  baseline = result.baseline_front != NULL
+               ? g_strdup_printf (" (random baseline %.4f)", result.baseline_hypervolume)
+               : g_strdup ("");
+  tf_cli_print_line (stderr, "front %u candidates, hypervolume %.4f%s, %u evaluations in %.1f s; "
+                     "written to %s", result.front->len, result.hypervolume, baseline,
+                     result.evaluations, result.seconds, out_dir);
   if (violations > 0)
     {
       tf_cli_error ("optimize", "some front candidates break a hard constraint; this is a bug");

@@ -35,17 +35,17 @@ tf_command_validate (int    argc,
 
       if (!tf_topology_load_file (argv[i], NULL, &t, &load_error))
         {
-          fprintf (stderr, "%s\n", load_error->message);
+          tf_cli_print_line (stderr, "%s", load_error->message);
           status = TF_CLI_EXIT_FAILURE;
           continue;
         }
       for (guint l = 0; l < t.graph.n_links; l++)
         links += t.graph.links[l].multiplicity;
-      printf ("%s: valid: %s, %u chips on %u boards of %u in %u racks and %u pods, "
-              "%u switches, %" G_GUINT64_FORMAT " links\n", argv[i],
-              t.result.family ? tf_family_get_name (t.result.family) : "no family",
-              t.graph.n_chip, t.graph.n_board, t.graph.chips_per_board, t.graph.n_rack,
-              t.graph.n_pod, t.graph.n_switch, links);
+      tf_cli_print_line (stdout, "%s: valid: %s, %u chips on %u boards of %u in %u racks and "
+                         "%u pods, %u switches, %" G_GUINT64_FORMAT " links", argv[i],
+                         t.result.family ? tf_family_get_name (t.result.family) : "no family",
+                         t.graph.n_chip, t.graph.n_board, t.graph.chips_per_board,
+                         t.graph.n_rack, t.graph.n_pod, t.graph.n_switch, links);
     }
   return status;
 }

@@ -4,9 +4,10 @@
 #include <string.h>
 
 #include "cli-private.h"
+#include "escape-private.h"
 
 void
-tf_context_options_add (GOptionContext   *context,
+tf_context_options_add (TfCliParser      *parser,
                         TfContextOptions *options)
 {
   const GOptionEntry entries[] = {
@@ -15,9 +16,10 @@ tf_context_options_add (GOptionContext   *context,
     { "scope", 0, 0, G_OPTION_ARG_STRING, &options->scope,
       "intra-rack or inter-rack (required)", "SCOPE" },
     { "chips-per-board-max", 0, 0, G_OPTION_ARG_STRING, &options->chips_per_board_max,
-      "Most chips a board can carry before dense-pcb-impractical (default 16)", "M" },
+      "Most chips a board can carry before dense-pcb-impractical (1 to 1048576, default 16)",
+      "M" },
     { "chip-radix", 0, 0, G_OPTION_ARG_STRING, &options->chip_radix,
-      "Parallel links per chip connection (default 1)", "R" },
+      "Parallel links per chip connection (1 to 64, default 1)", "R" },
     { "intra-board-topo", 0, 0, G_OPTION_ARG_STRING, &options->intra_board_topo,
       "Links among a board's chips: none, full-mesh, ring or torus (default none)", "TOPO" },
     { "bandwidth", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->bandwidth,
@@ -27,34 +29,28 @@ tf_context_options_add (GOptionContext   *context,
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, entries, NULL);
+  tf_cli_parser_add (parser, entries);
 }
 
-gboolean
-tf_cli_parse_uint (const char  *option,
-                   const char  *text,
-                   guint        min,
-                   guint        max,
-                   guint       *out,
-                   GError     **error)
-{
-  guint64 v;
+/* The engine's ranges of the context's numbers (check_field in engine/context.c). */
+static const TfCliRange n_chip_range = { "n_chip", 2, TF_N_CHIP_MAX };
+static const TfCliRange chips_per_board_max_range = { "chips_per_board_max", 1, TF_N_CHIP_MAX };
+static const TfCliRange chip_radix_range = { "chip_radix", 1, TF_CHIP_RADIX_MAX };
 
-  /* Digits only: no sign, no base prefix, no fraction or exponent. */
-  if (*text == '\0' || strspn (text, "0123456789") != strlen (text))
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                   "--%s: '%s' is not a whole number", option, text);
-      return FALSE;
-    }
-  if (!g_ascii_string_to_unsigned (text, 10, min, max, &v, NULL))
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                   "--%s: %s is out of range: must be from %u to %u", option, text, min, max);
-      return FALSE;
-    }
-  *out = (guint) v;
-  return TRUE;
+/* A number of the context. tf_context_validate judges every value a guint holds, with the
+ * messages the app's form shows too; a number too large for a guint is refused here, in the
+ * same terms: the second parse fails again, now naming the engine's range. */
+static gboolean
+parse_context_uint (const char        *option,
+                    const char        *text,
+                    const TfCliRange  *range,
+                    guint             *out,
+                    GError           **error)
+{
+  const TfCliRange any = { range->field, 0, G_MAXUINT };
+
+  return tf_cli_parse_uint (option, text, &any, out, NULL)
+         || tf_cli_parse_uint (option, text, range, out, error);
 }
 
 static gboolean
@@ -84,6 +80,8 @@ apply_link_defaults (const char  *option,
                      gboolean     bandwidth,
                      GError     **error)
 {
+  gboolean seen[TF_N_LINK_TYPES] = { FALSE };
+
   for (guint i = 0; items && items[i]; i++)
     {
       const char *eq = strchr (items[i], '=');
@@ -106,6 +104,14 @@ apply_link_defaults (const char  *option,
                        option, type_name);
           return FALSE;
         }
+      /* Repeatable for the four types, but a type given twice would leave one value unused. */
+      if (seen[type])
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT, "--%s: %s is given twice",
+                       option, type_name);
+          return FALSE;
+        }
+      seen[type] = TRUE;
       if (!parse_real (option, eq + 1, &value, error))
         return FALSE;
       if (bandwidth)
@@ -128,7 +134,7 @@ tf_context_options_apply (TfContextOptions  *options,
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT, "--n-chip is required");
       return FALSE;
     }
-  if (!tf_cli_parse_uint ("n-chip", options->n_chip, 0, G_MAXUINT32, &ctx->n_chip, error))
+  if (!parse_context_uint ("n-chip", options->n_chip, &n_chip_range, &ctx->n_chip, error))
     return FALSE;
   if (options->scope == NULL)
     {
@@ -139,12 +145,12 @@ tf_context_options_apply (TfContextOptions  *options,
   if (!tf_scope_from_string (options->scope, &ctx->scope, error))
     return FALSE;
   if (options->chips_per_board_max != NULL
-      && !tf_cli_parse_uint ("chips-per-board-max", options->chips_per_board_max, 0,
-                             G_MAXUINT32, &ctx->chips_per_board_max, error))
+      && !parse_context_uint ("chips-per-board-max", options->chips_per_board_max,
+                              &chips_per_board_max_range, &ctx->chips_per_board_max, error))
     return FALSE;
   if (options->chip_radix != NULL
-      && !tf_cli_parse_uint ("chip-radix", options->chip_radix, 0, G_MAXUINT32,
-                             &ctx->chip_radix, error))
+      && !parse_context_uint ("chip-radix", options->chip_radix, &chip_radix_range,
+                              &ctx->chip_radix, error))
     return FALSE;
   if (options->intra_board_topo != NULL
       && !tf_intra_board_topo_from_string (options->intra_board_topo, &ctx->intra_board_topo,
@@ -170,10 +176,29 @@ tf_context_options_clear (TfContextOptions *options)
 }
 
 void
+tf_cli_print_line (FILE       *stream,
+                   const char *format,
+                   ...)
+{
+  g_autofree char *line = NULL;
+  g_autofree char *safe = NULL;
+  va_list args;
+
+  va_start (args, format);
+  line = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* Messages quote what the user typed (an id, a file name, an unknown option) and the
+   * engine's messages; a newline or another control character in them would break the
+   * one-line promise, so it shows as an escape, as in the loader's messages. */
+  safe = tf_escape_control (line);
+  fprintf (stream, "%s\n", safe);
+}
+
+void
 tf_cli_error (const char *command,
               const char *message)
 {
-  fprintf (stderr, "topoforge-cli %s: %s\n", command, message);
+  tf_cli_print_line (stderr, "topoforge-cli %s: %s", command, message);
 }
 
 gboolean

@@ -65,7 +65,7 @@ main (int    argc,
         return commands[i].run (argc - 1, argv + 1);
       }
 
-  fprintf (stderr, "topoforge-cli: unknown command '%s'; run 'topoforge-cli --help'\n",
-           argv[1]);
+  tf_cli_print_line (stderr, "topoforge-cli: unknown command '%s'; run 'topoforge-cli --help'",
+                     argv[1]);
   return TF_CLI_EXIT_USAGE;
 }

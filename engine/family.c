@@ -3,6 +3,7 @@
  * ids, attrs, and metrics. */
 #include <stdarg.h>
 
+#include "escape-private.h"
 #include "family-private.h"
 #include "graph-private.h"
 #include "intra-board-private.h"
@@ -216,11 +217,11 @@ tf_result_get_attrs (const TfResult *result,
   result->family->attrs (result, attrs);
 }
 
-gboolean
-tf_result_from_id (const TfContext  *ctx,
-                   const char       *id,
-                   TfResult         *out,
-                   GError          **error)
+static gboolean
+result_from_id (const TfContext  *ctx,
+                const char       *id,
+                TfResult         *out,
+                GError          **error)
 {
   g_autofree char *name = NULL;
   g_autoptr(GString) why = g_string_new (NULL);
@@ -228,8 +229,6 @@ tf_result_from_id (const TfContext  *ctx,
   const TfFamily *family;
   TfIdArgs args;
   gboolean ok;
-
-  g_return_val_if_fail (ctx != NULL && id != NULL && out != NULL, FALSE);
 
   if (!tf_context_validate (ctx, error))
     return FALSE;
@@ -275,6 +274,28 @@ tf_result_from_id (const TfContext  *ctx,
                    "id '%s' does not belong to n_chip = %u: %s", id, ctx->n_chip, why->str);
       return FALSE;
     }
+}
+
+gboolean
+tf_result_from_id (const TfContext  *ctx,
+                   const char       *id,
+                   TfResult         *out,
+                   GError          **error)
+{
+  g_autoptr(GError) local = NULL;
+  char *escaped;
+
+  g_return_val_if_fail (ctx != NULL && id != NULL && out != NULL, FALSE);
+
+  if (result_from_id (ctx, id, out, &local))
+    return TRUE;
+  /* The messages quote the id, whole or in parts, and the command line and the app show them
+   * as one line: a control character typed or pasted into an id shows as an escape. */
+  escaped = tf_escape_control (local->message);
+  g_free (local->message);
+  local->message = escaped;
+  g_propagate_error (error, g_steal_pointer (&local));
+  return FALSE;
 }
 
 /* Attrs */

@@ -2,7 +2,11 @@
 /* id-private.h: result ids, "family:key=value,key=value".
  *
  * Lists are written with 'x' between values ("dimension_sizes=4x8"). Every key a family reads is
- * marked used; a key left unused is an error, so a typo never silently means a default.
+ * marked used; a key left unused is an error, so a typo never silently means a default. Numbers
+ * have one spelling: decimal digits without a leading zero ("0" alone is fine).
+ *
+ * Messages quote the id and its parts as given; tf_result_from_id, the one caller, escapes
+ * control characters in the finished message.
  */
 #pragma once
 

@@ -88,9 +88,16 @@ parse_uint (const TfIdArgs  *args,
             GError         **error)
 {
   guint64 v;
-  g_autoptr(GError) local = NULL;
 
-  if (!g_ascii_string_to_unsigned (text, 10, min, max, &v, &local))
+  /* One spelling per value, the one tf_id_append_uint writes, so a result has one id: the id
+   * is its name in enumerate's output, in a file's metadata.id and in an export's file name. */
+  if (text[0] == '0' && g_ascii_isdigit (text[1]))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
+                   "id '%s': %s=%s: leading zeros are not allowed", args->id, key, text);
+      return FALSE;
+    }
+  if (!g_ascii_string_to_unsigned (text, 10, min, max, &v, NULL))
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
                    "id '%s': %s=%s: must be an integer from %u to %u",
@@ -133,6 +140,13 @@ tf_id_args_get_list (TfIdArgs    *args,
     return FALSE;
   items = g_strsplit (value, "x", -1);
   n = g_strv_length (items);
+  for (guint j = 0; j < n; j++)
+    if (items[j][0] == '\0')
+      {
+        g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
+                     "id '%s': %s=%s: a value of the list is empty", args->id, key, value);
+        return FALSE;
+      }
   if (n < min_len || n > max_len)
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,

@@ -10,6 +10,8 @@
 
 #include "yaml-reader-private.h"
 
+#include "escape-private.h"
+
 TfMark
 tf_yaml_mark_from_offset (const guchar *data,
                           gsize         length,
@@ -42,7 +44,7 @@ fail_valist (TfYamlReader *r,
 {
   g_autofree char *message = NULL;
   g_autofree char *line = NULL;
-  GString *safe;
+  g_autofree char *safe = NULL;
 
   if (r->error != NULL)
     return FALSE;
@@ -51,24 +53,8 @@ fail_valist (TfYamlReader *r,
                           path && *path ? path : "(document)", message);
   /* One line, whatever the file holds: a key or value quoted with a newline or another control
    * character in it shows as an escape. */
-  safe = g_string_sized_new (strlen (line));
-  for (const char *c = line; *c != '\0'; c++)
-    {
-      guchar b = (guchar) *c;
-
-      if (b == '\n')
-        g_string_append (safe, "\\n");
-      else if (b == '\t')
-        g_string_append (safe, "\\t");
-      else if (b == '\r')
-        g_string_append (safe, "\\r");
-      else if (b < 0x20 || b == 0x7f)
-        g_string_append_printf (safe, "\\x%02x", b);
-      else
-        g_string_append_c (safe, (char) b);
-    }
-  g_set_error_literal (&r->error, TF_ERROR, TF_ERROR_INVALID_FILE, safe->str);
-  g_string_free (safe, TRUE);
+  safe = tf_escape_control (line);
+  g_set_error_literal (&r->error, TF_ERROR, TF_ERROR_INVALID_FILE, safe);
   return FALSE;
 }
 

@@ -24,23 +24,20 @@ run_clear (Run *r)
   g_free (r->err);
 }
 
+/* Runs topoforge-cli with @args, up to a NULL. */
 static Run
-run (const char *first,
-     ...)
+run_strv (const char *const *args)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   const char *cli = g_getenv ("TF_CLI");
   Run r = { 0 };
-  va_list args;
   int wait_status;
 
   g_assert_nonnull (cli);
   g_ptr_array_add (argv, (gpointer) cli);
-  va_start (args, first);
-  for (const char *a = first; a != NULL; a = va_arg (args, const char *))
-    g_ptr_array_add (argv, (gpointer) a);
-  va_end (args);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
   g_ptr_array_add (argv, NULL);
   g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
                                &r.out, &r.err, &wait_status, &error));
@@ -50,6 +47,28 @@ run (const char *first,
   return r;
 }
 
+static Run
+run (const char *first,
+     ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+
+  va_start (ap, first);
+  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  return run_strv ((const char *const *) args->pdata);
+}
+
+static void
+assert_one_line (const char *text)
+{
+  g_assert_nonnull (strchr (text, '\n'));
+  g_assert_null (strchr (strchr (text, '\n') + 1, '\n'));
+}
+
 static void
 assert_usage_error (Run        *r,
                     const char *fragment)
@@ -57,9 +76,7 @@ assert_usage_error (Run        *r,
   if (r->status != 2 || strstr (r->err, fragment) == NULL)
     g_error ("expected exit 2 and '%s', got %d with '%s'", fragment, r->status, r->err);
   g_assert_cmpstr (r->out, ==, "");
-  /* one line */
-  g_assert_nonnull (strchr (r->err, '\n'));
-  g_assert_null (strchr (strchr (r->err, '\n') + 1, '\n'));
+  assert_one_line (r->err);
   run_clear (r);
 }
 
@@ -151,10 +168,48 @@ test_bad_input (void)
   assert_usage_error (&r, "is not a whole number");
   r = run ("enumerate", "--n-chip", "0x10", "--scope", "intra-rack", NULL);
   assert_usage_error (&r, "is not a whole number");
-  r = run ("enumerate", "--n-chip", "99999999999999999999999", "--scope", "intra-rack", NULL);
-  assert_usage_error (&r, "out of range");
   r = run ("enumerate", "--n-chip", "2000000", "--scope", "intra-rack", NULL);
   assert_usage_error (&r, "must be at most 1048576");
+  /* Too large for the engine's rules to see: the same terms, the engine's range. */
+  r = run ("enumerate", "--n-chip", "99999999999999999999999", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "--n-chip: 99999999999999999999999 is out of range: n_chip must be "
+                      "from 2 to 1048576");
+  r = run ("enumerate", "--n-chip", "4294967296", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "--n-chip: 4294967296 is out of range: n_chip must be from 2 to "
+                      "1048576");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--chip-radix",
+           "99999999999", NULL);
+  assert_usage_error (&r, "--chip-radix: 99999999999 is out of range: chip_radix must be from 1 "
+                      "to 64");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--chips-per-board-max",
+           "4294967296", NULL);
+  assert_usage_error (&r, "--chips-per-board-max: 4294967296 is out of range: "
+                      "chips_per_board_max must be from 1 to 1048576");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--chips-per-board-max", "0",
+           NULL);
+  assert_usage_error (&r, "chips_per_board_max = 0: chips_per_board_max must be from 1 to "
+                      "1048576");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--limit", "4294967296",
+           NULL);
+  assert_usage_error (&r, "--limit: 4294967296 is out of range: limit must be from 0 to "
+                      "4294967295");
+  /* One spelling per number. */
+  r = run ("enumerate", "--n-chip", "064", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "--n-chip: '064': leading zeros are not allowed");
+  r = run ("enumerate", "--n-chip", "00", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "--n-chip: '00': leading zeros are not allowed");
+  r = run ("enumerate", "--n-chip", "0", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "n_chip = 0: n_chip must be at least 2");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--limit", "007", NULL);
+  assert_usage_error (&r, "--limit: '007': leading zeros are not allowed");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--chip-radix", "01", NULL);
+  assert_usage_error (&r, "--chip-radix: '01': leading zeros are not allowed");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--chips-per-board-max",
+           "016", NULL);
+  assert_usage_error (&r, "--chips-per-board-max: '016': leading zeros are not allowed");
+  r = run ("generate", "--n-chip", "64", "--scope", "intra-rack", "--id", "ring:n_endpoint=064",
+           NULL);
+  assert_usage_error (&r, "n_endpoint=064: leading zeros are not allowed");
   r = run ("enumerate", "--n-chip", "64", NULL);
   assert_usage_error (&r, "--scope is required");
   r = run ("enumerate", "--n-chip", "64", "--scope", "intra-board", NULL);
@@ -190,6 +245,134 @@ test_bad_input (void)
   r = run ("generate", "--n-chip", "1048576", "--scope", "intra-rack", "--id",
            "full-mesh:n_endpoint=1048576", NULL);
   assert_usage_error (&r, "more than the engine's limit");
+}
+
+/* Every single-valued option of every command, given twice, is refused rather than the last
+ * value silently winning; the repeatable ones stay repeatable. */
+static void
+test_repeated_option (void)
+{
+  static const struct
+  {
+    const char *args[12];
+    const char *message;
+  } cases[] = {
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "--n-chip", "8" },
+      "topoforge-cli enumerate: --n-chip is given twice" },
+    { { "enumerate", "--n-chip=4", "--n-chip=4", "--scope", "intra-rack" },
+      "--n-chip is given twice" },
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "--scope", "inter-rack" },
+      "--scope is given twice" },
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "--chips-per-board-max", "4",
+        "--chips-per-board-max", "4" }, "--chips-per-board-max is given twice" },
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "--chip-radix", "1",
+        "--chip-radix", "2" }, "--chip-radix is given twice" },
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "--intra-board-topo", "ring",
+        "--intra-board-topo", "none" }, "--intra-board-topo is given twice" },
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "-l", "3", "--limit", "4" },
+      "--limit is given twice" },
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "--format", "yaml", "--format",
+        "table" }, "--format is given twice" },
+    { { "enumerate", "--n-chip", "4", "--scope", "intra-rack", "-o", "a.yaml", "-o", "b.yaml" },
+      "--output is given twice" },
+    { { "enumerate", "--n-chip", "64", "--scope", "intra-rack", "--bandwidth", "B2B=1",
+        "--bandwidth", "R2R=2", "--bandwidth", "B2B=2" }, "--bandwidth: B2B is given twice" },
+    { { "generate", "--n-chip", "64", "--scope", "intra-rack", "--latency", "C2C=1",
+        "--latency", "C2C=1", "--id", "ring:n_endpoint=64" }, "--latency: C2C is given twice" },
+    { { "generate", "--n-chip", "64", "--scope", "intra-rack", "--id", "ring:n_endpoint=64",
+        "--id", "ring:n_endpoint=32" }, "topoforge-cli generate: --id is given twice" },
+    { { "generate", "--n-chip", "64", "--scope", "intra-rack", "--id", "ring:n_endpoint=64",
+        "--format", "dot", "--format", "dot" }, "--format is given twice" },
+    { { "generate", "--n-chip", "64", "--scope", "intra-rack", "--id", "ring:n_endpoint=64",
+        "--output", "a.yaml", "-o", "b.yaml" }, "--output is given twice" },
+    { { "convert", "t.yaml", "--format", "dot", "--format", "yaml" },
+      "topoforge-cli convert: --format is given twice" },
+    { { "convert", "t.yaml", "--format", "dot", "-o", "a", "-o", "b" },
+      "--output is given twice" },
+    { { "optimize", "--config", "a.yaml", "--config", "b.yaml", "--out", "run" },
+      "topoforge-cli optimize: --config is given twice" },
+    { { "optimize", "--config", "a.yaml", "--out", "run", "--out", "run" },
+      "--out is given twice" },
+    { { "optimize", "--config", "a.yaml", "--out", "run", "--seed", "1", "--seed", "2" },
+      "--seed is given twice" },
+    { { "optimize", "--config", "a.yaml", "--out", "run", "--threads", "1", "--threads", "2" },
+      "--threads is given twice" },
+    { { "optimize", "--config", "a.yaml", "--out", "run", "--population", "8", "--population",
+        "8" }, "--population is given twice" },
+    { { "optimize", "--config", "a.yaml", "--out", "run", "--generations", "1",
+        "--generations", "2" }, "--generations is given twice" },
+    { { "optimize", "--config", "a.yaml", "--out", "run", "--no-baseline", "--no-baseline" },
+      "--no-baseline is given twice" },
+  };
+  Run r;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      r = run_strv (cases[i].args);
+      assert_usage_error (&r, cases[i].message);
+    }
+
+  /* Repeatable on purpose: families, and link types that differ. */
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--family", "ring",
+           "--family", "torus", "--bandwidth", "B2B=1", "--bandwidth", "R2R=2", "--latency",
+           "B2B=1", "--format", "table", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "ring: showing 1 of 1"));
+  g_assert_nonnull (strstr (r.out, "torus: showing"));
+  run_clear (&r);
+}
+
+/* Whatever the user typed, a message is one line: control characters show as escapes (\n, \t,
+ * \r, \xNN), as in the loader's messages. */
+static void
+test_control_characters (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "t\nx.yaml", NULL);
+  g_autofree char *missing = g_build_filename (dir, "no\tsuch\n.yaml", NULL);
+  Run r;
+
+  r = run ("generate", "--n-chip", "64", "--scope", "intra-rack", "--id", "ring:n_endpoint=6\n4",
+           NULL);
+  assert_usage_error (&r, "id 'ring:n_endpoint=6\\n4': n_endpoint=6\\n4: must be an integer");
+  r = run ("generate", "--n-chip", "64", "--scope", "intra-rack", "--id", "ri\x01ng:n=1", NULL);
+  assert_usage_error (&r, "unknown family 'ri\\x01ng'");
+  r = run ("enumerate", "--n-chip", "6\x7f" "4", "--scope", "intra-rack", NULL);
+  assert_usage_error (&r, "--n-chip: '6\\x7f4' is not a whole number");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra\rrack", NULL);
+  assert_usage_error (&r, "scope = 'intra\\rrack'");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--family", "ring\n", NULL);
+  assert_usage_error (&r, "unknown family 'ring\\n'");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "--bandwidth", "B2B=1\t",
+           NULL);
+  assert_usage_error (&r, "'1\\t' is not a number");
+  r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "a\tb", NULL);
+  assert_usage_error (&r, "unexpected argument 'a\\tb'");
+  r = run ("enumerate", "--bo\ngus", NULL);
+  assert_usage_error (&r, "--bo\\ngus");
+  r = run ("front\nend", NULL);
+  assert_usage_error (&r, "unknown command 'front\\nend'");
+  r = run ("optimize", "--config", missing, "--out", dir, NULL);
+  assert_usage_error (&r, "no\\tsuch\\n.yaml");
+
+  /* A file's name in the loader's error, and in validate's line on standard output. */
+  r = run ("convert", missing, "--format", "dot", NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_nonnull (strstr (r.err, "no\\tsuch\\n.yaml"));
+  assert_one_line (r.err);
+  run_clear (&r);
+  r = run ("generate", "--n-chip", "16", "--scope", "intra-rack", "--id", "ring:n_endpoint=16",
+           "-o", path, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  run_clear (&r);
+  r = run ("validate", path, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "t\\nx.yaml: valid: ring"));
+  assert_one_line (r.out);
+  run_clear (&r);
+
+  g_unlink (path);
+  g_rmdir (dir);
 }
 
 static void
@@ -314,7 +497,25 @@ test_optimize (void)
   r = run ("optimize", "--config", config, NULL);
   assert_usage_error (&r, "--config FILE and --out DIR are required");
   r = run ("optimize", "--config", config, "--out", dir, "--population", "1", NULL);
-  assert_usage_error (&r, "--population");
+  assert_usage_error (&r, "--population: 1 is out of range: population_size must be from 4 to "
+                      "10000");
+  r = run ("optimize", "--config", config, "--out", dir, "--population", "10001", NULL);
+  assert_usage_error (&r, "population_size must be from 4 to 10000");
+  r = run ("optimize", "--config", config, "--out", dir, "--generations", "0", NULL);
+  assert_usage_error (&r, "--generations: 0 is out of range: generations must be from 1 to "
+                      "100000");
+  r = run ("optimize", "--config", config, "--out", dir, "--threads", "1025", NULL);
+  assert_usage_error (&r, "--threads: 1025 is out of range: parallel_workers must be from 0 to "
+                      "1024");
+  r = run ("optimize", "--config", config, "--out", dir, "--seed", "18446744073709551616", NULL);
+  assert_usage_error (&r, "--seed: 18446744073709551616 is out of range: seed must be from 0 to "
+                      "18446744073709551615");
+  r = run ("optimize", "--config", config, "--out", dir, "--seed", "-1", NULL);
+  assert_usage_error (&r, "--seed: '-1' is not a whole number");
+  r = run ("optimize", "--config", config, "--out", dir, "--seed", "01", NULL);
+  assert_usage_error (&r, "--seed: '01': leading zeros are not allowed");
+  r = run ("optimize", "--config", config, "--out", dir, "--generations", "08", NULL);
+  assert_usage_error (&r, "--generations: '08': leading zeros are not allowed");
   r = run ("optimize", "--config", "/nonexistent/search.yaml", "--out", dir, NULL);
   if (r.status != 2 || strstr (r.err, "/nonexistent/search.yaml") == NULL)
     g_error ("expected exit 2 naming the file, got %d: %s", r.status, r.err);
@@ -370,6 +571,8 @@ main (int    argc,
   g_test_add_func ("/cli/enumerate", test_enumerate);
   g_test_add_func ("/cli/generate", test_generate);
   g_test_add_func ("/cli/bad-input", test_bad_input);
+  g_test_add_func ("/cli/repeated-option", test_repeated_option);
+  g_test_add_func ("/cli/control-characters", test_control_characters);
   g_test_add_func ("/cli/write-failure", test_write_failure);
   g_test_add_func ("/cli/validate-metrics-convert", test_validate_metrics_convert);
   g_test_add_func ("/cli/optimize", test_optimize);

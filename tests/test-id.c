@@ -70,6 +70,22 @@ test_bad_ids (void)
   assert_bad_id (32, "torus:dimension_sizes=4x8,board_shape=1x1x1", TF_ERROR_INVALID_ID,
                  "board_shape has 3 values");
   assert_bad_id (32, "hyperx:L=2,T=1,S=4", TF_ERROR_INVALID_ID, "S lists 1 values but L = 2");
+  /* One spelling per number, and no empty list item */
+  assert_bad_id (16, "ring:n_endpoint=016", TF_ERROR_INVALID_ID,
+                 "n_endpoint=016: leading zeros are not allowed");
+  assert_bad_id (64, "torus:dimension_sizes=08x8,board_shape=1x1", TF_ERROR_INVALID_ID,
+                 "dimension_sizes=08: leading zeros are not allowed");
+  assert_bad_id (64, "torus:dimension_sizes=8x8,board_shape=1x01", TF_ERROR_INVALID_ID,
+                 "board_shape=01: leading zeros are not allowed");
+  assert_bad_id (32, "ring:n_endpoint=00", TF_ERROR_INVALID_ID, "leading zeros");
+  assert_bad_id (32, "ring:n_endpoint=0", TF_ERROR_INVALID_ID, "n_endpoint=0: must be an integer");
+  assert_bad_id (32, "torus:dimension_sizes=4xx8,board_shape=1x1", TF_ERROR_INVALID_ID,
+                 "dimension_sizes=4xx8: a value of the list is empty");
+  assert_bad_id (32, "torus:dimension_sizes=x4,board_shape=1x1", TF_ERROR_INVALID_ID,
+                 "dimension_sizes=x4: a value of the list is empty");
+  assert_bad_id (32, "torus:dimension_sizes=4x8x,board_shape=1x1", TF_ERROR_INVALID_ID,
+                 "dimension_sizes=4x8x: a value of the list is empty");
+  assert_bad_id (32, "hyperx:L=2,T=1,S=4x,", TF_ERROR_INVALID_ID, "not key=value");
   /* Well-formed, but not legal for this n_chip */
   assert_bad_id (32, "ring:n_endpoint=5", TF_ERROR_NOT_IN_CONTEXT, "must be at least 2 and divide");
   assert_bad_id (30, "hypercube:n=5", TF_ERROR_NOT_IN_CONTEXT, "is not 2^n");
@@ -86,6 +102,40 @@ test_bad_ids (void)
                  "exceeds N_leaf");
   assert_bad_id (32, "dragonfly-plus:a=6,p=2,s=4,g=2,n_endpoint=16", TF_ERROR_NOT_IN_CONTEXT,
                  "must divide a");
+}
+
+/* Every message quotes the id, or a part of it, on one line: a control character shows as an
+ * escape, as in the loader's messages. */
+static void
+test_control_characters (void)
+{
+  static const struct
+  {
+    const char *id;
+    const char *shown;
+  } cases[] = {
+    { "ring:n_endpoint=6\n4", "'ring:n_endpoint=6\\n4': n_endpoint=6\\n4: must be an integer" },
+    { "ring:n_endpoint=\t8", "n_endpoint=\\t8" },
+    { "ri\rng:n_endpoint=8", "unknown family 'ri\\rng'" },
+    { "ring:n_endpoint=8,k\x01=2", "unknown parameter 'k\\x01'" },
+    { "ring:n_endpoint=8\x7f", "n_endpoint=8\\x7f" },
+    { "torus:dimension_sizes=4x8\n,board_shape=1x1", "dimension_sizes=4x8\\n" },
+    { "ring\n", "id 'ring\\n': expected family:parameters" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      TfContext ctx = tf_test_context (32, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+      g_autoptr(GError) error = NULL;
+      TfResult r;
+
+      g_assert_false (tf_result_from_id (&ctx, cases[i].id, &r, &error));
+      g_assert_nonnull (error);
+      if (strstr (error->message, cases[i].shown) == NULL)
+        g_error ("message '%s' lacks '%s'", error->message, cases[i].shown);
+      for (const char *c = error->message; *c != '\0'; c++)
+        g_assert_true ((guchar) *c >= 0x20 && (guchar) *c != 0x7f);
+    }
 }
 
 static void
@@ -125,6 +175,7 @@ main (int    argc,
 
   g_test_add_func ("/engine/id/round-trip", test_round_trip);
   g_test_add_func ("/engine/id/bad", test_bad_ids);
+  g_test_add_func ("/engine/id/control-characters", test_control_characters);
   g_test_add_func ("/engine/id/intra-board", test_intra_board_errors);
   return g_test_run ();
 }
