@@ -76,6 +76,8 @@ typedef struct
   char  *intra_board_topo;
   char **bandwidth;
   char **latency;
+  char  *switch_radix;
+  char  *switch_latency;
 } TfContextOptions;
 
 /* Adds the flags to @parser's main options, so --help lists them. */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* context-options.c: EnumerationContext flags, parsed strictly, and shared CLI helpers. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,9 +24,15 @@ tf_context_options_add (TfCliParser      *parser,
     { "intra-board-topo", 0, 0, G_OPTION_ARG_STRING, &options->intra_board_topo,
       "Links among a board's chips: none, full-mesh, ring or torus (default none)", "TOPO" },
     { "bandwidth", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->bandwidth,
-      "Bandwidth of a link type in GB/s, e.g. B2B=100 (repeatable)", "TYPE=GBPS" },
+      "Bandwidth in GB/s of a link type, or of its links reaching a rack, pod or datacenter "
+      "(C2C@rack=400), e.g. B2B=100 (repeatable)", "TYPE[@REACH]=GBPS" },
     { "latency", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->latency,
-      "Latency of a link type in ns, e.g. R2R=800 (repeatable)", "TYPE=NS" },
+      "Latency in ns of a link type, or of its links of one reach, e.g. R2R=800 (repeatable)",
+      "TYPE[@REACH]=NS" },
+    { "switch-radix", 0, 0, G_OPTION_ARG_STRING, &options->switch_radix,
+      "Most ports a switch may have before radix-too-large (2 to 16777216, default 64)", "P" },
+    { "switch-latency", 0, 0, G_OPTION_ARG_STRING, &options->switch_latency,
+      "Port-to-port latency of a switch in ns (default 200)", "NS" },
     { NULL }
   };
 
@@ -36,6 +43,7 @@ tf_context_options_add (TfCliParser      *parser,
 static const TfCliRange n_chip_range = { "n_chip", 2, TF_N_CHIP_MAX };
 static const TfCliRange chips_per_board_max_range = { "chips_per_board_max", 1, TF_N_CHIP_MAX };
 static const TfCliRange chip_radix_range = { "chip_radix", 1, TF_CHIP_RADIX_MAX };
+static const TfCliRange switch_radix_range = { "defaults.switch.radix", 2, 1u << 24 };
 
 /* A number of the context. tf_context_validate judges every value a guint holds, with the
  * messages the app's form shows too; a number too large for a guint is refused here, in the
@@ -63,7 +71,8 @@ parse_real (const char  *option,
   double v;
 
   v = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0')
+  /* nan would read as "keep the type's number" in a per-reach override. */
+  if (end == text || *end != '\0' || !isfinite (v))
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
                    "--%s: '%s' is not a number", option, text);
@@ -73,6 +82,7 @@ parse_real (const char  *option,
   return TRUE;
 }
 
+/* TYPE=VALUE or TYPE@REACH=VALUE items: a type's number, or its links of one reach. */
 static gboolean
 apply_link_defaults (const char  *option,
                      char       **items,
@@ -80,44 +90,57 @@ apply_link_defaults (const char  *option,
                      gboolean     bandwidth,
                      GError     **error)
 {
-  gboolean seen[TF_N_LINK_TYPES] = { FALSE };
+  gboolean seen[TF_N_LINK_TYPES][TF_N_REACHES + 1] = { { FALSE } };
 
   for (guint i = 0; items && items[i]; i++)
     {
       const char *eq = strchr (items[i], '=');
-      g_autofree char *type_name = NULL;
+      g_autofree char *name = NULL;
+      char *at;
       TfLinkType type;
+      TfReach reach = TF_N_REACHES;  /* the whole type */
+      TfLinkDefaults *d;
       double value;
 
       if (eq == NULL)
         {
           g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                       "--%s: '%s' must be TYPE=VALUE with TYPE one of C2C, B2B, R2R, P2P",
-                       option, items[i]);
+                       "--%s: '%s' must be TYPE=VALUE or TYPE@REACH=VALUE with TYPE one of "
+                       "C2C, B2B, R2R, P2P", option, items[i]);
           return FALSE;
         }
-      type_name = g_strndup (items[i], (gsize) (eq - items[i]));
-      if (!tf_link_type_from_string (type_name, &type))
+      name = g_strndup (items[i], (gsize) (eq - items[i]));
+      if ((at = strchr (name, '@')) != NULL)
+        *at++ = '\0';
+      if (!tf_link_type_from_string (name, &type))
         {
           g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
                        "--%s: unknown link type '%s': must be C2C, B2B, R2R or P2P",
-                       option, type_name);
+                       option, name);
           return FALSE;
         }
-      /* Repeatable for the four types, but a type given twice would leave one value unused. */
-      if (seen[type])
+      if (at != NULL && !tf_reach_from_string (at, &reach))
         {
-          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT, "--%s: %s is given twice",
-                       option, type_name);
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       "--%s: unknown reach '%s': must be board, rack, pod or datacenter",
+                       option, at);
           return FALSE;
         }
-      seen[type] = TRUE;
+      /* Repeatable for different types and reaches; the same one twice leaves a value unused. */
+      if (seen[type][reach])
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT, "--%s: %s%s%s is given twice",
+                       option, name, at ? "@" : "", at ? at : "");
+          return FALSE;
+        }
+      seen[type][reach] = TRUE;
       if (!parse_real (option, eq + 1, &value, error))
         return FALSE;
+      d = reach == TF_N_REACHES ? &ctx->defaults[type] : &ctx->by_reach[type][reach];
       if (bandwidth)
-        ctx->defaults[type].bandwidth_gbps = value;
+        d->bandwidth_gbps = value;
       else
-        ctx->defaults[type].latency_ns = value;
+        d->latency_ns = value;
     }
   return TRUE;
 }
@@ -159,6 +182,14 @@ tf_context_options_apply (TfContextOptions  *options,
   if (!apply_link_defaults ("bandwidth", options->bandwidth, ctx, TRUE, error)
       || !apply_link_defaults ("latency", options->latency, ctx, FALSE, error))
     return FALSE;
+  if (options->switch_radix != NULL
+      && !parse_context_uint ("switch-radix", options->switch_radix, &switch_radix_range,
+                              &ctx->switch_defaults.radix, error))
+    return FALSE;
+  if (options->switch_latency != NULL
+      && !parse_real ("switch-latency", options->switch_latency,
+                      &ctx->switch_defaults.latency_ns, error))
+    return FALSE;
   return tf_context_validate (ctx, error);
 }
 
@@ -172,6 +203,8 @@ tf_context_options_clear (TfContextOptions *options)
   g_free (options->intra_board_topo);
   g_strfreev (options->bandwidth);
   g_strfreev (options->latency);
+  g_free (options->switch_radix);
+  g_free (options->switch_latency);
   memset (options, 0, sizeof *options);
 }
 
