@@ -27,6 +27,9 @@ struct _TfContextForm
   GtkWidget     *chips_per_board_max_error;
   GtkSpinButton *chip_radix;
   GtkWidget     *chip_radix_error;
+  GtkSpinButton *switch_radix;
+  GtkWidget     *switch_radix_error;
+  GtkSpinButton *switch_latency;
   GtkDropDown   *intra_board_topo;
   GtkWidget     *intra_board_topo_error;
   GtkGrid       *links_grid;
@@ -105,6 +108,8 @@ tf_context_form_get_context (TfContextForm *self,
   out->scope = scope < G_N_ELEMENTS (scope_items) ? (TfScope) scope_items[scope] : TF_SCOPE_UNSET;
   out->chips_per_board_max = read_uint (self->chips_per_board_max);
   out->chip_radix = read_uint (self->chip_radix);
+  out->switch_defaults.radix = read_uint (self->switch_radix);
+  out->switch_defaults.latency_ns = gtk_spin_button_get_value (self->switch_latency);
   out->intra_board_topo = intra < G_N_ELEMENTS (intra_board_items)
                           ? (TfIntraBoardTopo) intra_board_items[intra]
                           : (TfIntraBoardTopo) intra;
@@ -259,6 +264,32 @@ link_spin (double lower,
   return GTK_SPIN_BUTTON (spin);
 }
 
+/* A switch's latency, per switch traversed, below the link types' latencies. */
+static void
+build_switch_latency (TfContextForm *self,
+                      int            row)
+{
+  GtkWidget *label = gtk_label_new (_("Switch"));
+  GtkWidget *error = gtk_label_new (NULL);
+
+  gtk_widget_set_tooltip_text (label, _("Port-to-port latency of a switch, per switch traversed"));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  self->switch_latency = link_spin (-1e6, 1e13, 0);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->switch_latency),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Switch latency in nanoseconds"), -1);
+  gtk_label_set_wrap (GTK_LABEL (error), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (error), 0);
+  gtk_label_set_max_width_chars (GTK_LABEL (error), 30);
+  gtk_widget_add_css_class (error, "field-error");
+  gtk_widget_set_visible (error, FALSE);
+  gtk_grid_attach (self->links_grid, label, 0, row, 1, 1);
+  gtk_grid_attach (self->links_grid, GTK_WIDGET (self->switch_latency), 2, row, 1, 1);
+  gtk_grid_attach (self->links_grid, error, 0, row + 1, 3, 1);
+  add_field (self, "defaults.switch.latency_ns", self->switch_latency, error);
+  g_signal_connect_swapped (self->switch_latency, "value-changed", G_CALLBACK (on_edited), self);
+}
+
 /* The link-defaults rows and the family boxes come from the engine's tables, so they are built
  * here rather than in the template. */
 static void
@@ -307,6 +338,7 @@ build_links (TfContextForm *self)
       g_signal_connect_swapped (self->bandwidth[t], "value-changed", G_CALLBACK (on_edited), self);
       g_signal_connect_swapped (self->latency[t], "value-changed", G_CALLBACK (on_edited), self);
     }
+  build_switch_latency (self, 1 + 2 * TF_N_LINK_TYPES);
 }
 
 static void
@@ -400,6 +432,8 @@ tf_context_form_class_init (TfContextFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, chips_per_board_max_error);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, chip_radix);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, chip_radix_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, switch_radix);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, switch_radix_error);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, intra_board_topo);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, intra_board_topo_error);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, links_grid);
@@ -425,6 +459,7 @@ tf_context_form_init (TfContextForm *self)
   add_field (self, "chips_per_board_max", self->chips_per_board_max,
              self->chips_per_board_max_error);
   add_field (self, "chip_radix", self->chip_radix, self->chip_radix_error);
+  add_field (self, "defaults.switch.radix", self->switch_radix, self->switch_radix_error);
   add_field (self, "intra_board_topo", self->intra_board_topo, self->intra_board_topo_error);
   build_links (self);
   build_families (self);
@@ -433,6 +468,7 @@ tf_context_form_init (TfContextForm *self)
   g_signal_connect_swapped (self->chips_per_board_max, "value-changed", G_CALLBACK (on_edited),
                             self);
   g_signal_connect_swapped (self->chip_radix, "value-changed", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->switch_radix, "value-changed", G_CALLBACK (on_edited), self);
   g_signal_connect_swapped (self->scope, "notify::selected", G_CALLBACK (on_edited), self);
   g_signal_connect_swapped (self->intra_board_topo, "notify::selected", G_CALLBACK (on_edited),
                             self);
@@ -481,6 +517,8 @@ tf_context_form_set_context (TfContextForm   *self,
                                                      ctx->scope));
   gtk_spin_button_set_value (self->chips_per_board_max, ctx->chips_per_board_max);
   gtk_spin_button_set_value (self->chip_radix, ctx->chip_radix);
+  gtk_spin_button_set_value (self->switch_radix, ctx->switch_defaults.radix);
+  gtk_spin_button_set_value (self->switch_latency, ctx->switch_defaults.latency_ns);
   gtk_drop_down_set_selected (self->intra_board_topo,
                               index_of (intra_board_items, G_N_ELEMENTS (intra_board_items),
                                         ctx->intra_board_topo));

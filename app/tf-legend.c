@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* tf-legend.c: the link-colour key of the 3D view. */
+/* tf-legend.c: the link-colour key of the 3D view: links by reach, the smallest container
+ * holding both ends, with the number of physical links of each. */
 #include <glib/gi18n.h>
 
 #include "tf-legend.h"
@@ -7,8 +8,8 @@
 struct _TfLegend
 {
   GtkWidget  parent_instance;
-  GtkWidget *rows[TF_N_LINK_TYPES];
-  GtkLabel  *counts[TF_N_LINK_TYPES];
+  GtkWidget *rows[TF_N_REACHES];
+  GtkLabel  *counts[TF_N_REACHES];
   GtkLabel  *note;
 };
 
@@ -29,19 +30,20 @@ draw_swatch (GtkDrawingArea *area,
   cairo_fill (cr);
 }
 
+/* What the links of a reach join: the smallest container holding both ends. */
 static const char *
-type_meaning (TfLinkType type)
+reach_meaning (TfReach reach)
 {
-  switch (type)
+  switch (reach)
     {
-    case TF_LINK_C2C:
+    case TF_REACH_BOARD:
       return _("inside a board");
-    case TF_LINK_B2B:
-      return _("between boards of a rack");
-    case TF_LINK_R2R:
+    case TF_REACH_RACK:
+      return _("inside a rack");
+    case TF_REACH_POD:
       return _("between racks of a pod");
-    case TF_LINK_P2P:
-    case TF_N_LINK_TYPES:
+    case TF_REACH_DATACENTER:
+    case TF_N_REACHES:
     default:
       return _("between pods");
     }
@@ -50,15 +52,14 @@ type_meaning (TfLinkType type)
 void
 tf_legend_set_scene (TfLegend      *self,
                      const TfScene *scene,
-                     const guint64  link_count_by_type[TF_N_LINK_TYPES])
+                     const guint64  link_count_by_reach[TF_N_REACHES])
 {
   g_return_if_fail (TF_IS_LEGEND (self));
 
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+  for (guint t = 0; t < TF_N_REACHES; t++)
     {
-      guint64 n = scene != NULL && link_count_by_type != NULL ? link_count_by_type[t] : 0;
-      g_autofree char *text = g_strdup_printf ("%s %llu", tf_link_type_to_string (t),
-                                               (unsigned long long) n);
+      guint64 n = scene != NULL && link_count_by_reach != NULL ? link_count_by_reach[t] : 0;
+      g_autofree char *text = g_strdup_printf ("%llu", (unsigned long long) n);
 
       gtk_label_set_text (self->counts[t], text);
       gtk_widget_set_visible (self->rows[t], n > 0);
@@ -108,12 +109,12 @@ tf_legend_init (TfLegend *self)
 {
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+  for (guint t = 0; t < TF_N_REACHES; t++)
     {
       GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
       GtkWidget *swatch = gtk_drawing_area_new ();
       GtkWidget *count = gtk_label_new (NULL);
-      GtkWidget *meaning = gtk_label_new (type_meaning (t));
+      GtkWidget *meaning = gtk_label_new (reach_meaning (t));
 
       gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 18);
       gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 12);

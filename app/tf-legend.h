@@ -15,6 +15,6 @@ G_DECLARE_FINAL_TYPE (TfLegend, tf_legend, TF, LEGEND, GtkWidget)
 GtkWidget *tf_legend_new (void);
 /* Shows the link types of @scene (NULL: none) with the graph's physical link counts. */
 void       tf_legend_set_scene (TfLegend *self, const TfScene *scene,
-                                const guint64 link_count_by_type[TF_N_LINK_TYPES]);
+                                const guint64 link_count_by_reach[TF_N_REACHES]);
 
 G_END_DECLS

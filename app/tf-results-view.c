@@ -451,11 +451,25 @@ bind_cell (GtkSignalListItemFactory *factory,
       set_number (child, m->switch_count, m->counts_method, NULL);
       break;
     case TF_RESULT_COLUMN_LINKS:
-      tip = g_strdup_printf ("C2C %llu, B2B %llu, R2R %llu, P2P %llu",
-                             (unsigned long long) m->link_count_by_type[TF_LINK_C2C],
-                             (unsigned long long) m->link_count_by_type[TF_LINK_B2B],
-                             (unsigned long long) m->link_count_by_type[TF_LINK_R2R],
-                             (unsigned long long) m->link_count_by_type[TF_LINK_P2P]);
+      {
+        g_autofree char *per_chip = m->links_per_chip_min == m->links_per_chip_max
+          ? g_strdup_printf (_("every chip drives %u"), m->links_per_chip_max)
+          : g_strdup_printf (_("chips drive %u to %u"), m->links_per_chip_min,
+                             m->links_per_chip_max);
+
+        tip = g_strdup_printf (_("By type: C2C %llu, B2B %llu, R2R %llu, P2P %llu\n"
+                                 "By reach: board %llu, rack %llu, pod %llu, datacenter %llu\n"
+                                 "Links per chip: %s; the busiest switch: %u ports"),
+                               (unsigned long long) m->link_count_by_type[TF_LINK_C2C],
+                               (unsigned long long) m->link_count_by_type[TF_LINK_B2B],
+                               (unsigned long long) m->link_count_by_type[TF_LINK_R2R],
+                               (unsigned long long) m->link_count_by_type[TF_LINK_P2P],
+                               (unsigned long long) m->link_count_by_reach[TF_REACH_BOARD],
+                               (unsigned long long) m->link_count_by_reach[TF_REACH_RACK],
+                               (unsigned long long) m->link_count_by_reach[TF_REACH_POD],
+                               (unsigned long long) m->link_count_by_reach[TF_REACH_DATACENTER],
+                               per_chip, m->switch_radix);
+      }
       set_number (child, m->link_count, m->counts_method, tip);
       break;
     case TF_RESULT_COLUMN_DIAMETER:

@@ -130,6 +130,8 @@ load_settings (TfWindow *self)
     ctx.scope = TF_SCOPE_INTER_RACK;
   ctx.chips_per_board_max = g_settings_get_uint (self->settings, "chips-per-board-max");
   ctx.chip_radix = g_settings_get_uint (self->settings, "chip-radix");
+  ctx.switch_defaults.radix = g_settings_get_uint (self->settings, "switch-radix");
+  ctx.switch_defaults.latency_ns = g_settings_get_double (self->settings, "switch-latency");
   if (!tf_intra_board_topo_from_string (intra, &ctx.intra_board_topo, NULL))
     ctx.intra_board_topo = TF_INTRA_BOARD_NONE;
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
@@ -167,6 +169,8 @@ save_form (TfWindow        *self,
   g_settings_set_string (self->settings, "scope", tf_scope_to_string (ctx->scope));
   g_settings_set_uint (self->settings, "chips-per-board-max", ctx->chips_per_board_max);
   g_settings_set_uint (self->settings, "chip-radix", ctx->chip_radix);
+  g_settings_set_uint (self->settings, "switch-radix", ctx->switch_defaults.radix);
+  g_settings_set_double (self->settings, "switch-latency", ctx->switch_defaults.latency_ns);
   g_settings_set_string (self->settings, "intra-board-topo",
                          tf_intra_board_topo_to_string (ctx->intra_board_topo));
   g_settings_set_value (self->settings, "link-bandwidth",
@@ -209,7 +213,7 @@ show_topology (TfWindow   *self,
 
   tf_topology_view_set_topology (self->view, topology);
   tf_legend_set_scene (self->legend, topology ? tf_topology_view_get_scene (self->view) : NULL,
-                       m ? m->link_count_by_type : NULL);
+                       m ? m->link_count_by_reach : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->placeholder), topology == NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", topology != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-yaml", topology != NULL);

@@ -20,11 +20,12 @@
 #define SWITCH_PITCH  3.2f
 #define LEVEL_GAP     6.0f
 
-static const float link_colors[TF_N_LINK_TYPES][4] = {
-  [TF_LINK_C2C] = { 0.98f, 0.76f, 0.05f, 1.0f },   /* amber: inside a board */
-  [TF_LINK_B2B] = { 0.15f, 0.78f, 0.30f, 1.0f },   /* green: inside a rack */
-  [TF_LINK_R2R] = { 0.15f, 0.45f, 0.98f, 1.0f },   /* blue: inside a pod */
-  [TF_LINK_P2P] = { 0.93f, 0.15f, 0.45f, 1.0f },   /* crimson: between pods */
+/* By reach: the boundary a link crosses is what decides its cable (copper or optics). */
+static const float link_colors[TF_N_REACHES][4] = {
+  [TF_REACH_BOARD] = { 0.98f, 0.76f, 0.05f, 1.0f },       /* amber: inside a board */
+  [TF_REACH_RACK] = { 0.15f, 0.78f, 0.30f, 1.0f },        /* green: inside a rack */
+  [TF_REACH_POD] = { 0.15f, 0.45f, 0.98f, 1.0f },         /* blue: inside a pod */
+  [TF_REACH_DATACENTER] = { 0.93f, 0.15f, 0.45f, 1.0f },  /* crimson: between pods */
 };
 
 static const float pod_color[4] = { 0.55f, 0.58f, 0.68f, 0.06f };
@@ -39,11 +40,11 @@ static const float switch_colors[3][4] = {
 static const float outline_color[4] = { 0.60f, 0.64f, 0.72f, 0.55f };
 
 void
-tf_scene_link_color (TfLinkType type,
-                     float      rgba[4])
+tf_scene_link_color (TfReach reach,
+                     float   rgba[4])
 {
-  g_return_if_fail ((guint) type < TF_N_LINK_TYPES);
-  memcpy (rgba, link_colors[type], sizeof link_colors[type]);
+  g_return_if_fail ((guint) reach < TF_N_REACHES);
+  memcpy (rgba, link_colors[reach], sizeof link_colors[reach]);
 }
 
 void
@@ -310,7 +311,7 @@ lay_out (TfScene              *scene,
 typedef struct
 {
   guint32 a, b;       /* packed (kind << 28 | index) */
-  guint32 type;
+  guint32 reach;
 } LineKey;
 
 static guint
@@ -318,7 +319,7 @@ line_key_hash (gconstpointer p)
 {
   const LineKey *k = p;
 
-  return (k->a * 2654435761u) ^ (k->b * 40503u) ^ k->type;
+  return (k->a * 2654435761u) ^ (k->b * 40503u) ^ k->reach;
 }
 
 static gboolean
@@ -327,7 +328,7 @@ line_key_equal (gconstpointer pa,
 {
   const LineKey *a = pa, *b = pb;
 
-  return a->a == b->a && a->b == b->b && a->type == b->type;
+  return a->a == b->a && a->b == b->b && a->reach == b->reach;
 }
 
 static guint32
@@ -360,7 +361,7 @@ packed_box (TfScene *scene,
   return box_at (scene, (TfSceneKind) (packed >> 28), packed & 0x0fffffffu);
 }
 
-/* The distinct lines of each link type at @level, in the order of the links: a line joins two
+/* The distinct lines of each reach at @level, in the order of the links: a line joins two
  * different boxes; links whose ends fall in one box at this level are left out. With
  * @inside_racks, only the lines whose ends lie in one rack (at board level, drawn there when
  * racks are the level). Stops early, returning FALSE, beyond @limit lines (0: no limit). */
@@ -370,7 +371,7 @@ collect_lines (const TfNetworkGraph *g,
                TfSceneLinkLevel      level,
                gboolean              inside_racks,
                guint                 limit,
-               GArray               *out[TF_N_LINK_TYPES])
+               GArray               *out[TF_N_REACHES])
 {
   g_autoptr(GHashTable) seen = g_hash_table_new_full (line_key_hash, line_key_equal, g_free,
                                                       NULL);
@@ -380,7 +381,7 @@ collect_lines (const TfNetworkGraph *g,
     {
       const TfLink *l = &g->links[i];
       LineKey key = { end_box (g, chip_board, l->a, level), end_box (g, chip_board, l->b, level),
-                      l->type };
+                      l->reach };
 
       if (inside_racks)
         {
@@ -402,18 +403,18 @@ collect_lines (const TfNetworkGraph *g,
       if (limit != 0 && n >= limit)
         return FALSE;
       g_hash_table_add (seen, g_memdup2 (&key, sizeof key));
-      g_array_append_val (out[l->type], key);
+      g_array_append_val (out[l->reach], key);
       n++;
     }
   return TRUE;
 }
 
 static guint
-count_lines (GArray *lines[TF_N_LINK_TYPES])
+count_lines (GArray *lines[TF_N_REACHES])
 {
   guint n = 0;
 
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+  for (guint t = 0; t < TF_N_REACHES; t++)
     n += lines[t]->len;
   return n;
 }
@@ -426,26 +427,26 @@ append_line (TfScene       *scene,
 
   memcpy (v[0].position, packed_box (scene, k->a)->center, sizeof v[0].position);
   memcpy (v[1].position, packed_box (scene, k->b)->center, sizeof v[1].position);
-  memcpy (v[0].color, link_colors[k->type], sizeof v[0].color);
-  memcpy (v[1].color, link_colors[k->type], sizeof v[1].color);
+  memcpy (v[0].color, link_colors[k->reach], sizeof v[0].color);
+  memcpy (v[1].color, link_colors[k->reach], sizeof v[1].color);
   g_array_append_vals (scene->link_vertices, v, 2);
-  scene->lines_by_type[k->type]++;
+  scene->lines_by_reach[k->reach]++;
   scene->n_lines++;
 }
 
-/* Draws at most @quota of @lines, spread evenly over each type's list, each type keeping a
+/* Draws at most @quota of @lines, spread evenly over each reach's list, each reach keeping a
  * share in proportion to its size and at least one line. */
 static void
 append_thinned (TfScene *scene,
-                GArray  *lines[TF_N_LINK_TYPES],
+                GArray  *lines[TF_N_REACHES],
                 guint    quota)
 {
   guint total = count_lines (lines), types = 0;
 
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+  for (guint t = 0; t < TF_N_REACHES; t++)
     types += lines[t]->len > 0;
   quota = MAX (quota, types);
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+  for (guint t = 0; t < TF_N_REACHES; t++)
     {
       guint n = lines[t]->len, keep;
 
@@ -468,12 +469,12 @@ add_lines (TfScene              *scene,
            guint                 budget)
 {
   g_autofree guint32 *chip_board = g_new (guint32, MAX (g->n_chip, 1));
-  GArray *between[TF_N_LINK_TYPES], *inside[TF_N_LINK_TYPES];
+  GArray *between[TF_N_REACHES], *inside[TF_N_REACHES];
 
   for (guint b = 0; b < g->n_board; b++)
     for (guint k = 0; k < g->chips_per_board; k++)
       chip_board[g->board_chips[(gsize) b * g->chips_per_board + k]] = b;
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+  for (guint t = 0; t < TF_N_REACHES; t++)
     {
       between[t] = g_array_new (FALSE, FALSE, sizeof (LineKey));
       inside[t] = g_array_new (FALSE, FALSE, sizeof (LineKey));
@@ -491,7 +492,7 @@ add_lines (TfScene              *scene,
         {
           const TfLink *l = &g->links[i];
           LineKey key = { end_box (g, chip_board, l->a, TF_SCENE_LINKS_ALL),
-                          end_box (g, chip_board, l->b, TF_SCENE_LINKS_ALL), l->type };
+                          end_box (g, chip_board, l->b, TF_SCENE_LINKS_ALL), l->reach };
 
           append_line (scene, &key);
         }
@@ -506,7 +507,7 @@ add_lines (TfScene              *scene,
       guint n_between;
 
       scene->link_level = TF_SCENE_LINKS_RACKS;
-      for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+      for (guint t = 0; t < TF_N_REACHES; t++)
         g_array_set_size (between[t], 0);
       collect_lines (g, chip_board, TF_SCENE_LINKS_RACKS, FALSE, 0, between);
       collect_lines (g, chip_board, TF_SCENE_LINKS_BOARDS, TRUE, 0, inside);
@@ -514,7 +515,7 @@ add_lines (TfScene              *scene,
       append_thinned (scene, between, budget);
       append_thinned (scene, inside, budget > n_between ? budget - n_between : 0);
     }
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+  for (guint t = 0; t < TF_N_REACHES; t++)
     {
       g_array_unref (between[t]);
       g_array_unref (inside[t]);

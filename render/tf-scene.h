@@ -6,10 +6,10 @@
  * as shelves in each rack (in columns when a rack holds many), chips in a grid on each board.
  * Rack switches sit on top of their rack, pod switches on a level above their pod, datacenter
  * switches on the highest level. Pods, racks and boards are translucent boxes; chips and
- * switches solid blocks; links lines coloured by type. Above a link budget the links are bundled:
+ * switches solid blocks; links lines coloured by reach. Above a link budget the links are bundled:
  * chip ends move up to their board (then their rack), and links joining the same two ends become
  * one line; lines inside a rack, which rack ends would hide, stay between boards, thinned evenly
- * to the budget (give or take one line per link type: every type keeps a line).
+ * to the budget (give or take one line per reach: every reach keeps a line).
  */
 #pragma once
 
@@ -61,7 +61,7 @@ typedef struct
   guint            n_lines_hidden;             /* thinned out at TF_SCENE_LINKS_RACKS */
   guint            n_links;                    /* link records in the graph */
   TfSceneLinkLevel link_level;
-  guint64          lines_by_type[TF_N_LINK_TYPES];
+  guint64          lines_by_reach[TF_N_REACHES];
   float            bounds_min[3];
   float            bounds_max[3];
 } TfScene;
@@ -76,8 +76,8 @@ void     tf_scene_clear (TfScene *scene);
 /* Lays out @graph; links beyond @link_budget are bundled (0: TF_SCENE_LINK_BUDGET). */
 void     tf_scene_build (TfScene *scene, const TfNetworkGraph *graph, guint link_budget);
 
-/* The colour of each link type (RGBA), shared with the legend. */
-void     tf_scene_link_color (TfLinkType type, float rgba[4]);
+/* The colour of the links of each reach (RGBA), shared with the legend. */
+void     tf_scene_link_color (TfReach reach, float rgba[4]);
 
 /* The nearest box a ray hits, chips and switches before the containers they sit in. */
 typedef struct

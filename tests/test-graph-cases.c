@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-graph-cases.c: the shared sweep of generated graphs (see test-graph-cases.h). */
+#include "graph-private.h"
 #include "test-graph-cases.h"
 #include "test-util.h"
 
@@ -17,6 +18,63 @@ case_free (gpointer data)
   g_free (c);
 }
 
+/* Each part that stays connected without the datacenter switches becomes a pod: a 3-layer
+ * fat-tree's groups spread over pods, as a hall with racks per pod would place them. */
+static void
+spread_pods (TfNetworkGraph *g)
+{
+  guint n_nodes = tf_network_graph_get_n_nodes (g);
+  g_autofree guint32 *parent = g_new (guint32, n_nodes);
+  g_autofree guint32 *pod_of_root = g_new (guint32, n_nodes);
+  guint n_pod = 0;
+
+  for (guint v = 0; v < n_nodes; v++)
+    {
+      parent[v] = v;
+      pod_of_root[v] = G_MAXUINT32;
+    }
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      guint32 a = g->links[i].a, b = g->links[i].b;
+
+      if ((a >= g->n_chip && g->switches[a - g->n_chip].tier == TF_TIER_DATACENTER)
+          || (b >= g->n_chip && g->switches[b - g->n_chip].tier == TF_TIER_DATACENTER))
+        continue;
+      while (parent[a] != a)
+        a = parent[a] = parent[parent[a]];
+      while (parent[b] != b)
+        b = parent[b] = parent[parent[b]];
+      parent[MAX (a, b)] = MIN (a, b);
+    }
+  for (guint r = 0; r < g->n_rack; r++)
+    {
+      guint32 chip = 0, root;
+
+      for (guint b = 0; b < g->n_board; b++)
+        if (g->board_rack[b] == r)
+          {
+            chip = g->board_chips[(gsize) b * g->chips_per_board];
+            break;
+          }
+      for (root = chip; parent[root] != root; root = parent[root])
+        ;
+      if (pod_of_root[root] == G_MAXUINT32)
+        pod_of_root[root] = n_pod++;
+      g->rack_pod[r] = pod_of_root[root];
+    }
+  for (guint s = 0; s < g->n_switch; s++)
+    if (g->switches[s].tier == TF_TIER_POD)
+      {
+        guint32 root;
+
+        for (root = g->n_chip + s; parent[root] != root; root = parent[root])
+          ;
+        g->switches[s].container = pod_of_root[root];
+      }
+  g->n_pod = n_pod;
+  tf_network_graph_settle_links (g);
+}
+
 const TfNetworkGraph *
 tf_test_graph_case_graph (const TfTestGraphCase *cc)
 {
@@ -29,6 +87,12 @@ tf_test_graph_case_graph (const TfTestGraphCase *cc)
 
       if (!tf_generate (&c->ctx, c->id, NULL, NULL, &c->topology, &error))
         g_error ("generate %s: %s", c->name, error->message);
+      if (c->spread_pods)
+        {
+          spread_pods (&c->topology.graph);
+          if (!tf_network_graph_check_invariants (&c->topology.graph, c->ctx.chip_radix, &error))
+            g_error ("%s: %s", c->name, error->message);
+        }
       c->generated = TRUE;
     }
   return &c->topology.graph;
@@ -37,15 +101,18 @@ tf_test_graph_case_graph (const TfTestGraphCase *cc)
 static void
 add_case (GPtrArray       *cases,
           const TfContext *ctx,
-          const TfResult  *result)
+          const TfResult  *result,
+          gboolean         spread)
 {
   TfTestGraphCase *c = g_new0 (TfTestGraphCase, 1);
 
   c->ctx = *ctx;
   c->id = tf_test_id (result);
-  c->name = g_strdup_printf ("n%u/%s/%s/r%u/%s", ctx->n_chip, tf_scope_to_string (ctx->scope),
+  c->spread_pods = spread;
+  c->name = g_strdup_printf ("n%u/%s/%s/r%u/%s%s", ctx->n_chip,
+                             tf_scope_to_string (ctx->scope),
                              tf_intra_board_topo_to_string (ctx->intra_board_topo),
-                             ctx->chip_radix, c->id);
+                             ctx->chip_radix, c->id, spread ? "/pods" : "");
   g_ptr_array_add (cases, c);
 }
 
@@ -82,11 +149,13 @@ tf_test_graph_cases_new (void)
                     layered = i;
                 }
               if (first >= 0)
-                add_case (cases, &ctx, &fe->results[first]);
+                add_case (cases, &ctx, &fe->results[first], FALSE);
               if (last > first)
-                add_case (cases, &ctx, &fe->results[last]);
+                add_case (cases, &ctx, &fe->results[last], FALSE);
               if (layered > first && layered != last)
-                add_case (cases, &ctx, &fe->results[layered]);
+                add_case (cases, &ctx, &fe->results[layered], FALSE);
+              if (layered >= 0)
+                add_case (cases, &ctx, &fe->results[layered], TRUE);
             }
   return cases;
 }

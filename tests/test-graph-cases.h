@@ -2,8 +2,9 @@
 /* test-graph-cases.h: the sweep of generated graphs that the render and app tests share:
  * every family x n_chip 8, 64, 512 x both scopes x every intra_board_topo (and chip_radix 2
  * without one, whose parallel links have a multiplicity). Each context gives its first and last
- * result within 20,000 links, and its first 3-layer fat-tree: the only family with several pods
- * and datacenter switches. Graphs are generated on first use and kept. */
+ * result within 20,000 links, and its first 3-layer fat-tree (the only family with datacenter
+ * switches), once as generated (one pod) and once with each fat-tree group in a pod of its own
+ * ("/pods": the one case with several pods). Graphs are generated on first use and kept. */
 #pragma once
 
 #include "topoforge.h"
@@ -15,6 +16,7 @@ typedef struct
   TfContext  ctx;
   char      *id;
   char      *name;       /* n<n_chip>/<scope>/<topo>/r<radix>/<id> */
+  gboolean   spread_pods;  /* each part joined below the datacenter switches its own pod */
   gboolean   generated;
   TfTopology topology;
 } TfTestGraphCase;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-screenshot.c: the app's screenshot mode, run as a user would run it. The picture must
  * show the hierarchy: the 3D view's background, chips drawn in it, and lines in the colour of
- * every link type the topology has. Bad options end with the engine's message and status 2. */
+ * every reach the topology's links have. Bad options end with the engine's message and status 2. */
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <string.h>
@@ -15,15 +15,15 @@ typedef struct
   const char *family;
   guint       n_chip;
   guint       chips_per_board;   /* the --chips-per-board filter; 0 for none */
-  TfLinkType  needs;             /* pick the first result that has links of this type */
+  TfReach     needs;             /* pick the first result that has links of this reach */
 } Case;
 
 static const Case cases[] = {
-  { "torus", 64, 0, TF_LINK_B2B },
-  { "torus", 64, 4, TF_LINK_C2C },
-  { "dragonfly", 512, 0, TF_LINK_R2R },
-  { "fat-tree", 64, 0, TF_LINK_P2P },
-  { "full-mesh", 32, 0, TF_LINK_B2B },
+  { "torus", 64, 0, TF_REACH_RACK },
+  { "torus", 64, 4, TF_REACH_BOARD },
+  { "dragonfly", 512, 0, TF_REACH_POD },
+  { "fat-tree", 64, 0, TF_REACH_DATACENTER },
+  { "full-mesh", 32, 0, TF_REACH_RACK },
 };
 
 /* Runs the app; returns its exit status, with its standard error in @err. */
@@ -48,10 +48,10 @@ run_app (const char *const *args,
 }
 
 /* The position, in the app's default order, of the first result of the case that has links of
- * the case's type, and that result's link counts by type. */
+ * the case's reach, and that result's link counts by reach. */
 static guint
 find_result (const Case *c,
-             guint64     by_type[TF_N_LINK_TYPES])
+             guint64     by_reach[TF_N_REACHES])
 {
   const TfFamily *family = tf_family_lookup (c->family);
   g_auto(TfEnumeration) e = { 0 };
@@ -75,17 +75,17 @@ find_result (const Case *c,
       id = tf_result_dup_id (r);
       g_assert_true (tf_generate (&ctx, id, NULL, NULL, &t, &error));
       g_assert_no_error (error);
-      if (t.result.metrics.link_count_by_type[c->needs] > 0)
+      if (t.result.metrics.link_count_by_reach[c->needs] > 0)
         {
-          memcpy (by_type, t.result.metrics.link_count_by_type,
-                  sizeof t.result.metrics.link_count_by_type);
+          memcpy (by_reach, t.result.metrics.link_count_by_reach,
+                  sizeof t.result.metrics.link_count_by_reach);
           g_test_message ("%s: shown result %u", id, shown);
           return shown;
         }
       shown++;
     }
-  g_error ("no %s result with %s links for %u chips", c->family,
-           tf_link_type_to_string (c->needs), c->n_chip);
+  g_error ("no %s result with links reaching a %s for %u chips", c->family,
+           tf_reach_to_string (c->needs), c->n_chip);
 }
 
 static gboolean
@@ -102,8 +102,8 @@ static void
 test_picture (gconstpointer data)
 {
   const Case *c = data;
-  guint64 by_type[TF_N_LINK_TYPES];
-  guint index = find_result (c, by_type);
+  guint64 by_reach[TF_N_REACHES];
+  guint index = find_result (c, by_reach);
   g_autofree char *dir = g_dir_make_tmp ("topoforge-shot-XXXXXX", NULL);
   g_autofree char *png = g_build_filename (dir, "shot.png", NULL);
   g_autofree char *n_chip = g_strdup_printf ("%u", c->n_chip);
@@ -118,7 +118,7 @@ test_picture (gconstpointer data)
   g_autofree guchar *pixels = NULL;
   const float background[3] = { 0.11f, 0.12f, 0.14f };
   int width, height, x0 = G_MAXINT, y0 = G_MAXINT, x1 = -1, y1 = -1;
-  guint64 light = 0, lines[TF_N_LINK_TYPES] = { 0 };
+  guint64 light = 0, lines[TF_N_REACHES] = { 0 };
   int status;
 
   status = run_app (args, &err);
@@ -156,7 +156,7 @@ test_picture (gconstpointer data)
         /* Chips: light grey blocks (lit between 58 % and 100 %). */
         if (px[0] > 110 && px[1] > 110 && px[2] > 110 && ABS (px[0] - px[2]) < 30)
           light++;
-        for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+        for (guint t = 0; t < TF_N_REACHES; t++)
           {
             float rgba[4];
 
@@ -164,12 +164,12 @@ test_picture (gconstpointer data)
             lines[t] += near (px, rgba, 60);
           }
       }
-  g_test_message ("light %" G_GUINT64_FORMAT " C2C %" G_GUINT64_FORMAT " B2B %" G_GUINT64_FORMAT
-                  " R2R %" G_GUINT64_FORMAT " P2P %" G_GUINT64_FORMAT, light,
+  g_test_message ("light %" G_GUINT64_FORMAT " board %" G_GUINT64_FORMAT " rack %"
+                  G_GUINT64_FORMAT " pod %" G_GUINT64_FORMAT " datacenter %" G_GUINT64_FORMAT, light,
                   lines[0], lines[1], lines[2], lines[3]);
   g_assert_cmpuint (light, >, 200);
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
-    if (by_type[t] > 0)
+  for (guint t = 0; t < TF_N_REACHES; t++)
+    if (by_reach[t] > 0)
       g_assert_cmpuint (lines[t], >=, 20);
 
   g_remove (png);
