@@ -3,18 +3,24 @@
  * intra_board_topo.
  *
  * For each context: enumerate's total equals the legal parameter sets found by walking the
- * family directly; the results come recommended first; every returned result, and a spread of
- * the others, generates without error (so every invariant holds), its derived C_board matches
- * the grouping, and what enumerate said of it (status, warnings, counts, diameter, bisection,
- * path diversity) agrees with what generate measured on the graph, and its YAML reads back and
- * writes out again byte for byte. The other scope changes warnings by non-standard-scope alone.
+ * family directly (for ring and full-mesh, every divisor); the results come recommended first;
+ * every returned result, and a spread of the others, generates without error (so every
+ * invariant holds), its derived C_board matches the grouping, enumerate, generate and metrics
+ * give it the same metrics with the same labels, its closed forms agree with the graph (counts,
+ * exhaustive bisection and path diversity on small graphs), every link has the type and reach
+ * the spec's tables give, radix-too-large fires exactly when the busiest switch has more
+ * physical ports than the context allows, a fat-tree's leaves split their links osr:1, and its
+ * YAML reads back and writes out again byte for byte. The other scope changes warnings by
+ * non-standard-scope alone.
  *
  * TF_SWEEP=exhaustive generates every legal result (slow); TF_SWEEP=sample takes every fifth
  * n_chip (for sanitizer builds); the default generates up to 64 per context.
  */
+#include <math.h>
 #include <string.h>
 
 #include "family-private.h"
+#include "metrics-private.h"
 #include "test-util.h"
 
 typedef enum { SWEEP_SAMPLE, SWEEP_DEFAULT, SWEEP_EXHAUSTIVE } SweepMode;
@@ -51,10 +57,141 @@ assert_same_warnings (const TfResult *a,
     g_assert_true (a->warnings[i] == b->warnings[i]);
 }
 
-/* What enumerate says of @r against what generate measures. While *round_trip is set, also
- * that its YAML reads back and writes out again byte for byte, then clears it: a round trip
- * costs a write, a load and a second generate, so the default sweep takes one per context, the
- * first result with at most a few thousand links, and the exhaustive mode takes them all. */
+static void
+assert_same_metrics (const char      *what,
+                     const char      *id,
+                     const TfMetrics *a,
+                     const TfMetrics *b)
+{
+  if (a->diameter != b->diameter || a->diameter_method != b->diameter_method
+      || a->bisection_links != b->bisection_links
+      || a->bisection_links_method != b->bisection_links_method
+      || fabs (a->bisection_bandwidth - b->bisection_bandwidth) > 1e-6
+      || a->bisection_bandwidth_method != b->bisection_bandwidth_method
+      || a->link_count != b->link_count || a->switch_count != b->switch_count
+      || a->switch_radix != b->switch_radix || a->links_per_chip_min != b->links_per_chip_min
+      || a->links_per_chip_max != b->links_per_chip_max || a->counts_method != b->counts_method
+      || a->path_diversity != b->path_diversity
+      || a->path_diversity_method != b->path_diversity_method
+      || memcmp (a->link_count_by_type, b->link_count_by_type, sizeof a->link_count_by_type)
+      || memcmp (a->link_count_by_reach, b->link_count_by_reach, sizeof a->link_count_by_reach))
+    g_error ("%s: %s gives other metrics or labels: diameter %u (%s) vs %u (%s), bisection %"
+             G_GUINT64_FORMAT " (%s) vs %" G_GUINT64_FORMAT " (%s), bandwidth %g (%s) vs %g (%s), "
+             "paths %u (%s) vs %u (%s), links %" G_GUINT64_FORMAT " vs %" G_GUINT64_FORMAT, id,
+             what, a->diameter, tf_method_to_string (a->diameter_method), b->diameter,
+             tf_method_to_string (b->diameter_method), a->bisection_links,
+             tf_method_to_string (a->bisection_links_method), b->bisection_links,
+             tf_method_to_string (b->bisection_links_method), a->bisection_bandwidth,
+             tf_method_to_string (a->bisection_bandwidth_method), b->bisection_bandwidth,
+             tf_method_to_string (b->bisection_bandwidth_method), a->path_diversity,
+             tf_method_to_string (a->path_diversity_method), b->path_diversity,
+             tf_method_to_string (b->path_diversity_method), a->link_count, b->link_count);
+}
+
+/* The spec's tables, read independently of the engine's code: a link between two chips is C2C;
+ * a link with a switch takes the boundary of the smallest container holding both ends (B2B a
+ * rack, R2R a pod, P2P beyond); its reach is that container (a board for two chips of one). */
+static void
+assert_types_and_reaches (const char           *id,
+                          const TfNetworkGraph *g)
+{
+  g_autofree guint32 *chip_board = g_new (guint32, g->n_chip);
+
+  for (guint b = 0; b < g->n_board; b++)
+    for (guint k = 0; k < g->chips_per_board; k++)
+      chip_board[g->board_chips[b * g->chips_per_board + k]] = b;
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+      gint64 where[2][3];  /* board, rack, pod of each end; -1 above that level */
+      const guint32 ends[2] = { l->a, l->b };
+      TfReach reach;
+      TfLinkType type;
+
+      for (guint e = 0; e < 2; e++)
+        if (ends[e] < g->n_chip)
+          {
+            where[e][0] = chip_board[ends[e]];
+            where[e][1] = g->board_rack[where[e][0]];
+            where[e][2] = g->rack_pod[where[e][1]];
+          }
+        else
+          {
+            const TfSwitch *sw = &g->switches[ends[e] - g->n_chip];
+
+            where[e][0] = -1;
+            where[e][1] = sw->tier == TF_TIER_RACK ? (gint64) sw->container : -1;
+            where[e][2] = sw->tier == TF_TIER_RACK ? (gint64) g->rack_pod[sw->container]
+                        : sw->tier == TF_TIER_POD ? (gint64) sw->container : -1;
+          }
+      reach = where[0][0] >= 0 && where[0][0] == where[1][0] ? TF_REACH_BOARD
+            : where[0][1] >= 0 && where[0][1] == where[1][1] ? TF_REACH_RACK
+            : where[0][2] >= 0 && where[0][2] == where[1][2] ? TF_REACH_POD
+            : TF_REACH_DATACENTER;
+      type = l->a < g->n_chip && l->b < g->n_chip ? TF_LINK_C2C
+           : reach == TF_REACH_RACK ? TF_LINK_B2B
+           : reach == TF_REACH_POD ? TF_LINK_R2R : TF_LINK_P2P;
+      if (l->reach != reach || l->type != type)
+        g_error ("%s: link %u is %s reaching %s; the tables say %s reaching %s", id, i,
+                 tf_link_type_to_string (l->type), tf_reach_to_string (l->reach),
+                 tf_link_type_to_string (type), tf_reach_to_string (reach));
+    }
+}
+
+/* Fat-tree promises: every leaf (ToR) splits its links d:u = osr between chips and uplinks,
+ * and an aggregation switch with its whole group below it splits them osr:1 too. */
+static void
+assert_oversubscription (const char           *id,
+                         const TfResult       *r,
+                         const TfNetworkGraph *g)
+{
+  gint64 osr = tf_test_attr (r, "osr"), layers = tf_test_attr (r, "layers");
+  g_autofree guint64 *down = g_new0 (guint64, MAX (g->n_switch, 1));
+  g_autofree guint64 *up = g_new0 (guint64, MAX (g->n_switch, 1));
+  guint full_aggregation = 0;
+
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+      guint32 lo = l->a, hi = l->b;  /* chips come first, then switches by tier */
+
+      if (hi < g->n_chip)
+        continue;  /* on a board */
+      if (lo >= g->n_chip && g->switches[lo - g->n_chip].tier > g->switches[hi - g->n_chip].tier)
+        {
+          lo = l->b;
+          hi = l->a;
+        }
+      if (lo >= g->n_chip)
+        up[lo - g->n_chip] += l->multiplicity;
+      down[hi - g->n_chip] += l->multiplicity;
+    }
+  for (guint s = 0; s < g->n_switch; s++)
+    {
+      const TfSwitch *sw = &g->switches[s];
+
+      if (sw->tier == TF_TIER_RACK)
+        {
+          if (down[s] != (guint64) osr * up[s])
+            g_error ("%s: leaf %s has %" G_GUINT64_FORMAT " links down and %" G_GUINT64_FORMAT
+                     " up, not %" G_GINT64_FORMAT ":1", id, sw->id, down[s], up[s], osr);
+        }
+      else if (sw->tier == TF_TIER_POD && layers == 3)
+        {
+          g_assert_cmpuint (down[s], <=, (guint64) osr * up[s]);
+          full_aggregation += down[s] == (guint64) osr * up[s];
+        }
+    }
+  if (layers == 3)
+    g_assert_cmpuint (full_aggregation, >, 0);
+}
+
+/* What enumerate says of @r against what generate and metrics (measuring the topology again)
+ * report, and those closed forms against exhaustive search on small graphs. While *round_trip
+ * is set, also that its YAML reads back and writes out again byte for byte, then clears it: a
+ * round trip costs a write, a load and a second generate, so the default sweep takes one per
+ * context, the first result with at most a few thousand links, and the exhaustive mode takes
+ * them all. */
 static void
 check_generated (const TfContext *ctx,
                  const TfResult  *r,
@@ -64,6 +201,9 @@ check_generated (const TfContext *ctx,
   g_auto(TfTopology) t = { 0 };
   g_autoptr(GError) error = NULL;
   const TfMetrics *em = &r->metrics, *gm;
+  TfMetrics counted = { 0 }, again;
+  guint64 links;
+  double bandwidth;
 
   if (!tf_generate (ctx, id, NULL, NULL, &t, &error))
     g_error ("n_chip %u, intra_board_topo %s: generate %s: %s", ctx->n_chip,
@@ -77,47 +217,55 @@ check_generated (const TfContext *ctx,
     g_assert_cmpuint (t.graph.n_board, ==, r->n_endpoint);
   assert_same_warnings (r, &t.result);
 
-  g_assert_cmpuint (gm->link_count, ==, em->link_count);
-  for (guint ty = 0; ty < TF_N_LINK_TYPES; ty++)
-    g_assert_cmpuint (gm->link_count_by_type[ty], ==, em->link_count_by_type[ty]);
-  g_assert_cmpuint (gm->switch_count, ==, em->switch_count);
+  /* One label and one value per metric, whichever command reports it. */
+  assert_same_metrics ("generate", id, em, gm);
+  again = *gm;
+  g_assert_true (tf_topology_measure (&t, NULL, NULL, &error));
+  g_assert_no_error (error);
+  assert_same_metrics ("metrics", id, &again, gm);
+  g_assert_cmpint (gm->average_path_length_method, ==, TF_METHOD_EXACT);
 
-  if (gm->diameter != em->diameter)
-    g_error ("%s (n_chip %u, %s): enumerate diameter %u, generate %u", id, ctx->n_chip,
-             tf_intra_board_topo_to_string (ctx->intra_board_topo), em->diameter,
-             gm->diameter);
+  /* The closed forms against the graph. */
+  tf_network_graph_count (&t.graph, &counted);
+  g_assert_cmpuint (counted.link_count, ==, em->link_count);
+  g_assert_cmpmem (counted.link_count_by_type, sizeof counted.link_count_by_type,
+                   em->link_count_by_type, sizeof em->link_count_by_type);
+  g_assert_cmpmem (counted.link_count_by_reach, sizeof counted.link_count_by_reach,
+                   em->link_count_by_reach, sizeof em->link_count_by_reach);
+  g_assert_cmpuint (counted.switch_radix, ==, em->switch_radix);
+  g_assert_cmpuint (counted.links_per_chip_min, ==, em->links_per_chip_min);
+  g_assert_cmpuint (counted.links_per_chip_max, ==, em->links_per_chip_max);
+  /* Every family's chips drive the same number of links. */
+  g_assert_cmpuint (em->links_per_chip_min, ==, em->links_per_chip_max);
+  g_assert_cmpint (tf_result_has_warning (r, "radix-too-large"), ==,
+                   counted.switch_radix > ctx->switch_defaults.radix);
+  assert_types_and_reaches (id, &t.graph);
+  if (strcmp (r->family->name, "fat-tree") == 0)
+    assert_oversubscription (id, r, &t.graph);
 
-  if (gm->path_diversity_method == TF_METHOD_EXACT && gm->path_diversity != em->path_diversity)
-    g_error ("%s (n_chip %u, %s, chip_radix %u): closed-form path diversity %u, exact %u", id,
-             ctx->n_chip, tf_intra_board_topo_to_string (ctx->intra_board_topo),
-             ctx->chip_radix, em->path_diversity, gm->path_diversity);
-  if (gm->path_diversity_method != TF_METHOD_EXACT)
-    g_assert_cmpuint (gm->path_diversity, ==, em->path_diversity);
-
-  if (gm->bisection_links_method == TF_METHOD_EXACT)
+  if (tf_network_graph_bisection_exact (&t.graph, ctx, &links, &bandwidth))
     {
-      if (em->bisection_links_method == TF_METHOD_CLOSED_FORM
-          && em->bisection_links != gm->bisection_links)
+      if (em->bisection_links_method == TF_METHOD_CLOSED_FORM && em->bisection_links != links)
         g_error ("%s (n_chip %u, %s): closed-form bisection %" G_GUINT64_FORMAT
                  ", exact %" G_GUINT64_FORMAT, id, ctx->n_chip,
                  tf_intra_board_topo_to_string (ctx->intra_board_topo), em->bisection_links,
-                 gm->bisection_links);
-      g_assert_cmpuint (em->bisection_links, >=, gm->bisection_links);
-      g_assert_cmpfloat (em->bisection_bandwidth, >=, gm->bisection_bandwidth - 1e-6);
+                 links);
+      g_assert_cmpuint (em->bisection_links, >=, links);
+      g_assert_cmpfloat (em->bisection_bandwidth, >=, bandwidth - 1e-6);
       if (em->bisection_bandwidth_method == TF_METHOD_CLOSED_FORM)
-        g_assert_cmpfloat_with_epsilon (em->bisection_bandwidth, gm->bisection_bandwidth, 1e-6);
+        g_assert_cmpfloat_with_epsilon (em->bisection_bandwidth, bandwidth, 1e-6);
     }
-  else
-    {
-      g_assert_cmpuint (gm->bisection_links, ==, em->bisection_links);
-      g_assert_cmpint (gm->bisection_links_method, ==, em->bisection_links_method);
-      g_assert_cmpfloat_with_epsilon (gm->bisection_bandwidth, em->bisection_bandwidth, 1e-6);
-    }
+  if (t.graph.n_chip <= TF_PATH_DIVERSITY_EXACT_MAX_CHIPS
+      && tf_network_graph_path_diversity_exact (&t.graph) != em->path_diversity)
+    g_error ("%s (n_chip %u, %s, chip_radix %u): closed-form path diversity %u, exact %u", id,
+             ctx->n_chip, tf_intra_board_topo_to_string (ctx->intra_board_topo),
+             ctx->chip_radix, em->path_diversity,
+             tf_network_graph_path_diversity_exact (&t.graph));
   g_assert_cmpuint (gm->bisection_links, >=, 1);
   g_assert_cmpuint (gm->path_diversity, >=, 1);
   g_assert_cmpuint (gm->diameter, >=, 1);
 
-  /* The lossless round trip: write, load, write again. */
+  /* The lossless round trip: write, load, write again; the loaded file measures the same. */
   if (*round_trip && (mode == SWEEP_EXHAUSTIVE || t.graph.n_links <= 4096))
     {
       g_autoptr(GString) first = g_string_new (NULL);
@@ -130,9 +278,30 @@ check_generated (const TfContext *ctx,
       g_assert_true (tf_topology_write_yaml (&back, second, &error));
       if (strcmp (first->str, second->str) != 0)
         g_error ("%s (n_chip %u): the YAML changed on the round trip", id, ctx->n_chip);
+      g_assert_true (tf_topology_measure (&back, NULL, NULL, &error));
+      g_assert_no_error (error);
+      assert_same_metrics ("metrics of the file", id, gm, &back.result.metrics);
       n_round_trips++;
       *round_trip = mode == SWEEP_EXHAUSTIVE;
     }
+}
+
+/* Divisors n_endpoint >= 2 of n_chip whose boards the context's board topology can link: all
+ * of them, but for torus boards, whose chip count must be 1, a square or a cube. */
+static guint
+boards_expected (const TfContext *ctx)
+{
+  guint n = 0;
+
+  for (guint e = 2; e <= ctx->n_chip; e++)
+    if (ctx->n_chip % e == 0)
+      {
+        guint c = ctx->n_chip / e, m2 = (guint) round (sqrt (c)), m3 = (guint) round (cbrt (c));
+
+        n += ctx->intra_board_topo != TF_INTRA_BOARD_TORUS || c == 1 || m2 * m2 == c
+             || m3 * m3 * m3 == c;
+      }
+  return n;
 }
 
 static void
@@ -164,6 +333,9 @@ sweep_context (const TfFamily *family,
     }
   family->walk (&ctx, collect, &c);
   g_assert_cmpuint (fe->total, ==, all->len);
+  /* Ring and full-mesh: every divisor, whatever the board topology (docs/spec-notes.md). */
+  if (family->direct && family->leaf_tier == TF_TIER_BOARD)
+    g_assert_cmpuint (fe->total, ==, boards_expected (&ctx));
   g_assert_cmpuint (fe->n_results, ==, MIN (all->len, TF_DEFAULT_LIMIT));
 
   /* Recommended first, and the returned ones generate and agree. */
