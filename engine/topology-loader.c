@@ -726,6 +726,9 @@ read_metrics (Loader *l)
     return FALSE;
   while (tf_yaml_reader_next_key (&l->r, &m, &key))
     {
+      /* The optimizer's values first: any other key is the generator's. */
+      if (read_candidate_value (l, key))
+        continue;
       if (strcmp (key, "diameter") == 0)
         {
           if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
@@ -797,8 +800,6 @@ read_metrics (Loader *l)
           if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
             mt->path_diversity = (guint) v;
         }
-      else if (read_candidate_value (l, key))
-        continue;
       else if (strcmp (key, "methods") == 0)
         {
           TfYamlMapping mm;

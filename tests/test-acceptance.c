@@ -382,6 +382,48 @@ test_intra_board_one_chip (void)
   g_assert_cmpuint (families_with_one_chip, ==, tf_families_get_count () - 1);
 }
 
+/* The issue's 1,024-chip fat-trees (docs/spec-notes.md, "what a board port is"): with every
+ * port a bundle of C_board lanes, k = 16 with 8 chips per board keeps osr = 1 (bisection 512
+ * links, half the chips) but needs 128-port switches, so it is an edge case; k = 32 with 2 chips
+ * per board fits 64-port switches and is recommended. A single switch for 1,024 chips has
+ * 1,024 ports whatever the boards. */
+static void
+test_fat_tree_1024 (void)
+{
+  static const struct { const char *id; guint ports; gboolean recommended; } cases[] = {
+    { "fat-tree:layers=2,k=16,osr=1,n_endpoint=128", 128, FALSE },
+    { "fat-tree:layers=2,k=32,osr=1,n_endpoint=512", 64, TRUE },
+    { "fat-tree:layers=2,k=64,osr=1,n_endpoint=1024", 64, FALSE },  /* low-utilization */
+  };
+  TfContext ctx = tf_test_context (1024, INTER, NONE);
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_auto(TfTopology) t = { 0 };
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (tf_generate (&ctx, cases[c].id, NULL, NULL, &t, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (t.result.metrics.bisection_links, ==, 512);
+      g_assert_cmpuint (t.result.metrics.switch_radix, ==, cases[c].ports);
+      for (guint s = 0; s < t.graph.n_switch; s++)
+        if (t.graph.switches[s].tier == TF_TIER_RACK)
+          g_assert_cmpuint (t.graph.switches[s].port_count, ==, cases[c].ports);
+      g_assert_cmpint (tf_result_has_warning (&t.result, "radix-too-large"), ==,
+                       cases[c].ports > 64);
+      g_assert_cmpint (tf_result_get_status (&t.result) == TF_STATUS_RECOMMENDED, ==,
+                       cases[c].recommended);
+    }
+
+  {
+    g_auto(TfTopology) t = { 0 };
+
+    g_assert_true (tf_generate (&ctx, "single-switch:n_endpoint=64", NULL, NULL, &t, NULL));
+    g_assert_cmpuint (t.result.metrics.switch_radix, ==, 1024);
+    g_assert_true (tf_result_has_warning (&t.result, "radix-too-large"));
+  }
+}
+
 /* Distinct neighbours of @chip inside its board. */
 static guint
 board_neighbours (const TfNetworkGraph *g,
@@ -463,6 +505,7 @@ main (int    argc,
   g_test_add_func ("/engine/acceptance/fat-tree/n32-2-layer", test_fat_tree_32_two_layers);
   g_test_add_func ("/engine/acceptance/fat-tree/n32-3-layer", test_fat_tree_32_three_layers);
   g_test_add_func ("/engine/acceptance/fat-tree/k4-osr2-dropped", test_fat_tree_k4_osr2);
+  g_test_add_func ("/engine/acceptance/fat-tree/n1024-board-ports", test_fat_tree_1024);
   g_test_add_func ("/engine/acceptance/dragonfly/n32", test_dragonfly_32);
   g_test_add_func ("/engine/acceptance/dragonfly/n64-a4-p2-h2", test_dragonfly_64_a4_p2_h2);
   g_test_add_func ("/engine/acceptance/dragonfly-plus/n32", test_dragonfly_plus_32);

@@ -287,6 +287,77 @@ test_without_id (void)
   g_assert_null (strstr (again->str, "\n  id:"));
 }
 
+/* A file written before links had a reach: each link's reach is computed, and a chip-to-chip
+ * link between boards that the file types after its container (B2B, R2R, P2P) becomes C2C, as
+ * the spec's table types it. A type that fits neither reading is still an error. */
+static void
+test_before_reach (void)
+{
+  static const char text[] =
+    "metadata:\n"
+    "  context: {n_chip: 4, scope: intra-rack}\n"
+    "chips_per_board: 1\n"
+    "boardGrouping:\n"
+    "  pods:\n"
+    "  - id: 0\n"
+    "    racks:\n"
+    "    - {id: 0, boards: [{id: 0, chips: [0]}, {id: 1, chips: [1]}]}\n"
+    "  - id: 1\n"
+    "    racks:\n"
+    "    - {id: 1, boards: [{id: 2, chips: [2]}, {id: 3, chips: [3]}]}\n"
+    "network:\n"
+    "  switches: []\n"
+    "  links:\n"
+    "  - {a: chip0, b: chip1, type: B2B, multiplicity: 1}\n"
+    "  - {a: chip1, b: chip2, type: P2P, multiplicity: 1}\n"
+    "  - {a: chip2, b: chip3, type: C2C, multiplicity: 1}\n"
+    "  - {a: chip3, b: chip0, type: P2P, multiplicity: 1}\n";
+  static const TfReach reaches[] = {
+    TF_REACH_RACK, TF_REACH_DATACENTER, TF_REACH_RACK, TF_REACH_DATACENTER,
+  };
+  g_auto(TfTopology) t = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) bad = g_string_new (text);
+
+  if (!tf_topology_load_data ("old.yaml", text, sizeof text - 1, NULL, &t, &error))
+    g_error ("%s", error->message);
+  g_assert_cmpuint (t.graph.n_links, ==, 4);
+  for (guint i = 0; i < t.graph.n_links; i++)
+    {
+      g_assert_cmpint (t.graph.links[i].type, ==, TF_LINK_C2C);
+      g_assert_cmpint (t.graph.links[i].reach, ==, reaches[i]);
+    }
+
+  /* Its metrics, from before links per chip, the busiest switch and links by reach, gain
+   * them counted on the graph. */
+  {
+    g_autoptr(GString) with_metrics = g_string_new (text);
+    g_auto(TfTopology) m = { 0 };
+
+    g_string_replace (with_metrics, "  context: {n_chip: 4, scope: intra-rack}\n",
+                      "  context: {n_chip: 4, scope: intra-rack}\n"
+                      "  metrics: {diameter: 2, bisection_links: 2, bisection_bandwidth: 100.0,\n"
+                      "    link_count: 4, link_count_by_type: {C2C: 1, B2B: 1, R2R: 0, P2P: 2},\n"
+                      "    switch_count: 0, path_diversity: 2}\n", 1);
+    if (!tf_topology_load_data ("old.yaml", with_metrics->str, with_metrics->len, NULL, &m,
+                                &error))
+      g_error ("%s", error->message);
+    g_assert_cmpuint (m.result.metrics.link_count_by_reach[TF_REACH_RACK], ==, 2);
+    g_assert_cmpuint (m.result.metrics.link_count_by_reach[TF_REACH_DATACENTER], ==, 2);
+    g_assert_cmpuint (m.result.metrics.links_per_chip_min, ==, 2);
+    g_assert_cmpuint (m.result.metrics.links_per_chip_max, ==, 2);
+    g_assert_cmpuint (m.result.metrics.switch_radix, ==, 0);
+    /* The file's own numbers stay as written. */
+    g_assert_cmpuint (m.result.metrics.link_count_by_type[TF_LINK_B2B], ==, 1);
+  }
+
+  /* R2R fits neither a link between chips nor one leaving its pod. */
+  g_string_replace (bad, "chip1, b: chip2, type: P2P", "chip1, b: chip2, type: R2R", 1);
+  g_assert_false (tf_topology_load_data ("old.yaml", bad->str, bad->len, NULL, &t, &error));
+  g_assert_nonnull (strstr (error->message, "link type: link chip1 - chip2 is R2R, but a link "
+                                            "between two chips is C2C"));
+}
+
 static void
 test_extensions (void)
 {
@@ -440,6 +511,7 @@ main (int    argc,
   g_test_add_func ("/engine/loader/not-files", test_not_files);
   g_test_add_func ("/engine/loader/round-trip", test_round_trip);
   g_test_add_func ("/engine/loader/without-id", test_without_id);
+  g_test_add_func ("/engine/loader/before-reach", test_before_reach);
   g_test_add_func ("/engine/loader/extensions", test_extensions);
   g_test_add_func ("/engine/loader/quoting", test_quoting);
   g_test_add_func ("/engine/loader/fail-at-n", test_fail_at_n);
