@@ -3,8 +3,8 @@
  *
  * The spec's C_net = sum of switch prices + sum of link prices + n_chip NICs. A switch costs the
  * price of the smallest radix option that holds its ports; a link's price depends on its cable,
- * and the cable on where its ends stand: each pod's racks in a row, rows side by side, cables
- * run up to a tray over the racks, along it (Manhattan distance) and down again.
+ * and the cable on its reach and where its ends stand: each pod's racks in a row, rows side by
+ * side, cables run up to a tray over the racks, along it (Manhattan distance) and down again.
  * docs/optimizer.md gives the layout and the price table.
  */
 #include "optimizer-private.h"
@@ -106,6 +106,8 @@ layout_position (const Layout         *layout,
     }
 }
 
+/* The cable follows the link's reach: a trace on its board, an in-rack cable, or a run along
+ * the tray between where its ends stand, copper up to the longest copper cable, else optics. */
 static double
 layout_cable (const Layout         *layout,
               const TfFloorPlan    *floor,
@@ -114,17 +116,14 @@ layout_cable (const Layout         *layout,
               const TfLink         *link,
               TfCable              *cable)
 {
-  guint board_a, rack_a, pod_a, board_b, rack_b, pod_b;
   double length;
 
-  tf_network_graph_locate (graph, chip_board, link->a, &board_a, &rack_a, &pod_a);
-  tf_network_graph_locate (graph, chip_board, link->b, &board_b, &rack_b, &pod_b);
-  if (board_a != G_MAXUINT && board_a == board_b)
+  if (link->reach == TF_REACH_BOARD)
     {
       *cable = TF_CABLE_PCB;
       return 0;
     }
-  if (rack_a != G_MAXUINT && rack_a == rack_b)
+  if (link->reach == TF_REACH_RACK)
     length = floor->in_rack_m;
   else
     {

@@ -951,9 +951,9 @@ test_floor_positions (void)
   };
   guint32 chip_board[5] = { 0, 1, 2, 3, 4 };
   TfLink links[3] = {
-    { 3, 5, 1, TF_LINK_B2B },     /* chip3 - tor3: same rack */
-    { 0, 7, 1, TF_LINK_P2P },     /* chip0 - pod 1's switch */
-    { 4, 8, 1, TF_LINK_P2P },     /* chip4 - the hall */
+    { 3, 5, 1, TF_LINK_B2B, TF_REACH_RACK },         /* chip3 - tor3: same rack */
+    { 0, 7, 1, TF_LINK_P2P, TF_REACH_DATACENTER },   /* chip0 - pod 1's switch */
+    { 4, 8, 1, TF_LINK_P2P, TF_REACH_DATACENTER },   /* chip4 - the hall */
   };
   TfCable cable;
 
