@@ -29,7 +29,7 @@ const TfWarning tf_warning_non_balanced_global_link = {
 };
 const TfWarning tf_warning_radix_too_large = {
   "radix-too-large",
-  N_("A switch needs more than 64 ports, beyond mainstream switches.")
+  N_("A switch needs more physical ports than defaults.switch.radix (64 unless set): every board port carries one link per chip.")
 };
 const TfWarning tf_warning_high_dimension = {
   "high-dimension",
