@@ -5,7 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "topoforge.h"
+#include "names-private.h"
 
 G_DEFINE_QUARK (tf-error-quark, tf_error)
 
@@ -261,16 +261,18 @@ tf_context_validate (const TfContext  *ctx,
 
 /* Names */
 
-static const char *const scope_names[] = { NULL, "intra-rack", "inter-rack" };
-static const char *const intra_board_names[] = { "none", "full-mesh", "ring", "torus" };
-static const char *const link_type_names[] = { "C2C", "B2B", "R2R", "P2P" };
-static const char *const reach_names[] = { "board", "rack", "pod", "datacenter" };
+const char *const tf_scope_names[TF_N_SCOPE_NAMES] = { "intra-rack", "inter-rack" };
+const char *const tf_intra_board_topo_names[TF_INTRA_BOARD_TORUS + 1] = {
+  "none", "full-mesh", "ring", "torus",
+};
+const char *const tf_link_type_names[TF_N_LINK_TYPES] = { "C2C", "B2B", "R2R", "P2P" };
+const char *const tf_reach_names[TF_N_REACHES] = { "board", "rack", "pod", "datacenter" };
 
 const char *
 tf_scope_to_string (TfScope scope)
 {
-  return (guint) scope < G_N_ELEMENTS (scope_names) && scope_names[scope] ? scope_names[scope]
-                                                                          : "unset";
+  return scope >= TF_SCOPE_INTRA_RACK && scope <= TF_SCOPE_INTER_RACK
+         ? tf_scope_names[scope - TF_SCOPE_INTRA_RACK] : "unset";
 }
 
 gboolean
@@ -278,10 +280,10 @@ tf_scope_from_string (const char  *str,
                       TfScope     *out,
                       GError     **error)
 {
-  for (guint i = 1; i < G_N_ELEMENTS (scope_names); i++)
-    if (g_strcmp0 (str, scope_names[i]) == 0)
+  for (guint i = 0; i < TF_N_SCOPE_NAMES; i++)
+    if (g_strcmp0 (str, tf_scope_names[i]) == 0)
       {
-        *out = (TfScope) i;
+        *out = (TfScope) (TF_SCOPE_INTRA_RACK + i);
         return TRUE;
       }
   g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
@@ -292,7 +294,7 @@ tf_scope_from_string (const char  *str,
 const char *
 tf_intra_board_topo_to_string (TfIntraBoardTopo topo)
 {
-  return (guint) topo < G_N_ELEMENTS (intra_board_names) ? intra_board_names[topo] : "invalid";
+  return (guint) topo <= TF_INTRA_BOARD_TORUS ? tf_intra_board_topo_names[topo] : "invalid";
 }
 
 gboolean
@@ -300,8 +302,8 @@ tf_intra_board_topo_from_string (const char        *str,
                                  TfIntraBoardTopo  *out,
                                  GError           **error)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (intra_board_names); i++)
-    if (g_strcmp0 (str, intra_board_names[i]) == 0)
+  for (guint i = 0; i < G_N_ELEMENTS (tf_intra_board_topo_names); i++)
+    if (g_strcmp0 (str, tf_intra_board_topo_names[i]) == 0)
       {
         *out = (TfIntraBoardTopo) i;
         return TRUE;
@@ -315,15 +317,15 @@ tf_intra_board_topo_from_string (const char        *str,
 const char *
 tf_link_type_to_string (TfLinkType type)
 {
-  return (guint) type < G_N_ELEMENTS (link_type_names) ? link_type_names[type] : "invalid";
+  return (guint) type < TF_N_LINK_TYPES ? tf_link_type_names[type] : "invalid";
 }
 
 gboolean
 tf_link_type_from_string (const char *str,
                           TfLinkType *out)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (link_type_names); i++)
-    if (g_strcmp0 (str, link_type_names[i]) == 0)
+  for (guint i = 0; i < TF_N_LINK_TYPES; i++)
+    if (g_strcmp0 (str, tf_link_type_names[i]) == 0)
       {
         *out = (TfLinkType) i;
         return TRUE;
@@ -334,15 +336,15 @@ tf_link_type_from_string (const char *str,
 const char *
 tf_reach_to_string (TfReach reach)
 {
-  return (guint) reach < G_N_ELEMENTS (reach_names) ? reach_names[reach] : "invalid";
+  return (guint) reach < TF_N_REACHES ? tf_reach_names[reach] : "invalid";
 }
 
 gboolean
 tf_reach_from_string (const char *str,
                       TfReach    *out)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (reach_names); i++)
-    if (g_strcmp0 (str, reach_names[i]) == 0)
+  for (guint i = 0; i < TF_N_REACHES; i++)
+    if (g_strcmp0 (str, tf_reach_names[i]) == 0)
       {
         *out = (TfReach) i;
         return TRUE;

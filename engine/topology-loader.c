@@ -22,6 +22,7 @@
 #include "family-private.h"
 #include "graph-private.h"
 #include "metrics-private.h"
+#include "names-private.h"
 #include "optimizer.h"
 #include "yaml-reader-private.h"
 
@@ -309,10 +310,6 @@ read_node_ref (Loader  *l,
 
 /* Metadata */
 
-static const char *const scope_names[] = { "intra-rack", "inter-rack" };
-static const char *const topo_names[] = { "none", "full-mesh", "ring", "torus" };
-static const char *const type_names[] = { "C2C", "B2B", "R2R", "P2P" };
-static const char *const reach_names[] = { "board", "rack", "pod", "datacenter" };
 static const char *const method_names[] = { "none", "exact", "closed-form", "upper-bound" };
 
 static gboolean
@@ -447,7 +444,7 @@ read_context (Loader *l)
         }
       else if (strcmp (key, "scope") == 0)
         {
-          if (tf_yaml_read_choice (&l->r, scope_names, 2, &choice))
+          if (tf_yaml_read_choice (&l->r, tf_scope_names, TF_N_SCOPE_NAMES, &choice))
             l->ctx.scope = choice == 0 ? TF_SCOPE_INTRA_RACK : TF_SCOPE_INTER_RACK;
           l->has_scope = TRUE;
         }
@@ -463,7 +460,7 @@ read_context (Loader *l)
         }
       else if (strcmp (key, "intra_board_topo") == 0)
         {
-          if (tf_yaml_read_choice (&l->r, topo_names, 4, &choice))
+          if (tf_yaml_read_choice (&l->r, tf_intra_board_topo_names, TF_INTRA_BOARD_TORUS + 1, &choice))
             l->ctx.intra_board_topo = (TfIntraBoardTopo) choice;
         }
       else if (strcmp (key, "defaults") == 0)
@@ -672,6 +669,33 @@ read_origin (Loader *l)
   return l->r.error == NULL;
 }
 
+/* A mapping of counts keyed by an enum's names ({C2C: 4, B2B: 0, ...}). */
+static void
+read_count_map (Loader            *l,
+                const char *const *names,
+                guint              n_names,
+                const char        *expected,
+                guint64           *counts)
+{
+  TfYamlMapping m;
+  const char *key;
+
+  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
+    return;
+  while (tf_yaml_reader_next_key (&l->r, &m, &key))
+    {
+      guint i;
+
+      for (i = 0; i < n_names && strcmp (key, names[i]) != 0; i++)
+        ;
+      if (i == n_names)
+        unknown_key (l, &m, key, expected);
+      else
+        tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &counts[i]);
+    }
+  tf_yaml_mapping_clear (&m);
+}
+
 /* links_per_chip: one number when every chip drives the same, else {min, max}. */
 static void
 read_links_per_chip (Loader    *l,
@@ -743,41 +767,13 @@ read_metrics (Loader *l)
       else if (strcmp (key, "link_count") == 0)
         tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &mt->link_count);
       else if (strcmp (key, "link_count_by_type") == 0)
-        {
-          TfYamlMapping tm;
-          const char *type;
-
-          if (!tf_yaml_reader_begin_mapping (&l->r, &tm))
-            break;
-          while (tf_yaml_reader_next_key (&l->r, &tm, &type))
-            {
-              TfLinkType t;
-
-              if (!tf_link_type_from_string (type, &t))
-                unknown_key (l, &tm, type, "C2C, B2B, R2R or P2P");
-              else
-                tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &mt->link_count_by_type[t]);
-            }
-          tf_yaml_mapping_clear (&tm);
-        }
+        read_count_map (l, tf_link_type_names, TF_N_LINK_TYPES, "C2C, B2B, R2R or P2P",
+                        mt->link_count_by_type);
       else if (strcmp (key, "link_count_by_reach") == 0)
         {
-          TfYamlMapping rm;
-          const char *name;
-
           l->has_new_counts |= NEW_COUNT_BY_REACH;
-          if (!tf_yaml_reader_begin_mapping (&l->r, &rm))
-            break;
-          while (tf_yaml_reader_next_key (&l->r, &rm, &name))
-            {
-              TfReach reach;
-
-              if (!tf_reach_from_string (name, &reach))
-                unknown_key (l, &rm, name, "board, rack, pod or datacenter");
-              else
-                tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &mt->link_count_by_reach[reach]);
-            }
-          tf_yaml_mapping_clear (&rm);
+          read_count_map (l, tf_reach_names, TF_N_REACHES, "board, rack, pod or datacenter",
+                          mt->link_count_by_reach);
         }
       else if (strcmp (key, "switch_count") == 0)
         {
@@ -1211,7 +1207,7 @@ read_link (Loader *l)
         {
           guint choice;
 
-          if (tf_yaml_read_choice (&l->r, type_names, TF_N_LINK_TYPES, &choice))
+          if (tf_yaml_read_choice (&l->r, tf_link_type_names, TF_N_LINK_TYPES, &choice))
             link.type = (TfLinkType) choice;
           has_type = TRUE;
         }
@@ -1219,7 +1215,7 @@ read_link (Loader *l)
         {
           guint choice;
 
-          if (tf_yaml_read_choice (&l->r, reach_names, TF_N_REACHES, &choice))
+          if (tf_yaml_read_choice (&l->r, tf_reach_names, TF_N_REACHES, &choice))
             link.reach = (TfReach) choice;
           link.has_reach = TRUE;
         }
