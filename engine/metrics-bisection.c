@@ -316,6 +316,71 @@ tf_build_rank_cut (const TfContext *ctx,
   *bandwidth = bw;
 }
 
+/* Torus prefix cuts. Among the first y chips in lexicographic order, the most significant
+ * dimension holds q = y / plane full hyperplanes and a prefix of y mod plane chips in the next;
+ * along that dimension every line holds the arc {0 .. q} or {0 .. q - 1}, and the remaining
+ * dimensions' links are cut only inside the partly filled hyperplane, a torus of one dimension
+ * less cut by the same rule. */
+
+/* Adds to @inside and @between the links of @lines rings of @s chips, boards @b long, each cut
+ * by the arc {0 .. j - 1}: the link j - 1 -> j and the wrap-around s - 1 -> 0 (a 2-long
+ * dimension has one link, not two). A link c -> c + 1 stays on a board unless c + 1 starts a
+ * board; the wrap-around stays on a board only when the board spans the dimension. */
+static void
+ring_arc_cut (guint    s,
+              guint    b,
+              guint64  j,
+              guint64  lines,
+              guint64 *inside,
+              guint64 *between)
+{
+  if (j == 0 || j >= s)
+    return;
+  if (j % b != 0)
+    *inside += lines;
+  else
+    *between += lines;
+  if (s >= 3)
+    {
+      if (b == s)
+        *inside += lines;
+      else
+        *between += lines;
+    }
+}
+
+void
+tf_torus_prefix_cut (const TfContext *ctx,
+                     guint            n_dims,
+                     const guint32   *size,
+                     const guint32   *board,
+                     const guint     *order,
+                     guint64          y,
+                     guint64         *links,
+                     double          *bandwidth)
+{
+  guint64 n = 1, inside = 0, between = 0;
+  guint r = ctx->chip_radix;
+
+  for (guint k = 0; k < n_dims; k++)
+    n *= size[k];
+  g_return_if_fail (y <= n);
+
+  for (guint k = 0; k < n_dims; k++)
+    {
+      guint d = order[k], s = size[d];
+      guint64 plane = n / s, q = y / plane, rest = y % plane;
+
+      ring_arc_cut (s, board[d], q + 1, rest, &inside, &between);
+      ring_arc_cut (s, board[d], q, plane - rest, &inside, &between);
+      y = rest;
+      n = plane;
+    }
+  *links = (inside + between) * r;
+  *bandwidth = ((double) inside * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_BOARD)
+                + (double) between * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_RACK)) * r;
+}
+
 /* Exhaustive bisection on small graphs: every balanced split of the chips; for each, the
  * switches fall where a min cut puts them (source = side 0, sink = side 1). */
 

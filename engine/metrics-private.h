@@ -51,9 +51,18 @@ typedef enum
  * lane. Exact (closed form) when boards hold one chip, else an upper bound. */
 void  tf_bisection_lanes (const TfContext *ctx, TfLaneGraph lanes, guint n_board,
                           const TfBoardTopo *bt, TfMetrics *m);
-/* The cut of {chips with rank < y} on a Tier-6 build, in links and in GB/s. */
+/* The cut of {chips with rank < y} on a Tier-6 build, in links and in GB/s: the reference the
+ * closed forms below are tested against. */
 void  tf_build_rank_cut (const TfContext *ctx, const TfBuild *build, const guint32 *rank,
                          guint y, guint64 *links, double *bandwidth);
+
+/* The cut of the first @y chips of a torus of @n_dims dimensions @size, in lexicographic order
+ * with dimension @order[0] most significant, in links and in GB/s: a closed form, equal to
+ * tf_build_rank_cut on the torus's build. Links inside a board (of shape @board) are C2C reaching
+ * the board, the others C2C reaching the rack. */
+void  tf_torus_prefix_cut (const TfContext *ctx, guint n_dims, const guint32 *size,
+                           const guint32 *board, const guint *order, guint64 y,
+                           guint64 *links, double *bandwidth);
 
 /* Fills every metric of @result, measuring on @graph; @build is the family's build of the
  * result, or NULL for a graph no family describes (result->family NULL). */
