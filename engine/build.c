@@ -47,6 +47,20 @@ tf_build_set_shape (TfBuild *build,
   build->rack_pod = g_new0 (guint32, n_rack);
 }
 
+void
+tf_build_reserve (TfBuild *build,
+                  guint    n_switches,
+                  guint    n_links)
+{
+  guint switches = build->switches->len, links = build->links->len;
+
+  /* GArray keeps its allocation when it shrinks, so growing and shrinking back reserves. */
+  g_array_set_size (build->switches, MAX (switches, n_switches));
+  g_array_set_size (build->switches, switches);
+  g_array_set_size (build->links, MAX (links, n_links));
+  g_array_set_size (build->links, links);
+}
+
 guint
 tf_build_add_switch (TfBuild    *build,
                      TfTier      tier,

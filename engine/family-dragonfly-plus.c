@@ -211,6 +211,9 @@ dragonfly_plus_build (const TfContext *ctx,
   stride = d.a + d.s;
   k = d.a / d.s;
   tf_build_set_shape (b, d.n_endpoint, result->chips_per_board, d.n_endpoint, d.g, 1);
+  tf_build_reserve (b, d.g * stride,
+                    d.n_endpoint + d.g * (d.a * d.s + d.s * k * (k - 1) / 2)
+                    + (guint) tf_global_link_count (d.g, d.s * (d.s - 1)));
   for (guint i = 0; i < d.g; i++)
     {
       for (guint l = 0; l < d.a; l++)

@@ -188,6 +188,9 @@ dragonfly_build (const TfContext *ctx,
   TF_PARAMS_GET (&result->params, DragonflyParams, &d);
   per_group = d.a * d.p;
   tf_build_set_shape (b, d.n_endpoint, result->chips_per_board, d.n_endpoint, d.g, 1);
+  tf_build_reserve (b, d.g * d.a,
+                    d.n_endpoint + d.g * d.a * (d.a - 1) / 2
+                    + (guint) tf_global_link_count (d.g, d.a * d.h));
   for (guint i = 0; i < d.g; i++)
     for (guint s = 0; s < d.a; s++)
       tf_build_add_switch (b, TF_TIER_RACK, i, "group%u-switch%u", i, s);

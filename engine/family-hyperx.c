@@ -224,11 +224,15 @@ hyperx_build (const TfContext *ctx,
               GError         **error)
 {
   HyperxParams x;
-  guint p;
+  guint p, links;
 
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
   p = (guint) switch_count (&x);
   tf_build_set_shape (b, result->n_endpoint, result->chips_per_board, result->n_endpoint, 1, 1);
+  links = result->n_endpoint;
+  for (guint d = 0; d < x.L; d++)
+    links += p * (x.S[d] - 1) / 2;
+  tf_build_reserve (b, p, links);
   for (guint i = 0; i < p; i++)
     {
       GString *id = g_string_new ("switch");

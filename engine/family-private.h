@@ -60,6 +60,9 @@ void   tf_build_clear (TfBuild *build);
 /* Sets n_endpoint, boards and grouping arrays (zeroed) for the family to fill. */
 void   tf_build_set_shape (TfBuild *build, guint n_endpoint, guint chips_per_board,
                            guint n_board, guint n_rack, guint n_pod);
+/* Makes room for @n_switches switches and @n_links links in all, so a large build does not
+ * grow its arrays step by step. */
+void   tf_build_reserve (TfBuild *build, guint n_switches, guint n_links);
 guint  tf_build_add_switch (TfBuild *build, TfTier tier, guint container, const char *format,
                             ...) G_GNUC_PRINTF (4, 5);
 void   tf_build_add_link (TfBuild *build, guint32 a, guint32 b, guint32 multiplicity);

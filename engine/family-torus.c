@@ -274,6 +274,7 @@ torus_build (const TfContext *ctx,
 
   TF_PARAMS_GET (&result->params, TorusParams, &t);
   tf_build_set_shape (b, n, result->chips_per_board, n / result->chips_per_board, 1, 1);
+  tf_build_reserve (b, 0, n * t.n_dims);
   b->endpoint_board = g_new (guint32, n);
   b->chip_transitive = TRUE;
   for (guint d = 0; d < t.n_dims; d++)
