@@ -214,6 +214,9 @@ dragonfly_plus_build (const TfContext *ctx,
   tf_build_reserve (b, d.g * stride,
                     d.n_endpoint + d.g * (d.a * d.s + d.s * k * (k - 1) / 2)
                     + (guint) tf_global_link_count (d.g, d.s * (d.s - 1)));
+  /* Groups rotate onto groups (family-private.h). */
+  b->n_group = d.g;
+  b->group_switches = stride;
   for (guint i = 0; i < d.g; i++)
     {
       for (guint l = 0; l < d.a; l++)

@@ -191,6 +191,9 @@ dragonfly_build (const TfContext *ctx,
   tf_build_reserve (b, d.g * d.a,
                     d.n_endpoint + d.g * d.a * (d.a - 1) / 2
                     + (guint) tf_global_link_count (d.g, d.a * d.h));
+  /* Groups rotate onto groups (family-private.h). */
+  b->n_group = d.g;
+  b->group_switches = d.a;
   for (guint i = 0; i < d.g; i++)
     for (guint s = 0; s < d.a; s++)
       tf_build_add_switch (b, TF_TIER_RACK, i, "group%u-switch%u", i, s);

@@ -53,6 +53,13 @@ typedef struct
   GArray   *switches;         /* TfSwitch; ids owned */
   GArray   *links;            /* TfBuildLink */
   gboolean  chip_transitive;  /* the chip-level graph is vertex-transitive on chips */
+  /* A rotation the family promises, or n_group 0. Switch k of group i is switch
+   * i * group_switches + k, every switch is in a group, and moving every switch from group i to
+   * group i + 1 mod n_group maps each switch-switch link onto one of the same multiplicity and
+   * kind (Dragonfly, Dragonfly+: the global links depend on the port and the group difference
+   * alone). The leaf diameter then searches from one group instead of all. */
+  guint     n_group;
+  guint     group_switches;
 } TfBuild;
 
 void   tf_build_init (TfBuild *build);

@@ -10,11 +10,16 @@
 #pragma once
 
 #include "family-private.h"
+#include "graph-private.h"
 #include "intra-board-private.h"
 
 G_BEGIN_DECLS
 
 /* Switch families */
+
+/* The switches of @build and the links between them: node i is switch i, and an entry's link
+ * is the index of its TfBuildLink in build->links. */
+void  tf_build_switch_adjacency (const TfBuild *build, TfAdjacency *adj);
 
 /* Chip diameter from the leaf level: one board; several boards on one leaf; or 2 + the largest
  * switch distance between leaves that host chips. */

@@ -5,6 +5,10 @@
  * - the torus prefix cut in closed form against tf_build_rank_cut on the torus's build, for
  *   every legal shape and board shape of many chip counts, every order of the dimensions and
  *   every prefix length;
+ * - the families' declared group rotation (Dragonfly, Dragonfly+): it maps every switch-switch
+ *   link onto one of the same multiplicity;
+ * - the leaf diameter searched from group 0 against the search from every hosting switch, on
+ *   the dragonflies and on rings of groups, whose distances depend on where switches host;
  */
 #include "metrics-private.h"
 #include "test-util.h"
@@ -146,11 +150,213 @@ test_torus_prefix_cut (void)
   g_assert_cmpuint (checked, >, 100000);
 }
 
+/* Group rotation and the leaf diameter */
+
+static guint64
+link_key (guint32 a,
+          guint32 b)
+{
+  return (guint64) MIN (a, b) << 32 | MAX (a, b);
+}
+
+/* Every switch-switch link, rotated by one group, is a link of the same multiplicity. */
+static void
+assert_rotation (const TfBuild *build)
+{
+  g_autoptr(GHashTable) mult = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  const TfBuildLink *l = (const TfBuildLink *) (const void *) build->links->data;
+  guint n_ep = build->n_endpoint, w = build->group_switches;
+  guint n_switch = build->switches->len;
+
+  g_assert_cmpuint (build->n_group * w, ==, n_switch);
+  for (guint i = 0; i < build->links->len; i++)
+    if (l[i].a >= n_ep)
+      {
+        gint64 *key = g_new (gint64, 1);
+
+        *key = (gint64) link_key (l[i].a, l[i].b);
+        g_assert_null (g_hash_table_lookup (mult, key));
+        g_hash_table_insert (mult, key, GUINT_TO_POINTER (l[i].multiplicity));
+      }
+  for (guint i = 0; i < build->links->len; i++)
+    if (l[i].a >= n_ep)
+      {
+        guint32 a = n_ep + (l[i].a - n_ep + w) % n_switch;
+        guint32 b = n_ep + (l[i].b - n_ep + w) % n_switch;
+        gint64 key = (gint64) link_key (a, b);
+
+        g_assert_cmpuint (GPOINTER_TO_UINT (g_hash_table_lookup (mult, &key)), ==,
+                          l[i].multiplicity);
+      }
+}
+
+/* Which case of the argument a build exercises: two groups; three or more with the last group
+ * hosting as many boards as the others; or fewer. */
+enum { TWO_GROUPS, LAST_FULL, LAST_PARTIAL, N_CASES };
+
+static guint
+rotation_case (const TfBuild *build)
+{
+  const TfBuildLink *l = (const TfBuildLink *) (const void *) build->links->data;
+  guint n_ep = build->n_endpoint, w = build->group_switches, first = 0, last = 0;
+
+  if (build->n_group == 2)
+    return TWO_GROUPS;
+  for (guint i = 0; i < build->links->len; i++)
+    if (l[i].a < n_ep && l[i].b >= n_ep)
+      {
+        guint group = (l[i].b - n_ep) / w;
+
+        first += group == 0;
+        last += group == build->n_group - 1;
+      }
+  return last == first ? LAST_FULL : LAST_PARTIAL;
+}
+
+static void
+check_rotation_and_leaf_diameter (const char *family_name,
+                                  guint       n_chip,
+                                  guint       limit,
+                                  guint      *cases)
+{
+  const TfFamily *family = tf_family_lookup (family_name);
+  TfContext ctx = tf_test_context (n_chip, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  g_auto(TfEnumeration) e = { 0 };
+
+  tf_test_enumerate (&ctx, family_name, limit, &e);
+  for (guint k = 0; k < e.families[0].n_results; k++)
+    {
+      const TfResult *r = &e.families[0].results[k];
+      g_autoptr(GError) error = NULL;
+      guint n_hosting, diameter, all_hosting, all_diameter;
+      TfBuild build;
+
+      tf_build_init (&build);
+      g_assert_true (family->build (&ctx, r, &build, &error));
+      g_assert_cmpuint (build.n_group, >=, 2);
+      assert_rotation (&build);
+      cases[rotation_case (&build)]++;
+      tf_build_leaf_diameter (&build, &n_hosting, &diameter);
+      /* Without the rotation: a search from every hosting switch. */
+      build.n_group = 0;
+      tf_build_leaf_diameter (&build, &all_hosting, &all_diameter);
+      if (n_hosting != all_hosting || diameter != all_diameter)
+        {
+          g_autofree char *id = tf_result_dup_id (r);
+
+          g_error ("%s at %u chips: %u hosting switches, leaf diameter %u from one group; "
+                   "%u and %u from all", id, n_chip, n_hosting, diameter, all_hosting,
+                   all_diameter);
+        }
+      tf_build_clear (&build);
+    }
+}
+
+static void
+test_leaf_diameter_rotation (void)
+{
+  guint cases[N_CASES] = { 0 };
+
+  static const guint sizes[] = { 16, 40, 72, 96, 120, 168, 192, 240, 256 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      check_rotation_and_leaf_diameter ("dragonfly", sizes[i], 0, cases);
+      check_rotation_and_leaf_diameter ("dragonfly-plus", sizes[i], 0, cases);
+    }
+  check_rotation_and_leaf_diameter ("dragonfly", 1024, 100, cases);
+  check_rotation_and_leaf_diameter ("dragonfly-plus", 1024, 100, cases);
+  check_rotation_and_leaf_diameter ("dragonfly", 6144, 30, cases);
+  check_rotation_and_leaf_diameter ("dragonfly-plus", 6144, 30, cases);
+  g_test_message ("two groups %u, last group full %u, last group partial %u",
+                  cases[TWO_GROUPS], cases[LAST_FULL], cases[LAST_PARTIAL]);
+  for (guint c = 0; c < N_CASES; c++)
+    g_assert_cmpuint (cases[c], >, 100);
+}
+
+/* A ring of @g groups of @w switches: a path through each group, and switch k of each group
+ * linked to switch k of the next for the k in @ring_mask. The first @h0 switches of a group
+ * host a board each, and @last of the last group's. Distances then depend on where the
+ * hosting switches sit, which the dragonflies' near-complete graphs hide. */
+static void
+ring_of_groups (TfBuild *build,
+                guint    g,
+                guint    w,
+                guint    ring_mask,
+                guint    h0,
+                guint    last)
+{
+  guint n_ep = (g - 1) * h0 + last, e = 0;
+
+  tf_build_set_shape (build, n_ep, 1, n_ep, g, 1);
+  build->n_group = g;
+  build->group_switches = w;
+  for (guint i = 0; i < g; i++)
+    for (guint k = 0; k < w; k++)
+      tf_build_add_switch (build, TF_TIER_RACK, i, "group%u-switch%u", i, k);
+  for (guint i = 0; i < g; i++)
+    for (guint k = 0; k < (i < g - 1 ? h0 : last); k++)
+      {
+        build->board_rack[e] = i;
+        tf_build_add_link (build, e++, tf_build_switch_node (build, i * w + k), 1);
+      }
+  for (guint i = 0; i < g; i++)
+    for (guint k = 0; k < w; k++)
+      {
+        if (k + 1 < w)
+          tf_build_add_link (build, tf_build_switch_node (build, i * w + k),
+                             tf_build_switch_node (build, i * w + k + 1), 1);
+        /* Two groups are one pair: link them once. */
+        if ((ring_mask >> k & 1) && (g > 2 || i == 0))
+          tf_build_add_link (build, tf_build_switch_node (build, i * w + k),
+                             tf_build_switch_node (build, (i + 1) % g * w + k), 1);
+      }
+}
+
+static void
+test_leaf_diameter_rotation_rings (void)
+{
+  guint checked = 0, differ = 0;
+
+  for (guint g = 2; g <= 7; g++)
+    for (guint w = 1; w <= 5; w++)
+      for (guint ring_mask = 1; ring_mask < 1u << w; ring_mask++)
+        for (guint h0 = 1; h0 <= w; h0++)
+          for (guint last = 1; last <= h0; last++)
+            {
+              guint n_hosting, diameter, all_hosting, all_diameter;
+              TfBuild build;
+
+              tf_build_init (&build);
+              ring_of_groups (&build, g, w, ring_mask, h0, last);
+              assert_rotation (&build);
+              tf_build_leaf_diameter (&build, &n_hosting, &diameter);
+              build.n_group = 0;
+              tf_build_leaf_diameter (&build, &all_hosting, &all_diameter);
+              g_assert_cmpuint (n_hosting, ==, all_hosting);
+              if (diameter != all_diameter)
+                g_error ("ring of %u groups of %u, ring links at %x, hosting %u and %u: leaf "
+                         "diameter %u from one group, %u from all", g, w, ring_mask, h0, last,
+                         diameter, all_diameter);
+              /* A partly filled last group breaks the symmetry of the hosting switches: the
+               * case the argument has to get right. */
+              differ += last < h0;
+              checked++;
+              tf_build_clear (&build);
+            }
+  g_test_message ("%u rings checked, %u with a partly filled last group", checked, differ);
+  g_assert_cmpuint (differ, >, 1000);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/metrics-shortcuts/torus-prefix-cut", test_torus_prefix_cut);
+  g_test_add_func ("/engine/metrics-shortcuts/leaf-diameter-rotation",
+                   test_leaf_diameter_rotation);
+  g_test_add_func ("/engine/metrics-shortcuts/leaf-diameter-rotation-rings",
+                   test_leaf_diameter_rotation_rings);
   return g_test_run ();
 }
