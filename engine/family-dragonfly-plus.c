@@ -263,7 +263,7 @@ dragonfly_plus_metrics (const TfContext *ctx,
   m->diameter_method = TF_METHOD_CLOSED_FORM;
   m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
-  tf_bisection_switch_family (ctx, build, &bt, m);
+  tf_bisection_switch_family (ctx, build, NULL, &bt, m);
 }
 
 const TfFamily tf_family_dragonfly_plus = {

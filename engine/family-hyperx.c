@@ -296,7 +296,7 @@ hyperx_metrics (const TfContext *ctx,
 
       tf_build_init (&own);
       hyperx_build (ctx, result, &own, NULL);
-      tf_bisection_switch_family (ctx, &own, &bt, m);
+      tf_bisection_switch_family (ctx, &own, NULL, &bt, m);
       tf_build_clear (&own);
       return;
     }

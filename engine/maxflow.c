@@ -200,3 +200,26 @@ tf_flow_max (TfFlow *flow,
     }
   return total;
 }
+
+void
+tf_flow_source_side (TfFlow *flow,
+                     guint   source,
+                     guint8 *side)
+{
+  /* Breadth-first search from the source through arcs with capacity left. */
+  if (!flow->indexed)
+    index_arcs (flow);
+  bfs (flow, source, source);
+  for (guint v = 0; v < flow->n; v++)
+    side[v] = flow->level[v] != G_MAXUINT;
+}
+
+void
+tf_flow_get_ends (TfFlow *flow,
+                  guint   arc,
+                  guint  *from,
+                  guint  *to)
+{
+  *from = g_array_index (flow->tails, guint, arc);
+  *to = g_array_index (flow->arcs, Arc, arc).to;
+}

@@ -180,16 +180,16 @@ farthest_target (BitBfs       *bfs,
 }
 
 void
-tf_build_leaf_diameter (const TfBuild *build,
-                        guint         *n_hosting_leaves,
-                        guint         *leaf_diameter)
+tf_build_leaf_diameter (const TfBuild     *build,
+                        const TfAdjacency *switches,
+                        guint             *n_hosting_leaves,
+                        guint             *leaf_diameter)
 {
   guint n_ep = build->n_endpoint, n_switch = build->switches->len;
   const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
   g_autofree guint8 *hosting = g_new0 (guint8, MAX (n_switch, 1));
   g_autofree guint8 *sources = g_new0 (guint8, MAX (n_switch, 1));
   guint n_hosting = 0, diameter;
-  TfAdjacency adj;
   BitBfs bfs;
 
   /* Endpoints come first, so an endpoint-switch link has the endpoint in a. */
@@ -201,8 +201,7 @@ tf_build_leaf_diameter (const TfBuild *build,
       }
   /* The search runs on the switches alone: a path between switches never gains by passing a
    * board, whose chips reach nothing but their own switch. */
-  tf_build_switch_adjacency (build, &adj);
-  bit_bfs_init (&bfs, &adj, NULL);
+  bit_bfs_init (&bfs, switches, NULL);
 
   /* Under the rotation every hosting pair has an image with one end in group 0, both ends
    * still hosting (docs/metrics.md), so searching from group 0 finds the farthest pair. */
@@ -213,7 +212,6 @@ tf_build_leaf_diameter (const TfBuild *build,
   diameter = farthest_target (&bfs, n_switch, sources, hosting);
 
   bit_bfs_clear (&bfs);
-  tf_adjacency_clear (&adj);
   *n_hosting_leaves = n_hosting;
   *leaf_diameter = diameter;
 }

@@ -28,12 +28,19 @@ guint tf_switch_chip_diameter (const TfBoardTopo *bt, guint n_board, guint n_hos
 /* Path diversity: 1 with two or more boards (the leaf separates a board), else the board's own
  * diversity plus the path through the switch. */
 guint tf_switch_path_diversity (const TfBoardTopo *bt, guint chip_radix, guint n_board);
-/* Exact, by breadth-first search over the switches of a Tier-7 switch-family build. */
-void  tf_build_leaf_diameter (const TfBuild *build, guint *n_hosting_leaves,
-                              guint *leaf_diameter);
-/* An upper bound from structured cuts improved by local search on the switch sides. */
+/* Exact, by breadth-first search over the switches of a Tier-7 switch-family build (@switches
+ * is its tf_build_switch_adjacency). */
+void  tf_build_leaf_diameter (const TfBuild *build, const TfAdjacency *switches,
+                              guint *n_hosting_leaves, guint *leaf_diameter);
+/* An upper bound: structured chip splits, switches placed by a max flow (the best placement
+ * for the split) or, on builds with rotation groups and more than
+ * TF_BISECTION_FLOW_MAX_SWITCH_LINKS links between switches, by a search over the groups.
+ * @switches is the build's tf_build_switch_adjacency, or NULL to make it when needed. Every
+ * build of at most 256 chips is below the limit, so the sweep sees the max flow's values. */
+#define TF_BISECTION_FLOW_MAX_SWITCH_LINKS 16384u
 void  tf_bisection_switch_family (const TfContext *ctx, const TfBuild *build,
-                                  const TfBoardTopo *bt, TfMetrics *m);
+                                  const TfAdjacency *switches, const TfBoardTopo *bt,
+                                  TfMetrics *m);
 
 /* Every switch on one side and y chips on the other, whole boards first; exact for a single
  * switch unless a torus board must be split. */

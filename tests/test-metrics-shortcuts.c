@@ -9,23 +9,42 @@
  *   link onto one of the same multiplicity;
  * - the leaf diameter searched from group 0 against the search from every hosting switch, on
  *   the dragonflies and on rings of groups, whose distances depend on where switches host;
+ * - the bisection of large dragonflies, switches placed by a search over the groups, against
+ *   the max flow it stands for: never below (both are real cuts, the flow the best for each
+ *   split), and within 1% of it, equal nearly always;
  */
 #include "metrics-private.h"
 #include "test-util.h"
 
-/* Every legal result of @family at @n_chip (@ctx's other fields), checked. */
+typedef struct
+{
+  const TfFamily  *family;
+  const TfContext *ctx;
+  GArray          *results;
+} Collect;
+
+static gboolean
+collect (const TfParams *params,
+         gpointer        data)
+{
+  Collect *c = data;
+  TfResult r = { 0 };
+
+  r.params = *params;
+  if (tf_family_check (c->family, c->ctx, &r, NULL) == TF_CHECK_OK)
+    g_array_append_val (c->results, r);
+  return TRUE;
+}
+
+/* Every legal result of @family in @ctx, checked, without metrics. */
 static GArray *
-legal_results (const TfFamily *family,
+legal_results (const TfFamily  *family,
                const TfContext *ctx)
 {
-  g_auto(TfEnumeration) e = { 0 };
-  g_autoptr(GError) error = NULL;
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (TfResult));
+  Collect c = { family, ctx, g_array_new (FALSE, FALSE, sizeof (TfResult)) };
 
-  g_assert_true (tf_enumerate (ctx, &family, 1, 0, NULL, NULL, &e, &error));
-  g_assert_no_error (error);
-  g_array_append_vals (out, e.families[0].results, e.families[0].n_results);
-  return out;
+  family->walk (ctx, collect, &c);
+  return c.results;
 }
 
 /* Torus prefix cuts */
@@ -229,6 +248,7 @@ check_rotation_and_leaf_diameter (const char *family_name,
       const TfResult *r = &e.families[0].results[k];
       g_autoptr(GError) error = NULL;
       guint n_hosting, diameter, all_hosting, all_diameter;
+      TfAdjacency switches;
       TfBuild build;
 
       tf_build_init (&build);
@@ -236,10 +256,12 @@ check_rotation_and_leaf_diameter (const char *family_name,
       g_assert_cmpuint (build.n_group, >=, 2);
       assert_rotation (&build);
       cases[rotation_case (&build)]++;
-      tf_build_leaf_diameter (&build, &n_hosting, &diameter);
+      tf_build_switch_adjacency (&build, &switches);
+      tf_build_leaf_diameter (&build, &switches, &n_hosting, &diameter);
       /* Without the rotation: a search from every hosting switch. */
       build.n_group = 0;
-      tf_build_leaf_diameter (&build, &all_hosting, &all_diameter);
+      tf_build_leaf_diameter (&build, &switches, &all_hosting, &all_diameter);
+      tf_adjacency_clear (&switches);
       if (n_hosting != all_hosting || diameter != all_diameter)
         {
           g_autofree char *id = tf_result_dup_id (r);
@@ -325,14 +347,17 @@ test_leaf_diameter_rotation_rings (void)
           for (guint last = 1; last <= h0; last++)
             {
               guint n_hosting, diameter, all_hosting, all_diameter;
+              TfAdjacency switches;
               TfBuild build;
 
               tf_build_init (&build);
               ring_of_groups (&build, g, w, ring_mask, h0, last);
               assert_rotation (&build);
-              tf_build_leaf_diameter (&build, &n_hosting, &diameter);
+              tf_build_switch_adjacency (&build, &switches);
+              tf_build_leaf_diameter (&build, &switches, &n_hosting, &diameter);
               build.n_group = 0;
-              tf_build_leaf_diameter (&build, &all_hosting, &all_diameter);
+              tf_build_leaf_diameter (&build, &switches, &all_hosting, &all_diameter);
+              tf_adjacency_clear (&switches);
               g_assert_cmpuint (n_hosting, ==, all_hosting);
               if (diameter != all_diameter)
                 g_error ("ring of %u groups of %u, ring links at %x, hosting %u and %u: leaf "
@@ -348,6 +373,118 @@ test_leaf_diameter_rotation_rings (void)
   g_assert_cmpuint (differ, >, 1000);
 }
 
+/* The search over the groups */
+
+static guint
+switch_links (const TfBuild *build)
+{
+  const TfBuildLink *l = (const TfBuildLink *) (const void *) build->links->data;
+  guint n = 0;
+
+  for (guint i = 0; i < build->links->len; i++)
+    n += l[i].a >= build->n_endpoint;
+  return n;
+}
+
+static void
+check_group_search (const char       *family_name,
+                    guint             n_chip,
+                    TfIntraBoardTopo  topo,
+                    guint             radix,
+                    guint             limit,
+                    guint            *checked,
+                    guint            *equal)
+{
+  const TfFamily *family = tf_family_lookup (family_name);
+  TfContext ctx = tf_test_context (n_chip, TF_SCOPE_INTER_RACK, topo);
+  g_auto(TfEnumeration) e = { 0 };
+
+  ctx.chip_radix = radix;
+  tf_test_enumerate (&ctx, family_name, limit, &e);
+  for (guint k = 0; k < e.families[0].n_results; k++)
+    {
+      const TfResult *r = &e.families[0].results[k];
+      g_autoptr(GError) error = NULL;
+      TfMetrics search = r->metrics, flow = r->metrics;
+      TfBoardTopo bt;
+      TfBuild build;
+
+      tf_build_init (&build);
+      g_assert_true (family->build (&ctx, r, &build, &error));
+      if (switch_links (&build) <= TF_BISECTION_FLOW_MAX_SWITCH_LINKS)
+        {
+          tf_build_clear (&build);
+          continue;
+        }
+      g_assert_true (tf_board_topo_init (&bt, topo, r->chips_per_board, NULL));
+      tf_bisection_switch_family (&ctx, &build, NULL, &bt, &search);
+      /* Without groups the switches are placed by the max flow. */
+      build.n_group = 0;
+      tf_bisection_switch_family (&ctx, &build, NULL, &bt, &flow);
+      tf_build_clear (&build);
+      if (search.bisection_links < flow.bisection_links
+          || search.bisection_bandwidth < flow.bisection_bandwidth - 1e-6
+          || search.bisection_links > flow.bisection_links * 1.01
+          || search.bisection_bandwidth > flow.bisection_bandwidth * 1.01)
+        {
+          g_autofree char *id = tf_result_dup_id (r);
+
+          g_error ("%s at %u chips: search %" G_GUINT64_FORMAT " links, %g GB/s; max flow %"
+                   G_GUINT64_FORMAT ", %g", id, n_chip, search.bisection_links,
+                   search.bisection_bandwidth, flow.bisection_links, flow.bisection_bandwidth);
+        }
+      *equal += search.bisection_links == flow.bisection_links
+                && search.bisection_bandwidth <= flow.bisection_bandwidth + 1e-6;
+      (*checked)++;
+    }
+}
+
+static void
+test_group_search (void)
+{
+  guint checked = 0, equal = 0;
+
+  /* Dragonfly+ groups are leaf-spine, searched by a max flow per group; Dragonfly groups are
+   * complete, searched by sorting. */
+  check_group_search ("dragonfly-plus", 14400, TF_INTRA_BOARD_NONE, 1, 0, &checked, &equal);
+  check_group_search ("dragonfly-plus", 28800, TF_INTRA_BOARD_RING, 3, 0, &checked, &equal);
+  check_group_search ("dragonfly", 8192, TF_INTRA_BOARD_NONE, 1, 600, &checked, &equal);
+  check_group_search ("dragonfly", 24576, TF_INTRA_BOARD_FULL_MESH, 2, 40, &checked, &equal);
+  g_test_message ("%u searched, %u equal to the max flow", checked, equal);
+  g_assert_cmpuint (checked, >, 50);
+  g_assert_cmpuint (equal, >=, checked * 95 / 100);
+}
+
+/* The sweep's builds with groups, up to 256 chips, all place switches by the max flow. Their
+ * switch links carry C_board lanes each, so the physical links between switches over C_board
+ * bound the build's (parallel links may merge into one), with no build needed. */
+static void
+test_sweep_builds_flow (void)
+{
+  static const char *const names[] = { "dragonfly", "dragonfly-plus" };
+  guint64 most = 0;
+
+  for (guint n = 2; n <= 256; n++)
+    for (guint f = 0; f < G_N_ELEMENTS (names); f++)
+      {
+        const TfFamily *family = tf_family_lookup (names[f]);
+        TfContext ctx = tf_test_context (n, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+        g_autoptr(GArray) results = legal_results (family, &ctx);
+
+        for (guint k = 0; k < results->len; k++)
+          {
+            const TfResult *r = &g_array_index (results, TfResult, k);
+            const TfMetrics *m = &r->metrics;
+            guint64 between = m->link_count - m->link_count_by_type[TF_LINK_C2C] - n;
+
+            most = MAX (most, between / r->chips_per_board);
+          }
+      }
+  g_test_message ("at most %" G_GUINT64_FORMAT " links between switches", most);
+  g_assert_cmpuint (most, >, 1000);
+  g_assert_cmpuint (most, <=, TF_BISECTION_FLOW_MAX_SWITCH_LINKS);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -358,5 +495,7 @@ main (int    argc,
                    test_leaf_diameter_rotation);
   g_test_add_func ("/engine/metrics-shortcuts/leaf-diameter-rotation-rings",
                    test_leaf_diameter_rotation_rings);
+  g_test_add_func ("/engine/metrics-shortcuts/group-search", test_group_search);
+  g_test_add_func ("/engine/metrics-shortcuts/sweep-builds-flow", test_sweep_builds_flow);
   return g_test_run ();
 }
