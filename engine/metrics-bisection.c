@@ -719,6 +719,31 @@ tf_torus_prefix_cut (const TfContext *ctx,
                 + (double) between * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_RACK)) * r;
 }
 
+guint64
+tf_hamming_prefix_cut (guint          n_dims,
+                       const guint32 *size,
+                       const guint   *order,
+                       guint64        y)
+{
+  guint64 n = 1, cut = 0;
+
+  for (guint k = 0; k < n_dims; k++)
+    n *= size[k];
+  g_return_val_if_fail (y <= n, 0);
+
+  /* As for the torus: full hyperplanes, then a prefix of the next; a line holding j of its
+   * S nodes cuts j (S - j) of its links. */
+  for (guint k = 0; k < n_dims; k++)
+    {
+      guint64 s = size[order[k]], plane = n / s, q = y / plane, rest = y % plane;
+
+      cut += rest * (q + 1) * (s - q - 1) + (plane - rest) * q * (s - q);
+      y = rest;
+      n = plane;
+    }
+  return cut;
+}
+
 /* Exhaustive bisection on small graphs: every balanced split of the chips; for each, the
  * switches fall where a min cut puts them (source = side 0, sink = side 1). */
 

@@ -76,6 +76,11 @@ void  tf_torus_prefix_cut (const TfContext *ctx, guint n_dims, const guint32 *si
                            const guint32 *board, const guint *order, guint64 y,
                            guint64 *links, double *bandwidth);
 
+/* The node pairs a Hamming graph (each of @n_dims dimensions of @size fully linked, HyperX's
+ * switches) cuts around its first @y nodes in lexicographic order, dimension @order[0] most
+ * significant. */
+guint64 tf_hamming_prefix_cut (guint n_dims, const guint32 *size, const guint *order, guint64 y);
+
 /* Fills every metric of @result, measuring on @graph; @build is the family's build of the
  * result, or NULL for a graph no family describes (result->family NULL). */
 gboolean tf_measure (const TfContext *ctx, TfResult *result, const TfBuild *build,

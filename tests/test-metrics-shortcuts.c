@@ -12,6 +12,9 @@
  * - the bisection of large dragonflies, switches placed by a search over the groups, against
  *   the max flow it stands for: never below (both are real cuts, the flow the best for each
  *   split), and within 1% of it, equal nearly always;
+ * - the Hamming prefix cut in closed form against the links counted on HyperX builds, and
+ *   HyperX's bisection from those cuts against the max flow placing switches on its build,
+ *   which it replaces: never higher;
  */
 #include "metrics-private.h"
 #include "test-util.h"
@@ -485,6 +488,120 @@ test_sweep_builds_flow (void)
   g_assert_cmpuint (most, <=, TF_BISECTION_FLOW_MAX_SWITCH_LINKS);
 }
 
+/* HyperX */
+
+static void
+test_hamming_prefix_cut (void)
+{
+  const TfFamily *hyperx = tf_family_lookup ("hyperx");
+  guint checked = 0;
+
+  for (guint n = 2; n <= 400; n += n < 100 ? 1 : 7)
+    {
+      TfContext ctx = tf_test_context (n, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+      g_autoptr(GArray) results = legal_results (hyperx, &ctx);
+
+      for (guint k = 0; k < results->len; k++)
+        {
+          const TfResult *r = &g_array_index (results, TfResult, k);
+          const TfBuildLink *l;
+          g_autoptr(GError) error = NULL;
+          g_autofree guint32 *rank = NULL;
+          guint32 size[TF_MAX_DIMS];
+          guint order[TF_MAX_DIMS], n_dims, p = 1, n_ep;
+          TfBuild build;
+
+          n_dims = attr_list_u32 (r, "S", size);
+          for (guint d = 0; d < n_dims; d++)
+            {
+              order[d] = d;
+              p *= size[d];
+            }
+          tf_build_init (&build);
+          g_assert_true (hyperx->build (&ctx, r, &build, &error));
+          g_assert_cmpuint (build.switches->len, ==, p);
+          l = (const TfBuildLink *) (const void *) build.links->data;
+          n_ep = build.n_endpoint;
+          rank = g_new (guint32, p);
+          do
+            {
+              rank_by_order (n_dims, size, order, p, rank);
+              for (guint y = 0; y <= p; y++)
+                {
+                  guint64 count = 0;
+
+                  for (guint i = 0; i < build.links->len; i++)
+                    if (l[i].a >= n_ep && (rank[l[i].a - n_ep] < y) != (rank[l[i].b - n_ep] < y))
+                      count += l[i].multiplicity;
+                  if (count != tf_hamming_prefix_cut (n_dims, size, order, y))
+                    {
+                      g_autofree char *id = tf_result_dup_id (r);
+
+                      g_error ("%s, y = %u: closed form %" G_GUINT64_FORMAT ", build %"
+                               G_GUINT64_FORMAT, id, y,
+                               tf_hamming_prefix_cut (n_dims, size, order, y), count);
+                    }
+                  checked++;
+                }
+            }
+          while (next_permutation (order, n_dims));
+          tf_build_clear (&build);
+        }
+    }
+  g_test_message ("%u prefix cuts checked", checked);
+  g_assert_cmpuint (checked, >, 10000);
+}
+
+/* HyperX's cuts against the max flow placing switches for its board-order splits on the build,
+ * the bound they replace: never higher, every board topology, chip_radix 1 and 3. */
+static void
+test_hyperx_bisection (void)
+{
+  const TfFamily *hyperx = tf_family_lookup ("hyperx");
+  guint checked = 0, lower = 0;
+
+  for (guint n = 2; n <= 256; n++)
+    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
+      for (guint radix = 1; radix <= 3; radix += 2)
+        {
+          TfContext ctx = tf_test_context (n, TF_SCOPE_INTER_RACK, topo);
+          g_autoptr(GArray) results = NULL;
+
+          ctx.chip_radix = radix;
+          results = legal_results (hyperx, &ctx);
+          for (guint k = 0; k < results->len; k++)
+            {
+              TfResult *r = &g_array_index (results, TfResult, k);
+              g_autoptr(GError) error = NULL;
+              TfMetrics flow = r->metrics;
+              TfBoardTopo bt;
+              TfBuild build;
+
+              g_assert_true (tf_family_compute_metrics (hyperx, &ctx, r, NULL, &error));
+              g_assert_true (tf_board_topo_init (&bt, topo, r->chips_per_board, NULL));
+              tf_build_init (&build);
+              g_assert_true (hyperx->build (&ctx, r, &build, &error));
+              tf_bisection_switch_family (&ctx, &build, NULL, &bt, &flow);
+              tf_build_clear (&build);
+              if (r->metrics.bisection_links > flow.bisection_links
+                  || r->metrics.bisection_bandwidth > flow.bisection_bandwidth + 1e-6)
+                {
+                  g_autofree char *id = tf_result_dup_id (r);
+
+                  g_error ("%s at %u chips: %" G_GUINT64_FORMAT " links, %g GB/s; the max flow "
+                           "%" G_GUINT64_FORMAT ", %g", id, n, r->metrics.bisection_links,
+                           r->metrics.bisection_bandwidth, flow.bisection_links,
+                           flow.bisection_bandwidth);
+                }
+              lower += r->metrics.bisection_links < flow.bisection_links;
+              checked++;
+            }
+        }
+  g_test_message ("%u results checked, %u lower than the max flow", checked, lower);
+  g_assert_cmpuint (checked, >, 10000);
+  g_assert_cmpuint (lower, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -497,5 +614,7 @@ main (int    argc,
                    test_leaf_diameter_rotation_rings);
   g_test_add_func ("/engine/metrics-shortcuts/group-search", test_group_search);
   g_test_add_func ("/engine/metrics-shortcuts/sweep-builds-flow", test_sweep_builds_flow);
+  g_test_add_func ("/engine/metrics-shortcuts/hamming-prefix-cut", test_hamming_prefix_cut);
+  g_test_add_func ("/engine/metrics-shortcuts/hyperx-bisection", test_hyperx_bisection);
   return g_test_run ();
 }
