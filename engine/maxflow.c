@@ -56,6 +56,19 @@ tf_flow_free (TfFlow *flow)
   g_free (flow);
 }
 
+void
+tf_flow_reserve (TfFlow *flow,
+                 guint   n_arcs)
+{
+  guint len = flow->arcs->len;
+
+  /* GArray keeps its allocation when it shrinks; each arc is stored with its reverse. */
+  g_array_set_size (flow->arcs, MAX (len, 2 * n_arcs));
+  g_array_set_size (flow->arcs, len);
+  g_array_set_size (flow->tails, MAX (len, 2 * n_arcs));
+  g_array_set_size (flow->tails, len);
+}
+
 guint
 tf_flow_add_arc (TfFlow *flow,
                  guint   u,

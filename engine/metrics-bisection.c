@@ -164,13 +164,15 @@ place_chips (SwitchCut *sc,
 /* The max flow */
 
 static void
-flow_init (SwitchCut *sc)
+flow_init (SwitchCut *sc,
+           guint      n_switch_links)
 {
   const TfBuild *build = sc->build;
   const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
   guint n_ep = build->n_endpoint, n_switch = build->switches->len;
 
   sc->flow = tf_flow_new (n_switch + 2);
+  tf_flow_reserve (sc->flow, n_switch_links + 2 * n_switch);
   sc->from_source = g_new (guint, MAX (n_switch, 1));
   sc->to_sink = g_new (guint, MAX (n_switch, 1));
   sc->switch_arc = g_new (guint, MAX (build->links->len, 1));
@@ -514,10 +516,15 @@ tf_bisection_switch_family (const TfContext   *ctx,
   guint64 star_links;
   double star_bw, best_links, best_bw;
   TfMethod star_method;
+  double kind_bandwidth[TF_N_LINK_TYPES][TF_N_REACHES];
   SwitchCut sc = { build, bt };
 
   sc.adj = switches;
 
+  /* A large build has hundreds of thousands of links and a handful of kinds. */
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    for (guint k = 0; k < TF_N_REACHES; k++)
+      kind_bandwidth[t][k] = link_bandwidth (ctx, t, k);
   sc.weight = g_new (double, MAX (n_links, 1));
   sc.cap_source = g_new (double, MAX (n_switch, 1));
   sc.cap_sink = g_new (double, MAX (n_switch, 1));
@@ -526,14 +533,18 @@ tf_bisection_switch_family (const TfContext   *ctx,
     {
       gboolean chip_link = links[i].a < n_ep;
 
+      TfLinkType type;
+      TfReach reach;
+
+      tf_build_link_kind (build, links[i].a, links[i].b, &type, &reach);
       sc.weight[i] = (double) links[i].multiplicity * (chip_link ? r : lanes);
-      bandwidth[i] = sc.weight[i] * build_link_bandwidth (ctx, build, links[i].a, links[i].b);
+      bandwidth[i] = sc.weight[i] * kind_bandwidth[type][reach];
       n_switch_links += !chip_link;
     }
   if (build->n_group >= 2 && n_switch_links > TF_BISECTION_FLOW_MAX_SWITCH_LINKS)
     search_init (&sc);
   else
-    flow_init (&sc);
+    flow_init (&sc, n_switch_links);
 
   sc.ib_weight = r;
   best_links = best_switch_cut (&sc, n_chip);
