@@ -57,7 +57,8 @@ typedef struct
    * i * group_switches + k, every switch is in a group, and moving every switch from group i to
    * group i + 1 mod n_group maps each switch-switch link onto one of the same multiplicity and
    * kind (Dragonfly, Dragonfly+: the global links depend on the port and the group difference
-   * alone). The leaf diameter then searches from one group instead of all. */
+   * alone). The leaf diameter then searches from one group instead of all, and the bisection
+   * of a large build places switches group by group. */
   guint     n_group;
   guint     group_switches;
 } TfBuild;

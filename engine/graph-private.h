@@ -71,9 +71,9 @@ typedef struct _TfFlow TfFlow;
 
 TfFlow *tf_flow_new (guint n_nodes);
 void    tf_flow_free (TfFlow *flow);
-/* Adds an arc u -> v of capacity @cap and v -> u of capacity @reverse_cap; returns its index. */
 /* Makes room for @n_arcs arcs in all. */
 void    tf_flow_reserve (TfFlow *flow, guint n_arcs);
+/* Adds an arc u -> v of capacity @cap and v -> u of capacity @reverse_cap; returns its index. */
 guint   tf_flow_add_arc (TfFlow *flow, guint u, guint v, double cap, double reverse_cap);
 /* Changes an arc's capacities, the ones tf_flow_reset() returns to. */
 void    tf_flow_set_capacity (TfFlow *flow, guint arc, double cap, double reverse_cap);

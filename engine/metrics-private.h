@@ -32,12 +32,13 @@ guint tf_switch_path_diversity (const TfBoardTopo *bt, guint chip_radix, guint n
  * is its tf_build_switch_adjacency). */
 void  tf_build_leaf_diameter (const TfBuild *build, const TfAdjacency *switches,
                               guint *n_hosting_leaves, guint *leaf_diameter);
-/* An upper bound: structured chip splits, switches placed by a max flow (the best placement
- * for the split) or, on builds with rotation groups and more than
- * TF_BISECTION_FLOW_MAX_SWITCH_LINKS links between switches, by a search over the groups.
- * @switches is the build's tf_build_switch_adjacency, or NULL to make it when needed. Every
- * build of at most 256 chips is below the limit, so the sweep sees the max flow's values. */
+/* Links between switches above which a build with rotation groups has its switches placed by
+ * a search over the groups rather than a max flow. Every Dragonfly and Dragonfly+ of at most
+ * 256 chips is below it, so the sweep sees the max flow's values. */
 #define TF_BISECTION_FLOW_MAX_SWITCH_LINKS 16384u
+/* An upper bound: structured chip splits, switches placed by a max flow (the best placement
+ * for the split) or, above TF_BISECTION_FLOW_MAX_SWITCH_LINKS, by the search (docs/metrics.md).
+ * @switches is the build's tf_build_switch_adjacency, or NULL to make it when needed. */
 void  tf_bisection_switch_family (const TfContext *ctx, const TfBuild *build,
                                   const TfAdjacency *switches, const TfBoardTopo *bt,
                                   TfMetrics *m);
@@ -64,7 +65,7 @@ typedef enum
 void  tf_bisection_lanes (const TfContext *ctx, TfLaneGraph lanes, guint n_board,
                           const TfBoardTopo *bt, TfMetrics *m);
 /* The cut of {chips with rank < y} on a Tier-6 build, in links and in GB/s: the reference the
- * closed forms below are tested against. */
+ * torus's closed form below is tested against. */
 void  tf_build_rank_cut (const TfContext *ctx, const TfBuild *build, const guint32 *rank,
                          guint y, guint64 *links, double *bandwidth);
 
