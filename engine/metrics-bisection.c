@@ -211,6 +211,8 @@ search_init (SwitchCut *sc)
 {
   const TfBuild *build = sc->build;
   guint w = build->group_switches;
+  g_autofree guint8 *linked = NULL;
+  guint64 n_pairs;
 
   if (sc->adj == NULL)
     {
@@ -227,23 +229,31 @@ search_init (SwitchCut *sc)
   sc->group_to = g_new (double, 2 * w);
   sc->group_order = g_new (guint, w);
   sc->group_arcs = g_array_new (FALSE, FALSE, sizeof (guint));
+  linked = g_new0 (guint8, (gsize) w * w);
+  n_pairs = 0;
   for (guint k = 0; k < w; k++)
     for (guint e = sc->adj->offset[k]; e < sc->adj->offset[k + 1]; e++)
-      if (sc->adj->target[e] < w && sc->adj->target[e] > k)
-        {
-          guint arc = tf_flow_add_arc (sc->group, k, sc->adj->target[e], 0, 0);
+      {
+        guint32 t = sc->adj->target[e];
 
-          g_array_append_val (sc->group_arcs, arc);
-          g_array_append_val (sc->group_arcs, sc->adj->link[e]);
-        }
+        if (t < w && t > k)
+          {
+            guint arc = tf_flow_add_arc (sc->group, k, t, 0, 0);
+
+            g_array_append_val (sc->group_arcs, arc);
+            g_array_append_val (sc->group_arcs, sc->adj->link[e]);
+            n_pairs += !linked[k * w + t];
+            linked[k * w + t] = 1;
+          }
+      }
   for (guint k = 0; k < w; k++)
     {
       sc->group_source[k] = tf_flow_add_arc (sc->group, w, k, 0, 0);
       sc->group_sink[k] = tf_flow_add_arc (sc->group, k, w + 1, 0, 0);
     }
-  /* Links inside a group never repeat a pair (the rotation would repeat it in every group, and
-   * the build merges parallel links), so w (w - 1) / 2 of them make a complete graph. */
-  sc->group_clique = sc->group_arcs->len / 2 == (guint64) w * (w - 1) / 2;
+  /* Sorting stands for the flow when every pair has exactly one link. */
+  sc->group_clique = n_pairs == (guint64) w * (w - 1) / 2
+                     && sc->group_arcs->len / 2 == n_pairs;
 }
 
 /* The best split of a group whose every two switches share a link of weight @w, given what
