@@ -31,6 +31,9 @@ tf_command_enumerate (int    argc,
   g_autofree char *limit_text = NULL;
   g_autofree char *format = NULL;
   g_autofree char *output = NULL;
+  g_autofree char *limit_help = g_strdup_printf ("Results kept per family, recommended first; "
+                                                 "0 keeps all, up to %u (default %u)",
+                                                 TF_ENUMERATE_MAX_RESULTS, TF_DEFAULT_LIMIT);
   TfContextOptions options = { 0 };
   TfCliProgress progress;
   TfContext ctx;
@@ -40,9 +43,7 @@ tf_command_enumerate (int    argc,
   const GOptionEntry entries[] = {
     { "family", 'f', 0, G_OPTION_ARG_STRING_ARRAY, &family_names,
       "Only this family (repeatable; default all)", "FAMILY" },
-    { "limit", 'l', 0, G_OPTION_ARG_STRING, &limit_text,
-      "Results kept per family, recommended first; 0 keeps all, up to 16384 (default 50)",
-      "K" },
+    { "limit", 'l', 0, G_OPTION_ARG_STRING, &limit_text, limit_help, "K" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format, "yaml or table (default yaml)", "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write to FILE (atomically) instead of standard output", "FILE" },
