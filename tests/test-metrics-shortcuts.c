@@ -89,6 +89,17 @@ rank_by_order (guint          n_dims,
     }
 }
 
+static void
+swap (guint *a,
+      guint *b)
+{
+  guint t = *a;
+
+  *a = *b;
+  *b = t;
+}
+
+/* The next order of the dimensions, or FALSE after the last. */
 static gboolean
 next_permutation (guint *p,
                   guint  n)
@@ -101,9 +112,9 @@ next_permutation (guint *p,
     return FALSE;
   while (p[j] <= p[i - 1])
     j--;
-  G_STMT_START { guint t = p[i - 1]; p[i - 1] = p[j]; p[j] = t; } G_STMT_END;
+  swap (&p[i - 1], &p[j]);
   for (j = n - 1; i < j; i++, j--)
-    G_STMT_START { guint t = p[i]; p[i] = p[j]; p[j] = t; } G_STMT_END;
+    swap (&p[i], &p[j]);
   return TRUE;
 }
 
