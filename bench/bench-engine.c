@@ -19,11 +19,15 @@
 #define MAX_RUNS 99
 
 #define ENUMERATE_TARGET_MS       50.0
+#define ENUMERATE_LARGE_TARGET_MS 2000.0
 #define GENERATE_SMALL_TARGET_MS  10.0
 #define GENERATE_LARGE_TARGET_MS  2000.0
 
 #define SMALL_N_CHIP 1024u
 #define LARGE_N_CHIP 65536u
+/* 2^4 3^2 5 7 11 13: a highly composite count, where every family has many shapes, Dragonfly
+ * half a million parameter sets and results of tens of thousands of switches. */
+#define COMPOSITE_N_CHIP 720720u
 
 /* The families whose first result at each size is generated, and in which order. */
 static const char *const small_families[] = {
@@ -221,15 +225,18 @@ time_enumerate (Bench           *b,
 
 static gboolean
 bench_enumerate (Bench   *b,
+                 guint    number,
+                 guint    n_chip,
+                 double   target_ms,
                  GError **error)
 {
   TfContext ctx;
   double ms;
   guint64 kept, total;
 
-  context_for (&ctx, SMALL_N_CHIP);
-  g_print ("1. tf_enumerate: n_chip = %u, scope = inter-rack, limit = %u, metrics included\n\n",
-           SMALL_N_CHIP, TF_DEFAULT_LIMIT);
+  context_for (&ctx, n_chip);
+  g_print ("%u. tf_enumerate: n_chip = %u, scope = inter-rack, limit = %u, metrics included\n\n",
+           number, n_chip, TF_DEFAULT_LIMIT);
   g_print ("   %-16s %8s %8s %11s   %s\n", "family", "kept", "legal", "median ms", "target");
   for (guint i = 0; i < tf_families_get_count (); i++)
     {
@@ -243,12 +250,11 @@ bench_enumerate (Bench   *b,
   if (!time_enumerate (b, &ctx, NULL, &ms, &kept, &total, error))
     return FALSE;
   g_print ("   %-16s %8" G_GUINT64_FORMAT " %8" G_GUINT64_FORMAT " %11.3f   <= %.0f ms  %s\n\n",
-           "all families", kept, total, ms, ENUMERATE_TARGET_MS,
-           verdict (b, ms, ENUMERATE_TARGET_MS));
+           "all families", kept, total, ms, target_ms, verdict (b, ms, target_ms));
   return TRUE;
 }
 
-/* 2. and 3. Generation */
+/* 3. and 4. Generation */
 
 static int
 compare_guint64 (const void *pa,
@@ -316,11 +322,13 @@ bench_generate (Bench       *b,
         return FALSE;
       samples_add (&s, start);
     }
-  if (topo.result.metrics.diameter_method != TF_METHOD_EXACT
+  /* generate measures both on the graph; the diameter keeps the family's label (closed-form)
+   * once the graph agrees with it, and the search below checks the value again. */
+  if (topo.result.metrics.diameter_method == TF_METHOD_NONE
       || topo.result.metrics.average_path_length_method != TF_METHOD_EXACT)
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVARIANT,
-                   "%s: tf_generate did not measure the path metrics exactly", id);
+                   "%s: tf_generate did not measure the path metrics", id);
       return FALSE;
     }
 
@@ -425,7 +433,7 @@ bench_generate_set (Bench              *b,
   return TRUE;
 }
 
-/* 4. Comparison */
+/* 5. Comparison */
 
 static gboolean
 write_manifest (Bench       *b,
@@ -643,24 +651,25 @@ static gboolean
 run (Bench   *b,
      GError **error)
 {
-  g_autofree char *title2 = NULL;
   g_autofree char *title3 = NULL;
+  g_autofree char *title4 = NULL;
 
-  if (!bench_enumerate (b, error))
+  if (!bench_enumerate (b, 1, SMALL_N_CHIP, ENUMERATE_TARGET_MS, error)
+      || !bench_enumerate (b, 2, COMPOSITE_N_CHIP, ENUMERATE_LARGE_TARGET_MS, error))
     return FALSE;
 
-  title2 = g_strdup_printf ("2. tf_generate with all metrics: n_chip = %u, "
+  title3 = g_strdup_printf ("3. tf_generate with all metrics: n_chip = %u, "
                             "first result of each family", SMALL_N_CHIP);
-  if (!bench_generate_set (b, title2, SMALL_N_CHIP, small_families,
+  if (!bench_generate_set (b, title3, SMALL_N_CHIP, small_families,
                            G_N_ELEMENTS (small_families), GENERATE_SMALL_TARGET_MS, error))
     return FALSE;
-  title3 = g_strdup_printf ("3. tf_generate with all metrics: n_chip = %u, "
+  title4 = g_strdup_printf ("4. tf_generate with all metrics: n_chip = %u, "
                             "first result of each family", LARGE_N_CHIP);
-  if (!bench_generate_set (b, title3, LARGE_N_CHIP, large_families,
+  if (!bench_generate_set (b, title4, LARGE_N_CHIP, large_families,
                            G_N_ELEMENTS (large_families), GENERATE_LARGE_TARGET_MS, error))
     return FALSE;
 
-  g_print ("4. Path metrics against networkx and igraph: diameter and average path length\n"
+  g_print ("5. Path metrics against networkx and igraph: diameter and average path length\n"
            "   over chip pairs (switches are intermediate nodes only)\n\n");
   if (b->compare == NULL)
     {

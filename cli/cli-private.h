@@ -99,6 +99,31 @@ gboolean tf_cli_check_format (const char *format, GError **error);
 gboolean tf_cli_write_topology (const TfTopology *topology, const char *format, GString *out,
                                 GError **error);
 
+/* Ctrl-C (interrupt.c): after tf_cli_interrupt_catch, the first SIGINT sets the flag it
+ * returns (tf_cli_interrupted) for the work to stop cleanly, and the second ends the program.
+ * A command stopped this way exits with TF_CLI_EXIT_INTERRUPTED. */
+#define TF_CLI_EXIT_INTERRUPTED 130
+
+volatile gint *tf_cli_interrupt_catch (void);
+gboolean       tf_cli_interrupted (void);
+void           tf_cli_interrupt_release (void);
+
+/* A long command's progress on stderr (progress.c): on a terminal a line rewritten in place
+ * after the first half second, elsewhere a line every ten seconds. */
+typedef struct
+{
+  const char *command;   /* "topoforge-cli enumerate" */
+  gboolean    tty;
+  gint64      start;
+  gint64      last;
+  gboolean    shown;
+} TfCliProgress;
+
+void tf_cli_progress_init (TfCliProgress *progress, const char *command);
+void tf_cli_progress_update (TfCliProgress *progress, double fraction);
+/* Erases the terminal line, if one is shown. */
+void tf_cli_progress_finish (TfCliProgress *progress);
+
 /* Aligned text table of an enumeration. */
 void tf_cli_print_table (const TfEnumeration *enumeration, GString *out);
 

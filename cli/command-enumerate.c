@@ -1,10 +1,22 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* command-enumerate.c: topoforge-cli enumerate */
+/* command-enumerate.c: topoforge-cli enumerate
+ *
+ * Progress goes to stderr (progress.c) while the engine walks and measures; Ctrl-C stops it
+ * with one line on stderr, nothing on stdout or in the output file, and exit status 130.
+ */
 #include <string.h>
 
 #include "cli-private.h"
 
 static const TfCliRange limit_range = { "limit", 0, G_MAXUINT };
+
+static gboolean
+on_progress (double   fraction,
+             gpointer data)
+{
+  tf_cli_progress_update (data, fraction);
+  return !tf_cli_interrupted ();
+}
 
 int
 tf_command_enumerate (int    argc,
@@ -19,15 +31,19 @@ tf_command_enumerate (int    argc,
   g_autofree char *limit_text = NULL;
   g_autofree char *format = NULL;
   g_autofree char *output = NULL;
+  g_autofree char *limit_help = g_strdup_printf ("Results kept per family, recommended first; "
+                                                 "0 keeps all, up to %u (default %u)",
+                                                 TF_ENUMERATE_MAX_RESULTS, TF_DEFAULT_LIMIT);
   TfContextOptions options = { 0 };
+  TfCliProgress progress;
   TfContext ctx;
+  gboolean ok;
   guint limit = TF_DEFAULT_LIMIT, n_families = 0;
   int status = TF_CLI_EXIT_USAGE;
   const GOptionEntry entries[] = {
     { "family", 'f', 0, G_OPTION_ARG_STRING_ARRAY, &family_names,
       "Only this family (repeatable; default all)", "FAMILY" },
-    { "limit", 'l', 0, G_OPTION_ARG_STRING, &limit_text,
-      "Results kept per family, recommended first; 0 keeps all (default 50)", "K" },
+    { "limit", 'l', 0, G_OPTION_ARG_STRING, &limit_text, limit_help, "K" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format, "yaml or table (default yaml)", "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write to FILE (atomically) instead of standard output", "FILE" },
@@ -77,7 +93,19 @@ tf_command_enumerate (int    argc,
         }
     }
 
-  if (!tf_enumerate (&ctx, families, n_families, limit, NULL, NULL, &enumeration, &error))
+  tf_cli_progress_init (&progress, "topoforge-cli enumerate");
+  tf_cli_interrupt_catch ();
+  ok = tf_enumerate (&ctx, families, n_families, limit, on_progress, &progress, &enumeration,
+                     &error);
+  tf_cli_interrupt_release ();
+  tf_cli_progress_finish (&progress);
+  if (!ok && g_error_matches (error, TF_ERROR, TF_ERROR_CANCELLED))
+    {
+      tf_cli_error ("enumerate", "interrupted");
+      status = TF_CLI_EXIT_INTERRUPTED;
+      goto done;
+    }
+  if (!ok)
     goto usage;
   if (format != NULL && strcmp (format, "table") == 0)
     tf_cli_print_table (&enumeration, out);

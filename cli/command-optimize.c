@@ -9,7 +9,6 @@
  * atomically.
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -19,16 +18,6 @@
 #include "cli-private.h"
 #include "optimizer.h"
 #include "pareto-svg.h"
-
-static volatile gint interrupted;
-
-static void
-on_sigint (int signum)
-{
-  (void) signum;
-  g_atomic_int_set (&interrupted, 1);
-  signal (SIGINT, SIG_DFL);   /* the second Ctrl-C ends the program */
-}
 
 static gboolean
 on_progress (const TfSearchProgress *p,
@@ -42,7 +31,7 @@ on_progress (const TfSearchProgress *p,
     g_printerr ("generation %4u/%u  evaluations %6u  front %4u  hypervolume %.4f  "
                 "elapsed %7.1f s\n", p->generation, p->generations, p->evaluations,
                 p->front_size, p->hypervolume, p->elapsed);
-  return !g_atomic_int_get (&interrupted);
+  return !tf_cli_interrupted ();
 }
 
 /* A small block-style YAML emitter over libyaml, for summary.yaml. */
@@ -570,16 +559,16 @@ tf_command_optimize (int    argc,
       return TF_CLI_EXIT_FAILURE;
     }
 
-  signal (SIGINT, on_sigint);
   options.baseline = !no_baseline;
   options.progress = on_progress;
-  options.cancel = &interrupted;
+  options.cancel = tf_cli_interrupt_catch ();
   if (!tf_search_run (&config, &options, &result, &error))
     {
+      tf_cli_interrupt_release ();
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_FAILURE;
     }
-  signal (SIGINT, SIG_DFL);
+  tf_cli_interrupt_release ();
   if (result.cancelled)
     g_printerr ("interrupted: writing the front of %u candidates found so far\n",
                 result.front->len);
@@ -603,5 +592,5 @@ tf_command_optimize (int    argc,
       tf_cli_error ("optimize", "some front candidates break a hard constraint; this is a bug");
       return TF_CLI_EXIT_FAILURE;
     }
-  return result.cancelled ? 130 : 0;
+  return result.cancelled ? TF_CLI_EXIT_INTERRUPTED : 0;
 }

@@ -32,6 +32,10 @@ tf_cli_print_table (const TfEnumeration *enumeration,
 
       g_string_append_printf (out, "%s: showing %u of %" G_GUINT64_FORMAT,
                               tf_family_get_name (fe->family), fe->n_results, fe->total);
+      if (fe->capped > 0)
+        g_string_append_printf (out, " (%" G_GUINT64_FORMAT " more left out: the engine keeps "
+                                "at most %u results per family)", fe->capped,
+                                TF_ENUMERATE_MAX_RESULTS);
       if (fe->oversize > 0)
         g_string_append_printf (out, " (%" G_GUINT64_FORMAT " more beyond the engine's size "
                                 "limit of %" G_GUINT64_FORMAT " links)", fe->oversize,

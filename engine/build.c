@@ -2,8 +2,7 @@
 /* build.c: the endpoint-level network a family builds (TfBuild). */
 #include <stdarg.h>
 
-#include "family-private.h"
-#include "graph-private.h"
+#include "metrics-private.h"
 
 void
 tf_build_init (TfBuild *build)
@@ -45,6 +44,20 @@ tf_build_set_shape (TfBuild *build,
   build->n_pod = n_pod;
   build->board_rack = g_new0 (guint32, n_board);
   build->rack_pod = g_new0 (guint32, n_rack);
+}
+
+void
+tf_build_reserve (TfBuild *build,
+                  guint    n_switches,
+                  guint    n_links)
+{
+  guint switches = build->switches->len, links = build->links->len;
+
+  /* GArray keeps its allocation when it shrinks, so growing and shrinking back reserves. */
+  g_array_set_size (build->switches, MAX (switches, n_switches));
+  g_array_set_size (build->switches, switches);
+  g_array_set_size (build->links, MAX (links, n_links));
+  g_array_set_size (build->links, links);
 }
 
 guint
@@ -94,6 +107,42 @@ tf_build_add_lane_link (TfBuild *build,
   else if (shift != TF_LANES_ALL)
     link.shift = shift % c;
   g_array_append_val (build->links, link);
+}
+
+void
+tf_build_switch_adjacency (const TfBuild *build,
+                           TfAdjacency   *adj)
+{
+  const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
+  guint n_ep = build->n_endpoint, n_switch = build->switches->len, n_between = 0;
+  guint32 *fill;
+
+  adj->n_nodes = n_switch;
+  adj->offset = g_new0 (guint32, (gsize) n_switch + 1);
+  /* Endpoints come first, so a switch-switch link has a >= n_endpoint. */
+  for (guint i = 0; i < build->links->len; i++)
+    if (links[i].a >= n_ep)
+      {
+        adj->offset[links[i].a - n_ep + 1]++;
+        adj->offset[links[i].b - n_ep + 1]++;
+        n_between++;
+      }
+  for (guint v = 0; v < n_switch; v++)
+    adj->offset[v + 1] += adj->offset[v];
+  adj->target = g_new (guint32, (gsize) n_between * 2 + 1);
+  adj->link = g_new (guint32, (gsize) n_between * 2 + 1);
+  fill = g_memdup2 (adj->offset, sizeof (guint32) * MAX (n_switch, 1));
+  for (guint i = 0; i < build->links->len; i++)
+    if (links[i].a >= n_ep)
+      {
+        guint32 a = links[i].a - n_ep, b = links[i].b - n_ep;
+
+        adj->target[fill[a]] = b;
+        adj->link[fill[a]++] = i;
+        adj->target[fill[b]] = a;
+        adj->link[fill[b]++] = i;
+      }
+  g_free (fill);
 }
 
 /* Where a node sits: board, rack and pod, or G_MAXUINT where the node is above that level. */

@@ -1,27 +1,39 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* enumerate.c: "阶段二" enumeration. Walks each family's parameter space, keeps every parameter
- * set that passes the hard constraints, orders recommended first, and keeps the first `limit`,
- * whose metrics it then computes. */
+/* enumerate.c: "阶段二" enumeration. Walks each family's parameter space, counts every parameter
+ * set that passes the hard constraints, keeps the first `limit` (at most
+ * TF_ENUMERATE_MAX_RESULTS) recommended first, then computes their metrics.
+ *
+ * Every family is walked before any result is measured, so the progress fraction can weigh the
+ * measuring still to come: walking reports no progress (it is the short part, and its length
+ * is unknown until it ends), only the chance to stop; measuring then moves the fraction from
+ * the walk's share of the estimated work to 1. The work of measuring a result is estimated by
+ * the links of the build its metrics need, if any.
+ */
 #include "family-private.h"
 
-/* What enumerate keeps of each legal parameter set until it knows which ones it returns. */
+/* What enumerate keeps of a legal parameter set until it knows which ones it returns. */
 typedef struct
 {
   TfParams params;
   guint64  order;
-  guint    n_warnings;
 } Candidate;
+
+/* Estimated work, in links of a build measured: a parameter set walked and checked costs about
+ * as much as four, a result's metrics without a build about sixteen. */
+#define WALK_WORK    4.0
+#define MEASURE_WORK 16.0
 
 typedef struct
 {
   const TfFamily  *family;
   const TfContext *ctx;
-  GArray          *results;   /* Candidate */
+  guint            keep;     /* candidates wanted per warning count */
+  GArray          *by_warnings[TF_MAX_WARNINGS + 1];  /* Candidate, in traversal order */
+  guint64          total;
   guint64          oversize;
   guint64          visited;
   TfProgressFunc   progress;
   gpointer         progress_data;
-  double           fraction;
   gboolean         cancelled;
 } Collect;
 
@@ -38,9 +50,17 @@ collect_visit (const TfParams *params,
     {
     case TF_CHECK_OK:
       {
-        Candidate candidate = { r.params, c->visited, r.n_warnings };
+        GArray *bucket = c->by_warnings[r.n_warnings];
 
-        g_array_append_val (c->results, candidate);
+        /* Results come recommended first, then by fewer warnings, in the family's order within
+         * each: no more than `keep` of one warning count can be returned. */
+        c->total++;
+        if (bucket->len < c->keep)
+          {
+            Candidate candidate = { r.params, c->visited };
+
+            g_array_append_val (bucket, candidate);
+          }
       }
       break;
     case TF_CHECK_OVERSIZE:
@@ -51,8 +71,7 @@ collect_visit (const TfParams *params,
     default:
       break;
     }
-  if (++c->visited % 4096 == 0 && c->progress != NULL
-      && !c->progress (c->fraction, c->progress_data))
+  if (++c->visited % 4096 == 0 && c->progress != NULL && !c->progress (0, c->progress_data))
     {
       c->cancelled = TRUE;
       return FALSE;
@@ -60,49 +79,18 @@ collect_visit (const TfParams *params,
   return TRUE;
 }
 
-/* Orders @candidates recommended first, then by fewer warnings, keeping the family's own order
- * within each (a counting sort: candidates arrive in that order), and checks the first @limit
- * (all when 0) again into full results. */
-static TfResult *
-sort_and_cut (const TfFamily  *family,
-              const TfContext *ctx,
-              GArray          *candidates,
-              guint            limit,
-              guint           *n_out)
-{
-  guint n = candidates->len, keep = limit != 0 ? MIN (limit, n) : n;
-  guint start[TF_MAX_WARNINGS + 2] = { 0 };
-  g_autofree guint *order = g_new (guint, MAX (n, 1));
-  TfResult *out = g_new0 (TfResult, MAX (keep, 1));
-
-  for (guint i = 0; i < n; i++)
-    start[g_array_index (candidates, Candidate, i).n_warnings + 1]++;
-  for (guint w = 0; w <= TF_MAX_WARNINGS; w++)
-    start[w + 1] += start[w];
-  for (guint i = 0; i < n; i++)
-    order[start[g_array_index (candidates, Candidate, i).n_warnings]++] = i;
-
-  for (guint i = 0; i < keep; i++)
-    {
-      const Candidate *c = &g_array_index (candidates, Candidate, order[i]);
-
-      out[i].params = c->params;
-      if (tf_family_check (family, ctx, &out[i], NULL) != TF_CHECK_OK)
-        g_assert_not_reached ();
-      out[i].order = c->order;
-    }
-  *n_out = keep;
-  return out;
-}
-
+/* Walks @family into @out: its total, and its first results (checked again into full results,
+ * without metrics). */
 static gboolean
-enumerate_family (const TfFamily       *family,
-                  const TfContext      *ctx,
-                  guint                 limit,
-                  Collect              *c,
-                  TfFamilyEnumeration  *out,
-                  GError              **error)
+walk_family (const TfFamily       *family,
+             const TfContext      *ctx,
+             guint                 limit,
+             Collect              *c,
+             TfFamilyEnumeration  *out)
 {
+  guint64 wanted;
+  guint n = 0;
+
   out->family = family;
   if (ctx->intra_board_topo != TF_INTRA_BOARD_NONE && family->no_intra_board_reason != NULL)
     {
@@ -113,33 +101,42 @@ enumerate_family (const TfFamily       *family,
     }
 
   c->family = family;
-  c->results = g_array_new (FALSE, FALSE, sizeof (Candidate));
-  c->oversize = 0;
-  c->visited = 0;
+  c->keep = limit != 0 ? MIN (limit, TF_ENUMERATE_MAX_RESULTS) : TF_ENUMERATE_MAX_RESULTS;
+  c->total = c->oversize = 0;
+  for (guint w = 0; w <= TF_MAX_WARNINGS; w++)
+    g_array_set_size (c->by_warnings[w], 0);
   family->walk (ctx, collect_visit, c);
   if (c->cancelled)
-    {
-      g_array_unref (c->results);
-      g_set_error (error, TF_ERROR, TF_ERROR_CANCELLED, "enumeration cancelled");
-      return FALSE;
-    }
+    return FALSE;
 
-  out->total = c->results->len;
+  out->total = c->total;
   out->oversize = c->oversize;
-  out->results = sort_and_cut (family, ctx, c->results, limit, &out->n_results);
-  g_clear_pointer (&c->results, g_array_unref);
+  out->n_results = (guint) MIN (c->total, c->keep);
+  wanted = limit != 0 ? MIN (c->total, limit) : c->total;
+  out->capped = wanted - out->n_results;
+  out->results = g_new0 (TfResult, MAX (out->n_results, 1));
+  for (guint w = 0; w <= TF_MAX_WARNINGS && n < out->n_results; w++)
+    for (guint i = 0; i < c->by_warnings[w]->len && n < out->n_results; i++, n++)
+      {
+        const Candidate *candidate = &g_array_index (c->by_warnings[w], Candidate, i);
 
-  for (guint i = 0; i < out->n_results; i++)
-    {
-      if (!tf_family_compute_metrics (family, ctx, &out->results[i], NULL, error))
-        return FALSE;
-      if (c->progress != NULL && i % 8 == 7 && !c->progress (c->fraction, c->progress_data))
-        {
-          g_set_error (error, TF_ERROR, TF_ERROR_CANCELLED, "enumeration cancelled");
-          return FALSE;
-        }
-    }
+        out->results[n].params = candidate->params;
+        if (tf_family_check (family, ctx, &out->results[n], NULL) != TF_CHECK_OK)
+          g_assert_not_reached ();
+        out->results[n].order = candidate->order;
+      }
   return TRUE;
+}
+
+static double
+measure_work (const TfContext *ctx,
+              const TfResult  *result)
+{
+  /* A build's links carry a port's lanes each (family-private.h). */
+  return MEASURE_WORK + (result->family->metrics_need_build
+                         ? (double) result->metrics.link_count
+                           / (double) tf_result_lanes (ctx, result)
+                         : 0);
 }
 
 gboolean
@@ -152,7 +149,9 @@ tf_enumerate (const TfContext        *ctx,
               TfEnumeration          *out,
               GError                **error)
 {
-  Collect c = { NULL, ctx, NULL, 0, 0, progress, progress_data, 0, FALSE };
+  Collect c = { NULL, ctx };
+  double done, work;
+  gboolean ok = TRUE;
 
   g_return_val_if_fail (ctx != NULL && out != NULL, FALSE);
 
@@ -166,16 +165,42 @@ tf_enumerate (const TfContext        *ctx,
   out->limit = limit;
   out->n_families = n_families;
   out->families = g_new0 (TfFamilyEnumeration, n_families);
-  for (guint i = 0; i < n_families; i++)
-    {
-      const TfFamily *family = families ? families[i] : tf_families_get (i);
+  c.progress = progress;
+  c.progress_data = progress_data;
+  for (guint w = 0; w <= TF_MAX_WARNINGS; w++)
+    c.by_warnings[w] = g_array_new (FALSE, FALSE, sizeof (Candidate));
+  for (guint i = 0; i < n_families && ok; i++)
+    ok = walk_family (families ? families[i] : tf_families_get (i), ctx, limit, &c,
+                      &out->families[i]);
+  for (guint w = 0; w <= TF_MAX_WARNINGS; w++)
+    g_array_unref (c.by_warnings[w]);
 
-      c.fraction = (double) i / n_families;
-      if (!enumerate_family (family, ctx, limit, &c, &out->families[i], error))
+  done = WALK_WORK * (double) c.visited;
+  work = done;
+  for (guint i = 0; i < n_families && ok; i++)
+    for (guint k = 0; k < out->families[i].n_results; k++)
+      work += measure_work (ctx, &out->families[i].results[k]);
+  for (guint i = 0; i < n_families && ok; i++)
+    {
+      TfFamilyEnumeration *fe = &out->families[i];
+
+      for (guint k = 0; k < fe->n_results && ok; k++)
         {
-          tf_enumeration_clear (out);
-          return FALSE;
+          ok = tf_family_compute_metrics (fe->family, ctx, &fe->results[k], NULL, error);
+          done += measure_work (ctx, &fe->results[k]);
+          if (ok && progress != NULL && !progress (MIN (done / work, 1.0), progress_data))
+            {
+              c.cancelled = TRUE;
+              ok = FALSE;
+            }
         }
+    }
+  if (c.cancelled)
+    g_set_error (error, TF_ERROR, TF_ERROR_CANCELLED, "enumeration cancelled");
+  if (!ok)
+    {
+      tf_enumeration_clear (out);
+      return FALSE;
     }
   if (progress != NULL)
     progress (1.0, progress_data);

@@ -211,6 +211,12 @@ dragonfly_plus_build (const TfContext *ctx,
   stride = d.a + d.s;
   k = d.a / d.s;
   tf_build_set_shape (b, d.n_endpoint, result->chips_per_board, d.n_endpoint, d.g, 1);
+  tf_build_reserve (b, d.g * stride,
+                    d.n_endpoint + d.g * (d.a * d.s + d.s * k * (k - 1) / 2)
+                    + (guint) tf_global_link_count (d.g, d.s * (d.s - 1)));
+  /* Groups rotate onto groups (family-private.h). */
+  b->n_group = d.g;
+  b->group_switches = stride;
   for (guint i = 0; i < d.g; i++)
     {
       for (guint l = 0; l < d.a; l++)
@@ -257,7 +263,7 @@ dragonfly_plus_metrics (const TfContext *ctx,
   m->diameter_method = TF_METHOD_CLOSED_FORM;
   m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
-  tf_bisection_switch_family (ctx, build, &bt, m);
+  tf_bisection_switch_family (ctx, build, NULL, &bt, m);
 }
 
 const TfFamily tf_family_dragonfly_plus = {

@@ -188,6 +188,12 @@ dragonfly_build (const TfContext *ctx,
   TF_PARAMS_GET (&result->params, DragonflyParams, &d);
   per_group = d.a * d.p;
   tf_build_set_shape (b, d.n_endpoint, result->chips_per_board, d.n_endpoint, d.g, 1);
+  tf_build_reserve (b, d.g * d.a,
+                    d.n_endpoint + d.g * d.a * (d.a - 1) / 2
+                    + (guint) tf_global_link_count (d.g, d.a * d.h));
+  /* Groups rotate onto groups (family-private.h). */
+  b->n_group = d.g;
+  b->group_switches = d.a;
   for (guint i = 0; i < d.g; i++)
     for (guint s = 0; s < d.a; s++)
       tf_build_add_switch (b, TF_TIER_RACK, i, "group%u-switch%u", i, s);
@@ -213,16 +219,19 @@ dragonfly_metrics (const TfContext *ctx,
                    TfMetrics       *m)
 {
   TfBoardTopo bt;
+  TfAdjacency switches;
   guint n_hosting, leaf_diameter;
 
   tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
+  tf_build_switch_adjacency (build, &switches);
   /* Global links between two groups may miss most switch pairs; search the switches. */
-  tf_build_leaf_diameter (build, &n_hosting, &leaf_diameter);
+  tf_build_leaf_diameter (build, &switches, &n_hosting, &leaf_diameter);
   m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint, n_hosting, leaf_diameter);
   m->diameter_method = TF_METHOD_EXACT;
   m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
-  tf_bisection_switch_family (ctx, build, &bt, m);
+  tf_bisection_switch_family (ctx, build, &switches, &bt, m);
+  tf_adjacency_clear (&switches);
 }
 
 const TfFamily tf_family_dragonfly = {

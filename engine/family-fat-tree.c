@@ -340,7 +340,7 @@ fat_tree_metrics (const TfContext *ctx,
   m->diameter_method = TF_METHOD_CLOSED_FORM;
   m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, p.n_endpoint);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
-  tf_bisection_switch_family (ctx, build, &bt, m);
+  tf_bisection_switch_family (ctx, build, NULL, &bt, m);
 }
 
 const TfFamily tf_family_fat_tree = {

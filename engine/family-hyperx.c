@@ -224,11 +224,15 @@ hyperx_build (const TfContext *ctx,
               GError         **error)
 {
   HyperxParams x;
-  guint p;
+  guint p, links;
 
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
   p = (guint) switch_count (&x);
   tf_build_set_shape (b, result->n_endpoint, result->chips_per_board, result->n_endpoint, 1, 1);
+  links = result->n_endpoint;
+  for (guint d = 0; d < x.L; d++)
+    links += p * (x.S[d] - 1) / 2;
+  tf_build_reserve (b, p, links);
   for (guint i = 0; i < p; i++)
     {
       GString *id = g_string_new ("switch");
@@ -261,6 +265,59 @@ hyperx_build (const TfContext *ctx,
   return TRUE;
 }
 
+/* The next order of the dimensions in lexicographic order of orders, or FALSE after the last. */
+static gboolean
+next_order (guint *order,
+            guint  n)
+{
+  guint i = n - 1, j = n - 1, t;
+
+  while (i > 0 && order[i - 1] >= order[i])
+    i--;
+  if (i == 0)
+    return FALSE;
+  while (order[j] <= order[i - 1])
+    j--;
+  t = order[i - 1];
+  order[i - 1] = order[j];
+  order[j] = t;
+  for (j = n - 1; i < j; i++, j--)
+    {
+      t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+  return TRUE;
+}
+
+/* y chips on one side: the first switches in lexicographic order (dimension @order[0] most
+ * significant) with all their boards, and the next switch with the chips left over, on
+ * whichever side it cuts less. Halving an even dimension is the case of a whole half. Every
+ * link is B2B inside the one rack, but for a split board's. */
+static void
+prefix_cut (const TfContext    *ctx,
+            const HyperxParams *x,
+            const TfBoardTopo  *bt,
+            const guint        *order,
+            guint               y,
+            guint64            *links,
+            double             *bandwidth)
+{
+  guint r = ctx->chip_radix, c = bt->chips, per_switch = x->T * c;
+  guint64 lanes = (guint64) c * r, whole = y / per_switch, rho = y % per_switch;
+  guint64 cut = tf_hamming_prefix_cut (x->L, x->S, order, whole) * lanes + rho * r;
+  guint64 board = tf_board_topo_prefix_cut (bt, rho % c) * r;
+
+  if (rho > 0)
+    cut = MIN (cut, tf_hamming_prefix_cut (x->L, x->S, order, whole + 1) * lanes
+                    + (per_switch - rho) * r);
+  *links = cut + board;
+  *bandwidth = (double) cut * tf_context_link_defaults (ctx, TF_LINK_B2B,
+                                                         TF_REACH_RACK).bandwidth_gbps
+               + (double) board * tf_context_link_defaults (ctx, TF_LINK_C2C,
+                                                            TF_REACH_BOARD).bandwidth_gbps;
+}
+
 static void
 hyperx_metrics (const TfContext *ctx,
                 const TfResult  *result,
@@ -269,7 +326,8 @@ hyperx_metrics (const TfContext *ctx,
 {
   HyperxParams x;
   TfBoardTopo bt;
-  guint64 p, best = G_MAXUINT64;
+  guint64 p;
+  guint n = ctx->n_chip, order[L_MAX];
   TfMethod star_method;
 
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
@@ -281,30 +339,23 @@ hyperx_metrics (const TfContext *ctx,
   m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
 
-  /* Halving an even dimension d, switches with their boards, cuts (S_d / 2)^2 links in each
-   * of the p / S_d lines along d; or every chip leaves the switches (the star cut). */
-  for (guint d = 0; d < x.L; d++)
-    if (x.S[d] % 2 == 0)
-      best = MIN (best, p / x.S[d] * (x.S[d] / 2) * (x.S[d] / 2));
-  if (best == G_MAXUINT64)
-    {
-      TfBuild own;
-
-      tf_build_init (&own);
-      hyperx_build (ctx, result, &own, NULL);
-      tf_bisection_switch_family (ctx, &own, &bt, m);
-      tf_build_clear (&own);
-      return;
-    }
   tf_bisection_star (ctx, ctx->n_chip, &bt, &m->bisection_links, &m->bisection_bandwidth,
                      &star_method);
-  best *= tf_result_lanes (ctx, result);
-  m->bisection_links = MIN (m->bisection_links, best);
-  m->bisection_bandwidth = MIN (m->bisection_bandwidth,
-                                best * tf_context_link_defaults (ctx, TF_LINK_B2B,
-                                                                 TF_REACH_RACK).bandwidth_gbps);
   m->bisection_links_method = TF_METHOD_UPPER_BOUND;
   m->bisection_bandwidth_method = TF_METHOD_UPPER_BOUND;
+  for (guint d = 0; d < x.L; d++)
+    order[d] = d;
+  do
+    for (guint y = n / 2; y <= (n + 1) / 2; y++)
+      {
+        guint64 links;
+        double bandwidth;
+
+        prefix_cut (ctx, &x, &bt, order, y, &links, &bandwidth);
+        m->bisection_links = MIN (m->bisection_links, links);
+        m->bisection_bandwidth = MIN (m->bisection_bandwidth, bandwidth);
+      }
+  while (next_order (order, x.L));
 }
 
 const TfFamily tf_family_hyperx = {

@@ -53,6 +53,14 @@ typedef struct
   GArray   *switches;         /* TfSwitch; ids owned */
   GArray   *links;            /* TfBuildLink */
   gboolean  chip_transitive;  /* the chip-level graph is vertex-transitive on chips */
+  /* A rotation the family promises, or n_group 0. Switch k of group i is switch
+   * i * group_switches + k, every switch is in a group, and moving every switch from group i to
+   * group i + 1 mod n_group maps each switch-switch link onto one of the same multiplicity and
+   * kind (Dragonfly, Dragonfly+: the global links depend on the port and the group difference
+   * alone). The leaf diameter then searches from one group instead of all, and the bisection
+   * of a large build places switches group by group. */
+  guint     n_group;
+  guint     group_switches;
 } TfBuild;
 
 void   tf_build_init (TfBuild *build);
@@ -60,6 +68,9 @@ void   tf_build_clear (TfBuild *build);
 /* Sets n_endpoint, boards and grouping arrays (zeroed) for the family to fill. */
 void   tf_build_set_shape (TfBuild *build, guint n_endpoint, guint chips_per_board,
                            guint n_board, guint n_rack, guint n_pod);
+/* Makes room for @n_switches switches and @n_links links in all, so a large build does not
+ * grow its arrays step by step. */
+void   tf_build_reserve (TfBuild *build, guint n_switches, guint n_links);
 guint  tf_build_add_switch (TfBuild *build, TfTier tier, guint container, const char *format,
                             ...) G_GNUC_PRINTF (4, 5);
 void   tf_build_add_link (TfBuild *build, guint32 a, guint32 b, guint32 multiplicity);

@@ -274,6 +274,7 @@ torus_build (const TfContext *ctx,
 
   TF_PARAMS_GET (&result->params, TorusParams, &t);
   tf_build_set_shape (b, n, result->chips_per_board, n / result->chips_per_board, 1, 1);
+  tf_build_reserve (b, 0, n * t.n_dims);
   b->endpoint_board = g_new (guint32, n);
   b->chip_transitive = TRUE;
   for (guint d = 0; d < t.n_dims; d++)
@@ -299,37 +300,6 @@ torus_build (const TfContext *ctx,
   return TRUE;
 }
 
-/* Ranks chips in lexicographic order with dimension @major most significant, the others in
- * their natural order. */
-static void
-rank_chips (const TorusParams *t,
-            guint              n,
-            guint              major,
-            guint32           *rank)
-{
-  guint plane = n / t->size[major];
-
-  for (guint i = 0; i < n; i++)
-    {
-      guint rest = i, minor = 0, minor_stride = 1, c_major = 0;
-
-      for (guint d = 0; d < t->n_dims; d++)
-        {
-          guint c = rest % t->size[d];
-
-          rest /= t->size[d];
-          if (d == major)
-            c_major = c;
-          else
-            {
-              minor += c * minor_stride;
-              minor_stride *= t->size[d];
-            }
-        }
-      rank[i] = c_major * plane + minor;
-    }
-}
-
 static void
 torus_metrics (const TfContext *ctx,
                const TfResult  *result,
@@ -339,7 +309,6 @@ torus_metrics (const TfContext *ctx,
   TorusParams t;
   guint n = ctx->n_chip, kappa = 0, delta = 0, nodes = 1, max_s = 0;
   gboolean all_two = TRUE;
-  g_autofree guint32 *rank = g_new (guint32, n);
   guint64 best = G_MAXUINT64;
   double best_bw = G_MAXDOUBLE;
 
@@ -363,17 +332,24 @@ torus_metrics (const TfContext *ctx,
   m->path_diversity = tf_direct_path_diversity (kappa, FALSE, n, ctx->chip_radix);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
 
-  /* Cuts across each dimension. Unshifted, the wrap-around cut runs along board edges, and no
-   * shift puts both cuts on board edges unless this one does. */
+  /* Cuts across each dimension: the first half of the chips in lexicographic order with that
+   * dimension most significant, the others after it from the last. Unshifted, the wrap-around
+   * cut runs along board edges, and no shift puts both cuts on board edges unless this one
+   * does. */
   for (guint major = 0; major < t.n_dims; major++)
     {
-      rank_chips (&t, n, major, rank);
+      guint order[MAX_DIMS], k = 0;
+
+      order[k++] = major;
+      for (guint d = t.n_dims; d-- > 0;)
+        if (d != major)
+          order[k++] = d;
       for (guint y = n / 2; y <= (n + 1) / 2; y++)
         {
           guint64 links;
           double bw;
 
-          tf_build_rank_cut (ctx, build, rank, y, &links, &bw);
+          tf_torus_prefix_cut (ctx, t.n_dims, t.size, t.board, order, y, &links, &bw);
           best = MIN (best, links);
           best_bw = MIN (best_bw, bw);
         }
@@ -407,5 +383,5 @@ const TfFamily tf_family_torus = {
   .switch_ports = tf_family_no_switch_ports,
   .build = torus_build,
   .metrics = torus_metrics,
-  .metrics_need_build = TRUE,
+  .metrics_need_build = FALSE,
 };

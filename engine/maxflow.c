@@ -56,6 +56,19 @@ tf_flow_free (TfFlow *flow)
   g_free (flow);
 }
 
+void
+tf_flow_reserve (TfFlow *flow,
+                 guint   n_arcs)
+{
+  guint len = flow->arcs->len;
+
+  /* GArray keeps its allocation when it shrinks; each arc is stored with its reverse. */
+  g_array_set_size (flow->arcs, MAX (len, 2 * n_arcs));
+  g_array_set_size (flow->arcs, len);
+  g_array_set_size (flow->tails, MAX (len, 2 * n_arcs));
+  g_array_set_size (flow->tails, len);
+}
+
 guint
 tf_flow_add_arc (TfFlow *flow,
                  guint   u,
@@ -199,4 +212,27 @@ tf_flow_max (TfFlow *flow,
         total += got;
     }
   return total;
+}
+
+void
+tf_flow_source_side (TfFlow *flow,
+                     guint   source,
+                     guint8 *side)
+{
+  /* Breadth-first search from the source through arcs with capacity left. */
+  if (!flow->indexed)
+    index_arcs (flow);
+  bfs (flow, source, source);
+  for (guint v = 0; v < flow->n; v++)
+    side[v] = flow->level[v] != G_MAXUINT;
+}
+
+void
+tf_flow_get_ends (TfFlow *flow,
+                  guint   arc,
+                  guint  *from,
+                  guint  *to)
+{
+  *from = g_array_index (flow->tails, guint, arc);
+  *to = g_array_index (flow->arcs, Arc, arc).to;
 }

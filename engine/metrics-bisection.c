@@ -74,49 +74,61 @@ tf_bisection_star (const TfContext   *ctx,
   *method = exact ? TF_METHOD_CLOSED_FORM : TF_METHOD_UPPER_BOUND;
 }
 
-/* Switch families: structured chip splits, each with the best placement of the switches.
+/* Switch families: structured chip splits, each with a placement of the switches.
  *
  * Chips go to side 1 whole boards first, from the end of the board order (families lay boards
  * out rack by rack and group by group, so the split cuts along the hierarchy). For a fixed chip
  * split, putting the switches where they cut least is a min cut:
  * source = side 0, sink = side 1, a switch's links to side-0 chips an arc from the source and
- * its links to side-1 chips an arc to the sink. */
+ * its links to side-1 chips an arc to the sink. On a large build with rotation groups
+ * (Dragonfly, Dragonfly+) a max flow per split costs more than a whole enumeration may spend,
+ * and a search over the groups takes its place: each group in turn moves to its best placement
+ * given the others (a min cut on the group alone), from three starts. Either way the value is
+ * that of a real cut. */
+
+/* Passes over the groups before the search settles for what it has. */
+#define SEARCH_MAX_PASSES 32u
 
 typedef struct
 {
   const TfBuild     *build;
   const TfBoardTopo *bt;
+  double            *weight;       /* per link record; per chip for endpoint links */
+  double             ib_weight;    /* per board-graph pair cut */
+  double            *cap_source;   /* per switch: its links to side-0 chips */
+  double            *cap_sink;     /* per switch: its links to side-1 chips */
+  guint32           *x;            /* chips of each board on side 1 */
+
+  /* The max flow over every switch */
   TfFlow            *flow;
   guint             *from_source;  /* arc source -> switch */
   guint             *to_sink;      /* arc switch -> sink */
   guint             *switch_arc;   /* arc of each switch-switch link, or G_MAXUINT */
-  double            *weight;       /* per link record; per chip for endpoint links */
-  double             ib_weight;    /* per board-graph pair cut */
-  double            *cap_source;
-  double            *cap_sink;
-  guint32           *x;            /* chips of each board on side 1 */
+
+  /* The search over the groups: one group's network, whose links are group 0's (the rotation
+   * maps every group's onto them) */
+  const TfAdjacency *adj;          /* switches */
+  TfAdjacency        own_adj;
+  guint8            *side;         /* per switch: 1 on side 1 */
+  double            *outside;      /* per switch: its links out of its group */
+  double            *outside_1;    /* per switch: those to switches on side 1 */
+  TfFlow            *group;
+  guint             *group_source;
+  guint             *group_sink;
+  GArray            *group_arcs;     /* guint pairs: arc, link */
+  gboolean           group_clique;   /* every two switches of a group share one link */
+  double             clique_weight;  /* > 0: the weight of every link inside a group */
+  double            *group_to;       /* per switch of the group: to the source, to the sink */
+  guint             *group_order;
+  guint8            *group_side;
 } SwitchCut;
 
 /* Puts y chips on side 1, whole boards first, from the end of the boards: a partly filled
- * last rack or group lands on side 1 whole. */
-static void
+ * last rack or group lands on side 1 whole. Fills the switches' capacities to each side and
+ * returns what the split costs inside the boards. */
+static double
 place_chips (SwitchCut *sc,
              guint      y)
-{
-  guint n = sc->build->n_endpoint, c = sc->build->chips_per_board;
-
-  for (guint i = 0; i < n; i++)
-    {
-      guint board = n - 1 - i;
-      guint take = MIN (c, y);
-
-      sc->x[board] = take;
-      y -= take;
-    }
-}
-
-static double
-split_cost (SwitchCut *sc)
 {
   const TfBuild *build = sc->build;
   const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
@@ -124,6 +136,14 @@ split_cost (SwitchCut *sc)
   guint c = build->chips_per_board;
   double cost = 0;
 
+  for (guint i = 0; i < n_ep; i++)
+    {
+      guint board = n_ep - 1 - i;
+      guint take = MIN (c, y);
+
+      sc->x[board] = take;
+      y -= take;
+    }
   memset (sc->cap_source, 0, sizeof (double) * n_switch);
   memset (sc->cap_sink, 0, sizeof (double) * n_switch);
   for (guint i = 0; i < build->links->len; i++)
@@ -135,18 +155,341 @@ split_cost (SwitchCut *sc)
           sc->cap_source[b - n_ep] += sc->weight[i] * (c - sc->x[a]);
           sc->cap_sink[b - n_ep] += sc->weight[i] * sc->x[a];
         }
-      else if (a >= n_ep)
-        tf_flow_set_capacity (sc->flow, sc->switch_arc[i], sc->weight[i], sc->weight[i]);
     }
   for (guint e = 0; e < n_ep; e++)
     cost += sc->ib_weight * (double) tf_board_topo_prefix_cut (sc->bt, sc->x[e]);
+  return cost;
+}
+
+/* The max flow */
+
+static void
+flow_init (SwitchCut *sc,
+           guint      n_switch_links)
+{
+  const TfBuild *build = sc->build;
+  const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
+  guint n_ep = build->n_endpoint, n_switch = build->switches->len;
+
+  sc->flow = tf_flow_new (n_switch + 2);
+  tf_flow_reserve (sc->flow, n_switch_links + 2 * n_switch);
+  sc->from_source = g_new (guint, MAX (n_switch, 1));
+  sc->to_sink = g_new (guint, MAX (n_switch, 1));
+  sc->switch_arc = g_new (guint, MAX (build->links->len, 1));
+  for (guint i = 0; i < build->links->len; i++)
+    sc->switch_arc[i] = links[i].a < n_ep ? G_MAXUINT
+                                          : tf_flow_add_arc (sc->flow, links[i].a - n_ep,
+                                                             links[i].b - n_ep, 0, 0);
+  for (guint sw = 0; sw < n_switch; sw++)
+    {
+      sc->from_source[sw] = tf_flow_add_arc (sc->flow, n_switch, sw, 0, 0);
+      sc->to_sink[sw] = tf_flow_add_arc (sc->flow, sw, n_switch + 1, 0, 0);
+    }
+}
+
+static double
+flow_placement (SwitchCut *sc)
+{
+  guint n_switch = sc->build->switches->len;
+
+  for (guint i = 0; i < sc->build->links->len; i++)
+    if (sc->switch_arc[i] != G_MAXUINT)
+      tf_flow_set_capacity (sc->flow, sc->switch_arc[i], sc->weight[i], sc->weight[i]);
   for (guint sw = 0; sw < n_switch; sw++)
     {
       tf_flow_set_capacity (sc->flow, sc->from_source[sw], sc->cap_source[sw], 0);
       tf_flow_set_capacity (sc->flow, sc->to_sink[sw], sc->cap_sink[sw], 0);
     }
   tf_flow_reset (sc->flow);
-  return cost + tf_flow_max (sc->flow, n_switch, n_switch + 1, G_MAXDOUBLE);
+  return tf_flow_max (sc->flow, n_switch, n_switch + 1, G_MAXDOUBLE);
+}
+
+/* The search over the groups */
+
+static void
+search_init (SwitchCut *sc)
+{
+  const TfBuild *build = sc->build;
+  guint w = build->group_switches;
+  g_autofree guint8 *linked = NULL;
+  guint64 n_pairs;
+
+  if (sc->adj == NULL)
+    {
+      tf_build_switch_adjacency (build, &sc->own_adj);
+      sc->adj = &sc->own_adj;
+    }
+  sc->side = g_new (guint8, MAX (build->switches->len, 1));
+  sc->outside = g_new (double, MAX (build->switches->len, 1));
+  sc->outside_1 = g_new (double, MAX (build->switches->len, 1));
+  sc->group = tf_flow_new (w + 2);
+  sc->group_source = g_new (guint, w);
+  sc->group_sink = g_new (guint, w);
+  sc->group_side = g_new (guint8, w + 2);
+  sc->group_to = g_new (double, 2 * w);
+  sc->group_order = g_new (guint, w);
+  sc->group_arcs = g_array_new (FALSE, FALSE, sizeof (guint));
+  linked = g_new0 (guint8, (gsize) w * w);
+  n_pairs = 0;
+  for (guint k = 0; k < w; k++)
+    for (guint e = sc->adj->offset[k]; e < sc->adj->offset[k + 1]; e++)
+      {
+        guint32 t = sc->adj->target[e];
+
+        if (t < w && t > k)
+          {
+            guint arc = tf_flow_add_arc (sc->group, k, t, 0, 0);
+
+            g_array_append_val (sc->group_arcs, arc);
+            g_array_append_val (sc->group_arcs, sc->adj->link[e]);
+            n_pairs += !linked[k * w + t];
+            linked[k * w + t] = 1;
+          }
+      }
+  for (guint k = 0; k < w; k++)
+    {
+      sc->group_source[k] = tf_flow_add_arc (sc->group, w, k, 0, 0);
+      sc->group_sink[k] = tf_flow_add_arc (sc->group, k, w + 1, 0, 0);
+    }
+  /* Sorting stands for the flow when every pair has exactly one link. */
+  sc->group_clique = n_pairs == (guint64) w * (w - 1) / 2
+                     && sc->group_arcs->len / 2 == n_pairs;
+}
+
+/* The best split of a group whose every two switches share a link of weight @w, given what
+ * each switch cuts on side 1 (its links to side 0) and on side 0: for t switches on side 1 the
+ * group's links cut t (n - t) w whichever they are, so the best t are those that gain most by
+ * going. Returns the cut and fills @side. */
+static double
+clique_placement (SwitchCut *sc,
+                  guint      n,
+                  double     w,
+                  guint8    *side)
+{
+  const double *to_source = sc->group_to, *to_sink = sc->group_to + n;
+  guint *order = sc->group_order, best_t = 0;
+  double base = 0, prefix = 0, best;
+
+  for (guint k = 0; k < n; k++)
+    {
+      guint i = k;
+      double d = to_source[k] - to_sink[k];
+
+      /* Insertion sort by what going to side 1 adds: groups are small. */
+      while (i > 0 && to_source[order[i - 1]] - to_sink[order[i - 1]] > d)
+        {
+          order[i] = order[i - 1];
+          i--;
+        }
+      order[i] = k;
+      base += to_sink[k];
+    }
+  best = base;
+  for (guint t = 1; t <= n; t++)
+    {
+      double cost;
+
+      prefix += to_source[order[t - 1]] - to_sink[order[t - 1]];
+      cost = base + prefix + (double) t * (n - t) * w;
+      if (cost < best)
+        {
+          best = cost;
+          best_t = t;
+        }
+    }
+  for (guint i = 0; i < n; i++)
+    side[order[i]] = i < best_t;
+  return best;
+}
+
+/* The cut of the current placement. */
+static double
+search_cost (SwitchCut *sc)
+{
+  const TfBuild *build = sc->build;
+  const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
+  guint n_ep = build->n_endpoint;
+  double cost = 0;
+
+  for (guint sw = 0; sw < build->switches->len; sw++)
+    cost += sc->side[sw] ? sc->cap_source[sw] : sc->cap_sink[sw];
+  for (guint i = 0; i < build->links->len; i++)
+    if (links[i].a >= n_ep && sc->side[links[i].a - n_ep] != sc->side[links[i].b - n_ep])
+      cost += sc->weight[i];
+  return cost;
+}
+
+/* Moves group @g to its best placement given the others, marks the groups whose switches see
+ * a switch that moved, and returns how much the cut changed (never more than 0). */
+static double
+search_group (SwitchCut *sc,
+              guint      g,
+              guint8    *dirty)
+{
+  guint w = sc->build->group_switches, first = g * w, on_1 = 0;
+  const guint *pairs = (const guint *) (const void *) sc->group_arcs->data;
+  double *to_source = sc->group_to, *to_sink = sc->group_to + w;
+  double before = 0, after;
+
+  for (guint k = 0; k < w; k++)
+    {
+      guint sw = first + k;
+
+      to_source[k] = sc->cap_source[sw] + sc->outside[sw] - sc->outside_1[sw];
+      to_sink[k] = sc->cap_sink[sw] + sc->outside_1[sw];
+      before += sc->side[sw] ? to_source[k] : to_sink[k];
+      on_1 += sc->side[sw];
+    }
+
+  if (sc->clique_weight > 0)
+    {
+      before += (double) on_1 * (w - on_1) * sc->clique_weight;
+      after = clique_placement (sc, w, sc->clique_weight, sc->group_side);
+    }
+  else
+    {
+      for (guint i = 0; i < sc->group_arcs->len; i += 2)
+        {
+          guint a, b;
+
+          tf_flow_get_ends (sc->group, pairs[i], &a, &b);
+          if (sc->side[first + a] != sc->side[first + b])
+            before += sc->weight[pairs[i + 1]];
+        }
+      for (guint k = 0; k < w; k++)
+        {
+          tf_flow_set_capacity (sc->group, sc->group_source[k], to_source[k], 0);
+          tf_flow_set_capacity (sc->group, sc->group_sink[k], to_sink[k], 0);
+        }
+      tf_flow_reset (sc->group);
+      after = tf_flow_max (sc->group, w, w + 1, G_MAXDOUBLE);
+      tf_flow_source_side (sc->group, w, sc->group_side);
+      for (guint k = 0; k < w; k++)
+        sc->group_side[k] = !sc->group_side[k];
+    }
+  /* Ties keep the placement: only a strictly cheaper one moves switches. */
+  if (after >= before)
+    return 0;
+  for (guint k = 0; k < w; k++)
+    {
+      guint sw = first + k;
+
+      if (sc->group_side[k] == sc->side[sw])
+        continue;
+      sc->side[sw] = sc->group_side[k];
+      for (guint e = sc->adj->offset[sw]; e < sc->adj->offset[sw + 1]; e++)
+        {
+          guint32 t = sc->adj->target[e];
+
+          if (t - first < w)
+            continue;
+          sc->outside_1[t] += sc->side[sw] ? sc->weight[sc->adj->link[e]]
+                                           : -sc->weight[sc->adj->link[e]];
+          dirty[t / w] = 1;
+        }
+    }
+  return after - before;
+}
+
+/* Starts: each switch with its boards (a switch without boards with the neighbours that have
+ * some), every switch on side 0, every switch on side 1. Fills what each switch sees of side 1
+ * outside its group. */
+static void
+search_start (SwitchCut *sc,
+              guint      start)
+{
+  guint n_switch = sc->build->switches->len, w = sc->build->group_switches;
+
+  for (guint sw = 0; sw < n_switch; sw++)
+    sc->side[sw] = start == 0 ? sc->cap_sink[sw] > sc->cap_source[sw] : start == 2;
+  if (start != 0)
+    {
+      for (guint sw = 0; sw < n_switch; sw++)
+        sc->outside_1[sw] = start == 2 ? sc->outside[sw] : 0;
+      return;
+    }
+  for (guint sw = 0; sw < n_switch; sw++)
+    if (sc->cap_source[sw] == 0 && sc->cap_sink[sw] == 0)
+      {
+        double to[2] = { 0, 0 };
+
+        for (guint e = sc->adj->offset[sw]; e < sc->adj->offset[sw + 1]; e++)
+          {
+            guint32 t = sc->adj->target[e];
+
+            if (sc->cap_source[t] != 0 || sc->cap_sink[t] != 0)
+              to[sc->side[t]] += sc->weight[sc->adj->link[e]];
+          }
+        sc->side[sw] = to[1] > to[0];
+      }
+  for (guint sw = 0; sw < n_switch; sw++)
+    {
+      guint first = sw - sw % w;
+
+      sc->outside_1[sw] = 0;
+      for (guint e = sc->adj->offset[sw]; e < sc->adj->offset[sw + 1]; e++)
+        if (sc->adj->target[e] - first >= w && sc->side[sc->adj->target[e]])
+          sc->outside_1[sw] += sc->weight[sc->adj->link[e]];
+    }
+}
+
+static double
+search_placement (SwitchCut *sc)
+{
+  guint n_group = sc->build->n_group, w = sc->build->group_switches;
+  const guint *pairs = (const guint *) (const void *) sc->group_arcs->data;
+  g_autofree guint8 *dirty = g_new (guint8, n_group);
+  double best = G_MAXDOUBLE;
+
+  sc->clique_weight = sc->group_clique && sc->group_arcs->len > 0
+                      ? sc->weight[pairs[1]] : 0;
+  for (guint i = 0; i < sc->group_arcs->len; i += 2)
+    {
+      tf_flow_set_capacity (sc->group, pairs[i], sc->weight[pairs[i + 1]],
+                            sc->weight[pairs[i + 1]]);
+      if (sc->weight[pairs[i + 1]] != sc->clique_weight)
+        sc->clique_weight = 0;
+    }
+  for (guint sw = 0; sw < sc->build->switches->len; sw++)
+    {
+      guint first = sw - sw % w;
+
+      sc->outside[sw] = 0;
+      for (guint e = sc->adj->offset[sw]; e < sc->adj->offset[sw + 1]; e++)
+        if (sc->adj->target[e] - first >= w)
+          sc->outside[sw] += sc->weight[sc->adj->link[e]];
+    }
+
+  for (guint start = 0; start < 3; start++)
+    {
+      gboolean moved = TRUE, moved_any = FALSE;
+      double cost = 0;
+
+      search_start (sc, start);
+      memset (dirty, 1, n_group);
+      /* Each step costs no more than the last, and ties never move a switch, so the search
+       * ends; the pass limit only bounds its time. */
+      for (guint pass = 0; pass < SEARCH_MAX_PASSES && moved; pass++)
+        {
+          moved = FALSE;
+          for (guint g = 0; g < n_group; g++)
+            if (dirty[g])
+              {
+                dirty[g] = 0;
+                moved |= search_group (sc, g, dirty) < 0;
+              }
+          moved_any |= moved;
+        }
+      /* The placement's own cut, not the sum of the steps' gains, so no rounding creeps in;
+       * switches that all stayed on one side cut no link between them. */
+      if (moved_any || start == 0)
+        cost = search_cost (sc);
+      else
+        for (guint sw = 0; sw < sc->build->switches->len; sw++)
+          cost += start == 2 ? sc->cap_source[sw] : sc->cap_sink[sw];
+      best = MIN (best, cost);
+    }
+  return best;
 }
 
 static double
@@ -157,10 +500,9 @@ best_switch_cut (SwitchCut *sc,
 
   for (guint y = n_chip / 2; y <= (n_chip + 1) / 2; y++)
     {
-      double cost;
+      double cost = place_chips (sc, y);
 
-      place_chips (sc, y);
-      cost = split_cost (sc);
+      cost += sc->flow != NULL ? flow_placement (sc) : search_placement (sc);
       best = MIN (best, cost);
     }
   return best;
@@ -169,12 +511,13 @@ best_switch_cut (SwitchCut *sc,
 void
 tf_bisection_switch_family (const TfContext   *ctx,
                             const TfBuild     *build,
+                            const TfAdjacency *switches,
                             const TfBoardTopo *bt,
                             TfMetrics         *m)
 {
   const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
   guint n_ep = build->n_endpoint, n_switch = build->switches->len;
-  guint n_links = build->links->len;
+  guint n_links = build->links->len, n_switch_links = 0;
   guint n_chip = n_ep * build->chips_per_board;
   guint r = ctx->chip_radix;
   /* A switch-switch link carries a board port's lanes (family-private.h). */
@@ -183,32 +526,35 @@ tf_bisection_switch_family (const TfContext   *ctx,
   guint64 star_links;
   double star_bw, best_links, best_bw;
   TfMethod star_method;
+  double kind_bandwidth[TF_N_LINK_TYPES][TF_N_REACHES];
   SwitchCut sc = { build, bt };
 
-  sc.flow = tf_flow_new (n_switch + 2);
-  sc.from_source = g_new (guint, MAX (n_switch, 1));
-  sc.to_sink = g_new (guint, MAX (n_switch, 1));
-  sc.switch_arc = g_new (guint, MAX (n_links, 1));
+  sc.adj = switches;
+
+  /* A large build has hundreds of thousands of links and a handful of kinds. */
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    for (guint k = 0; k < TF_N_REACHES; k++)
+      kind_bandwidth[t][k] = link_bandwidth (ctx, t, k);
   sc.weight = g_new (double, MAX (n_links, 1));
   sc.cap_source = g_new (double, MAX (n_switch, 1));
   sc.cap_sink = g_new (double, MAX (n_switch, 1));
   sc.x = g_new0 (guint32, MAX (n_ep, 1));
-
   for (guint i = 0; i < n_links; i++)
     {
       gboolean chip_link = links[i].a < n_ep;
 
+      TfLinkType type;
+      TfReach reach;
+
+      tf_build_link_kind (build, links[i].a, links[i].b, &type, &reach);
       sc.weight[i] = (double) links[i].multiplicity * (chip_link ? r : lanes);
-      bandwidth[i] = sc.weight[i] * build_link_bandwidth (ctx, build, links[i].a, links[i].b);
-      sc.switch_arc[i] = chip_link ? G_MAXUINT
-                                   : tf_flow_add_arc (sc.flow, links[i].a - n_ep,
-                                                      links[i].b - n_ep, 0, 0);
+      bandwidth[i] = sc.weight[i] * kind_bandwidth[type][reach];
+      n_switch_links += !chip_link;
     }
-  for (guint sw = 0; sw < n_switch; sw++)
-    {
-      sc.from_source[sw] = tf_flow_add_arc (sc.flow, n_switch, sw, 0, 0);
-      sc.to_sink[sw] = tf_flow_add_arc (sc.flow, sw, n_switch + 1, 0, 0);
-    }
+  if (build->n_group >= 2 && n_switch_links > TF_BISECTION_FLOW_MAX_SWITCH_LINKS)
+    search_init (&sc);
+  else
+    flow_init (&sc, n_switch_links);
 
   sc.ib_weight = r;
   best_links = best_switch_cut (&sc, n_chip);
@@ -226,6 +572,19 @@ tf_bisection_switch_family (const TfContext   *ctx,
   g_free (sc.from_source);
   g_free (sc.to_sink);
   g_free (sc.switch_arc);
+  if (sc.adj == &sc.own_adj)
+    tf_adjacency_clear (&sc.own_adj);
+  g_free (sc.side);
+  g_free (sc.outside);
+  g_free (sc.outside_1);
+  tf_flow_free (sc.group);
+  g_free (sc.group_source);
+  g_free (sc.group_sink);
+  g_free (sc.group_side);
+  g_free (sc.group_to);
+  g_free (sc.group_order);
+  if (sc.group_arcs != NULL)
+    g_array_unref (sc.group_arcs);
   g_free (sc.weight);
   g_free (sc.cap_source);
   g_free (sc.cap_sink);
@@ -314,6 +673,96 @@ tf_build_rank_cut (const TfContext *ctx,
       }
   *links = count;
   *bandwidth = bw;
+}
+
+/* Torus prefix cuts. Among the first y chips in lexicographic order, the most significant
+ * dimension holds q = y / plane full hyperplanes and a prefix of y mod plane chips in the next;
+ * along that dimension every line holds the arc {0 .. q} or {0 .. q - 1}, and the remaining
+ * dimensions' links are cut only inside the partly filled hyperplane, a torus of one dimension
+ * less cut by the same rule. */
+
+/* Adds to @inside and @between the links of @lines rings of @s chips, boards @b long, each cut
+ * by the arc {0 .. j - 1}: the link j - 1 -> j and the wrap-around s - 1 -> 0 (a 2-long
+ * dimension has one link, not two). A link c -> c + 1 stays on a board unless c + 1 starts a
+ * board; the wrap-around stays on a board only when the board spans the dimension. */
+static void
+ring_arc_cut (guint    s,
+              guint    b,
+              guint64  j,
+              guint64  lines,
+              guint64 *inside,
+              guint64 *between)
+{
+  if (j == 0 || j >= s)
+    return;
+  if (j % b != 0)
+    *inside += lines;
+  else
+    *between += lines;
+  if (s >= 3)
+    {
+      if (b == s)
+        *inside += lines;
+      else
+        *between += lines;
+    }
+}
+
+void
+tf_torus_prefix_cut (const TfContext *ctx,
+                     guint            n_dims,
+                     const guint32   *size,
+                     const guint32   *board,
+                     const guint     *order,
+                     guint64          y,
+                     guint64         *links,
+                     double          *bandwidth)
+{
+  guint64 n = 1, inside = 0, between = 0;
+  guint r = ctx->chip_radix;
+
+  for (guint k = 0; k < n_dims; k++)
+    n *= size[k];
+  g_return_if_fail (y <= n);
+
+  for (guint k = 0; k < n_dims; k++)
+    {
+      guint d = order[k], s = size[d];
+      guint64 plane = n / s, q = y / plane, rest = y % plane;
+
+      ring_arc_cut (s, board[d], q + 1, rest, &inside, &between);
+      ring_arc_cut (s, board[d], q, plane - rest, &inside, &between);
+      y = rest;
+      n = plane;
+    }
+  *links = (inside + between) * r;
+  *bandwidth = ((double) inside * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_BOARD)
+                + (double) between * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_RACK)) * r;
+}
+
+guint64
+tf_hamming_prefix_cut (guint          n_dims,
+                       const guint32 *size,
+                       const guint   *order,
+                       guint64        y)
+{
+  guint64 n = 1, cut = 0;
+
+  for (guint k = 0; k < n_dims; k++)
+    n *= size[k];
+  g_return_val_if_fail (y <= n, 0);
+
+  /* As for the torus: full hyperplanes, then a prefix of the next; a line holding j of its
+   * S nodes cuts j (S - j) of its links. */
+  for (guint k = 0; k < n_dims; k++)
+    {
+      guint64 s = size[order[k]], plane = n / s, q = y / plane, rest = y % plane;
+
+      cut += rest * (q + 1) * (s - q - 1) + (plane - rest) * q * (s - q);
+      y = rest;
+      n = plane;
+    }
+  return cut;
 }
 
 /* Exhaustive bisection on small graphs: every balanced split of the chips; for each, the

@@ -116,7 +116,7 @@ tf_switch_chip_diameter (const TfBoardTopo *bt,
 
 typedef struct
 {
-  const guint8 *hosting;
+  const guint8 *target;
   guint         max_level;
 } LeafDiameter;
 
@@ -128,47 +128,92 @@ leaf_diameter_visit (guint    level,
 {
   LeafDiameter *ld = data;
 
-  if (ld->hosting[node] && level > ld->max_level)
+  if (ld->target[node] && level > ld->max_level)
     ld->max_level = level;
 }
 
-void
-tf_build_leaf_diameter (const TfBuild *build,
-                        guint         *n_hosting_leaves,
-                        guint         *leaf_diameter)
+/* Whether @build's rotation (family-private.h) may stand for the searches from every hosting
+ * switch: every group but the last hosts at the same in-group places as group 0, and the last
+ * at some of those (endpoints fill groups in order). */
+static gboolean
+hosting_is_rotational (const TfBuild *build,
+                       const guint8  *hosting)
 {
-  guint n_nodes = build->n_endpoint + build->switches->len;
-  g_autofree guint8 *allowed = g_new0 (guint8, n_nodes);
-  g_autofree guint8 *hosting = g_new0 (guint8, n_nodes);
-  g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (guint32));
-  const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
-  TfAdjacency adj;
-  BitBfs bfs;
-  LeafDiameter ld = { hosting, 0 };
+  guint g = build->n_group, w = build->group_switches;
 
-  for (guint v = build->n_endpoint; v < n_nodes; v++)
-    allowed[v] = 1;
-  for (guint i = 0; i < build->links->len; i++)
+  if (g < 2 || (guint64) g * w != build->switches->len)
+    return FALSE;
+  for (guint i = 1; i < g; i++)
+    for (guint k = 0; k < w; k++)
+      {
+        guint8 h = hosting[i * w + k];
+
+        if (i < g - 1 ? h != hosting[k] : h > hosting[k])
+          return FALSE;
+      }
+  return TRUE;
+}
+
+/* Searches from every switch @sources marks, in batches of 64; returns the greatest distance
+ * to a switch @targets marks. */
+static guint
+farthest_target (BitBfs       *bfs,
+                 guint         n_switch,
+                 const guint8 *sources,
+                 const guint8 *targets)
+{
+  guint32 batch[64];
+  guint n = 0;
+  LeafDiameter ld = { targets, 0 };
+
+  for (guint v = 0; v < n_switch; v++)
     {
-      /* Endpoints come first, so an endpoint-switch link has the endpoint in a. */
-      if (links[i].a < build->n_endpoint && links[i].b >= build->n_endpoint
-          && !hosting[links[i].b])
+      if (sources[v])
+        batch[n++] = v;
+      if (n == 64 || (n > 0 && v == n_switch - 1))
         {
-          hosting[links[i].b] = 1;
-          g_array_append_val (leaves, links[i].b);
+          bit_bfs_run (bfs, batch, n, leaf_diameter_visit, &ld);
+          n = 0;
         }
     }
+  return ld.max_level;
+}
 
-  tf_adjacency_init (&adj, n_nodes, build->links->len, links, sizeof (TfBuildLink));
-  bit_bfs_init (&bfs, &adj, allowed);
-  for (guint i = 0; i < leaves->len; i += 64)
-    bit_bfs_run (&bfs, &g_array_index (leaves, guint32, i), MIN (64, leaves->len - i),
-                 leaf_diameter_visit, &ld);
+void
+tf_build_leaf_diameter (const TfBuild     *build,
+                        const TfAdjacency *switches,
+                        guint             *n_hosting_leaves,
+                        guint             *leaf_diameter)
+{
+  guint n_ep = build->n_endpoint, n_switch = build->switches->len;
+  const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
+  g_autofree guint8 *hosting = g_new0 (guint8, MAX (n_switch, 1));
+  g_autofree guint8 *sources = g_new0 (guint8, MAX (n_switch, 1));
+  guint n_hosting = 0, diameter;
+  BitBfs bfs;
+
+  /* Endpoints come first, so an endpoint-switch link has the endpoint in a. */
+  for (guint i = 0; i < build->links->len; i++)
+    if (links[i].a < n_ep && links[i].b >= n_ep && !hosting[links[i].b - n_ep])
+      {
+        hosting[links[i].b - n_ep] = 1;
+        n_hosting++;
+      }
+  /* The search runs on the switches alone: a path between switches never gains by passing a
+   * board, whose chips reach nothing but their own switch. */
+  bit_bfs_init (&bfs, switches, NULL);
+
+  /* Under the rotation every hosting pair has an image with one end in group 0, both ends
+   * still hosting (docs/metrics.md), so searching from group 0 finds the farthest pair. */
+  if (hosting_is_rotational (build, hosting))
+    memcpy (sources, hosting, build->group_switches);
+  else
+    memcpy (sources, hosting, n_switch);
+  diameter = farthest_target (&bfs, n_switch, sources, hosting);
+
   bit_bfs_clear (&bfs);
-  tf_adjacency_clear (&adj);
-
-  *n_hosting_leaves = leaves->len;
-  *leaf_diameter = ld.max_level;
+  *n_hosting_leaves = n_hosting;
+  *leaf_diameter = diameter;
 }
 
 /* Path metrics on a NetworkGraph */

@@ -10,11 +10,16 @@
 #pragma once
 
 #include "family-private.h"
+#include "graph-private.h"
 #include "intra-board-private.h"
 
 G_BEGIN_DECLS
 
 /* Switch families */
+
+/* The switches of @build and the links between them: node i is switch i, and an entry's link
+ * is the index of its TfBuildLink in build->links. */
+void  tf_build_switch_adjacency (const TfBuild *build, TfAdjacency *adj);
 
 /* Chip diameter from the leaf level: one board; several boards on one leaf; or 2 + the largest
  * switch distance between leaves that host chips. */
@@ -23,12 +28,20 @@ guint tf_switch_chip_diameter (const TfBoardTopo *bt, guint n_board, guint n_hos
 /* Path diversity: 1 with two or more boards (the leaf separates a board), else the board's own
  * diversity plus the path through the switch. */
 guint tf_switch_path_diversity (const TfBoardTopo *bt, guint chip_radix, guint n_board);
-/* Exact, by breadth-first search over the switches of a Tier-7 switch-family build. */
-void  tf_build_leaf_diameter (const TfBuild *build, guint *n_hosting_leaves,
-                              guint *leaf_diameter);
-/* An upper bound from structured cuts improved by local search on the switch sides. */
+/* Exact, by breadth-first search over the switches of a Tier-7 switch-family build (@switches
+ * is its tf_build_switch_adjacency). */
+void  tf_build_leaf_diameter (const TfBuild *build, const TfAdjacency *switches,
+                              guint *n_hosting_leaves, guint *leaf_diameter);
+/* Links between switches above which a build with rotation groups has its switches placed by
+ * a search over the groups rather than a max flow. Every Dragonfly and Dragonfly+ of at most
+ * 256 chips is below it, so the sweep sees the max flow's values. */
+#define TF_BISECTION_FLOW_MAX_SWITCH_LINKS 16384u
+/* An upper bound: structured chip splits, switches placed by a max flow (the best placement
+ * for the split) or, above TF_BISECTION_FLOW_MAX_SWITCH_LINKS, by the search (docs/metrics.md).
+ * @switches is the build's tf_build_switch_adjacency, or NULL to make it when needed. */
 void  tf_bisection_switch_family (const TfContext *ctx, const TfBuild *build,
-                                  const TfBoardTopo *bt, TfMetrics *m);
+                                  const TfAdjacency *switches, const TfBoardTopo *bt,
+                                  TfMetrics *m);
 
 /* Every switch on one side and y chips on the other, whole boards first; exact for a single
  * switch unless a torus board must be split. */
@@ -51,9 +64,23 @@ typedef enum
  * lane. Exact (closed form) when boards hold one chip, else an upper bound. */
 void  tf_bisection_lanes (const TfContext *ctx, TfLaneGraph lanes, guint n_board,
                           const TfBoardTopo *bt, TfMetrics *m);
-/* The cut of {chips with rank < y} on a Tier-6 build, in links and in GB/s. */
+/* The cut of {chips with rank < y} on a Tier-6 build, in links and in GB/s: the reference the
+ * torus's closed form below is tested against. */
 void  tf_build_rank_cut (const TfContext *ctx, const TfBuild *build, const guint32 *rank,
                          guint y, guint64 *links, double *bandwidth);
+
+/* The cut of the first @y chips of a torus of @n_dims dimensions @size, in lexicographic order
+ * with dimension @order[0] most significant, in links and in GB/s: a closed form, equal to
+ * tf_build_rank_cut on the torus's build. Links inside a board (of shape @board) are C2C reaching
+ * the board, the others C2C reaching the rack. */
+void  tf_torus_prefix_cut (const TfContext *ctx, guint n_dims, const guint32 *size,
+                           const guint32 *board, const guint *order, guint64 y,
+                           guint64 *links, double *bandwidth);
+
+/* The node pairs a Hamming graph (each of @n_dims dimensions of @size fully linked, HyperX's
+ * switches) cuts around its first @y nodes in lexicographic order, dimension @order[0] most
+ * significant. */
+guint64 tf_hamming_prefix_cut (guint n_dims, const guint32 *size, const guint *order, guint64 y);
 
 /* Fills every metric of @result, measuring on @graph; @build is the family's build of the
  * result, or NULL for a graph no family describes (result->family NULL). */

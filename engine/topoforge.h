@@ -44,6 +44,10 @@ GQuark tf_error_quark (void);
 #define TF_CHIP_RADIX_MAX    64u
 #define TF_LINK_COUNT_MAX    (G_GUINT64_CONSTANT (1) << 24)
 #define TF_DEFAULT_LIMIT     50u
+/* tf_enumerate keeps at most this many results per family, whatever the limit (0 included):
+ * each costs its metrics and a few hundred bytes. The legal results beyond it still count in
+ * the family's total, and the ones kept are the first, recommended first, as always. */
+#define TF_ENUMERATE_MAX_RESULTS 16384u
 #define TF_MAX_WARNINGS      8u
 #define TF_MAX_DIMS          4u
 
@@ -265,6 +269,8 @@ typedef struct
 {
   const TfFamily *family;
   guint64         total;      /* legal results before the limit */
+  guint64         capped;     /* results the limit asked for beyond TF_ENUMERATE_MAX_RESULTS,
+                               * left out */
   guint64         oversize;   /* legal by the spec, beyond TF_LINK_COUNT_MAX; not in total */
   char           *excluded;   /* why the family has no results in this context, or NULL */
   guint           n_results;
@@ -280,7 +286,9 @@ typedef struct
 } TfEnumeration;
 
 /* Enumerates @families (all registered ones when @n_families is 0), keeping at most @limit
- * results per family (no limit when 0). */
+ * results per family (no limit when 0), and never more than TF_ENUMERATE_MAX_RESULTS. Every
+ * family is walked before any metrics are computed; @progress sees 0 while walking and then
+ * the estimated share of the work done, and may stop the call at any time. */
 gboolean tf_enumerate (const TfContext        *ctx,
                        const TfFamily *const  *families,
                        guint                   n_families,

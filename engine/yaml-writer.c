@@ -458,6 +458,8 @@ tf_enumeration_write_yaml (const TfEnumeration  *enumeration,
       mapping_start (&w, FALSE);
       key_string (&w, "family", tf_family_get_name (f->family));
       key_uint (&w, "total", f->total);
+      if (f->capped > 0)
+        key_uint (&w, "capped", f->capped);
       if (f->oversize > 0)
         key_uint (&w, "oversize", f->oversize);
       if (f->excluded != NULL)

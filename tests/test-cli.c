@@ -62,6 +62,20 @@ run (const char *first,
   return run_strv ((const char *const *) args->pdata);
 }
 
+/* Everything left to read on @fd, which it closes. */
+static char *
+read_all (int fd)
+{
+  GString *text = g_string_new (NULL);
+  char buffer[4096];
+  gssize n;
+
+  while ((n = read (fd, buffer, sizeof buffer)) > 0)
+    g_string_append_len (text, buffer, n);
+  close (fd);
+  return g_string_free (text, FALSE);
+}
+
 static void
 assert_one_line (const char *text)
 {
@@ -124,6 +138,57 @@ test_enumerate (void)
   g_assert_nonnull (strstr (r.out, "ring: showing 3 of 6"));
   g_assert_null (strstr (r.out, "fat-tree"));
   run_clear (&r);
+}
+
+/* Beyond TF_ENUMERATE_MAX_RESULTS a family's results are left out, and both formats say how
+ * many. */
+static void
+test_enumerate_capped (void)
+{
+  Run r = run ("enumerate", "--n-chip", "720720", "--scope", "inter-rack", "--family", "torus",
+               "--limit", "0", NULL);
+  g_autofree char *capped = NULL;
+
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "  total: 27395\n  capped: 11011\n"));
+  run_clear (&r);
+
+  r = run ("enumerate", "--n-chip", "720720", "--scope", "inter-rack", "--family", "torus",
+           "--limit", "0", "--format", "table", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  capped = g_strdup_printf ("torus: showing %u of 27395 (11011 more left out: the engine keeps "
+                            "at most %u results per family)\n", TF_ENUMERATE_MAX_RESULTS,
+                            TF_ENUMERATE_MAX_RESULTS);
+  g_assert_true (g_str_has_prefix (r.out, capped));
+  g_assert_cmpstr (r.err, ==, "");
+  run_clear (&r);
+}
+
+/* Ctrl-C while enumerate measures: one line on stderr, nothing on stdout, status 130. */
+static void
+test_enumerate_interrupt (void)
+{
+  const char *argv[] = { g_getenv ("TF_CLI"), "enumerate", "--n-chip", "1048576", "--scope",
+                         "inter-rack", "--family", "dragonfly", "--limit", "0", NULL };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL, *err = NULL;
+  GPid pid;
+  int out_fd, err_fd, status;
+
+  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
+                                           NULL, NULL, &pid, NULL, &out_fd, &err_fd, &error));
+  g_assert_no_error (error);
+  /* Walking takes about half a second, measuring half a minute. */
+  g_usleep (G_USEC_PER_SEC);
+  kill (pid, SIGINT);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  out = read_all (out_fd);
+  err = read_all (err_fd);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 130);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_cmpstr (err, ==, "topoforge-cli enumerate: interrupted\n");
 }
 
 static void
@@ -569,6 +634,8 @@ main (int    argc,
   g_test_add_func ("/cli/families", test_families);
   g_test_add_func ("/cli/help", test_help);
   g_test_add_func ("/cli/enumerate", test_enumerate);
+  g_test_add_func ("/cli/enumerate-capped", test_enumerate_capped);
+  g_test_add_func ("/cli/enumerate-interrupt", test_enumerate_interrupt);
   g_test_add_func ("/cli/generate", test_generate);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/repeated-option", test_repeated_option);
