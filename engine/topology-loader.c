@@ -1488,6 +1488,33 @@ assemble_grouping (Loader         *l,
   return TRUE;
 }
 
+/* Whether @node's board, rack and pod (or its switch's container) are all in range. */
+static gboolean
+is_placed (const TfNetworkGraph *g,
+           const guint32        *chip_board,
+           guint32               node)
+{
+  guint rack;
+
+  if (node < g->n_chip)
+    {
+      if (chip_board[node] >= g->n_board)
+        return FALSE;
+      rack = g->board_rack[chip_board[node]];
+    }
+  else
+    {
+      const TfSwitch *sw = &g->switches[node - g->n_chip];
+
+      if (sw->tier == TF_TIER_POD)
+        return sw->container < g->n_pod;
+      if (sw->tier != TF_TIER_RACK)
+        return sw->tier == TF_TIER_DATACENTER;
+      rack = sw->container;
+    }
+  return rack < g->n_rack && g->rack_pod[rack] < g->n_pod;
+}
+
 static gboolean
 assemble_network (Loader         *l,
                   TfNetworkGraph *g)
@@ -1593,7 +1620,9 @@ assemble_network (Loader         *l,
       TfLinkType type;
       TfReach reach;
 
-      if (link->has_reach)
+      /* An end the grouping does not place is the invariants' to report. */
+      if (link->has_reach || !is_placed (g, chip_board, g->links[i].a)
+          || !is_placed (g, chip_board, g->links[i].b))
         continue;
       tf_network_graph_link_kind_with_boards (g, chip_board, g->links[i].a, g->links[i].b, &type,
                                               &reach);
