@@ -302,6 +302,10 @@ bind_expander (GtkSignalListItemFactory *factory,
         }
       else if (total == 0)
         text = g_strdup_printf (_("%s — no legal topology for this context"), name);
+      else if (n < total && n >= TF_ENUMERATE_MAX_RESULTS)
+        /* Translators: the engine keeps at most this many results of a family. */
+        text = g_strdup_printf (_("%s — showing %u of %llu, the most kept"), name, n,
+                                (unsigned long long) total);
       else if (n < total)
         text = g_strdup_printf (_("%s — showing %u of %llu"), name, n,
                                 (unsigned long long) total);
@@ -312,7 +316,7 @@ bind_expander (GtkSignalListItemFactory *factory,
       gtk_label_set_text (GTK_LABEL (label), text);
       gtk_widget_set_tooltip_text (label, _(tf_family_get_description (tf_family_row_get_family (family))));
       gtk_widget_add_css_class (label, "heading");
-      if (n < total)
+      if (n < total && n < TF_ENUMERATE_MAX_RESULTS)
         {
           g_object_set_data_full (G_OBJECT (button), "family", g_strdup (name), g_free);
           g_signal_connect (button, "clicked", G_CALLBACK (show_all_clicked), self);
