@@ -366,7 +366,10 @@ tf_enumerate_query (const TfContext        *ctx,
   if (!tf_context_validate (ctx, error))
     return FALSE;
   if (n_families == 0)
-    n_families = tf_families_get_count ();
+    {
+      families = NULL;
+      n_families = tf_families_get_count ();
+    }
 
   out->context = *ctx;
   out->limit = limit;
