@@ -131,6 +131,8 @@ load_settings (TfWindow *self)
   ctx.chips_per_board_max = g_settings_get_uint (self->settings, "chips-per-board-max");
   ctx.chip_radix = g_settings_get_uint (self->settings, "chip-radix");
   ctx.switch_defaults.radix = g_settings_get_uint (self->settings, "switch-radix");
+  ctx.boards_per_rack_max = g_settings_get_uint (self->settings, "boards-per-rack-max");
+  ctx.racks_per_pod_max = g_settings_get_uint (self->settings, "racks-per-pod-max");
   ctx.switch_defaults.latency_ns = g_settings_get_double (self->settings, "switch-latency");
   if (!tf_intra_board_topo_from_string (intra, &ctx.intra_board_topo, NULL))
     ctx.intra_board_topo = TF_INTRA_BOARD_NONE;
@@ -170,6 +172,8 @@ save_form (TfWindow        *self,
   g_settings_set_uint (self->settings, "chips-per-board-max", ctx->chips_per_board_max);
   g_settings_set_uint (self->settings, "chip-radix", ctx->chip_radix);
   g_settings_set_uint (self->settings, "switch-radix", ctx->switch_defaults.radix);
+  g_settings_set_uint (self->settings, "boards-per-rack-max", ctx->boards_per_rack_max);
+  g_settings_set_uint (self->settings, "racks-per-pod-max", ctx->racks_per_pod_max);
   g_settings_set_double (self->settings, "switch-latency", ctx->switch_defaults.latency_ns);
   g_settings_set_string (self->settings, "intra-board-topo",
                          tf_intra_board_topo_to_string (ctx->intra_board_topo));
