@@ -3,8 +3,13 @@
 #include <glib/gi18n.h>
 
 #include "tf-legend.h"
+#include "tf-settings.h"
 #include "tf-tasks.h"
 #include "tf-window.h"
+
+/* What the window starts on without settings: the schema's defaults. */
+#define DEFAULT_N_CHIP 64
+#define DEFAULT_SCOPE  TF_SCOPE_INTER_RACK
 
 struct _TfWindow
 {
@@ -23,7 +28,7 @@ struct _TfWindow
   GtkLabel       *topology_label;
   GtkLabel       *status;
 
-  GSettings      *settings;
+  GSettings      *settings;      /* NULL when the schema is not installed */
   GCancellable   *enumerating;
   GCancellable   *generating;
   GCancellable   *listing;       /* a family's full list, after its cap was lifted */
@@ -112,22 +117,46 @@ was_cancelled (const GError *error)
 /* Settings: the form's last values and the window's size. */
 
 static void
+load_defaults (TfWindow *self)
+{
+  TfContext ctx;
+
+  tf_context_init (&ctx);
+  ctx.n_chip = DEFAULT_N_CHIP;
+  ctx.scope = DEFAULT_SCOPE;
+  tf_context_form_set_families (self->form, NULL);
+  tf_context_form_set_context (self->form, &ctx);
+}
+
+static void
 load_settings (TfWindow *self)
 {
-  g_autofree char *scope = g_settings_get_string (self->settings, "scope");
-  g_autofree char *intra = g_settings_get_string (self->settings, "intra-board-topo");
-  g_autoptr(GVariant) bandwidth = g_settings_get_value (self->settings, "link-bandwidth");
-  g_autoptr(GVariant) latency = g_settings_get_value (self->settings, "link-latency");
-  g_auto(GStrv) families = g_settings_get_strv (self->settings, "families");
+  g_autofree char *scope = NULL;
+  g_autofree char *intra = NULL;
+  g_autoptr(GVariant) bandwidth = NULL;
+  g_autoptr(GVariant) latency = NULL;
+  g_auto(GStrv) families = NULL;
   TfContext ctx;
   gsize n_bw, n_lat;
-  const double *bw = g_variant_get_fixed_array (bandwidth, &n_bw, sizeof (double));
-  const double *lat = g_variant_get_fixed_array (latency, &n_lat, sizeof (double));
+  const double *bw, *lat;
+
+  if (self->settings == NULL)
+    {
+      load_defaults (self);
+      return;
+    }
+  scope = g_settings_get_string (self->settings, "scope");
+  intra = g_settings_get_string (self->settings, "intra-board-topo");
+  bandwidth = g_settings_get_value (self->settings, "link-bandwidth");
+  latency = g_settings_get_value (self->settings, "link-latency");
+  families = g_settings_get_strv (self->settings, "families");
+  bw = g_variant_get_fixed_array (bandwidth, &n_bw, sizeof (double));
+  lat = g_variant_get_fixed_array (latency, &n_lat, sizeof (double));
 
   tf_context_init (&ctx);
   ctx.n_chip = g_settings_get_uint (self->settings, "n-chip");
   if (!tf_scope_from_string (scope, &ctx.scope, NULL))
-    ctx.scope = TF_SCOPE_INTER_RACK;
+    ctx.scope = DEFAULT_SCOPE;
   ctx.chips_per_board_max = g_settings_get_uint (self->settings, "chips-per-board-max");
   ctx.chip_radix = g_settings_get_uint (self->settings, "chip-radix");
   ctx.switch_defaults.radix = g_settings_get_uint (self->settings, "switch-radix");
@@ -159,6 +188,8 @@ save_form (TfWindow        *self,
   double bw[TF_N_LINK_TYPES], lat[TF_N_LINK_TYPES];
   gboolean all = g_strv_length (families) == tf_families_get_count ();
 
+  if (self->settings == NULL)
+    return;
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     {
       bw[t] = ctx->defaults[t].bandwidth_gbps;
@@ -191,11 +222,15 @@ close_request (GtkWindow *window)
   int width, height;
 
   gtk_window_get_default_size (window, &width, &height);
-  g_settings_delay (self->settings);
-  g_settings_set_int (self->settings, "window-width", width);
-  g_settings_set_int (self->settings, "window-height", height);
-  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
-  g_settings_apply (self->settings);
+  if (self->settings != NULL)
+    {
+      g_settings_delay (self->settings);
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+      g_settings_set_boolean (self->settings, "window-maximized",
+                              gtk_window_is_maximized (window));
+      g_settings_apply (self->settings);
+    }
   replace_cancellable (&self->enumerating, NULL);
   replace_cancellable (&self->generating, NULL);
   replace_cancellable (&self->listing, NULL);
@@ -610,7 +645,7 @@ tf_window_init (TfWindow *self)
   GtkEventController *shortcuts;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->settings = g_settings_new (APPLICATION_ID);
+  self->settings = tf_settings_new ();
 
   /* F fits the view, unless a text field takes the key first (bubble phase). */
   shortcuts = gtk_shortcut_controller_new ();
