@@ -294,6 +294,7 @@ tf_application_startup (GApplication *app)
   static const char *quit_accels[] = { "<Primary>q", NULL };
   static const char *export_accels[] = { "<Primary>e", NULL };
   static const char *copy_accels[] = { "<Primary><Shift>c", NULL };
+  static const char *copy_id_accels[] = { "<Primary>i", NULL };
   g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
 
   G_APPLICATION_CLASS (tf_application_parent_class)->startup (app);
@@ -302,6 +303,7 @@ tf_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.export", export_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.copy-yaml", copy_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.copy-id", copy_id_accels);
 
   gtk_css_provider_load_from_resource (css, "/io/github/topoforge/Topoforge/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),

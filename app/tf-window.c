@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-window.c: the main window (see tf-window.h). */
 #include <glib/gi18n.h>
+#include <string.h>
 
+#include "tf-export.h"
 #include "tf-legend.h"
 #include "tf-settings.h"
 #include "tf-tasks.h"
@@ -252,6 +254,7 @@ show_topology (TfWindow   *self,
   gtk_widget_set_visible (GTK_WIDGET (self->placeholder), topology == NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", topology != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-yaml", topology != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-id", id != NULL);
   if (topology == NULL)
     {
       gtk_label_set_text (self->topology_label, "");
@@ -446,15 +449,15 @@ info_changed (TfWindow *self)
                       info ? info : _("Point at a chip, board, rack or switch."));
 }
 
-/* Export */
+/* Files out */
 
 gboolean
-tf_window_export (TfWindow    *self,
-                  const char  *path,
-                  GError     **error)
+tf_window_export (TfWindow        *self,
+                  const char      *path,
+                  TfExportFormat   format,
+                  GError         **error)
 {
   TfTopology *topology;
-  g_autoptr(GString) yaml = g_string_new (NULL);
 
   g_return_val_if_fail (TF_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -465,8 +468,29 @@ tf_window_export (TfWindow    *self,
       g_set_error_literal (error, TF_ERROR, TF_ERROR_IO, _("No topology is shown"));
       return FALSE;
     }
-  return tf_topology_write_yaml (topology, yaml, error)
-         && tf_write_file_atomic (path, yaml->str, yaml->len, error);
+  return tf_export_write (topology, format, path, error);
+}
+
+/* The format a name's extension says; for any other name, the format of the filter chosen in
+ * the dialog (the filters are added in TfExportFormat's order). */
+static TfExportFormat
+export_format (GtkFileChooser *chooser,
+               const char     *path)
+{
+  g_autoptr(GListModel) filters = gtk_file_chooser_get_filters (chooser);
+  GtkFileFilter *chosen = gtk_file_chooser_get_filter (chooser);
+  TfExportFormat format = TF_EXPORT_YAML;
+
+  if (tf_export_format_from_name (path, &format))
+    return format;
+  for (guint i = 0; i < g_list_model_get_n_items (filters) && i < TF_N_EXPORT_FORMATS; i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+      if (filter == chosen)
+        return i;
+    }
+  return TF_EXPORT_YAML;
 }
 
 static void
@@ -482,7 +506,8 @@ export_response (GtkNativeDialog *dialog,
 
       if (path == NULL)
         show_error (self, _("The chosen place is not a local file"));
-      else if (!tf_window_export (self, path, &error))
+      else if (!tf_window_export (self, path, export_format (GTK_FILE_CHOOSER (dialog), path),
+                                  &error))
         {
           g_autofree char *message = g_strdup_printf (_("Could not export: %s"), error->message);
 
@@ -500,6 +525,20 @@ export_response (GtkNativeDialog *dialog,
   g_object_unref (self);
 }
 
+/* The name the dialog proposes, without an extension: the id's. */
+static char *
+dup_export_stem (TfWindow   *self,
+                 TfTopology *topology)
+{
+  char *stem;
+
+  if (topology->result.family == NULL)
+    return g_strdup ("topology");
+  stem = tf_result_dup_id (&topology->result);
+  g_strdelimit (stem, ":,=/", '-');
+  return stem;
+}
+
 static void
 export_activated (GtkWidget  *widget,
                   const char *action_name,
@@ -508,26 +547,51 @@ export_activated (GtkWidget  *widget,
   TfWindow *self = TF_WINDOW (widget);
   TfTopology *topology = tf_topology_view_get_topology (self->view);
   GtkFileChooserNative *dialog;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  g_autofree char *id = NULL;
+  g_autofree char *stem = NULL;
   g_autofree char *name = NULL;
 
   if (topology == NULL)
     return;
-  id = tf_result_dup_id (&topology->result);
-  g_strdelimit (id, ":,=/", '-');
-  name = g_strdup_printf ("%s.yaml", id);
+  stem = dup_export_stem (self, topology);
+  name = g_strdup_printf ("%s.%s", stem, tf_export_format_get_extensions (TF_EXPORT_YAML)[0]);
   dialog = gtk_file_chooser_native_new (_("Export Topology"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
                                         _("_Cancel"));
-  gtk_file_filter_set_name (filter, _("YAML topology"));
-  gtk_file_filter_add_pattern (filter, "*.yaml");
-  gtk_file_filter_add_pattern (filter, "*.yml");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  for (guint f = 0; f < TF_N_EXPORT_FORMATS; f++)
+    {
+      g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+      const char *const *extensions = tf_export_format_get_extensions (f);
+
+      gtk_file_filter_set_name (filter, tf_export_format_get_label (f));
+      for (guint e = 0; extensions[e] != NULL; e++)
+        gtk_file_filter_add_suffix (filter, extensions[e]);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+      if (f == TF_EXPORT_YAML)
+        gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), filter);
+    }
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (export_response), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+copy_id_activated (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  TfWindow *self = TF_WINDOW (widget);
+  TfTopology *topology = tf_topology_view_get_topology (self->view);
+  g_autofree char *id = NULL;
+  g_autofree char *message = NULL;
+
+  if (topology == NULL || topology->result.family == NULL)
+    return;
+  /* The id enumerate writes and generate --id takes. */
+  id = tf_result_dup_id (&topology->result);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), id);
+  message = g_strdup_printf (_("Copied the id %s"), id);
+  gtk_label_set_text (self->status, message);
 }
 
 static void
@@ -636,6 +700,7 @@ tf_window_class_init (TfWindowClass *klass)
 
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
   gtk_widget_class_install_action (widget_class, "win.copy-yaml", NULL, copy_yaml_activated);
+  gtk_widget_class_install_action (widget_class, "win.copy-id", NULL, copy_id_activated);
   gtk_widget_class_install_action (widget_class, "win.fit-view", NULL, fit_view_activated);
 }
 

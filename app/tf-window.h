@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 
 #include "tf-context-form.h"
+#include "tf-export.h"
 #include "tf-results-view.h"
 #include "tf-topology-view.h"
 
@@ -23,8 +24,9 @@ TfTopologyView *tf_window_get_view (TfWindow *self);
  * the first recommended one. */
 void            tf_window_select_after_enumeration (TfWindow *self, const char *family,
                                                     guint index);
-/* Writes the shown topology as YAML to @path (atomically). */
-gboolean        tf_window_export (TfWindow *self, const char *path, GError **error);
+/* Writes the shown topology to @path in @format (atomically). */
+gboolean        tf_window_export (TfWindow *self, const char *path, TfExportFormat format,
+                                  GError **error);
 /* The message shown in the window's error banner, or NULL. */
 const char     *tf_window_get_error (TfWindow *self);
 /* TRUE while an enumeration or generation runs. */

@@ -2,9 +2,12 @@
 /* test-window.c: the main window end to end: it enumerates the form's context on a worker
  * thread, shows the first recommended result in 3D, follows the selection, never runs an
  * invalid form, keeps the newest request only, remembers the form, exports YAML that the
- * engine reads back equal, and copies the same YAML. */
+ * engine reads back equal, GraphML and DOT that networkx reads, and copies the same YAML and
+ * the id generate takes. */
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <string.h>
+#include <sys/wait.h>
 
 #include "tf-window.h"
 
@@ -179,7 +182,7 @@ test_export (Fixture       *f,
   g_auto(TfTopology) loaded = { 0 };
   gsize length;
 
-  g_assert_true (tf_window_export (f->window, path, &error));
+  g_assert_true (tf_window_export (f->window, path, TF_EXPORT_YAML, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (path, &written, &length, NULL));
   g_assert_true (tf_topology_write_yaml (shown, expected, NULL));
@@ -195,7 +198,7 @@ test_export (Fixture       *f,
   g_assert_cmpstr (again->str, ==, expected->str);
 
   /* A place that cannot be written: an error, and no file. */
-  g_assert_false (tf_window_export (f->window, blocked, &error));
+  g_assert_false (tf_window_export (f->window, blocked, TF_EXPORT_YAML, &error));
   g_assert_nonnull (error);
   g_assert_false (g_file_test (blocked, G_FILE_TEST_EXISTS));
 
@@ -260,6 +263,164 @@ test_pick (Fixture       *f,
   g_assert_null (tf_topology_view_get_info (view));
 }
 
+/* Files in and out */
+
+static char *
+read_clipboard (Fixture *f)
+{
+  char *text = NULL;
+
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (f->window)), NULL,
+                                 clipboard_read, &text);
+  while (text == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return text;
+}
+
+/* Runs a program; returns its exit status, with its output in @out (may be NULL). */
+static int
+run (const char *const *argv,
+     char              **out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *err = NULL;
+  int status = -1;
+
+  /* Its output never reaches ours, which is TAP. */
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL,
+                               out ? G_SPAWN_DEFAULT : G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                               out, &err, &status, &error));
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_test_message ("%s: %s", argv[0], err);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+/* The first widget under @widget that is a @type with @action_name (NULL: any), depth first. */
+static GtkWidget *
+find_widget (GtkWidget  *widget,
+             GType       type,
+             const char *action_name)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type)
+      && (action_name == NULL
+          || g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action_name) == 0))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type, action_name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+check_graph_file (const char *path,
+                  const char *reader,
+                  guint       nodes,
+                  guint64     edges)
+{
+  const char *python = g_getenv ("TF_PYTHON");
+  g_autofree char *script = g_strdup_printf (
+      "import sys, networkx\n"
+      "g = networkx.%s(sys.argv[1])\n"
+      "# pydot 1.4 reads the newline after the closing brace as a node named \"\\n\"\n"
+      "if '\\\\n' in g.nodes and g.degree('\\\\n') == 0: g.remove_node('\\\\n')\n"
+      "print(g.number_of_nodes(), g.number_of_edges())\n", reader);
+  const char *argv[] = { python, "-c", script, path, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *want = g_strdup_printf ("%u %" G_GUINT64_FORMAT "\n", nodes, edges);
+
+  g_assert_cmpint (run (argv, &out), ==, 0);
+  g_assert_cmpstr (out, ==, want);
+}
+
+/* Each format the command line writes, read back: YAML by topoforge-cli validate, GraphML and
+ * DOT by networkx. The extension names the format. */
+static void
+test_export_formats (Fixture       *f,
+                     gconstpointer  data)
+{
+  static const struct
+  {
+    const char    *name;
+    gboolean       known;
+    TfExportFormat format;
+  } names[] = {
+    { "a.yaml", TRUE, TF_EXPORT_YAML }, { "a.YML", TRUE, TF_EXPORT_YAML },
+    { "b.graphml", TRUE, TF_EXPORT_GRAPHML }, { "c.dot", TRUE, TF_EXPORT_DOT },
+    { "c.gv", TRUE, TF_EXPORT_DOT }, { "d.txt", FALSE }, { "yaml", FALSE },
+    { "e.yaml/f", FALSE }, { "g.", FALSE },
+  };
+  TfTopology *shown = tf_topology_view_get_topology (tf_window_get_view (f->window));
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-export-XXXXXX", NULL);
+  guint nodes = shown->graph.n_chip + shown->graph.n_switch;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      TfExportFormat format = TF_N_EXPORT_FORMATS;
+
+      g_assert_cmpint (tf_export_format_from_name (names[i].name, &format), ==, names[i].known);
+      if (names[i].known)
+        g_assert_cmpint (format, ==, names[i].format);
+    }
+
+  for (TfExportFormat format = 0; format < TF_N_EXPORT_FORMATS; format++)
+    {
+      g_autofree char *name = g_strdup_printf ("out.%s",
+                                               tf_export_format_get_extensions (format)[0]);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr(GError) error = NULL;
+
+      g_assert_true (tf_window_export (f->window, path, format, &error));
+      g_assert_no_error (error);
+      if (format == TF_EXPORT_YAML)
+        {
+          const char *argv[] = { g_getenv ("TF_CLI"), "validate", path, NULL };
+
+          g_assert_cmpint (run (argv, NULL), ==, 0);
+        }
+      else if (g_getenv ("TF_PYTHON") == NULL)
+        g_test_message ("no python3: %s not read back", name);
+      else if (format == TF_EXPORT_GRAPHML)
+        check_graph_file (path, "read_graphml", nodes, shown->graph.n_links);
+      else
+        check_graph_file (path, "nx_pydot.read_dot", nodes, shown->result.metrics.link_count);
+      g_unlink (path);
+    }
+  g_rmdir (dir);
+}
+
+/* Copy Id: the id topoforge-cli generate --id takes. */
+static void
+test_copy_id (Fixture       *f,
+              gconstpointer  data)
+{
+  TfTopology *shown = tf_topology_view_get_topology (tf_window_get_view (f->window));
+  g_autofree char *id = tf_result_dup_id (&shown->result);
+  g_autofree char *n_chip = g_strdup_printf ("%u", shown->context.n_chip);
+  g_autofree char *text = NULL;
+  GtkWidget *button = find_widget (GTK_WIDGET (f->window), GTK_TYPE_BUTTON, "win.copy-id");
+
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_sensitive (button));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.copy-id", NULL));
+  text = read_clipboard (f);
+  g_assert_cmpstr (text, ==, id);
+  {
+    const char *argv[] = { g_getenv ("TF_CLI"), "generate", "--n-chip", n_chip, "--scope",
+                           tf_scope_to_string (shown->context.scope), "--id", text, NULL };
+    g_autofree char *yaml = NULL;
+    g_autofree char *line = g_strdup_printf ("  id: %s\n", id);
+
+    g_assert_cmpint (run (argv, &yaml), ==, 0);
+    g_assert_nonnull (strstr (yaml, line));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -278,5 +439,9 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/ui/window/copy", Fixture, NULL, fixture_set_up, test_copy, fixture_tear_down);
   g_test_add ("/ui/window/pick", Fixture, NULL, fixture_set_up, test_pick, fixture_tear_down);
+  g_test_add ("/ui/window/export-formats", Fixture, NULL, fixture_set_up, test_export_formats,
+              fixture_tear_down);
+  g_test_add ("/ui/window/copy-id", Fixture, NULL, fixture_set_up, test_copy_id,
+              fixture_tear_down);
   return g_test_run ();
 }
