@@ -7,6 +7,7 @@
 #include "tf-legend.h"
 #include "tf-settings.h"
 #include "tf-tasks.h"
+#include "tf-topology-file.h"
 #include "tf-window.h"
 
 /* What the window starts on without settings: the schema's defaults. */
@@ -29,11 +30,20 @@ struct _TfWindow
   GtkLabel       *info_label;
   GtkLabel       *topology_label;
   GtkLabel       *status;
+  GtkLabel       *title_label;
+  GtkLabel       *subtitle_label;
 
   GSettings      *settings;      /* NULL when the schema is not installed */
   GCancellable   *enumerating;
   GCancellable   *generating;
   GCancellable   *listing;       /* a family's full list, after its cap was lifted */
+  GCancellable   *loading;       /* a file being opened */
+  GFile          *loading_file;
+  GFile          *file;          /* the file shown, or NULL: a result of the list, or nothing */
+  /* Whether the results list decides what is shown. Opening a file stops it until the user
+   * selects a result (docs/spec-notes.md, "The desktop app"). */
+  gboolean        follow_results;
+  gboolean        error_is_file; /* the banner says why a file did not open */
   TfContext       context;       /* of the enumeration shown */
   char           *select_family;
   guint           select_index;
@@ -56,7 +66,8 @@ static GParamSpec *properties[N_PROPS];
 static void
 update_busy (TfWindow *self)
 {
-  gboolean busy = self->enumerating != NULL || self->generating != NULL || self->listing != NULL;
+  gboolean busy = self->enumerating != NULL || self->generating != NULL || self->listing != NULL
+                  || self->loading != NULL;
 
   g_assert (TF_IS_WINDOW (self));
 
@@ -73,8 +84,22 @@ static void
 show_error (TfWindow   *self,
             const char *message)
 {
-  gtk_label_set_text (self->banner_label, message ? message : "");
+  /* A loader's message quotes the file; the label takes UTF-8 only. */
+  g_autofree char *valid = message ? g_utf8_make_valid (message, -1) : NULL;
+
+  gtk_label_set_text (self->banner_label, valid ? valid : "");
   gtk_revealer_set_reveal_child (self->banner, message != NULL);
+  self->error_is_file = FALSE;
+}
+
+/* Why a file did not open stays until it is dismissed or a file opens: a new enumeration does
+ * not answer it. */
+static void
+show_file_error (TfWindow   *self,
+                 const char *message)
+{
+  show_error (self, message);
+  self->error_is_file = TRUE;
 }
 
 static void
@@ -236,17 +261,86 @@ close_request (GtkWindow *window)
   replace_cancellable (&self->enumerating, NULL);
   replace_cancellable (&self->generating, NULL);
   replace_cancellable (&self->listing, NULL);
+  replace_cancellable (&self->loading, NULL);
   return GTK_WINDOW_CLASS (tf_window_parent_class)->close_request (window);
 }
 
+/* Names for people */
+
+/* A file's name as shown: UTF-8, from its path when it has one. */
+static char *
+dup_file_name (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *parse_name = NULL;
+
+  if (path != NULL)
+    return g_filename_display_basename (path);
+  parse_name = g_file_get_parse_name (file);
+  return g_path_get_basename (parse_name);
+}
+
+/* A folder as shown: ~ for the home folder, as GNOME's title bars do. */
+static char *
+dup_folder_name (GFile *folder)
+{
+  g_autoptr(GFile) home = g_file_new_for_path (g_get_home_dir ());
+  g_autofree char *relative = g_file_get_relative_path (home, folder);
+  g_autofree char *display = NULL;
+
+  if (g_file_equal (home, folder))
+    return g_strdup ("~");
+  if (relative != NULL)
+    {
+      display = g_filename_display_name (relative);
+      return g_build_filename ("~", display, NULL);
+    }
+  return g_file_get_parse_name (folder);
+}
+
 /* The topology shown */
+
+/* The title names the file shown, and the subtitle its folder. */
+static void
+update_title (TfWindow *self)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  g_autoptr(GFile) parent = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *path = NULL;
+
+  g_assert (TF_IS_WINDOW (self));
+
+  if (self->file == NULL)
+    {
+      gtk_window_set_title (GTK_WINDOW (self), _("Topoforge"));
+      gtk_label_set_text (self->title_label, _("Topoforge"));
+      gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), NULL);
+      return;
+    }
+  name = dup_file_name (self->file);
+  /* Translators: the window title, with the name of the file shown */
+  title = g_strdup_printf (_("%s — Topoforge"), name);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  gtk_label_set_text (self->title_label, name);
+  parent = g_file_get_parent (self->file);
+  folder = parent ? dup_folder_name (parent) : NULL;
+  gtk_label_set_text (self->subtitle_label, folder ? folder : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), folder != NULL);
+  path = g_file_get_parse_name (self->file);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), path);
+}
 
 static void
 show_topology (TfWindow   *self,
                TfTopology *topology)
 {
   const TfMetrics *m = topology ? &topology->result.metrics : NULL;
-  g_autofree char *id = topology ? tf_result_dup_id (&topology->result) : NULL;
+  /* A topology loaded without an id (edited, or an optimizer's edited candidate) has none. */
+  g_autofree char *id = topology && topology->result.family
+                        ? tf_result_dup_id (&topology->result) : NULL;
 
   tf_topology_view_set_topology (self->view, topology);
   tf_legend_set_scene (self->legend, topology ? tf_topology_view_get_scene (self->view) : NULL,
@@ -255,19 +349,23 @@ show_topology (TfWindow   *self,
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", topology != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-yaml", topology != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-id", id != NULL);
+  update_title (self);
   if (topology == NULL)
     {
       gtk_label_set_text (self->topology_label, "");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->topology_label), NULL);
       return;
     }
   {
     const TfNetworkGraph *g = &topology->graph;
-    g_autofree char *params = tf_result_dup_attrs_text (&topology->result);
+    g_autofree char *params = id ? tf_result_dup_attrs_text (&topology->result) : g_strdup ("");
     g_autofree char *family = NULL;
     g_autofree char *text = NULL;
 
-    family = g_markup_escape_text (topology->result.family
-                                   ? tf_family_get_name (topology->result.family) : "", -1);
+    /* Without an id there is no family: the file holds a graph of its own, whose metrics the
+     * file gives or the loader measured. */
+    family = g_strdup (topology->result.family ? tf_family_get_name (topology->result.family)
+                                               : _("Edited topology"));
     text = g_markup_printf_escaped (
         _("<b>%s</b> %s\n%u chips on %u boards of %u, in %u racks and %u pods\n"
           "%u switches, %llu links\nDiameter %u hops, average %.2f\n"
@@ -276,6 +374,15 @@ show_topology (TfWindow   *self,
         m->switch_count, (unsigned long long) m->link_count, m->diameter,
         m->average_path_length, (unsigned long long) m->bisection_links,
         m->bisection_bandwidth, m->path_diversity);
+    if (topology->candidate != NULL && topology->candidate->candidate_id != NULL)
+      {
+        g_autofree char *line = g_markup_printf_escaped (_("\nOptimizer candidate %s"),
+                                                         topology->candidate->candidate_id);
+        char *joined = g_strconcat (text, line, NULL);
+
+        g_free (text);
+        text = joined;
+      }
     gtk_label_set_markup (self->topology_label, text);
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->topology_label), id);
   }
@@ -316,6 +423,11 @@ result_selected (TfWindow *self)
       update_busy (self);
       return;
     }
+  /* The user chose a result: it replaces the file shown, or the one being opened. */
+  replace_cancellable (&self->loading, NULL);
+  g_clear_object (&self->loading_file);
+  g_clear_object (&self->file);
+  self->follow_results = TRUE;
   replace_cancellable (&self->generating, g_cancellable_new ());
   update_busy (self);
   tf_generate_async (&self->context, tf_result_row_get_id (row), self->generating, generated,
@@ -323,6 +435,28 @@ result_selected (TfWindow *self)
 }
 
 /* Enumeration */
+
+/* Shows what the list should: the result --select asked for, or the first recommended one. */
+static void
+select_in_results (TfWindow *self)
+{
+  g_assert (TF_IS_WINDOW (self));
+
+  if (self->select_pending)
+    {
+      self->select_pending = FALSE;
+      if (!tf_results_view_select (self->results, self->select_family, self->select_index))
+        {
+          g_autofree char *message = g_strdup_printf (_("There is no result %u of %s in this context"),
+                                                      self->select_index,
+                                                      self->select_family ? self->select_family
+                                                                          : _("any family"));
+          show_error (self, message);
+        }
+    }
+  else
+    tf_results_view_select_first (self->results);
+}
 
 static void
 enumerated (GObject      *source,
@@ -345,9 +479,11 @@ enumerated (GObject      *source,
       show_error (self, error->message);
       return;
     }
-  show_error (self, NULL);
+  if (!self->error_is_file)
+    show_error (self, NULL);
   self->context = e->context;
-  show_topology (self, NULL);
+  if (self->follow_results)
+    show_topology (self, NULL);
   tf_results_view_set_enumeration (self->results, e);
   for (guint f = 0; f < e->n_families; f++)
     total += e->families[f].total;
@@ -357,20 +493,9 @@ enumerated (GObject      *source,
                           (unsigned long long) total, e->context.n_chip, elapsed_ms);
   gtk_label_set_text (self->status, text);
 
-  if (self->select_pending)
-    {
-      self->select_pending = FALSE;
-      if (!tf_results_view_select (self->results, self->select_family, self->select_index))
-        {
-          g_autofree char *message = g_strdup_printf (_("There is no result %u of %s in this context"),
-                                                      self->select_index,
-                                                      self->select_family ? self->select_family
-                                                                          : _("any family"));
-          show_error (self, message);
-        }
-    }
-  else
-    tf_results_view_select_first (self->results);
+  /* A file shown (or being opened) stays until the user selects a result. */
+  if (self->follow_results)
+    select_in_results (self);
 }
 
 static void
@@ -449,6 +574,196 @@ info_changed (TfWindow *self)
                       info ? info : _("Point at a chip, board, rack or switch."));
 }
 
+/* Files in */
+
+static GtkColumnView *
+find_column_view (GtkWidget *widget)
+{
+  if (GTK_IS_COLUMN_VIEW (widget))
+    return GTK_COLUMN_VIEW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkColumnView *found = find_column_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Clears the list's selection, so that the next click on any result (the one selected before
+ * the file opened included) shows it. TfResultsView has no call for this yet; its column
+ * view's selection model does it. */
+static void
+unselect_results (TfWindow *self)
+{
+  GtkColumnView *column_view = find_column_view (GTK_WIDGET (self->results));
+  GtkSelectionModel *model = column_view ? gtk_column_view_get_model (column_view) : NULL;
+
+  g_assert (TF_IS_WINDOW (self));
+
+  if (GTK_IS_SINGLE_SELECTION (model))
+    gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), GTK_INVALID_LIST_POSITION);
+  else if (model != NULL)
+    gtk_selection_model_unselect_all (model);
+}
+
+static void
+file_loaded (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(TfWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  TfTopology *topology = tf_topology_file_load_finish (result, &error);
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *message = NULL;
+
+  if (was_cancelled (error))
+    return;
+  g_clear_object (&self->loading);
+  file = g_steal_pointer (&self->loading_file);
+  update_busy (self);
+  name = dup_file_name (file);
+  if (topology == NULL)
+    {
+      /* Nothing changes but the banner: the file shown before, or the list's result, stays. */
+      show_file_error (self, error->message);
+      message = g_strdup_printf (_("Could not open %s"), name);
+      gtk_label_set_text (self->status, message);
+      if (self->file == NULL)
+        {
+          self->follow_results = TRUE;
+          if (tf_results_view_get_selected (self->results) == NULL)
+            select_in_results (self);
+        }
+      return;
+    }
+  g_set_object (&self->file, file);
+  unselect_results (self);
+  show_error (self, NULL);
+  show_topology (self, topology);
+  message = g_strdup_printf (_("Opened %s"), name);
+  gtk_label_set_text (self->status, message);
+}
+
+void
+tf_window_open (TfWindow *self,
+                GFile    *file)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *message = NULL;
+
+  g_return_if_fail (TF_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  /* From now on the list does not replace what is shown: an enumeration finishing while the
+   * file loads selects nothing. */
+  self->follow_results = FALSE;
+  g_set_object (&self->loading_file, file);
+  replace_cancellable (&self->loading, g_cancellable_new ());
+  update_busy (self);
+  name = dup_file_name (file);
+  message = g_strdup_printf (_("Opening %s…"), name);
+  gtk_label_set_text (self->status, message);
+  tf_topology_file_load_async (file, self->loading, file_loaded, g_object_ref (self));
+}
+
+GFile *
+tf_window_get_file (TfWindow *self)
+{
+  g_return_val_if_fail (TF_IS_WINDOW (self), NULL);
+  return self->file;
+}
+
+const char *
+tf_window_get_summary (TfWindow *self)
+{
+  g_return_val_if_fail (TF_IS_WINDOW (self), NULL);
+  return gtk_label_get_text (self->topology_label);
+}
+
+static void
+open_response (GtkNativeDialog *dialog,
+               int              response,
+               TfWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      if (file != NULL)
+        tf_window_open (self, file);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+static void
+open_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  TfWindow *self = TF_WINDOW (widget);
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) topologies = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  dialog = gtk_file_chooser_native_new (_("Open Topology"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (topologies, _("Topology files"));
+  gtk_file_filter_add_suffix (topologies, "yaml");
+  gtk_file_filter_add_suffix (topologies, "yml");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), topologies);
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
+  /* Next to the file shown: the other candidates of an optimizer's run are there. */
+  if (self->file != NULL)
+    {
+      g_autoptr(GFile) folder = g_file_get_parent (self->file);
+
+      if (folder != NULL)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+    }
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (open_response), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/* Files dropped on the window: the first opens here, any others in windows of their own. */
+static gboolean
+file_dropped (TfWindow     *self,
+              const GValue *value,
+              double        x,
+              double        y)
+{
+  GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
+  guint n = g_slist_length (files);
+
+  g_assert (TF_IS_WINDOW (self));
+
+  if (n == 0)
+    return FALSE;
+  tf_window_open (self, files->data);
+  if (n > 1)
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+      g_autofree GFile **rest = g_new0 (GFile *, n - 1);
+      guint i = 0;
+
+      for (GSList *l = files->next; l != NULL; l = l->next)
+        rest[i++] = l->data;
+      if (app != NULL)
+        g_application_open (G_APPLICATION (app), rest, (int) i, "");
+    }
+  g_slist_free (files);
+  return TRUE;
+}
+
 /* Files out */
 
 gboolean
@@ -525,13 +840,22 @@ export_response (GtkNativeDialog *dialog,
   g_object_unref (self);
 }
 
-/* The name the dialog proposes, without an extension: the id's. */
+/* The name the dialog proposes, without an extension: the file's, or the id's. */
 static char *
 dup_export_stem (TfWindow   *self,
                  TfTopology *topology)
 {
   char *stem;
 
+  if (self->file != NULL)
+    {
+      char *name = dup_file_name (self->file);
+      char *dot = strrchr (name, '.');
+
+      if (dot != NULL && dot != name)
+        *dot = '\0';
+      return name;
+    }
   if (topology->result.family == NULL)
     return g_strdup ("topology");
   stem = tf_result_dup_id (&topology->result);
@@ -633,8 +957,11 @@ tf_window_dispose (GObject *object)
   replace_cancellable (&self->enumerating, NULL);
   replace_cancellable (&self->generating, NULL);
   replace_cancellable (&self->listing, NULL);
+  replace_cancellable (&self->loading, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), TF_TYPE_WINDOW);
   g_clear_object (&self->settings);
+  g_clear_object (&self->loading_file);
+  g_clear_object (&self->file);
   g_clear_pointer (&self->select_family, g_free);
   G_OBJECT_CLASS (tf_window_parent_class)->dispose (object);
 }
@@ -692,12 +1019,15 @@ tf_window_class_init (TfWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TfWindow, info_label);
   gtk_widget_class_bind_template_child (widget_class, TfWindow, topology_label);
   gtk_widget_class_bind_template_child (widget_class, TfWindow, status);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, subtitle_label);
   gtk_widget_class_bind_template_callback (widget_class, banner_dismissed);
   gtk_widget_class_bind_template_callback (widget_class, form_changed);
   gtk_widget_class_bind_template_callback (widget_class, result_selected);
   gtk_widget_class_bind_template_callback (widget_class, show_all_requested);
   gtk_widget_class_bind_template_callback (widget_class, info_changed);
 
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
   gtk_widget_class_install_action (widget_class, "win.copy-yaml", NULL, copy_yaml_activated);
   gtk_widget_class_install_action (widget_class, "win.copy-id", NULL, copy_id_activated);
@@ -708,9 +1038,15 @@ static void
 tf_window_init (TfWindow *self)
 {
   GtkEventController *shortcuts;
+  GtkDropTarget *drop;
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->settings = tf_settings_new ();
+  self->follow_results = TRUE;
+
+  drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect_swapped (drop, "drop", G_CALLBACK (file_dropped), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   /* F fits the view, unless a text field takes the key first (bubble phase). */
   shortcuts = gtk_shortcut_controller_new ();
