@@ -14,6 +14,10 @@
 #define DEFAULT_N_CHIP 64
 #define DEFAULT_SCOPE  TF_SCOPE_INTER_RACK
 
+/* Open Recent lists this many files, those opened with this application name. */
+#define RECENT_MAX      10
+#define RECENT_APP_NAME "Topoforge"
+
 struct _TfWindow
 {
   GtkApplicationWindow parent_instance;
@@ -32,6 +36,7 @@ struct _TfWindow
   GtkLabel       *status;
   GtkLabel       *title_label;
   GtkLabel       *subtitle_label;
+  GMenu          *recent_menu;
 
   GSettings      *settings;      /* NULL when the schema is not installed */
   GCancellable   *enumerating;
@@ -610,6 +615,84 @@ unselect_results (TfWindow *self)
 }
 
 static void
+add_recent (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  g_autofree char *name = dup_file_name (file);
+  g_autofree char *type = g_content_type_guess (name, NULL, 0, NULL);
+  g_autofree char *mime = g_content_type_get_mime_type (type);
+  GtkRecentData data = {
+    .mime_type = mime ? mime : (char *) "application/octet-stream",
+    .app_name = (char *) RECENT_APP_NAME,
+    .app_exec = (char *) "topoforge %u",
+  };
+
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+static int
+compare_recent (gconstpointer a,
+                gconstpointer b)
+{
+  GtkRecentInfo *x = *(GtkRecentInfo **) a;
+  GtkRecentInfo *y = *(GtkRecentInfo **) b;
+
+  /* The newest first. */
+  return g_date_time_compare (gtk_recent_info_get_modified (y), gtk_recent_info_get_modified (x));
+}
+
+/* A menu label shows underscores as mnemonics: candidate_001.yaml needs them doubled. */
+static char *
+escape_mnemonics (const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit (text, "_", -1);
+
+  return g_strjoinv ("__", parts);
+}
+
+/* Open Recent: the last files this app opened that still exist, newest first. */
+static void
+recent_changed (TfWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  g_autoptr(GPtrArray) ours = g_ptr_array_new_with_free_func ((GDestroyNotify) gtk_recent_info_unref);
+
+  g_assert (TF_IS_WINDOW (self));
+
+  for (GList *l = items; l != NULL; l = l->next)
+    if (gtk_recent_info_has_application (l->data, RECENT_APP_NAME)
+        && gtk_recent_info_exists (l->data))
+      g_ptr_array_add (ours, gtk_recent_info_ref (l->data));
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  g_ptr_array_sort (ours, compare_recent);
+
+  g_menu_remove_all (self->recent_menu);
+  for (guint i = 0; i < MIN (ours->len, RECENT_MAX); i++)
+    {
+      const char *uri = gtk_recent_info_get_uri (g_ptr_array_index (ours, i));
+      g_autoptr(GFile) file = g_file_new_for_uri (uri);
+      g_autoptr(GFile) parent = g_file_get_parent (file);
+      g_autofree char *name = dup_file_name (file);
+      g_autofree char *folder = parent ? dup_folder_name (parent) : g_strdup ("");
+      /* Translators: an item of Open Recent: a file's name, then its folder */
+      g_autofree char *text = g_strdup_printf (_("%s in %s"), name, folder);
+      g_autofree char *label = escape_mnemonics (text);
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.open-recent",
+                                               g_variant_new_string (uri));
+      g_menu_append_item (self->recent_menu, item);
+    }
+  /* With no file, one item whose action is never enabled: it shows, dimmed. */
+  if (ours->len == 0)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("No Recent Files"), "win.no-recent");
+
+      g_menu_append_item (self->recent_menu, item);
+    }
+}
+
+static void
 file_loaded (GObject      *source,
              GAsyncResult *result,
              gpointer      user_data)
@@ -645,6 +728,7 @@ file_loaded (GObject      *source,
   unselect_results (self);
   show_error (self, NULL);
   show_topology (self, topology);
+  add_recent (file);
   message = g_strdup_printf (_("Opened %s"), name);
   gtk_label_set_text (self->status, message);
 }
@@ -732,6 +816,23 @@ open_activated (GtkWidget  *widget,
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (open_response), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+open_recent_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  tf_window_open (TF_WINDOW (widget), file);
+}
+
+static void
+no_recent_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
 }
 
 /* Files dropped on the window: the first opens here, any others in windows of their own. */
@@ -958,6 +1059,7 @@ tf_window_dispose (GObject *object)
   replace_cancellable (&self->generating, NULL);
   replace_cancellable (&self->listing, NULL);
   replace_cancellable (&self->loading, NULL);
+  g_signal_handlers_disconnect_by_func (gtk_recent_manager_get_default (), recent_changed, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), TF_TYPE_WINDOW);
   g_clear_object (&self->settings);
   g_clear_object (&self->loading_file);
@@ -1021,6 +1123,7 @@ tf_window_class_init (TfWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TfWindow, status);
   gtk_widget_class_bind_template_child (widget_class, TfWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, TfWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, recent_menu);
   gtk_widget_class_bind_template_callback (widget_class, banner_dismissed);
   gtk_widget_class_bind_template_callback (widget_class, form_changed);
   gtk_widget_class_bind_template_callback (widget_class, result_selected);
@@ -1028,6 +1131,8 @@ tf_window_class_init (TfWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, info_changed);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_activated);
+  gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, no_recent_activated);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
   gtk_widget_class_install_action (widget_class, "win.copy-yaml", NULL, copy_yaml_activated);
   gtk_widget_class_install_action (widget_class, "win.copy-id", NULL, copy_id_activated);
@@ -1047,6 +1152,11 @@ tf_window_init (TfWindow *self)
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect_swapped (drop, "drop", G_CALLBACK (file_dropped), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
+  g_signal_connect_swapped (gtk_recent_manager_get_default (), "changed",
+                            G_CALLBACK (recent_changed), self);
+  recent_changed (self);
 
   /* F fits the view, unless a text field takes the key first (bubble phase). */
   shortcuts = gtk_shortcut_controller_new ();

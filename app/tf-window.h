@@ -2,7 +2,7 @@
 /* tf-window.h: the main window: the EnumerationContext form, the results tree and the 3D view.
  * Editing the form enumerates again on a worker thread; selecting a result generates it on
  * another; a newer request cancels the one before. A topology file opened (Ctrl+O, a FILE
- * argument, a drop) is loaded on a worker thread too and shown until the user
+ * argument, a drop, Open Recent) is loaded on a worker thread too and shown until the user
  * selects a result again; a file that does not load shows the loader's one-line message in the
  * error banner. Export writes YAML, GraphML or DOT. */
 #pragma once

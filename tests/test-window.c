@@ -4,8 +4,8 @@
  * invalid form, keeps the newest request only, remembers the form, exports YAML that the
  * engine reads back equal, GraphML and DOT that networkx reads, and copies the same YAML and
  * the id generate takes. It opens every topology file in the tree that the engine loads,
- * through the window's own path (tf_window_open (), which the dialog, the command line and a
- * drop call), and shows every other file's one-line error. */
+ * through the window's own path (tf_window_open (), which the dialog, the command line, a drop
+ * and Open Recent call), and shows every other file's one-line error. */
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <string.h>
@@ -859,10 +859,115 @@ test_drop (Fixture       *f,
                     ==, 8);
 }
 
+/* The targets of the window's Open Recent items, in order. */
+static GPtrArray *
+recent_targets (Fixture *f)
+{
+  GtkWidget *button = find_widget (GTK_WIDGET (f->window), GTK_TYPE_MENU_BUTTON, NULL);
+  GMenuModel *menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  GPtrArray *targets = g_ptr_array_new_with_free_func (g_free);
+
+  /* primary menu → sections → the submenu → its section → items */
+  for (int s = 0; s < g_menu_model_get_n_items (menu); s++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, s, G_MENU_LINK_SECTION);
+
+      for (int i = 0; section != NULL && i < g_menu_model_get_n_items (section); i++)
+        {
+          g_autoptr(GMenuModel) submenu = g_menu_model_get_item_link (section, i,
+                                                                      G_MENU_LINK_SUBMENU);
+          g_autoptr(GMenuModel) recent = submenu ? g_menu_model_get_item_link (submenu, 0,
+                                                                              G_MENU_LINK_SECTION)
+                                                 : NULL;
+
+          for (int r = 0; recent != NULL && r < g_menu_model_get_n_items (recent); r++)
+            {
+              g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (
+                  recent, r, G_MENU_ATTRIBUTE_TARGET, G_VARIANT_TYPE_STRING);
+
+              if (target != NULL)
+                g_ptr_array_add (targets, g_variant_dup_string (target, NULL));
+            }
+        }
+    }
+  return targets;
+}
+
+static gboolean
+has_target (GPtrArray  *targets,
+            const char *uri)
+{
+  return g_ptr_array_find_with_equal_func (targets, uri, g_str_equal, NULL);
+}
+
+/* Opened files go to GtkRecentManager (in this test's own XDG_DATA_HOME); Open Recent lists
+ * the last ten and opens them. */
+static void
+test_recent (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autofree char *source = source_path ("fuzz", "corpus", "topology-load", "seed-6.yaml", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-recent-XXXXXX", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GPtrArray) uris = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) targets = NULL;
+  gint64 deadline = g_get_monotonic_time () + WAIT_S * G_USEC_PER_SEC;
+
+  g_assert_true (g_file_get_contents (source, &contents, NULL, NULL));
+  for (guint i = 0; i < 12; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("recent_%02u.yaml", i);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr(GFile) file = g_file_new_for_path (path);
+
+      g_assert_true (g_file_set_contents (path, contents, -1, NULL));
+      open_path (f, path);
+      g_assert_null (tf_window_get_error (f->window));
+      g_ptr_array_add (uris, g_file_get_uri (file));
+    }
+  /* The manager saves and says "changed" from the main loop. */
+  for (;;)
+    {
+      g_clear_pointer (&targets, g_ptr_array_unref);
+      targets = recent_targets (f);
+      if (has_target (targets, g_ptr_array_index (uris, 11)) || g_get_monotonic_time () > deadline)
+        break;
+      g_main_context_iteration (NULL, TRUE);
+    }
+  g_assert_true (gtk_recent_manager_has_item (gtk_recent_manager_get_default (),
+                                              g_ptr_array_index (uris, 11)));
+  g_assert_true (has_target (targets, g_ptr_array_index (uris, 11)));
+  g_assert_cmpuint (targets->len, ==, 10);
+
+  /* Open Recent opens it again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.open-recent", "s",
+                                             (const char *) g_ptr_array_index (uris, 11)));
+  wait_idle (f, TRUE);
+  {
+    g_autofree char *uri = g_file_get_uri (tf_window_get_file (f->window));
+
+    g_assert_cmpstr (uri, ==, g_ptr_array_index (uris, 11));
+  }
+
+  for (guint i = 0; i < uris->len; i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_uri (g_ptr_array_index (uris, i));
+
+      g_file_delete (file, NULL, NULL);
+    }
+  g_rmdir (dir);
+}
+
 int
 main (int    argc,
       char **argv)
 {
+  /* Recent files go to a folder of this run's own, not the user's. */
+  g_autofree char *data_home = g_dir_make_tmp ("topoforge-test-data-XXXXXX", NULL);
+  g_autofree char *recent = g_build_filename (data_home, "recently-used.xbel", NULL);
+  int status;
+
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
   g_test_add ("/ui/window/default", Fixture, NULL, fixture_set_up, test_default,
@@ -894,5 +999,10 @@ main (int    argc,
   g_test_add ("/ui/window/open-big", Fixture, NULL, fixture_set_up, test_open_big,
               fixture_tear_down);
   g_test_add ("/ui/window/drop", Fixture, NULL, fixture_set_up, test_drop, fixture_tear_down);
-  return g_test_run ();
+  g_test_add ("/ui/window/recent", Fixture, NULL, fixture_set_up, test_recent,
+              fixture_tear_down);
+  status = g_test_run ();
+  g_unlink (recent);
+  g_rmdir (data_home);
+  return status;
 }
