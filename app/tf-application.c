@@ -18,6 +18,7 @@ struct _TfApplication
   GApplicationCommandLine *screenshot_for;
   char                    *screenshot_path;
   TfWindow                *screenshot_window;
+  GFile                   *screenshot_file;   /* the FILE to show, or NULL for a result */
   guint                    screenshot_poll;
   gint64                   screenshot_deadline;
   int                      exit_status;
@@ -41,7 +42,8 @@ static const GOptionEntry option_entries[] = {
   { "chips-per-board", 'c', 0, G_OPTION_ARG_INT, NULL,
     N_("Show only results with this many chips per board"), N_("C") },
   { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
-    N_("Save the window as a PNG once the topology is drawn, then quit"), N_("FILE") },
+    N_("Save the window as a PNG once the topology (or the one FILE) is drawn, then quit"),
+    N_("PNG") },
   { "size", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Window size, e.g. 1280x820"),
     N_("WxH") },
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and quit"), NULL },
@@ -61,6 +63,7 @@ screenshot_finish (TfApplication *self,
   g_application_command_line_set_exit_status (self->screenshot_for, status);
   self->exit_status = MAX (self->exit_status, status);
   g_clear_object (&self->screenshot_for);
+  g_clear_object (&self->screenshot_file);
   g_clear_handle_id (&self->screenshot_poll, g_source_remove);
   if (self->screenshot_window != NULL)
     gtk_window_destroy (GTK_WINDOW (self->screenshot_window));
@@ -83,6 +86,18 @@ screenshot_poll (gpointer user_data)
     }
   if (tf_window_get_busy (window))
     return G_SOURCE_CONTINUE;
+  /* A FILE that did not open: its message, whatever the list shows instead. */
+  if (self->screenshot_file != NULL
+      && (tf_window_get_file (window) == NULL
+          || !g_file_equal (tf_window_get_file (window), self->screenshot_file))
+      && tf_window_get_error (window) != NULL)
+    {
+      g_autofree char *message = g_strdup (tf_window_get_error (window));
+
+      self->screenshot_poll = 0;
+      screenshot_finish (self, 1, message);
+      return G_SOURCE_REMOVE;
+    }
   if (tf_window_get_error (window) != NULL && tf_topology_view_get_topology (view) == NULL)
     {
       g_autofree char *message = g_strdup (tf_window_get_error (window));
@@ -91,7 +106,8 @@ screenshot_poll (gpointer user_data)
       screenshot_finish (self, 1, message);
       return G_SOURCE_REMOVE;
     }
-  if (tf_topology_view_get_topology (view) == NULL)
+  if (tf_topology_view_get_topology (view) == NULL
+      || (self->screenshot_file != NULL && tf_window_get_file (window) == NULL))
     return G_SOURCE_CONTINUE;
   /* Two frames with the topology: the first may have been drawn at an older size. */
   if (tf_topology_view_get_frames (view) < 2)
@@ -188,25 +204,61 @@ apply_options (TfWindow      *window,
   return TRUE;
 }
 
+/* The FILE arguments, as files relative to where the command ran. */
+static GPtrArray *
+command_line_files (GApplicationCommandLine *command_line)
+{
+  g_auto(GStrv) arguments = g_application_command_line_get_arguments (command_line, NULL);
+  GPtrArray *files = g_ptr_array_new_with_free_func (g_object_unref);
+
+  /* arguments[0] is the program; GApplication has taken the options out. */
+  for (guint i = 1; arguments[i] != NULL; i++)
+    g_ptr_array_add (files, g_application_command_line_create_file_for_arg (command_line,
+                                                                            arguments[i]));
+  return files;
+}
+
 static int
 tf_application_command_line (GApplication            *app,
                               GApplicationCommandLine *command_line)
 {
   TfApplication *self = TF_APPLICATION (app);
   GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  g_autoptr(GPtrArray) files = command_line_files (command_line);
   const char *screenshot = NULL;
   g_autoptr(GError) error = NULL;
-  TfWindow *window;
+  TfWindow *window = NULL;
 
   g_variant_dict_lookup (options, "screenshot", "^&ay", &screenshot);
-  window = tf_window_new (GTK_APPLICATION (app));
-  if (!apply_options (window, options, &error))
+  if (screenshot != NULL && files->len > 1)
     {
-      g_application_command_line_printerr (command_line, "topoforge: %s\n", error->message);
-      gtk_window_destroy (GTK_WINDOW (window));
+      g_application_command_line_printerr (command_line, "topoforge: %s\n",
+                                           _("--screenshot shows one FILE, not several"));
       return 2;
     }
-  gtk_window_present (GTK_WINDOW (window));
+  /* (GApplication leaves a zero out of the dictionary: --select 0 is the default anyway.) */
+  if (g_variant_dict_contains (options, "select") && files->len > 0)
+    {
+      g_application_command_line_printerr (command_line, "topoforge: %s\n",
+                                           _("--select picks a result to show, and a FILE is "
+                                             "shown instead: give one or the other"));
+      return 2;
+    }
+
+  /* One window per FILE, or one for the form's results. */
+  for (guint i = 0; i < MAX (files->len, 1); i++)
+    {
+      window = tf_window_new (GTK_APPLICATION (app));
+      if (!apply_options (window, options, &error))
+        {
+          g_application_command_line_printerr (command_line, "topoforge: %s\n", error->message);
+          gtk_window_destroy (GTK_WINDOW (window));
+          return 2;
+        }
+      if (i < files->len)
+        tf_window_open (window, g_ptr_array_index (files, i));
+      gtk_window_present (GTK_WINDOW (window));
+    }
 
   if (screenshot != NULL && self->screenshot_for == NULL)
     {
@@ -214,11 +266,29 @@ tf_application_command_line (GApplication            *app,
       self->screenshot_for = g_object_ref (command_line);
       self->screenshot_path = g_strdup (screenshot);
       self->screenshot_window = window;
+      if (files->len > 0)
+        self->screenshot_file = g_object_ref (g_ptr_array_index (files, 0));
       g_object_weak_ref (G_OBJECT (window), screenshot_window_gone, self);
       self->screenshot_deadline = g_get_monotonic_time () + SCREENSHOT_TIMEOUT_S * G_USEC_PER_SEC;
       self->screenshot_poll = g_timeout_add (50, screenshot_poll, self);
     }
   return 0;
+}
+
+/* Files from the desktop (D-Bus activation, g_application_open ()): a window each. */
+static void
+tf_application_open (GApplication  *app,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  for (int i = 0; i < n_files; i++)
+    {
+      TfWindow *window = tf_window_new (GTK_APPLICATION (app));
+
+      tf_window_open (window, files[i]);
+      gtk_window_present (GTK_WINDOW (window));
+    }
 }
 
 static int
@@ -294,6 +364,8 @@ tf_application_startup (GApplication *app)
   static const char *quit_accels[] = { "<Primary>q", NULL };
   static const char *export_accels[] = { "<Primary>e", NULL };
   static const char *copy_accels[] = { "<Primary><Shift>c", NULL };
+  static const char *open_accels[] = { "<Primary>o", NULL };
+  static const char *copy_id_accels[] = { "<Primary>i", NULL };
   g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
 
   G_APPLICATION_CLASS (tf_application_parent_class)->startup (app);
@@ -302,6 +374,8 @@ tf_application_startup (GApplication *app)
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.export", export_accels);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.copy-yaml", copy_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.open", open_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "win.copy-id", copy_id_accels);
 
   gtk_css_provider_load_from_resource (css, "/io/github/topoforge/Topoforge/style.css");
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),
@@ -316,6 +390,7 @@ tf_application_finalize (GObject *object)
   TfApplication *self = TF_APPLICATION (object);
 
   g_clear_object (&self->screenshot_for);
+  g_clear_object (&self->screenshot_file);
   g_clear_pointer (&self->screenshot_path, g_free);
   g_clear_handle_id (&self->screenshot_poll, g_source_remove);
   G_OBJECT_CLASS (tf_application_parent_class)->finalize (object);
@@ -330,6 +405,7 @@ tf_application_class_init (TfApplicationClass *klass)
   app_class->startup = tf_application_startup;
   app_class->activate = tf_application_activate;
   app_class->command_line = tf_application_command_line;
+  app_class->open = tf_application_open;
   app_class->handle_local_options = tf_application_handle_local_options;
 }
 
@@ -337,10 +413,11 @@ static void
 tf_application_init (TfApplication *self)
 {
   g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
-  g_application_set_option_context_parameter_string (G_APPLICATION (self), NULL);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), _("[FILE…]"));
   g_application_set_option_context_summary (
       G_APPLICATION (self),
-      _("Enumerate every legal interconnect topology for a chip count and see one in 3D."));
+      _("Enumerate every legal interconnect topology for a chip count and see one in 3D, "
+        "or open topology files."));
 }
 
 int
@@ -355,7 +432,7 @@ tf_application_new (void)
 {
   return g_object_new (TF_TYPE_APPLICATION,
                        "application-id", APPLICATION_ID,
-                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE,
+                       "flags", G_APPLICATION_HANDLES_COMMAND_LINE | G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/io/github/topoforge/Topoforge",
                        NULL);
 }

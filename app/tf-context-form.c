@@ -29,6 +29,10 @@ struct _TfContextForm
   GtkWidget     *chip_radix_error;
   GtkSpinButton *switch_radix;
   GtkWidget     *switch_radix_error;
+  GtkSpinButton *boards_per_rack_max;
+  GtkWidget     *boards_per_rack_max_error;
+  GtkSpinButton *racks_per_pod_max;
+  GtkWidget     *racks_per_pod_max_error;
   GtkSpinButton *switch_latency;
   GtkDropDown   *intra_board_topo;
   GtkWidget     *intra_board_topo_error;
@@ -109,6 +113,8 @@ tf_context_form_get_context (TfContextForm *self,
   out->chips_per_board_max = read_uint (self->chips_per_board_max);
   out->chip_radix = read_uint (self->chip_radix);
   out->switch_defaults.radix = read_uint (self->switch_radix);
+  out->boards_per_rack_max = read_uint (self->boards_per_rack_max);
+  out->racks_per_pod_max = read_uint (self->racks_per_pod_max);
   out->switch_defaults.latency_ns = gtk_spin_button_get_value (self->switch_latency);
   out->intra_board_topo = intra < G_N_ELEMENTS (intra_board_items)
                           ? (TfIntraBoardTopo) intra_board_items[intra]
@@ -434,6 +440,10 @@ tf_context_form_class_init (TfContextFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, chip_radix_error);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, switch_radix);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, switch_radix_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, boards_per_rack_max);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, boards_per_rack_max_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, racks_per_pod_max);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, racks_per_pod_max_error);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, intra_board_topo);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, intra_board_topo_error);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, links_grid);
@@ -460,6 +470,9 @@ tf_context_form_init (TfContextForm *self)
              self->chips_per_board_max_error);
   add_field (self, "chip_radix", self->chip_radix, self->chip_radix_error);
   add_field (self, "defaults.switch.radix", self->switch_radix, self->switch_radix_error);
+  add_field (self, "boards_per_rack_max", self->boards_per_rack_max,
+             self->boards_per_rack_max_error);
+  add_field (self, "racks_per_pod_max", self->racks_per_pod_max, self->racks_per_pod_max_error);
   add_field (self, "intra_board_topo", self->intra_board_topo, self->intra_board_topo_error);
   build_links (self);
   build_families (self);
@@ -469,6 +482,10 @@ tf_context_form_init (TfContextForm *self)
                             self);
   g_signal_connect_swapped (self->chip_radix, "value-changed", G_CALLBACK (on_edited), self);
   g_signal_connect_swapped (self->switch_radix, "value-changed", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->boards_per_rack_max, "value-changed", G_CALLBACK (on_edited),
+                            self);
+  g_signal_connect_swapped (self->racks_per_pod_max, "value-changed", G_CALLBACK (on_edited),
+                            self);
   g_signal_connect_swapped (self->scope, "notify::selected", G_CALLBACK (on_edited), self);
   g_signal_connect_swapped (self->intra_board_topo, "notify::selected", G_CALLBACK (on_edited),
                             self);
@@ -518,6 +535,8 @@ tf_context_form_set_context (TfContextForm   *self,
   gtk_spin_button_set_value (self->chips_per_board_max, ctx->chips_per_board_max);
   gtk_spin_button_set_value (self->chip_radix, ctx->chip_radix);
   gtk_spin_button_set_value (self->switch_radix, ctx->switch_defaults.radix);
+  gtk_spin_button_set_value (self->boards_per_rack_max, ctx->boards_per_rack_max);
+  gtk_spin_button_set_value (self->racks_per_pod_max, ctx->racks_per_pod_max);
   gtk_spin_button_set_value (self->switch_latency, ctx->switch_defaults.latency_ns);
   gtk_drop_down_set_selected (self->intra_board_topo,
                               index_of (intra_board_items, G_N_ELEMENTS (intra_board_items),

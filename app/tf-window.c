@@ -1,10 +1,22 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-window.c: the main window (see tf-window.h). */
 #include <glib/gi18n.h>
+#include <string.h>
 
+#include "tf-export.h"
 #include "tf-legend.h"
+#include "tf-settings.h"
 #include "tf-tasks.h"
+#include "tf-topology-file.h"
 #include "tf-window.h"
+
+/* What the window starts on without settings: the schema's defaults. */
+#define DEFAULT_N_CHIP 64
+#define DEFAULT_SCOPE  TF_SCOPE_INTER_RACK
+
+/* Open Recent lists this many files, those opened with this application name. */
+#define RECENT_MAX      10
+#define RECENT_APP_NAME "Topoforge"
 
 struct _TfWindow
 {
@@ -22,11 +34,21 @@ struct _TfWindow
   GtkLabel       *info_label;
   GtkLabel       *topology_label;
   GtkLabel       *status;
+  GtkLabel       *title_label;
+  GtkLabel       *subtitle_label;
+  GMenu          *recent_menu;
 
-  GSettings      *settings;
+  GSettings      *settings;      /* NULL when the schema is not installed */
   GCancellable   *enumerating;
   GCancellable   *generating;
   GCancellable   *listing;       /* a family's full list, after its cap was lifted */
+  GCancellable   *loading;       /* a file being opened */
+  GFile          *loading_file;
+  GFile          *file;          /* the file shown, or NULL: a result of the list, or nothing */
+  /* Whether the results list decides what is shown. Opening a file stops it until the user
+   * selects a result (docs/spec-notes.md, "The desktop app"). */
+  gboolean        follow_results;
+  gboolean        error_is_file; /* the banner says why a file did not open */
   TfContext       context;       /* of the enumeration shown */
   char           *select_family;
   guint           select_index;
@@ -49,7 +71,8 @@ static GParamSpec *properties[N_PROPS];
 static void
 update_busy (TfWindow *self)
 {
-  gboolean busy = self->enumerating != NULL || self->generating != NULL || self->listing != NULL;
+  gboolean busy = self->enumerating != NULL || self->generating != NULL || self->listing != NULL
+                  || self->loading != NULL;
 
   g_assert (TF_IS_WINDOW (self));
 
@@ -66,8 +89,22 @@ static void
 show_error (TfWindow   *self,
             const char *message)
 {
-  gtk_label_set_text (self->banner_label, message ? message : "");
+  /* A loader's message quotes the file; the label takes UTF-8 only. */
+  g_autofree char *valid = message ? g_utf8_make_valid (message, -1) : NULL;
+
+  gtk_label_set_text (self->banner_label, valid ? valid : "");
   gtk_revealer_set_reveal_child (self->banner, message != NULL);
+  self->error_is_file = FALSE;
+}
+
+/* Why a file did not open stays until it is dismissed or a file opens: a new enumeration does
+ * not answer it. */
+static void
+show_file_error (TfWindow   *self,
+                 const char *message)
+{
+  show_error (self, message);
+  self->error_is_file = TRUE;
 }
 
 static void
@@ -112,25 +149,51 @@ was_cancelled (const GError *error)
 /* Settings: the form's last values and the window's size. */
 
 static void
+load_defaults (TfWindow *self)
+{
+  TfContext ctx;
+
+  tf_context_init (&ctx);
+  ctx.n_chip = DEFAULT_N_CHIP;
+  ctx.scope = DEFAULT_SCOPE;
+  tf_context_form_set_families (self->form, NULL);
+  tf_context_form_set_context (self->form, &ctx);
+}
+
+static void
 load_settings (TfWindow *self)
 {
-  g_autofree char *scope = g_settings_get_string (self->settings, "scope");
-  g_autofree char *intra = g_settings_get_string (self->settings, "intra-board-topo");
-  g_autoptr(GVariant) bandwidth = g_settings_get_value (self->settings, "link-bandwidth");
-  g_autoptr(GVariant) latency = g_settings_get_value (self->settings, "link-latency");
-  g_auto(GStrv) families = g_settings_get_strv (self->settings, "families");
+  g_autofree char *scope = NULL;
+  g_autofree char *intra = NULL;
+  g_autoptr(GVariant) bandwidth = NULL;
+  g_autoptr(GVariant) latency = NULL;
+  g_auto(GStrv) families = NULL;
   TfContext ctx;
   gsize n_bw, n_lat;
-  const double *bw = g_variant_get_fixed_array (bandwidth, &n_bw, sizeof (double));
-  const double *lat = g_variant_get_fixed_array (latency, &n_lat, sizeof (double));
+  const double *bw, *lat;
+
+  if (self->settings == NULL)
+    {
+      load_defaults (self);
+      return;
+    }
+  scope = g_settings_get_string (self->settings, "scope");
+  intra = g_settings_get_string (self->settings, "intra-board-topo");
+  bandwidth = g_settings_get_value (self->settings, "link-bandwidth");
+  latency = g_settings_get_value (self->settings, "link-latency");
+  families = g_settings_get_strv (self->settings, "families");
+  bw = g_variant_get_fixed_array (bandwidth, &n_bw, sizeof (double));
+  lat = g_variant_get_fixed_array (latency, &n_lat, sizeof (double));
 
   tf_context_init (&ctx);
   ctx.n_chip = g_settings_get_uint (self->settings, "n-chip");
   if (!tf_scope_from_string (scope, &ctx.scope, NULL))
-    ctx.scope = TF_SCOPE_INTER_RACK;
+    ctx.scope = DEFAULT_SCOPE;
   ctx.chips_per_board_max = g_settings_get_uint (self->settings, "chips-per-board-max");
   ctx.chip_radix = g_settings_get_uint (self->settings, "chip-radix");
   ctx.switch_defaults.radix = g_settings_get_uint (self->settings, "switch-radix");
+  ctx.boards_per_rack_max = g_settings_get_uint (self->settings, "boards-per-rack-max");
+  ctx.racks_per_pod_max = g_settings_get_uint (self->settings, "racks-per-pod-max");
   ctx.switch_defaults.latency_ns = g_settings_get_double (self->settings, "switch-latency");
   if (!tf_intra_board_topo_from_string (intra, &ctx.intra_board_topo, NULL))
     ctx.intra_board_topo = TF_INTRA_BOARD_NONE;
@@ -159,6 +222,8 @@ save_form (TfWindow        *self,
   double bw[TF_N_LINK_TYPES], lat[TF_N_LINK_TYPES];
   gboolean all = g_strv_length (families) == tf_families_get_count ();
 
+  if (self->settings == NULL)
+    return;
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     {
       bw[t] = ctx->defaults[t].bandwidth_gbps;
@@ -170,6 +235,8 @@ save_form (TfWindow        *self,
   g_settings_set_uint (self->settings, "chips-per-board-max", ctx->chips_per_board_max);
   g_settings_set_uint (self->settings, "chip-radix", ctx->chip_radix);
   g_settings_set_uint (self->settings, "switch-radix", ctx->switch_defaults.radix);
+  g_settings_set_uint (self->settings, "boards-per-rack-max", ctx->boards_per_rack_max);
+  g_settings_set_uint (self->settings, "racks-per-pod-max", ctx->racks_per_pod_max);
   g_settings_set_double (self->settings, "switch-latency", ctx->switch_defaults.latency_ns);
   g_settings_set_string (self->settings, "intra-board-topo",
                          tf_intra_board_topo_to_string (ctx->intra_board_topo));
@@ -191,25 +258,98 @@ close_request (GtkWindow *window)
   int width, height;
 
   gtk_window_get_default_size (window, &width, &height);
-  g_settings_delay (self->settings);
-  g_settings_set_int (self->settings, "window-width", width);
-  g_settings_set_int (self->settings, "window-height", height);
-  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
-  g_settings_apply (self->settings);
+  if (self->settings != NULL)
+    {
+      g_settings_delay (self->settings);
+      g_settings_set_int (self->settings, "window-width", width);
+      g_settings_set_int (self->settings, "window-height", height);
+      g_settings_set_boolean (self->settings, "window-maximized",
+                              gtk_window_is_maximized (window));
+      g_settings_apply (self->settings);
+    }
   replace_cancellable (&self->enumerating, NULL);
   replace_cancellable (&self->generating, NULL);
   replace_cancellable (&self->listing, NULL);
+  replace_cancellable (&self->loading, NULL);
   return GTK_WINDOW_CLASS (tf_window_parent_class)->close_request (window);
 }
 
+/* Names for people */
+
+/* A file's name as shown: UTF-8, from its path when it has one. */
+static char *
+dup_file_name (GFile *file)
+{
+  g_autofree char *path = g_file_get_path (file);
+  g_autofree char *parse_name = NULL;
+
+  if (path != NULL)
+    return g_filename_display_basename (path);
+  parse_name = g_file_get_parse_name (file);
+  return g_path_get_basename (parse_name);
+}
+
+/* A folder as shown: ~ for the home folder, as GNOME's title bars do. */
+static char *
+dup_folder_name (GFile *folder)
+{
+  g_autoptr(GFile) home = g_file_new_for_path (g_get_home_dir ());
+  g_autofree char *relative = g_file_get_relative_path (home, folder);
+  g_autofree char *display = NULL;
+
+  if (g_file_equal (home, folder))
+    return g_strdup ("~");
+  if (relative != NULL)
+    {
+      display = g_filename_display_name (relative);
+      return g_build_filename ("~", display, NULL);
+    }
+  return g_file_get_parse_name (folder);
+}
+
 /* The topology shown */
+
+/* The title names the file shown, and the subtitle its folder. */
+static void
+update_title (TfWindow *self)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *title = NULL;
+  g_autoptr(GFile) parent = NULL;
+  g_autofree char *folder = NULL;
+  g_autofree char *path = NULL;
+
+  g_assert (TF_IS_WINDOW (self));
+
+  if (self->file == NULL)
+    {
+      gtk_window_set_title (GTK_WINDOW (self), _("Topoforge"));
+      gtk_label_set_text (self->title_label, _("Topoforge"));
+      gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), FALSE);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), NULL);
+      return;
+    }
+  name = dup_file_name (self->file);
+  /* Translators: the window title, with the name of the file shown */
+  title = g_strdup_printf (_("%s — Topoforge"), name);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+  gtk_label_set_text (self->title_label, name);
+  parent = g_file_get_parent (self->file);
+  folder = parent ? dup_folder_name (parent) : NULL;
+  gtk_label_set_text (self->subtitle_label, folder ? folder : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->subtitle_label), folder != NULL);
+  path = g_file_get_parse_name (self->file);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), path);
+}
 
 static void
 show_topology (TfWindow   *self,
                TfTopology *topology)
 {
   const TfMetrics *m = topology ? &topology->result.metrics : NULL;
-  g_autofree char *id = topology ? tf_result_dup_id (&topology->result) : NULL;
+  /* A topology loaded without an id (edited, or an optimizer's edited candidate) has none. */
+  g_autofree char *id = topology && topology->result.family
+                        ? tf_result_dup_id (&topology->result) : NULL;
 
   tf_topology_view_set_topology (self->view, topology);
   tf_legend_set_scene (self->legend, topology ? tf_topology_view_get_scene (self->view) : NULL,
@@ -217,19 +357,24 @@ show_topology (TfWindow   *self,
   gtk_widget_set_visible (GTK_WIDGET (self->placeholder), topology == NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.export", topology != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-yaml", topology != NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.copy-id", id != NULL);
+  update_title (self);
   if (topology == NULL)
     {
       gtk_label_set_text (self->topology_label, "");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->topology_label), NULL);
       return;
     }
   {
     const TfNetworkGraph *g = &topology->graph;
-    g_autofree char *params = tf_result_dup_attrs_text (&topology->result);
+    g_autofree char *params = id ? tf_result_dup_attrs_text (&topology->result) : g_strdup ("");
     g_autofree char *family = NULL;
     g_autofree char *text = NULL;
 
-    family = g_markup_escape_text (topology->result.family
-                                   ? tf_family_get_name (topology->result.family) : "", -1);
+    /* Without an id there is no family: the file holds a graph of its own, whose metrics the
+     * file gives or the loader measured. */
+    family = g_strdup (topology->result.family ? tf_family_get_name (topology->result.family)
+                                               : _("Edited topology"));
     text = g_markup_printf_escaped (
         _("<b>%s</b> %s\n%u chips on %u boards of %u, in %u racks and %u pods\n"
           "%u switches, %llu links\nDiameter %u hops, average %.2f\n"
@@ -238,6 +383,15 @@ show_topology (TfWindow   *self,
         m->switch_count, (unsigned long long) m->link_count, m->diameter,
         m->average_path_length, (unsigned long long) m->bisection_links,
         m->bisection_bandwidth, m->path_diversity);
+    if (topology->candidate != NULL && topology->candidate->candidate_id != NULL)
+      {
+        g_autofree char *line = g_markup_printf_escaped (_("\nOptimizer candidate %s"),
+                                                         topology->candidate->candidate_id);
+        char *joined = g_strconcat (text, line, NULL);
+
+        g_free (text);
+        text = joined;
+      }
     gtk_label_set_markup (self->topology_label, text);
     gtk_widget_set_tooltip_text (GTK_WIDGET (self->topology_label), id);
   }
@@ -278,6 +432,11 @@ result_selected (TfWindow *self)
       update_busy (self);
       return;
     }
+  /* The user chose a result: it replaces the file shown, or the one being opened. */
+  replace_cancellable (&self->loading, NULL);
+  g_clear_object (&self->loading_file);
+  g_clear_object (&self->file);
+  self->follow_results = TRUE;
   replace_cancellable (&self->generating, g_cancellable_new ());
   update_busy (self);
   tf_generate_async (&self->context, tf_result_row_get_id (row), self->generating, generated,
@@ -285,6 +444,28 @@ result_selected (TfWindow *self)
 }
 
 /* Enumeration */
+
+/* Shows what the list should: the result --select asked for, or the first recommended one. */
+static void
+select_in_results (TfWindow *self)
+{
+  g_assert (TF_IS_WINDOW (self));
+
+  if (self->select_pending)
+    {
+      self->select_pending = FALSE;
+      if (!tf_results_view_select (self->results, self->select_family, self->select_index))
+        {
+          g_autofree char *message = g_strdup_printf (_("There is no result %u of %s in this context"),
+                                                      self->select_index,
+                                                      self->select_family ? self->select_family
+                                                                          : _("any family"));
+          show_error (self, message);
+        }
+    }
+  else
+    tf_results_view_select_first (self->results);
+}
 
 static void
 enumerated (GObject      *source,
@@ -307,9 +488,11 @@ enumerated (GObject      *source,
       show_error (self, error->message);
       return;
     }
-  show_error (self, NULL);
+  if (!self->error_is_file)
+    show_error (self, NULL);
   self->context = e->context;
-  show_topology (self, NULL);
+  if (self->follow_results)
+    show_topology (self, NULL);
   tf_results_view_set_enumeration (self->results, e);
   for (guint f = 0; f < e->n_families; f++)
     total += e->families[f].total;
@@ -319,20 +502,9 @@ enumerated (GObject      *source,
                           (unsigned long long) total, e->context.n_chip, elapsed_ms);
   gtk_label_set_text (self->status, text);
 
-  if (self->select_pending)
-    {
-      self->select_pending = FALSE;
-      if (!tf_results_view_select (self->results, self->select_family, self->select_index))
-        {
-          g_autofree char *message = g_strdup_printf (_("There is no result %u of %s in this context"),
-                                                      self->select_index,
-                                                      self->select_family ? self->select_family
-                                                                          : _("any family"));
-          show_error (self, message);
-        }
-    }
-  else
-    tf_results_view_select_first (self->results);
+  /* A file shown (or being opened) stays until the user selects a result. */
+  if (self->follow_results)
+    select_in_results (self);
 }
 
 static void
@@ -411,15 +583,301 @@ info_changed (TfWindow *self)
                       info ? info : _("Point at a chip, board, rack or switch."));
 }
 
-/* Export */
+/* Files in */
+
+static GtkColumnView *
+find_column_view (GtkWidget *widget)
+{
+  if (GTK_IS_COLUMN_VIEW (widget))
+    return GTK_COLUMN_VIEW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkColumnView *found = find_column_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Clears the list's selection, so that the next click on any result (the one selected before
+ * the file opened included) shows it. TfResultsView has no call for this yet; its column
+ * view's selection model does it. */
+static void
+unselect_results (TfWindow *self)
+{
+  GtkColumnView *column_view = find_column_view (GTK_WIDGET (self->results));
+  GtkSelectionModel *model = column_view ? gtk_column_view_get_model (column_view) : NULL;
+
+  g_assert (TF_IS_WINDOW (self));
+
+  if (GTK_IS_SINGLE_SELECTION (model))
+    gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), GTK_INVALID_LIST_POSITION);
+  else if (model != NULL)
+    gtk_selection_model_unselect_all (model);
+}
+
+static void
+add_recent (GFile *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+  g_autofree char *name = dup_file_name (file);
+  g_autofree char *type = g_content_type_guess (name, NULL, 0, NULL);
+  g_autofree char *mime = g_content_type_get_mime_type (type);
+  GtkRecentData data = {
+    .mime_type = mime ? mime : (char *) "application/octet-stream",
+    .app_name = (char *) RECENT_APP_NAME,
+    .app_exec = (char *) "topoforge %u",
+  };
+
+  gtk_recent_manager_add_full (gtk_recent_manager_get_default (), uri, &data);
+}
+
+static int
+compare_recent (gconstpointer a,
+                gconstpointer b)
+{
+  GtkRecentInfo *x = *(GtkRecentInfo **) a;
+  GtkRecentInfo *y = *(GtkRecentInfo **) b;
+
+  /* The newest first. */
+  return g_date_time_compare (gtk_recent_info_get_modified (y), gtk_recent_info_get_modified (x));
+}
+
+/* A menu label shows underscores as mnemonics: candidate_001.yaml needs them doubled. */
+static char *
+escape_mnemonics (const char *text)
+{
+  g_auto(GStrv) parts = g_strsplit (text, "_", -1);
+
+  return g_strjoinv ("__", parts);
+}
+
+/* Open Recent: the last files this app opened that still exist, newest first. */
+static void
+recent_changed (TfWindow *self)
+{
+  GList *items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  g_autoptr(GPtrArray) ours = g_ptr_array_new_with_free_func ((GDestroyNotify) gtk_recent_info_unref);
+
+  g_assert (TF_IS_WINDOW (self));
+
+  for (GList *l = items; l != NULL; l = l->next)
+    if (gtk_recent_info_has_application (l->data, RECENT_APP_NAME)
+        && gtk_recent_info_exists (l->data))
+      g_ptr_array_add (ours, gtk_recent_info_ref (l->data));
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+  g_ptr_array_sort (ours, compare_recent);
+
+  g_menu_remove_all (self->recent_menu);
+  for (guint i = 0; i < MIN (ours->len, RECENT_MAX); i++)
+    {
+      const char *uri = gtk_recent_info_get_uri (g_ptr_array_index (ours, i));
+      g_autoptr(GFile) file = g_file_new_for_uri (uri);
+      g_autoptr(GFile) parent = g_file_get_parent (file);
+      g_autofree char *name = dup_file_name (file);
+      g_autofree char *folder = parent ? dup_folder_name (parent) : g_strdup ("");
+      /* Translators: an item of Open Recent: a file's name, then its folder */
+      g_autofree char *text = g_strdup_printf (_("%s in %s"), name, folder);
+      g_autofree char *label = escape_mnemonics (text);
+      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+      g_menu_item_set_action_and_target_value (item, "win.open-recent",
+                                               g_variant_new_string (uri));
+      g_menu_append_item (self->recent_menu, item);
+    }
+  /* With no file, one item whose action is never enabled: it shows, dimmed. */
+  if (ours->len == 0)
+    {
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("No Recent Files"), "win.no-recent");
+
+      g_menu_append_item (self->recent_menu, item);
+    }
+}
+
+static void
+file_loaded (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(TfWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  TfTopology *topology = tf_topology_file_load_finish (result, &error);
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *message = NULL;
+
+  if (was_cancelled (error))
+    return;
+  g_clear_object (&self->loading);
+  file = g_steal_pointer (&self->loading_file);
+  update_busy (self);
+  name = dup_file_name (file);
+  if (topology == NULL)
+    {
+      /* Nothing changes but the banner: the file shown before, or the list's result, stays. */
+      show_file_error (self, error->message);
+      message = g_strdup_printf (_("Could not open %s"), name);
+      gtk_label_set_text (self->status, message);
+      if (self->file == NULL)
+        {
+          self->follow_results = TRUE;
+          if (tf_results_view_get_selected (self->results) == NULL)
+            select_in_results (self);
+        }
+      return;
+    }
+  g_set_object (&self->file, file);
+  unselect_results (self);
+  show_error (self, NULL);
+  show_topology (self, topology);
+  add_recent (file);
+  message = g_strdup_printf (_("Opened %s"), name);
+  gtk_label_set_text (self->status, message);
+}
+
+void
+tf_window_open (TfWindow *self,
+                GFile    *file)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *message = NULL;
+
+  g_return_if_fail (TF_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  /* From now on the list does not replace what is shown: an enumeration finishing while the
+   * file loads selects nothing. */
+  self->follow_results = FALSE;
+  g_set_object (&self->loading_file, file);
+  replace_cancellable (&self->loading, g_cancellable_new ());
+  update_busy (self);
+  name = dup_file_name (file);
+  message = g_strdup_printf (_("Opening %s…"), name);
+  gtk_label_set_text (self->status, message);
+  tf_topology_file_load_async (file, self->loading, file_loaded, g_object_ref (self));
+}
+
+GFile *
+tf_window_get_file (TfWindow *self)
+{
+  g_return_val_if_fail (TF_IS_WINDOW (self), NULL);
+  return self->file;
+}
+
+const char *
+tf_window_get_summary (TfWindow *self)
+{
+  g_return_val_if_fail (TF_IS_WINDOW (self), NULL);
+  return gtk_label_get_text (self->topology_label);
+}
+
+static void
+open_response (GtkNativeDialog *dialog,
+               int              response,
+               TfWindow        *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      if (file != NULL)
+        tf_window_open (self, file);
+    }
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+  g_object_unref (self);
+}
+
+static void
+open_activated (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  TfWindow *self = TF_WINDOW (widget);
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) topologies = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  dialog = gtk_file_chooser_native_new (_("Open Topology"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (topologies, _("Topology files"));
+  gtk_file_filter_add_suffix (topologies, "yaml");
+  gtk_file_filter_add_suffix (topologies, "yml");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), topologies);
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
+  /* Next to the file shown: the other candidates of an optimizer's run are there. */
+  if (self->file != NULL)
+    {
+      g_autoptr(GFile) folder = g_file_get_parent (self->file);
+
+      if (folder != NULL)
+        gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (dialog), folder, NULL);
+    }
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (open_response), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+open_recent_activated (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  g_autoptr(GFile) file = g_file_new_for_uri (g_variant_get_string (parameter, NULL));
+
+  tf_window_open (TF_WINDOW (widget), file);
+}
+
+static void
+no_recent_activated (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+}
+
+/* Files dropped on the window: the first opens here, any others in windows of their own. */
+static gboolean
+file_dropped (TfWindow     *self,
+              const GValue *value,
+              double        x,
+              double        y)
+{
+  GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
+  guint n = g_slist_length (files);
+
+  g_assert (TF_IS_WINDOW (self));
+
+  if (n == 0)
+    return FALSE;
+  tf_window_open (self, files->data);
+  if (n > 1)
+    {
+      GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+      g_autofree GFile **rest = g_new0 (GFile *, n - 1);
+      guint i = 0;
+
+      for (GSList *l = files->next; l != NULL; l = l->next)
+        rest[i++] = l->data;
+      if (app != NULL)
+        g_application_open (G_APPLICATION (app), rest, (int) i, "");
+    }
+  g_slist_free (files);
+  return TRUE;
+}
+
+/* Files out */
 
 gboolean
-tf_window_export (TfWindow    *self,
-                  const char  *path,
-                  GError     **error)
+tf_window_export (TfWindow        *self,
+                  const char      *path,
+                  TfExportFormat   format,
+                  GError         **error)
 {
   TfTopology *topology;
-  g_autoptr(GString) yaml = g_string_new (NULL);
 
   g_return_val_if_fail (TF_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -430,8 +888,29 @@ tf_window_export (TfWindow    *self,
       g_set_error_literal (error, TF_ERROR, TF_ERROR_IO, _("No topology is shown"));
       return FALSE;
     }
-  return tf_topology_write_yaml (topology, yaml, error)
-         && tf_write_file_atomic (path, yaml->str, yaml->len, error);
+  return tf_export_write (topology, format, path, error);
+}
+
+/* The format a name's extension says; for any other name, the format of the filter chosen in
+ * the dialog (the filters are added in TfExportFormat's order). */
+static TfExportFormat
+export_format (GtkFileChooser *chooser,
+               const char     *path)
+{
+  g_autoptr(GListModel) filters = gtk_file_chooser_get_filters (chooser);
+  GtkFileFilter *chosen = gtk_file_chooser_get_filter (chooser);
+  TfExportFormat format = TF_EXPORT_YAML;
+
+  if (tf_export_format_from_name (path, &format))
+    return format;
+  for (guint i = 0; i < g_list_model_get_n_items (filters) && i < TF_N_EXPORT_FORMATS; i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+      if (filter == chosen)
+        return i;
+    }
+  return TF_EXPORT_YAML;
 }
 
 static void
@@ -447,7 +926,8 @@ export_response (GtkNativeDialog *dialog,
 
       if (path == NULL)
         show_error (self, _("The chosen place is not a local file"));
-      else if (!tf_window_export (self, path, &error))
+      else if (!tf_window_export (self, path, export_format (GTK_FILE_CHOOSER (dialog), path),
+                                  &error))
         {
           g_autofree char *message = g_strdup_printf (_("Could not export: %s"), error->message);
 
@@ -465,6 +945,29 @@ export_response (GtkNativeDialog *dialog,
   g_object_unref (self);
 }
 
+/* The name the dialog proposes, without an extension: the file's, or the id's. */
+static char *
+dup_export_stem (TfWindow   *self,
+                 TfTopology *topology)
+{
+  char *stem;
+
+  if (self->file != NULL)
+    {
+      char *name = dup_file_name (self->file);
+      char *dot = strrchr (name, '.');
+
+      if (dot != NULL && dot != name)
+        *dot = '\0';
+      return name;
+    }
+  if (topology->result.family == NULL)
+    return g_strdup ("topology");
+  stem = tf_result_dup_id (&topology->result);
+  g_strdelimit (stem, ":,=/", '-');
+  return stem;
+}
+
 static void
 export_activated (GtkWidget  *widget,
                   const char *action_name,
@@ -473,26 +976,51 @@ export_activated (GtkWidget  *widget,
   TfWindow *self = TF_WINDOW (widget);
   TfTopology *topology = tf_topology_view_get_topology (self->view);
   GtkFileChooserNative *dialog;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  g_autofree char *id = NULL;
+  g_autofree char *stem = NULL;
   g_autofree char *name = NULL;
 
   if (topology == NULL)
     return;
-  id = tf_result_dup_id (&topology->result);
-  g_strdelimit (id, ":,=/", '-');
-  name = g_strdup_printf ("%s.yaml", id);
+  stem = dup_export_stem (self, topology);
+  name = g_strdup_printf ("%s.%s", stem, tf_export_format_get_extensions (TF_EXPORT_YAML)[0]);
   dialog = gtk_file_chooser_native_new (_("Export Topology"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
                                         _("_Cancel"));
-  gtk_file_filter_set_name (filter, _("YAML topology"));
-  gtk_file_filter_add_pattern (filter, "*.yaml");
-  gtk_file_filter_add_pattern (filter, "*.yml");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  for (guint f = 0; f < TF_N_EXPORT_FORMATS; f++)
+    {
+      g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+      const char *const *extensions = tf_export_format_get_extensions (f);
+
+      gtk_file_filter_set_name (filter, tf_export_format_get_label (f));
+      for (guint e = 0; extensions[e] != NULL; e++)
+        gtk_file_filter_add_suffix (filter, extensions[e]);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+      if (f == TF_EXPORT_YAML)
+        gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), filter);
+    }
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
   g_signal_connect (dialog, "response", G_CALLBACK (export_response), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+copy_id_activated (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  TfWindow *self = TF_WINDOW (widget);
+  TfTopology *topology = tf_topology_view_get_topology (self->view);
+  g_autofree char *id = NULL;
+  g_autofree char *message = NULL;
+
+  if (topology == NULL || topology->result.family == NULL)
+    return;
+  /* The id enumerate writes and generate --id takes. */
+  id = tf_result_dup_id (&topology->result);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), id);
+  message = g_strdup_printf (_("Copied the id %s"), id);
+  gtk_label_set_text (self->status, message);
 }
 
 static void
@@ -534,8 +1062,12 @@ tf_window_dispose (GObject *object)
   replace_cancellable (&self->enumerating, NULL);
   replace_cancellable (&self->generating, NULL);
   replace_cancellable (&self->listing, NULL);
+  replace_cancellable (&self->loading, NULL);
+  g_signal_handlers_disconnect_by_func (gtk_recent_manager_get_default (), recent_changed, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), TF_TYPE_WINDOW);
   g_clear_object (&self->settings);
+  g_clear_object (&self->loading_file);
+  g_clear_object (&self->file);
   g_clear_pointer (&self->select_family, g_free);
   G_OBJECT_CLASS (tf_window_parent_class)->dispose (object);
 }
@@ -593,14 +1125,21 @@ tf_window_class_init (TfWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TfWindow, info_label);
   gtk_widget_class_bind_template_child (widget_class, TfWindow, topology_label);
   gtk_widget_class_bind_template_child (widget_class, TfWindow, status);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, recent_menu);
   gtk_widget_class_bind_template_callback (widget_class, banner_dismissed);
   gtk_widget_class_bind_template_callback (widget_class, form_changed);
   gtk_widget_class_bind_template_callback (widget_class, result_selected);
   gtk_widget_class_bind_template_callback (widget_class, show_all_requested);
   gtk_widget_class_bind_template_callback (widget_class, info_changed);
 
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
+  gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_activated);
+  gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, no_recent_activated);
   gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
   gtk_widget_class_install_action (widget_class, "win.copy-yaml", NULL, copy_yaml_activated);
+  gtk_widget_class_install_action (widget_class, "win.copy-id", NULL, copy_id_activated);
   gtk_widget_class_install_action (widget_class, "win.fit-view", NULL, fit_view_activated);
 }
 
@@ -608,9 +1147,20 @@ static void
 tf_window_init (TfWindow *self)
 {
   GtkEventController *shortcuts;
+  GtkDropTarget *drop;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->settings = g_settings_new (APPLICATION_ID);
+  self->settings = tf_settings_new ();
+  self->follow_results = TRUE;
+
+  drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect_swapped (drop, "drop", G_CALLBACK (file_dropped), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.no-recent", FALSE);
+  g_signal_connect_swapped (gtk_recent_manager_get_default (), "changed",
+                            G_CALLBACK (recent_changed), self);
+  recent_changed (self);
 
   /* F fits the view, unless a text field takes the key first (bubble phase). */
   shortcuts = gtk_shortcut_controller_new ();

@@ -1,12 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-window.h: the main window: the EnumerationContext form, the results tree and the 3D view.
  * Editing the form enumerates again on a worker thread; selecting a result generates it on
- * another; a newer request cancels the one before. */
+ * another; a newer request cancels the one before. A topology file opened (Ctrl+O, a FILE
+ * argument, a drop, Open Recent) is loaded on a worker thread too and shown until the user
+ * selects a result again; a file that does not load shows the loader's one-line message in the
+ * error banner. Export writes YAML, GraphML or DOT. */
 #pragma once
 
 #include <gtk/gtk.h>
 
 #include "tf-context-form.h"
+#include "tf-export.h"
 #include "tf-results-view.h"
 #include "tf-topology-view.h"
 
@@ -23,11 +27,19 @@ TfTopologyView *tf_window_get_view (TfWindow *self);
  * the first recommended one. */
 void            tf_window_select_after_enumeration (TfWindow *self, const char *family,
                                                     guint index);
-/* Writes the shown topology as YAML to @path (atomically). */
-gboolean        tf_window_export (TfWindow *self, const char *path, GError **error);
+/* Opens @file on a worker thread; once loaded it is shown (tf_window_get_file ()), or its
+ * error is (tf_window_get_error ()). */
+void            tf_window_open (TfWindow *self, GFile *file);
+/* The file shown, or NULL when the view shows a result of the list (or nothing). */
+GFile          *tf_window_get_file (TfWindow *self);
+/* The side panel's description of the shown topology, as plain text ("" for none). */
+const char     *tf_window_get_summary (TfWindow *self);
+/* Writes the shown topology to @path in @format (atomically). */
+gboolean        tf_window_export (TfWindow *self, const char *path, TfExportFormat format,
+                                  GError **error);
 /* The message shown in the window's error banner, or NULL. */
 const char     *tf_window_get_error (TfWindow *self);
-/* TRUE while an enumeration or generation runs. */
+/* TRUE while an enumeration, a generation or a file's loading runs. */
 gboolean        tf_window_get_busy (TfWindow *self);
 
 G_END_DECLS

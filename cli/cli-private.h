@@ -72,6 +72,8 @@ typedef struct
   char  *n_chip;
   char  *scope;
   char  *chips_per_board_max;
+  char  *boards_per_rack_max;
+  char  *racks_per_pod_max;
   char  *chip_radix;
   char  *intra_board_topo;
   char **bandwidth;

@@ -19,6 +19,11 @@ tf_context_options_add (TfCliParser      *parser,
     { "chips-per-board-max", 0, 0, G_OPTION_ARG_STRING, &options->chips_per_board_max,
       "Most chips a board can carry before dense-pcb-impractical (1 to 1048576, default 16)",
       "M" },
+    { "boards-per-rack-max", 0, 0, G_OPTION_ARG_STRING, &options->boards_per_rack_max,
+      "Most boards a rack holds; more are packed into more racks (1 to 1048576, default 16)",
+      "B" },
+    { "racks-per-pod-max", 0, 0, G_OPTION_ARG_STRING, &options->racks_per_pod_max,
+      "Most racks a pod holds (1 to 1048576, default 64)", "R" },
     { "chip-radix", 0, 0, G_OPTION_ARG_STRING, &options->chip_radix,
       "Parallel links per chip connection (1 to 64, default 1)", "R" },
     { "intra-board-topo", 0, 0, G_OPTION_ARG_STRING, &options->intra_board_topo,
@@ -42,6 +47,8 @@ tf_context_options_add (TfCliParser      *parser,
 /* The engine's ranges of the context's numbers (check_field in engine/context.c). */
 static const TfCliRange n_chip_range = { "n_chip", 2, TF_N_CHIP_MAX };
 static const TfCliRange chips_per_board_max_range = { "chips_per_board_max", 1, TF_N_CHIP_MAX };
+static const TfCliRange boards_per_rack_max_range = { "boards_per_rack_max", 1, TF_N_CHIP_MAX };
+static const TfCliRange racks_per_pod_max_range = { "racks_per_pod_max", 1, TF_N_CHIP_MAX };
 static const TfCliRange chip_radix_range = { "chip_radix", 1, TF_CHIP_RADIX_MAX };
 static const TfCliRange switch_radix_range = { "defaults.switch.radix", 2, 1u << 24 };
 
@@ -171,6 +178,14 @@ tf_context_options_apply (TfContextOptions  *options,
       && !parse_context_uint ("chips-per-board-max", options->chips_per_board_max,
                               &chips_per_board_max_range, &ctx->chips_per_board_max, error))
     return FALSE;
+  if (options->boards_per_rack_max != NULL
+      && !parse_context_uint ("boards-per-rack-max", options->boards_per_rack_max,
+                              &boards_per_rack_max_range, &ctx->boards_per_rack_max, error))
+    return FALSE;
+  if (options->racks_per_pod_max != NULL
+      && !parse_context_uint ("racks-per-pod-max", options->racks_per_pod_max,
+                              &racks_per_pod_max_range, &ctx->racks_per_pod_max, error))
+    return FALSE;
   if (options->chip_radix != NULL
       && !parse_context_uint ("chip-radix", options->chip_radix, &chip_radix_range,
                               &ctx->chip_radix, error))
@@ -199,6 +214,8 @@ tf_context_options_clear (TfContextOptions *options)
   g_free (options->n_chip);
   g_free (options->scope);
   g_free (options->chips_per_board_max);
+  g_free (options->boards_per_rack_max);
+  g_free (options->racks_per_pod_max);
   g_free (options->chip_radix);
   g_free (options->intra_board_topo);
   g_strfreev (options->bandwidth);

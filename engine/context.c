@@ -22,6 +22,10 @@ static const TfLinkDefaults default_links[TF_N_LINK_TYPES] = {
 /* The spec's own radix ceiling (fat-tree k <= 64, single-switch N_endpoint <= 64) and a typical
  * port-to-port latency of a current InfiniBand or Ethernet switch ASIC (docs/spec-notes.md). */
 #define DEFAULT_SWITCH_RADIX      64u
+/* A rack of 16 boards and a pod of 64 racks: a TPU v4 rack holds 16 boards of 4 chips (a 4x4x4
+ * cube) and its pod 64 racks (docs/spec-notes.md). */
+#define DEFAULT_BOARDS_PER_RACK   16u
+#define DEFAULT_RACKS_PER_POD     64u
 #define DEFAULT_SWITCH_LATENCY_NS 200.0
 #define SWITCH_RADIX_MAX          (1u << 24)
 
@@ -34,6 +38,8 @@ tf_context_init (TfContext *ctx)
   ctx->n_chip = 0;
   ctx->scope = TF_SCOPE_UNSET;
   ctx->chips_per_board_max = 16;
+  ctx->boards_per_rack_max = DEFAULT_BOARDS_PER_RACK;
+  ctx->racks_per_pod_max = DEFAULT_RACKS_PER_POD;
   ctx->chip_radix = 1;
   ctx->intra_board_topo = TF_INTRA_BOARD_NONE;
   memcpy (ctx->defaults, default_links, sizeof default_links);
@@ -166,6 +172,18 @@ check_field (const TfContext  *ctx,
         }
       return TRUE;
     }
+  if (strcmp (field, "boards_per_rack_max") == 0 || strcmp (field, "racks_per_pod_max") == 0)
+    {
+      guint v = field[0] == 'b' ? ctx->boards_per_rack_max : ctx->racks_per_pod_max;
+
+      if (v < 1 || v > TF_N_CHIP_MAX)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("%s = %u: %s must be from 1 to %u"), field, v, field, TF_N_CHIP_MAX);
+          return FALSE;
+        }
+      return TRUE;
+    }
   if (strcmp (field, "chip_radix") == 0)
     {
       if (ctx->chip_radix < 1 || ctx->chip_radix > TF_CHIP_RADIX_MAX)
@@ -221,7 +239,8 @@ check_field (const TfContext  *ctx,
 }
 
 static const char *const context_fields[] = {
-  "n_chip", "scope", "chips_per_board_max", "chip_radix", "intra_board_topo",
+  "n_chip", "scope", "chips_per_board_max", "boards_per_rack_max", "racks_per_pod_max",
+  "chip_radix", "intra_board_topo",
   "defaults.C2C.bandwidth_gbps", "defaults.C2C.latency_ns",
   "defaults.B2B.bandwidth_gbps", "defaults.B2B.latency_ns",
   "defaults.R2R.bandwidth_gbps", "defaults.R2R.latency_ns",

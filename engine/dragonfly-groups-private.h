@@ -27,6 +27,9 @@ gboolean tf_dragonfly_groups_check (const TfContext *ctx, guint n_group, guint p
 gboolean tf_global_port_partner (guint n_group, guint ports, guint port, guint *partner);
 /* Links in the whole network. */
 guint64  tf_global_link_count (guint n_group, guint ports);
+/* Of those, the links between groups in different pods when pods hold runs of
+ * @groups_per_pod groups. */
+guint64  tf_global_link_count_between_pods (guint n_group, guint ports, guint groups_per_pod);
 /* Adds the links to @build: port P of group i belongs to switch
  * first_switch + i * switch_stride + P / ports_per_switch. Parallel links between the same
  * two switches become one link with a multiplicity. */

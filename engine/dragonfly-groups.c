@@ -58,6 +58,42 @@ tf_global_link_count (guint n_group,
   return (guint64) n_group * connected / 2;
 }
 
+/* Groups i whose link to group i + delta (mod g) leaves i's pod, pods holding runs of @per
+ * groups: g minus the pairs inside one run, counted without and with the wrap-around (i + delta
+ * past the last group comes back to the first, inside a run when the run is long enough). */
+static guint64
+crossing (guint64 g,
+          guint64 per,
+          guint64 delta)
+{
+  guint64 full = g / per, rest = g % per, same = 0;
+
+  same += full * (per > delta ? per - delta : 0) + (rest > delta ? rest - delta : 0);
+  same += full * (per > g - delta ? per - (g - delta) : 0)
+          + (rest > g - delta ? rest - (g - delta) : 0);
+  return g - same;
+}
+
+guint64
+tf_global_link_count_between_pods (guint n_group,
+                                   guint ports,
+                                   guint groups_per_pod)
+{
+  guint64 span = n_group - 1, full = ports / span, rest = ports % span, ends = 0;
+
+  if (groups_per_pod >= n_group)
+    return 0;
+  /* Port offset o goes to the group o + 1 further on: in every full round, and in the last
+   * round when linked (offsets span - rest .. rest - 1). Each link is counted at both ends. */
+  for (guint64 o = 0; o < span; o++)
+    {
+      guint64 linked = full + (o >= span - rest && o < rest ? 1 : 0);
+
+      ends += linked * crossing (n_group, groups_per_pod, o + 1);
+    }
+  return ends / 2;
+}
+
 void
 tf_global_links_build (TfBuild *build,
                        guint    n_group,

@@ -6,11 +6,12 @@
  * spine of its group (the leaf-spine "spine 连接" of Shpiner's groups). Each spine has s - 1
  * global ports, so a group has s (s - 1) and the balanced group count is s (s - 1) + 1; groups
  * are wired by the consecutive arrangement shared with Dragonfly. p endpoints per leaf; g is
- * ceil (n_endpoint / (a p)) as for Dragonfly. A group is a rack; all groups one pod.
+ * ceil (n_endpoint / (a p)) as for Dragonfly. A group is a rack; racks into pods as for Dragonfly.
  */
 #include "dragonfly-groups-private.h"
 #include "family-private.h"
 #include "metrics-private.h"
+#include "placement-private.h"
 
 typedef struct
 {
@@ -67,6 +68,8 @@ dragonfly_plus_check (const TfContext *ctx,
     tf_result_add_warning (result, &tf_warning_non_balanced_global_link);
   if ((double) d.g * d.a * d.p > 1.5 * d.n_endpoint)
     tf_result_add_warning (result, &tf_warning_low_utilization);
+  if ((guint64) d.a * d.p > ctx->boards_per_rack_max)
+    tf_result_add_warning (result, &tf_warning_rack_overflow);
   return TRUE;
 }
 
@@ -161,7 +164,7 @@ dragonfly_plus_count (const TfContext *ctx,
                       TfMetrics       *m)
 {
   DragonflyPlusParams d;
-  guint64 k, lanes = tf_result_lanes (ctx, result);
+  guint64 k, lanes = tf_result_lanes (ctx, result), global, between;
 
   TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
   k = d.a / d.s;
@@ -169,8 +172,10 @@ dragonfly_plus_count (const TfContext *ctx,
                         (guint64) ctx->n_chip * ctx->chip_radix
                         + ((guint64) d.g * d.a * d.s
                            + (guint64) d.g * d.s * k * (k - 1) / 2) * lanes);
-  tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD,
-                        tf_global_link_count (d.g, d.s * (d.s - 1)) * lanes);
+  global = tf_global_link_count (d.g, d.s * (d.s - 1));
+  between = tf_global_link_count_between_pods (d.g, d.s * (d.s - 1), ctx->racks_per_pod_max);
+  tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, (global - between) * lanes);
+  tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER, between * lanes);
   m->switch_count = d.g * (d.a + d.s);
   m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
 }
@@ -210,7 +215,10 @@ dragonfly_plus_build (const TfContext *ctx,
   per_group = d.a * d.p;
   stride = d.a + d.s;
   k = d.a / d.s;
-  tf_build_set_shape (b, d.n_endpoint, result->chips_per_board, d.n_endpoint, d.g, 1);
+  tf_build_set_shape (b, d.n_endpoint, result->chips_per_board, d.n_endpoint, d.g,
+                      tf_pack_count (d.g, ctx->racks_per_pod_max));
+  for (guint i = 0; i < d.g; i++)
+    b->rack_pod[i] = i / ctx->racks_per_pod_max;
   tf_build_reserve (b, d.g * stride,
                     d.n_endpoint + d.g * (d.a * d.s + d.s * k * (k - 1) / 2)
                     + (guint) tf_global_link_count (d.g, d.s * (d.s - 1)));

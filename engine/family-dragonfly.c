@@ -6,11 +6,13 @@
  * (dragonfly-global-links.c). g runs over [2, a h + 1]; for a given n_endpoint the no-empty-group
  * rule and capacity g a p >= n_endpoint fix g = ceil (n_endpoint / (a p)). Endpoints fill groups
  * in order, so only the last group may be partly filled. Each group is one rack, all groups one
- * pod.
+ * pod while they fit racks_per_pod_max, runs of groups per pod beyond; rack-overflow when a
+ * group's boards are more than a rack holds.
  */
 #include "dragonfly-groups-private.h"
 #include "family-private.h"
 #include "metrics-private.h"
+#include "placement-private.h"
 
 typedef struct
 {
@@ -56,6 +58,8 @@ dragonfly_check (const TfContext *ctx,
     tf_result_add_warning (result, &tf_warning_non_balanced_global_link);
   if ((double) d.g * d.a * d.p > 1.5 * d.n_endpoint)
     tf_result_add_warning (result, &tf_warning_low_utilization);
+  if ((guint64) d.a * d.p > ctx->boards_per_rack_max)
+    tf_result_add_warning (result, &tf_warning_rack_overflow);
   return TRUE;
 }
 
@@ -152,14 +156,16 @@ dragonfly_count (const TfContext *ctx,
                  TfMetrics       *m)
 {
   DragonflyParams d;
-  guint64 lanes = tf_result_lanes (ctx, result);
+  guint64 lanes = tf_result_lanes (ctx, result), global, between;
 
   TF_PARAMS_GET (&result->params, DragonflyParams, &d);
   tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK,
                         (guint64) ctx->n_chip * ctx->chip_radix
                         + (guint64) d.g * d.a * (d.a - 1) / 2 * lanes);
-  tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD,
-                        tf_global_link_count (d.g, d.a * d.h) * lanes);
+  global = tf_global_link_count (d.g, d.a * d.h);
+  between = tf_global_link_count_between_pods (d.g, d.a * d.h, ctx->racks_per_pod_max);
+  tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, (global - between) * lanes);
+  tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER, between * lanes);
   m->switch_count = d.g * d.a;
   m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
 }
@@ -187,7 +193,10 @@ dragonfly_build (const TfContext *ctx,
 
   TF_PARAMS_GET (&result->params, DragonflyParams, &d);
   per_group = d.a * d.p;
-  tf_build_set_shape (b, d.n_endpoint, result->chips_per_board, d.n_endpoint, d.g, 1);
+  tf_build_set_shape (b, d.n_endpoint, result->chips_per_board, d.n_endpoint, d.g,
+                      tf_pack_count (d.g, ctx->racks_per_pod_max));
+  for (guint i = 0; i < d.g; i++)
+    b->rack_pod[i] = i / ctx->racks_per_pod_max;
   tf_build_reserve (b, d.g * d.a,
                     d.n_endpoint + d.g * d.a * (d.a - 1) / 2
                     + (guint) tf_global_link_count (d.g, d.a * d.h));

@@ -5,9 +5,12 @@
  * 2 layers: N_leaf = N_endpoint / d leaves, u spines each linked once to every leaf.
  * 3 layers: fat-tree groups of d ToRs (d boards each) and u aggregation switches; u^2 core
  * switches, core c linked to aggregation switch c / u of every group.
- * An endpoint is a board; each ToR/leaf and its boards make one rack, and every rack is in the
- * one pod (the spec's default): spines and aggregation switches at pod level, cores at
- * datacenter level. Every port is a bundle of C_board x chip_radix lanes, so a leaf's down:up
+ * An endpoint is a board; each ToR/leaf and its boards make one rack (rack-overflow when its d
+ * boards are more than a rack holds). Racks share one pod, the spec's default, while they fit
+ * racks_per_pod_max: spines and aggregation switches at pod level, cores at datacenter level.
+ * More racks fill more pods: a 2-layer tree's leaves in runs, its spines then at datacenter
+ * level; a 3-layer tree's fat-tree groups whole, each group's aggregation switches in its pod
+ * (pod-overflow when one group's racks are more than a pod holds). Every port is a bundle of C_board x chip_radix lanes, so a leaf's down:up
  * split stays d:u = osr at chip level (family-private.h).
  */
 #include "family-private.h"
@@ -38,6 +41,31 @@ typedef struct
   guint n_group;    /* 3 layers */
   guint64 capacity;
 } Shape;
+
+/* Pods: leaves (2 layers) or whole fat-tree groups of d racks (3 layers) per pod. */
+typedef struct
+{
+  guint n_pod;
+  guint racks_per_pod;   /* 2 layers */
+  guint groups_per_pod;  /* 3 layers */
+} Pods;
+
+static void
+get_pods (const TfContext     *ctx,
+          const FatTreeParams *p,
+          const Shape         *s,
+          Pods                *pods)
+{
+  if (s->n_leaf <= ctx->racks_per_pod_max)
+    {
+      *pods = (Pods) { 1, s->n_leaf, s->n_group };
+      return;
+    }
+  pods->racks_per_pod = ctx->racks_per_pod_max;
+  pods->groups_per_pod = MAX (1, ctx->racks_per_pod_max / s->d);
+  pods->n_pod = p->layers == 2 ? tf_pack_count (s->n_leaf, pods->racks_per_pod)
+                               : tf_pack_count (s->n_group, pods->groups_per_pod);
+}
 
 static gboolean
 port_split (guint  k,
@@ -131,6 +159,10 @@ fat_tree_check (const TfContext *ctx,
     tf_result_add_warning (result, &tf_warning_over_engineered);
   if (p.osr >= 2)
     tf_result_add_warning (result, &warning_aggressive_oversubscription);
+  if (d > ctx->boards_per_rack_max)
+    tf_result_add_warning (result, &tf_warning_rack_overflow);
+  if (p.layers == 3 && s.n_leaf > ctx->racks_per_pod_max && d > ctx->racks_per_pod_max)
+    tf_result_add_warning (result, &tf_warning_pod_overflow);
   if ((double) s.capacity > 1.5 * p.n_endpoint)
     tf_result_add_warning (result, &tf_warning_low_utilization);
   return TRUE;
@@ -236,12 +268,20 @@ fat_tree_count (const TfContext *ctx,
 {
   FatTreeParams p;
   Shape s;
+  Pods pods;
   guint64 lanes = tf_result_lanes (ctx, result);
+  guint64 uplinks;
 
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
   get_shape (&p, &s);
+  get_pods (ctx, &p, &s, &pods);
+  uplinks = (guint64) s.n_leaf * s.u * lanes;
   tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK, (guint64) ctx->n_chip * ctx->chip_radix);
-  tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, (guint64) s.n_leaf * s.u * lanes);
+  /* A ToR's aggregation switches share its pod; spines share it only within one pod. */
+  if (p.layers == 2 && pods.n_pod > 1)
+    tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER, uplinks);
+  else
+    tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, uplinks);
   if (p.layers == 2)
     m->switch_count = s.n_leaf + s.u;
   else
@@ -273,19 +313,26 @@ fat_tree_build (const TfContext *ctx,
 {
   FatTreeParams p;
   Shape s;
+  Pods pods;
 
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
   get_shape (&p, &s);
-  tf_build_set_shape (b, p.n_endpoint, result->chips_per_board, p.n_endpoint, s.n_leaf, 1);
+  get_pods (ctx, &p, &s, &pods);
+  tf_build_set_shape (b, p.n_endpoint, result->chips_per_board, p.n_endpoint, s.n_leaf,
+                      pods.n_pod);
   for (guint e = 0; e < p.n_endpoint; e++)
     b->board_rack[e] = e / s.d;
+  for (guint t = 0; t < s.n_leaf; t++)
+    b->rack_pod[t] = p.layers == 2 ? t / pods.racks_per_pod : t / s.d / pods.groups_per_pod;
 
   if (p.layers == 2)
     {
       for (guint i = 0; i < s.n_leaf; i++)
         tf_build_add_switch (b, TF_TIER_RACK, i, "leaf%u", i);
+      /* Spines join every leaf: pod switches while the leaves share a pod. */
       for (guint j = 0; j < s.u; j++)
-        tf_build_add_switch (b, TF_TIER_POD, 0, "spine%u", j);
+        tf_build_add_switch (b, pods.n_pod == 1 ? TF_TIER_POD : TF_TIER_DATACENTER, 0,
+                             "spine%u", j);
       for (guint e = 0; e < p.n_endpoint; e++)
         tf_build_add_link (b, e, tf_build_switch_node (b, e / s.d), 1);
       for (guint i = 0; i < s.n_leaf; i++)
@@ -301,7 +348,7 @@ fat_tree_build (const TfContext *ctx,
         tf_build_add_switch (b, TF_TIER_RACK, t, "tor%u", t);
       for (guint g = 0; g < s.n_group; g++)
         for (guint j = 0; j < s.u; j++)
-          tf_build_add_switch (b, TF_TIER_POD, 0, "agg%u", g * s.u + j);
+          tf_build_add_switch (b, TF_TIER_POD, g / pods.groups_per_pod, "agg%u", g * s.u + j);
       for (guint c = 0; c < s.u * s.u; c++)
         tf_build_add_switch (b, TF_TIER_DATACENTER, 0, "core%u", c);
 

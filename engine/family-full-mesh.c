@@ -6,9 +6,11 @@
  * chip j, as for the ring family) and the chips of a board meet through the board's links.
  * Without one (none), every chip of a board links to every chip of every other board: the chip
  * graph is the complete multipartite graph of n_endpoint parts of C_board chips, any two chips
- * at most two hops apart. One rack, one pod. */
+ * at most two hops apart. Boards fill racks in runs of boards_per_rack_max, racks pods in runs of
+ * racks_per_pod_max. */
 #include "family-boards-private.h"
 #include "metrics-private.h"
+#include "placement-private.h"
 
 static const TfWarning warning_link_explosion = {
   "link-explosion",
@@ -41,11 +43,18 @@ full_mesh_count (const TfContext *ctx,
                        TfMetrics       *m)
 {
   guint64 n = result->n_endpoint, c = result->chips_per_board;
-  guint64 per_pair = is_joined_completely (ctx, result) ? c * c : c;
+  guint64 per_pair = (is_joined_completely (ctx, result) ? c * c : c) * ctx->chip_radix;
   guint64 per_chip = is_joined_completely (ctx, result) ? (n - 1) * c : n - 1;
+  guint64 in_rack, in_pod;
+  TfRuns runs;
 
-  tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_RACK,
-                        n * (n - 1) / 2 * per_pair * ctx->chip_radix);
+  tf_runs_init (&runs, ctx, n);
+  in_rack = tf_pairs_within_runs (n, runs.per_rack);
+  in_pod = tf_pairs_within_runs (n, runs.per_pod);
+  tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_RACK, in_rack * per_pair);
+  tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_POD, (in_pod - in_rack) * per_pair);
+  tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_DATACENTER,
+                        (n * (n - 1) / 2 - in_pod) * per_pair);
   m->switch_count = 0;
   m->links_per_chip_min = m->links_per_chip_max = (guint) (per_chip * ctx->chip_radix);
 }
@@ -58,8 +67,11 @@ full_mesh_build (const TfContext *ctx,
 {
   guint n = result->n_endpoint;
   guint32 shift = is_joined_completely (ctx, result) ? TF_LANES_ALL : 0;
+  TfRuns runs;
 
-  tf_build_set_shape (b, n, result->chips_per_board, n, 1, 1);
+  tf_runs_init (&runs, ctx, n);
+  tf_build_set_shape (b, n, result->chips_per_board, n, runs.n_rack, runs.n_pod);
+  tf_runs_place (&runs, b);
   b->chip_transitive = TRUE;
   for (guint e = 0; e < n; e++)
     for (guint f = e + 1; f < n; f++)
@@ -87,7 +99,9 @@ full_mesh_metrics (const TfContext *ctx,
 {
   guint n = result->n_endpoint;
   TfBoardTopo bt;
+  TfRuns runs;
 
+  tf_runs_init (&runs, ctx, n);
   if (is_joined_completely (ctx, result))
     {
       guint c = result->chips_per_board;
@@ -100,9 +114,16 @@ full_mesh_metrics (const TfContext *ctx,
       m->path_diversity_method = TF_METHOD_CLOSED_FORM;
       m->bisection_links = complete_multipartite_bisection (n, c) * ctx->chip_radix;
       m->bisection_links_method = TF_METHOD_CLOSED_FORM;
-      m->bisection_bandwidth = (double) m->bisection_links
-                               * tf_context_link_defaults (ctx, TF_LINK_C2C,
-                                                           TF_REACH_RACK).bandwidth_gbps;
+      /* Its links reach as far as the racks make them; where those reaches differ in
+       * bandwidth, the cut's links at the fastest of them bound its value from above (settled
+       * as an upper bound). */
+      m->bisection_bandwidth = 0;
+      for (guint reach = TF_REACH_RACK; reach < TF_N_REACHES; reach++)
+        if (reach == TF_REACH_RACK || runs.n_rack > 1)
+          m->bisection_bandwidth = MAX (m->bisection_bandwidth,
+                                        (double) m->bisection_links
+                                        * tf_context_link_defaults (ctx, TF_LINK_C2C, reach)
+                                          .bandwidth_gbps);
       m->bisection_bandwidth_method = TF_METHOD_CLOSED_FORM;
       return;
     }
@@ -116,7 +137,7 @@ full_mesh_metrics (const TfContext *ctx,
                                                  tf_board_topo_connectivity (&bt),
                                                  tf_board_topo_degree (&bt), bt.chips);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
-  tf_bisection_lanes (ctx, TF_LANES_COMPLETE, n, &bt, m);
+  tf_bisection_lanes (ctx, TF_LANES_COMPLETE, &runs, &bt, m);
 }
 
 const TfFamily tf_family_full_mesh = {

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* family-hypercube.c: Hypercube (@tbl-spec-topo-17): 2^n chips, each linked to the n chips whose
- * address differs in one bit. One chip per board, one rack, one pod. */
+ * address differs in one bit. One chip per board; racks are subcubes of the low address bits,
+ * as many as fit boards_per_rack_max, and pods subcubes of racks. */
 #include "family-private.h"
 #include "metrics-private.h"
+#include "placement-private.h"
 
 typedef struct
 {
@@ -86,17 +88,42 @@ hypercube_attrs (const TfResult *result,
   tf_attrs_add_int (attrs, "n", h.n);
 }
 
+/* Address bits a rack spans, then a pod: the largest subcubes that fit. */
+static void
+subcube_bits (const TfContext *ctx,
+              guint            n,
+              guint           *rack_bits,
+              guint           *pod_bits)
+{
+  *rack_bits = MIN (n, tf_integer_log2 (ctx->boards_per_rack_max));
+  *pod_bits = MIN (n - *rack_bits, tf_integer_log2 (ctx->racks_per_pod_max));
+}
+
+/* A link along dimension k joins chips differing in bit k: in one rack below the rack's bits,
+ * in one pod below the pod's. */
+static TfReach
+dimension_reach (guint k,
+                 guint rack_bits,
+                 guint pod_bits)
+{
+  return k < rack_bits ? TF_REACH_RACK
+       : k < rack_bits + pod_bits ? TF_REACH_POD : TF_REACH_DATACENTER;
+}
+
 static void
 hypercube_count (const TfContext *ctx,
                  const TfResult  *result,
                  TfMetrics       *m)
 {
   HypercubeParams h;
+  guint rack_bits, pod_bits;
 
   TF_PARAMS_GET (&result->params, HypercubeParams, &h);
-  /* Boards of one chip in one rack: every link joins two boards of the rack. */
-  tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_RACK,
-                        (guint64) h.n * (ctx->n_chip / 2) * ctx->chip_radix);
+  subcube_bits (ctx, h.n, &rack_bits, &pod_bits);
+  /* Boards of one chip: every link joins two boards, in a rack, a pod or across pods. */
+  for (guint k = 0; k < h.n; k++)
+    tf_metrics_add_links (m, TF_LINK_C2C, dimension_reach (k, rack_bits, pod_bits),
+                          (guint64) (ctx->n_chip / 2) * ctx->chip_radix);
   m->switch_count = 0;
   m->links_per_chip_min = m->links_per_chip_max = h.n * ctx->chip_radix;
 }
@@ -109,8 +136,16 @@ hypercube_build (const TfContext *ctx,
 {
   HypercubeParams h;
 
+  guint rack_bits, pod_bits;
+
   TF_PARAMS_GET (&result->params, HypercubeParams, &h);
-  tf_build_set_shape (b, ctx->n_chip, 1, ctx->n_chip, 1, 1);
+  subcube_bits (ctx, h.n, &rack_bits, &pod_bits);
+  tf_build_set_shape (b, ctx->n_chip, 1, ctx->n_chip, ctx->n_chip >> rack_bits,
+                      ctx->n_chip >> (rack_bits + pod_bits));
+  for (guint x = 0; x < ctx->n_chip; x++)
+    b->board_rack[x] = x >> rack_bits;
+  for (guint r = 0; r < b->n_rack; r++)
+    b->rack_pod[r] = r >> pod_bits;
   b->endpoint_board = g_new (guint32, ctx->n_chip);
   b->chip_transitive = TRUE;
   for (guint i = 0; i < ctx->n_chip; i++)
@@ -130,6 +165,7 @@ hypercube_metrics (const TfContext *ctx,
                    TfMetrics       *m)
 {
   HypercubeParams h;
+  guint rack_bits, pod_bits;
 
   TF_PARAMS_GET (&result->params, HypercubeParams, &h);
   m->diameter = h.n;
@@ -137,12 +173,20 @@ hypercube_metrics (const TfContext *ctx,
   /* Q_n has connectivity n; Q_1 is a single linked pair. */
   m->path_diversity = tf_direct_path_diversity (h.n, h.n == 1, ctx->n_chip, ctx->chip_radix);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
-  /* Bisection width of Q_n is 2^(n-1). */
+  /* Bisection width of Q_n is 2^(n-1): halving along any one dimension. Where links of
+   * different reaches differ in bandwidth, the cheapest dimension's cut is a bound (settled as
+   * such); otherwise it is the minimum. */
   m->bisection_links = (guint64) (ctx->n_chip / 2) * ctx->chip_radix;
   m->bisection_links_method = TF_METHOD_CLOSED_FORM;
-  m->bisection_bandwidth = m->bisection_links
-                           * tf_context_link_defaults (ctx, TF_LINK_C2C,
-                                                       TF_REACH_RACK).bandwidth_gbps;
+  subcube_bits (ctx, h.n, &rack_bits, &pod_bits);
+  m->bisection_bandwidth = G_MAXDOUBLE;
+  for (guint k = 0; k < h.n; k++)
+    m->bisection_bandwidth = MIN (m->bisection_bandwidth,
+                                  m->bisection_links
+                                  * tf_context_link_defaults (ctx, TF_LINK_C2C,
+                                                              dimension_reach (k, rack_bits,
+                                                                               pod_bits))
+                                    .bandwidth_gbps);
   m->bisection_bandwidth_method = TF_METHOD_CLOSED_FORM;
 }
 

@@ -4,10 +4,14 @@
  * prod S_i switches on an L-dimensional grid, each dimension fully linked, T endpoints (boards)
  * per switch; n_endpoint = T prod S_i must divide n_chip. S is written non-decreasing (the
  * canonical form). Switch i sits at (i mod S_0, i / S_0 mod S_1, ...) and hosts boards
- * i T .. i T + T - 1. All switches are rack switches of the one rack; one pod.
+ * i T .. i T + T - 1. Racks follow the dimensions: a rack holds whole lines of dimension 0, then
+ * of dimensions 0 and 1, ..., as many switches with their boards as boards_per_rack_max allows
+ * (a run of consecutive switches), and pods likewise hold racks (rack-overflow when one
+ * switch's T boards are more than a rack holds). Switches are rack switches of their rack.
  */
 #include "family-private.h"
 #include "metrics-private.h"
+#include "placement-private.h"
 
 #define L_MAX 4
 #define T_MAX 8
@@ -68,6 +72,8 @@ hyperx_check (const TfContext *ctx,
     tf_result_add_warning (result, &tf_warning_asymmetric);
   if (x.L == 1)
     tf_result_add_warning (result, &warning_degenerate_to_single_switch);
+  if (x.T > ctx->boards_per_rack_max)
+    tf_result_add_warning (result, &tf_warning_rack_overflow);
   return TRUE;
 }
 
@@ -183,21 +189,62 @@ hyperx_attrs (const TfResult *result,
   tf_attrs_add_list (attrs, "S", x.S, x.L);
 }
 
+/* Racks and pods along the dimensions: @unit[d] gives the switch coordinates of dimension d a
+ * rack and a pod span; racks are runs of @per_rack switches, pods of @per_pod. */
+typedef struct
+{
+  guint32 unit[L_MAX][2];
+  guint64 per_rack;
+  guint64 per_pod;
+} Layout;
+
+static void
+hyperx_layout (const TfContext    *ctx,
+               const HyperxParams *x,
+               Layout             *lay)
+{
+  guint32 rack[L_MAX], grid[L_MAX], pod[L_MAX];
+
+  tf_block_prefix (x->L, x->S, MAX (1, ctx->boards_per_rack_max / x->T), rack);
+  for (guint d = 0; d < x->L; d++)
+    grid[d] = x->S[d] / rack[d];
+  tf_block_prefix (x->L, grid, ctx->racks_per_pod_max, pod);
+  lay->per_rack = lay->per_pod = 1;
+  for (guint d = 0; d < x->L; d++)
+    {
+      lay->unit[d][0] = rack[d];
+      lay->unit[d][1] = rack[d] * pod[d];
+      lay->per_rack *= rack[d];
+      lay->per_pod *= (guint64) rack[d] * pod[d];
+    }
+}
+
 static void
 hyperx_count (const TfContext *ctx,
               const TfResult  *result,
               TfMetrics       *m)
 {
   HyperxParams x;
-  guint64 p, links = 0;
+  Layout lay;
+  guint64 p, lanes = tf_result_lanes (ctx, result), rack = 0, pod = 0, all = 0;
 
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
   p = switch_count (&x);
-  for (guint i = 0; i < x.L; i++)
-    links += p * (x.S[i] - 1) / 2;
+  hyperx_layout (ctx, &x, &lay);
+  /* Along dimension d, p / S_d lines of S_d switches each fully linked; pairs inside one
+   * rack's (pod's) stretch of a line stay in it. */
+  for (guint d = 0; d < x.L; d++)
+    {
+      guint64 s_d = x.S[d], lines = p / s_d;
+
+      all += lines * s_d * (s_d - 1) / 2;
+      rack += lines * tf_pairs_within_runs (s_d, lay.unit[d][0]);
+      pod += lines * tf_pairs_within_runs (s_d, lay.unit[d][1]);
+    }
   tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK,
-                        (guint64) ctx->n_chip * ctx->chip_radix
-                        + links * tf_result_lanes (ctx, result));
+                        (guint64) ctx->n_chip * ctx->chip_radix + rack * lanes);
+  tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, (pod - rack) * lanes);
+  tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER, (all - pod) * lanes);
   m->switch_count = (guint) p;
   m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
 }
@@ -224,11 +271,18 @@ hyperx_build (const TfContext *ctx,
               GError         **error)
 {
   HyperxParams x;
+  Layout lay;
   guint p, links;
 
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
   p = (guint) switch_count (&x);
-  tf_build_set_shape (b, result->n_endpoint, result->chips_per_board, result->n_endpoint, 1, 1);
+  hyperx_layout (ctx, &x, &lay);
+  tf_build_set_shape (b, result->n_endpoint, result->chips_per_board, result->n_endpoint,
+                      (guint) (p / lay.per_rack), (guint) (p / lay.per_pod));
+  for (guint e = 0; e < result->n_endpoint; e++)
+    b->board_rack[e] = (guint32) (e / x.T / lay.per_rack);
+  for (guint r = 0; r < b->n_rack; r++)
+    b->rack_pod[r] = (guint32) (r / (lay.per_pod / lay.per_rack));
   links = result->n_endpoint;
   for (guint d = 0; d < x.L; d++)
     links += p * (x.S[d] - 1) / 2;
@@ -243,7 +297,7 @@ hyperx_build (const TfContext *ctx,
           g_string_append_printf (id, "-%u", rest % x.S[d]);
           rest /= x.S[d];
         }
-      tf_build_add_switch (b, TF_TIER_RACK, 0, "%s", id->str);
+      tf_build_add_switch (b, TF_TIER_RACK, (guint) (i / lay.per_rack), "%s", id->str);
       g_string_free (id, TRUE);
     }
   for (guint e = 0; e < result->n_endpoint; e++)
@@ -290,13 +344,32 @@ next_order (guint *order,
   return TRUE;
 }
 
+/* The bandwidth of @per_reach switch links (each @lanes physical links) by their reach. */
+static double
+switch_links_bandwidth (const TfContext *ctx,
+                        const guint64    per_reach[TF_N_REACHES],
+                        guint64          lanes)
+{
+  static const TfLinkType type[TF_N_REACHES] = {
+    TF_LINK_C2C, TF_LINK_B2B, TF_LINK_R2R, TF_LINK_P2P,
+  };
+  double bw = 0;
+
+  for (guint reach = TF_REACH_RACK; reach < TF_N_REACHES; reach++)
+    bw += (double) per_reach[reach] * lanes
+          * tf_context_link_defaults (ctx, type[reach], reach).bandwidth_gbps;
+  return bw;
+}
+
 /* y chips on one side: the first switches in lexicographic order (dimension @order[0] most
  * significant) with all their boards, and the next switch with the chips left over, on
- * whichever side it cuts less. Halving an even dimension is the case of a whole half. Every
- * link is B2B inside the one rack, but for a split board's. */
+ * whichever side it cuts less. Halving an even dimension is the case of a whole half. Chip
+ * links are B2B inside their switch's rack; switch links reach as the racks and pods make
+ * them. */
 static void
 prefix_cut (const TfContext    *ctx,
             const HyperxParams *x,
+            const Layout       *lay,
             const TfBoardTopo  *bt,
             const guint        *order,
             guint               y,
@@ -305,17 +378,25 @@ prefix_cut (const TfContext    *ctx,
 {
   guint r = ctx->chip_radix, c = bt->chips, per_switch = x->T * c;
   guint64 lanes = (guint64) c * r, whole = y / per_switch, rho = y % per_switch;
-  guint64 cut = tf_hamming_prefix_cut (x->L, x->S, order, whole) * lanes + rho * r;
   guint64 board = tf_board_topo_prefix_cut (bt, rho % c) * r;
+  double chip_bw = tf_context_link_defaults (ctx, TF_LINK_B2B, TF_REACH_RACK).bandwidth_gbps;
+  double board_bw = tf_context_link_defaults (ctx, TF_LINK_C2C, TF_REACH_BOARD).bandwidth_gbps;
 
-  if (rho > 0)
-    cut = MIN (cut, tf_hamming_prefix_cut (x->L, x->S, order, whole + 1) * lanes
-                    + (per_switch - rho) * r);
-  *links = cut + board;
-  *bandwidth = (double) cut * tf_context_link_defaults (ctx, TF_LINK_B2B,
-                                                         TF_REACH_RACK).bandwidth_gbps
-               + (double) board * tf_context_link_defaults (ctx, TF_LINK_C2C,
-                                                            TF_REACH_BOARD).bandwidth_gbps;
+  *links = G_MAXUINT64;
+  *bandwidth = G_MAXDOUBLE;
+  /* The switch holding the chips left over on side 0 (its rho chips cut), or on side 1. */
+  for (guint side = 0; side < (rho > 0 ? 2u : 1u); side++)
+    {
+      guint64 per_reach[TF_N_REACHES] = { 0 };
+      guint64 chips = side == 0 ? rho * r : (per_switch - rho) * r;
+      guint64 switch_links = tf_hamming_prefix_cut (x->L, x->S,
+                                                    (const guint32 (*)[2]) lay->unit, order,
+                                                    whole + side, per_reach);
+
+      *links = MIN (*links, switch_links * lanes + chips + board);
+      *bandwidth = MIN (*bandwidth, switch_links_bandwidth (ctx, per_reach, lanes)
+                                    + (double) chips * chip_bw + (double) board * board_bw);
+    }
 }
 
 static void
@@ -329,8 +410,10 @@ hyperx_metrics (const TfContext *ctx,
   guint64 p;
   guint n = ctx->n_chip, order[L_MAX];
   TfMethod star_method;
+  Layout lay;
 
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
+  hyperx_layout (ctx, &x, &lay);
   p = switch_count (&x);
   tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
   /* Switches differ in at most L coordinates, one hop each; every switch hosts boards. */
@@ -351,7 +434,7 @@ hyperx_metrics (const TfContext *ctx,
         guint64 links;
         double bandwidth;
 
-        prefix_cut (ctx, &x, &bt, order, y, &links, &bandwidth);
+        prefix_cut (ctx, &x, &lay, &bt, order, y, &links, &bandwidth);
         m->bisection_links = MIN (m->bisection_links, links);
         m->bisection_bandwidth = MIN (m->bisection_bandwidth, bandwidth);
       }

@@ -151,6 +151,8 @@ extern const TfWarning tf_warning_over_engineered;
 extern const TfWarning tf_warning_degenerate;
 extern const TfWarning tf_warning_non_balanced_global_link;
 extern const TfWarning tf_warning_radix_too_large;
+extern const TfWarning tf_warning_rack_overflow;
+extern const TfWarning tf_warning_pod_overflow;
 extern const TfWarning tf_warning_high_dimension;
 extern const TfWarning tf_warning_asymmetric;
 

@@ -9,6 +9,7 @@
  * chips n_endpoint apart on it. One rack, one pod. */
 #include "family-boards-private.h"
 #include "metrics-private.h"
+#include "placement-private.h"
 
 static const TfWarning warning_high_diameter = {
   "high-diameter",
@@ -27,12 +28,6 @@ ring_check (const TfContext *ctx,
   return TRUE;
 }
 
-static guint64
-ring_pairs (guint n_board)
-{
-  return n_board == 2 ? 1 : n_board;
-}
-
 /* The chips form one ring of n_chip: boards of several chips without links of their own. */
 static gboolean
 is_one_ring (const TfContext *ctx,
@@ -46,11 +41,20 @@ ring_count (const TfContext *ctx,
             const TfResult  *result,
             TfMetrics       *m)
 {
-  guint64 links = is_one_ring (ctx, result) ? ctx->n_chip
-                  : ring_pairs (result->n_endpoint) * result->chips_per_board;
-  guint per_chip = is_one_ring (ctx, result) || result->n_endpoint > 2 ? 2 : 1;
+  guint64 n = result->n_endpoint;
+  guint64 lanes = (guint64) result->chips_per_board * ctx->chip_radix;
+  gboolean wrap = n > 2 || is_one_ring (ctx, result);
+  guint per_chip = is_one_ring (ctx, result) || n > 2 ? 2 : 1;
+  TfRuns runs;
 
-  tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_RACK, links * ctx->chip_radix);
+  tf_runs_init (&runs, ctx, n);
+  /* Neighbours e, e + 1 cross runs.n_rack - 1 rack boundaries, n_pod - 1 of them pod ones;
+   * the wrap-around joins the last board and the first. */
+  tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_RACK, (n - runs.n_rack) * lanes);
+  tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_POD, (guint64) (runs.n_rack - runs.n_pod) * lanes);
+  tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_DATACENTER, (guint64) (runs.n_pod - 1) * lanes);
+  if (wrap)
+    tf_metrics_add_links (m, TF_LINK_C2C, tf_runs_reach (&runs, n - 1, 0), lanes);
   m->switch_count = 0;
   m->links_per_chip_min = m->links_per_chip_max = per_chip * ctx->chip_radix;
 }
@@ -63,8 +67,11 @@ ring_build (const TfContext *ctx,
 {
   guint n = result->n_endpoint;
   guint wrap_shift = is_one_ring (ctx, result) ? 1 : 0;
+  TfRuns runs;
 
-  tf_build_set_shape (b, n, result->chips_per_board, n, 1, 1);
+  tf_runs_init (&runs, ctx, n);
+  tf_build_set_shape (b, n, result->chips_per_board, n, runs.n_rack, runs.n_pod);
+  tf_runs_place (&runs, b);
   b->chip_transitive = TRUE;
   for (guint e = 0; e + 1 < n; e++)
     tf_build_add_lane_link (b, e, e + 1, 1, 0);
@@ -72,6 +79,17 @@ ring_build (const TfContext *ctx,
   if (n > 2 || wrap_shift != 0)
     tf_build_add_lane_link (b, n - 1, 0, 1, wrap_shift);
   return TRUE;
+}
+
+/* The bandwidth of a link from board k to board k + 1 (the last to the first). */
+static double
+adjacency_bandwidth (const TfContext *ctx,
+                     const TfRuns    *runs,
+                     guint            k)
+{
+  return tf_context_link_defaults (ctx, TF_LINK_C2C,
+                                   tf_runs_reach (runs, k, (k + 1) % runs->n_board))
+         .bandwidth_gbps;
 }
 
 static void
@@ -83,19 +101,31 @@ ring_metrics (const TfContext *ctx,
   guint n = result->n_endpoint;
   guint kappa = n == 2 ? 1 : 2;
   TfBoardTopo bt;
+  TfRuns runs;
 
+  tf_runs_init (&runs, ctx, n);
   if (is_one_ring (ctx, result))
     {
-      /* A ring of n_chip >= 4 chips: cutting it anywhere takes two links. */
+      double bw = G_MAXDOUBLE;
+      guint half = ctx->n_chip / 2;
+
+      /* A ring of n_chip >= 4 chips: cutting it anywhere takes two links. Its link from
+       * position p (chip j of board k, p = j n + k) to p + 1 joins boards k and k + 1; a
+       * balanced cut takes the links at p and p + n_chip / 2, which join boards k and
+       * k + n_chip / 2 mod n to their next. */
       m->diameter = ctx->n_chip / 2;
       m->diameter_method = TF_METHOD_CLOSED_FORM;
       m->path_diversity = tf_direct_path_diversity (2, FALSE, ctx->n_chip, ctx->chip_radix);
       m->path_diversity_method = TF_METHOD_CLOSED_FORM;
       m->bisection_links = 2 * (guint64) ctx->chip_radix;
       m->bisection_links_method = TF_METHOD_CLOSED_FORM;
-      m->bisection_bandwidth = (double) m->bisection_links
-                               * tf_context_link_defaults (ctx, TF_LINK_C2C,
-                                                           TF_REACH_RACK).bandwidth_gbps;
+      for (guint k = 0; k < n; k++)
+        {
+          guint k2 = (k + half) % n;
+
+          bw = MIN (bw, adjacency_bandwidth (ctx, &runs, k) + adjacency_bandwidth (ctx, &runs, k2));
+        }
+      m->bisection_bandwidth = bw * ctx->chip_radix;
       m->bisection_bandwidth_method = TF_METHOD_CLOSED_FORM;
       return;
     }
@@ -110,7 +140,7 @@ ring_metrics (const TfContext *ctx,
                                                  tf_board_topo_connectivity (&bt),
                                                  tf_board_topo_degree (&bt), bt.chips);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
-  tf_bisection_lanes (ctx, TF_LANES_RING, n, &bt, m);
+  tf_bisection_lanes (ctx, TF_LANES_RING, &runs, &bt, m);
 }
 
 const TfFamily tf_family_ring = {

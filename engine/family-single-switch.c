@@ -10,8 +10,12 @@ single_switch_check (const TfContext *ctx,
                      GString         *why)
 {
   /* radix-too-large (the spec's N_endpoint > 64) is the framework's rule on the switch's
-   * physical ports, n_chip x chip_radix. */
-  return tf_boards_check (ctx, result, 1, why);
+   * physical ports, n_chip x chip_radix. Every board sits in the switch's one rack. */
+  if (!tf_boards_check (ctx, result, 1, why))
+    return FALSE;
+  if (result->n_endpoint > ctx->boards_per_rack_max)
+    tf_result_add_warning (result, &tf_warning_rack_overflow);
+  return TRUE;
 }
 
 static void

@@ -6,11 +6,13 @@
  * B (B_d | S_d, and max B / min B <= 2 when a board holds more than one chip) as its own result,
  * C_board = prod B_d. Torus shapes are written in canonical order: S non-decreasing, and B
  * non-decreasing across dimensions of equal length, so isomorphic results appear once.
- * Chip i sits at coordinates (i mod S_0, i / S_0 mod S_1, ...); boards are the B-blocks, numbered
- * the same way. No switches; one rack, one pod.
+ * Chip i sits at coordinates (i mod S_0, i / S_0 mod S_1, ...); boards are the B-blocks, racks
+ * the most even blocks of boards that fit boards_per_rack_max, pods likewise of racks (numbered
+ * rack by rack, pod by pod). No switches.
  */
 #include "family-private.h"
 #include "metrics-private.h"
+#include "placement-private.h"
 
 #define MAX_DIMS 3
 
@@ -231,35 +233,88 @@ torus_attrs (const TfResult *result,
   tf_attrs_add_list (attrs, "board_shape", t.board, t.n_dims);
 }
 
+/* Boards, racks and pods as sub-boxes of the coordinate grid: a board is board_shape chips, a
+ * rack the most boards that fit (boards_per_rack_max) in the most even box of the board grid, a
+ * pod likewise of racks (a TPU v4 rack is a 4x4x4 cube of 16 boards of 4). unit[d] holds how
+ * many coordinates of dimension d a board, a rack and a pod span. */
+typedef struct
+{
+  guint32 unit[MAX_DIMS][3];
+  guint32 rack[MAX_DIMS];   /* boards of a rack along each dimension */
+  guint32 pod[MAX_DIMS];    /* racks of a pod along each dimension */
+  guint   n_rack;
+  guint   n_pod;
+} Layout;
+
+static void
+torus_layout (const TfContext   *ctx,
+              const TorusParams *t,
+              Layout            *lay)
+{
+  guint32 grid[MAX_DIMS], step[MAX_DIMS];
+  guint64 racks = 1, pods = 1;
+
+  for (guint d = 0; d < t->n_dims; d++)
+    {
+      grid[d] = t->size[d] / t->board[d];
+      step[d] = t->board[d];
+    }
+  tf_block_balanced (t->n_dims, grid, step, ctx->boards_per_rack_max, lay->rack);
+  for (guint d = 0; d < t->n_dims; d++)
+    {
+      grid[d] /= lay->rack[d];
+      step[d] *= lay->rack[d];
+    }
+  tf_block_balanced (t->n_dims, grid, step, ctx->racks_per_pod_max, lay->pod);
+  for (guint d = 0; d < t->n_dims; d++)
+    {
+      lay->unit[d][0] = t->board[d];
+      lay->unit[d][1] = t->board[d] * lay->rack[d];
+      lay->unit[d][2] = lay->unit[d][1] * lay->pod[d];
+      racks *= grid[d];
+      pods *= grid[d] / lay->pod[d];
+    }
+  lay->n_rack = (guint) racks;
+  lay->n_pod = (guint) pods;
+}
+
 static void
 torus_count (const TfContext *ctx,
              const TfResult  *result,
              TfMetrics       *m)
 {
   TorusParams t;
+  Layout lay;
   guint per_chip = 0;
 
   TF_PARAMS_GET (&result->params, TorusParams, &t);
+  torus_layout (ctx, &t, &lay);
   for (guint d = 0; d < t.n_dims; d++)
     {
-      guint s = t.size[d], b = t.board[d];
-      guint64 lines = ctx->n_chip / s;
-      guint64 edges = s >= 3 ? s : 1;
-      guint64 inside;
+      guint s = t.size[d];
+      guint64 lines = ctx->n_chip / s, per_reach[TF_N_REACHES] = { 0 };
 
-      /* Ring edges of one line that stay inside a board; a board as long as the dimension
-       * also keeps the wrap-around edge. */
-      if (s >= 3)
-        inside = (guint64) (s / b) * (b - 1) + (b == s ? 1 : 0);
-      else
-        inside = b == 2 ? 1 : 0;
-      tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_BOARD, lines * inside * ctx->chip_radix);
-      tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_RACK,
-                            lines * (edges - inside) * ctx->chip_radix);
+      /* One ring's links by the containers they leave; every ring along d is alike. */
+      tf_ring_reach_counts (s, lay.unit[d], per_reach);
+      for (guint r = 0; r < TF_N_REACHES; r++)
+        tf_metrics_add_links (m, TF_LINK_C2C, r, lines * per_reach[r] * ctx->chip_radix);
       per_chip += (s >= 3 ? 2 : 1) * ctx->chip_radix;
     }
   m->switch_count = 0;
   m->links_per_chip_min = m->links_per_chip_max = per_chip;
+}
+
+/* Lexicographic index of @coord in a box of @extent, dimension 0 fastest. */
+static guint64
+box_index (guint          n_dims,
+           const guint32 *coord,
+           const guint32 *extent)
+{
+  guint64 index = 0;
+
+  for (guint d = n_dims; d-- > 0;)
+    index = index * extent[d] + coord[d];
+  return index;
 }
 
 static gboolean
@@ -269,33 +324,51 @@ torus_build (const TfContext *ctx,
              GError         **error)
 {
   TorusParams t;
-  guint n = ctx->n_chip;
-  guint blocks[MAX_DIMS];
+  Layout lay;
+  guint n = ctx->n_chip, n_board = n / result->chips_per_board;
+  guint boards_per_rack = 1, racks_per_pod = 1;
+  guint32 pods[MAX_DIMS];
 
   TF_PARAMS_GET (&result->params, TorusParams, &t);
-  tf_build_set_shape (b, n, result->chips_per_board, n / result->chips_per_board, 1, 1);
+  torus_layout (ctx, &t, &lay);
+  for (guint d = 0; d < t.n_dims; d++)
+    {
+      boards_per_rack *= lay.rack[d];
+      racks_per_pod *= lay.pod[d];
+      pods[d] = t.size[d] / lay.unit[d][2];
+    }
+  tf_build_set_shape (b, n, result->chips_per_board, n_board, lay.n_rack, lay.n_pod);
   tf_build_reserve (b, 0, n * t.n_dims);
   b->endpoint_board = g_new (guint32, n);
   b->chip_transitive = TRUE;
-  for (guint d = 0; d < t.n_dims; d++)
-    blocks[d] = t.size[d] / t.board[d];
+  /* Boards numbered rack by rack and racks pod by pod, so each container's are contiguous. */
+  for (guint r = 0; r < lay.n_rack; r++)
+    b->rack_pod[r] = r / racks_per_pod;
+  for (guint x = 0; x < n_board; x++)
+    b->board_rack[x] = x / boards_per_rack;
 
   for (guint i = 0; i < n; i++)
     {
-      guint rest = i, board = 0, board_stride = 1, stride = 1;
+      guint rest = i, stride = 1;
+      guint32 pod_c[MAX_DIMS], rack_c[MAX_DIMS], board_c[MAX_DIMS];
+      guint64 rack;
 
       for (guint d = 0; d < t.n_dims; d++)
         {
           guint c = rest % t.size[d];
 
           rest /= t.size[d];
-          board += (c / t.board[d]) * board_stride;
-          board_stride *= blocks[d];
+          pod_c[d] = c / lay.unit[d][2];
+          rack_c[d] = c % lay.unit[d][2] / lay.unit[d][1];
+          board_c[d] = c % lay.unit[d][1] / lay.unit[d][0];
           if (t.size[d] >= 3 || c == 0)
             tf_build_add_link (b, i, i - c * stride + ((c + 1) % t.size[d]) * stride, 1);
           stride *= t.size[d];
         }
-      b->endpoint_board[i] = board;
+      rack = box_index (t.n_dims, pod_c, pods) * racks_per_pod
+             + box_index (t.n_dims, rack_c, lay.pod);
+      b->endpoint_board[i] = (guint32) (rack * boards_per_rack
+                                        + box_index (t.n_dims, board_c, lay.rack));
     }
   return TRUE;
 }
@@ -311,8 +384,10 @@ torus_metrics (const TfContext *ctx,
   gboolean all_two = TRUE;
   guint64 best = G_MAXUINT64;
   double best_bw = G_MAXDOUBLE;
+  Layout lay;
 
   TF_PARAMS_GET (&result->params, TorusParams, &t);
+  torus_layout (ctx, &t, &lay);
 
   m->diameter = 0;
   for (guint d = 0; d < t.n_dims; d++)
@@ -349,7 +424,7 @@ torus_metrics (const TfContext *ctx,
           guint64 links;
           double bw;
 
-          tf_torus_prefix_cut (ctx, t.n_dims, t.size, t.board, order, y, &links, &bw);
+          tf_torus_prefix_cut (ctx, t.n_dims, t.size, lay.unit, order, y, &links, &bw);
           best = MIN (best, links);
           best_bw = MIN (best_bw, bw);
         }

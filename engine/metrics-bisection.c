@@ -11,6 +11,7 @@
 
 #include "graph-private.h"
 #include "metrics-private.h"
+#include "placement-private.h"
 
 static int
 compare_guint64 (const void *pa,
@@ -593,41 +594,53 @@ tf_bisection_switch_family (const TfContext   *ctx,
 
 /* Direct families of boards linked lane by lane */
 
+/* Lane links a split of boards at @x cuts, by reach, and their bandwidth. */
 static guint64
-lane_cut (TfLaneGraph lanes,
-          guint       n_board,
-          guint       x)
+lane_cut (const TfContext *ctx,
+          const TfRuns    *runs,
+          TfLaneGraph      lanes,
+          guint64          x,
+          double          *bandwidth)
 {
-  if (x == 0 || x >= n_board)
-    return 0;
-  if (lanes == TF_LANES_COMPLETE)
-    return (guint64) x * (n_board - x);
-  return n_board == 2 ? 1 : 2;
+  guint64 per_reach[TF_N_REACHES] = { 0 }, total = 0;
+
+  tf_runs_cut (runs, lanes == TF_LANES_COMPLETE, x, per_reach);
+  *bandwidth = 0;
+  for (guint reach = 0; reach < TF_N_REACHES; reach++)
+    {
+      total += per_reach[reach];
+      *bandwidth += (double) per_reach[reach] * link_bandwidth (ctx, TF_LINK_C2C, reach);
+    }
+  return total;
 }
 
 void
 tf_bisection_lanes (const TfContext   *ctx,
                     TfLaneGraph        lanes,
-                    guint              n_board,
+                    const TfRuns      *runs,
                     const TfBoardTopo *bt,
                     TfMetrics         *m)
 {
-  guint c = bt->chips, n_chip = n_board * c, r = ctx->chip_radix;
+  guint c = bt->chips, n_board = (guint) runs->n_board, n_chip = n_board * c;
+  guint r = ctx->chip_radix;
   guint64 best = G_MAXUINT64;
-  double best_bw = G_MAXDOUBLE;
+  double best_bw = G_MAXDOUBLE, board_bw = link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_BOARD);
 
   for (guint y = n_chip / 2; y <= (n_chip + 1) / 2; y++)
     for (guint order = 0; order < 2; order++)
       {
         guint64 lane, ib;
+        double lane_bw;
 
         if (order == 0)
           {
             /* Board-major: whole boards, then part of one board. */
             guint q = y / c, rho = y % c;
+            double bw_more, bw_less;
 
-            lane = (guint64) rho * lane_cut (lanes, n_board, q + 1)
-                   + (guint64) (c - rho) * lane_cut (lanes, n_board, q);
+            lane = (guint64) rho * lane_cut (ctx, runs, lanes, q + 1, &bw_more)
+                   + (guint64) (c - rho) * lane_cut (ctx, runs, lanes, q, &bw_less);
+            lane_bw = rho * bw_more + (c - rho) * bw_less;
             ib = tf_board_topo_prefix_cut (bt, rho);
           }
         else
@@ -635,15 +648,12 @@ tf_bisection_lanes (const TfContext   *ctx,
             /* Lane-major: whole lanes across every board, then part of one lane. */
             guint t = y / n_board, sigma = y % n_board;
 
-            lane = lane_cut (lanes, n_board, sigma);
+            lane = lane_cut (ctx, runs, lanes, sigma, &lane_bw);
             ib = (guint64) sigma * tf_board_topo_prefix_cut (bt, t + 1)
                  + (guint64) (n_board - sigma) * tf_board_topo_prefix_cut (bt, t);
           }
         best = MIN (best, (lane + ib) * r);
-        /* Boards of one rack: lane links are chip-to-chip links reaching the rack. */
-        best_bw = MIN (best_bw, ((double) lane * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_RACK)
-                                 + (double) ib * link_bandwidth (ctx, TF_LINK_C2C,
-                                                                 TF_REACH_BOARD)) * r);
+        best_bw = MIN (best_bw, (lane_bw + (double) ib * board_bw) * r);
       }
 
   m->bisection_links = best;
@@ -681,45 +691,36 @@ tf_build_rank_cut (const TfContext *ctx,
  * dimensions' links are cut only inside the partly filled hyperplane, a torus of one dimension
  * less cut by the same rule. */
 
-/* Adds to @inside and @between the links of @lines rings of @s chips, boards @b long, each cut
- * by the arc {0 .. j - 1}: the link j - 1 -> j and the wrap-around s - 1 -> 0 (a 2-long
- * dimension has one link, not two). A link c -> c + 1 stays on a board unless c + 1 starts a
- * board; the wrap-around stays on a board only when the board spans the dimension. */
+/* Adds to @per_reach the links of @lines rings of @s chips cut by the arc {0 .. j - 1}: the
+ * link j - 1 -> j and the wrap-around s - 1 -> 0 (a 2-long dimension has one link, not two),
+ * each by the containers it leaves (@unit: coordinates a board, a rack, a pod span). */
 static void
-ring_arc_cut (guint    s,
-              guint    b,
-              guint64  j,
-              guint64  lines,
-              guint64 *inside,
-              guint64 *between)
+ring_arc_cut (guint          s,
+              const guint32  unit[3],
+              guint64        j,
+              guint64        lines,
+              guint64        per_reach[TF_N_REACHES])
 {
   if (j == 0 || j >= s)
     return;
-  if (j % b != 0)
-    *inside += lines;
-  else
-    *between += lines;
+  per_reach[tf_ring_link_reach (s, unit, (guint) j - 1)] += lines;
   if (s >= 3)
-    {
-      if (b == s)
-        *inside += lines;
-      else
-        *between += lines;
-    }
+    per_reach[tf_ring_link_reach (s, unit, s - 1)] += lines;
 }
 
 void
 tf_torus_prefix_cut (const TfContext *ctx,
                      guint            n_dims,
                      const guint32   *size,
-                     const guint32   *board,
+                     const guint32  (*unit)[3],
                      const guint     *order,
                      guint64          y,
                      guint64         *links,
                      double          *bandwidth)
 {
-  guint64 n = 1, inside = 0, between = 0;
+  guint64 n = 1, per_reach[TF_N_REACHES] = { 0 }, total = 0;
   guint r = ctx->chip_radix;
+  double bw = 0;
 
   for (guint k = 0; k < n_dims; k++)
     n *= size[k];
@@ -730,21 +731,27 @@ tf_torus_prefix_cut (const TfContext *ctx,
       guint d = order[k], s = size[d];
       guint64 plane = n / s, q = y / plane, rest = y % plane;
 
-      ring_arc_cut (s, board[d], q + 1, rest, &inside, &between);
-      ring_arc_cut (s, board[d], q, plane - rest, &inside, &between);
+      ring_arc_cut (s, unit[d], q + 1, rest, per_reach);
+      ring_arc_cut (s, unit[d], q, plane - rest, per_reach);
       y = rest;
       n = plane;
     }
-  *links = (inside + between) * r;
-  *bandwidth = ((double) inside * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_BOARD)
-                + (double) between * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_RACK)) * r;
+  for (guint reach = 0; reach < TF_N_REACHES; reach++)
+    {
+      total += per_reach[reach];
+      bw += (double) per_reach[reach] * link_bandwidth (ctx, TF_LINK_C2C, reach);
+    }
+  *links = total * r;
+  *bandwidth = bw * r;
 }
 
 guint64
-tf_hamming_prefix_cut (guint          n_dims,
-                       const guint32 *size,
-                       const guint   *order,
-                       guint64        y)
+tf_hamming_prefix_cut (guint            n_dims,
+                       const guint32   *size,
+                       const guint32  (*unit)[2],
+                       const guint     *order,
+                       guint64          y,
+                       guint64          per_reach[TF_N_REACHES])
 {
   guint64 n = 1, cut = 0;
 
@@ -753,12 +760,36 @@ tf_hamming_prefix_cut (guint          n_dims,
   g_return_val_if_fail (y <= n, 0);
 
   /* As for the torus: full hyperplanes, then a prefix of the next; a line holding j of its
-   * S nodes cuts j (S - j) of its links. */
+   * S nodes cuts j (S - j) of its links, those inside a rack's (or a pod's) stretch of the
+   * line being the pairs of the one stretch the boundary j falls in. */
   for (guint k = 0; k < n_dims; k++)
     {
-      guint64 s = size[order[k]], plane = n / s, q = y / plane, rest = y % plane;
+      guint d = order[k];
+      guint64 s = size[d], plane = n / s, q = y / plane, rest = y % plane;
+      const guint64 j[2] = { q + 1, q }, lines[2] = { rest, plane - rest };
 
-      cut += rest * (q + 1) * (s - q - 1) + (plane - rest) * q * (s - q);
+      for (guint side = 0; side < 2; side++)
+        {
+          guint64 pairs = j[side] < s ? j[side] * (s - j[side]) : 0;
+          guint64 rack = 0, pod = 0;
+
+          if (pairs == 0 || lines[side] == 0)
+            continue;
+          cut += lines[side] * pairs;
+          if (unit != NULL)
+            {
+              rack = tf_split_pairs (s, unit[d][0], j[side]);
+              pod = tf_split_pairs (s, unit[d][1], j[side]);
+            }
+          else
+            rack = pod = pairs;
+          if (per_reach != NULL)
+            {
+              per_reach[TF_REACH_RACK] += lines[side] * rack;
+              per_reach[TF_REACH_POD] += lines[side] * (pod - rack);
+              per_reach[TF_REACH_DATACENTER] += lines[side] * (pairs - pod);
+            }
+        }
       y = rest;
       n = plane;
     }

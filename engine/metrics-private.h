@@ -12,6 +12,7 @@
 #include "family-private.h"
 #include "graph-private.h"
 #include "intra-board-private.h"
+#include "placement-private.h"
 
 G_BEGIN_DECLS
 
@@ -60,9 +61,10 @@ typedef enum
   TF_LANES_COMPLETE,
 } TfLaneGraph;
 
-/* Bisection of (ring or complete graph of @n_board boards) x (board graph): boards link lane by
- * lane. Exact (closed form) when boards hold one chip, else an upper bound. */
-void  tf_bisection_lanes (const TfContext *ctx, TfLaneGraph lanes, guint n_board,
+/* Bisection of (ring or complete graph of @runs' boards) x (board graph): boards link lane by
+ * lane, each lane link reaching what the runs make of its boards. Exact (closed form) when
+ * boards hold one chip, else an upper bound. */
+void  tf_bisection_lanes (const TfContext *ctx, TfLaneGraph lanes, const TfRuns *runs,
                           const TfBoardTopo *bt, TfMetrics *m);
 /* The cut of {chips with rank < y} on a Tier-6 build, in links and in GB/s: the reference the
  * torus's closed form below is tested against. */
@@ -71,16 +73,19 @@ void  tf_build_rank_cut (const TfContext *ctx, const TfBuild *build, const guint
 
 /* The cut of the first @y chips of a torus of @n_dims dimensions @size, in lexicographic order
  * with dimension @order[0] most significant, in links and in GB/s: a closed form, equal to
- * tf_build_rank_cut on the torus's build. Links inside a board (of shape @board) are C2C reaching
- * the board, the others C2C reaching the rack. */
+ * tf_build_rank_cut on the torus's build. Every link is C2C; @unit[d] gives how many coordinates
+ * of dimension d a board, a rack and a pod span, which decides each cut link's reach. */
 void  tf_torus_prefix_cut (const TfContext *ctx, guint n_dims, const guint32 *size,
-                           const guint32 *board, const guint *order, guint64 y,
+                           const guint32 (*unit)[3], const guint *order, guint64 y,
                            guint64 *links, double *bandwidth);
 
 /* The node pairs a Hamming graph (each of @n_dims dimensions of @size fully linked, HyperX's
  * switches) cuts around its first @y nodes in lexicographic order, dimension @order[0] most
- * significant. */
-guint64 tf_hamming_prefix_cut (guint n_dims, const guint32 *size, const guint *order, guint64 y);
+ * significant. With @per_reach, also those pairs by reach, a rack and a pod spanning @unit[d][0]
+ * and @unit[d][1] coordinates of dimension d (all in one rack when @unit is NULL). */
+guint64 tf_hamming_prefix_cut (guint n_dims, const guint32 *size, const guint32 (*unit)[2],
+                               const guint *order, guint64 y,
+                               guint64 per_reach[TF_N_REACHES]);
 
 /* Fills every metric of @result, measuring on @graph; @build is the family's build of the
  * result, or NULL for a graph no family describes (result->family NULL). */

@@ -140,6 +140,8 @@ typedef struct
   guint            n_chip;
   TfScope          scope;
   guint            chips_per_board_max;
+  guint            boards_per_rack_max;  /* boards a rack holds; racks beyond are packed */
+  guint            racks_per_pod_max;    /* racks a pod holds */
   guint            chip_radix;
   TfIntraBoardTopo intra_board_topo;
   TfLinkDefaults   defaults[TF_N_LINK_TYPES];

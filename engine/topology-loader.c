@@ -453,6 +453,16 @@ read_context (Loader *l)
           if (tf_yaml_read_uint (&l->r, 1, TF_N_CHIP_MAX, &v))
             l->ctx.chips_per_board_max = (guint) v;
         }
+      else if (strcmp (key, "boards_per_rack_max") == 0)
+        {
+          if (tf_yaml_read_uint (&l->r, 1, TF_N_CHIP_MAX, &v))
+            l->ctx.boards_per_rack_max = (guint) v;
+        }
+      else if (strcmp (key, "racks_per_pod_max") == 0)
+        {
+          if (tf_yaml_read_uint (&l->r, 1, TF_N_CHIP_MAX, &v))
+            l->ctx.racks_per_pod_max = (guint) v;
+        }
       else if (strcmp (key, "chip_radix") == 0)
         {
           if (tf_yaml_read_uint (&l->r, 1, TF_CHIP_RADIX_MAX, &v))
@@ -484,7 +494,8 @@ read_context (Loader *l)
           tf_yaml_mapping_clear (&dm);
         }
       else
-        unknown_key (l, &m, key, "n_chip, scope, chips_per_board_max, chip_radix, "
+        unknown_key (l, &m, key, "n_chip, scope, chips_per_board_max, boards_per_rack_max, "
+                     "racks_per_pod_max, chip_radix, "
                      "intra_board_topo or defaults");
     }
   tf_yaml_mapping_clear (&m);

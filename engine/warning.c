@@ -31,6 +31,14 @@ const TfWarning tf_warning_radix_too_large = {
   "radix-too-large",
   N_("A switch needs more physical ports than defaults.switch.radix (64 unless set): every board port carries one link per chip.")
 };
+const TfWarning tf_warning_rack_overflow = {
+  "rack-overflow",
+  N_("A switch's boards (a leaf's, a group's) are more than boards_per_rack_max: they cannot share its rack.")
+};
+const TfWarning tf_warning_pod_overflow = {
+  "pod-overflow",
+  N_("A fat-tree group needs more racks than racks_per_pod_max: its aggregation switches cannot share one pod with them.")
+};
 const TfWarning tf_warning_high_dimension = {
   "high-dimension",
   N_("Many dimensions: long cables and many ports per node.")

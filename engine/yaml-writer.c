@@ -301,6 +301,8 @@ write_context (Writer          *w,
   key_uint (w, "n_chip", ctx->n_chip);
   key_string (w, "scope", tf_scope_to_string (ctx->scope));
   key_uint (w, "chips_per_board_max", ctx->chips_per_board_max);
+  key_uint (w, "boards_per_rack_max", ctx->boards_per_rack_max);
+  key_uint (w, "racks_per_pod_max", ctx->racks_per_pod_max);
   key_uint (w, "chip_radix", ctx->chip_radix);
   key_string (w, "intra_board_topo", tf_intra_board_topo_to_string (ctx->intra_board_topo));
   string (w, "defaults");

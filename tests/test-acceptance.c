@@ -424,6 +424,68 @@ test_fat_tree_1024 (void)
   }
 }
 
+/* Racks and pods for a torus (docs/spec-notes.md, "Racks and pods"): at the default 16 boards a
+ * rack and 64 racks a pod, the 2,048- and 4,096-chip tori span several racks, a 16 x 16 x 16
+ * torus of 1 x 2 x 2 boards puts a 4 x 4 x 4 cube of chips in each rack (TPU v4's), and links
+ * leaving a rack or a pod reach that far. */
+static void
+test_torus_racks (void)
+{
+  static const guint sizes[] = { 2048, 4096 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    {
+      TfContext ctx = tf_test_context (sizes[i], INTER, NONE);
+      g_auto(TfEnumeration) e = { 0 };
+      guint several = 0;
+
+      tf_test_enumerate (&ctx, "torus", 0, &e);
+      g_assert_cmpuint (only (&e)->n_results, >, 0);
+      for (guint k = 0; k < only (&e)->n_results; k++)
+        {
+          const TfResult *r = &only (&e)->results[k];
+          guint boards = sizes[i] / r->chips_per_board;
+
+          /* A result whose boards need more than one rack has links between racks. */
+          if (boards > 16)
+            {
+              g_assert_cmpuint (r->metrics.link_count_by_reach[TF_REACH_POD]
+                                + r->metrics.link_count_by_reach[TF_REACH_DATACENTER], >, 0);
+              several++;
+            }
+        }
+      g_assert_cmpuint (several, >, 0);
+    }
+
+  {
+    TfContext ctx = tf_test_context (4096, INTER, NONE);
+    g_auto(TfTopology) t = { 0 };
+    guint lo[3] = { G_MAXUINT, G_MAXUINT, G_MAXUINT }, hi[3] = { 0, 0, 0 }, in_rack = 0;
+
+    g_assert_true (tf_generate (&ctx, "torus:dimension_sizes=16x16x16,board_shape=1x2x2", NULL,
+                                NULL, &t, NULL));
+    g_assert_cmpuint (t.graph.n_rack, ==, 64);
+    g_assert_cmpuint (t.graph.n_pod, ==, 1);
+    for (guint b = 0; b < t.graph.n_board; b++)
+      if (t.graph.board_rack[b] == 0)
+        for (guint k = 0; k < 4; k++)
+          {
+            guint chip = t.graph.board_chips[b * 4 + k];
+            guint c[3] = { chip % 16, chip / 16 % 16, chip / 256 };
+
+            in_rack++;
+            for (guint d = 0; d < 3; d++)
+              {
+                lo[d] = MIN (lo[d], c[d]);
+                hi[d] = MAX (hi[d], c[d]);
+              }
+          }
+    g_assert_cmpuint (in_rack, ==, 64);
+    for (guint d = 0; d < 3; d++)
+      g_assert_cmpuint (hi[d] - lo[d] + 1, ==, 4);
+  }
+}
+
 /* Distinct neighbours of @chip inside its board. */
 static guint
 board_neighbours (const TfNetworkGraph *g,
@@ -511,6 +573,7 @@ main (int    argc,
   g_test_add_func ("/engine/acceptance/dragonfly-plus/n32", test_dragonfly_plus_32);
   g_test_add_func ("/engine/acceptance/torus/n23-empty", test_torus_23);
   g_test_add_func ("/engine/acceptance/torus/n32", test_torus_32);
+  g_test_add_func ("/engine/acceptance/torus/racks", test_torus_racks);
   g_test_add_func ("/engine/acceptance/hypercube/n32", test_hypercube_32);
   g_test_add_func ("/engine/acceptance/hypercube/n30-empty", test_hypercube_30);
   g_test_add_func ("/engine/acceptance/hyperx/n64", test_hyperx_64);

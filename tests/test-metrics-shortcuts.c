@@ -19,6 +19,9 @@
 #include "metrics-private.h"
 #include "test-util.h"
 
+/* Every size, or every third (TF_SWEEP=sample, the sanitizer build). */
+static guint size_step = 1;
+
 typedef struct
 {
   const TfFamily  *family;
@@ -118,6 +121,42 @@ next_permutation (guint *p,
   return TRUE;
 }
 
+/* How many coordinates of each dimension a board, a rack and a pod span, read off the build:
+ * containers start at coordinate 0, so the first coordinate along d whose chip sits in another
+ * container than chip 0 is the container's length (the whole dimension when there is none). */
+static void
+containers_along_dims (const TfBuild *build,
+                       guint          n_dims,
+                       const guint32 *size,
+                       guint32        unit[][3])
+{
+  guint64 stride = 1;
+
+  for (guint d = 0; d < n_dims; d++)
+    {
+      for (guint level = 0; level < 3; level++)
+        {
+          unit[d][level] = size[d];
+          for (guint c = 1; c < size[d]; c++)
+            {
+              guint32 board = build->endpoint_board[c * stride];
+              guint32 board0 = build->endpoint_board[0];
+              guint64 a = level == 0 ? board : level == 1 ? build->board_rack[board]
+                        : build->rack_pod[build->board_rack[board]];
+              guint64 b = level == 0 ? board0 : level == 1 ? build->board_rack[board0]
+                        : build->rack_pod[build->board_rack[board0]];
+
+              if (a != b)
+                {
+                  unit[d][level] = c;
+                  break;
+                }
+            }
+        }
+      stride *= size[d];
+    }
+}
+
 static void
 test_torus_prefix_cut (void)
 {
@@ -125,7 +164,7 @@ test_torus_prefix_cut (void)
   const TfFamily *torus = tf_family_lookup ("torus");
   guint checked = 0;
 
-  for (guint i = 0; i < 60 + G_N_ELEMENTS (extra); i++)
+  for (guint i = 0; i < 60 + G_N_ELEMENTS (extra); i += size_step)
     for (guint radix = 1; radix <= 2; radix++)
       {
         guint n = i < 60 ? 4 + i : extra[i - 60];
@@ -133,14 +172,18 @@ test_torus_prefix_cut (void)
         g_autoptr(GArray) results = NULL;
 
         ctx.chip_radix = radix;
-        /* Links between boards slower than links on a board, so a misplaced link shows. */
+        /* Small racks and pods, and each reach its own bandwidth, so a misplaced link shows. */
+        ctx.boards_per_rack_max = 2 + i % 3;
+        ctx.racks_per_pod_max = 2 + i % 2;
         ctx.by_reach[TF_LINK_C2C][TF_REACH_RACK].bandwidth_gbps = 123.0;
+        ctx.by_reach[TF_LINK_C2C][TF_REACH_POD].bandwidth_gbps = 45.0;
+        ctx.by_reach[TF_LINK_C2C][TF_REACH_DATACENTER].bandwidth_gbps = 7.0;
         results = legal_results (torus, &ctx);
         for (guint k = 0; k < results->len; k++)
           {
             const TfResult *r = &g_array_index (results, TfResult, k);
             g_autofree guint32 *rank = g_new (guint32, n);
-            guint32 size[TF_MAX_DIMS], board[TF_MAX_DIMS];
+            guint32 size[TF_MAX_DIMS], board[TF_MAX_DIMS], unit[TF_MAX_DIMS][3];
             guint order[TF_MAX_DIMS], n_dims;
             g_autoptr(GError) error = NULL;
             TfBuild build;
@@ -149,8 +192,12 @@ test_torus_prefix_cut (void)
             g_assert_cmpuint (attr_list_u32 (r, "board_shape", board), ==, n_dims);
             tf_build_init (&build);
             g_assert_true (torus->build (&ctx, r, &build, &error));
+            containers_along_dims (&build, n_dims, size, unit);
             for (guint d = 0; d < n_dims; d++)
-              order[d] = d;
+              {
+                order[d] = d;
+                g_assert_cmpuint (unit[d][0], ==, board[d]);
+              }
             do
               {
                 rank_by_order (n_dims, size, order, n, rank);
@@ -160,8 +207,8 @@ test_torus_prefix_cut (void)
                     double want_bw, got_bw;
 
                     tf_build_rank_cut (&ctx, &build, rank, y, &want_links, &want_bw);
-                    tf_torus_prefix_cut (&ctx, n_dims, size, board, order, y, &got_links,
-                                         &got_bw);
+                    tf_torus_prefix_cut (&ctx, n_dims, size, (const guint32 (*)[3]) unit,
+                                         order, y, &got_links, &got_bw);
                     if (want_links != got_links || want_bw != got_bw)
                       {
                         g_autofree char *id = tf_result_dup_id (r);
@@ -501,24 +548,64 @@ test_sweep_builds_flow (void)
 
 /* HyperX */
 
+/* As containers_along_dims, for HyperX switches: the rack of a switch is its container, and
+ * rack_pod gives its pod. */
+static void
+switch_containers_along_dims (const TfBuild *build,
+                              guint          n_dims,
+                              const guint32 *size,
+                              guint32        unit[][2])
+{
+  const TfSwitch *sw = (const TfSwitch *) (const void *) build->switches->data;
+  guint64 stride = 1;
+
+  for (guint d = 0; d < n_dims; d++)
+    {
+      for (guint level = 0; level < 2; level++)
+        {
+          unit[d][level] = size[d];
+          for (guint c = 1; c < size[d]; c++)
+            {
+              guint64 a = sw[c * stride].container, b = sw[0].container;
+
+              if (level == 1)
+                {
+                  a = build->rack_pod[a];
+                  b = build->rack_pod[b];
+                }
+              if (a != b)
+                {
+                  unit[d][level] = c;
+                  break;
+                }
+            }
+        }
+      stride *= size[d];
+    }
+}
+
 static void
 test_hamming_prefix_cut (void)
 {
   const TfFamily *hyperx = tf_family_lookup ("hyperx");
   guint checked = 0;
 
-  for (guint n = 2; n <= 400; n += n < 100 ? 1 : 7)
+  for (guint n = 2; n <= 400; n += (n < 100 ? 1 : 7) * size_step)
     {
       TfContext ctx = tf_test_context (n, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
-      g_autoptr(GArray) results = legal_results (hyperx, &ctx);
+      g_autoptr(GArray) results = NULL;
 
+      /* Small racks and pods, so the switch links reach racks, pods and beyond. */
+      ctx.boards_per_rack_max = 2 + n % 5;
+      ctx.racks_per_pod_max = 2 + n % 3;
+      results = legal_results (hyperx, &ctx);
       for (guint k = 0; k < results->len; k++)
         {
           const TfResult *r = &g_array_index (results, TfResult, k);
           const TfBuildLink *l;
           g_autoptr(GError) error = NULL;
           g_autofree guint32 *rank = NULL;
-          guint32 size[TF_MAX_DIMS];
+          guint32 size[TF_MAX_DIMS], unit[TF_MAX_DIMS][2];
           guint order[TF_MAX_DIMS], n_dims, p = 1, n_ep;
           TfBuild build;
 
@@ -533,24 +620,38 @@ test_hamming_prefix_cut (void)
           g_assert_cmpuint (build.switches->len, ==, p);
           l = (const TfBuildLink *) (const void *) build.links->data;
           n_ep = build.n_endpoint;
+          switch_containers_along_dims (&build, n_dims, size, unit);
           rank = g_new (guint32, p);
           do
             {
               rank_by_order (n_dims, size, order, p, rank);
               for (guint y = 0; y <= p; y++)
                 {
-                  guint64 count = 0;
+                  guint64 count = 0, want[TF_N_REACHES] = { 0 }, got[TF_N_REACHES] = { 0 };
+                  guint64 closed;
 
                   for (guint i = 0; i < build.links->len; i++)
                     if (l[i].a >= n_ep && (rank[l[i].a - n_ep] < y) != (rank[l[i].b - n_ep] < y))
-                      count += l[i].multiplicity;
-                  if (count != tf_hamming_prefix_cut (n_dims, size, order, y))
+                      {
+                        TfLinkType type;
+                        TfReach reach;
+
+                        tf_build_link_kind (&build, l[i].a, l[i].b, &type, &reach);
+                        count += l[i].multiplicity;
+                        want[reach] += l[i].multiplicity;
+                      }
+                  closed = tf_hamming_prefix_cut (n_dims, size, (const guint32 (*)[2]) unit,
+                                                  order, y, got);
+                  if (count != closed || memcmp (want, got, sizeof want) != 0)
                     {
                       g_autofree char *id = tf_result_dup_id (r);
 
-                      g_error ("%s, y = %u: closed form %" G_GUINT64_FORMAT ", build %"
-                               G_GUINT64_FORMAT, id, y,
-                               tf_hamming_prefix_cut (n_dims, size, order, y), count);
+                      g_error ("%s, y = %u: closed form %" G_GUINT64_FORMAT " (rack %"
+                               G_GUINT64_FORMAT ", pod %" G_GUINT64_FORMAT ", beyond %"
+                               G_GUINT64_FORMAT "), build %" G_GUINT64_FORMAT " (%"
+                               G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
+                               ")", id, y, closed, got[1], got[2], got[3], count, want[1],
+                               want[2], want[3]);
                     }
                   checked++;
                 }
@@ -571,7 +672,7 @@ test_hyperx_bisection (void)
   const TfFamily *hyperx = tf_family_lookup ("hyperx");
   guint checked = 0, lower = 0;
 
-  for (guint n = 2; n <= 256; n++)
+  for (guint n = 2; n <= 256; n += size_step)
     for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
       for (guint radix = 1; radix <= 3; radix += 2)
         {
@@ -609,7 +710,7 @@ test_hyperx_bisection (void)
             }
         }
   g_test_message ("%u results checked, %u lower than the max flow", checked, lower);
-  g_assert_cmpuint (checked, >, 10000);
+  g_assert_cmpuint (checked, >, 10000 / size_step);
   g_assert_cmpuint (lower, >, 0);
 }
 
@@ -618,6 +719,9 @@ main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  /* Sanitizer builds (TF_SWEEP=sample) check every third size. */
+  if (g_strcmp0 (g_getenv ("TF_SWEEP"), "sample") == 0)
+    size_step = 3;
   g_test_add_func ("/engine/metrics-shortcuts/torus-prefix-cut", test_torus_prefix_cut);
   g_test_add_func ("/engine/metrics-shortcuts/leaf-diameter-rotation",
                    test_leaf_diameter_rotation);

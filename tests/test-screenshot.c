@@ -1,11 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-screenshot.c: the app's screenshot mode, run as a user would run it. The picture must
  * show the hierarchy: the 3D view's background, chips drawn in it, and lines in the colour of
- * every reach the topology's links have. Bad options end with the engine's message and status 2. */
+ * every reach the topology's links have. Bad options end with the engine's message and status 2.
+ * A FILE argument shows that file; one that does not load ends with the loader's line. The
+ * README's app commands run exactly as written, from a folder where build/ is this build tree,
+ * without GSETTINGS_SCHEMA_DIR. */
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "tf-scene.h"
 #include "topoforge.h"
@@ -26,25 +31,37 @@ static const Case cases[] = {
   { "full-mesh", 32, 0, TF_REACH_RACK },
 };
 
+/* Runs @argv in @dir (NULL: here) with @envp (NULL: ours); returns its exit status, with its
+ * standard error in @err. Its standard output never reaches ours, which is TAP. */
+static int
+run_in (const char         *dir,
+        const char *const  *argv,
+        const char *const  *envp,
+        char              **err)
+{
+  g_autoptr(GError) error = NULL;
+  int status = -1;
+
+  g_assert_true (g_spawn_sync (dir, (char **) argv, (char **) envp, G_SPAWN_STDOUT_TO_DEV_NULL,
+                               NULL, NULL, NULL, err, &status, &error));
+  g_assert_no_error (error);
+  if (WIFSIGNALED (status))
+    g_printerr ("%s: killed by signal %d\n", argv[0], WTERMSIG (status));
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
 /* Runs the app; returns its exit status, with its standard error in @err. */
 static int
 run_app (const char *const *args,
          char              **err)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int status = -1;
 
   g_ptr_array_add (argv, (char *) g_getenv ("TF_APP"));
   for (guint i = 0; args[i] != NULL; i++)
     g_ptr_array_add (argv, (char *) args[i]);
   g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               NULL, err, &status, &error));
-  g_assert_no_error (error);
-  if (WIFSIGNALED (status))
-    g_printerr ("%s: killed by signal %d\n", (char *) argv->pdata[0], WTERMSIG (status));
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+  return run_in (NULL, (const char *const *) argv->pdata, NULL, err);
 }
 
 /* The position, in the app's default order, of the first result of the case that has links of
@@ -98,37 +115,31 @@ near (const guchar *px,
          + ABS (px[0] - (int) (rgb[2] * 255)) <= tolerance;
 }
 
+/* The picture at @png is a window of about @width × @height (0: at least 1000 × 700) whose 3D view
+ * shows chips, and lines of every reach @by_reach counts (NULL: any). */
 static void
-test_picture (gconstpointer data)
+check_picture (const char    *png,
+               int            want_width,
+               int            want_height,
+               const guint64 *by_reach)
 {
-  const Case *c = data;
-  guint64 by_reach[TF_N_REACHES];
-  guint index = find_result (c, by_reach);
-  g_autofree char *dir = g_dir_make_tmp ("topoforge-shot-XXXXXX", NULL);
-  g_autofree char *png = g_build_filename (dir, "shot.png", NULL);
-  g_autofree char *n_chip = g_strdup_printf ("%u", c->n_chip);
-  g_autofree char *select = g_strdup_printf ("%u", index);
-  g_autofree char *cpb = g_strdup_printf ("%u", c->chips_per_board);
-  const char *args[] = { "--n-chip", n_chip, "--scope", "inter-rack", "--family", c->family,
-                         "--select", select, "--size", "1200x800", "--screenshot", png,
-                         c->chips_per_board ? "--chips-per-board" : NULL, cpb, NULL };
-  g_autofree char *err = NULL;
   g_autoptr(GdkTexture) texture = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree guchar *pixels = NULL;
   const float background[3] = { 0.11f, 0.12f, 0.14f };
   int width, height, x0 = G_MAXINT, y0 = G_MAXINT, x1 = -1, y1 = -1;
   guint64 light = 0, lines[TF_N_REACHES] = { 0 };
-  int status;
 
-  status = run_app (args, &err);
-  if (status != 0)
-    g_printerr ("%s", err);
-  g_assert_cmpint (status, ==, 0);
   texture = gdk_texture_new_from_filename (png, &error);
   g_assert_no_error (error);
   width = gdk_texture_get_width (texture);
   height = gdk_texture_get_height (texture);
+  /* --size is the window's default size, which the client-side decorations' frame is part of */
+  if (want_width > 0)
+    {
+      g_assert_cmpint (ABS (width - want_width), <=, 24);
+      g_assert_cmpint (ABS (height - want_height), <=, 24);
+    }
   g_assert_cmpint (width, >=, 1000);
   g_assert_cmpint (height, >=, 700);
   pixels = g_malloc ((gsize) width * height * 4);
@@ -168,10 +179,282 @@ test_picture (gconstpointer data)
                   G_GUINT64_FORMAT " pod %" G_GUINT64_FORMAT " datacenter %" G_GUINT64_FORMAT, light,
                   lines[0], lines[1], lines[2], lines[3]);
   g_assert_cmpuint (light, >, 200);
-  for (guint t = 0; t < TF_N_REACHES; t++)
+  if (by_reach == NULL)
+    g_assert_cmpuint (lines[0] + lines[1] + lines[2] + lines[3], >=, 20);
+  for (guint t = 0; by_reach != NULL && t < TF_N_REACHES; t++)
     if (by_reach[t] > 0)
       g_assert_cmpuint (lines[t], >=, 20);
+}
 
+static void
+test_picture (gconstpointer data)
+{
+  const Case *c = data;
+  guint64 by_reach[TF_N_REACHES];
+  guint index = find_result (c, by_reach);
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-shot-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "shot.png", NULL);
+  g_autofree char *n_chip = g_strdup_printf ("%u", c->n_chip);
+  g_autofree char *select = g_strdup_printf ("%u", index);
+  g_autofree char *cpb = g_strdup_printf ("%u", c->chips_per_board);
+  const char *args[] = { "--n-chip", n_chip, "--scope", "inter-rack", "--family", c->family,
+                         "--select", select, "--size", "1200x800", "--screenshot", png,
+                         c->chips_per_board ? "--chips-per-board" : NULL, cpb, NULL };
+  g_autofree char *err = NULL;
+  int status;
+
+  status = run_app (args, &err);
+  if (status != 0)
+    g_printerr ("%s", err);
+  g_assert_cmpint (status, ==, 0);
+  check_picture (png, 0, 0, by_reach);
+
+  g_remove (png);
+  g_rmdir (dir);
+}
+
+static char *
+source_path (const char *first,
+             ...)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  va_list args;
+
+  g_ptr_array_add (parts, (char *) g_test_get_dir (G_TEST_DIST));
+  g_ptr_array_add (parts, (char *) "..");
+  va_start (args, first);
+  for (const char *part = first; part != NULL; part = va_arg (args, const char *))
+    g_ptr_array_add (parts, (char *) part);
+  va_end (args);
+  g_ptr_array_add (parts, NULL);
+  return g_build_filenamev ((char **) parts->pdata);
+}
+
+/* A FILE argument: the picture shows that file, a generated torus whose links stay in racks. */
+static void
+test_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-shot-XXXXXX", NULL);
+  g_autofree char *yaml = g_build_filename (dir, "torus.yaml", NULL);
+  g_autofree char *png = g_build_filename (dir, "shot.png", NULL);
+  const char *generate[] = { g_getenv ("TF_CLI"), "generate", "--n-chip", "64", "--scope",
+                             "inter-rack", "--id", "torus:dimension_sizes=4x4x4,board_shape=1x2x2",
+                             "-o", yaml, NULL };
+  const char *args[] = { yaml, "--size", "1200x800", "--screenshot", png, NULL };
+  g_autofree char *err = NULL;
+  g_auto(TfTopology) t = { 0 };
+  int status;
+
+  g_assert_cmpint (run_in (NULL, generate, NULL, NULL), ==, 0);
+  g_assert_true (tf_topology_load_file (yaml, NULL, &t, NULL));
+  status = run_app (args, &err);
+  if (status != 0)
+    g_printerr ("%s", err);
+  g_assert_cmpint (status, ==, 0);
+  check_picture (png, 1200, 800, t.result.metrics.link_count_by_reach);
+
+  g_remove (png);
+  g_remove (yaml);
+  g_rmdir (dir);
+}
+
+/* A FILE that does not load: the loader's line, by the file's name, and status 1. Two FILEs,
+ * or a FILE and --select, cannot make one picture: status 2. */
+static void
+test_bad_file (void)
+{
+  g_autofree char *bad = source_path ("tests", "bad", "self-loop.yaml", NULL);
+  g_autofree char *expected_file = source_path ("tests", "bad", "self-loop.expected", NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *err = NULL;
+  const char *args[] = { bad, "--screenshot", "/nonexistent-dir/x.png", NULL };
+  const char *two[] = { bad, bad, "--screenshot", "/nonexistent-dir/x.png", NULL };
+  const char *select[] = { bad, "--select", "1", "--screenshot", "/nonexistent-dir/x.png", NULL };
+
+  g_assert_true (g_file_get_contents (expected_file, &expected, NULL, NULL));
+  g_strchomp (expected);
+  g_assert_cmpint (run_app (args, &err), ==, 1);
+  g_test_message ("%s", err);
+  g_assert_nonnull (strstr (err, expected));
+  g_clear_pointer (&err, g_free);
+
+  g_assert_cmpint (run_app (two, &err), ==, 2);
+  g_assert_nonnull (strstr (err, "--screenshot shows one FILE"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_app (select, &err), ==, 2);
+  g_assert_nonnull (strstr (err, "--select"));
+}
+
+/* Whether the app's schema is installed where GIO looks without GSETTINGS_SCHEMA_DIR. */
+static gboolean
+schema_installed (void)
+{
+  g_autoptr(GPtrArray) dirs = g_ptr_array_new_with_free_func (g_free);
+  const char *const *system = g_get_system_data_dirs ();
+
+  g_ptr_array_add (dirs, g_build_filename (g_get_user_data_dir (), "glib-2.0", "schemas", NULL));
+  for (guint i = 0; system[i] != NULL; i++)
+    g_ptr_array_add (dirs, g_build_filename (system[i], "glib-2.0", "schemas", NULL));
+  for (guint i = 0; i < dirs->len; i++)
+    {
+      g_autoptr(GSettingsSchemaSource) source = NULL;
+      g_autoptr(GSettingsSchema) schema = NULL;
+
+      source = g_settings_schema_source_new_from_directory (g_ptr_array_index (dirs, i), NULL,
+                                                            FALSE, NULL);
+      if (source != NULL)
+        schema = g_settings_schema_source_lookup (source, APPLICATION_ID, FALSE);
+      if (schema != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Lines of @text that hold @needle. */
+static guint
+count_lines (const char *text,
+             const char *needle)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint n = 0;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    n += strstr (lines[i], needle) != NULL;
+  return n;
+}
+
+/* The commands of the README's section @heading ("## The app"): its sh blocks, one command a
+ * line once backslash-newlines are joined. */
+static GPtrArray *
+readme_commands (const char *heading)
+{
+  g_autofree char *readme = source_path ("README.md", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *section = NULL;
+  GPtrArray *commands = g_ptr_array_new_with_free_func (g_free);
+  const char *start, *end;
+
+  g_assert_true (g_file_get_contents (readme, &text, NULL, NULL));
+  start = strstr (text, heading);
+  g_assert_nonnull (start);
+  end = strstr (start + strlen (heading), "\n## ");
+  section = end ? g_strndup (start, end - start) : g_strdup (start);
+  for (const char *block = strstr (section, "```sh\n"); block != NULL;
+       block = strstr (block, "```sh\n"))
+    {
+      const char *close = strstr (block + 6, "```");
+      g_autofree char *body = NULL;
+      g_autoptr(GString) joined = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      g_assert_nonnull (close);
+      body = g_strndup (block + 6, close - block - 6);
+      joined = g_string_new (body);
+      g_string_replace (joined, "\\\n", " ", 0);
+      lines = g_strsplit (joined->str, "\n", -1);
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (*g_strstrip (lines[i]) != '\0' && lines[i][0] != '#')
+          g_ptr_array_add (commands, g_strdup (lines[i]));
+      block = close + 3;
+    }
+  return commands;
+}
+
+/* The README's app commands, exactly as written, run where build/ is this build tree and the
+ * settings schema is not installed (no GSETTINGS_SCHEMA_DIR): each ends well, every picture is
+ * the window at its --size with a topology drawn, and the missing schema is one warning line. */
+static void
+test_readme (void)
+{
+  g_autoptr(GPtrArray) commands = readme_commands ("\n## The app\n");
+  g_autofree char *app_dir = g_path_get_dirname (g_getenv ("TF_APP"));
+  g_autofree char *build = g_path_get_dirname (app_dir);
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-readme-XXXXXX", NULL);
+  g_autofree char *link = g_build_filename (dir, "build", NULL);
+  g_auto(GStrv) env = g_environ_unsetenv (g_get_environ (), "GSETTINGS_SCHEMA_DIR");
+  gboolean installed = schema_installed ();
+  guint pictures = 0;
+
+  g_assert_cmpint (symlink (build, link), ==, 0);
+  g_assert_cmpuint (commands->len, >, 0);
+  for (guint c = 0; c < commands->len; c++)
+    {
+      const char *command = g_ptr_array_index (commands, c);
+      g_auto(GStrv) argv = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *err = NULL;
+      const char *png = NULL, *size = NULL;
+      int status, width = 0, height = 0;
+
+      g_test_message ("%s", command);
+      g_assert_true (g_shell_parse_argv (command, NULL, &argv, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_str_has_prefix (argv[0], "build/"));
+      for (guint i = 1; argv[i] != NULL && argv[i + 1] != NULL; i++)
+        if (strcmp (argv[i], "--screenshot") == 0)
+          png = argv[i + 1];
+        else if (strcmp (argv[i], "--size") == 0)
+          size = argv[i + 1];
+      /* An app command without --screenshot would wait for a person. */
+      if (strcmp (argv[0], "build/app/topoforge") == 0)
+        g_assert_nonnull (png);
+
+      status = run_in (dir, (const char *const *) argv, (const char *const *) env, &err);
+      if (status != 0 || (png != NULL && count_lines (err, "is not installed") != !installed))
+        g_test_message ("%s", err);
+      g_assert_cmpint (status, ==, 0);
+      if (png == NULL)
+        continue;
+      g_assert_cmpuint (count_lines (err, "is not installed"), ==, installed ? 0 : 1);
+      g_assert_cmpuint (count_lines (err, "CRITICAL"), ==, 0);
+      if (size != NULL)
+        g_assert_cmpint (sscanf (size, "%dx%d", &width, &height), ==, 2);
+      {
+        g_autofree char *path = g_build_filename (dir, png, NULL);
+
+        check_picture (path, width, height, NULL);
+        g_remove (path);
+      }
+      pictures++;
+    }
+  g_assert_cmpuint (pictures, >, 0);
+
+  /* What the commands wrote besides their pictures. */
+  {
+    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+    const char *name;
+
+    while ((name = g_dir_read_name (d)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+
+        g_remove (path);
+      }
+  }
+  g_rmdir (dir);
+}
+
+/* Without the schema and without options: the schema's defaults, 64 chips across racks. */
+static void
+test_no_schema (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-shot-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "shot.png", NULL);
+  const char *argv[] = { g_getenv ("TF_APP"), "--size", "1200x800", "--screenshot", png, NULL };
+  g_auto(GStrv) env = g_environ_unsetenv (g_get_environ (), "GSETTINGS_SCHEMA_DIR");
+  g_autofree char *err = NULL;
+
+  if (schema_installed ())
+    {
+      g_test_skip ("the schema is installed on this machine");
+      g_rmdir (dir);
+      return;
+    }
+  g_assert_cmpint (run_in (NULL, argv, (const char *const *) env, &err), ==, 0);
+  g_test_message ("%s", err);
+  g_assert_cmpuint (count_lines (err, "Settings schema 'io.github.topoforge.Topoforge' is not "
+                                      "installed"), ==, 1);
+  check_picture (png, 1200, 800, NULL);
   g_remove (png);
   g_rmdir (dir);
 }
@@ -220,6 +503,12 @@ int
 main (int    argc,
       char **argv)
 {
+  /* The app, opening files, keeps its recent files in this run's own folder. */
+  g_autofree char *data_home = g_dir_make_tmp ("topoforge-test-data-XXXXXX", NULL);
+  g_autofree char *recent = g_build_filename (data_home, "recently-used.xbel", NULL);
+  int status;
+
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -233,5 +522,12 @@ main (int    argc,
     }
   g_test_add_func ("/ui/screenshot/bad-options", test_bad_options);
   g_test_add_func ("/ui/screenshot/unwritable", test_unwritable);
-  return g_test_run ();
+  g_test_add_func ("/ui/screenshot/file", test_file);
+  g_test_add_func ("/ui/screenshot/bad-file", test_bad_file);
+  g_test_add_func ("/ui/screenshot/no-schema", test_no_schema);
+  g_test_add_func ("/ui/screenshot/readme", test_readme);
+  status = g_test_run ();
+  g_unlink (recent);
+  g_rmdir (data_home);
+  return status;
 }

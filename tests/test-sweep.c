@@ -138,6 +138,35 @@ assert_types_and_reaches (const char           *id,
     }
 }
 
+/* Every rack holds at most boards_per_rack_max boards and every pod racks_per_pod_max racks,
+ * unless the result says it cannot (rack-overflow, pod-overflow). */
+static void
+assert_containers (const char           *id,
+                   const TfContext      *ctx,
+                   const TfResult       *r,
+                   const TfNetworkGraph *g)
+{
+  g_autofree guint *boards = g_new0 (guint, g->n_rack);
+  g_autofree guint *racks = g_new0 (guint, g->n_pod);
+  guint most_boards = 0, most_racks = 0;
+
+  for (guint b = 0; b < g->n_board; b++)
+    {
+      boards[g->board_rack[b]]++;
+      most_boards = MAX (most_boards, boards[g->board_rack[b]]);
+    }
+  for (guint k = 0; k < g->n_rack; k++)
+    {
+      racks[g->rack_pod[k]]++;
+      most_racks = MAX (most_racks, racks[g->rack_pod[k]]);
+    }
+  if (tf_result_has_warning (r, "rack-overflow") != (most_boards > ctx->boards_per_rack_max)
+      || tf_result_has_warning (r, "pod-overflow") != (most_racks > ctx->racks_per_pod_max))
+    g_error ("%s (n_chip %u, %u boards a rack, %u racks a pod): a rack holds up to %u boards, "
+             "a pod up to %u racks", id, ctx->n_chip, ctx->boards_per_rack_max,
+             ctx->racks_per_pod_max, most_boards, most_racks);
+}
+
 /* Fat-tree promises: every leaf (ToR) splits its links d:u = osr between chips and uplinks,
  * and an aggregation switch with its whole group below it splits them osr:1 too. */
 static void
@@ -240,6 +269,7 @@ check_generated (const TfContext *ctx,
   g_assert_cmpint (tf_result_has_warning (r, "radix-too-large"), ==,
                    counted.switch_radix > ctx->switch_defaults.radix);
   assert_types_and_reaches (id, &t.graph);
+  assert_containers (id, ctx, &t.result, &t.graph);
   if (strcmp (r->family->name, "fat-tree") == 0)
     assert_oversubscription (id, r, &t.graph);
 
@@ -308,7 +338,9 @@ static void
 sweep_context (const TfFamily *family,
                guint           n_chip,
                TfIntraBoardTopo topo,
-               guint           chip_radix)
+               guint           chip_radix,
+               guint           boards_per_rack,
+               guint           racks_per_pod)
 {
   TfContext ctx = tf_test_context (n_chip, TF_SCOPE_INTER_RACK, topo);
   TfContext other = tf_test_context (n_chip, TF_SCOPE_INTRA_RACK, topo);
@@ -321,6 +353,17 @@ sweep_context (const TfFamily *family,
   gboolean round_trip = TRUE;
 
   ctx.chip_radix = other.chip_radix = chip_radix;
+  if (boards_per_rack != 0)
+    {
+      ctx.boards_per_rack_max = other.boards_per_rack_max = boards_per_rack;
+      ctx.racks_per_pod_max = other.racks_per_pod_max = racks_per_pod;
+      /* Every other context: chip-to-chip links slower the farther they reach, so a cut that
+       * weighs a link by the wrong reach shows against the exhaustive search. */
+      if (n_chip % 2 == 1)
+        for (TfReach reach = TF_REACH_RACK; reach < TF_N_REACHES; reach++)
+          ctx.by_reach[TF_LINK_C2C][reach].bandwidth_gbps =
+            other.by_reach[TF_LINK_C2C][reach].bandwidth_gbps = 800.0 / (1 << reach);
+    }
   g_assert_true (tf_enumerate (&ctx, &family, 1, TF_DEFAULT_LIMIT, NULL, NULL, &e, &error));
   g_assert_no_error (error);
   fe = &e.families[0];
@@ -381,7 +424,7 @@ test_family (gconstpointer data)
   n_round_trips = 0;
   for (guint n = 2; n <= 256; n += step)
     for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
-      sweep_context (family, n, topo, 1);
+      sweep_context (family, n, topo, 1, 0, 0);
   g_test_message ("%u results round-tripped", n_round_trips);
   g_assert_cmpuint (n_round_trips, >, 0);
 }
@@ -394,7 +437,22 @@ test_family_radix (gconstpointer data)
 
   for (guint n = 2; n <= 96; n += mode == SWEEP_SAMPLE ? 13 : 5)
     for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
-      sweep_context (family, n, topo, 3);
+      sweep_context (family, n, topo, 3, 0, 0);
+}
+
+/* Small racks and pods: boards of every family fill several racks, and racks several pods. */
+static void
+test_family_racks (gconstpointer data)
+{
+  const TfFamily *family = data;
+
+  for (guint n = 2; n <= 256; n += mode == SWEEP_SAMPLE ? 29 : 7)
+    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
+      sweep_context (family, n, topo, 1 + n % 2, 2 + n % 3, 2 + n % 2);
+  /* Small sizes, where the exhaustive bisection checks the bounds. */
+  for (guint n = 3; n <= 16; n += 2)
+    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
+      sweep_context (family, n, topo, 1, 2, 2);
 }
 
 int
@@ -418,9 +476,12 @@ main (int    argc,
       g_autofree char *path = g_strdup_printf ("/engine/sweep/%s", tf_family_get_name (f));
       g_autofree char *radix = g_strdup_printf ("/engine/sweep/%s/chip-radix-3",
                                                 tf_family_get_name (f));
+      g_autofree char *racks = g_strdup_printf ("/engine/sweep/%s/small-racks",
+                                                tf_family_get_name (f));
 
       g_test_add_data_func (path, f, test_family);
       g_test_add_data_func (radix, f, test_family_radix);
+      g_test_add_data_func (racks, f, test_family_racks);
     }
   return g_test_run ();
 }
