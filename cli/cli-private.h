@@ -126,7 +126,25 @@ void tf_cli_progress_update (TfCliProgress *progress, double fraction);
 /* Erases the terminal line, if one is shown. */
 void tf_cli_progress_finish (TfCliProgress *progress);
 
-/* Aligned text table of an enumeration. */
-void tf_cli_print_table (const TfEnumeration *enumeration, GString *out);
+/* The query flags of enumerate (query-options.c). */
+typedef struct
+{
+  char  *chips_per_board;
+  char  *status;
+  char **where;
+  char  *match;
+  char  *sort;
+} TfQueryOptions;
+
+void     tf_query_options_add (TfCliParser *parser, TfQueryOptions *options);
+/* Initialises @query from the flags; every message names its flag. */
+gboolean tf_query_options_apply (TfQueryOptions *options, TfQuery *query, GError **error);
+void     tf_query_options_clear (TfQueryOptions *options);
+
+/* Aligned text table of an enumeration: a table per family, or with @flat one of its rows
+ * across families. */
+void tf_cli_print_table (const TfEnumeration *enumeration, gboolean flat, GString *out);
+/* CSV of its rows across families, with a header row (RFC 4180, CRLF line ends). */
+void tf_cli_print_csv (const TfEnumeration *enumeration, GString *out);
 
 G_END_DECLS

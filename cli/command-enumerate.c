@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* command-enumerate.c: topoforge-cli enumerate
  *
+ * One engine query (tf_enumerate_query) over every legal result: filters by status, chips per
+ * board, conditions on columns and a part of the id, sorted by any column; YAML and the table
+ * per family, --flat and CSV across families in the query's order.
+ *
  * Progress goes to stderr (progress.c) while the engine walks and measures; Ctrl-C stops it
  * with one line on stderr, nothing on stdout or in the output file, and exit status 130.
  */
@@ -31,8 +35,12 @@ tf_command_enumerate (int    argc,
   g_autofree char *limit_text = NULL;
   g_autofree char *format = NULL;
   g_autofree char *output = NULL;
-  g_autofree char *limit_help = g_strdup_printf ("Results kept per family, recommended first; "
-                                                 "0 keeps all, up to %u (default %u)",
+  g_auto(TfQuery) query = { 0 };
+  TfQueryOptions query_options = { 0 };
+  gboolean flat = FALSE;
+  g_autofree char *limit_help = g_strdup_printf ("Results kept per family, and rows across "
+                                                 "families, in the query's order; 0 keeps "
+                                                 "all, up to %u per family (default %u)",
                                                  TF_ENUMERATE_MAX_RESULTS, TF_DEFAULT_LIMIT);
   TfContextOptions options = { 0 };
   TfCliProgress progress;
@@ -44,7 +52,11 @@ tf_command_enumerate (int    argc,
     { "family", 'f', 0, G_OPTION_ARG_STRING_ARRAY, &family_names,
       "Only this family (repeatable; default all)", "FAMILY" },
     { "limit", 'l', 0, G_OPTION_ARG_STRING, &limit_text, limit_help, "K" },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format, "yaml or table (default yaml)", "FORMAT" },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format,
+      "yaml, table or csv (default yaml); csv has a row per result across families",
+      "FORMAT" },
+    { "flat", 0, 0, G_OPTION_ARG_NONE, &flat,
+      "With --format table: one table across families in the query's order", NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write to FILE (atomically) instead of standard output", "FILE" },
     { NULL }
@@ -55,6 +67,7 @@ tf_command_enumerate (int    argc,
                       "the hard constraints, marks each result recommended or edge-case with "
                       "its warnings, and derives chips per board.");
   tf_context_options_add (&parser, &options);
+  tf_query_options_add (&parser, &query_options);
   tf_cli_parser_add (&parser, entries);
   if (!g_option_context_parse (parser.context, &argc, &argv, &error))
     goto usage;
@@ -69,12 +82,21 @@ tf_command_enumerate (int    argc,
   if (limit_text != NULL && !tf_cli_parse_uint ("limit", limit_text, &limit_range, &limit,
                                                 &error))
     goto usage;
-  if (format != NULL && strcmp (format, "yaml") != 0 && strcmp (format, "table") != 0)
+  if (format != NULL && strcmp (format, "yaml") != 0 && strcmp (format, "table") != 0
+      && strcmp (format, "csv") != 0)
     {
       g_set_error (&error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                   "--format: '%s' must be yaml or table", format);
+                   "--format: '%s' must be yaml, table or csv", format);
       goto usage;
     }
+  if (flat && g_strcmp0 (format, "table") != 0 && g_strcmp0 (format, "csv") != 0)
+    {
+      g_set_error_literal (&error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                           "--flat: only with --format table (csv is always flat)");
+      goto usage;
+    }
+  if (!tf_query_options_apply (&query_options, &query, &error))
+    goto usage;
   if (family_names != NULL)
     {
       families = g_new0 (const TfFamily *, g_strv_length (family_names) + 1);
@@ -95,8 +117,8 @@ tf_command_enumerate (int    argc,
 
   tf_cli_progress_init (&progress, "topoforge-cli enumerate");
   tf_cli_interrupt_catch ();
-  ok = tf_enumerate (&ctx, families, n_families, limit, on_progress, &progress, &enumeration,
-                     &error);
+  ok = tf_enumerate_query (&ctx, families, n_families, &query, limit, on_progress, &progress,
+                           &enumeration, &error);
   tf_cli_interrupt_release ();
   tf_cli_progress_finish (&progress);
   if (!ok && g_error_matches (error, TF_ERROR, TF_ERROR_CANCELLED))
@@ -107,8 +129,23 @@ tf_command_enumerate (int    argc,
     }
   if (!ok)
     goto usage;
-  if (format != NULL && strcmp (format, "table") == 0)
-    tf_cli_print_table (&enumeration, out);
+  if (g_strcmp0 (format, "table") == 0)
+    tf_cli_print_table (&enumeration, flat, out);
+  else if (g_strcmp0 (format, "csv") == 0)
+    {
+      tf_cli_print_csv (&enumeration, out);
+      /* CSV has no room to say so; the table and YAML do. */
+      if (enumeration.rows_capped > 0)
+        {
+          g_autofree char *note = g_strdup_printf ("%" G_GUINT64_FORMAT " more matching "
+                                                   "results left out: the engine keeps at most "
+                                                   "%u results per family",
+                                                   enumeration.rows_capped,
+                                                   TF_ENUMERATE_MAX_RESULTS);
+
+          tf_cli_error ("enumerate", note);
+        }
+    }
   else if (!tf_enumeration_write_yaml (&enumeration, out, &error))
     goto failure;
   if (!tf_cli_output (output, out, &error))
@@ -122,5 +159,6 @@ usage:
   tf_cli_error ("enumerate", error->message);
 done:
   tf_context_options_clear (&options);
+  tf_query_options_clear (&query_options);
   return status;
 }

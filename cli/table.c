@@ -1,37 +1,115 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* table.c: enumeration results as an aligned table for people. */
+/* table.c: enumeration results as an aligned table for people: the engine's shown columns,
+ * headed by the names --sort and --where take, one table per family or one across them. */
 #include <string.h>
 
 #include "cli-private.h"
 
-enum { COL_ID, COL_STATUS, COL_EP, COL_CB, COL_SW, COL_LINKS, COL_DIAM, COL_BIS, COL_PD,
-       COL_WARN, N_COLS };
-
-static const char *const headers[N_COLS] = {
-  "id", "status", "n_endpoint", "chips/board", "switches", "links", "diameter", "bisection",
-  "paths", "warnings"
-};
+/* "showing 3 of 15", or with a filter "showing 3 of 6 matching, of 15 legal". */
+static void
+append_counts (GString  *out,
+               guint     shown,
+               guint64   matched,
+               guint64   total,
+               gboolean  filters)
+{
+  g_string_append_printf (out, "showing %u of %" G_GUINT64_FORMAT, shown, filters ? matched : total);
+  if (filters)
+    g_string_append_printf (out, " matching, of %" G_GUINT64_FORMAT " legal", total);
+}
 
 static char *
-bound (guint64  value,
-       TfMethod method)
+cell (const TfColumn *column,
+      const TfResult *r)
 {
-  return g_strdup_printf (method == TF_METHOD_UPPER_BOUND ? "<=%" G_GUINT64_FORMAT
-                                                          : "%" G_GUINT64_FORMAT, value);
+  GString *text = g_string_new (NULL);
+
+  if (column->get_method != NULL && column->get_method (r) == TF_METHOD_UPPER_BOUND)
+    g_string_append (text, "<=");
+  tf_column_append_value (column, r, text);
+  if (text->len == 0)
+    g_string_append_c (text, '-');
+  return g_string_free (text, FALSE);
+}
+
+/* @results as rows under a header row, aligned. */
+static void
+append_rows (GString               *out,
+             const TfResult *const *results,
+             guint                  n_results)
+{
+  g_autoptr(GPtrArray) columns = g_ptr_array_new ();
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autofree gsize *width = NULL;
+
+  for (guint c = 0; c < tf_columns_get_count (); c++)
+    if (tf_columns_get (c)->shown)
+      g_ptr_array_add (columns, (gpointer) tf_columns_get (c));
+  width = g_new0 (gsize, columns->len);
+  for (guint i = 0; i <= n_results; i++)
+    {
+      char **row = g_new0 (char *, columns->len + 1);
+
+      for (guint c = 0; c < columns->len; c++)
+        {
+          const TfColumn *column = g_ptr_array_index (columns, c);
+
+          row[c] = i == 0 ? g_strdup (column->name) : cell (column, results[i - 1]);
+          width[c] = MAX (width[c], strlen (row[c]));
+        }
+      g_ptr_array_add (rows, row);
+    }
+  for (guint i = 0; i < rows->len; i++)
+    {
+      char **row = g_ptr_array_index (rows, i);
+
+      g_string_append (out, "  ");
+      for (guint c = 0; c < columns->len; c++)
+        {
+          const TfColumn *column = g_ptr_array_index (columns, c);
+          /* Text columns align left, numbers right; the last one is not padded. */
+          gboolean left = column->kind != TF_COLUMN_COUNT && column->kind != TF_COLUMN_REAL;
+
+          if (c + 1 == columns->len)
+            g_string_append (out, row[c]);
+          else
+            g_string_append_printf (out, left ? "%-*s  " : "%*s  ", (int) width[c], row[c]);
+        }
+      g_string_append_c (out, '\n');
+    }
 }
 
 void
 tf_cli_print_table (const TfEnumeration *enumeration,
+                    gboolean             flat,
                     GString             *out)
 {
-  for (guint f = 0; f < enumeration->n_families; f++)
+  gboolean filters = tf_query_filters (&enumeration->query);
+
+  if (flat)
+    {
+      guint64 total = 0;
+
+      for (guint f = 0; f < enumeration->n_families; f++)
+        total += enumeration->families[f].total;
+      g_string_append (out, "all families: ");
+      append_counts (out, enumeration->n_rows, enumeration->matched, total, filters);
+      if (enumeration->rows_capped > 0)
+        g_string_append_printf (out, " (%" G_GUINT64_FORMAT " more left out: the engine keeps "
+                                "at most %u results per family)", enumeration->rows_capped,
+                                TF_ENUMERATE_MAX_RESULTS);
+      g_string_append_c (out, '\n');
+      if (enumeration->n_rows > 0)
+        append_rows (out, enumeration->rows, enumeration->n_rows);
+      g_string_append_c (out, '\n');
+    }
+  for (guint f = 0; !flat && f < enumeration->n_families; f++)
     {
       const TfFamilyEnumeration *fe = &enumeration->families[f];
-      g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-      gsize width[N_COLS];
+      g_autofree const TfResult **results = g_new (const TfResult *, MAX (fe->n_results, 1));
 
-      g_string_append_printf (out, "%s: showing %u of %" G_GUINT64_FORMAT,
-                              tf_family_get_name (fe->family), fe->n_results, fe->total);
+      g_string_append_printf (out, "%s: ", tf_family_get_name (fe->family));
+      append_counts (out, fe->n_results, fe->matched, fe->total, filters);
       if (fe->capped > 0)
         g_string_append_printf (out, " (%" G_GUINT64_FORMAT " more left out: the engine keeps "
                                 "at most %u results per family)", fe->capped,
@@ -43,55 +121,10 @@ tf_cli_print_table (const TfEnumeration *enumeration,
       if (fe->excluded != NULL)
         g_string_append_printf (out, " - %s", fe->excluded);
       g_string_append_c (out, '\n');
-      if (fe->n_results == 0)
-        {
-          g_string_append_c (out, '\n');
-          continue;
-        }
-      for (guint c = 0; c < N_COLS; c++)
-        width[c] = strlen (headers[c]);
       for (guint i = 0; i < fe->n_results; i++)
-        {
-          const TfResult *r = &fe->results[i];
-          const TfMetrics *m = &r->metrics;
-          char **row = g_new0 (char *, N_COLS + 1);
-          g_autoptr(GString) warnings = g_string_new (NULL);
-
-          for (guint w = 0; w < r->n_warnings; w++)
-            g_string_append_printf (warnings, "%s%s", w ? "," : "", r->warnings[w]->name);
-          row[COL_ID] = tf_result_dup_id (r);
-          row[COL_STATUS] = g_strdup (tf_status_to_string (tf_result_get_status (r)));
-          row[COL_EP] = g_strdup_printf ("%u", r->n_endpoint);
-          row[COL_CB] = g_strdup_printf ("%u", r->chips_per_board);
-          row[COL_SW] = g_strdup_printf ("%u", m->switch_count);
-          row[COL_LINKS] = g_strdup_printf ("%" G_GUINT64_FORMAT, m->link_count);
-          row[COL_DIAM] = bound (m->diameter, m->diameter_method);
-          row[COL_BIS] = bound (m->bisection_links, m->bisection_links_method);
-          row[COL_PD] = bound (m->path_diversity, m->path_diversity_method);
-          row[COL_WARN] = g_strdup (warnings->len ? warnings->str : "-");
-          for (guint c = 0; c < N_COLS; c++)
-            width[c] = MAX (width[c], strlen (row[c]));
-          g_ptr_array_add (rows, row);
-        }
-      for (guint i = 0; i <= rows->len; i++)
-        {
-          const char *const *row = i == 0 ? headers : g_ptr_array_index (rows, i - 1);
-
-          g_string_append (out, "  ");
-          for (guint c = 0; c < N_COLS; c++)
-            {
-              /* Text columns align left, numbers right. */
-              gboolean left = c == COL_ID || c == COL_STATUS || c == COL_WARN;
-
-              if (c + 1 == N_COLS)
-                g_string_append (out, row[c]);
-              else
-                g_string_append_printf (out, left ? "%-*s" : "%*s", (int) width[c], row[c]);
-              if (c + 1 < N_COLS)
-                g_string_append (out, "  ");
-            }
-          g_string_append_c (out, '\n');
-        }
+        results[i] = &fe->results[i];
+      if (fe->n_results > 0)
+        append_rows (out, results, fe->n_results);
       g_string_append_c (out, '\n');
     }
   g_string_append (out, "<= marks an upper bound (the value of a real cut); see docs/metrics.md\n");

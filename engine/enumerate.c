@@ -1,7 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* enumerate.c: "阶段二" enumeration. Walks each family's parameter space, counts every parameter
- * set that passes the hard constraints, keeps the first `limit` (at most
- * TF_ENUMERATE_MAX_RESULTS) recommended first, then computes their metrics.
+/* enumerate.c: "阶段二" enumeration under a query. Walks each family's parameter space, counts
+ * every parameter set that passes the hard constraints, lets through those that pass the
+ * query, keeps the first `limit` (at most TF_ENUMERATE_MAX_RESULTS) in the query's order, then
+ * computes their metrics.
+ *
+ * Filters that need no metrics run while walking, so a result they reject is never measured.
+ * When a condition or the sort reads a metric, every result that passes the walk's filters is
+ * measured (nothing else can say whether it passes, or where it goes), and kept or not after;
+ * otherwise only the results kept are measured. Either way the limit and the cap apply after
+ * sorting, to what is kept: total and matched count every legal result.
  *
  * Every family is walked before any result is measured, so the progress fraction can weigh the
  * measuring still to come: walking reports no progress (it is the short part, and its length
@@ -10,12 +17,14 @@
  * the links of the build its metrics need, if any.
  */
 #include "family-private.h"
+#include "query-private.h"
 
-/* What enumerate keeps of a legal parameter set until it knows which ones it returns. */
+/* What enumerate keeps of a parameter set it must measure before it knows whether it passes. */
 typedef struct
 {
   TfParams params;
   guint64  order;
+  double   work;
 } Candidate;
 
 /* Estimated work, in links of a build measured: a parameter set walked and checked costs about
@@ -23,19 +32,125 @@ typedef struct
 #define WALK_WORK    4.0
 #define MEASURE_WORK 16.0
 
+/* The best `capacity` results offered, in the query's order: a heap whose root is the worst of
+ * them, so a result that would not be kept costs one comparison. */
+typedef struct
+{
+  const TfQuery *query;
+  guint          capacity;
+  GArray        *heap;   /* TfResult */
+} Keep;
+
+#define HEAP(k, i) (&g_array_index ((k)->heap, TfResult, (i)))
+
+static void
+keep_init (Keep          *k,
+           const TfQuery *query,
+           guint          capacity)
+{
+  k->query = query;
+  k->capacity = capacity;
+  k->heap = g_array_new (FALSE, TRUE, sizeof (TfResult));
+}
+
+static void
+keep_swap (Keep  *k,
+           guint  i,
+           guint  j)
+{
+  TfResult t = *HEAP (k, i);
+
+  *HEAP (k, i) = *HEAP (k, j);
+  *HEAP (k, j) = t;
+}
+
+static void
+keep_offer (Keep           *k,
+            const TfResult *result)
+{
+  guint i, n = k->heap->len;
+
+  if (n < k->capacity)
+    {
+      g_array_append_val (k->heap, *result);
+      for (i = n; i > 0 && tf_query_compare (k->query, HEAP (k, (i - 1) / 2), HEAP (k, i)) < 0;
+           i = (i - 1) / 2)
+        keep_swap (k, i, (i - 1) / 2);
+      return;
+    }
+  if (n == 0 || tf_query_compare (k->query, result, HEAP (k, 0)) >= 0)
+    return;
+  *HEAP (k, 0) = *result;
+  for (i = 0;;)
+    {
+      guint worst = i, l = 2 * i + 1, r = 2 * i + 2;
+
+      if (l < n && tf_query_compare (k->query, HEAP (k, l), HEAP (k, worst)) > 0)
+        worst = l;
+      if (r < n && tf_query_compare (k->query, HEAP (k, r), HEAP (k, worst)) > 0)
+        worst = r;
+      if (worst == i)
+        break;
+      keep_swap (k, i, worst);
+      i = worst;
+    }
+}
+
+static int
+compare_results (gconstpointer a,
+                 gconstpointer b,
+                 gpointer      query)
+{
+  return tf_query_compare (query, a, b);
+}
+
+/* The kept results in the query's order, which the caller frees; @k is empty after. */
+static TfResult *
+keep_steal (Keep  *k,
+            guint *n)
+{
+  g_qsort_with_data (k->heap->data, (gint) k->heap->len, sizeof (TfResult), compare_results,
+                     (gpointer) k->query);
+  *n = k->heap->len;
+  if (k->heap->len == 0)
+    g_array_set_size (k->heap, 1);  /* results is never NULL */
+  return (TfResult *) (gpointer) g_array_free (g_steal_pointer (&k->heap), FALSE);
+}
+
+static void
+keep_clear (Keep *k)
+{
+  g_clear_pointer (&k->heap, g_array_unref);
+}
+
 typedef struct
 {
   const TfFamily  *family;
   const TfContext *ctx;
-  guint            keep;     /* candidates wanted per warning count */
-  GArray          *by_warnings[TF_MAX_WARNINGS + 1];  /* Candidate, in traversal order */
+  const TfQuery   *query;
+  gboolean         measure_all;   /* the query reads metrics: measure every candidate */
+  Keep             keep;          /* the kept results, when not measure_all */
+  GArray          *candidates;    /* Candidate, when measure_all */
+  GHashTable      *chips_per_board;  /* every C_board of a legal result */
   guint64          total;
+  guint64          matched;
   guint64          oversize;
   guint64          visited;
   TfProgressFunc   progress;
   gpointer         progress_data;
   gboolean         cancelled;
 } Collect;
+
+static double
+measure_work (const TfContext *ctx,
+              const TfResult  *result)
+{
+  /* A build's links carry a port's lanes each (family-private.h). */
+  return MEASURE_WORK + (result->family->metrics_need_build
+                         ? (double) result->metrics.link_count
+                           / (double) tf_result_lanes (ctx, result)
+                         : 0);
+}
 
 static gboolean
 collect_visit (const TfParams *params,
@@ -49,19 +164,22 @@ collect_visit (const TfParams *params,
   switch (tf_family_check (c->family, c->ctx, &r, NULL))
     {
     case TF_CHECK_OK:
-      {
-        GArray *bucket = c->by_warnings[r.n_warnings];
+      c->total++;
+      g_hash_table_add (c->chips_per_board, GUINT_TO_POINTER (r.chips_per_board));
+      r.order = c->visited;
+      if (!tf_query_match_checked (c->query, &r))
+        break;
+      if (c->measure_all)
+        {
+          Candidate candidate = { r.params, r.order, measure_work (c->ctx, &r) };
 
-        /* Results come recommended first, then by fewer warnings, in the family's order within
-         * each: no more than `keep` of one warning count can be returned. */
-        c->total++;
-        if (bucket->len < c->keep)
-          {
-            Candidate candidate = { r.params, c->visited };
-
-            g_array_append_val (bucket, candidate);
-          }
-      }
+          g_array_append_val (c->candidates, candidate);
+        }
+      else
+        {
+          c->matched++;
+          keep_offer (&c->keep, &r);
+        }
       break;
     case TF_CHECK_OVERSIZE:
       c->oversize++;
@@ -79,17 +197,22 @@ collect_visit (const TfParams *params,
   return TRUE;
 }
 
-/* Walks @family into @out: its total, and its first results (checked again into full results,
- * without metrics). */
+/* What one family's walk leaves for measuring. */
+typedef struct
+{
+  GArray *candidates;   /* Candidate, when the query reads metrics */
+} Walked;
+
+/* Walks @family into @out: its total and, unless the query reads metrics, its kept results in
+ * order, checked but not measured; otherwise @walked's candidates. */
 static gboolean
 walk_family (const TfFamily       *family,
-             const TfContext      *ctx,
-             guint                 limit,
+             guint                 capacity,
              Collect              *c,
-             TfFamilyEnumeration  *out)
+             TfFamilyEnumeration  *out,
+             Walked               *walked)
 {
-  guint64 wanted;
-  guint n = 0;
+  const TfContext *ctx = c->ctx;
 
   out->family = family;
   if (ctx->intra_board_topo != TF_INTRA_BOARD_NONE && family->no_intra_board_reason != NULL)
@@ -97,46 +220,243 @@ walk_family (const TfFamily       *family,
       out->excluded = g_strdup_printf ("intra_board_topo = %s does not apply to %s: %s",
                                        tf_intra_board_topo_to_string (ctx->intra_board_topo),
                                        family->name, family->no_intra_board_reason);
+      out->results = g_new0 (TfResult, 1);
       return TRUE;
     }
 
   c->family = family;
-  c->keep = limit != 0 ? MIN (limit, TF_ENUMERATE_MAX_RESULTS) : TF_ENUMERATE_MAX_RESULTS;
-  c->total = c->oversize = 0;
-  for (guint w = 0; w <= TF_MAX_WARNINGS; w++)
-    g_array_set_size (c->by_warnings[w], 0);
+  c->total = c->matched = c->oversize = 0;
+  if (c->measure_all)
+    c->candidates = walked->candidates = g_array_new (FALSE, FALSE, sizeof (Candidate));
+  else
+    keep_init (&c->keep, c->query, capacity);
   family->walk (ctx, collect_visit, c);
-  if (c->cancelled)
-    return FALSE;
-
   out->total = c->total;
   out->oversize = c->oversize;
-  out->n_results = (guint) MIN (c->total, c->keep);
-  wanted = limit != 0 ? MIN (c->total, limit) : c->total;
-  out->capped = wanted - out->n_results;
-  out->results = g_new0 (TfResult, MAX (out->n_results, 1));
-  for (guint w = 0; w <= TF_MAX_WARNINGS && n < out->n_results; w++)
-    for (guint i = 0; i < c->by_warnings[w]->len && n < out->n_results; i++, n++)
-      {
-        const Candidate *candidate = &g_array_index (c->by_warnings[w], Candidate, i);
-
-        out->results[n].params = candidate->params;
-        if (tf_family_check (family, ctx, &out->results[n], NULL) != TF_CHECK_OK)
-          g_assert_not_reached ();
-        out->results[n].order = candidate->order;
-      }
-  return TRUE;
+  out->matched = c->matched;
+  if (!c->measure_all)
+    out->results = keep_steal (&c->keep, &out->n_results);
+  keep_clear (&c->keep);
+  return !c->cancelled;
 }
 
-static double
-measure_work (const TfContext *ctx,
-              const TfResult  *result)
+/* Measures @walked's candidates, keeping in @out the first @capacity that pass. */
+static gboolean
+measure_candidates (const TfContext      *ctx,
+                    const TfQuery        *query,
+                    guint                 capacity,
+                    Walked               *walked,
+                    TfFamilyEnumeration  *out,
+                    TfProgressFunc        progress,
+                    gpointer              progress_data,
+                    double               *done,
+                    double                work,
+                    gboolean             *cancelled,
+                    GError              **error)
 {
-  /* A build's links carry a port's lanes each (family-private.h). */
-  return MEASURE_WORK + (result->family->metrics_need_build
-                         ? (double) result->metrics.link_count
-                           / (double) tf_result_lanes (ctx, result)
-                         : 0);
+  Keep keep;
+  gboolean ok = TRUE;
+
+  keep_init (&keep, query, capacity);
+  for (guint i = 0; walked->candidates != NULL && i < walked->candidates->len && ok; i++)
+    {
+      const Candidate *candidate = &g_array_index (walked->candidates, Candidate, i);
+      TfResult r;
+
+      memset (&r, 0, sizeof r);
+      r.params = candidate->params;
+      if (tf_family_check (out->family, ctx, &r, NULL) != TF_CHECK_OK)
+        g_assert_not_reached ();
+      r.order = candidate->order;
+      ok = tf_family_compute_metrics (out->family, ctx, &r, NULL, error);
+      if (ok && tf_query_match_measured (query, &r))
+        {
+          out->matched++;
+          keep_offer (&keep, &r);
+        }
+      *done += candidate->work;
+      if (ok && progress != NULL && !progress (MIN (*done / work, 1.0), progress_data))
+        {
+          *cancelled = TRUE;
+          ok = FALSE;
+        }
+    }
+  if (ok)
+    {
+      g_free (out->results);
+      out->results = keep_steal (&keep, &out->n_results);
+    }
+  keep_clear (&keep);
+  return ok;
+}
+
+/* The rows across families: the families' kept results merged in the query's order, as far
+ * as they are exactly the first of all that match. Past the last kept result of a family that
+ * matched more than it kept, that family's next result could belong; so the rows stop there. */
+static void
+merge_rows (TfEnumeration *e)
+{
+  g_autofree guint *next = g_new0 (guint, MAX (e->n_families, 1));
+  guint64 wanted = e->limit != 0 ? MIN (e->matched, e->limit) : e->matched;
+  guint n = 0, total_kept = 0;
+
+  for (guint f = 0; f < e->n_families; f++)
+    total_kept += e->families[f].n_results;
+  e->rows = g_new (const TfResult *, MAX (total_kept, 1));
+  while (n < wanted)
+    {
+      const TfFamilyEnumeration *best_family = NULL;
+      const TfResult *best = NULL;
+      guint best_f = 0;
+
+      for (guint f = 0; f < e->n_families; f++)
+        {
+          const TfFamilyEnumeration *fe = &e->families[f];
+
+          if (next[f] < fe->n_results
+              && (best == NULL
+                  || tf_query_compare (&e->query, &fe->results[next[f]], best) < 0))
+            {
+              best = &fe->results[next[f]];
+              best_family = fe;
+              best_f = f;
+            }
+        }
+      if (best == NULL)
+        break;
+      e->rows[n++] = best;
+      next[best_f]++;
+      if (next[best_f] == best_family->n_results && best_family->n_results < best_family->matched)
+        break;
+    }
+  e->n_rows = n;
+  e->rows_capped = wanted - n;
+}
+
+static int
+compare_uint (gconstpointer a,
+              gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+gboolean
+tf_enumerate_query (const TfContext        *ctx,
+                    const TfFamily *const  *families,
+                    guint                   n_families,
+                    const TfQuery          *query,
+                    guint                   limit,
+                    TfProgressFunc          progress,
+                    gpointer                progress_data,
+                    TfEnumeration          *out,
+                    GError                **error)
+{
+  Collect c = { NULL, ctx };
+  g_autofree Walked *walked = NULL;
+  g_autoptr(GHashTable) chips_per_board = g_hash_table_new (NULL, NULL);
+  guint capacity = limit != 0 ? MIN (limit, TF_ENUMERATE_MAX_RESULTS) : TF_ENUMERATE_MAX_RESULTS;
+  double done, work;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (ctx != NULL && out != NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  if (!tf_context_validate (ctx, error))
+    return FALSE;
+  if (n_families == 0)
+    {
+      families = NULL;
+      n_families = tf_families_get_count ();
+    }
+
+  out->context = *ctx;
+  out->limit = limit;
+  if (query != NULL)
+    tf_query_copy (query, &out->query);
+  out->n_families = n_families;
+  out->families = g_new0 (TfFamilyEnumeration, n_families);
+  walked = g_new0 (Walked, n_families);
+  c.query = &out->query;
+  c.measure_all = tf_query_needs_metrics (&out->query);
+  c.chips_per_board = chips_per_board;
+  c.progress = progress;
+  c.progress_data = progress_data;
+  for (guint i = 0; i < n_families && ok; i++)
+    ok = walk_family (families ? families[i] : tf_families_get (i), capacity, &c,
+                      &out->families[i], &walked[i]);
+
+  done = WALK_WORK * (double) c.visited;
+  work = done;
+  for (guint i = 0; i < n_families && ok; i++)
+    {
+      const TfFamilyEnumeration *fe = &out->families[i];
+
+      for (guint k = 0; walked[i].candidates != NULL && k < walked[i].candidates->len; k++)
+        work += g_array_index (walked[i].candidates, Candidate, k).work;
+      for (guint k = 0; k < fe->n_results; k++)
+        work += measure_work (ctx, &fe->results[k]);
+    }
+  for (guint i = 0; i < n_families && ok; i++)
+    {
+      TfFamilyEnumeration *fe = &out->families[i];
+
+      if (c.measure_all)
+        {
+          ok = measure_candidates (ctx, &out->query, capacity, &walked[i], fe, progress,
+                                   progress_data, &done, work, &c.cancelled, error);
+          continue;
+        }
+      for (guint k = 0; k < fe->n_results && ok; k++)
+        {
+          ok = tf_family_compute_metrics (fe->family, ctx, &fe->results[k], NULL, error);
+          done += measure_work (ctx, &fe->results[k]);
+          if (ok && progress != NULL && !progress (MIN (done / work, 1.0), progress_data))
+            {
+              c.cancelled = TRUE;
+              ok = FALSE;
+            }
+        }
+    }
+  for (guint i = 0; i < n_families; i++)
+    g_clear_pointer (&walked[i].candidates, g_array_unref);
+  if (c.cancelled)
+    g_set_error (error, TF_ERROR, TF_ERROR_CANCELLED, "enumeration cancelled");
+  if (!ok)
+    {
+      tf_enumeration_clear (out);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < n_families; i++)
+    {
+      TfFamilyEnumeration *fe = &out->families[i];
+      guint64 wanted = limit != 0 ? MIN (fe->matched, limit) : fe->matched;
+
+      fe->capped = wanted - fe->n_results;
+      out->matched += fe->matched;
+    }
+  merge_rows (out);
+  {
+    g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (guint));
+    GHashTableIter iter;
+    gpointer key;
+
+    g_hash_table_iter_init (&iter, chips_per_board);
+    while (g_hash_table_iter_next (&iter, &key, NULL))
+      {
+        guint v = GPOINTER_TO_UINT (key);
+
+        g_array_append_val (values, v);
+      }
+    g_array_sort (values, compare_uint);
+    out->n_chips_per_board = values->len;
+    out->chips_per_board = (guint *) (gpointer) g_array_free (g_steal_pointer (&values), FALSE);
+  }
+  if (progress != NULL)
+    progress (1.0, progress_data);
+  return TRUE;
 }
 
 gboolean
@@ -149,62 +469,8 @@ tf_enumerate (const TfContext        *ctx,
               TfEnumeration          *out,
               GError                **error)
 {
-  Collect c = { NULL, ctx };
-  double done, work;
-  gboolean ok = TRUE;
-
-  g_return_val_if_fail (ctx != NULL && out != NULL, FALSE);
-
-  memset (out, 0, sizeof *out);
-  if (!tf_context_validate (ctx, error))
-    return FALSE;
-  if (n_families == 0)
-    n_families = tf_families_get_count ();
-
-  out->context = *ctx;
-  out->limit = limit;
-  out->n_families = n_families;
-  out->families = g_new0 (TfFamilyEnumeration, n_families);
-  c.progress = progress;
-  c.progress_data = progress_data;
-  for (guint w = 0; w <= TF_MAX_WARNINGS; w++)
-    c.by_warnings[w] = g_array_new (FALSE, FALSE, sizeof (Candidate));
-  for (guint i = 0; i < n_families && ok; i++)
-    ok = walk_family (families ? families[i] : tf_families_get (i), ctx, limit, &c,
-                      &out->families[i]);
-  for (guint w = 0; w <= TF_MAX_WARNINGS; w++)
-    g_array_unref (c.by_warnings[w]);
-
-  done = WALK_WORK * (double) c.visited;
-  work = done;
-  for (guint i = 0; i < n_families && ok; i++)
-    for (guint k = 0; k < out->families[i].n_results; k++)
-      work += measure_work (ctx, &out->families[i].results[k]);
-  for (guint i = 0; i < n_families && ok; i++)
-    {
-      TfFamilyEnumeration *fe = &out->families[i];
-
-      for (guint k = 0; k < fe->n_results && ok; k++)
-        {
-          ok = tf_family_compute_metrics (fe->family, ctx, &fe->results[k], NULL, error);
-          done += measure_work (ctx, &fe->results[k]);
-          if (ok && progress != NULL && !progress (MIN (done / work, 1.0), progress_data))
-            {
-              c.cancelled = TRUE;
-              ok = FALSE;
-            }
-        }
-    }
-  if (c.cancelled)
-    g_set_error (error, TF_ERROR, TF_ERROR_CANCELLED, "enumeration cancelled");
-  if (!ok)
-    {
-      tf_enumeration_clear (out);
-      return FALSE;
-    }
-  if (progress != NULL)
-    progress (1.0, progress_data);
-  return TRUE;
+  return tf_enumerate_query (ctx, families, n_families, NULL, limit, progress, progress_data,
+                             out, error);
 }
 
 void
@@ -218,5 +484,8 @@ tf_enumeration_clear (TfEnumeration *enumeration)
       g_free (enumeration->families[i].results);
     }
   g_free (enumeration->families);
+  g_free (enumeration->rows);
+  g_free (enumeration->chips_per_board);
+  tf_query_clear (&enumeration->query);
   memset (enumeration, 0, sizeof *enumeration);
 }

@@ -178,6 +178,10 @@ TfCheck tf_family_check (const TfFamily *family, const TfContext *ctx, TfResult 
 gboolean tf_family_compute_metrics (const TfFamily *family, const TfContext *ctx,
                                     TfResult *result, const TfBuild *build, GError **error);
 
+/* The family's place in the registry (engine/meson.build's `families`), which orders families
+ * wherever they meet: the enumeration, and ties of a query's sort. */
+guint tf_family_get_registry_index (const TfFamily *family);
+
 /* switch_ports for families without switches */
 guint64 tf_family_no_switch_ports (const TfContext *ctx, const TfResult *result);
 

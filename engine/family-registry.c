@@ -34,3 +34,12 @@ tf_family_lookup (const char *name)
       return registry[i];
   return NULL;
 }
+
+guint
+tf_family_get_registry_index (const TfFamily *family)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (registry); i++)
+    if (registry[i] == family)
+      return i;
+  g_return_val_if_reached (G_N_ELEMENTS (registry));
+}

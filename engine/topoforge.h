@@ -267,24 +267,134 @@ char    *tf_result_dup_id (const TfResult *result);
 void     tf_result_get_attrs (const TfResult *result, TfAttrs *attrs);
 gboolean tf_result_has_warning (const TfResult *result, const char *name);
 
+/* Result columns: the one list of what a result shows, and what a query filters and sorts by.
+ * The command line spells a column by its name (--sort switches, --where 'links<=4096', CSV
+ * headers), the app titles it with its label; adding a metric is one row in columns.c. */
+typedef enum
+{
+  TF_COLUMN_ID,        /* the result's id; sorts in the engine's order */
+  TF_COLUMN_FAMILY,    /* the family's name; sorts in the registry's order */
+  TF_COLUMN_STATUS,    /* recommended (0) before edge-case (1) */
+  TF_COLUMN_WARNINGS,  /* the warnings' names; compares by how many */
+  TF_COLUMN_COUNT,     /* a whole number */
+  TF_COLUMN_REAL,      /* a real number */
+} TfColumnKind;
+
+typedef struct
+{
+  const char   *name;           /* as the command line spells it: "switches" */
+  const char   *label;          /* short, for people; marked for translation: "Switches" */
+  const char   *description;    /* one English sentence, marked for translation */
+  TfColumnKind  kind;
+  gboolean      needs_metrics;  /* known once the result's metrics are computed; otherwise
+                                 * known when the result is checked, before any metrics */
+  gboolean      shown;          /* among the columns the app and the table show */
+  double      (*get) (const TfResult *result);           /* the value compared and sorted */
+  TfMethod    (*get_method) (const TfResult *result);    /* how it was obtained; NULL: exact */
+} TfColumn;
+
+guint           tf_columns_get_count (void);
+const TfColumn *tf_columns_get (guint index);
+const TfColumn *tf_column_lookup (const char *name);
+/* The value as text: the id, the family's name, the status, the warnings' names joined by
+ * commas, or the number (whole, or real with as many digits as it takes). */
+void            tf_column_append_value (const TfColumn *column, const TfResult *result,
+                                        GString *out);
+/* Whether the column holds a number a condition can compare (counts, reals, warnings). */
+gboolean        tf_column_is_numeric (const TfColumn *column);
+
+/* Queries (query.c): which legal results to keep, and in which order. Every filter runs over
+ * every legal result of the context, after the hard constraints and before the limit: the
+ * spec's user filters are "后置过滤，不是前置约束——不会遗漏合法组合". */
+
+typedef enum
+{
+  TF_COMPARE_LT,
+  TF_COMPARE_LE,
+  TF_COMPARE_EQ,
+  TF_COMPARE_GE,
+  TF_COMPARE_GT,
+  TF_N_COMPARES
+} TfCompare;
+
+const char *tf_compare_to_string (TfCompare compare);  /* "<", "<=", "=", ">=", ">" */
+
+typedef struct
+{
+  const TfColumn *column;   /* tf_column_is_numeric () */
+  TfCompare       compare;
+  double          value;
+} TfCondition;
+
+typedef struct
+{
+  guint min;
+  guint max;
+} TfQueryRange;
+
+typedef struct
+{
+  guint           statuses;         /* bits (1 << TfStatus); 0 lets every status through */
+  GArray         *chips_per_board;  /* TfQueryRange: C_board in one of them; none: any */
+  GArray         *conditions;       /* TfCondition: every one holds */
+  char           *match;            /* a part of the id, any case; NULL: any id */
+  const TfColumn *sort;             /* NULL: the engine's order */
+  gboolean        descending;
+} TfQuery;
+
+void     tf_query_init (TfQuery *query);
+void     tf_query_clear (TfQuery *query);
+void     tf_query_copy (const TfQuery *query, TfQuery *out);
+void     tf_query_add_chips_per_board (TfQuery *query, guint min, guint max);
+void     tf_query_add_condition (TfQuery *query, const TfColumn *column, TfCompare compare,
+                                 double value);
+/* NULL or "" matches every id. */
+void     tf_query_set_match (TfQuery *query, const char *text);
+/* Whether the query lets some legal result out, and whether it needs a result's metrics to
+ * decide that or to sort. */
+gboolean tf_query_filters (const TfQuery *query);
+gboolean tf_query_needs_metrics (const TfQuery *query);
+/* Whether @result passes every filter; a condition on a metric reads result->metrics. */
+gboolean tf_query_match (const TfQuery *query, const TfResult *result);
+/* The query's order: by the sort column (either way), ties in the registry's order of
+ * families and then each family's own (recommended first, fewer warnings, its traversal).
+ * Sorting by id is the engine's order itself, so descending reverses it whole. A total order:
+ * 0 only for the same result. */
+int      tf_query_compare (const TfQuery *query, const TfResult *a, const TfResult *b);
+
+/* Enumerations */
+
 typedef struct
 {
   const TfFamily *family;
-  guint64         total;      /* legal results before the limit */
+  guint64         total;      /* legal results before the query and the limit */
+  guint64         matched;    /* legal results that pass the query (total without filters) */
   guint64         capped;     /* results the limit asked for beyond TF_ENUMERATE_MAX_RESULTS,
                                * left out */
   guint64         oversize;   /* legal by the spec, beyond TF_LINK_COUNT_MAX; not in total */
   char           *excluded;   /* why the family has no results in this context, or NULL */
   guint           n_results;
-  TfResult       *results;    /* recommended first */
+  TfResult       *results;    /* the first that match, in the query's order (recommended
+                               * first without a sort) */
 } TfFamilyEnumeration;
 
 typedef struct
 {
   TfContext            context;
   guint                limit;
+  TfQuery              query;
   guint                n_families;
   TfFamilyEnumeration *families;
+  guint64              matched;      /* over every family */
+  /* Across families in the query's order: the first @limit that match (all when 0), as far as
+   * the kept results tell the order exactly; rows_capped more were left out because a family
+   * kept at most TF_ENUMERATE_MAX_RESULTS. The rows point into families[].results. */
+  guint                n_rows;
+  const TfResult     **rows;
+  guint64              rows_capped;
+  /* Every C_board some legal result of the families has, before the query, ascending. */
+  guint                n_chips_per_board;
+  guint               *chips_per_board;
 } TfEnumeration;
 
 /* Enumerates @families (all registered ones when @n_families is 0), keeping at most @limit
@@ -299,6 +409,19 @@ gboolean tf_enumerate (const TfContext        *ctx,
                        gpointer                progress_data,
                        TfEnumeration          *out,
                        GError                **error);
+/* The same under @query (NULL: none): filters that need no metrics run while walking, so only
+ * the results that pass them are ever measured, and only those that are needed: all of them
+ * when a condition or the sort reads a metric, else the ones kept. The limit and the cap apply
+ * after sorting, to what is kept; total and matched always count every legal result. */
+gboolean tf_enumerate_query (const TfContext        *ctx,
+                             const TfFamily *const  *families,
+                             guint                   n_families,
+                             const TfQuery          *query,
+                             guint                   limit,
+                             TfProgressFunc          progress,
+                             gpointer                progress_data,
+                             TfEnumeration          *out,
+                             GError                **error);
 void     tf_enumeration_clear (TfEnumeration *enumeration);
 
 /* The NetworkGraph: chips are nodes 0 .. n_chip-1, switch i is node n_chip + i. Parallel links
@@ -455,6 +578,7 @@ gboolean tf_write_file_atomic (const char *path, const char *contents, gsize len
                                GError **error);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfEnumeration, tf_enumeration_clear)
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfQuery, tf_query_clear)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfTopology, tf_topology_clear)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfNetworkGraph, tf_network_graph_clear)
 

@@ -437,20 +437,89 @@ write_result (Writer         *w,
   mapping_end (w);
 }
 
+/* The query, when there is one, as docs/yaml-format.md shows it. */
+static void
+write_query (Writer        *w,
+             const TfQuery *q)
+{
+  mapping_start (w, FALSE);
+  if (q->statuses != 0)
+    {
+      string (w, "status");
+      sequence_start (w, TRUE);
+      for (TfStatus s = TF_STATUS_RECOMMENDED; s <= TF_STATUS_EDGE_CASE; s++)
+        if (q->statuses & (1u << s))
+          string (w, tf_status_to_string (s));
+      sequence_end (w);
+    }
+  if (q->chips_per_board != NULL && q->chips_per_board->len > 0)
+    {
+      string (w, "chips_per_board");
+      sequence_start (w, TRUE);
+      for (guint i = 0; i < q->chips_per_board->len; i++)
+        {
+          const TfQueryRange *range = &g_array_index (q->chips_per_board, TfQueryRange, i);
+
+          mapping_start (w, TRUE);
+          key_uint (w, "min", range->min);
+          key_uint (w, "max", range->max);
+          mapping_end (w);
+        }
+      sequence_end (w);
+    }
+  if (q->conditions != NULL && q->conditions->len > 0)
+    {
+      string (w, "where");
+      sequence_start (w, TRUE);
+      for (guint i = 0; i < q->conditions->len; i++)
+        {
+          const TfCondition *c = &g_array_index (q->conditions, TfCondition, i);
+
+          mapping_start (w, TRUE);
+          key_string (w, "column", c->column->name);
+          key_string (w, "compare", tf_compare_to_string (c->compare));
+          if (c->column->kind == TF_COLUMN_REAL)
+            key_real (w, "value", c->value);
+          else
+            key_uint (w, "value", (guint64) c->value);
+          mapping_end (w);
+        }
+      sequence_end (w);
+    }
+  if (q->match != NULL)
+    key_string (w, "match", q->match);
+  if (q->sort != NULL)
+    {
+      string (w, "sort");
+      mapping_start (w, TRUE);
+      key_string (w, "column", q->sort->name);
+      key_string (w, "order", q->descending ? "descending" : "ascending");
+      mapping_end (w);
+    }
+  mapping_end (w);
+}
+
 gboolean
 tf_enumeration_write_yaml (const TfEnumeration  *enumeration,
                            GString              *out,
                            GError              **error)
 {
   Writer w;
+  gboolean filters;
 
   g_return_val_if_fail (enumeration != NULL && out != NULL, FALSE);
 
+  filters = tf_query_filters (&enumeration->query);
   writer_begin (&w, out);
   mapping_start (&w, FALSE);
   string (&w, "context");
   write_context (&w, &enumeration->context);
   key_uint (&w, "limit", enumeration->limit);
+  if (filters || enumeration->query.sort != NULL)
+    {
+      string (&w, "query");
+      write_query (&w, &enumeration->query);
+    }
   string (&w, "families");
   sequence_start (&w, FALSE);
   for (guint i = 0; i < enumeration->n_families; i++)
@@ -460,6 +529,8 @@ tf_enumeration_write_yaml (const TfEnumeration  *enumeration,
       mapping_start (&w, FALSE);
       key_string (&w, "family", tf_family_get_name (f->family));
       key_uint (&w, "total", f->total);
+      if (filters)
+        key_uint (&w, "matched", f->matched);
       if (f->capped > 0)
         key_uint (&w, "capped", f->capped);
       if (f->oversize > 0)
