@@ -395,7 +395,7 @@ bind_warnings (GtkWidget      *box,
     gtk_box_remove (GTK_BOX (box), child);
   for (guint i = 0; i < r->n_warnings; i++)
     {
-      GtkWidget *chip = gtk_label_new (r->warnings[i]->name);
+      GtkWidget *chip = gtk_label_new (_(r->warnings[i]->label));
 
       gtk_widget_set_tooltip_text (chip, _(r->warnings[i]->description));
       gtk_widget_add_css_class (chip, "warning-chip");

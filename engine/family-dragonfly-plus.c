@@ -24,6 +24,7 @@ typedef struct
 
 static const TfWarning warning_minimal_subgroups = {
   "minimal-subgroups",
+  N_("minimal subgroups"),
   N_("Only two subgroups per group; the subgroup structure gains little.")
 };
 

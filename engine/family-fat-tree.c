@@ -26,6 +26,7 @@ typedef struct
 
 static const TfWarning warning_aggressive_oversubscription = {
   "aggressive-oversubscription",
+  N_("aggressive oversubscription"),
   N_("Oversubscription of 2:1 or more; AllReduce in AI training is sensitive to bandwidth.")
 };
 

@@ -14,6 +14,7 @@
 
 static const TfWarning warning_link_explosion = {
   "link-explosion",
+  N_("link explosion"),
   N_("More than 16 boards fully meshed: links grow as N (N - 1) / 2.")
 };
 

@@ -16,6 +16,7 @@ typedef struct
 
 static const TfWarning warning_research_only = {
   "research-only",
+  N_("research only"),
   N_("Hypercubes are of academic interest; no modern AI or HPC system deploys one.")
 };
 

@@ -25,6 +25,7 @@ typedef struct
 
 static const TfWarning warning_degenerate_to_single_switch = {
   "degenerate-to-single-switch",
+  N_("degenerate to one switch"),
   N_("One dimension: the switches form a single fully linked layer.")
 };
 

@@ -13,6 +13,7 @@
 
 static const TfWarning warning_high_diameter = {
   "high-diameter",
+  N_("high diameter"),
   N_("More than 32 boards on a ring: its diameter, half the ring, makes latency too high.")
 };
 

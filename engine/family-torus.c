@@ -25,6 +25,7 @@ typedef struct
 
 static const TfWarning warning_degenerate_dimension = {
   "degenerate-dimension",
+  N_("degenerate dimension"),
   N_("A dimension only 2 chips long: that ring is a single link.")
 };
 

@@ -165,7 +165,8 @@ gboolean tf_context_validate_field (const TfContext *ctx, const char *field, GEr
 
 typedef struct
 {
-  const char *name;         /* the spec's name, e.g. "over-engineered" */
+  const char *name;         /* the spec's name, e.g. "over-engineered", in files and ids */
+  const char *label;        /* the name as people read it, marked for translation */
   const char *description;  /* one English sentence for people, marked for translation */
 } TfWarning;
 

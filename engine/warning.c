@@ -5,46 +5,57 @@
 
 const TfWarning tf_warning_dense_pcb_impractical = {
   "dense-pcb-impractical",
+  N_("dense PCB impractical"),
   N_("The derived chips per board exceeds chips_per_board_max, more than a PCB is expected to carry.")
 };
 const TfWarning tf_warning_non_standard_scope = {
   "non-standard-scope",
+  N_("non-standard scope"),
   N_("The family is not meant for this scope; the result is legal but unusual.")
 };
 const TfWarning tf_warning_low_utilization = {
   "low-utilization",
+  N_("low utilization"),
   N_("The topology's capacity is more than 1.5 times the endpoints it serves; ports stay unused.")
 };
 const TfWarning tf_warning_over_engineered = {
   "over-engineered",
+  N_("over-engineered"),
   N_("The structure is built for far more endpoints than this result has.")
 };
 const TfWarning tf_warning_degenerate = {
   "degenerate",
+  N_("degenerate"),
   N_("Too few endpoints for the family's hierarchy to mean anything.")
 };
 const TfWarning tf_warning_non_balanced_global_link = {
   "non-balanced-global-link",
+  N_("unbalanced global links"),
   N_("Fewer groups than the balanced maximum: global links are used less evenly.")
 };
 const TfWarning tf_warning_radix_too_large = {
   "radix-too-large",
+  N_("radix too large"),
   N_("A switch needs more physical ports than defaults.switch.radix (64 unless set): every board port carries one link per chip.")
 };
 const TfWarning tf_warning_rack_overflow = {
   "rack-overflow",
+  N_("rack overflow"),
   N_("A switch's boards (a leaf's, a group's) are more than boards_per_rack_max: they cannot share its rack.")
 };
 const TfWarning tf_warning_pod_overflow = {
   "pod-overflow",
+  N_("pod overflow"),
   N_("A fat-tree group needs more racks than racks_per_pod_max: its aggregation switches cannot share one pod with them.")
 };
 const TfWarning tf_warning_high_dimension = {
   "high-dimension",
+  N_("high dimension"),
   N_("Many dimensions: long cables and many ports per node.")
 };
 const TfWarning tf_warning_asymmetric = {
   "asymmetric",
+  N_("asymmetric"),
   N_("The dimensions differ strongly in size, so bandwidth is uneven across them.")
 };
 

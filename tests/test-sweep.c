@@ -54,7 +54,12 @@ assert_same_warnings (const TfResult *a,
 {
   g_assert_cmpuint (a->n_warnings, ==, b->n_warnings);
   for (guint i = 0; i < a->n_warnings; i++)
-    g_assert_true (a->warnings[i] == b->warnings[i]);
+    {
+      g_assert_true (a->warnings[i] == b->warnings[i]);
+      /* Shown by its label, explained by its description, both translated. */
+      g_assert_true (a->warnings[i]->label != NULL && a->warnings[i]->label[0] != '\0');
+      g_assert_true (a->warnings[i]->description != NULL && a->warnings[i]->description[0]);
+    }
 }
 
 static void
