@@ -4,10 +4,12 @@
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "test-util.h"
 #include "topoforge.h"
 
 typedef struct
@@ -1168,6 +1170,46 @@ test_optimize_interrupt (void)
   g_assert_nonnull (strstr (summary, "cancelled: true"));
 }
 
+/* The README's command-line commands, exactly as written, one after another in a folder where
+ * build/ is this build tree and data/ the source's: each exits 0. Its own meson test, since the
+ * 1,024-chip optimizer example takes minutes. */
+static void
+test_readme (void)
+{
+  g_autoptr(GPtrArray) commands = tf_test_readme_commands ("\n## The command line\n");
+  g_autofree char *cli_dir = g_path_get_dirname (g_getenv ("TF_CLI"));
+  g_autofree char *build = g_path_get_dirname (cli_dir);
+  g_autofree char *data = tf_test_source_path ("data", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-readme-XXXXXX", NULL);
+  g_autofree char *build_link = g_build_filename (dir, "build", NULL);
+  g_autofree char *data_link = g_build_filename (dir, "data", NULL);
+  g_autofree char *rm = NULL;
+
+  g_assert_cmpint (symlink (build, build_link), ==, 0);
+  g_assert_cmpint (symlink (data, data_link), ==, 0);
+  g_assert_cmpuint (commands->len, >=, 8);
+  for (guint c = 0; c < commands->len; c++)
+    {
+      const char *command = g_ptr_array_index (commands, c);
+      g_auto(GStrv) argv = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *out = NULL, *err = NULL;
+      int wait_status;
+
+      g_test_message ("%s", command);
+      g_assert_true (g_shell_parse_argv (command, NULL, &argv, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (argv[0], ==, "build/cli/topoforge-cli");
+      g_assert_true (g_spawn_sync (dir, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                                   &wait_status, &error));
+      g_assert_no_error (error);
+      if (!g_spawn_check_wait_status (wait_status, NULL))
+        g_error ("%s: %s", command, err);
+    }
+  rm = g_strdup_printf ("rm -rf '%s'", dir);
+  g_assert_cmpint (system (rm), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1190,5 +1232,6 @@ main (int    argc,
   g_test_add_func ("/cli/validate-metrics-convert", test_validate_metrics_convert);
   g_test_add_func ("/cli/optimize", test_optimize);
   g_test_add_func ("/cli/optimize-interrupt", test_optimize_interrupt);
+  g_test_add_func ("/cli/readme", test_readme);
   return g_test_run ();
 }

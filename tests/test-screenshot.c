@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "test-util.h"
 #include "tf-scene.h"
 #include "topoforge.h"
 
@@ -213,23 +214,6 @@ test_picture (gconstpointer data)
   g_rmdir (dir);
 }
 
-static char *
-source_path (const char *first,
-             ...)
-{
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
-  va_list args;
-
-  g_ptr_array_add (parts, (char *) g_test_get_dir (G_TEST_DIST));
-  g_ptr_array_add (parts, (char *) "..");
-  va_start (args, first);
-  for (const char *part = first; part != NULL; part = va_arg (args, const char *))
-    g_ptr_array_add (parts, (char *) part);
-  va_end (args);
-  g_ptr_array_add (parts, NULL);
-  return g_build_filenamev ((char **) parts->pdata);
-}
-
 /* A FILE argument: the picture shows that file, a generated torus whose links stay in racks. */
 static void
 test_file (void)
@@ -263,8 +247,8 @@ test_file (void)
 static void
 test_bad_file (void)
 {
-  g_autofree char *bad = source_path ("tests", "bad", "self-loop.yaml", NULL);
-  g_autofree char *expected_file = source_path ("tests", "bad", "self-loop.expected", NULL);
+  g_autofree char *bad = tf_test_source_path ("tests", "bad", "self-loop.yaml", NULL);
+  g_autofree char *expected_file = tf_test_source_path ("tests", "bad", "self-loop.expected", NULL);
   g_autofree char *expected = NULL;
   g_autofree char *err = NULL;
   const char *args[] = { bad, "--screenshot", "/nonexistent-dir/x.png", NULL };
@@ -323,50 +307,13 @@ count_lines (const char *text,
   return n;
 }
 
-/* The commands of the README's section @heading ("## The app"): its sh blocks, one command a
- * line once backslash-newlines are joined. */
-static GPtrArray *
-readme_commands (const char *heading)
-{
-  g_autofree char *readme = source_path ("README.md", NULL);
-  g_autofree char *text = NULL;
-  g_autofree char *section = NULL;
-  GPtrArray *commands = g_ptr_array_new_with_free_func (g_free);
-  const char *start, *end;
-
-  g_assert_true (g_file_get_contents (readme, &text, NULL, NULL));
-  start = strstr (text, heading);
-  g_assert_nonnull (start);
-  end = strstr (start + strlen (heading), "\n## ");
-  section = end ? g_strndup (start, end - start) : g_strdup (start);
-  for (const char *block = strstr (section, "```sh\n"); block != NULL;
-       block = strstr (block, "```sh\n"))
-    {
-      const char *close = strstr (block + 6, "```");
-      g_autofree char *body = NULL;
-      g_autoptr(GString) joined = NULL;
-      g_auto(GStrv) lines = NULL;
-
-      g_assert_nonnull (close);
-      body = g_strndup (block + 6, close - block - 6);
-      joined = g_string_new (body);
-      g_string_replace (joined, "\\\n", " ", 0);
-      lines = g_strsplit (joined->str, "\n", -1);
-      for (guint i = 0; lines[i] != NULL; i++)
-        if (*g_strstrip (lines[i]) != '\0' && lines[i][0] != '#')
-          g_ptr_array_add (commands, g_strdup (lines[i]));
-      block = close + 3;
-    }
-  return commands;
-}
-
 /* The README's app commands, exactly as written, run where build/ is this build tree and the
  * settings schema is not installed (no GSETTINGS_SCHEMA_DIR): each ends well, every picture is
  * the window at its --size with a topology drawn, and the missing schema is one warning line. */
 static void
 test_readme (void)
 {
-  g_autoptr(GPtrArray) commands = readme_commands ("\n## The app\n");
+  g_autoptr(GPtrArray) commands = tf_test_readme_commands ("\n## The app\n");
   g_autofree char *app_dir = g_path_get_dirname (g_getenv ("TF_APP"));
   g_autofree char *build = g_path_get_dirname (app_dir);
   g_autofree char *dir = g_dir_make_tmp ("topoforge-readme-XXXXXX", NULL);

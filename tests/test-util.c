@@ -141,3 +141,55 @@ tf_test_bad_files (const char *folder,
     }
   return out;
 }
+
+char *
+tf_test_source_path (const char *first,
+                     ...)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+  va_list args;
+
+  g_ptr_array_add (parts, (char *) g_test_get_dir (G_TEST_DIST));
+  g_ptr_array_add (parts, (char *) "..");
+  va_start (args, first);
+  for (const char *part = first; part != NULL; part = va_arg (args, const char *))
+    g_ptr_array_add (parts, (char *) part);
+  va_end (args);
+  g_ptr_array_add (parts, NULL);
+  return g_build_filenamev ((char **) parts->pdata);
+}
+
+GPtrArray *
+tf_test_readme_commands (const char *heading)
+{
+  g_autofree char *readme = tf_test_source_path ("README.md", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *section = NULL;
+  GPtrArray *commands = g_ptr_array_new_with_free_func (g_free);
+  const char *start, *end;
+
+  g_assert_true (g_file_get_contents (readme, &text, NULL, NULL));
+  start = strstr (text, heading);
+  g_assert_nonnull (start);
+  end = strstr (start + strlen (heading), "\n## ");
+  section = end ? g_strndup (start, end - start) : g_strdup (start);
+  for (const char *block = strstr (section, "```sh\n"); block != NULL;
+       block = strstr (block, "```sh\n"))
+    {
+      const char *close = strstr (block + 6, "```");
+      g_autofree char *body = NULL;
+      g_autoptr(GString) joined = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      g_assert_nonnull (close);
+      body = g_strndup (block + 6, close - block - 6);
+      joined = g_string_new (body);
+      g_string_replace (joined, "\\\n", " ", 0);
+      lines = g_strsplit (joined->str, "\n", -1);
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (*g_strstrip (lines[i]) != '\0' && lines[i][0] != '#')
+          g_ptr_array_add (commands, g_strdup (lines[i]));
+      block = close + 3;
+    }
+  return commands;
+}

@@ -18,6 +18,12 @@ guint     tf_test_attr_list (const TfResult *result, const char *key, gint64 *va
 
 G_END_DECLS
 
+/* A path in the source tree: tf_test_source_path ("README.md", NULL). */
+char      *tf_test_source_path (const char *first, ...) G_GNUC_NULL_TERMINATED;
+/* The commands of the README's section @heading ("\n## The app\n"): its sh blocks, one
+ * command a line once backslash-newlines are joined, comments and blank lines left out. */
+GPtrArray *tf_test_readme_commands (const char *heading);
+
 /* The bad-input files of tests/@folder: NAME.yaml beside NAME.expected, the one-line message
  * loading it must give. Returns them sorted as a flat array (name, expected, name, expected...)
  * after checking there are at least @at_least, and changes into the folder so files load by
