@@ -197,6 +197,127 @@ collect_visit (const TfParams *params,
   return TRUE;
 }
 
+/* Measuring: the metrics of a run of results, on every core. A result's metrics depend on
+ * nothing else, so workers take results in turn while the caller's thread reports progress and
+ * stops them when asked or when one fails; what is kept, and in which order, never depends on
+ * the threads. */
+typedef struct
+{
+  const TfContext *ctx;
+  TfResult        *results;
+  guint            n;
+  gint             next;      /* atomic: the next result to take */
+  gint             stop;      /* atomic: cancelled, or a result failed */
+  GMutex           lock;
+  GCond            cond;
+  guint            running;   /* workers still running, under lock */
+  double           done;      /* work measured, under lock */
+  GError          *error;     /* the first failure, under lock */
+} Measure;
+
+static void
+measure_one (Measure *m,
+             guint    i)
+{
+  g_autoptr(GError) error = NULL;
+  double work = measure_work (m->ctx, &m->results[i]);
+  gboolean ok = tf_family_compute_metrics (m->results[i].family, m->ctx, &m->results[i], NULL,
+                                           &error);
+
+  g_mutex_lock (&m->lock);
+  m->done += work;
+  if (!ok)
+    {
+      if (m->error == NULL)
+        m->error = g_steal_pointer (&error);
+      g_atomic_int_set (&m->stop, 1);
+      g_cond_signal (&m->cond);
+    }
+  g_mutex_unlock (&m->lock);
+}
+
+static gpointer
+measure_worker (gpointer data)
+{
+  Measure *m = data;
+
+  while (!g_atomic_int_get (&m->stop))
+    {
+      guint i = (guint) g_atomic_int_add (&m->next, 1);
+
+      if (i >= m->n)
+        break;
+      measure_one (m, i);
+    }
+  g_mutex_lock (&m->lock);
+  m->running--;
+  g_cond_signal (&m->cond);
+  g_mutex_unlock (&m->lock);
+  return NULL;
+}
+
+/* Computes the metrics of @results, adding their work to *@done (of @work in all) and their
+ * number to *@measured, and reporting progress about every 20 ms; FALSE with @error set when
+ * one fails, or with *@cancelled when @progress asked to stop. */
+static gboolean
+measure_results (const TfContext *ctx,
+                 TfResult        *results,
+                 guint            n,
+                 TfProgressFunc   progress,
+                 gpointer         progress_data,
+                 double          *done,
+                 double           work,
+                 gboolean        *cancelled,
+                 guint64         *measured,
+                 GError         **error)
+{
+  Measure m = { ctx, results, n };
+  guint n_threads = MIN ((guint) g_get_num_processors (), n);
+  g_autofree GThread **threads = NULL;
+  double start = *done;
+
+  if (n == 0)
+    return TRUE;
+  g_mutex_init (&m.lock);
+  g_cond_init (&m.cond);
+  m.running = n_threads;
+  threads = g_new (GThread *, n_threads);
+  for (guint t = 0; t < n_threads; t++)
+    threads[t] = g_thread_new ("tf-measure", measure_worker, &m);
+  g_mutex_lock (&m.lock);
+  while (m.running > 0)
+    {
+      g_cond_wait_until (&m.cond, &m.lock, g_get_monotonic_time () + 20 * G_TIME_SPAN_MILLISECOND);
+      if (progress != NULL && !g_atomic_int_get (&m.stop))
+        {
+          double fraction = MIN ((start + m.done) / work, 1.0);
+          gboolean go_on;
+
+          g_mutex_unlock (&m.lock);
+          go_on = progress (fraction, progress_data);
+          g_mutex_lock (&m.lock);
+          if (!go_on)
+            {
+              *cancelled = TRUE;
+              g_atomic_int_set (&m.stop, 1);
+            }
+        }
+    }
+  g_mutex_unlock (&m.lock);
+  for (guint t = 0; t < n_threads; t++)
+    g_thread_join (threads[t]);
+  *done = start + m.done;
+  *measured += MIN ((guint) g_atomic_int_get (&m.next), n);
+  g_mutex_clear (&m.lock);
+  g_cond_clear (&m.cond);
+  if (m.error != NULL)
+    {
+      g_propagate_error (error, m.error);
+      return FALSE;
+    }
+  return !*cancelled;
+}
+
 /* What one family's walk leaves for measuring. */
 typedef struct
 {
@@ -240,6 +361,10 @@ walk_family (const TfFamily       *family,
   return !c->cancelled;
 }
 
+/* Candidates are measured a block at a time, so that memory stays small however many there
+ * are. */
+#define MEASURE_BLOCK 4096
+
 /* Measures @walked's candidates, keeping in @out the first @capacity that pass. */
 static gboolean
 measure_candidates (const TfContext      *ctx,
@@ -252,34 +377,37 @@ measure_candidates (const TfContext      *ctx,
                     double               *done,
                     double                work,
                     gboolean             *cancelled,
+                    guint64              *measured,
                     GError              **error)
 {
+  guint n_candidates = walked->candidates != NULL ? walked->candidates->len : 0;
+  g_autofree TfResult *block = g_new (TfResult, MAX (MIN (n_candidates, MEASURE_BLOCK), 1));
   Keep keep;
   gboolean ok = TRUE;
 
   keep_init (&keep, query, capacity);
-  for (guint i = 0; walked->candidates != NULL && i < walked->candidates->len && ok; i++)
+  for (guint first = 0; first < n_candidates && ok; first += MEASURE_BLOCK)
     {
-      const Candidate *candidate = &g_array_index (walked->candidates, Candidate, i);
-      TfResult r;
+      guint n = MIN (MEASURE_BLOCK, n_candidates - first);
 
-      memset (&r, 0, sizeof r);
-      r.params = candidate->params;
-      if (tf_family_check (out->family, ctx, &r, NULL) != TF_CHECK_OK)
-        g_assert_not_reached ();
-      r.order = candidate->order;
-      ok = tf_family_compute_metrics (out->family, ctx, &r, NULL, error);
-      if (ok && tf_query_match_measured (query, &r))
+      for (guint i = 0; i < n; i++)
         {
-          out->matched++;
-          keep_offer (&keep, &r);
+          const Candidate *candidate = &g_array_index (walked->candidates, Candidate, first + i);
+
+          memset (&block[i], 0, sizeof block[i]);
+          block[i].params = candidate->params;
+          if (tf_family_check (out->family, ctx, &block[i], NULL) != TF_CHECK_OK)
+            g_assert_not_reached ();
+          block[i].order = candidate->order;
         }
-      *done += candidate->work;
-      if (ok && progress != NULL && !progress (MIN (*done / work, 1.0), progress_data))
-        {
-          *cancelled = TRUE;
-          ok = FALSE;
-        }
+      ok = measure_results (ctx, block, n, progress, progress_data, done, work, cancelled,
+                            measured, error);
+      for (guint i = 0; i < n && ok; i++)
+        if (tf_query_match_measured (query, &block[i]))
+          {
+            out->matched++;
+            keep_offer (&keep, &block[i]);
+          }
     }
   if (ok)
     {
@@ -405,19 +533,12 @@ tf_enumerate_query (const TfContext        *ctx,
       if (c.measure_all)
         {
           ok = measure_candidates (ctx, &out->query, capacity, &walked[i], fe, progress,
-                                   progress_data, &done, work, &c.cancelled, error);
+                                   progress_data, &done, work, &c.cancelled, &out->measured,
+                                   error);
           continue;
         }
-      for (guint k = 0; k < fe->n_results && ok; k++)
-        {
-          ok = tf_family_compute_metrics (fe->family, ctx, &fe->results[k], NULL, error);
-          done += measure_work (ctx, &fe->results[k]);
-          if (ok && progress != NULL && !progress (MIN (done / work, 1.0), progress_data))
-            {
-              c.cancelled = TRUE;
-              ok = FALSE;
-            }
-        }
+      ok = measure_results (ctx, fe->results, fe->n_results, progress, progress_data, &done,
+                            work, &c.cancelled, &out->measured, error);
     }
   for (guint i = 0; i < n_families; i++)
     g_clear_pointer (&walked[i].candidates, g_array_unref);

@@ -387,6 +387,9 @@ typedef struct
   guint                n_families;
   TfFamilyEnumeration *families;
   guint64              matched;      /* over every family */
+  guint64              measured;     /* results whose metrics were computed: those kept, or
+                                      * every one that passed the other filters when a
+                                      * condition or the sort reads a metric */
   /* Across families in the query's order: the first @limit that match (all when 0), as far as
    * the kept results tell the order exactly; rows_capped more were left out because a family
    * kept at most TF_ENUMERATE_MAX_RESULTS. The rows point into families[].results. */

@@ -170,7 +170,8 @@ test_progress (void)
     }
   g_assert_cmpfloat (last, ==, 1.0);
   g_assert_cmpuint (walking, >, 2);
-  g_assert_cmpuint (measuring, >, 100);
+  /* Measuring reports about every 20 ms, from the caller's thread. */
+  g_assert_cmpuint (measuring, >, 10);
   g_array_unref (p.fractions);
 }
 
