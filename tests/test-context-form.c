@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-context-form.c: the EnumerationContext form marks bad values on their fields with the
  * engine's own message, and only a valid form says it changed. */
+#include <glib/gi18n.h>
 #include <gtk/gtk.h>
+#include <locale.h>
 #include <string.h>
 
 #include "tf-context-form.h"
@@ -213,6 +215,35 @@ test_labelled (Fixture       *f,
     }
 }
 
+/* The zh_CN translation, built into the build tree's po/, is what the form shows when the
+ * language asks for it (in a child, so the other tests keep English). */
+static void
+test_translated (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autofree char *po = g_test_build_filename (G_TEST_BUILT, "..", "po", NULL);
+      g_autoptr(TfContextForm) form = NULL;
+      GList *labels;
+
+      g_setenv ("LANGUAGE", "zh_CN", TRUE);
+      g_assert_nonnull (setlocale (LC_ALL, "C.UTF-8"));
+      bindtextdomain (GETTEXT_PACKAGE, po);
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);  /* as main.c: the .ui templates use the default domain */
+      g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "_Chips"), ==, "芯片数(_C)");
+      form = g_object_ref_sink (TF_CONTEXT_FORM (tf_context_form_new ()));
+      labels = gtk_widget_list_mnemonic_labels (tf_context_form_get_field_widget (form,
+                                                                                  "n_chip"));
+      g_assert_nonnull (labels);
+      g_assert_cmpstr (gtk_label_get_label (labels->data), ==, "芯片数(_C)");
+      g_list_free (labels);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int    argc,
       char **argv)
@@ -229,5 +260,6 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/ui/context-form/labelled", Fixture, NULL, fixture_set_up, test_labelled,
               fixture_tear_down);
+  g_test_add_func ("/ui/context-form/translated", test_translated);
   return g_test_run ();
 }
