@@ -172,6 +172,8 @@ tf_topology_view_render (GtkGLArea    *area,
     return FALSE;
   if (self->fit_pending && self->topology != NULL && width > 0 && height > 0)
     {
+      self->camera.yaw = self->scene.view_yaw;
+      self->camera.pitch = self->scene.view_pitch;
       tf_camera_fit (&self->camera, self->scene.bounds_min, self->scene.bounds_max,
                      (float) width / height);
       self->fit_pending = FALSE;

@@ -25,6 +25,7 @@ typedef struct
   guint32              *served;        /* chips per switch */
   guint                 served_max;
   float               (*across)[2];    /* per switch, the x-z direction its patch's rows run */
+  gboolean              outward;       /* patches lie on the floor, out from the switch */
 } Layout;
 
 typedef void (*LayoutFunc) (Layout *l);
@@ -129,7 +130,7 @@ grid_point (const guint *sizes,
 }
 
 /* Chips below the switch they serve, in a square patch whose rows run along the switch's
- * across direction. */
+ * across direction; or, outward, on the floor beyond the switch, rows running away from it. */
 static void
 hang_chips (Layout *l)
 {
@@ -147,7 +148,15 @@ hang_chips (Layout *l)
       u = l->across[s];
       a = ((float) (k % cols) - (cols - 1) / 2.0f) * TF_LAYOUT_PITCH;
       b = ((float) (k / cols) - (cols - 1) / 2.0f) * TF_LAYOUT_PITCH;
-      set (node (l, c), sp[0] + a * u[0] - b * u[1], sp[1] - DROP, sp[2] + a * u[1] + b * u[0]);
+      if (l->outward)
+        {
+          /* Out is across turned a quarter: (u1, -u0). */
+          b = DROP + (float) (k / cols) * TF_LAYOUT_PITCH;
+          set (node (l, c), sp[0] + a * u[0] + b * u[1], sp[1], sp[2] + a * u[1] - b * u[0]);
+        }
+      else
+        set (node (l, c), sp[0] + a * u[0] - b * u[1], sp[1] - DROP,
+             sp[2] + a * u[1] + b * u[0]);
     }
 }
 
@@ -236,11 +245,12 @@ lay_out_tiers (Layout *l)
     }
 }
 
-/* Torus: the chips' own coordinates, dimension 0 across, 1 up, 2 in depth. */
+/* Torus: the chips' own coordinates, the last (longest: the canonical form sorts them)
+ * dimension across, the one before up, the first in depth. */
 static void
 lay_out_torus (Layout *l)
 {
-  static const guint axes[3] = { 0, 1, 2 };
+  static const guint axes_2d[3] = { 1, 0, 2 }, axes_3d[3] = { 2, 1, 0 };
   const float pitch[3] = { TF_LAYOUT_PITCH, TF_LAYOUT_PITCH, TF_LAYOUT_PITCH };
   guint sizes[TF_MAX_DIMS];
   guint n_dims = attr_dims (l, "dimension_sizes", l->g->n_chip, sizes);
@@ -251,15 +261,15 @@ lay_out_torus (Layout *l)
       return;
     }
   for (guint c = 0; c < l->g->n_chip; c++)
-    grid_point (sizes, n_dims, c, axes, pitch, node (l, c));
+    grid_point (sizes, n_dims, c, n_dims == 2 ? axes_2d : axes_3d, pitch, node (l, c));
 }
 
-/* HyperX: switches on their grid over the floor (dimension 0 across, 1 in depth, 2 up), each
- * with its chips below it. */
+/* HyperX: switches on their grid over the floor (the longest, last, dimension across, the
+ * first in depth, a third up), each with its chips below it. */
 static void
 lay_out_hyperx (Layout *l)
 {
-  static const guint axes[3] = { 0, 2, 1 };
+  static const guint axes_2d[3] = { 2, 0, 1 }, axes_3d[3] = { 2, 1, 0 };
   guint sizes[TF_MAX_DIMS];
   guint n_dims = attr_dims (l, "S", l->g->n_switch, sizes);
   float spot = switch_spot (l);
@@ -271,13 +281,13 @@ lay_out_hyperx (Layout *l)
       return;
     }
   for (guint s = 0; s < l->g->n_switch; s++)
-    grid_point (sizes, n_dims, s, axes, pitch, switch_pos (l, s));
+    grid_point (sizes, n_dims, s, n_dims <= 2 ? axes_2d : axes_3d, pitch, switch_pos (l, s));
   hang_chips (l);
 }
 
 /* Dragonfly and dragonfly+: g groups at equal angles on a circle on the floor, each group's
  * switches in a row along the circle (dragonfly+: leaves outside, spines a row further in),
- * chips below their switch. Global links are then the chords. */
+ * chips on the floor beyond their switch. Global links are then the chords inside. */
 static void
 lay_out_groups (Layout *l)
 {
@@ -292,9 +302,10 @@ lay_out_groups (Layout *l)
     }
   per_group = g->n_switch / n_group;
   leaves = MIN (attr_int (l, "a", per_group), per_group);
-  /* Groups a switch apart on the circle; the leaves' row is the group's width. */
-  radius = MAX ((float) n_group * (leaves + 1) * spot / (2 * G_PI),
-                (leaves + 1) * spot);
+  /* Groups two switches apart on the circle; the leaves' row is the group's width. */
+  radius = MAX ((float) n_group * (leaves + 2) * spot / (2 * G_PI),
+                (leaves + 2) * spot);
+  l->outward = TRUE;
   for (guint s = 0; s < g->n_switch; s++)
     {
       guint group = s / per_group, k = s % per_group;
@@ -333,14 +344,16 @@ lay_out_hypercube (Layout *l)
     }
 }
 
-/* Ring, full-mesh: boards at equal angles on an upright circle, each board's chips in a
- * spoke outward. */
+/* Boards at equal angles on an upright circle. A board's chips make a short spoke outward
+ * while there are few; more run back in depth as lanes (chip j of every board on one ring), so
+ * the whole is a tube: the ring of boards times the board. */
 static void
 lay_out_board_circle (Layout *l)
 {
   const TfNetworkGraph *g = l->g;
   guint n_board = MAX (g->n_board, 1), per = MAX (g->chips_per_board, 1);
   float radius = MAX (n_board * TF_LAYOUT_PITCH * 1.5f / (2 * G_PI), 3 * TF_LAYOUT_PITCH);
+  gboolean spokes = per <= 4;
 
   for (guint b = 0; b < g->n_board; b++)
     {
@@ -348,14 +361,58 @@ lay_out_board_circle (Layout *l)
 
       for (guint k = 0; k < per; k++)
         {
-          float r = radius + k * TF_LAYOUT_PITCH;
+          float r = radius + (spokes ? k * TF_LAYOUT_PITCH : 0);
 
           set (node (l, g->board_chips[(gsize) b * per + k]), r * (float) cos (angle),
-               r * (float) sin (angle), 0);
+               r * (float) sin (angle), spokes ? 0 : -(float) k * TF_LAYOUT_PITCH);
         }
     }
   for (guint s = 0; s < g->n_switch; s++)
     set (switch_pos (l, s), 0, 0, s * TF_LAYOUT_SWITCH_PITCH);
+}
+
+/* Ring: when every chip has two neighbours the chips are one ring (boards without links
+ * inside, the lanes running on into each other): a circle in the ring's order. Otherwise the
+ * ring of boards times the board. */
+static void
+lay_out_ring (Layout *l)
+{
+  const TfNetworkGraph *g = l->g;
+  guint n = g->n_chip;
+  g_autofree guint32 *next = g_new (guint32, 2 * (gsize) MAX (n, 1));
+  g_autofree guint8 *degree = g_new0 (guint8, MAX (n, 1));
+  guint32 previous = G_MAXUINT32, at = 0;
+  float radius = MAX (n * TF_LAYOUT_PITCH / (2 * G_PI), 3 * TF_LAYOUT_PITCH);
+
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      guint32 a = g->links[i].a, b = g->links[i].b;
+
+      if (a >= n || b >= n || degree[a] >= 2 || degree[b] >= 2 || a == b)
+        {
+          lay_out_board_circle (l);
+          return;
+        }
+      next[2 * a + degree[a]++] = b;
+      next[2 * b + degree[b]++] = a;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      double angle = G_PI / 2 - 2 * G_PI * i / n;
+      guint32 step;
+
+      /* A chip met twice (marked 3) means two rings or more: not one circle. */
+      if (degree[at] != 2)
+        {
+          lay_out_board_circle (l);
+          return;
+        }
+      degree[at] = 3;
+      set (node (l, at), radius * (float) cos (angle), radius * (float) sin (angle), 0);
+      step = next[2 * at] != previous ? next[2 * at] : next[2 * at + 1];
+      previous = at;
+      at = step;
+    }
 }
 
 /* Single switch: the switch in the middle, its chips around it: a circle while they fit one,
@@ -393,7 +450,7 @@ static const struct
   { "dragonfly-plus", lay_out_groups },
   { "fat-tree", lay_out_tiers },
   { "hypercube", lay_out_hypercube },
-  { "ring", lay_out_board_circle },
+  { "ring", lay_out_ring },
   { "full-mesh", lay_out_board_circle },
   { "single-switch", lay_out_star },
 };

@@ -20,6 +20,7 @@
 #define SWITCH_D      1.6f
 #define SWITCH_PITCH  3.2f
 #define LEVEL_GAP     6.0f
+#define LOGICAL_CHIP  0.7f     /* smaller than a grid step, so the links between show */
 
 /* By reach: the boundary a link crosses is what decides its cable (copper or optics). */
 static const float link_colors[TF_N_REACHES][4] = {
@@ -573,8 +574,8 @@ lay_out_logical (TfScene              *scene,
   g_array_set_size (scene->boxes[TF_SCENE_CHIP], g->n_chip);
   g_array_set_size (scene->boxes[TF_SCENE_SWITCH], g->n_switch);
   for (guint c = 0; c < g->n_chip; c++)
-    set_box (box_at (scene, TF_SCENE_CHIP, c), pos[c][0], pos[c][1], pos[c][2], CHIP, CHIP, CHIP,
-             chip_color);
+    set_box (box_at (scene, TF_SCENE_CHIP, c), pos[c][0], pos[c][1], pos[c][2], LOGICAL_CHIP,
+             LOGICAL_CHIP, LOGICAL_CHIP, chip_color);
   for (guint s = 0; s < g->n_switch; s++)
     {
       const float *p = pos[g->n_chip + s];
@@ -691,6 +692,30 @@ index_graph (TfScene              *scene,
                                   sizeof (guint32) * g->n_board * g->chips_per_board);
 }
 
+/* Flat logical layouts read best square on; anything with depth, from three quarters. */
+static void
+choose_view (TfScene *scene)
+{
+  float ext[3];
+
+  for (guint axis = 0; axis < 3; axis++)
+    ext[axis] = scene->bounds_max[axis] - scene->bounds_min[axis];
+  scene->view_yaw = (float) G_PI * 35 / 180;
+  scene->view_pitch = (float) G_PI * 30 / 180;
+  if (scene->layout != TF_SCENE_LAYOUT_LOGICAL)
+    return;
+  if (ext[1] < 0.25f * MAX (ext[0], ext[2]))
+    {
+      scene->view_yaw = (float) G_PI * 15 / 180;
+      scene->view_pitch = (float) G_PI * 55 / 180;
+    }
+  else if (ext[2] < 0.25f * MAX (ext[0], ext[1]))
+    {
+      scene->view_yaw = (float) G_PI * 12 / 180;
+      scene->view_pitch = (float) G_PI * 12 / 180;
+    }
+}
+
 void
 tf_scene_build_layout (TfScene              *scene,
                        const TfNetworkGraph *graph,
@@ -737,6 +762,7 @@ tf_scene_build_layout (TfScene              *scene,
                                            b->center[axis] + b->size[axis] / 2);
           }
       }
+  choose_view (scene);
 }
 
 void

@@ -92,6 +92,10 @@ typedef struct
   float            bounds_min[3];
   float            bounds_max[3];
 
+  /* The angles (radians) the scene reads best from: the usual three-quarter view, straight
+   * on for a flat upright layout, from high above for a flat one on the floor. */
+  float            view_yaw;
+  float            view_pitch;
   TfSceneLayout    layout;
   GArray          *lines;                      /* TfSceneLine, one per drawn line */
   guint            n_chip;
