@@ -20,7 +20,7 @@
 #define SWITCH_D      1.6f
 #define SWITCH_PITCH  3.2f
 #define LEVEL_GAP     6.0f
-#define LOGICAL_CHIP  0.7f     /* smaller than a grid step, so the links between show */
+#define LOGICAL_CHIP  0.55f    /* smaller than a grid step, so the links between show */
 
 /* By reach: the boundary a link crosses is what decides its cable (copper or optics). */
 static const float link_colors[TF_N_REACHES][4] = {
@@ -443,18 +443,69 @@ count_lines (GArray *lines[TF_N_REACHES])
   return n;
 }
 
+/* In a logical layout, the axis a long straight link should bow along so that it does not lie
+ * over the short links of the nodes between its ends (a torus's wrap-around over its row,
+ * HyperX's far links over near ones): the flattest axis across it, or -1 to draw it straight. */
+static int
+bow_axis (const TfScene *scene,
+          const float    a[3],
+          const float    b[3])
+{
+  int along = -1, best = -1;
+
+  if (scene->layout != TF_SCENE_LAYOUT_LOGICAL)
+    return -1;
+  for (int axis = 0; axis < 3; axis++)
+    if (fabsf (a[axis] - b[axis]) > 1e-3f)
+      {
+        if (along >= 0)
+          return -1;
+        along = axis;
+      }
+  if (along < 0 || fabsf (a[along] - b[along]) < 2.5f * TF_LAYOUT_PITCH)
+    return -1;
+  for (int axis = 0; axis < 3; axis++)
+    if (axis != along
+        && (best < 0 || scene->bounds_max[axis] - scene->bounds_min[axis]
+                        < scene->bounds_max[best] - scene->bounds_min[best]))
+      best = axis;
+  return best;
+}
+
+/* A link's line: one segment, or a bowed link as an arc of BOW_SEGMENTS, each its own entry in
+ * lines so that filters treat them alike. */
+#define BOW_SEGMENTS 6
+
 static void
 append_line (TfScene       *scene,
              const LineKey *k)
 {
-  TfSceneVertex v[2];
+  const float *a = packed_box (scene, k->a)->center, *b = packed_box (scene, k->b)->center;
+  int axis = bow_axis (scene, a, b);
+  guint segments = axis < 0 ? 1 : BOW_SEGMENTS;
+  float height = 0;
 
-  memcpy (v[0].position, packed_box (scene, k->a)->center, sizeof v[0].position);
-  memcpy (v[1].position, packed_box (scene, k->b)->center, sizeof v[1].position);
-  memcpy (v[0].color, link_colors[k->reach], sizeof v[0].color);
-  memcpy (v[1].color, link_colors[k->reach], sizeof v[1].color);
-  g_array_append_vals (scene->link_vertices, v, 2);
-  g_array_append_val (scene->lines, *k);
+  /* Away from the usual eye, which looks from +z and from above. */
+  if (axis >= 0)
+    for (guint i = 0; i < 3; i++)
+      height += (axis == 1 ? 0.15f : -0.15f) * fabsf (a[i] - b[i]);
+  for (guint s = 0; s < segments; s++)
+    {
+      TfSceneVertex v[2];
+
+      for (guint end = 0; end < 2; end++)
+        {
+          float t = (float) (s + end) / segments;
+
+          for (guint i = 0; i < 3; i++)
+            v[end].position[i] = a[i] + t * (b[i] - a[i]);
+          if (axis >= 0)
+            v[end].position[axis] += 4 * height * t * (1 - t);
+          memcpy (v[end].color, link_colors[k->reach], sizeof v[end].color);
+        }
+      g_array_append_vals (scene->link_vertices, v, 2);
+      g_array_append_val (scene->lines, *k);
+    }
   scene->lines_by_reach[k->reach]++;
   scene->n_lines++;
 }
@@ -548,7 +599,8 @@ add_lines (TfScene              *scene,
 }
 
 /* Thousands of lines drawn opaque merge into a solid sheet; fainter lines let the density
- * show as brightness instead. */
+ * show as brightness instead. Logical layouts spread their lines out (a grid's run side by
+ * side), so they fade less, keeping their colour. */
 static void
 fade_dense_lines (TfScene *scene)
 {
@@ -556,7 +608,8 @@ fade_dense_lines (TfScene *scene)
 
   if (scene->n_lines <= TF_SCENE_OPAQUE_LINES)
     return;
-  alpha = MAX (0.25f, (float) TF_SCENE_OPAQUE_LINES / scene->n_lines);
+  alpha = MAX (scene->layout == TF_SCENE_LAYOUT_LOGICAL ? 0.6f : 0.25f,
+               (float) TF_SCENE_OPAQUE_LINES / scene->n_lines);
   for (guint i = 0; i < scene->link_vertices->len; i++)
     g_array_index (scene->link_vertices, TfSceneVertex, i).color[3] = alpha;
 }
@@ -582,6 +635,17 @@ lay_out_logical (TfScene              *scene,
 
       set_box (box_at (scene, TF_SCENE_SWITCH, s), p[0], p[1], p[2], SWITCH_W, SWITCH_H,
                SWITCH_D, switch_colors[TF_SCENE_TIER (g->switches[s].tier)]);
+    }
+  /* The extent so far, which bow_axis reads; tf_scene_build_layout sets the final bounds. */
+  for (guint axis = 0; axis < 3; axis++)
+    {
+      scene->bounds_min[axis] = G_MAXFLOAT;
+      scene->bounds_max[axis] = -G_MAXFLOAT;
+      for (guint v = 0; v < g->n_chip + g->n_switch; v++)
+        {
+          scene->bounds_min[axis] = MIN (scene->bounds_min[axis], pos[v][axis]);
+          scene->bounds_max[axis] = MAX (scene->bounds_max[axis], pos[v][axis]);
+        }
     }
 }
 
@@ -763,6 +827,15 @@ tf_scene_build_layout (TfScene              *scene,
           }
       }
   choose_view (scene);
+  /* Bowed lines stand out of the boxes; the view frames them too. */
+  for (guint i = 0; layout == TF_SCENE_LAYOUT_LOGICAL && i < scene->link_vertices->len; i++)
+    for (guint axis = 0; axis < 3; axis++)
+      {
+        float p = g_array_index (scene->link_vertices, TfSceneVertex, i).position[axis];
+
+        scene->bounds_min[axis] = MIN (scene->bounds_min[axis], p);
+        scene->bounds_max[axis] = MAX (scene->bounds_max[axis], p);
+      }
 }
 
 void
