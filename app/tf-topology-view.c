@@ -37,6 +37,7 @@ struct _TfTopologyView
 
   /* The toolbar: layout switch, and a popover of what to show */
   GtkWidget     *toolbar;
+  GtkWidget     *filter_popover;      /* parented to the Show button */
   GtkWidget     *layout_buttons[TF_SCENE_N_LAYOUTS];
   GtkWidget     *reach_checks[TF_N_REACHES];
   GtkWidget     *tier_checks[TF_SCENE_N_TIERS];
@@ -564,6 +565,25 @@ filter_check (TfTopologyView *self,
   return check;
 }
 
+/* The Show button is a toggle with its own popover rather than a GtkMenuButton: the window's
+ * one menu button stays the only one there is. */
+static void
+show_toggled (GtkToggleButton *button,
+              TfTopologyView  *self)
+{
+  if (gtk_toggle_button_get_active (button))
+    gtk_popover_popup (GTK_POPOVER (self->filter_popover));
+  else
+    gtk_popover_popdown (GTK_POPOVER (self->filter_popover));
+}
+
+static void
+popover_closed (GtkPopover      *popover,
+                GtkToggleButton *button)
+{
+  gtk_toggle_button_set_active (button, FALSE);
+}
+
 static void
 build_toolbar (TfTopologyView *self)
 {
@@ -577,7 +597,8 @@ build_toolbar (TfTopologyView *self)
                                   N_("The network's shape: grids, groups on a circle, tiers") },
   };
   GtkWidget *linked = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkWidget *menu = gtk_menu_button_new ();
+  GtkWidget *menu = gtk_toggle_button_new ();
+  GtkWidget *menu_content = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   GtkWidget *popover = gtk_popover_new ();
   GtkWidget *list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
 
@@ -611,8 +632,13 @@ build_toolbar (TfTopologyView *self)
       gtk_box_append (GTK_BOX (list), self->tier_checks[t]);
     }
   gtk_popover_set_child (GTK_POPOVER (popover), list);
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (menu), popover);
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (menu), _("Show"));
+  gtk_widget_set_parent (popover, menu);
+  self->filter_popover = popover;
+  gtk_box_append (GTK_BOX (menu_content), gtk_label_new (_("Show")));
+  gtk_box_append (GTK_BOX (menu_content), gtk_image_new_from_icon_name ("pan-down-symbolic"));
+  gtk_button_set_child (GTK_BUTTON (menu), menu_content);
+  g_signal_connect (menu, "toggled", G_CALLBACK (show_toggled), self);
+  g_signal_connect (popover, "closed", G_CALLBACK (popover_closed), menu);
   gtk_widget_set_tooltip_text (menu, _("Hide or show links by reach and switches by tier"));
 
   gtk_box_append (GTK_BOX (self->toolbar), linked);
@@ -638,6 +664,8 @@ tf_topology_view_size_allocate (GtkWidget *widget,
   gtk_widget_measure (self->toolbar, GTK_ORIENTATION_VERTICAL, nat_w, &min_h, &nat_h, NULL, NULL);
   gtk_widget_size_allocate (self->toolbar,
                             &(GtkAllocation) { TOOLBAR_MARGIN, TOOLBAR_MARGIN, nat_w, nat_h }, -1);
+  /* A popover is placed by whoever allocates its parent; a plain button does not. */
+  gtk_popover_present (GTK_POPOVER (self->filter_popover));
 }
 
 static void
@@ -685,6 +713,7 @@ tf_topology_view_dispose (GObject *object)
 {
   TfTopologyView *self = TF_TOPOLOGY_VIEW (object);
 
+  g_clear_pointer (&self->filter_popover, gtk_widget_unparent);
   g_clear_pointer (&self->toolbar, gtk_widget_unparent);
   G_OBJECT_CLASS (tf_topology_view_parent_class)->dispose (object);
 }

@@ -497,8 +497,9 @@ append_line (TfScene       *scene,
         {
           float t = (float) (s + end) / segments;
 
+          /* The ends exactly at the boxes' centres: a + (b - a) may round off b. */
           for (guint i = 0; i < 3; i++)
-            v[end].position[i] = a[i] + t * (b[i] - a[i]);
+            v[end].position[i] = s + end == segments ? b[i] : a[i] + t * (b[i] - a[i]);
           if (axis >= 0)
             v[end].position[axis] += 4 * height * t * (1 - t);
           memcpy (v[end].color, link_colors[k->reach], sizeof v[end].color);
