@@ -112,22 +112,26 @@ tf_legend_describe_tier (const TfScene *scene,
   return g_strdup (_(names[tier]));
 }
 
+/* What the row of a kind counts, after its count @n. */
 static const char *
-kind_name (TfSceneKind kind)
+kind_name (TfSceneKind kind,
+           guint64     n)
 {
+  gulong count = (gulong) MIN (n, G_MAXULONG);
+
   switch (kind)
     {
     case TF_SCENE_CHIP:
-      return _("chips");
+      return ngettext ("chip", "chips", count);
     case TF_SCENE_BOARD:
-      return _("boards");
+      return ngettext ("board", "boards", count);
     case TF_SCENE_RACK:
-      return _("racks");
+      return ngettext ("rack", "racks", count);
     case TF_SCENE_POD:
     case TF_SCENE_SWITCH:
     case TF_SCENE_N_KINDS:
     default:
-      return _("pods");
+      return ngettext ("pod", "pods", count);
     }
 }
 
@@ -151,8 +155,11 @@ show_elements (TfLegend      *self,
       guint64 n = 0;
 
       if (scene != NULL && row < TF_SCENE_SWITCH)
-        n = element_kinds[row] == TF_SCENE_CHIP ? scene->n_chip
-                                                : scene->boxes[element_kinds[row]]->len;
+        {
+          n = element_kinds[row] == TF_SCENE_CHIP ? scene->n_chip
+                                                  : scene->boxes[element_kinds[row]]->len;
+          gtk_label_set_text (self->element_names[row], kind_name (element_kinds[row], n));
+        }
       else if (scene != NULL)
         {
           g_autofree char *name = tf_legend_describe_tier (scene, row - TF_SCENE_SWITCH);
@@ -340,10 +347,8 @@ tf_legend_init (TfLegend *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);
   for (guint row = 0; row < N_ELEMENT_ROWS; row++)
-    self->element_rows[row] = add_row (self, draw_block, row,
-                                       row < TF_SCENE_SWITCH ? kind_name (element_kinds[row])
-                                                             : NULL,
-                                       &self->element_counts[row], &self->element_names[row]);
+    self->element_rows[row] = add_row (self, draw_block, row, NULL, &self->element_counts[row],
+                                       &self->element_names[row]);
   for (guint t = 0; t < TF_N_REACHES; t++)
     self->rows[t] = add_row (self, draw_swatch, t, tf_legend_describe_reach (t),
                              &self->counts[t], NULL);

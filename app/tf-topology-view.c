@@ -225,23 +225,35 @@ pick_at (TfTopologyView *self,
   return tf_scene_pick_visible (&self->scene, &self->filter, origin, direction, out);
 }
 
+gboolean
+tf_topology_view_hover_at (TfTopologyView *self,
+                           double          x,
+                           double          y)
+{
+  TfScenePick pick;
+  gboolean hit;
+
+  g_return_val_if_fail (TF_IS_TOPOLOGY_VIEW (self), FALSE);
+
+  hit = pick_at (self, x, y, &pick);
+  if (hit == self->has_hover
+      && (!hit || (pick.kind == self->hover.kind && pick.index == self->hover.index)))
+    return hit;
+  self->has_hover = hit;
+  self->hover = pick;
+  self->highlight_pending = TRUE;
+  update_info (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return hit;
+}
+
 static void
 motion (GtkEventControllerMotion *controller,
         double                    x,
         double                    y,
         TfTopologyView           *self)
 {
-  TfScenePick pick;
-  gboolean hit = pick_at (self, x, y, &pick);
-
-  if (hit == self->has_hover
-      && (!hit || (pick.kind == self->hover.kind && pick.index == self->hover.index)))
-    return;
-  self->has_hover = hit;
-  self->hover = pick;
-  self->highlight_pending = TRUE;
-  update_info (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  tf_topology_view_hover_at (self, x, y);
 }
 
 static void

@@ -27,6 +27,9 @@ void              tf_topology_view_fit (TfTopologyView *self);
 const char       *tf_topology_view_get_info (TfTopologyView *self);
 /* Selects what is at widget coordinates (x, y), as a click does; FALSE when nothing is. */
 gboolean          tf_topology_view_select_at (TfTopologyView *self, double x, double y);
+/* Hovers what is at (x, y), as the pointer does: it and its neighbours light up, the rest
+ * dims; FALSE when nothing is there. */
+gboolean          tf_topology_view_hover_at (TfTopologyView *self, double x, double y);
 /* The layout drawn (the "layout" property); picks of chips and switches survive a switch. */
 void              tf_topology_view_set_layout (TfTopologyView *self, TfSceneLayout layout);
 TfSceneLayout     tf_topology_view_get_layout (TfTopologyView *self);

@@ -44,8 +44,10 @@ struct _TfRenderer
   gboolean highlight;
 };
 
-/* How bright the rest stays while something is highlighted. */
-#define DIM 0.3f
+/* How bright the rest stays while something is highlighted: blocks, and lines (fainter, so
+ * the highlighted links, in the same colours, stand out). */
+#define DIM      0.3f
+#define DIM_LINE 0.12f
 
 /* A unit cube: 24 vertices of position and normal (4 per face, flat normals), and the 36
  * indices of its 12 triangles, so each vertex is shaded once per box rather than once per
@@ -425,7 +427,7 @@ tf_renderer_draw (TfRenderer     *r,
   glBlendFunc (GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glUseProgram (r->line_program);
   glUniformMatrix4fv (r->line_vp, 1, GL_FALSE, view_projection);
-  glUniform1f (r->line_dim, r->highlight ? DIM : 1.0f);
+  glUniform1f (r->line_dim, r->highlight ? DIM_LINE : 1.0f);
   glBindVertexArray (r->link_vao);
   glDrawArrays (GL_LINES, 0, r->link_vertices);
   glBindVertexArray (r->outline_vao);

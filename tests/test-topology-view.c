@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-topology-view.c: the 3D view's layouts and filters under a display. A switch picked in
  * the logical layout stays picked, with the same words, in the physical one and back; hiding
- * its tier makes it unpickable and unpicks it; the logical scene has no containers and the
- * toolbar's layout buttons follow the layout set in code. */
+ * its tier makes it unpickable and unpicks it; the logical scene has no containers. Hovering a
+ * spine dims the rest: fewer bright pixels, and its links drawn in their reach's colour. */
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <string.h>
 
+#include "tf-screenshot.h"
 #include "tf-topology-view.h"
 
 /* Runs the main loop until @view has drawn a frame since @frames. */
@@ -57,6 +59,41 @@ find_switch (TfTopologyView *view,
   return FALSE;
 }
 
+/* Light grey (chip) pixels of a picture of @window, saved as @name in the temporary folder
+ * (kept for people to look at when TF_KEEP_PICTURES is set). */
+static guint64
+light_pixels (GtkWidget  *window,
+              const char *name)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), name, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guchar *pixels = NULL;
+  int width, height;
+  guint64 n = 0;
+
+  g_assert_true (tf_screenshot_save (window, path, &error));
+  g_assert_no_error (error);
+  texture = gdk_texture_new_from_filename (path, &error);
+  g_assert_no_error (error);
+  width = gdk_texture_get_width (texture);
+  height = gdk_texture_get_height (texture);
+  pixels = g_malloc ((gsize) width * height * 4);
+  gdk_texture_download (texture, pixels, (gsize) width * 4);
+  /* Below the toolbar. */
+  for (int y = 60; y < height; y++)
+    for (int x = 0; x < width; x++)
+      {
+        const guchar *px = pixels + ((gsize) y * width + x) * 4;
+
+        n += px[0] > 110 && px[1] > 110 && px[2] > 110 && ABS (px[0] - px[2]) < 30;
+      }
+  g_test_message ("%s: %" G_GUINT64_FORMAT " light pixels", path, n);
+  if (g_getenv ("TF_KEEP_PICTURES") == NULL)
+    g_remove (path);
+  return n;
+}
+
 static void
 test_layouts (void)
 {
@@ -92,6 +129,18 @@ test_layouts (void)
   tf_topology_view_set_layout (view, TF_SCENE_LAYOUT_LOGICAL);
   g_assert_cmpstr (tf_topology_view_get_info (view), ==, picked);
   wait_frame (view);
+
+  /* Hovering the spine dims everything but it, its links and its neighbours. */
+  {
+    guint64 before = light_pixels (window, "topoforge-view-plain.png"), after;
+
+    g_assert_true (tf_topology_view_hover_at (view, x, y));
+    wait_frame (view);
+    after = light_pixels (window, "topoforge-view-hover.png");
+    g_assert_cmpuint (after, <, before);
+    g_assert_false (tf_topology_view_hover_at (view, -10, -10));
+    wait_frame (view);
+  }
 
   /* Hiding the spines' tier unpicks the spine and lets clicks pass through it. */
   for (tier = 0; tier < TF_SCENE_N_TIERS; tier++)
