@@ -652,6 +652,8 @@ build_toolbar (TfTopologyView *self)
   g_signal_connect (menu, "toggled", G_CALLBACK (show_toggled), self);
   g_signal_connect (popover, "closed", G_CALLBACK (popover_closed), menu);
   gtk_widget_set_tooltip_text (menu, _("Hide or show links by reach and switches by tier"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (menu), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Show"),
+                                  -1);
 
   gtk_box_append (GTK_BOX (self->toolbar), linked);
   gtk_box_append (GTK_BOX (self->toolbar), menu);
