@@ -693,12 +693,18 @@ collect_roles (TfScene              *scene,
       guint t = TF_SCENE_TIER (g->switches[s].tier);
       gboolean known = FALSE;
 
-      /* The last word that is not a number: "switch-0-3" plays "switch". */
-      if (g_str_has_prefix (id, "group") && dash != NULL && !g_ascii_isdigit (dash[1]))
+      gboolean in_group = g_str_has_prefix (id, "group") && dash != NULL
+                          && !g_ascii_isdigit (dash[1]);
+
+      /* The first word, numbers left out: "switch-0-3" plays "switch", which says nothing
+       * beside "switches"; a dragonfly group's switch is its group router. */
+      if (in_group)
         id = dash + 1;
       for (const char *c = id; *c != '\0' && *c != '-'; c++)
         if (!g_ascii_isdigit (*c))
           g_string_append_c (role, *c);
+      if (strcmp (role->str, "switch") == 0)
+        g_string_assign (role, in_group ? "group router" : "");
       for (guint i = 0; i < roles[t]->len && !known; i++)
         known = strcmp (g_ptr_array_index (roles[t], i), role->str) == 0;
       if (!known && role->len > 0 && roles[t]->len < 4)
