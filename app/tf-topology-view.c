@@ -115,6 +115,34 @@ upload_highlight (TfTopologyView *self)
   tf_renderer_set_highlight (self->renderer, boxes, vertices);
 }
 
+/* The logical layouts are circles, discs and grids: framing the elements and lines themselves
+ * rather than the corners of their box brings them closer. */
+static void
+fit_camera (TfTopologyView *self,
+            float           aspect)
+{
+  g_autoptr(GArray) points = NULL;
+  static const TfSceneKind solids[] = { TF_SCENE_CHIP, TF_SCENE_SWITCH };
+
+  g_assert (TF_IS_TOPOLOGY_VIEW (self));
+
+  if (self->scene.layout != TF_SCENE_LAYOUT_LOGICAL)
+    {
+      tf_camera_fit (&self->camera, self->scene.bounds_min, self->scene.bounds_max, aspect);
+      return;
+    }
+  points = g_array_new (FALSE, FALSE, sizeof (float[3]));
+  for (guint k = 0; k < G_N_ELEMENTS (solids); k++)
+    for (guint i = 0; i < self->scene.boxes[solids[k]]->len; i++)
+      g_array_append_vals (points,
+                           g_array_index (self->scene.boxes[solids[k]], TfSceneBox, i).center, 1);
+  for (guint i = 0; i < self->scene.link_vertices->len; i++)
+    g_array_append_vals (points,
+                         g_array_index (self->scene.link_vertices, TfSceneVertex, i).position, 1);
+  tf_camera_fit_points (&self->camera, self->scene.bounds_min, self->scene.bounds_max,
+                        (const float *) (const void *) points->data, points->len, aspect);
+}
+
 /* GL */
 
 static void
@@ -175,8 +203,7 @@ tf_topology_view_render (GtkGLArea    *area,
     {
       self->camera.yaw = self->scene.view_yaw;
       self->camera.pitch = self->scene.view_pitch;
-      tf_camera_fit (&self->camera, self->scene.bounds_min, self->scene.bounds_max,
-                     (float) width / height);
+      fit_camera (self, (float) width / height);
       self->fit_pending = FALSE;
     }
   if (!self->scene_uploaded)
