@@ -2,6 +2,7 @@
 /* tf-application.c: the application (see tf-application.h). */
 #include <glib/gi18n.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "tf-application.h"
 #include "tf-screenshot.h"
@@ -44,6 +45,9 @@ static const GOptionEntry option_entries[] = {
   { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
     N_("Save the window as a PNG once the topology (or the one FILE) is drawn, then quit"),
     N_("PNG") },
+  { "layout", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Lay the 3D view out as it stands (physical) or by the network's shape (logical)"),
+    N_("LAYOUT") },
   { "size", 0, 0, G_OPTION_ARG_STRING, NULL, N_("Window size, e.g. 1280x820"),
     N_("WxH") },
   { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and quit"), NULL },
@@ -139,7 +143,7 @@ apply_options (TfWindow      *window,
                GError       **error)
 {
   TfContextForm *form = tf_window_get_form (window);
-  const char *scope = NULL, *intra = NULL, *size = NULL;
+  const char *scope = NULL, *intra = NULL, *size = NULL, *layout = NULL;
   g_autofree const char **families = NULL;
   gint32 value, select = -1;
   TfContext ctx;
@@ -168,6 +172,24 @@ apply_options (TfWindow      *window,
   if (g_variant_dict_lookup (options, "chips-per-board", "i", &value))
     g_object_set (tf_window_get_results (window), "chips-per-board-filter",
                   (guint) MAX (value, 0), NULL);
+  if (g_variant_dict_lookup (options, "layout", "&s", &layout))
+    {
+      static const char *const names[TF_SCENE_N_LAYOUTS] = {
+        [TF_SCENE_LAYOUT_PHYSICAL] = "physical",
+        [TF_SCENE_LAYOUT_LOGICAL] = "logical",
+      };
+      guint l = 0;
+
+      while (l < TF_SCENE_N_LAYOUTS && strcmp (names[l], layout) != 0)
+        l++;
+      if (l == TF_SCENE_N_LAYOUTS)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("--layout '%s': use physical or logical"), layout);
+          return FALSE;
+        }
+      tf_topology_view_set_layout (tf_window_get_view (window), l);
+    }
   if (g_variant_dict_lookup (options, "size", "&s", &size))
     {
       int w = 0, h = 0;

@@ -1,19 +1,42 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* tf-legend.c: the link-colour key of the 3D view: links by reach, the smallest container
- * holding both ends, with the number of physical links of each. */
+/* tf-legend.c: the key of the 3D view: every element kind drawn (chips, boards, racks, pods and
+ * each switch tier, with the roles their ids name) as a block of its colour, and the links by
+ * reach, the smallest container holding both ends, with the number of physical links of each.
+ * Bound to a view, it follows the view's scene when the layout changes. */
 #include <glib/gi18n.h>
 
 #include "tf-legend.h"
+#include "tf-topology-view.h"
+
+/* Element rows: the container and block kinds, then one per switch tier. */
+#define N_ELEMENT_ROWS (TF_SCENE_SWITCH + TF_SCENE_N_TIERS)
 
 struct _TfLegend
 {
-  GtkWidget  parent_instance;
-  GtkWidget *rows[TF_N_REACHES];
-  GtkLabel  *counts[TF_N_REACHES];
-  GtkLabel  *note;
+  GtkWidget       parent_instance;
+  TfTopologyView *view;
+  GtkWidget      *element_rows[N_ELEMENT_ROWS];
+  GtkLabel       *element_counts[N_ELEMENT_ROWS];
+  GtkLabel       *element_names[N_ELEMENT_ROWS];
+  GtkWidget      *rows[TF_N_REACHES];
+  GtkLabel       *counts[TF_N_REACHES];
+  GtkLabel       *note;
 };
 
 G_DEFINE_FINAL_TYPE (TfLegend, tf_legend, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_VIEW,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+/* Kinds in the order the rows show them: smallest first. */
+static const TfSceneKind element_kinds[TF_SCENE_SWITCH] = {
+  TF_SCENE_CHIP, TF_SCENE_BOARD, TF_SCENE_RACK, TF_SCENE_POD,
+};
 
 static void
 draw_swatch (GtkDrawingArea *area,
@@ -30,9 +53,33 @@ draw_swatch (GtkDrawingArea *area,
   cairo_fill (cr);
 }
 
-/* What the links of a reach join: the smallest container holding both ends. */
-static const char *
-reach_meaning (TfReach reach)
+/* A block in the kind's colour; translucent containers drawn with their outline. */
+static void
+draw_block (GtkDrawingArea *area,
+            cairo_t        *cr,
+            int             width,
+            int             height,
+            gpointer        user_data)
+{
+  guint row = GPOINTER_TO_UINT (user_data);
+  TfSceneKind kind = row < TF_SCENE_SWITCH ? element_kinds[row] : TF_SCENE_SWITCH;
+  float rgba[4];
+
+  tf_scene_kind_color (kind, row < TF_SCENE_SWITCH ? 0 : row - TF_SCENE_SWITCH, rgba);
+  cairo_rectangle (cr, 3.5, 1.5, width - 7, height - 3);
+  cairo_set_source_rgba (cr, rgba[0], rgba[1], rgba[2], MAX (rgba[3], 0.35));
+  cairo_fill_preserve (cr);
+  if (rgba[3] < 1)
+    {
+      cairo_set_source_rgba (cr, 0.60, 0.64, 0.72, 0.9);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+    }
+  cairo_new_path (cr);
+}
+
+const char *
+tf_legend_describe_reach (TfReach reach)
 {
   switch (reach)
     {
@@ -49,6 +96,82 @@ reach_meaning (TfReach reach)
     }
 }
 
+char *
+tf_legend_describe_tier (const TfScene *scene,
+                         guint          tier)
+{
+  static const char *const names[TF_SCENE_N_TIERS] = {
+    N_("rack switches"), N_("pod switches"), N_("datacenter switches"),
+  };
+
+  g_return_val_if_fail (tier < TF_SCENE_N_TIERS, NULL);
+
+  if (scene != NULL && scene->tier_roles[tier] != NULL)
+    /* Translators: a switch tier and the roles its switches play, e.g. "rack switches (leaf)" */
+    return g_strdup_printf (_("%s (%s)"), _(names[tier]), scene->tier_roles[tier]);
+  return g_strdup (_(names[tier]));
+}
+
+/* What the row of a kind counts, after its count @n. */
+static const char *
+kind_name (TfSceneKind kind,
+           guint64     n)
+{
+  gulong count = (gulong) MIN (n, G_MAXULONG);
+
+  switch (kind)
+    {
+    case TF_SCENE_CHIP:
+      return ngettext ("chip", "chips", count);
+    case TF_SCENE_BOARD:
+      return ngettext ("board", "boards", count);
+    case TF_SCENE_RACK:
+      return ngettext ("rack", "racks", count);
+    case TF_SCENE_POD:
+    case TF_SCENE_SWITCH:
+    case TF_SCENE_N_KINDS:
+    default:
+      return ngettext ("pod", "pods", count);
+    }
+}
+
+static void
+set_count (GtkLabel *label,
+           guint64   n)
+{
+  g_autofree char *text = g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+
+  gtk_label_set_text (label, text);
+}
+
+static void
+show_elements (TfLegend      *self,
+               const TfScene *scene)
+{
+  g_assert (TF_IS_LEGEND (self));
+
+  for (guint row = 0; row < N_ELEMENT_ROWS; row++)
+    {
+      guint64 n = 0;
+
+      if (scene != NULL && row < TF_SCENE_SWITCH)
+        {
+          n = element_kinds[row] == TF_SCENE_CHIP ? scene->n_chip
+                                                  : scene->boxes[element_kinds[row]]->len;
+          gtk_label_set_text (self->element_names[row], kind_name (element_kinds[row], n));
+        }
+      else if (scene != NULL)
+        {
+          g_autofree char *name = tf_legend_describe_tier (scene, row - TF_SCENE_SWITCH);
+
+          n = scene->switches_by_tier[row - TF_SCENE_SWITCH];
+          gtk_label_set_text (self->element_names[row], name);
+        }
+      set_count (self->element_counts[row], n);
+      gtk_widget_set_visible (self->element_rows[row], n > 0);
+    }
+}
+
 void
 tf_legend_set_scene (TfLegend      *self,
                      const TfScene *scene,
@@ -56,19 +179,22 @@ tf_legend_set_scene (TfLegend      *self,
 {
   g_return_if_fail (TF_IS_LEGEND (self));
 
+  show_elements (self, scene);
   for (guint t = 0; t < TF_N_REACHES; t++)
     {
       guint64 n = scene != NULL && link_count_by_reach != NULL ? link_count_by_reach[t] : 0;
-      g_autofree char *text = g_strdup_printf ("%llu", (unsigned long long) n);
 
-      gtk_label_set_text (self->counts[t], text);
+      set_count (self->counts[t], n);
       gtk_widget_set_visible (self->rows[t], n > 0);
     }
-  if (scene != NULL && scene->link_level != TF_SCENE_LINKS_ALL)
+  if (scene != NULL && (scene->link_level != TF_SCENE_LINKS_ALL || scene->n_lines_hidden > 0))
     {
       g_autofree char *note = NULL;
 
-      if (scene->link_level == TF_SCENE_LINKS_BOARDS)
+      if (scene->link_level == TF_SCENE_LINKS_ALL)
+        note = g_strdup_printf (_("%u lines: links thinned evenly; %u left out"),
+                                scene->n_lines, scene->n_lines_hidden);
+      else if (scene->link_level == TF_SCENE_LINKS_BOARDS)
         note = g_strdup_printf (_("%u lines: links bundled between boards"), scene->n_lines);
       else if (scene->n_lines_hidden == 0)
         note = g_strdup_printf (_("%u lines: links bundled between racks"), scene->n_lines);
@@ -85,23 +211,134 @@ tf_legend_set_scene (TfLegend      *self,
 }
 
 static void
+view_scene_changed (TfLegend *self)
+{
+  TfTopology *topology;
+
+  g_assert (TF_IS_LEGEND (self));
+
+  topology = tf_topology_view_get_topology (self->view);
+  tf_legend_set_scene (self, topology ? tf_topology_view_get_scene (self->view) : NULL,
+                       topology ? topology->result.metrics.link_count_by_reach : NULL);
+}
+
+void
+tf_legend_set_view (TfLegend       *self,
+                    TfTopologyView *view)
+{
+  g_return_if_fail (TF_IS_LEGEND (self));
+  g_return_if_fail (view == NULL || TF_IS_TOPOLOGY_VIEW (view));
+
+  if (self->view == view)
+    return;
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_func (self->view, view_scene_changed, self);
+  g_set_weak_pointer (&self->view, view);
+  if (view != NULL)
+    {
+      g_signal_connect_object (view, "scene-changed", G_CALLBACK (view_scene_changed), self,
+                               G_CONNECT_SWAPPED);
+      view_scene_changed (self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
+}
+
+static void
 tf_legend_dispose (GObject *object)
 {
+  TfLegend *self = TF_LEGEND (object);
   GtkWidget *child;
 
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_func (self->view, view_scene_changed, self);
+  g_clear_weak_pointer (&self->view);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
     gtk_widget_unparent (child);
   G_OBJECT_CLASS (tf_legend_parent_class)->dispose (object);
 }
 
 static void
+tf_legend_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_VIEW:
+      g_value_set_object (value, TF_LEGEND (object)->view);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+tf_legend_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_VIEW:
+      tf_legend_set_view (TF_LEGEND (object), g_value_get_object (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 tf_legend_class_init (TfLegendClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  G_OBJECT_CLASS (klass)->dispose = tf_legend_dispose;
+  object_class->dispose = tf_legend_dispose;
+  object_class->get_property = tf_legend_get_property;
+  object_class->set_property = tf_legend_set_property;
+
+  /* The view whose scene the legend keys, followed as it changes. */
+  properties[PROP_VIEW] =
+    g_param_spec_object ("view", NULL, NULL, TF_TYPE_TOPOLOGY_VIEW,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "legend");
+}
+
+/* A row: a swatch, a count and what it stands for. */
+static GtkWidget *
+add_row (TfLegend                *self,
+         GtkDrawingAreaDrawFunc   draw,
+         guint                    key,
+         const char              *meaning,
+         GtkLabel               **count_out,
+         GtkLabel               **meaning_out)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *swatch = gtk_drawing_area_new ();
+  GtkWidget *count = gtk_label_new (NULL);
+  GtkWidget *label = gtk_label_new (meaning);
+
+  gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 18);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 12);
+  gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw, GUINT_TO_POINTER (key), NULL);
+  gtk_label_set_xalign (GTK_LABEL (count), 0);
+  gtk_widget_add_css_class (count, "numeric");
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_box_append (GTK_BOX (row), swatch);
+  gtk_box_append (GTK_BOX (row), count);
+  gtk_box_append (GTK_BOX (row), label);
+  gtk_widget_set_parent (row, GTK_WIDGET (self));
+  *count_out = GTK_LABEL (count);
+  if (meaning_out != NULL)
+    *meaning_out = GTK_LABEL (label);
+  return row;
 }
 
 static void
@@ -109,27 +346,12 @@ tf_legend_init (TfLegend *self)
 {
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);
+  for (guint row = 0; row < N_ELEMENT_ROWS; row++)
+    self->element_rows[row] = add_row (self, draw_block, row, NULL, &self->element_counts[row],
+                                       &self->element_names[row]);
   for (guint t = 0; t < TF_N_REACHES; t++)
-    {
-      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      GtkWidget *swatch = gtk_drawing_area_new ();
-      GtkWidget *count = gtk_label_new (NULL);
-      GtkWidget *meaning = gtk_label_new (reach_meaning (t));
-
-      gtk_drawing_area_set_content_width (GTK_DRAWING_AREA (swatch), 18);
-      gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (swatch), 12);
-      gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (swatch), draw_swatch,
-                                      GUINT_TO_POINTER (t), NULL);
-      gtk_label_set_xalign (GTK_LABEL (count), 0);
-      gtk_widget_add_css_class (count, "numeric");
-      gtk_widget_add_css_class (meaning, "dim-label");
-      gtk_box_append (GTK_BOX (row), swatch);
-      gtk_box_append (GTK_BOX (row), count);
-      gtk_box_append (GTK_BOX (row), meaning);
-      gtk_widget_set_parent (row, GTK_WIDGET (self));
-      self->rows[t] = row;
-      self->counts[t] = GTK_LABEL (count);
-    }
+    self->rows[t] = add_row (self, draw_swatch, t, tf_legend_describe_reach (t),
+                             &self->counts[t], NULL);
   self->note = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->note, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->note), "dim-label");

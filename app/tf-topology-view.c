@@ -7,8 +7,12 @@
 
 #include "tf-camera.h"
 #include "tf-element-info.h"
+#include "tf-legend.h"
 #include "tf-renderer.h"
 #include "tf-topology-view.h"
+
+/* The toolbar's place in the view's top-left corner. */
+#define TOOLBAR_MARGIN 12
 
 struct _TfTopologyView
 {
@@ -27,6 +31,18 @@ struct _TfTopologyView
   TfScenePick    hover, selected;
   char          *info;
 
+  TfSceneLayout  layout;
+  TfSceneFilter  filter;
+  gboolean       highlight_pending;   /* the hover changed since the last upload */
+
+  /* The toolbar: layout switch, and a popover of what to show */
+  GtkWidget     *toolbar;
+  GtkWidget     *filter_popover;      /* parented to the Show button */
+  GtkWidget     *layout_buttons[TF_SCENE_N_LAYOUTS];
+  GtkWidget     *reach_checks[TF_N_REACHES];
+  GtkWidget     *tier_checks[TF_SCENE_N_TIERS];
+  gboolean       syncing;             /* the buttons follow the state: not a user's toggle */
+
   double         drag_last_x, drag_last_y;
   gboolean       panning;
   guint          frames;
@@ -37,11 +53,13 @@ G_DEFINE_FINAL_TYPE (TfTopologyView, tf_topology_view, GTK_TYPE_GL_AREA)
 enum {
   PROP_0,
   PROP_INFO,
+  PROP_LAYOUT,
   N_PROPS
 };
 
 enum {
   FRAME_DRAWN,
+  SCENE_CHANGED,
   N_SIGNALS
 };
 
@@ -73,6 +91,56 @@ update_info (TfTopologyView *self)
   g_free (self->info);
   self->info = g_steal_pointer (&info);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INFO]);
+}
+
+/* The hovered element's neighbours and links, gathered from the scene's adjacency: a few
+ * boxes and lines, whatever the size of the network. */
+static void
+upload_highlight (TfTopologyView *self)
+{
+  g_autoptr(GArray) boxes = NULL;
+  g_autoptr(GArray) vertices = NULL;
+
+  g_assert (TF_IS_TOPOLOGY_VIEW (self));
+
+  if (!self->has_hover || self->hover.kind == TF_SCENE_POD || self->hover.kind == TF_SCENE_RACK)
+    {
+      tf_renderer_set_highlight (self->renderer, NULL, NULL);
+      return;
+    }
+  boxes = g_array_new (FALSE, FALSE, sizeof (TfSceneBox));
+  vertices = g_array_new (FALSE, FALSE, sizeof (TfSceneVertex));
+  tf_scene_highlight (&self->scene, &self->filter, self->hover.kind, self->hover.index, boxes,
+                      vertices);
+  tf_renderer_set_highlight (self->renderer, boxes, vertices);
+}
+
+/* The logical layouts are circles, discs and grids: framing the elements and lines themselves
+ * rather than the corners of their box brings them closer. */
+static void
+fit_camera (TfTopologyView *self,
+            float           aspect)
+{
+  g_autoptr(GArray) points = NULL;
+  static const TfSceneKind solids[] = { TF_SCENE_CHIP, TF_SCENE_SWITCH };
+
+  g_assert (TF_IS_TOPOLOGY_VIEW (self));
+
+  if (self->scene.layout != TF_SCENE_LAYOUT_LOGICAL)
+    {
+      tf_camera_fit (&self->camera, self->scene.bounds_min, self->scene.bounds_max, aspect);
+      return;
+    }
+  points = g_array_new (FALSE, FALSE, sizeof (float[3]));
+  for (guint k = 0; k < G_N_ELEMENTS (solids); k++)
+    for (guint i = 0; i < self->scene.boxes[solids[k]]->len; i++)
+      g_array_append_vals (points,
+                           g_array_index (self->scene.boxes[solids[k]], TfSceneBox, i).center, 1);
+  for (guint i = 0; i < self->scene.link_vertices->len; i++)
+    g_array_append_vals (points,
+                         g_array_index (self->scene.link_vertices, TfSceneVertex, i).position, 1);
+  tf_camera_fit_points (&self->camera, self->scene.bounds_min, self->scene.bounds_max,
+                        (const float *) (const void *) points->data, points->len, aspect);
 }
 
 /* GL */
@@ -133,14 +201,21 @@ tf_topology_view_render (GtkGLArea    *area,
     return FALSE;
   if (self->fit_pending && self->topology != NULL && width > 0 && height > 0)
     {
-      tf_camera_fit (&self->camera, self->scene.bounds_min, self->scene.bounds_max,
-                     (float) width / height);
+      self->camera.yaw = self->scene.view_yaw;
+      self->camera.pitch = self->scene.view_pitch;
+      fit_camera (self, (float) width / height);
       self->fit_pending = FALSE;
     }
   if (!self->scene_uploaded)
     {
-      tf_renderer_set_scene (self->renderer, &self->scene);
+      tf_renderer_set_scene_filtered (self->renderer, &self->scene, &self->filter);
       self->scene_uploaded = TRUE;
+      self->highlight_pending = TRUE;
+    }
+  if (self->highlight_pending)
+    {
+      upload_highlight (self);
+      self->highlight_pending = FALSE;
     }
   tf_renderer_set_mark (self->renderer, mark ? picked_box (self, mark) : NULL);
   if (!tf_renderer_draw (self->renderer, &self->camera, width, height, background))
@@ -174,7 +249,29 @@ pick_at (TfTopologyView *self,
   tf_camera_ray (&self->camera, (float) x, (float) y,
                  (float) gtk_widget_get_width (GTK_WIDGET (self)),
                  (float) gtk_widget_get_height (GTK_WIDGET (self)), origin, direction);
-  return tf_scene_pick (&self->scene, origin, direction, out);
+  return tf_scene_pick_visible (&self->scene, &self->filter, origin, direction, out);
+}
+
+gboolean
+tf_topology_view_hover_at (TfTopologyView *self,
+                           double          x,
+                           double          y)
+{
+  TfScenePick pick;
+  gboolean hit;
+
+  g_return_val_if_fail (TF_IS_TOPOLOGY_VIEW (self), FALSE);
+
+  hit = pick_at (self, x, y, &pick);
+  if (hit == self->has_hover
+      && (!hit || (pick.kind == self->hover.kind && pick.index == self->hover.index)))
+    return hit;
+  self->has_hover = hit;
+  self->hover = pick;
+  self->highlight_pending = TRUE;
+  update_info (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return hit;
 }
 
 static void
@@ -183,16 +280,7 @@ motion (GtkEventControllerMotion *controller,
         double                    y,
         TfTopologyView           *self)
 {
-  TfScenePick pick;
-  gboolean hit = pick_at (self, x, y, &pick);
-
-  if (hit == self->has_hover
-      && (!hit || (pick.kind == self->hover.kind && pick.index == self->hover.index)))
-    return;
-  self->has_hover = hit;
-  self->hover = pick;
-  update_info (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  tf_topology_view_hover_at (self, x, y);
 }
 
 static void
@@ -202,6 +290,7 @@ leave (GtkEventControllerMotion *controller,
   if (!self->has_hover)
     return;
   self->has_hover = FALSE;
+  self->highlight_pending = TRUE;
   update_info (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -332,6 +421,58 @@ tf_topology_view_fit (TfTopologyView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The toolbar shows the current layout, and filters only for what the scene has. */
+static void
+sync_toolbar (TfTopologyView *self)
+{
+  g_assert (TF_IS_TOPOLOGY_VIEW (self));
+
+  self->syncing = TRUE;
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->layout_buttons[self->layout]), TRUE);
+  for (guint t = 0; t < TF_N_REACHES; t++)
+    gtk_widget_set_visible (self->reach_checks[t], self->scene.lines_by_reach[t] > 0);
+  for (guint t = 0; t < TF_SCENE_N_TIERS; t++)
+    {
+      g_autofree char *label = tf_legend_describe_tier (&self->scene, t);
+
+      gtk_check_button_set_label (GTK_CHECK_BUTTON (self->tier_checks[t]), label);
+      gtk_widget_set_visible (self->tier_checks[t], self->scene.switches_by_tier[t] > 0);
+    }
+  self->syncing = FALSE;
+}
+
+/* Builds the scene of the current topology in the current layout. A chip or switch picked
+ * stays picked: it is the same element in either layout. */
+static void
+rebuild_scene (TfTopologyView *self)
+{
+  const char *family = NULL;
+  TfAttrs attrs;
+
+  g_assert (TF_IS_TOPOLOGY_VIEW (self));
+
+  tf_scene_clear (&self->scene);
+  tf_scene_init (&self->scene);
+  if (self->topology != NULL)
+    {
+      if (self->topology->result.family != NULL)
+        {
+          family = tf_family_get_name (self->topology->result.family);
+          tf_result_get_attrs (&self->topology->result, &attrs);
+        }
+      tf_scene_build_layout (&self->scene, &self->topology->graph, 0, self->layout, family,
+                             family != NULL ? &attrs : NULL);
+    }
+  if (self->has_selected && self->selected.kind != TF_SCENE_CHIP
+      && self->selected.kind != TF_SCENE_SWITCH)
+    self->has_selected = FALSE;
+  self->has_hover = FALSE;
+  self->scene_uploaded = FALSE;
+  sync_toolbar (self);
+  update_info (self);
+  g_signal_emit (self, signals[SCENE_CHANGED], 0);
+}
+
 void
 tf_topology_view_set_topology (TfTopologyView *self,
                                TfTopology     *topology)
@@ -349,17 +490,233 @@ tf_topology_view_set_topology (TfTopologyView *self,
   self->topology = topology;
   self->has_hover = self->has_selected = FALSE;
   self->frames = 0;
-
-  tf_scene_clear (&self->scene);
-  tf_scene_init (&self->scene);
   if (topology != NULL)
-    {
-      tf_scene_build (&self->scene, &topology->graph, 0);
-      self->element_info = tf_element_info_new (&topology->graph);
-    }
+    self->element_info = tf_element_info_new (&topology->graph);
+  rebuild_scene (self);
+  tf_topology_view_fit (self);
+}
+
+void
+tf_topology_view_set_layout (TfTopologyView *self,
+                             TfSceneLayout   layout)
+{
+  g_return_if_fail (TF_IS_TOPOLOGY_VIEW (self));
+  g_return_if_fail (layout < TF_SCENE_N_LAYOUTS);
+
+  if (self->layout == layout)
+    return;
+  self->layout = layout;
+  self->frames = 0;
+  rebuild_scene (self);
+  tf_topology_view_fit (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LAYOUT]);
+}
+
+TfSceneLayout
+tf_topology_view_get_layout (TfTopologyView *self)
+{
+  g_return_val_if_fail (TF_IS_TOPOLOGY_VIEW (self), TF_SCENE_LAYOUT_PHYSICAL);
+  return self->layout;
+}
+
+void
+tf_topology_view_set_filter (TfTopologyView      *self,
+                             const TfSceneFilter *filter)
+{
+  g_return_if_fail (TF_IS_TOPOLOGY_VIEW (self));
+  g_return_if_fail (filter != NULL);
+
+  self->filter = *filter;
+  self->syncing = TRUE;
+  for (guint t = 0; t < TF_N_REACHES; t++)
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (self->reach_checks[t]),
+                                 (filter->hidden_reaches & (1u << t)) == 0);
+  for (guint t = 0; t < TF_SCENE_N_TIERS; t++)
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (self->tier_checks[t]),
+                                 (filter->hidden_tiers & (1u << t)) == 0);
+  self->syncing = FALSE;
+  /* What is hidden cannot stay picked. */
+  if (self->has_hover && !tf_scene_box_visible (&self->scene, filter, self->hover.kind,
+                                                self->hover.index))
+    self->has_hover = FALSE;
+  if (self->has_selected && !tf_scene_box_visible (&self->scene, filter, self->selected.kind,
+                                                   self->selected.index))
+    self->has_selected = FALSE;
   self->scene_uploaded = FALSE;
   update_info (self);
-  tf_topology_view_fit (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const TfSceneFilter *
+tf_topology_view_get_filter (TfTopologyView *self)
+{
+  g_return_val_if_fail (TF_IS_TOPOLOGY_VIEW (self), NULL);
+  return &self->filter;
+}
+
+/* Toolbar */
+
+static void
+layout_toggled (GtkToggleButton *button,
+                TfTopologyView  *self)
+{
+  if (self->syncing || !gtk_toggle_button_get_active (button))
+    return;
+  tf_topology_view_set_layout (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button),
+                                                                          "layout")));
+}
+
+static void
+filter_toggled (GtkCheckButton *check,
+                TfTopologyView *self)
+{
+  TfSceneFilter filter = { 0, 0 };
+
+  if (self->syncing)
+    return;
+  for (guint t = 0; t < TF_N_REACHES; t++)
+    if (!gtk_check_button_get_active (GTK_CHECK_BUTTON (self->reach_checks[t])))
+      filter.hidden_reaches |= 1u << t;
+  for (guint t = 0; t < TF_SCENE_N_TIERS; t++)
+    if (!gtk_check_button_get_active (GTK_CHECK_BUTTON (self->tier_checks[t])))
+      filter.hidden_tiers |= 1u << t;
+  tf_topology_view_set_filter (self, &filter);
+}
+
+static GtkWidget *
+heading (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "heading");
+  return label;
+}
+
+static GtkWidget *
+filter_check (TfTopologyView *self,
+              const char     *label)
+{
+  GtkWidget *check = gtk_check_button_new_with_label (label);
+
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+  g_signal_connect (check, "toggled", G_CALLBACK (filter_toggled), self);
+  return check;
+}
+
+/* The Show button is a toggle with its own popover rather than a GtkMenuButton: the window's
+ * one menu button stays the only one there is. */
+static void
+show_toggled (GtkToggleButton *button,
+              TfTopologyView  *self)
+{
+  if (gtk_toggle_button_get_active (button))
+    gtk_popover_popup (GTK_POPOVER (self->filter_popover));
+  else
+    gtk_popover_popdown (GTK_POPOVER (self->filter_popover));
+}
+
+static void
+popover_closed (GtkPopover      *popover,
+                GtkToggleButton *button)
+{
+  gtk_toggle_button_set_active (button, FALSE);
+}
+
+static void
+build_toolbar (TfTopologyView *self)
+{
+  static const struct
+  {
+    const char *label;
+    const char *tooltip;
+  } layouts[TF_SCENE_N_LAYOUTS] = {
+    [TF_SCENE_LAYOUT_PHYSICAL] = { N_("Physical"), N_("Pods, racks and boards as they stand") },
+    [TF_SCENE_LAYOUT_LOGICAL] = { N_("Logical"),
+                                  N_("The network's shape: grids, groups on a circle, tiers") },
+  };
+  GtkWidget *linked = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkWidget *menu = gtk_toggle_button_new ();
+  GtkWidget *menu_content = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *list = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+
+  self->toolbar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_add_css_class (linked, "linked");
+  for (guint l = 0; l < TF_SCENE_N_LAYOUTS; l++)
+    {
+      GtkWidget *button = gtk_toggle_button_new_with_label (_(layouts[l].label));
+
+      gtk_widget_set_tooltip_text (button, _(layouts[l].tooltip));
+      g_object_set_data (G_OBJECT (button), "layout", GUINT_TO_POINTER (l));
+      if (l > 0)
+        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button),
+                                     GTK_TOGGLE_BUTTON (self->layout_buttons[0]));
+      g_signal_connect (button, "toggled", G_CALLBACK (layout_toggled), self);
+      gtk_box_append (GTK_BOX (linked), button);
+      self->layout_buttons[l] = button;
+    }
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->layout_buttons[0]), TRUE);
+
+  gtk_box_append (GTK_BOX (list), heading (_("Links")));
+  for (guint t = 0; t < TF_N_REACHES; t++)
+    {
+      self->reach_checks[t] = filter_check (self, tf_legend_describe_reach (t));
+      gtk_box_append (GTK_BOX (list), self->reach_checks[t]);
+    }
+  gtk_box_append (GTK_BOX (list), heading (_("Switches")));
+  for (guint t = 0; t < TF_SCENE_N_TIERS; t++)
+    {
+      self->tier_checks[t] = filter_check (self, NULL);
+      gtk_box_append (GTK_BOX (list), self->tier_checks[t]);
+    }
+  gtk_popover_set_child (GTK_POPOVER (popover), list);
+  gtk_widget_set_parent (popover, menu);
+  self->filter_popover = popover;
+  gtk_box_append (GTK_BOX (menu_content), gtk_label_new (_("Show")));
+  gtk_box_append (GTK_BOX (menu_content), gtk_image_new_from_icon_name ("pan-down-symbolic"));
+  gtk_button_set_child (GTK_BUTTON (menu), menu_content);
+  g_signal_connect (menu, "toggled", G_CALLBACK (show_toggled), self);
+  g_signal_connect (popover, "closed", G_CALLBACK (popover_closed), menu);
+  gtk_widget_set_tooltip_text (menu, _("Hide or show links by reach and switches by tier"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (menu), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Show"),
+                                  -1);
+
+  gtk_box_append (GTK_BOX (self->toolbar), linked);
+  gtk_box_append (GTK_BOX (self->toolbar), menu);
+  gtk_widget_set_parent (self->toolbar, GTK_WIDGET (self));
+  sync_toolbar (self);
+}
+
+/* The toolbar is the GL area's one child, over its top-left corner. */
+static void
+tf_topology_view_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  TfTopologyView *self = TF_TOPOLOGY_VIEW (widget);
+  int min_w, nat_w, min_h, nat_h;
+
+  GTK_WIDGET_CLASS (tf_topology_view_parent_class)->size_allocate (widget, width, height,
+                                                                   baseline);
+  gtk_widget_measure (self->toolbar, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, &nat_w, NULL, NULL);
+  nat_w = MAX (min_w, MIN (nat_w, width - 2 * TOOLBAR_MARGIN));
+  gtk_widget_measure (self->toolbar, GTK_ORIENTATION_VERTICAL, nat_w, &min_h, &nat_h, NULL, NULL);
+  gtk_widget_size_allocate (self->toolbar,
+                            &(GtkAllocation) { TOOLBAR_MARGIN, TOOLBAR_MARGIN, nat_w, nat_h }, -1);
+  /* A popover is placed by whoever allocates its parent; a plain button does not. */
+  gtk_popover_present (GTK_POPOVER (self->filter_popover));
+}
+
+static void
+tf_topology_view_snapshot (GtkWidget   *widget,
+                           GtkSnapshot *snapshot)
+{
+  TfTopologyView *self = TF_TOPOLOGY_VIEW (widget);
+
+  GTK_WIDGET_CLASS (tf_topology_view_parent_class)->snapshot (widget, snapshot);
+  gtk_widget_snapshot_child (widget, self->toolbar, snapshot);
 }
 
 TfTopology *
@@ -393,6 +750,35 @@ tf_topology_view_get_frames (TfTopologyView *self)
 /* GObject */
 
 static void
+tf_topology_view_dispose (GObject *object)
+{
+  TfTopologyView *self = TF_TOPOLOGY_VIEW (object);
+
+  g_clear_pointer (&self->filter_popover, gtk_widget_unparent);
+  g_clear_pointer (&self->toolbar, gtk_widget_unparent);
+  G_OBJECT_CLASS (tf_topology_view_parent_class)->dispose (object);
+}
+
+static void
+tf_topology_view_set_property (GObject      *object,
+                               guint         prop_id,
+                               const GValue *value,
+                               GParamSpec   *pspec)
+{
+  TfTopologyView *self = TF_TOPOLOGY_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_LAYOUT:
+      tf_topology_view_set_layout (self, g_value_get_uint (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 tf_topology_view_finalize (GObject *object)
 {
   TfTopologyView *self = TF_TOPOLOGY_VIEW (object);
@@ -422,6 +808,10 @@ tf_topology_view_get_property (GObject    *object,
       g_value_set_string (value, self->info);
       break;
 
+    case PROP_LAYOUT:
+      g_value_set_uint (value, self->layout);
+      break;
+
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -434,9 +824,13 @@ tf_topology_view_class_init (TfTopologyViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkGLAreaClass *area_class = GTK_GL_AREA_CLASS (klass);
 
+  object_class->dispose = tf_topology_view_dispose;
   object_class->finalize = tf_topology_view_finalize;
   object_class->get_property = tf_topology_view_get_property;
+  object_class->set_property = tf_topology_view_set_property;
   widget_class->realize = tf_topology_view_realize;
+  widget_class->size_allocate = tf_topology_view_size_allocate;
+  widget_class->snapshot = tf_topology_view_snapshot;
   widget_class->unrealize = tf_topology_view_unrealize;
   area_class->render = tf_topology_view_render;
   area_class->resize = tf_topology_view_resize;
@@ -444,11 +838,18 @@ tf_topology_view_class_init (TfTopologyViewClass *klass)
   properties[PROP_INFO] =
     g_param_spec_string ("info", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* A TfSceneLayout. */
+  properties[PROP_LAYOUT] =
+    g_param_spec_uint ("layout", NULL, NULL, 0, TF_SCENE_N_LAYOUTS - 1, TF_SCENE_LAYOUT_PHYSICAL,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A frame with a topology in it was drawn. */
   signals[FRAME_DRAWN] = g_signal_new ("frame-drawn", G_TYPE_FROM_CLASS (klass),
                                        G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* The scene was built again: another topology or layout. */
+  signals[SCENE_CHANGED] = g_signal_new ("scene-changed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_css_name (widget_class, "topologyview");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -472,6 +873,7 @@ tf_topology_view_init (TfTopologyView *self)
 
   tf_scene_init (&self->scene);
   tf_camera_init (&self->camera);
+  build_toolbar (self);
 
   controller = gtk_event_controller_motion_new ();
   g_signal_connect (controller, "motion", G_CALLBACK (motion), self);

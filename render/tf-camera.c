@@ -62,15 +62,44 @@ basis (const TfCamera *camera,
   glm_vec3_cross (right, forward, up);
 }
 
+/* Far enough that @point projects inside the view: a point at (x, y) across and z towards
+ * the eye is seen when |x| <= (d - z) tan_h and |y| <= (d - z) tan_v. */
+static float
+distance_for (const TfCamera *camera,
+              vec3            right,
+              vec3            up,
+              vec3            back,
+              const float     point[3],
+              float           tan_h,
+              float           tan_v)
+{
+  vec3 c;
+  float x, y, z, distance;
+
+  for (guint axis = 0; axis < 3; axis++)
+    c[axis] = point[axis] - camera->target[axis];
+  x = glm_vec3_dot (c, right);
+  y = glm_vec3_dot (c, up);
+  z = glm_vec3_dot (c, back);
+  /* The margin widens the view, not the depth: boxes seen end-on stay framed tightly. */
+  distance = MAX (z + FIT_MARGIN * fabsf (x) / tan_h, z + FIT_MARGIN * fabsf (y) / tan_v);
+  /* And the eye stays outside the box, clear of the near plane. */
+  return MAX (distance, 1.02f * z);
+}
+
 void
-tf_camera_fit (TfCamera    *camera,
-               const float  min[3],
-               const float  max[3],
-               float        aspect)
+tf_camera_fit_points (TfCamera    *camera,
+                      const float  min[3],
+                      const float  max[3],
+                      const float *points,
+                      gsize        n_points,
+                      float        aspect)
 {
   vec3 right, up, back;
   float tan_v = tanf (camera->fov / 2), tan_h = tan_v * MAX (aspect, 0.01f);
   float distance = 1.0f;
+
+  g_return_if_fail (camera != NULL && (points != NULL || n_points == 0));
 
   for (guint axis = 0; axis < 3; axis++)
     camera->target[axis] = (min[axis] + max[axis]) / 2;
@@ -78,26 +107,24 @@ tf_camera_fit (TfCamera    *camera,
   camera->distance = 1.0f;
   basis (camera, right, up);
   glm_vec3_cross (right, up, back);
-
-  /* Far enough that every corner of the box projects inside the view: a corner at (x, y)
-   * across and z towards the eye is seen when |x| <= (d - z) tan_h and |y| <= (d - z) tan_v. */
-  for (guint corner = 0; corner < 8; corner++)
-    {
-      vec3 c;
-      float x, y, z;
-
-      for (guint axis = 0; axis < 3; axis++)
-        c[axis] = ((corner >> axis) & 1 ? max[axis] : min[axis]) - camera->target[axis];
-      x = glm_vec3_dot (c, right);
-      y = glm_vec3_dot (c, up);
-      z = glm_vec3_dot (c, back);
-      /* The margin widens the view, not the depth: boxes seen end-on stay framed tightly. */
-      distance = MAX (distance, z + FIT_MARGIN * fabsf (x) / tan_h);
-      distance = MAX (distance, z + FIT_MARGIN * fabsf (y) / tan_v);
-      /* And the eye stays outside the box, clear of the near plane. */
-      distance = MAX (distance, 1.02f * z);
-    }
+  for (gsize i = 0; i < n_points; i++)
+    distance = MAX (distance, distance_for (camera, right, up, back, points + 3 * i, tan_h,
+                                            tan_v));
   camera->distance = distance;
+}
+
+void
+tf_camera_fit (TfCamera    *camera,
+               const float  min[3],
+               const float  max[3],
+               float        aspect)
+{
+  float corners[8][3];
+
+  for (guint corner = 0; corner < 8; corner++)
+    for (guint axis = 0; axis < 3; axis++)
+      corners[corner][axis] = (corner >> axis) & 1 ? max[axis] : min[axis];
+  tf_camera_fit_points (camera, min, max, &corners[0][0], 8, aspect);
 }
 
 void

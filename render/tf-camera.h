@@ -21,6 +21,10 @@ void tf_camera_init (TfCamera *camera);
 /* Looks at the middle of the box, keeping the angles, from just far enough that all of it is
  * in a view of @aspect (width / height). */
 void tf_camera_fit (TfCamera *camera, const float min[3], const float max[3], float aspect);
+/* The same for @n_points points (x, y, z each) inside the box: closer for shapes, such as a
+ * circle, that leave the box's corners empty. */
+void tf_camera_fit_points (TfCamera *camera, const float min[3], const float max[3],
+                           const float *points, gsize n_points, float aspect);
 void tf_camera_orbit (TfCamera *camera, float dx_radians, float dy_radians);
 /* Multiplies the distance by @factor (< 1 comes closer). */
 void tf_camera_zoom (TfCamera *camera, float factor);

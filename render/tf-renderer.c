@@ -5,6 +5,8 @@
  * one for the translucent containers (racks, pods), one line draw for the links and one for the
  * outlines. Solids and lines first with depth writes, so hidden fragments are rejected early;
  * translucent containers last, blended, without depth writes, so what is inside shows through.
+ * A highlight (a hovered element's neighbours and links) dims everything else with a uniform
+ * and draws on top: its boxes depth-tested, its lines over everything, so they are never hidden.
  */
 #include <epoxy/gl.h>
 #include <gio/gio.h>
@@ -25,7 +27,7 @@ struct _TfRenderer
 {
   GLuint box_program;
   GLuint line_program;
-  GLint  box_vp, box_light, line_vp;
+  GLint  box_vp, box_light, box_dim, line_vp, line_dim;
   GLuint cube;
   GLuint cube_indices;
   Blocks solids;       /* chips, switches, boards */
@@ -36,7 +38,16 @@ struct _TfRenderer
   GLsizei outline_vertices;
   GLuint mark_vao, mark_vbo;
   GLsizei mark_vertices;
+  Blocks lit;          /* a highlight's neighbours */
+  GLuint lit_vao, lit_vbo;
+  GLsizei lit_vertices;
+  gboolean highlight;
 };
+
+/* How bright the rest stays while something is highlighted: blocks, and lines (fainter, so
+ * the highlighted links, in the same colours, stand out). */
+#define DIM      0.3f
+#define DIM_LINE 0.12f
 
 /* A unit cube: 24 vertices of position and normal (4 per face, flat normals), and the 36
  * indices of its 12 triangles, so each vertex is shaded once per box rather than once per
@@ -203,7 +214,9 @@ tf_renderer_new (GError **error)
     }
   r->box_vp = glGetUniformLocation (r->box_program, "u_view_projection");
   r->box_light = glGetUniformLocation (r->box_program, "u_light");
+  r->box_dim = glGetUniformLocation (r->box_program, "u_dim");
   r->line_vp = glGetUniformLocation (r->line_program, "u_view_projection");
+  r->line_dim = glGetUniformLocation (r->line_program, "u_dim");
 
   cube_vertices (cube, indices);
   glGenBuffers (1, &r->cube);
@@ -217,6 +230,8 @@ tf_renderer_new (GError **error)
   lines_init (&r->link_vao, &r->link_vbo);
   lines_init (&r->outline_vao, &r->outline_vbo);
   lines_init (&r->mark_vao, &r->mark_vbo);
+  blocks_init (&r->lit, r->cube, r->cube_indices);
+  lines_init (&r->lit_vao, &r->lit_vbo);
   return r;
 }
 
@@ -229,9 +244,9 @@ tf_renderer_free (TfRenderer *r)
   glDeleteProgram (r->line_program);
   glDeleteBuffers (1, &r->cube);
   glDeleteBuffers (1, &r->cube_indices);
-  for (guint i = 0; i < 2; i++)
+  for (guint i = 0; i < 3; i++)
     {
-      Blocks *b = i ? &r->containers : &r->solids;
+      Blocks *b = i == 0 ? &r->solids : i == 1 ? &r->containers : &r->lit;
 
       glDeleteVertexArrays (1, &b->vao);
       glDeleteBuffers (1, &b->instances);
@@ -242,6 +257,8 @@ tf_renderer_free (TfRenderer *r)
   glDeleteBuffers (1, &r->outline_vbo);
   glDeleteVertexArrays (1, &r->mark_vao);
   glDeleteBuffers (1, &r->mark_vbo);
+  glDeleteVertexArrays (1, &r->lit_vao);
+  glDeleteBuffers (1, &r->lit_vbo);
   g_free (r);
 }
 
@@ -254,19 +271,45 @@ upload (GLuint        buffer,
                 data->len ? data->data : NULL, GL_STATIC_DRAW);
 }
 
+/* The boxes of @kind that @filter shows. */
+static void
+append_visible (GArray              *out,
+                const TfScene       *scene,
+                const TfSceneFilter *filter,
+                TfSceneKind          kind)
+{
+  const GArray *boxes = scene->boxes[kind];
+
+  if (filter == NULL || kind != TF_SCENE_SWITCH || filter->hidden_tiers == 0)
+    {
+      g_array_append_vals (out, boxes->data, boxes->len);
+      return;
+    }
+  for (guint i = 0; i < boxes->len; i++)
+    if (tf_scene_box_visible (scene, filter, kind, i))
+      g_array_append_val (out, g_array_index (boxes, TfSceneBox, i));
+}
+
 void
 tf_renderer_set_scene (TfRenderer    *r,
                        const TfScene *scene)
 {
+  tf_renderer_set_scene_filtered (r, scene, NULL);
+}
+
+void
+tf_renderer_set_scene_filtered (TfRenderer          *r,
+                                const TfScene       *scene,
+                                const TfSceneFilter *filter)
+{
   g_autoptr(GArray) solids = g_array_new (FALSE, FALSE, sizeof (TfSceneBox));
   g_autoptr(GArray) containers = g_array_new (FALSE, FALSE, sizeof (TfSceneBox));
+  g_autoptr(GArray) links = NULL;
 
   g_return_if_fail (r != NULL && scene != NULL);
 
-  g_array_append_vals (solids, scene->boxes[TF_SCENE_CHIP]->data,
-                       scene->boxes[TF_SCENE_CHIP]->len);
-  g_array_append_vals (solids, scene->boxes[TF_SCENE_SWITCH]->data,
-                       scene->boxes[TF_SCENE_SWITCH]->len);
+  append_visible (solids, scene, filter, TF_SCENE_CHIP);
+  append_visible (solids, scene, filter, TF_SCENE_SWITCH);
   g_array_append_vals (solids, scene->boxes[TF_SCENE_BOARD]->data,
                        scene->boxes[TF_SCENE_BOARD]->len);
   /* Racks before the pods around them: they read best blended in that order. */
@@ -278,11 +321,42 @@ tf_renderer_set_scene (TfRenderer    *r,
   r->solids.count = (GLsizei) solids->len;
   upload (r->containers.instances, containers);
   r->containers.count = (GLsizei) containers->len;
-  upload (r->link_vbo, scene->link_vertices);
-  r->link_vertices = (GLsizei) scene->link_vertices->len;
+  if (filter != NULL && (filter->hidden_reaches | filter->hidden_tiers) != 0)
+    {
+      links = g_array_new (FALSE, FALSE, sizeof (TfSceneVertex));
+      for (guint i = 0; i < scene->lines->len; i++)
+        if (tf_scene_line_visible (scene, filter, i))
+          g_array_append_vals (links, &g_array_index (scene->link_vertices, TfSceneVertex, 2 * i),
+                               2);
+    }
+  else
+    links = g_array_ref (scene->link_vertices);
+  upload (r->link_vbo, links);
+  r->link_vertices = (GLsizei) links->len;
   upload (r->outline_vbo, scene->outline_vertices);
   r->outline_vertices = (GLsizei) scene->outline_vertices->len;
   r->mark_vertices = 0;
+  tf_renderer_set_highlight (r, NULL, NULL);
+}
+
+void
+tf_renderer_set_highlight (TfRenderer   *r,
+                           const GArray *boxes,
+                           const GArray *vertices)
+{
+  g_return_if_fail (r != NULL);
+
+  r->highlight = boxes != NULL && vertices != NULL;
+  if (!r->highlight)
+    {
+      r->lit.count = 0;
+      r->lit_vertices = 0;
+      return;
+    }
+  upload (r->lit.instances, boxes);
+  r->lit.count = (GLsizei) boxes->len;
+  upload (r->lit_vbo, vertices);
+  r->lit_vertices = (GLsizei) vertices->len;
 }
 
 void
@@ -345,6 +419,7 @@ tf_renderer_draw (TfRenderer     *r,
   glUseProgram (r->box_program);
   glUniformMatrix4fv (r->box_vp, 1, GL_FALSE, view_projection);
   glUniform3fv (r->box_light, 1, light);
+  glUniform1f (r->box_dim, r->highlight ? DIM : 1.0f);
   glBindVertexArray (r->solids.vao);
   glDrawElementsInstanced (GL_TRIANGLES, 36, GL_UNSIGNED_BYTE, NULL, r->solids.count);
 
@@ -352,18 +427,32 @@ tf_renderer_draw (TfRenderer     *r,
   glBlendFunc (GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
   glUseProgram (r->line_program);
   glUniformMatrix4fv (r->line_vp, 1, GL_FALSE, view_projection);
+  glUniform1f (r->line_dim, r->highlight ? DIM_LINE : 1.0f);
   glBindVertexArray (r->link_vao);
   glDrawArrays (GL_LINES, 0, r->link_vertices);
   glBindVertexArray (r->outline_vao);
   glDrawArrays (GL_LINES, 0, r->outline_vertices);
-  glBindVertexArray (r->mark_vao);
-  glDrawArrays (GL_LINES, 0, r->mark_vertices);
 
   glDepthMask (GL_FALSE);
   glUseProgram (r->box_program);
   glBindVertexArray (r->containers.vao);
   glDrawElementsInstanced (GL_TRIANGLES, 36, GL_UNSIGNED_BYTE, NULL, r->containers.count);
   glDepthMask (GL_TRUE);
+
+  if (r->highlight)
+    {
+      glUniform1f (r->box_dim, 1.0f);
+      glBindVertexArray (r->lit.vao);
+      glDrawElementsInstanced (GL_TRIANGLES, 36, GL_UNSIGNED_BYTE, NULL, r->lit.count);
+    }
+  glUseProgram (r->line_program);
+  glUniform1f (r->line_dim, 1.0f);
+  glDisable (GL_DEPTH_TEST);
+  glBindVertexArray (r->lit_vao);
+  glDrawArrays (GL_LINES, 0, r->lit_vertices);
+  glBindVertexArray (r->mark_vao);
+  glDrawArrays (GL_LINES, 0, r->mark_vertices);
+  glEnable (GL_DEPTH_TEST);
 
   glBindVertexArray (0);
   glUseProgram (0);

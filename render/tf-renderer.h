@@ -12,8 +12,15 @@ typedef struct _TfRenderer TfRenderer;
 
 TfRenderer *tf_renderer_new (GError **error);
 void        tf_renderer_free (TfRenderer *renderer);
-/* Uploads the scene's instance and line buffers. */
+/* Uploads the scene's instance and line buffers, and clears the highlight. */
 void        tf_renderer_set_scene (TfRenderer *renderer, const TfScene *scene);
+/* The same without what @filter (NULL: nothing) hides. */
+void        tf_renderer_set_scene_filtered (TfRenderer *renderer, const TfScene *scene,
+                                            const TfSceneFilter *filter);
+/* Dims the scene and draws @boxes (TfSceneBox) and @vertices (TfSceneVertex lines) over it, as
+ * tf_scene_highlight gives them; NULL for both ends the highlight. */
+void        tf_renderer_set_highlight (TfRenderer *renderer, const GArray *boxes,
+                                       const GArray *vertices);
 /* Outlines one box (the hovered or selected element), or nothing with NULL. */
 void        tf_renderer_set_mark (TfRenderer *renderer, const TfSceneBox *box);
 /* FALSE when GL reported an error. */

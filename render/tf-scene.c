@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "tf-layout-logical.h"
 #include "tf-scene.h"
 
 #define CHIP          1.0f
@@ -19,6 +20,7 @@
 #define SWITCH_D      1.6f
 #define SWITCH_PITCH  3.2f
 #define LEVEL_GAP     6.0f
+#define LOGICAL_CHIP  0.55f    /* smaller than a grid step, so the links between show */
 
 /* By reach: the boundary a link crosses is what decides its cable (copper or optics). */
 static const float link_colors[TF_N_REACHES][4] = {
@@ -48,6 +50,28 @@ tf_scene_link_color (TfReach reach,
 }
 
 void
+tf_scene_kind_color (TfSceneKind  kind,
+                     guint        tier,
+                     float        rgba[4])
+{
+  const float *c;
+
+  switch (kind)
+    {
+    case TF_SCENE_POD: c = pod_color; break;
+    case TF_SCENE_RACK: c = rack_color; break;
+    case TF_SCENE_BOARD: c = board_color; break;
+    case TF_SCENE_CHIP: c = chip_color; break;
+    case TF_SCENE_SWITCH:
+    case TF_SCENE_N_KINDS:
+    default:
+      c = switch_colors[MIN (tier, TF_SCENE_N_TIERS - 1)];
+      break;
+    }
+  memcpy (rgba, c, sizeof (float[4]));
+}
+
+void
 tf_scene_init (TfScene *scene)
 {
   memset (scene, 0, sizeof *scene);
@@ -55,6 +79,7 @@ tf_scene_init (TfScene *scene)
     scene->boxes[k] = g_array_new (FALSE, TRUE, sizeof (TfSceneBox));
   scene->link_vertices = g_array_new (FALSE, FALSE, sizeof (TfSceneVertex));
   scene->outline_vertices = g_array_new (FALSE, FALSE, sizeof (TfSceneVertex));
+  scene->lines = g_array_new (FALSE, FALSE, sizeof (TfSceneLine));
 }
 
 void
@@ -67,6 +92,15 @@ tf_scene_clear (TfScene *scene)
     g_array_unref (scene->link_vertices);
   if (scene->outline_vertices != NULL)
     g_array_unref (scene->outline_vertices);
+  if (scene->lines != NULL)
+    g_array_unref (scene->lines);
+  g_free (scene->switch_tier);
+  for (guint t = 0; t < TF_SCENE_N_TIERS; t++)
+    g_free (scene->tier_roles[t]);
+  g_free (scene->adj_offset);
+  g_free (scene->adj_target);
+  g_free (scene->adj_reach);
+  g_free (scene->board_chips);
   memset (scene, 0, sizeof *scene);
 }
 
@@ -307,12 +341,7 @@ lay_out (TfScene              *scene,
     add_outline (scene, box_at (scene, TF_SCENE_RACK, r));
 }
 
-/* An end of a drawn line: a box of some kind. */
-typedef struct
-{
-  guint32 a, b;       /* packed (kind << 28 | index) */
-  guint32 reach;
-} LineKey;
+typedef TfSceneLine LineKey;
 
 static guint
 line_key_hash (gconstpointer p)
@@ -331,12 +360,7 @@ line_key_equal (gconstpointer pa,
   return a->a == b->a && a->b == b->b && a->reach == b->reach;
 }
 
-static guint32
-pack (TfSceneKind kind,
-      guint       index)
-{
-  return ((guint32) kind << 28) | index;
-}
+#define pack TF_SCENE_PACK
 
 /* The box a link end is drawn at, at @level. */
 static guint32
@@ -419,17 +443,70 @@ count_lines (GArray *lines[TF_N_REACHES])
   return n;
 }
 
+/* In a logical layout, the axis a long straight link should bow along so that it does not lie
+ * over the short links of the nodes between its ends (a torus's wrap-around over its row,
+ * HyperX's far links over near ones): the flattest axis across it, or -1 to draw it straight. */
+static int
+bow_axis (const TfScene *scene,
+          const float    a[3],
+          const float    b[3])
+{
+  int along = -1, best = -1;
+
+  if (scene->layout != TF_SCENE_LAYOUT_LOGICAL)
+    return -1;
+  for (int axis = 0; axis < 3; axis++)
+    if (fabsf (a[axis] - b[axis]) > 1e-3f)
+      {
+        if (along >= 0)
+          return -1;
+        along = axis;
+      }
+  if (along < 0 || fabsf (a[along] - b[along]) < 2.5f * TF_LAYOUT_PITCH)
+    return -1;
+  for (int axis = 0; axis < 3; axis++)
+    if (axis != along
+        && (best < 0 || scene->bounds_max[axis] - scene->bounds_min[axis]
+                        < scene->bounds_max[best] - scene->bounds_min[best]))
+      best = axis;
+  return best;
+}
+
+/* A link's line: one segment, or a bowed link as an arc of BOW_SEGMENTS, each its own entry in
+ * lines so that filters treat them alike. */
+#define BOW_SEGMENTS 6
+
 static void
 append_line (TfScene       *scene,
              const LineKey *k)
 {
-  TfSceneVertex v[2];
+  const float *a = packed_box (scene, k->a)->center, *b = packed_box (scene, k->b)->center;
+  int axis = bow_axis (scene, a, b);
+  guint segments = axis < 0 ? 1 : BOW_SEGMENTS;
+  float height = 0;
 
-  memcpy (v[0].position, packed_box (scene, k->a)->center, sizeof v[0].position);
-  memcpy (v[1].position, packed_box (scene, k->b)->center, sizeof v[1].position);
-  memcpy (v[0].color, link_colors[k->reach], sizeof v[0].color);
-  memcpy (v[1].color, link_colors[k->reach], sizeof v[1].color);
-  g_array_append_vals (scene->link_vertices, v, 2);
+  /* Away from the usual eye, which looks from +z and from above. */
+  if (axis >= 0)
+    for (guint i = 0; i < 3; i++)
+      height += (axis == 1 ? 0.15f : -0.15f) * fabsf (a[i] - b[i]);
+  for (guint s = 0; s < segments; s++)
+    {
+      TfSceneVertex v[2];
+
+      for (guint end = 0; end < 2; end++)
+        {
+          float t = (float) (s + end) / segments;
+
+          /* The ends exactly at the boxes' centres: a + (b - a) may round off b. */
+          for (guint i = 0; i < 3; i++)
+            v[end].position[i] = s + end == segments ? b[i] : a[i] + t * (b[i] - a[i]);
+          if (axis >= 0)
+            v[end].position[axis] += 4 * height * t * (1 - t);
+          memcpy (v[end].color, link_colors[k->reach], sizeof v[end].color);
+        }
+      g_array_append_vals (scene->link_vertices, v, 2);
+      g_array_append_val (scene->lines, *k);
+    }
   scene->lines_by_reach[k->reach]++;
   scene->n_lines++;
 }
@@ -523,7 +600,8 @@ add_lines (TfScene              *scene,
 }
 
 /* Thousands of lines drawn opaque merge into a solid sheet; fainter lines let the density
- * show as brightness instead. */
+ * show as brightness instead. Logical layouts spread their lines out (a grid's run side by
+ * side), so they fade less, keeping their colour. */
 static void
 fade_dense_lines (TfScene *scene)
 {
@@ -531,23 +609,211 @@ fade_dense_lines (TfScene *scene)
 
   if (scene->n_lines <= TF_SCENE_OPAQUE_LINES)
     return;
-  alpha = MAX (0.25f, (float) TF_SCENE_OPAQUE_LINES / scene->n_lines);
+  alpha = MAX (scene->layout == TF_SCENE_LAYOUT_LOGICAL ? 0.6f : 0.25f,
+               (float) TF_SCENE_OPAQUE_LINES / scene->n_lines);
   for (guint i = 0; i < scene->link_vertices->len; i++)
     g_array_index (scene->link_vertices, TfSceneVertex, i).color[3] = alpha;
 }
 
+/* The logical layout: chips and switches where tf-layout-logical.c puts them, no containers. */
+static void
+lay_out_logical (TfScene              *scene,
+                 const TfNetworkGraph *g,
+                 const char           *family,
+                 const TfAttrs        *attrs)
+{
+  g_autofree float (*pos)[3] = g_malloc_n ((gsize) g->n_chip + g->n_switch + 1, sizeof (float[3]));
+
+  tf_layout_logical (g, family, attrs, pos);
+  g_array_set_size (scene->boxes[TF_SCENE_CHIP], g->n_chip);
+  g_array_set_size (scene->boxes[TF_SCENE_SWITCH], g->n_switch);
+  for (guint c = 0; c < g->n_chip; c++)
+    set_box (box_at (scene, TF_SCENE_CHIP, c), pos[c][0], pos[c][1], pos[c][2], LOGICAL_CHIP,
+             LOGICAL_CHIP, LOGICAL_CHIP, chip_color);
+  for (guint s = 0; s < g->n_switch; s++)
+    {
+      const float *p = pos[g->n_chip + s];
+
+      set_box (box_at (scene, TF_SCENE_SWITCH, s), p[0], p[1], p[2], SWITCH_W, SWITCH_H,
+               SWITCH_D, switch_colors[TF_SCENE_TIER (g->switches[s].tier)]);
+    }
+  /* The extent so far, which bow_axis reads; tf_scene_build_layout sets the final bounds. */
+  for (guint axis = 0; axis < 3; axis++)
+    {
+      scene->bounds_min[axis] = G_MAXFLOAT;
+      scene->bounds_max[axis] = -G_MAXFLOAT;
+      for (guint v = 0; v < g->n_chip + g->n_switch; v++)
+        {
+          scene->bounds_min[axis] = MIN (scene->bounds_min[axis], pos[v][axis]);
+          scene->bounds_max[axis] = MAX (scene->bounds_max[axis], pos[v][axis]);
+        }
+    }
+}
+
+/* Logical lines join chips and switches only: every link, or the distinct ones thinned evenly
+ * to the budget. */
+static void
+add_lines_logical (TfScene              *scene,
+                   const TfNetworkGraph *g,
+                   guint                 budget)
+{
+  GArray *lines[TF_N_REACHES];
+
+  scene->n_links = g->n_links;
+  scene->link_level = TF_SCENE_LINKS_ALL;
+  for (guint t = 0; t < TF_N_REACHES; t++)
+    lines[t] = g_array_new (FALSE, FALSE, sizeof (LineKey));
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+      LineKey key = { end_box (g, NULL, l->a, TF_SCENE_LINKS_ALL),
+                      end_box (g, NULL, l->b, TF_SCENE_LINKS_ALL), l->reach };
+
+      g_array_append_val (lines[l->reach], key);
+    }
+  append_thinned (scene, lines, g->n_links <= budget ? G_MAXUINT : budget);
+  for (guint t = 0; t < TF_N_REACHES; t++)
+    g_array_unref (lines[t]);
+}
+
+/* Words from switch ids: "group3-leaf2" plays "leaf", "spine12" "spine". */
+static void
+collect_roles (TfScene              *scene,
+               const TfNetworkGraph *g)
+{
+  GPtrArray *roles[TF_SCENE_N_TIERS];
+
+  for (guint t = 0; t < TF_SCENE_N_TIERS; t++)
+    roles[t] = g_ptr_array_new_with_free_func (g_free);
+  for (guint s = 0; s < g->n_switch; s++)
+    {
+      const char *id = g->switches[s].id ? g->switches[s].id : "";
+      const char *dash = strrchr (id, '-');
+      GString *role = g_string_new (NULL);
+      guint t = TF_SCENE_TIER (g->switches[s].tier);
+      gboolean known = FALSE;
+
+      gboolean in_group = g_str_has_prefix (id, "group") && dash != NULL
+                          && !g_ascii_isdigit (dash[1]);
+
+      /* The first word, numbers left out: "switch-0-3" plays "switch", which says nothing
+       * beside "switches"; a dragonfly group's switch is its group router. */
+      if (in_group)
+        id = dash + 1;
+      for (const char *c = id; *c != '\0' && *c != '-'; c++)
+        if (!g_ascii_isdigit (*c))
+          g_string_append_c (role, *c);
+      if (strcmp (role->str, "switch") == 0)
+        g_string_assign (role, in_group ? "group router" : "");
+      for (guint i = 0; i < roles[t]->len && !known; i++)
+        known = strcmp (g_ptr_array_index (roles[t], i), role->str) == 0;
+      if (!known && role->len > 0 && roles[t]->len < 4)
+        g_ptr_array_add (roles[t], g_string_free (role, FALSE));
+      else
+        g_string_free (role, TRUE);
+    }
+  for (guint t = 0; t < TF_SCENE_N_TIERS; t++)
+    {
+      g_ptr_array_add (roles[t], NULL);
+      if (roles[t]->len > 1)
+        scene->tier_roles[t] = g_strjoinv (", ", (char **) roles[t]->pdata);
+      g_ptr_array_unref (roles[t]);
+    }
+}
+
+/* What the filter and the highlight read: tiers, neighbours, boards. */
+static void
+index_graph (TfScene              *scene,
+             const TfNetworkGraph *g)
+{
+  guint n_nodes = g->n_chip + g->n_switch;
+  g_autofree guint32 *fill = NULL;
+
+  scene->n_chip = g->n_chip;
+  scene->switch_tier = g_new (guint8, MAX (g->n_switch, 1));
+  for (guint s = 0; s < g->n_switch; s++)
+    {
+      scene->switch_tier[s] = (guint8) TF_SCENE_TIER (g->switches[s].tier);
+      scene->switches_by_tier[scene->switch_tier[s]]++;
+    }
+  collect_roles (scene, g);
+
+  scene->adj_offset = g_new0 (guint32, (gsize) n_nodes + 1);
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      scene->adj_offset[g->links[i].a + 1]++;
+      scene->adj_offset[g->links[i].b + 1]++;
+    }
+  for (guint v = 0; v < n_nodes; v++)
+    scene->adj_offset[v + 1] += scene->adj_offset[v];
+  scene->adj_target = g_new (guint32, (gsize) 2 * g->n_links + 1);
+  scene->adj_reach = g_new (guint8, (gsize) 2 * g->n_links + 1);
+  fill = g_memdup2 (scene->adj_offset, sizeof (guint32) * MAX (n_nodes, 1));
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+
+      scene->adj_target[fill[l->a]] = l->b;
+      scene->adj_reach[fill[l->a]++] = l->reach;
+      scene->adj_target[fill[l->b]] = l->a;
+      scene->adj_reach[fill[l->b]++] = l->reach;
+    }
+  scene->chips_per_board = g->chips_per_board;
+  scene->board_chips = g_memdup2 (g->board_chips,
+                                  sizeof (guint32) * g->n_board * g->chips_per_board);
+}
+
+/* Flat logical layouts read best square on; anything with depth, from three quarters. */
+static void
+choose_view (TfScene *scene)
+{
+  float ext[3];
+
+  for (guint axis = 0; axis < 3; axis++)
+    ext[axis] = scene->bounds_max[axis] - scene->bounds_min[axis];
+  scene->view_yaw = (float) G_PI * 35 / 180;
+  scene->view_pitch = (float) G_PI * 30 / 180;
+  if (scene->layout != TF_SCENE_LAYOUT_LOGICAL)
+    return;
+  if (ext[1] < 0.25f * MAX (ext[0], ext[2]))
+    {
+      scene->view_yaw = (float) G_PI * 15 / 180;
+      scene->view_pitch = (float) G_PI * 55 / 180;
+    }
+  else if (ext[2] < 0.25f * MAX (ext[0], ext[1]))
+    {
+      scene->view_yaw = (float) G_PI * 12 / 180;
+      scene->view_pitch = (float) G_PI * 12 / 180;
+    }
+}
+
 void
-tf_scene_build (TfScene              *scene,
-                const TfNetworkGraph *graph,
-                guint                 link_budget)
+tf_scene_build_layout (TfScene              *scene,
+                       const TfNetworkGraph *graph,
+                       guint                 link_budget,
+                       TfSceneLayout         layout,
+                       const char           *family,
+                       const TfAttrs        *attrs)
 {
   g_return_if_fail (scene != NULL && graph != NULL);
+  g_return_if_fail (layout < TF_SCENE_N_LAYOUTS);
 
   tf_scene_clear (scene);
   tf_scene_init (scene);
-  lay_out (scene, graph);
-  add_lines (scene, graph, link_budget ? link_budget : TF_SCENE_LINK_BUDGET);
+  scene->layout = layout;
+  link_budget = link_budget ? link_budget : TF_SCENE_LINK_BUDGET;
+  if (layout == TF_SCENE_LAYOUT_LOGICAL)
+    {
+      lay_out_logical (scene, graph, family, attrs);
+      add_lines_logical (scene, graph, link_budget);
+    }
+  else
+    {
+      lay_out (scene, graph);
+      add_lines (scene, graph, link_budget);
+    }
   fade_dense_lines (scene);
+  index_graph (scene, graph);
 
   for (guint axis = 0; axis < 3; axis++)
     {
@@ -567,6 +833,24 @@ tf_scene_build (TfScene              *scene,
                                            b->center[axis] + b->size[axis] / 2);
           }
       }
+  choose_view (scene);
+  /* Bowed lines stand out of the boxes; the view frames them too. */
+  for (guint i = 0; layout == TF_SCENE_LAYOUT_LOGICAL && i < scene->link_vertices->len; i++)
+    for (guint axis = 0; axis < 3; axis++)
+      {
+        float p = g_array_index (scene->link_vertices, TfSceneVertex, i).position[axis];
+
+        scene->bounds_min[axis] = MIN (scene->bounds_min[axis], p);
+        scene->bounds_max[axis] = MAX (scene->bounds_max[axis], p);
+      }
+}
+
+void
+tf_scene_build (TfScene              *scene,
+                const TfNetworkGraph *graph,
+                guint                 link_budget)
+{
+  tf_scene_build_layout (scene, graph, link_budget, TF_SCENE_LAYOUT_PHYSICAL, NULL, NULL);
 }
 
 /* Slab test: the distance along the ray to @box, or FALSE when it misses. */
@@ -609,6 +893,16 @@ tf_scene_pick (const TfScene *scene,
                const float    direction[3],
                TfScenePick   *out)
 {
+  return tf_scene_pick_visible (scene, NULL, origin, direction, out);
+}
+
+gboolean
+tf_scene_pick_visible (const TfScene       *scene,
+                       const TfSceneFilter *filter,
+                       const float          origin[3],
+                       const float          direction[3],
+                       TfScenePick         *out)
+{
   /* Solid blocks first; otherwise the innermost container hit. */
   static const TfSceneKind order[][2] = {
     { TF_SCENE_CHIP, TF_SCENE_SWITCH },
@@ -635,7 +929,8 @@ tf_scene_pick (const TfScene *scene,
 
               if (ray_box (origin, direction,
                            &g_array_index (scene->boxes[kind], TfSceneBox, i), &distance)
-                  && (!hit || distance < out->distance))
+                  && (!hit || distance < out->distance)
+                  && tf_scene_box_visible (scene, filter, kind, i))
                 {
                   *out = (TfScenePick) { kind, i, distance };
                   hit = TRUE;

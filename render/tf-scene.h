@@ -10,6 +10,11 @@
  * chip ends move up to their board (then their rack), and links joining the same two ends become
  * one line; lines inside a rack, which rack ends would hide, stay between boards, thinned evenly
  * to the budget (give or take one line per reach: every reach keeps a line).
+ *
+ * The logical layout (tf-layout-logical.h) places chips and switches by the network's shape
+ * instead and draws no containers; its links are lines between chips, thinned evenly to the
+ * budget. Both layouts keep, per line, the boxes it joins, and per node its neighbours, so a
+ * filter (hidden reaches and switch tiers) and a hover highlight need no new layout.
  */
 #pragma once
 
@@ -44,6 +49,28 @@ typedef struct
 
 typedef enum
 {
+  TF_SCENE_LAYOUT_PHYSICAL,   /* pods, racks, boards as they stand */
+  TF_SCENE_LAYOUT_LOGICAL,    /* the network's shape (tf-layout-logical.h) */
+  TF_SCENE_N_LAYOUTS
+} TfSceneLayout;
+
+/* Switch tiers as the scene counts them: rack, pod, datacenter. */
+#define TF_SCENE_N_TIERS 3u
+#define TF_SCENE_TIER(tier) ((guint) CLAMP ((int) (tier) - TF_TIER_RACK, 0, 2))
+
+/* A line's end: a box, packed as kind << 28 | index. */
+#define TF_SCENE_PACK(kind, index) (((guint32) (kind) << 28) | (guint32) (index))
+#define TF_SCENE_PACKED_KIND(packed) ((TfSceneKind) ((packed) >> 28))
+#define TF_SCENE_PACKED_INDEX(packed) ((guint) ((packed) & 0x0fffffffu))
+
+typedef struct
+{
+  guint32 a, b;       /* packed ends */
+  guint32 reach;      /* TfReach */
+} TfSceneLine;
+
+typedef enum
+{
   TF_SCENE_LINKS_ALL,      /* every link, chip to chip or switch */
   TF_SCENE_LINKS_BOARDS,   /* chip ends moved to their boards, bundled */
   TF_SCENE_LINKS_RACKS,    /* chip ends moved to their racks, bundled; lines inside a rack
@@ -64,7 +91,34 @@ typedef struct
   guint64          lines_by_reach[TF_N_REACHES];
   float            bounds_min[3];
   float            bounds_max[3];
+
+  /* The angles (radians) the scene reads best from: the usual three-quarter view, straight
+   * on for a flat upright layout, from high above for a flat one on the floor. */
+  float            view_yaw;
+  float            view_pitch;
+  TfSceneLayout    layout;
+  GArray          *lines;                      /* TfSceneLine, one per drawn line */
+  guint            n_chip;
+  guint8          *switch_tier;                /* TF_SCENE_TIER of each switch */
+  guint            switches_by_tier[TF_SCENE_N_TIERS];
+  /* The roles the switch ids of a tier name ("leaf", "spine"), comma-separated, or NULL. */
+  char            *tier_roles[TF_SCENE_N_TIERS];
+  /* Nodes (chips, then switches) and their neighbours: node v's are adj_target[adj_offset[v]
+   * .. adj_offset[v + 1]), adj_reach the reach of each link. */
+  guint32         *adj_offset;
+  guint32         *adj_target;
+  guint8          *adj_reach;
+  guint            chips_per_board;
+  guint32         *board_chips;                /* as the graph's */
 } TfScene;
+
+/* What the view hides: bit 1 << reach of hidden_reaches, bit 1 << TF_SCENE_TIER of
+ * hidden_tiers (with the links that end at those switches). */
+typedef struct
+{
+  guint hidden_reaches;
+  guint hidden_tiers;
+} TfSceneFilter;
 
 /* Links above this many are bundled. */
 #define TF_SCENE_LINK_BUDGET 20000u
@@ -75,6 +129,23 @@ void     tf_scene_init (TfScene *scene);
 void     tf_scene_clear (TfScene *scene);
 /* Lays out @graph; links beyond @link_budget are bundled (0: TF_SCENE_LINK_BUDGET). */
 void     tf_scene_build (TfScene *scene, const TfNetworkGraph *graph, guint link_budget);
+/* The same in @layout; the logical layout reads @family (NULL: none) and its @attrs. */
+void     tf_scene_build_layout (TfScene *scene, const TfNetworkGraph *graph, guint link_budget,
+                                TfSceneLayout layout, const char *family,
+                                const TfAttrs *attrs);
+
+/* The colour of a kind's boxes; for switches, of the tier's (TF_SCENE_TIER). Shared with the
+ * legend. */
+void     tf_scene_kind_color (TfSceneKind kind, guint tier, float rgba[4]);
+/* Whether @filter (NULL: none) shows the box, and the line at @line. */
+gboolean tf_scene_box_visible (const TfScene *scene, const TfSceneFilter *filter,
+                               TfSceneKind kind, guint index);
+gboolean tf_scene_line_visible (const TfScene *scene, const TfSceneFilter *filter, guint line);
+/* What hovering a chip, switch or board lights up: the boxes of its neighbours (@boxes,
+ * TfSceneBox, brightened) and its links (@vertices, TfSceneVertex, two per link, opaque),
+ * leaving out what @filter hides. Other kinds add nothing. */
+void     tf_scene_highlight (const TfScene *scene, const TfSceneFilter *filter,
+                             TfSceneKind kind, guint index, GArray *boxes, GArray *vertices);
 
 /* The colour of the links of each reach (RGBA), shared with the legend. */
 void     tf_scene_link_color (TfReach reach, float rgba[4]);
@@ -89,5 +160,9 @@ typedef struct
 
 gboolean tf_scene_pick (const TfScene *scene, const float origin[3], const float direction[3],
                         TfScenePick *out);
+/* The same among the boxes @filter shows. */
+gboolean tf_scene_pick_visible (const TfScene *scene, const TfSceneFilter *filter,
+                                const float origin[3], const float direction[3],
+                                TfScenePick *out);
 
 G_END_DECLS

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-screenshot.c: the app's screenshot mode, run as a user would run it. The picture must
  * show the hierarchy: the 3D view's background, chips drawn in it, and lines in the colour of
- * every reach the topology's links have. Bad options end with the engine's message and status 2.
+ * every reach the topology's links have, away from the view's toolbar and legend; in the logical
+ * layout, for every family, chips spread over much of the view (a grid, a circle, tiers), not
+ * collapsed into a line or a dot. Bad options end with the engine's message and status 2.
  * A FILE argument shows that file; one that does not load ends with the loader's line. The
  * README's app commands run exactly as written, from a folder where build/ is this build tree,
  * without GSETTINGS_SCHEMA_DIR. */
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -21,7 +24,9 @@ typedef struct
   const char *family;
   guint       n_chip;
   guint       chips_per_board;   /* the --chips-per-board filter; 0 for none */
-  TfReach     needs;             /* pick the first result that has links of this reach */
+  TfReach     needs;             /* pick the first result that has links of this reach
+                                  * (TF_N_REACHES: the first result) */
+  const char *layout;            /* --layout, or NULL */
 } Case;
 
 static const Case cases[] = {
@@ -30,6 +35,16 @@ static const Case cases[] = {
   { "dragonfly", 512, 0, TF_REACH_POD },
   { "fat-tree", 64, 0, TF_REACH_DATACENTER },
   { "full-mesh", 32, 0, TF_REACH_RACK },
+  /* The logical layout of every family, at a real size. */
+  { "torus", 4096, 0, TF_N_REACHES, "logical" },
+  { "dragonfly", 2048, 0, TF_N_REACHES, "logical" },
+  { "dragonfly-plus", 2048, 0, TF_N_REACHES, "logical" },
+  { "fat-tree", 2048, 0, TF_N_REACHES, "logical" },
+  { "hypercube", 1024, 0, TF_N_REACHES, "logical" },
+  { "hyperx", 2048, 0, TF_N_REACHES, "logical" },
+  { "ring", 256, 0, TF_N_REACHES, "logical" },
+  { "full-mesh", 64, 0, TF_N_REACHES, "logical" },
+  { "single-switch", 64, 0, TF_N_REACHES, "logical" },
 };
 
 /* Runs @argv in @dir (NULL: here) with @envp (NULL: ours); returns its exit status, with its
@@ -93,7 +108,7 @@ find_result (const Case *c,
       id = tf_result_dup_id (r);
       g_assert_true (tf_generate (&ctx, id, NULL, NULL, &t, &error));
       g_assert_no_error (error);
-      if (t.result.metrics.link_count_by_reach[c->needs] > 0)
+      if (c->needs == TF_N_REACHES || t.result.metrics.link_count_by_reach[c->needs] > 0)
         {
           memcpy (by_reach, t.result.metrics.link_count_by_reach,
                   sizeof t.result.metrics.link_count_by_reach);
@@ -103,7 +118,7 @@ find_result (const Case *c,
       shown++;
     }
   g_error ("no %s result with links reaching a %s for %u chips", c->family,
-           tf_reach_to_string (c->needs), c->n_chip);
+           c->needs < TF_N_REACHES ? tf_reach_to_string (c->needs) : "any", c->n_chip);
 }
 
 static gboolean
@@ -116,14 +131,59 @@ near (const guchar *px,
          + ABS (px[0] - (int) (rgb[2] * 255)) <= tolerance;
 }
 
-/* The picture at @png is a window of about @width × @height (0: at least 1000 × 700) whose 3D view
- * shows chips, and lines of every reach @by_reach counts (NULL: any). */
+/* Hue in degrees and saturation (max - min, 0..255) of an RGB triple. */
 static void
-check_picture (const char    *png,
-               int            want_width,
-               int            want_height,
-               const guint64 *by_reach)
+hue_of (float  r,
+        float  g,
+        float  b,
+        float *hue,
+        float *saturation)
 {
+  float max = MAX (r, MAX (g, b)), min = MIN (r, MIN (g, b)), d = max - min;
+
+  *saturation = d;
+  if (d <= 0)
+    *hue = 0;
+  else if (max == r)
+    *hue = fmodf (60 * (g - b) / d + 360, 360);
+  else if (max == g)
+    *hue = 60 * (b - r) / d + 120;
+  else
+    *hue = 60 * (r - g) / d + 240;
+}
+
+/* A saturated pixel of @rgb's hue. Lines show through translucent racks and pods, lighter
+ * than their colour but of its hue. */
+static gboolean
+same_hue (const guchar *px,
+          const float   rgb[3])
+{
+  float h1, s1, h2, s2, dh;
+
+  /* Cairo's ARGB32 in memory: B, G, R, A. */
+  hue_of (px[2], px[1], px[0], &h1, &s1);
+  hue_of (rgb[0] * 255, rgb[1] * 255, rgb[2] * 255, &h2, &s2);
+  dh = fabsf (h1 - h2);
+  return s1 >= 80 && MIN (dh, 360 - dh) <= 15;
+}
+
+/* The view's toolbar (top) and legend (bottom left) are light widgets: what is counted as
+ * drawn lies outside them. */
+#define TOOLBAR_HEIGHT 52
+#define LEGEND_WIDTH   230
+#define LEGEND_HEIGHT  130
+
+/* The picture at @png is a window of about @width × @height (0: at least 1000 × 700) whose 3D view
+ * shows chips, and lines of every reach @by_reach counts (NULL: any); the chips span at least
+ * @spread of the view's width or height, and a tenth of the other. */
+static void
+check_picture_spread (const char    *png,
+                      int            want_width,
+                      int            want_height,
+                      const guint64 *by_reach,
+                      double         spread)
+{
+  int cx0 = G_MAXINT, cy0 = G_MAXINT, cx1 = -1, cy1 = -1;
   g_autoptr(GdkTexture) texture = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree guchar *pixels = NULL;
@@ -160,31 +220,54 @@ check_picture (const char    *png,
   g_test_message ("view %d,%d to %d,%d", x0, y0, x1, y1);
   g_assert_cmpint ((x1 - x0) * (y1 - y0), >, width * height / 6);
 
-  for (int y = y0; y <= y1; y++)
+  for (int y = y0 + TOOLBAR_HEIGHT; y <= y1; y++)
     for (int x = x0; x <= x1; x++)
       {
         const guchar *px = pixels + ((gsize) y * width + x) * 4;
 
+        if (x < x0 + LEGEND_WIDTH && y > y1 - LEGEND_HEIGHT)
+          continue;
         /* Chips: light grey blocks (lit between 58 % and 100 %). */
         if (px[0] > 110 && px[1] > 110 && px[2] > 110 && ABS (px[0] - px[2]) < 30)
-          light++;
+          {
+            light++;
+            cx0 = MIN (cx0, x);
+            cy0 = MIN (cy0, y);
+            cx1 = MAX (cx1, x);
+            cy1 = MAX (cy1, y);
+          }
         for (guint t = 0; t < TF_N_REACHES; t++)
           {
             float rgba[4];
 
             tf_scene_link_color (t, rgba);
-            lines[t] += near (px, rgba, 60);
+            lines[t] += same_hue (px, rgba);
           }
       }
   g_test_message ("light %" G_GUINT64_FORMAT " board %" G_GUINT64_FORMAT " rack %"
                   G_GUINT64_FORMAT " pod %" G_GUINT64_FORMAT " datacenter %" G_GUINT64_FORMAT, light,
                   lines[0], lines[1], lines[2], lines[3]);
   g_assert_cmpuint (light, >, 200);
+  g_test_message ("chips %d,%d to %d,%d", cx0, cy0, cx1, cy1);
+  g_assert_true (cx1 - cx0 >= spread * (x1 - x0) || cy1 - cy0 >= spread * (y1 - y0));
+  g_assert_cmpint (cx1 - cx0, >=, (x1 - x0) / 10);
+  g_assert_cmpint (cy1 - cy0, >=, (y1 - y0) / 10);
   if (by_reach == NULL)
     g_assert_cmpuint (lines[0] + lines[1] + lines[2] + lines[3], >=, 20);
+  /* Lines inside a board or a rack are short and mostly behind chips: a few pixels show
+   * (the legend's swatches, which would match, are not counted). */
   for (guint t = 0; by_reach != NULL && t < TF_N_REACHES; t++)
     if (by_reach[t] > 0)
-      g_assert_cmpuint (lines[t], >=, 20);
+      g_assert_cmpuint (lines[t], >=, 8);
+}
+
+static void
+check_picture (const char    *png,
+               int            want_width,
+               int            want_height,
+               const guint64 *by_reach)
+{
+  check_picture_spread (png, want_width, want_height, by_reach, 0.1);
 }
 
 static void
@@ -200,6 +283,7 @@ test_picture (gconstpointer data)
   g_autofree char *cpb = g_strdup_printf ("%u", c->chips_per_board);
   const char *args[] = { "--n-chip", n_chip, "--scope", "inter-rack", "--family", c->family,
                          "--select", select, "--size", "1200x800", "--screenshot", png,
+                         "--layout", c->layout ? c->layout : "physical",
                          c->chips_per_board ? "--chips-per-board" : NULL, cpb, NULL };
   g_autofree char *err = NULL;
   int status;
@@ -208,7 +292,8 @@ test_picture (gconstpointer data)
   if (status != 0)
     g_printerr ("%s", err);
   g_assert_cmpint (status, ==, 0);
-  check_picture (png, 0, 0, by_reach);
+  /* A logical layout fills the view along its longer side. */
+  check_picture_spread (png, 0, 0, by_reach, c->layout != NULL ? 0.5 : 0.1);
 
   g_remove (png);
   g_rmdir (dir);
@@ -460,8 +545,9 @@ main (int    argc,
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autofree char *path = g_strdup_printf ("/ui/screenshot/%s-n%u%s%s", cases[i].family,
-                                               cases[i].n_chip,
+      g_autofree char *path = g_strdup_printf ("/ui/screenshot/%s%s-n%u%s%s",
+                                               cases[i].layout ? "logical/" : "",
+                                               cases[i].family, cases[i].n_chip,
                                                cases[i].chips_per_board ? "-cpb" : "",
                                                cases[i].chips_per_board ? "4" : "");
 

@@ -1,0 +1,521 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tf-layout-logical.c: the network's logical shape (see tf-layout-logical.h).
+ *
+ * Each family's row reads the numbering its family file documents: torus chip i at
+ * (i mod S_0, i / S_0 mod S_1, ...), HyperX switch i likewise on S, dragonfly switches group by
+ * group, hypercube chip i at the bits of i. Chips served by a switch hang below it in a small
+ * patch, so a layout only places switches. Dimensions beyond three fold onto the axes again,
+ * each fold a whole block further on, so a 4-D grid reads as a row of 3-D ones.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "tf-layout-logical.h"
+
+/* Chips hang this far below the switch they link to. */
+#define DROP 4.0f
+
+typedef struct
+{
+  const TfNetworkGraph *g;
+  const TfAttrs        *attrs;
+  float               (*pos)[3];
+  guint32              *chip_switch;   /* the first switch a chip links to, or G_MAXUINT32 */
+  guint32              *chip_slot;     /* its place among that switch's chips */
+  guint32              *served;        /* chips per switch */
+  guint                 served_max;
+  float               (*across)[2];    /* per switch, the x-z direction its patch's rows run */
+  gboolean              outward;       /* patches lie on the floor, out from the switch */
+} Layout;
+
+typedef void (*LayoutFunc) (Layout *l);
+
+static const TfAttr *
+find_attr (const Layout *l,
+           const char   *key)
+{
+  if (l->attrs == NULL)
+    return NULL;
+  for (guint i = 0; i < l->attrs->n_attrs; i++)
+    if (strcmp (l->attrs->attrs[i].key, key) == 0)
+      return &l->attrs->attrs[i];
+  return NULL;
+}
+
+static guint
+attr_int (const Layout *l,
+          const char   *key,
+          guint         fallback)
+{
+  const TfAttr *a = find_attr (l, key);
+
+  return a != NULL && a->n_values > 0 && a->values[0] > 0 ? (guint) a->values[0] : fallback;
+}
+
+/* The dimensions of list @key whose product is @count, or 0. */
+static guint
+attr_dims (const Layout *l,
+           const char   *key,
+           guint64       count,
+           guint         sizes[TF_MAX_DIMS])
+{
+  const TfAttr *a = find_attr (l, key);
+  guint64 product = 1;
+
+  if (a == NULL || a->n_values == 0)
+    return 0;
+  for (guint d = 0; d < a->n_values; d++)
+    {
+      if (a->values[d] < 1)
+        return 0;
+      sizes[d] = (guint) a->values[d];
+      product *= sizes[d];
+    }
+  return product == count ? a->n_values : 0;
+}
+
+static guint
+side (guint n)
+{
+  return (guint) ceil (sqrt ((double) MAX (n, 1)));
+}
+
+static float *
+node (Layout *l,
+      guint   v)
+{
+  return l->pos[v];
+}
+
+static float *
+switch_pos (Layout *l,
+            guint   s)
+{
+  return l->pos[l->g->n_chip + s];
+}
+
+static void
+set (float *p,
+     float  x,
+     float  y,
+     float  z)
+{
+  p[0] = x;
+  p[1] = y;
+  p[2] = z;
+}
+
+/* Grid coordinates of @index on @sizes, dimension d along axis axes[d % 3] with step
+ * pitch[axis]; a dimension that comes back to an axis steps a whole block further. */
+static void
+grid_point (const guint *sizes,
+            guint        n_dims,
+            guint64      index,
+            const guint  axes[3],
+            const float  pitch[3],
+            float        out[3])
+{
+  float step[3];
+
+  memcpy (step, pitch, sizeof step);
+  out[0] = out[1] = out[2] = 0;
+  for (guint d = 0; d < n_dims; d++)
+    {
+      guint axis = axes[d % 3];
+
+      out[axis] += (float) (index % sizes[d]) * step[axis];
+      step[axis] *= sizes[d] + 1;
+      index /= sizes[d];
+    }
+}
+
+/* Chips below the switch they serve, in a square patch whose rows run along the switch's
+ * across direction; or, outward, on the floor beyond the switch, rows running away from it. */
+static void
+hang_chips (Layout *l)
+{
+  guint cols = side (l->served_max);
+
+  for (guint c = 0; c < l->g->n_chip; c++)
+    {
+      guint s = l->chip_switch[c], k = l->chip_slot[c];
+      const float *sp, *u;
+      float a, b;
+
+      if (s == G_MAXUINT32)
+        continue;
+      sp = switch_pos (l, s);
+      u = l->across[s];
+      a = ((float) (k % cols) - (cols - 1) / 2.0f) * TF_LAYOUT_PITCH;
+      b = ((float) (k / cols) - (cols - 1) / 2.0f) * TF_LAYOUT_PITCH;
+      if (l->outward)
+        {
+          /* Out is across turned a quarter: (u1, -u0). */
+          b = DROP + (float) (k / cols) * TF_LAYOUT_PITCH;
+          set (node (l, c), sp[0] + a * u[0] + b * u[1], sp[1], sp[2] + a * u[1] - b * u[0]);
+        }
+      else
+        set (node (l, c), sp[0] + a * u[0] - b * u[1], sp[1] - DROP,
+             sp[2] + a * u[1] + b * u[0]);
+    }
+}
+
+/* The room a switch needs beside its neighbours for its patch of chips. */
+static float
+switch_spot (const Layout *l)
+{
+  return MAX (TF_LAYOUT_SWITCH_PITCH, (side (l->served_max) + 1) * TF_LAYOUT_PITCH);
+}
+
+/* Nodes @first .. @first + @n - 1 in a square grid on the x-z plane at height @y, @pitch
+ * apart, centred on the origin. */
+static void
+floor_grid (Layout *l,
+            guint   first,
+            guint   n,
+            float   y,
+            float   pitch)
+{
+  guint cols = side (n), rows = (n + cols - 1) / MAX (cols, 1);
+
+  for (guint i = 0; i < n; i++)
+    set (node (l, first + i), ((float) (i % cols) - (cols - 1) / 2.0f) * pitch, y,
+         ((float) (i / cols) - (rows - 1) / 2.0f) * pitch);
+}
+
+/* Fallback, and fat-trees: each switch tier a level over the one below it (rack switches
+ * lowest), every level spread over the same square, chips below the switches they serve. */
+static void
+lay_out_tiers (Layout *l)
+{
+  const TfNetworkGraph *g = l->g;
+  guint count[3] = { 0 }, placed[3] = { 0 };
+  guint levels[3], n_levels = 0, unserved = 0;
+  float spot = switch_spot (l), width, height;
+
+  for (guint s = 0; s < g->n_switch; s++)
+    count[CLAMP ((int) g->switches[s].tier - TF_TIER_RACK, 0, 2)]++;
+  for (guint t = 0; t < 3; t++)
+    if (count[t] > 0)
+      levels[t] = n_levels++;
+  for (guint c = 0; c < g->n_chip; c++)
+    unserved += l->chip_switch[c] == G_MAXUINT32;
+
+  if (n_levels == 0)
+    {
+      floor_grid (l, 0, g->n_chip, 0, TF_LAYOUT_PITCH);
+      return;
+    }
+  /* The lowest level sets the square; the ones above spread over it. */
+  {
+    guint t0 = count[0] ? 0 : count[1] ? 1 : 2;
+
+    width = side (count[t0]) * spot;
+  }
+  height = MAX (12.0f, width * 0.3f);
+  for (guint t = 0; t < 3; t++)
+    {
+      guint cols = side (count[t]), rows = count[t] ? (count[t] + cols - 1) / cols : 0;
+      float pitch = MAX (TF_LAYOUT_SWITCH_PITCH, width / MAX (cols, 1));
+
+      for (guint s = 0; s < g->n_switch && count[t] > 0; s++)
+        {
+          guint i;
+
+          if (CLAMP ((int) g->switches[s].tier - TF_TIER_RACK, 0, 2) != (int) t)
+            continue;
+          i = placed[t]++;
+          set (switch_pos (l, s), ((float) (i % cols) - (cols - 1) / 2.0f) * pitch,
+               levels[t] * height, ((float) (i / cols) - (rows - 1) / 2.0f) * pitch);
+        }
+    }
+  hang_chips (l);
+  /* Chips no switch serves: a grid of their own, below the rest. */
+  if (unserved > 0)
+    {
+      guint cols = side (unserved), i = 0;
+
+      for (guint c = 0; c < g->n_chip; c++)
+        if (l->chip_switch[c] == G_MAXUINT32)
+          {
+            set (node (l, c), ((float) (i % cols) - (cols - 1) / 2.0f) * TF_LAYOUT_PITCH,
+                 -2 * DROP, ((float) (i / cols) - (cols - 1) / 2.0f) * TF_LAYOUT_PITCH);
+            i++;
+          }
+    }
+}
+
+/* Torus: the chips' own coordinates, the last (longest: the canonical form sorts them)
+ * dimension across, the one before up, the first in depth. */
+static void
+lay_out_torus (Layout *l)
+{
+  static const guint axes_2d[3] = { 1, 0, 2 }, axes_3d[3] = { 2, 1, 0 };
+  const float pitch[3] = { TF_LAYOUT_PITCH, TF_LAYOUT_PITCH, TF_LAYOUT_PITCH };
+  guint sizes[TF_MAX_DIMS];
+  guint n_dims = attr_dims (l, "dimension_sizes", l->g->n_chip, sizes);
+
+  if (n_dims == 0)
+    {
+      lay_out_tiers (l);
+      return;
+    }
+  for (guint c = 0; c < l->g->n_chip; c++)
+    grid_point (sizes, n_dims, c, n_dims == 2 ? axes_2d : axes_3d, pitch, node (l, c));
+}
+
+/* HyperX: switches on their grid over the floor (the longest, last, dimension across, the
+ * first in depth, a third up), each with its chips below it. */
+static void
+lay_out_hyperx (Layout *l)
+{
+  static const guint axes_2d[3] = { 2, 0, 1 }, axes_3d[3] = { 2, 1, 0 };
+  guint sizes[TF_MAX_DIMS];
+  guint n_dims = attr_dims (l, "S", l->g->n_switch, sizes);
+  float spot = switch_spot (l);
+  const float pitch[3] = { spot, spot + DROP, spot };
+
+  if (n_dims == 0)
+    {
+      lay_out_tiers (l);
+      return;
+    }
+  for (guint s = 0; s < l->g->n_switch; s++)
+    grid_point (sizes, n_dims, s, n_dims <= 2 ? axes_2d : axes_3d, pitch, switch_pos (l, s));
+  hang_chips (l);
+}
+
+/* Dragonfly and dragonfly+: g groups at equal angles on a circle on the floor, each group's
+ * switches in a row along the circle (dragonfly+: leaves outside, spines a row further in),
+ * chips on the floor beyond their switch. Global links are then the chords inside. */
+static void
+lay_out_groups (Layout *l)
+{
+  const TfNetworkGraph *g = l->g;
+  guint n_group = attr_int (l, "g", 0), per_group, leaves;
+  float spot = switch_spot (l), radius;
+
+  if (n_group == 0 || g->n_switch % n_group != 0)
+    {
+      lay_out_tiers (l);
+      return;
+    }
+  per_group = g->n_switch / n_group;
+  leaves = MIN (attr_int (l, "a", per_group), per_group);
+  /* Groups two switches apart on the circle; the leaves' row is the group's width. */
+  radius = MAX ((float) n_group * (leaves + 2) * spot / (2 * G_PI),
+                (leaves + 2) * spot);
+  l->outward = TRUE;
+  for (guint s = 0; s < g->n_switch; s++)
+    {
+      guint group = s / per_group, k = s % per_group;
+      gboolean spine = k >= leaves;
+      guint row = spine ? per_group - leaves : leaves;
+      double angle = 2 * G_PI * group / n_group;
+      float c = (float) cos (angle), sn = (float) sin (angle);
+      float r = spine ? radius - spot - DROP : radius;
+      float along = ((float) (spine ? k - leaves : k) - (row - 1) / 2.0f) * spot;
+
+      /* Across is the tangent (-sin, cos). */
+      set (switch_pos (l, s), r * c - along * sn, 0, r * sn + along * c);
+      l->across[s][0] = -sn;
+      l->across[s][1] = c;
+    }
+  hang_chips (l);
+}
+
+/* Hypercube: address bits three at a time, each triple a cube, each cube three times the size
+ * of the one inside it, so the nesting shows. */
+static void
+lay_out_hypercube (Layout *l)
+{
+  for (guint c = 0; c < l->g->n_chip; c++)
+    {
+      float p[3] = { 0, 0, 0 }, unit = TF_LAYOUT_PITCH;
+
+      for (guint bit = 0; (1u << bit) < MAX (l->g->n_chip, 2); bit++)
+        {
+          if (c & (1u << bit))
+            p[bit % 3] += unit;
+          if (bit % 3 == 2)
+            unit *= 3;
+        }
+      set (node (l, c), p[0], p[1], p[2]);
+    }
+}
+
+/* Boards at equal angles on an upright circle. A board's chips make a short spoke outward
+ * while there are few; more run back in depth as lanes (chip j of every board on one ring), so
+ * the whole is a tube: the ring of boards times the board. */
+static void
+lay_out_board_circle (Layout *l)
+{
+  const TfNetworkGraph *g = l->g;
+  guint n_board = MAX (g->n_board, 1), per = MAX (g->chips_per_board, 1);
+  float radius = MAX (n_board * TF_LAYOUT_PITCH * 1.5f / (2 * G_PI), 3 * TF_LAYOUT_PITCH);
+  gboolean spokes = per <= 4;
+
+  for (guint b = 0; b < g->n_board; b++)
+    {
+      double angle = G_PI / 2 - 2 * G_PI * b / n_board;
+
+      for (guint k = 0; k < per; k++)
+        {
+          float r = radius + (spokes ? k * TF_LAYOUT_PITCH : 0);
+
+          set (node (l, g->board_chips[(gsize) b * per + k]), r * (float) cos (angle),
+               r * (float) sin (angle), spokes ? 0 : -(float) k * TF_LAYOUT_PITCH);
+        }
+    }
+  for (guint s = 0; s < g->n_switch; s++)
+    set (switch_pos (l, s), 0, 0, s * TF_LAYOUT_SWITCH_PITCH);
+}
+
+/* Ring: when every chip has two neighbours the chips are one ring (boards without links
+ * inside, the lanes running on into each other): a circle in the ring's order. Otherwise the
+ * ring of boards times the board. */
+static void
+lay_out_ring (Layout *l)
+{
+  const TfNetworkGraph *g = l->g;
+  guint n = g->n_chip;
+  g_autofree guint32 *next = g_new (guint32, 2 * (gsize) MAX (n, 1));
+  g_autofree guint8 *degree = g_new0 (guint8, MAX (n, 1));
+  guint32 previous = G_MAXUINT32, at = 0;
+  float radius = MAX (n * TF_LAYOUT_PITCH / (2 * G_PI), 3 * TF_LAYOUT_PITCH);
+
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      guint32 a = g->links[i].a, b = g->links[i].b;
+
+      if (a >= n || b >= n || degree[a] >= 2 || degree[b] >= 2 || a == b)
+        {
+          lay_out_board_circle (l);
+          return;
+        }
+      next[2 * a + degree[a]++] = b;
+      next[2 * b + degree[b]++] = a;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      double angle = G_PI / 2 - 2 * G_PI * i / n;
+      guint32 step;
+
+      /* A chip met twice (marked 3) means two rings or more: not one circle. */
+      if (degree[at] != 2)
+        {
+          lay_out_board_circle (l);
+          return;
+        }
+      degree[at] = 3;
+      set (node (l, at), radius * (float) cos (angle), radius * (float) sin (angle), 0);
+      step = next[2 * at] != previous ? next[2 * at] : next[2 * at + 1];
+      previous = at;
+      at = step;
+    }
+}
+
+/* Single switch: the switch in the middle, its chips around it: a circle while they fit one,
+ * a disc (sunflower spiral, evenly filled) beyond. */
+static void
+lay_out_star (Layout *l)
+{
+  const TfNetworkGraph *g = l->g;
+  guint n = g->n_chip;
+
+  if (n <= 64)
+    {
+      lay_out_board_circle (l);
+      return;
+    }
+  for (guint c = 0; c < n; c++)
+    {
+      /* Starting a few turns out leaves room for the switch. */
+      double r = TF_LAYOUT_PITCH * 0.6 * sqrt (c + 40.0), angle = c * 2.399963229728653;
+
+      set (node (l, c), (float) (r * cos (angle)), (float) (r * sin (angle)), 0);
+    }
+  for (guint s = 0; s < g->n_switch; s++)
+    set (switch_pos (l, s), 0, 0, s * TF_LAYOUT_SWITCH_PITCH);
+}
+
+static const struct
+{
+  const char *family;
+  LayoutFunc  lay_out;
+} layouts[] = {
+  { "torus", lay_out_torus },
+  { "hyperx", lay_out_hyperx },
+  { "dragonfly", lay_out_groups },
+  { "dragonfly-plus", lay_out_groups },
+  { "fat-tree", lay_out_tiers },
+  { "hypercube", lay_out_hypercube },
+  { "ring", lay_out_ring },
+  { "full-mesh", lay_out_board_circle },
+  { "single-switch", lay_out_star },
+};
+
+static LayoutFunc
+lookup (const char *family)
+{
+  for (guint i = 0; family != NULL && i < G_N_ELEMENTS (layouts); i++)
+    if (strcmp (layouts[i].family, family) == 0)
+      return layouts[i].lay_out;
+  return NULL;
+}
+
+gboolean
+tf_layout_logical_has_family (const char *family)
+{
+  return lookup (family) != NULL;
+}
+
+void
+tf_layout_logical (const TfNetworkGraph *graph,
+                   const char           *family,
+                   const TfAttrs        *attrs,
+                   float               (*positions)[3])
+{
+  LayoutFunc lay_out = lookup (family);
+  guint n_switch;
+  Layout l;
+
+  g_return_if_fail (graph != NULL && positions != NULL);
+
+  n_switch = MAX (graph->n_switch, 1);
+  l = (Layout) {
+    .g = graph,
+    .attrs = attrs,
+    .pos = positions,
+    .chip_switch = g_new (guint32, MAX (graph->n_chip, 1)),
+    .chip_slot = g_new0 (guint32, MAX (graph->n_chip, 1)),
+    .served = g_new0 (guint32, n_switch),
+    .across = g_malloc_n (n_switch, sizeof (float[2])),
+  };
+  memset (positions, 0, sizeof (float[3]) * (graph->n_chip + graph->n_switch));
+  memset (l.chip_switch, 0xff, sizeof (guint32) * MAX (graph->n_chip, 1));
+  for (guint s = 0; s < n_switch; s++)
+    {
+      l.across[s][0] = 1;
+      l.across[s][1] = 0;
+    }
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      guint32 a = MIN (graph->links[i].a, graph->links[i].b);
+      guint32 b = MAX (graph->links[i].a, graph->links[i].b);
+
+      if (a < graph->n_chip && b >= graph->n_chip && l.chip_switch[a] == G_MAXUINT32)
+        {
+          l.chip_switch[a] = b - graph->n_chip;
+          l.chip_slot[a] = l.served[b - graph->n_chip]++;
+          l.served_max = MAX (l.served_max, l.served[b - graph->n_chip]);
+        }
+    }
+
+  (lay_out != NULL ? lay_out : lay_out_tiers) (&l);
+
+  g_free (l.chip_switch);
+  g_free (l.chip_slot);
+  g_free (l.served);
+  g_free (l.across);
+}

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tf-layout-logical.h: where the logical layout puts each node: the network's own shape, not
+ * the racks it stands in. Tori and HyperX as grids, dragonfly groups on a circle, fat-trees in
+ * tiers, hypercubes as nested cubes, rings and full meshes as circles of boards, a single switch
+ * as a star. One row per family in tf-layout-logical.c; a family without one (or a file without
+ * a family) gets switches in tiers over the chips they serve. Plain C, no GL. */
+#pragma once
+
+#include "topoforge.h"
+
+G_BEGIN_DECLS
+
+/* Centres one grid step apart: chips of neighbouring logical coordinates. */
+#define TF_LAYOUT_PITCH        2.0f
+/* Switches at least this far apart, so their blocks never touch. */
+#define TF_LAYOUT_SWITCH_PITCH 3.6f
+
+/* The centre of every node of @graph (chips 0 .. n_chip-1, then the switches) in
+ * @positions[n_chip + n_switch], in chip edges with y up, for @family (NULL: none) with @attrs
+ * (NULL: none). */
+void     tf_layout_logical (const TfNetworkGraph *graph, const char *family,
+                            const TfAttrs *attrs, float (*positions)[3]);
+/* Whether @family has its own row (otherwise the tiers fallback is used). */
+gboolean tf_layout_logical_has_family (const char *family);
+
+G_END_DECLS
