@@ -18,6 +18,14 @@ set_placeholder (TfWindow   *self,
   gtk_label_set_text (self->placeholder, text);
 }
 
+const char *
+tf_window_get_placeholder (TfWindow *self)
+{
+  g_return_val_if_fail (TF_IS_WINDOW (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->placeholder))
+         ? gtk_label_get_text (self->placeholder) : NULL;
+}
+
 /* Progress */
 
 static void
