@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "tf-format.h"
+#include "tf-result-cells.h"
 #include "tf-results-view.h"
 
 struct _TfResultsView
@@ -290,66 +291,6 @@ rebuild_tree (TfResultsView *self)
 
 /* Cells */
 
-static const char *
-method_name (TfMethod method)
-{
-  switch (method)
-    {
-    case TF_METHOD_EXACT:
-      return _("exact");
-    case TF_METHOD_CLOSED_FORM:
-      return _("closed form, proven against exact computation");
-    case TF_METHOD_UPPER_BOUND:
-      return _("upper bound: the value of a real cut; the minimum may be lower");
-    case TF_METHOD_NONE:
-    default:
-      return _("not computed");
-    }
-}
-
-static const char *
-status_label (TfStatus status)
-{
-  return status == TF_STATUS_RECOMMENDED ? _("recommended") : _("edge case");
-}
-
-/* The text of a cell: numbers grouped, an upper bound marked, names translated. */
-static char *
-dup_cell_text (const TfColumn *column,
-               const TfResult *r)
-{
-  TfMethod method = column->get_method ? column->get_method (r) : TF_METHOD_EXACT;
-  g_autofree char *number = NULL;
-
-  switch (column->kind)
-    {
-    case TF_COLUMN_ID:
-      return tf_result_dup_id (r);
-    case TF_COLUMN_FAMILY:
-      return g_strdup (tf_family_get_name (r->family));
-    case TF_COLUMN_STATUS:
-      return g_strdup (status_label (tf_result_get_status (r)));
-    case TF_COLUMN_WARNINGS:
-      {
-        GString *names = g_string_new (NULL);
-
-        tf_column_append_value (column, r, names);
-        return g_string_free (names, FALSE);
-      }
-    case TF_COLUMN_COUNT:
-      number = tf_format_count ((guint64) MAX (column->get (r), 0));
-      break;
-    case TF_COLUMN_REAL:
-    default:
-      number = tf_format_real (column->get (r), 1);
-      break;
-    }
-  if (column->needs_metrics && method == TF_METHOD_NONE)
-    return g_strdup ("—");
-  return method == TF_METHOD_UPPER_BOUND ? g_strdup_printf ("≤\u00a0%s", number)
-                                         : g_steal_pointer (&number);
-}
-
 static void
 setup_expander (GtkSignalListItemFactory *factory,
                 GtkListItem              *item,
@@ -459,118 +400,24 @@ unbind_expander (GtkSignalListItemFactory *factory,
 }
 
 static void
-setup_cell (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  user_data)
-{
-  const TfColumn *column = user_data;
-  GtkWidget *child;
-
-  if (column->kind == TF_COLUMN_WARNINGS)
-    child = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  else
-    {
-      child = gtk_label_new (NULL);
-      if (tf_column_is_numeric (column))
-        {
-          /* Numbers are never cut: the column is as wide as its widest number. */
-          gtk_label_set_xalign (GTK_LABEL (child), 1);
-          gtk_widget_add_css_class (child, "numeric");
-        }
-      else
-        {
-          gtk_label_set_xalign (GTK_LABEL (child), 0);
-          /* A status reads whole; a family's name is short too. */
-          if (column->kind != TF_COLUMN_STATUS && column->kind != TF_COLUMN_FAMILY)
-            gtk_label_set_ellipsize (GTK_LABEL (child), PANGO_ELLIPSIZE_END);
-        }
-    }
-  gtk_list_item_set_child (item, child);
-}
-
-static void
-bind_warnings (GtkWidget      *box,
-               const TfResult *r)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (box)) != NULL)
-    gtk_box_remove (GTK_BOX (box), child);
-  for (guint i = 0; r != NULL && i < r->n_warnings; i++)
-    {
-      GtkWidget *tag = gtk_label_new (r->warnings[i]->name);
-
-      /* A tag too long for the column ends in "…"; its tooltip says what it means. */
-      gtk_label_set_ellipsize (GTK_LABEL (tag), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (tag), 16);
-      gtk_label_set_width_chars (GTK_LABEL (tag), 4);
-      gtk_widget_set_tooltip_text (tag, _(r->warnings[i]->description));
-      gtk_widget_add_css_class (tag, "warning-chip");
-      gtk_box_append (GTK_BOX (box), tag);
-    }
-}
-
-static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  user_data)
-{
-  const TfColumn *column = user_data;
-  GtkWidget *child = gtk_list_item_get_child (item);
-  g_autoptr(GObject) object = gtk_tree_list_row_get_item (gtk_list_item_get_item (item));
-  const TfResult *r = TF_IS_RESULT_ROW (object) ? tf_result_row_get_result (TF_RESULT_ROW (object))
-                                                : NULL;
-  g_autofree char *text = NULL;
-  g_autofree char *tip = NULL;
-
-  if (column->kind == TF_COLUMN_WARNINGS)
-    {
-      bind_warnings (child, r);
-      return;
-    }
-  gtk_widget_remove_css_class (child, "recommended");
-  gtk_widget_remove_css_class (child, "edge-case");
-  if (r == NULL)
-    {
-      gtk_label_set_text (GTK_LABEL (child), "");
-      gtk_widget_set_tooltip_text (child, NULL);
-      return;
-    }
-  text = dup_cell_text (column, r);
-  gtk_label_set_text (GTK_LABEL (child), text);
-  if (column->kind == TF_COLUMN_STATUS)
-    gtk_widget_add_css_class (child, tf_result_get_status (r) == TF_STATUS_RECOMMENDED
-                                     ? "recommended" : "edge-case");
-  if (tf_column_is_numeric (column))
-    tip = g_strdup_printf ("%s\n%s", _(column->description),
-                           method_name (column->get_method ? column->get_method (r)
-                                                           : TF_METHOD_EXACT));
-  else
-    tip = g_strdup (_(column->description));
-  gtk_widget_set_tooltip_text (child, tip);
-}
-
-static void
 add_columns (TfResultsView *self)
 {
   for (guint i = 0; i < tf_columns_get_count (); i++)
     {
       const TfColumn *info = tf_columns_get (i);
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+      GtkListItemFactory *factory;
       GtkColumnViewColumn *column;
       GtkWidget *check;
 
       if (info->kind == TF_COLUMN_ID)
         {
+          factory = gtk_signal_list_item_factory_new ();
           g_signal_connect (factory, "setup", G_CALLBACK (setup_expander), self);
           g_signal_connect (factory, "bind", G_CALLBACK (bind_expander), self);
           g_signal_connect (factory, "unbind", G_CALLBACK (unbind_expander), self);
         }
       else
-        {
-          g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), (gpointer) info);
-          g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), (gpointer) info);
-        }
+        factory = tf_result_cell_factory_new (info);
       column = gtk_column_view_column_new (_(info->label), factory);
       gtk_column_view_column_set_resizable (column, TRUE);
       gtk_column_view_column_set_visible (column, info->shown);
@@ -747,7 +594,7 @@ tf_results_view_dup_cell_text (TfResultsView *self,
     return NULL;
   if (c->kind == TF_COLUMN_ID)
     return g_strdup (tf_result_row_get_attrs_text (row));
-  return dup_cell_text (c, tf_result_row_get_result (row));
+  return tf_result_dup_cell_text (c, tf_result_row_get_result (row));
 }
 
 char *
