@@ -125,7 +125,7 @@ bind_cell (GtkSignalListItemFactory *factory,
 {
   const TfColumn *column = user_data;
   GtkWidget *child = gtk_list_item_get_child (item);
-  g_autoptr(GObject) object = gtk_tree_list_row_get_item (gtk_list_item_get_item (item));
+  g_autoptr(GObject) object = tf_result_cells_dup_row (gtk_list_item_get_item (item));
   const TfResult *r = TF_IS_RESULT_ROW (object) ? tf_result_row_get_result (TF_RESULT_ROW (object))
                                                 : NULL;
   g_autofree char *text = NULL;
@@ -156,6 +156,16 @@ bind_cell (GtkSignalListItemFactory *factory,
   else
     tip = g_strdup (_(column->description));
   gtk_widget_set_tooltip_text (child, tip);
+}
+
+GObject *
+tf_result_cells_dup_row (gpointer item)
+{
+  if (item == NULL)
+    return NULL;
+  if (GTK_IS_TREE_LIST_ROW (item))
+    return gtk_tree_list_row_get_item (item);
+  return g_object_ref (item);
 }
 
 GtkListItemFactory *

@@ -16,4 +16,8 @@ char               *tf_result_dup_cell_text (const TfColumn *column, const TfRes
  * TfFamilyRow and TfResultRow; a family's row is blank. */
 GtkListItemFactory *tf_result_cell_factory_new (const TfColumn *column);
 
+/* The row an item of the list stands for (a TfFamilyRow or a TfResultRow, a new reference):
+ * the grouped list's items are GtkTreeListRows around them, the flat list's are the rows. */
+GObject            *tf_result_cells_dup_row (gpointer item);
+
 G_END_DECLS

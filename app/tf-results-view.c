@@ -28,7 +28,6 @@ struct _TfResultsView
 
   GListStore         *families;        /* TfFamilyRow */
   GListStore         *rows;            /* TfResultRow across families, the query's order */
-  GtkTreeListModel   *tree;
   GtkSingleSelection *selection;
   GPtrArray          *columns;         /* GtkColumnViewColumn, as tf_columns_get () */
   GPtrArray          *sort_columns;    /* const TfColumn *, the sort menu's entries after the
@@ -255,8 +254,7 @@ create_children (gpointer item,
 static void
 selection_changed (TfResultsView *self)
 {
-  GtkTreeListRow *row = gtk_single_selection_get_selected_item (self->selection);
-  g_autoptr(GObject) object = row ? gtk_tree_list_row_get_item (row) : NULL;
+  g_autoptr(GObject) object = tf_result_cells_dup_row (gtk_single_selection_get_selected_item (self->selection));
   TfResultRow *selected = TF_IS_RESULT_ROW (object) ? TF_RESULT_ROW (object) : NULL;
 
   g_assert (TF_IS_RESULTS_VIEW (self));
@@ -267,18 +265,22 @@ selection_changed (TfResultsView *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
 }
 
-/* A new tree over the families or the flat rows; nothing is selected in it. */
+/* A new list: a tree over the families, or the flat rows themselves (a GtkTreeListModel over
+ * 20,000 rows takes seconds to build; the rows take none); nothing is selected in it. */
 static void
 rebuild_tree (TfResultsView *self)
 {
-  GListModel *root = is_flat (self) ? G_LIST_MODEL (self->rows) : G_LIST_MODEL (self->families);
+  GListModel *model;
 
   if (self->selection != NULL)
     g_signal_handlers_disconnect_by_func (self->selection, selection_changed, self);
   g_clear_object (&self->selection);
-  self->tree = gtk_tree_list_model_new (g_object_ref (root), FALSE, TRUE, create_children,
-                                        self, NULL);
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->tree));
+  if (is_flat (self))
+    model = g_object_ref (G_LIST_MODEL (self->rows));
+  else
+    model = G_LIST_MODEL (gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (self->families)),
+                                                   FALSE, TRUE, create_children, self, NULL));
+  self->selection = gtk_single_selection_new (model);
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
@@ -334,14 +336,15 @@ bind_expander (GtkSignalListItemFactory *factory,
                GtkListItem              *item,
                TfResultsView            *self)
 {
-  GtkTreeListRow *row = gtk_list_item_get_item (item);
+  gpointer row = gtk_list_item_get_item (item);
   GtkWidget *expander = gtk_list_item_get_child (item);
   GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
   GtkWidget *label = gtk_widget_get_first_child (box);
   GtkWidget *button = gtk_widget_get_last_child (box);
-  g_autoptr(GObject) object = gtk_tree_list_row_get_item (row);
+  g_autoptr(GObject) object = tf_result_cells_dup_row (row);
 
-  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
+  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander),
+                                  GTK_IS_TREE_LIST_ROW (row) ? row : NULL);
   g_signal_handlers_disconnect_by_func (button, show_all_clicked, self);
   g_object_set_data (G_OBJECT (button), "family", NULL);
   gtk_widget_set_visible (button, FALSE);
@@ -514,9 +517,9 @@ static gpointer
 shown_item (TfResultsView *self,
             guint          position)
 {
-  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->tree), position);
+  g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
 
-  return row ? gtk_tree_list_row_get_item (row) : NULL;
+  return tf_result_cells_dup_row (item);
 }
 
 guint
@@ -547,7 +550,7 @@ static guint
 result_position (TfResultsView *self,
                  guint          index)
 {
-  guint n_items = g_list_model_get_n_items (G_LIST_MODEL (self->tree));
+  guint n_items = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
 
   if (is_flat (self))
     return index < n_items ? index : GTK_INVALID_LIST_POSITION;
@@ -629,7 +632,7 @@ select_where (TfResultsView *self,
               gconstpointer  data,
               guint          countdown)
 {
-  guint n_items = g_list_model_get_n_items (G_LIST_MODEL (self->tree));
+  guint n_items = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
 
   for (guint i = 0; i < n_items; i++)
     {
@@ -794,6 +797,9 @@ tf_results_view_set_enumeration (TfResultsView       *self,
 
   g_return_if_fail (TF_IS_RESULTS_VIEW (self));
 
+  /* The list lets go of the old rows first: told of every change, it would update row by row
+   * what it is about to drop. */
+  gtk_column_view_set_model (self->column_view, NULL);
   for (guint f = 0; enumeration != NULL && f < enumeration->n_families; f++)
     g_ptr_array_add (families, tf_family_row_new (&enumeration->families[f]));
   self->has_enumeration = enumeration != NULL;

@@ -5,7 +5,8 @@
  *    board and sorted by switches, keeping TF_DEFAULT_LIMIT per family, as the app's list asks
  *    for it (target ≤ 1 s);
  * 2. the app's results view showing a flat list of 20,000 rows: from handing it the
- *    enumeration to the first frame drawn (target ≤ 300 ms).
+ *    enumeration to the first frame drawn (target ≤ 300 ms), the rows every legal result at
+ *    5,040 chips sorted by links.
  *
  * Every figure is the median of its runs. Being over a target is reported, not fatal; an engine
  * error is. The view part needs a display (run under xvfb-run); without one it is skipped with
@@ -14,6 +15,7 @@
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "tf-results-view.h"
 
@@ -101,8 +103,8 @@ after_paint (GdkFrameClock *clock,
   frame->drawn = TRUE;
 }
 
-/* An enumeration with at least LIST_ROWS rows: every legal result at 4,096 chips across racks
- * (22,341 there, 16,384 of them dragonflies, the most a family keeps). */
+/* An enumeration with at least LIST_ROWS rows: every legal result at 5,040 chips across racks
+ * (more than 100,000 there; a family keeps at most TF_ENUMERATE_MAX_RESULTS). */
 static void
 enumerate_rows (TfEnumeration *e)
 {
@@ -112,13 +114,13 @@ enumerate_rows (TfEnumeration *e)
   gint64 start = g_get_monotonic_time ();
 
   tf_context_init (&ctx);
-  ctx.n_chip = 4096;
+  ctx.n_chip = 5040;
   ctx.scope = TF_SCOPE_INTER_RACK;
   tf_query_init (&query);
   query.sort = tf_column_lookup ("links");
   if (!tf_enumerate_query (&ctx, NULL, 0, &query, 0, NULL, NULL, e, &error))
     g_error ("enumerate: %s", error->message);
-  printf ("# %u rows across families at 4,096 chips, enumerated and measured in %.0f ms\n",
+  printf ("# %u rows across families at 5,040 chips, enumerated and measured in %.0f ms\n",
           e->n_rows, ms_since (start));
   if (e->n_rows < LIST_ROWS)
     g_error ("only %u rows; the benchmark wants %u", e->n_rows, LIST_ROWS);
@@ -131,9 +133,9 @@ list_20000 (void)
   g_auto(TfEnumeration) e = { 0 };
   GtkWidget *window = gtk_window_new ();
   TfResultsView *view = TF_RESULTS_VIEW (tf_results_view_new ());
-  GdkFrameClock *clock;
+  GdkFrameClock *frame_clock;
   Frame frame = { 0 };
-  double ms[RUNS];
+  double ms[RUNS], cpu_ms[RUNS];
 
   enumerate_rows (&e);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
@@ -142,12 +144,13 @@ list_20000 (void)
   gtk_window_present (GTK_WINDOW (window));
   while (gtk_widget_get_frame_clock (window) == NULL || !gtk_widget_get_mapped (window))
     g_main_context_iteration (NULL, TRUE);
-  clock = gtk_widget_get_frame_clock (window);
-  g_signal_connect (clock, "after-paint", G_CALLBACK (after_paint), &frame);
+  frame_clock = gtk_widget_get_frame_clock (window);
+  g_signal_connect (frame_clock, "after-paint", G_CALLBACK (after_paint), &frame);
 
   for (guint run = 0; run < RUNS; run++)
     {
       gint64 start;
+      clock_t cpu;
 
       tf_results_view_set_enumeration (view, NULL);
       frame.drawn = FALSE;
@@ -155,7 +158,9 @@ list_20000 (void)
         g_main_context_iteration (NULL, TRUE);
 
       start = g_get_monotonic_time ();
+      cpu = clock ();
       tf_results_view_set_enumeration (view, &e);
+      cpu_ms[run] = (clock () - cpu) * 1000.0 / CLOCKS_PER_SEC;
       frame.drawn = FALSE;
       while (!frame.drawn)
         g_main_context_iteration (NULL, TRUE);
@@ -164,8 +169,11 @@ list_20000 (void)
         g_error ("the view shows %u rows, not %u", tf_results_view_get_n_shown (view, NULL),
                  LIST_ROWS);
     }
+  /* Xvfb and other work on a shared machine make the wall clock wait; the CPU time is the
+   * list's own. */
+  printf ("# list: CPU time of handing the view the rows: %.1f ms\n", median (cpu_ms, RUNS));
   report ("list: 20,000 rows shown in the results view", median (ms, RUNS), LIST_TARGET_MS);
-  g_signal_handlers_disconnect_by_func (clock, after_paint, &frame);
+  g_signal_handlers_disconnect_by_func (frame_clock, after_paint, &frame);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -175,6 +183,7 @@ main (int    argc,
 {
   gboolean display = gtk_init_check ();
 
+  setvbuf (stdout, NULL, _IOLBF, 0);
   printf ("# bench-query: medians of %u runs\n", RUNS);
   query_65536 ();
   if (display)
