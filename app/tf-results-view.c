@@ -357,9 +357,11 @@ bind_expander (GtkSignalListItemFactory *factory,
       const TfFamily *f = tf_family_row_get_family (family);
       guint n = g_list_model_get_n_items (tf_family_row_get_results (family));
       g_autofree char *text = dup_family_header (self, family);
+      g_autofree char *tip = g_strdup_printf ("%s\n%s", text, _(tf_family_get_description (f)));
 
+      /* The header may end in "…" in a narrow column: the tooltip says it whole. */
       gtk_label_set_text (GTK_LABEL (label), text);
-      gtk_widget_set_tooltip_text (label, _(tf_family_get_description (f)));
+      gtk_widget_set_tooltip_text (label, tip);
       gtk_widget_add_css_class (label, "heading");
       if (n < tf_family_row_get_matched (family) && n < TF_ENUMERATE_MAX_RESULTS)
         {
@@ -427,7 +429,7 @@ add_columns (TfResultsView *self)
       if (info->kind == TF_COLUMN_ID)
         {
           gtk_column_view_column_set_expand (column, TRUE);
-          gtk_column_view_column_set_fixed_width (column, 260);
+          gtk_column_view_column_set_fixed_width (column, 300);
         }
       else if (info->kind == TF_COLUMN_WARNINGS)
         gtk_column_view_column_set_fixed_width (column, 170);
