@@ -11,42 +11,8 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "test-window-fixture.h"
 #include "tf-format.h"
-#include "tf-window.h"
-
-#define WAIT_S 60
-
-typedef struct
-{
-  TfWindow *window;
-} Fixture;
-
-static gboolean
-timed_out (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
-/* Runs the main loop until the window is idle with a topology shown (or @want_topology FALSE:
- * just idle). */
-static void
-wait_idle (Fixture  *f,
-           gboolean  want_topology)
-{
-  gboolean expired = FALSE;
-  guint timeout = g_timeout_add_seconds (WAIT_S, timed_out, &expired);
-  TfTopologyView *view = tf_window_get_view (f->window);
-
-  /* Let queued work start before looking at "busy". */
-  for (guint i = 0; i < 10; i++)
-    g_main_context_iteration (NULL, FALSE);
-  while (!expired && (tf_window_get_busy (f->window)
-                      || (want_topology && tf_topology_view_get_topology (view) == NULL)))
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (expired);
-  g_source_remove (timeout);
-}
 
 /* Opens @path in the window and waits until it is shown or refused. */
 static void
@@ -58,41 +24,6 @@ open_path (Fixture    *f,
   tf_window_open (f->window, file);
   g_assert_true (tf_window_get_busy (f->window));
   wait_idle (f, FALSE);
-}
-
-static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
-{
-  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
-
-  /* Each test starts from the schema's defaults. */
-  g_settings_reset (settings, "n-chip");
-  g_settings_reset (settings, "families");
-  f->window = g_object_ref_sink (g_object_new (TF_TYPE_WINDOW, NULL));
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1200, 800);
-  gtk_window_present (GTK_WINDOW (f->window));
-  wait_idle (f, TRUE);
-}
-
-static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
-{
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  g_clear_object (&f->window);
-}
-
-static void
-set_n_chip (Fixture *f,
-            guint    n_chip)
-{
-  TfContextForm *form = tf_window_get_form (f->window);
-  TfContext ctx;
-
-  tf_context_form_get_context (form, &ctx);
-  ctx.n_chip = n_chip;
-  tf_context_form_set_context (form, &ctx);
 }
 
 /* It starts on something real: 64 chips across racks, the first recommended result drawn. */
@@ -137,172 +68,6 @@ test_selection (Fixture       *f,
 }
 
 /* An invalid form starts nothing and keeps what is shown; fixing it enumerates again. */
-/* The first button whose action is @action, or NULL. */
-static GtkWidget *
-find_action_button (GtkWidget  *widget,
-                    const char *action)
-{
-  if (GTK_IS_ACTIONABLE (widget)
-      && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_action_button (child, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* An invalid form runs nothing, empties the list, shows no topology of another context and
- * has nothing to export: the Export button is insensitive, and the view says why. */
-static void
-test_invalid_form (Fixture       *f,
-                   gconstpointer  data)
-{
-  TfContextForm *form = tf_window_get_form (f->window);
-  GtkWidget *export = find_action_button (GTK_WIDGET (f->window), "win.export");
-  g_autoptr(GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("topoforge-invalid-XXXXXX", NULL);
-  g_autofree char *path = g_build_filename (dir, "out.yaml", NULL);
-
-  g_assert_nonnull (export);
-  g_assert_true (gtk_widget_get_sensitive (export));
-  g_assert_cmpuint (tf_results_view_get_n_shown (tf_window_get_results (f->window), NULL), >, 0);
-
-  set_n_chip (f, 1);
-  g_assert_false (tf_context_form_get_valid (form));
-  g_assert_false (tf_window_get_busy (f->window));
-  g_assert_cmpstr (tf_context_form_get_field_error (form, "n_chip"), ==,
-                   "n_chip = 1: n_chip must be at least 2");
-  g_assert_cmpstr (tf_context_form_get_error (form), ==, "n_chip = 1: n_chip must be at least 2");
-  g_assert_null (tf_topology_view_get_topology (tf_window_get_view (f->window)));
-  g_assert_cmpuint (tf_results_view_get_n_shown (tf_window_get_results (f->window), NULL), ==, 0);
-  g_assert_cmpstr (tf_window_get_summary (f->window), ==, "");
-  g_assert_cmpstr (tf_window_get_placeholder (f->window), ==,
-                   "n_chip = 1: n_chip must be at least 2");
-  g_assert_false (gtk_widget_get_sensitive (export));
-  g_assert_false (tf_window_export (f->window, path, TF_EXPORT_YAML, &error));
-  g_assert_nonnull (error);
-  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-  g_rmdir (dir);
-  /* A change to the query while the form is invalid runs nothing. */
-  g_object_set (tf_window_get_results (f->window), "status-filter", TF_STATUS_FILTER_RECOMMENDED,
-                NULL);
-  g_assert_false (tf_window_get_busy (f->window));
-
-  set_n_chip (f, 128);
-  g_assert_true (tf_window_get_busy (f->window));
-  wait_idle (f, TRUE);
-  g_assert_cmpuint (tf_topology_view_get_topology (tf_window_get_view (f->window))->graph.n_chip,
-                    ==, 128);
-  g_assert_true (gtk_widget_get_sensitive (export));
-}
-
-/* The view and the panel show a result that passes the filters, or nothing and the reason;
- * the list holds what the engine's query over every legal result holds. */
-static void
-test_filters (Fixture       *f,
-              gconstpointer  data)
-{
-  TfResultsView *results = tf_window_get_results (f->window);
-  TfTopologyView *view = tf_window_get_view (f->window);
-  TfContext ctx;
-
-  tf_context_form_get_context (tf_window_get_form (f->window), &ctx);
-  for (guint c = 1; c <= 16; c *= 2)
-    {
-      g_auto(TfEnumeration) e = { 0 };
-      g_auto(TfQuery) query = { 0 };
-      const TfTopology *shown;
-      TfResultRow *selected;
-
-      g_object_set (results, "chips-per-board-filter", c, "sort", "links", "flat", c % 4 == 0,
-                    NULL);
-      wait_idle (f, FALSE);
-      tf_query_init (&query);
-      tf_query_add_chips_per_board (&query, c, c);
-      query.sort = tf_column_lookup ("links");
-      g_assert_true (tf_enumerate_query (&ctx, NULL, 0, &query, TF_DEFAULT_LIMIT, NULL, NULL, &e,
-                                         NULL));
-      g_test_message ("%u chips per board: %" G_GUINT64_FORMAT " match", c, e.matched);
-      shown = tf_topology_view_get_topology (view);
-      selected = tf_results_view_get_selected (results);
-      if (e.matched == 0)
-        {
-          g_assert_null (shown);
-          g_assert_null (selected);
-          g_assert_cmpstr (tf_window_get_placeholder (f->window), ==, "No result matches the filters");
-          continue;
-        }
-      /* Flat or not, the list holds the query's rows, kept per family. */
-      if (c % 4 == 0)
-        g_assert_cmpuint (tf_results_view_get_n_shown (results, NULL), ==, e.n_rows);
-      else
-        {
-          guint n = 0;
-
-          for (guint i = 0; i < e.n_families; i++)
-            n += e.families[i].n_results;
-          g_assert_cmpuint (tf_results_view_get_n_shown (results, NULL), ==, n);
-        }
-      wait_idle (f, TRUE);
-      shown = tf_topology_view_get_topology (view);
-      g_assert_nonnull (selected);
-      g_assert_cmpuint (tf_result_row_get_result (selected)->chips_per_board, ==, c);
-      g_assert_cmpuint (shown->result.chips_per_board, ==, c);
-      g_assert_cmpuint (shown->graph.chips_per_board, ==, c);
-    }
-  /* A value nothing has: the view empties at once, before the engine answers. */
-  g_object_set (results, "chips-per-board-filter", 7777u, NULL);
-  g_assert_null (tf_topology_view_get_topology (view));
-  wait_idle (f, FALSE);
-  g_assert_null (tf_topology_view_get_topology (view));
-  g_assert_cmpuint (tf_results_view_get_n_shown (results, NULL), ==, 0);
-  g_assert_cmpstr (tf_window_get_placeholder (f->window), ==, "No result matches the filters");
-  g_assert_cmpstr (tf_window_get_summary (f->window), ==, "");
-
-  /* Back to everything: a result again. */
-  g_object_set (results, "chips-per-board-filter", 0u, NULL);
-  wait_idle (f, TRUE);
-  g_assert_nonnull (tf_results_view_get_selected (results));
-}
-
-/* "Show all" under a filter: every matching result of the family, with progress. */
-static void
-test_show_all (Fixture       *f,
-               gconstpointer  data)
-{
-  TfResultsView *results = tf_window_get_results (f->window);
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
-
-  set_n_chip (f, 4096);
-  g_object_set (results, "chips-per-board-filter", 8u, NULL);
-  wait_idle (f, TRUE);
-  before = tf_results_view_dup_family_header (results, "dragonfly");
-  g_assert_nonnull (strstr (before, ", showing 50"));
-  g_signal_emit_by_name (results, "show-all", "dragonfly");
-  g_assert_true (tf_window_get_busy (f->window));
-  wait_idle (f, TRUE);
-  after = tf_results_view_dup_family_header (results, "dragonfly");
-  g_test_message ("%s → %s", before, after);
-  g_assert_null (strstr (after, "showing"));
-  g_assert_true (g_str_has_prefix (after, "dragonfly — "));
-
-  /* Cancel stops a run and keeps what is shown. */
-  g_signal_emit_by_name (results, "show-all", "fat-tree");
-  g_assert_true (tf_window_get_busy (f->window));
-  g_signal_emit_by_name (results, "cancel");
-  g_assert_false (tf_window_get_busy (f->window));
-  wait_idle (f, FALSE);
-  g_clear_pointer (&before, g_free);
-  before = tf_results_view_dup_family_header (results, "dragonfly");
-  g_assert_cmpstr (before, ==, after);
-}
-
 /* Quick edits: only the newest context's results arrive. */
 static void
 test_newest_wins (Fixture       *f,
@@ -1141,12 +906,6 @@ main (int    argc,
   g_test_add ("/ui/window/default", Fixture, NULL, fixture_set_up, test_default,
               fixture_tear_down);
   g_test_add ("/ui/window/selection", Fixture, NULL, fixture_set_up, test_selection,
-              fixture_tear_down);
-  g_test_add ("/ui/window/invalid-form", Fixture, NULL, fixture_set_up, test_invalid_form,
-              fixture_tear_down);
-  g_test_add ("/ui/window/filters", Fixture, NULL, fixture_set_up, test_filters,
-              fixture_tear_down);
-  g_test_add ("/ui/window/show-all", Fixture, NULL, fixture_set_up, test_show_all,
               fixture_tear_down);
   g_test_add ("/ui/window/newest-wins", Fixture, NULL, fixture_set_up, test_newest_wins,
               fixture_tear_down);
