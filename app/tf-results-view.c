@@ -152,9 +152,16 @@ descending_changed (TfResultsView *self)
 static void
 flat_changed (TfResultsView *self)
 {
+  g_autofree char *id = NULL;
+
   g_assert (TF_IS_RESULTS_VIEW (self));
 
+  /* The same rows, another shape: the selected one stays selected. */
+  if (self->selected != NULL)
+    id = g_strdup (tf_result_row_get_id (self->selected));
   rebuild_tree (self);
+  if (id != NULL)
+    tf_results_view_select_id (self, id);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLAT]);
 }
 

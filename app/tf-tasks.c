@@ -2,8 +2,10 @@
 /* tf-tasks.c: GTask wrappers around tf_enumerate_query() and tf_generate(). */
 #include "tf-tasks.h"
 
-/* The worker posts at most this many progress reports a second to the main thread. */
+/* The worker posts at most 20 progress reports a second to the main thread, the first after
+ * a quarter of a second: a quick run shows no progress bar at all. */
 #define PROGRESS_INTERVAL_US (G_USEC_PER_SEC / 20)
+#define PROGRESS_DELAY_US    (G_USEC_PER_SEC / 4)
 
 typedef struct
 {
@@ -190,6 +192,7 @@ tf_enumerate_async (const TfContext     *ctx,
   data->limit = limit;
   g_weak_ref_init (&data->progress_target, progress_target);
   data->progress_func = progress_target ? progress_func : NULL;
+  data->progress_posted = g_get_monotonic_time () + PROGRESS_DELAY_US - PROGRESS_INTERVAL_US;
   run_in_thread (data, tf_enumerate_async, enumerate_thread, cancellable, callback, user_data);
 }
 

@@ -349,6 +349,19 @@ test_select (Fixture       *f,
       g_assert_false (tf_results_view_select (f->view, name, family->n_results));
     }
   g_assert_false (tf_results_view_select_id (f->view, "torus:no-such-id"));
+
+  /* Flat or grouped, the selected row stays selected (the flat list's first rows are the
+   * first family's). */
+  g_assert_true (tf_results_view_select (f->view, NULL, 1));
+  {
+    g_autofree char *id = g_strdup (tf_result_row_get_id (tf_results_view_get_selected (f->view)));
+
+    g_object_set (f->view, "flat", TRUE, NULL);
+    g_assert_nonnull (tf_results_view_get_selected (f->view));
+    g_assert_cmpstr (tf_result_row_get_id (tf_results_view_get_selected (f->view)), ==, id);
+    g_object_set (f->view, "flat", FALSE, NULL);
+    g_assert_cmpstr (tf_result_row_get_id (tf_results_view_get_selected (f->view)), ==, id);
+  }
 }
 
 /* "Show all" replaces a capped family with every result that passes the query. */
