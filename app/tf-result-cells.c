@@ -66,6 +66,51 @@ tf_result_dup_cell_text (const TfColumn *column,
                                          : g_steal_pointer (&number);
 }
 
+/* Tooltips are made when asked for: setting one on each of the few thousand cells a list binds
+ * costs more than the rest of binding them (GTK 4.8). */
+static gboolean
+cell_query_tooltip (GtkWidget  *child,
+                    int         x,
+                    int         y,
+                    gboolean    keyboard,
+                    GtkTooltip *tooltip,
+                    gpointer    user_data)
+{
+  const TfColumn *column = user_data;
+  GtkListItem *item = g_object_get_data (G_OBJECT (child), "list-item");
+  g_autoptr(GObject) object = item ? tf_result_cells_dup_row (gtk_list_item_get_item (item)) : NULL;
+  const TfResult *r;
+  g_autofree char *tip = NULL;
+
+  if (!TF_IS_RESULT_ROW (object))
+    return FALSE;
+  r = tf_result_row_get_result (TF_RESULT_ROW (object));
+  if (tf_column_is_numeric (column))
+    tip = g_strdup_printf ("%s\n%s", _(column->description),
+                           method_name (column->get_method ? column->get_method (r)
+                                                           : TF_METHOD_EXACT));
+  else
+    tip = g_strdup (_(column->description));
+  gtk_tooltip_set_text (tooltip, tip);
+  return TRUE;
+}
+
+static gboolean
+tag_query_tooltip (GtkWidget  *tag,
+                   int         x,
+                   int         y,
+                   gboolean    keyboard,
+                   GtkTooltip *tooltip,
+                   gpointer    user_data)
+{
+  const TfWarning *warning = g_object_get_data (G_OBJECT (tag), "warning");
+
+  if (warning == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, _(warning->description));
+  return TRUE;
+}
+
 static void
 setup_cell (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
@@ -92,6 +137,11 @@ setup_cell (GtkSignalListItemFactory *factory,
           if (column->kind != TF_COLUMN_STATUS && column->kind != TF_COLUMN_FAMILY)
             gtk_label_set_ellipsize (GTK_LABEL (child), PANGO_ELLIPSIZE_END);
         }
+      /* The list item outlives its child. */
+      g_object_set_data (G_OBJECT (child), "list-item", item);
+      gtk_widget_set_has_tooltip (child, TRUE);
+      g_signal_connect (child, "query-tooltip", G_CALLBACK (cell_query_tooltip),
+                        (gpointer) column);
     }
   gtk_list_item_set_child (item, child);
 }
@@ -112,7 +162,9 @@ bind_warnings (GtkWidget      *box,
       gtk_label_set_ellipsize (GTK_LABEL (tag), PANGO_ELLIPSIZE_END);
       gtk_label_set_max_width_chars (GTK_LABEL (tag), 16);
       gtk_label_set_width_chars (GTK_LABEL (tag), 4);
-      gtk_widget_set_tooltip_text (tag, _(r->warnings[i]->description));
+      g_object_set_data (G_OBJECT (tag), "warning", (gpointer) r->warnings[i]);
+      gtk_widget_set_has_tooltip (tag, TRUE);
+      g_signal_connect (tag, "query-tooltip", G_CALLBACK (tag_query_tooltip), NULL);
       gtk_widget_add_css_class (tag, "warning-chip");
       gtk_box_append (GTK_BOX (box), tag);
     }
@@ -129,7 +181,6 @@ bind_cell (GtkSignalListItemFactory *factory,
   const TfResult *r = TF_IS_RESULT_ROW (object) ? tf_result_row_get_result (TF_RESULT_ROW (object))
                                                 : NULL;
   g_autofree char *text = NULL;
-  g_autofree char *tip = NULL;
 
   if (column->kind == TF_COLUMN_WARNINGS)
     {
@@ -141,7 +192,6 @@ bind_cell (GtkSignalListItemFactory *factory,
   if (r == NULL)
     {
       gtk_label_set_text (GTK_LABEL (child), "");
-      gtk_widget_set_tooltip_text (child, NULL);
       return;
     }
   text = tf_result_dup_cell_text (column, r);
@@ -149,13 +199,6 @@ bind_cell (GtkSignalListItemFactory *factory,
   if (column->kind == TF_COLUMN_STATUS)
     gtk_widget_add_css_class (child, tf_result_get_status (r) == TF_STATUS_RECOMMENDED
                                      ? "recommended" : "edge-case");
-  if (tf_column_is_numeric (column))
-    tip = g_strdup_printf ("%s\n%s", _(column->description),
-                           method_name (column->get_method ? column->get_method (r)
-                                                           : TF_METHOD_EXACT));
-  else
-    tip = g_strdup (_(column->description));
-  gtk_widget_set_tooltip_text (child, tip);
 }
 
 GObject *

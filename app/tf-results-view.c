@@ -300,6 +300,48 @@ rebuild_tree (TfResultsView *self)
 
 /* Cells */
 
+/* The first column's tooltips, made when asked for (see tf-result-cells.c): a family's whole
+ * header and what the family is, a result's full id. */
+static gboolean
+expander_query_tooltip (GtkWidget     *label,
+                        int            x,
+                        int            y,
+                        gboolean       keyboard,
+                        GtkTooltip    *tooltip,
+                        TfResultsView *self)
+{
+  GtkListItem *item = g_object_get_data (G_OBJECT (label), "list-item");
+  g_autoptr(GObject) object = item ? tf_result_cells_dup_row (gtk_list_item_get_item (item)) : NULL;
+
+  if (TF_IS_FAMILY_ROW (object))
+    {
+      g_autofree char *text = dup_family_header (self, TF_FAMILY_ROW (object));
+      g_autofree char *tip = g_strdup_printf ("%s\n%s", text,
+                                              _(tf_family_get_description (tf_family_row_get_family (TF_FAMILY_ROW (object)))));
+
+      gtk_tooltip_set_text (tooltip, tip);
+      return TRUE;
+    }
+  if (TF_IS_RESULT_ROW (object))
+    {
+      gtk_tooltip_set_text (tooltip, tf_result_row_get_id (TF_RESULT_ROW (object)));
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+show_all_query_tooltip (GtkWidget  *button,
+                        int         x,
+                        int         y,
+                        gboolean    keyboard,
+                        GtkTooltip *tooltip,
+                        gpointer    user_data)
+{
+  gtk_tooltip_set_text (tooltip, _("List every result of this family that passes the filters"));
+  return TRUE;
+}
+
 static void
 setup_expander (GtkSignalListItemFactory *factory,
                 GtkListItem              *item,
@@ -315,7 +357,12 @@ setup_expander (GtkSignalListItemFactory *factory,
   gtk_widget_set_hexpand (label, TRUE);
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_add_css_class (button, "small");
-  gtk_widget_set_tooltip_text (button, _("List every result of this family that passes the filters"));
+  gtk_widget_set_has_tooltip (button, TRUE);
+  g_signal_connect (button, "query-tooltip", G_CALLBACK (show_all_query_tooltip), NULL);
+  /* The list item outlives its child. */
+  g_object_set_data (G_OBJECT (label), "list-item", item);
+  gtk_widget_set_has_tooltip (label, TRUE);
+  g_signal_connect (label, "query-tooltip", G_CALLBACK (expander_query_tooltip), self);
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), button);
   gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
@@ -355,7 +402,6 @@ bind_expander (GtkSignalListItemFactory *factory,
   g_signal_handlers_disconnect_by_func (button, show_all_clicked, self);
   g_object_set_data (G_OBJECT (button), "family", NULL);
   gtk_widget_set_visible (button, FALSE);
-  gtk_widget_set_tooltip_text (label, NULL);
   gtk_widget_remove_css_class (label, "heading");
 
   if (TF_IS_FAMILY_ROW (object))
@@ -364,11 +410,9 @@ bind_expander (GtkSignalListItemFactory *factory,
       const TfFamily *f = tf_family_row_get_family (family);
       guint n = g_list_model_get_n_items (tf_family_row_get_results (family));
       g_autofree char *text = dup_family_header (self, family);
-      g_autofree char *tip = g_strdup_printf ("%s\n%s", text, _(tf_family_get_description (f)));
 
       /* The header may end in "…" in a narrow column: the tooltip says it whole. */
       gtk_label_set_text (GTK_LABEL (label), text);
-      gtk_widget_set_tooltip_text (label, tip);
       gtk_widget_add_css_class (label, "heading");
       if (n < tf_family_row_get_matched (family) && n < TF_ENUMERATE_MAX_RESULTS)
         {
@@ -395,7 +439,6 @@ bind_expander (GtkSignalListItemFactory *factory,
         }
       else
         gtk_label_set_text (GTK_LABEL (label), attrs);
-      gtk_widget_set_tooltip_text (label, tf_result_row_get_id (r));
     }
 }
 
