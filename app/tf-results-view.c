@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* tf-results-view.c: the results list over a GtkTreeListModel (see tf-results-view.h). Its
+/* tf-results-view.c: the results list, a GtkColumnView over a GtkTreeListModel of families or
+ * the flat rows (see tf-results-view.h); its cells are tf-result-cells.c. Its
  * columns are the engine's table of columns (tf_columns_get ()), so a column added there shows
  * up here, in the column chooser and in the sort menu without code of its own. */
 #include <glib/gi18n.h>
@@ -207,46 +208,6 @@ update_summary (TfResultsView *self)
                           && self->rows_capped == 0);
 }
 
-static char *
-dup_family_header (TfResultsView *self,
-                   TfFamilyRow   *family)
-{
-  const char *name = tf_family_get_name (tf_family_row_get_family (family));
-  guint n = g_list_model_get_n_items (tf_family_row_get_results (family));
-  guint64 total = tf_family_row_get_total (family);
-  guint64 matched = tf_family_row_get_matched (family);
-  g_autofree char *of = NULL;
-  g_autofree char *total_text = tf_format_count (total);
-  g_autofree char *matched_text = tf_format_count (matched);
-  g_autofree char *n_text = tf_format_count (n);
-
-  if (tf_family_row_get_excluded (family) != NULL)
-    {
-      const char *reason = tf_family_get_no_intra_board_reason (tf_family_row_get_family (family));
-
-      /* Translators: %s is a family name, then why the intra-board topology does not apply. */
-      return g_strdup_printf (_("%s — not with an intra-board topology: %s"), name,
-                              reason ? _(reason) : "");
-    }
-  if (total == 0)
-    return g_strdup_printf (_("%s — no legal topology for this context"), name);
-  if (self->filtered)
-    /* Translators: a family, the results that pass the filters and its legal results. */
-    of = g_strdup_printf (_("%s — %s of %s"), name, matched_text, total_text);
-  else
-    {
-      g_autofree char *results = tf_format_things (total, N_("%s result"), N_("%s results"));
-
-      of = g_strdup_printf ("%s — %s", name, results);
-    }
-  if (n < matched && n >= TF_ENUMERATE_MAX_RESULTS)
-    /* Translators: the engine keeps at most this many results of a family. */
-    return g_strdup_printf (_("%s, showing %s, the most kept"), of, n_text);
-  if (n < matched)
-    return g_strdup_printf (_("%s, showing %s"), of, n_text);
-  return g_steal_pointer (&of);
-}
-
 /* The tree */
 
 static GListModel *
@@ -298,160 +259,12 @@ rebuild_tree (TfResultsView *self)
   update_summary (self);
 }
 
-/* Cells */
-
-/* The first column's tooltips, made when asked for (see tf-result-cells.c): a family's whole
- * header and what the family is, a result's full id. */
-static gboolean
-expander_query_tooltip (GtkWidget     *label,
-                        int            x,
-                        int            y,
-                        gboolean       keyboard,
-                        GtkTooltip    *tooltip,
-                        TfResultsView *self)
-{
-  GtkListItem *item = g_object_get_data (G_OBJECT (label), "list-item");
-  g_autoptr(GObject) object = item ? tf_result_cells_dup_row (gtk_list_item_get_item (item)) : NULL;
-
-  if (TF_IS_FAMILY_ROW (object))
-    {
-      g_autofree char *text = dup_family_header (self, TF_FAMILY_ROW (object));
-      g_autofree char *tip = g_strdup_printf ("%s\n%s", text,
-                                              _(tf_family_get_description (tf_family_row_get_family (TF_FAMILY_ROW (object)))));
-
-      gtk_tooltip_set_text (tooltip, tip);
-      return TRUE;
-    }
-  if (TF_IS_RESULT_ROW (object))
-    {
-      gtk_tooltip_set_text (tooltip, tf_result_row_get_id (TF_RESULT_ROW (object)));
-      return TRUE;
-    }
-  return FALSE;
-}
-
-static gboolean
-show_all_query_tooltip (GtkWidget  *button,
-                        int         x,
-                        int         y,
-                        gboolean    keyboard,
-                        GtkTooltip *tooltip,
-                        gpointer    user_data)
-{
-  gtk_tooltip_set_text (tooltip, _("List every result of this family that passes the filters"));
-  return TRUE;
-}
-
-static void
-setup_expander (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                TfResultsView            *self)
-{
-  GtkWidget *expander = gtk_tree_expander_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *label = gtk_label_new (NULL);
-  GtkWidget *button = gtk_button_new_with_label (_("Show all"));
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_add_css_class (button, "small");
-  gtk_widget_set_has_tooltip (button, TRUE);
-  g_signal_connect (button, "query-tooltip", G_CALLBACK (show_all_query_tooltip), NULL);
-  /* The list item outlives its child. */
-  g_object_set_data (G_OBJECT (label), "list-item", item);
-  gtk_widget_set_has_tooltip (label, TRUE);
-  g_signal_connect (label, "query-tooltip", G_CALLBACK (expander_query_tooltip), self);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), button);
-  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
-  gtk_list_item_set_child (item, expander);
-}
-
-static void
-show_all_clicked (GtkButton     *button,
-                  TfResultsView *self)
-{
-  const char *family = g_object_get_data (G_OBJECT (button), "family");
-
-  if (family != NULL)
-    g_signal_emit (self, signals[SHOW_ALL], 0, family);
-}
+/* Cells (tf-result-cells.c) */
 
 static void
 show_every_row_clicked (TfResultsView *self)
 {
   g_signal_emit (self, signals[SHOW_ALL], 0, NULL);
-}
-
-static void
-bind_expander (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               TfResultsView            *self)
-{
-  gpointer row = gtk_list_item_get_item (item);
-  GtkWidget *expander = gtk_list_item_get_child (item);
-  GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
-  GtkWidget *label = gtk_widget_get_first_child (box);
-  GtkWidget *button = gtk_widget_get_last_child (box);
-  g_autoptr(GObject) object = tf_result_cells_dup_row (row);
-
-  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander),
-                                  GTK_IS_TREE_LIST_ROW (row) ? row : NULL);
-  g_signal_handlers_disconnect_by_func (button, show_all_clicked, self);
-  g_object_set_data (G_OBJECT (button), "family", NULL);
-  gtk_widget_set_visible (button, FALSE);
-  gtk_widget_remove_css_class (label, "heading");
-
-  if (TF_IS_FAMILY_ROW (object))
-    {
-      TfFamilyRow *family = TF_FAMILY_ROW (object);
-      const TfFamily *f = tf_family_row_get_family (family);
-      guint n = g_list_model_get_n_items (tf_family_row_get_results (family));
-      g_autofree char *text = dup_family_header (self, family);
-
-      /* The header may end in "…" in a narrow column: the tooltip says it whole. */
-      gtk_label_set_text (GTK_LABEL (label), text);
-      gtk_widget_add_css_class (label, "heading");
-      if (n < tf_family_row_get_matched (family) && n < TF_ENUMERATE_MAX_RESULTS)
-        {
-          g_object_set_data_full (G_OBJECT (button), "family",
-                                  g_strdup (tf_family_get_name (f)), g_free);
-          g_signal_connect (button, "clicked", G_CALLBACK (show_all_clicked), self);
-          gtk_widget_set_visible (button, TRUE);
-        }
-    }
-  else if (TF_IS_RESULT_ROW (object))
-    {
-      TfResultRow *r = TF_RESULT_ROW (object);
-      const char *attrs = tf_result_row_get_attrs_text (r);
-
-      /* Under its family a result is what tells it apart; in the flat list it needs its
-       * family too. The whole id is in the tooltip. */
-      if (is_flat (self))
-        {
-          g_autofree char *text = g_strdup_printf ("%s · %s",
-                                                   tf_family_get_name (tf_result_row_get_result (r)->family),
-                                                   attrs);
-
-          gtk_label_set_text (GTK_LABEL (label), text);
-        }
-      else
-        gtk_label_set_text (GTK_LABEL (label), attrs);
-    }
-}
-
-static void
-unbind_expander (GtkSignalListItemFactory *factory,
-                 GtkListItem              *item,
-                 TfResultsView            *self)
-{
-  GtkWidget *expander = gtk_list_item_get_child (item);
-  GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
-
-  g_signal_handlers_disconnect_by_func (gtk_widget_get_last_child (box), show_all_clicked, self);
-  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), NULL);
 }
 
 static void
@@ -466,10 +279,7 @@ add_columns (TfResultsView *self)
 
       if (info->kind == TF_COLUMN_ID)
         {
-          factory = gtk_signal_list_item_factory_new ();
-          g_signal_connect (factory, "setup", G_CALLBACK (setup_expander), self);
-          g_signal_connect (factory, "bind", G_CALLBACK (bind_expander), self);
-          g_signal_connect (factory, "unbind", G_CALLBACK (unbind_expander), self);
+          factory = tf_result_name_factory_new (GTK_WIDGET (self));
         }
       else
         factory = tf_result_cell_factory_new (info);
@@ -535,6 +345,20 @@ tf_results_view_set_column_visible (TfResultsView *self,
   c = find_column (self, column);
   if (c != NULL)
     gtk_column_view_column_set_visible (c, visible);
+}
+
+gboolean
+tf_results_view_get_flat (TfResultsView *self)
+{
+  g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), FALSE);
+  return is_flat (self);
+}
+
+gboolean
+tf_results_view_get_filtered (TfResultsView *self)
+{
+  g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), FALSE);
+  return self->filtered;
 }
 
 gboolean
@@ -663,7 +487,7 @@ tf_results_view_dup_family_header (TfResultsView *self,
       g_autoptr(TfFamilyRow) row = g_list_model_get_item (G_LIST_MODEL (self->families), i);
 
       if (g_strcmp0 (tf_family_get_name (tf_family_row_get_family (row)), family) == 0)
-        return dup_family_header (self, row);
+        return tf_family_row_dup_header (row, self->filtered);
     }
   return NULL;
 }

@@ -58,6 +58,9 @@ char        *tf_results_view_dup_family_header (TfResultsView *self, const char 
  * or NULL. */
 char        *tf_results_view_dup_cell_text (TfResultsView *self, guint index,
                                             const char *column);
+/* Whether the list is flat (property "flat"), and whether the enumeration shown was filtered. */
+gboolean     tf_results_view_get_flat (TfResultsView *self);
+gboolean     tf_results_view_get_filtered (TfResultsView *self);
 /* Whether an engine column is shown (the column chooser). */
 void         tf_results_view_set_column_visible (TfResultsView *self, const char *column,
                                                  gboolean visible);
