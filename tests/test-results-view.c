@@ -184,15 +184,69 @@ grouped (guint64 value)
   return g_string_free (out, FALSE);
 }
 
+static const char *
+intra_board_name (TfIntraBoardTopo topo)
+{
+  static const char *const names[] = { "none", "full-mesh", "ring", "torus" };
+
+  g_assert_cmpuint (topo, <, G_N_ELEMENTS (names));
+  return names[topo];
+}
+
+/* How many rows `topoforge-cli enumerate --format csv --limit 0` writes for the same context
+ * and filters: what the command line answers, the app must show. */
+static guint64
+cli_count (const TfContext       *ctx,
+           const TfFamily *const *families,
+           guint                  n_families,
+           TfStatusFilter         status,
+           guint                  chips_per_board)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint64 n = 0;
+  int wait_status;
+
+  g_assert_nonnull (g_getenv ("TF_CLI"));
+  g_ptr_array_add (argv, g_strdup (g_getenv ("TF_CLI")));
+  g_ptr_array_add (argv, g_strdup ("enumerate"));
+  g_ptr_array_add (argv, g_strdup_printf ("--n-chip=%u", ctx->n_chip));
+  g_ptr_array_add (argv, g_strdup_printf ("--scope=%s", tf_scope_to_string (ctx->scope)));
+  g_ptr_array_add (argv, g_strdup_printf ("--intra-board-topo=%s",
+                                          intra_board_name (ctx->intra_board_topo)));
+  for (guint f = 0; f < n_families; f++)
+    g_ptr_array_add (argv, g_strdup_printf ("--family=%s", tf_family_get_name (families[f])));
+  if (chips_per_board != 0)
+    g_ptr_array_add (argv, g_strdup_printf ("--chips-per-board=%u", chips_per_board));
+  if (status != TF_STATUS_FILTER_ALL)
+    g_ptr_array_add (argv, g_strdup_printf ("--status=%s", status == TF_STATUS_FILTER_RECOMMENDED
+                                                           ? "recommended" : "edge-case"));
+  g_ptr_array_add (argv, g_strdup ("--format=csv"));
+  g_ptr_array_add (argv, g_strdup ("--limit=0"));
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (wait_status, NULL));
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 1; lines[i] != NULL; i++)
+    n += lines[i][0] != '\0';
+  return n;
+}
+
 /* For random contexts (up to 8,192 chips, both scopes, every intra-board topology; above 512
  * chips two random families, as test-cli.c's query test picks them), the view's filters and
- * sort give what brute force gives: the counts in the headers, every row kept, in order. */
+ * sort give what brute force gives, and what the command line gives: the counts in the headers,
+ * every row kept, in order. */
 static void
 test_random_contexts (void)
 {
   static const TfIntraBoardTopo topos[] = {
     TF_INTRA_BOARD_NONE, TF_INTRA_BOARD_FULL_MESH, TF_INTRA_BOARD_RING, TF_INTRA_BOARD_TORUS,
   };
+  guint64 kept = 0;
 
   for (guint i = 0; i < 8; i++)
     {
@@ -276,6 +330,8 @@ test_random_contexts (void)
           g_assert_true (g_str_has_prefix (header, want));
         }
       g_assert_cmpuint (tf_results_view_get_n_shown (view, NULL), ==, expected);
+      g_assert_cmpuint (cli_count (&ctx, chosen, n_chosen, status, cpb), ==, expected);
+      kept += expected;
       for (guint k = 0; k < expected; k++)
         {
           const TfResult *r = tf_result_row_get_result (tf_results_view_get_shown (view, k));
@@ -298,6 +354,8 @@ test_random_contexts (void)
             g_assert_cmpfloat (sort->get (a), <=, sort->get (b));
         }
     }
+  /* The filters kept something to compare. */
+  g_assert_cmpuint (kept, >, 0);
 }
 
 static void
