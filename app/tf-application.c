@@ -42,6 +42,15 @@ static const GOptionEntry option_entries[] = {
     N_("Show the result at this position of the (first) family, counting from 0"), N_("I") },
   { "chips-per-board", 'c', 0, G_OPTION_ARG_INT, NULL,
     N_("Show only results with this many chips per board"), N_("C") },
+  { "status", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Show only recommended or edge-case results"), N_("STATUS") },
+  { "match", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Show only results whose id contains this text"), N_("TEXT") },
+  { "sort", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Order results across families by a column (as enumerate --sort), :desc for largest first"),
+    N_("COLUMN[:desc]") },
+  { "flat", 0, 0, G_OPTION_ARG_NONE, NULL,
+    N_("List results in one list across families"), NULL },
   { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
     N_("Save the window as a PNG once the topology (or the one FILE) is drawn, then quit"),
     N_("PNG") },
@@ -137,6 +146,53 @@ screenshot_window_gone (gpointer  user_data,
 
 /* Options onto the window */
 
+/* The results list's query: what enumerate's --chips-per-board, --status and --sort say. */
+static gboolean
+apply_query_options (TfResultsView  *results,
+                     GVariantDict   *options,
+                     GError        **error)
+{
+  const char *status = NULL, *match = NULL, *sort = NULL;
+  gint32 value;
+
+  if (g_variant_dict_lookup (options, "chips-per-board", "i", &value))
+    g_object_set (results, "chips-per-board-filter", (guint) MAX (value, 0), NULL);
+  if (g_variant_dict_lookup (options, "status", "&s", &status))
+    {
+      gboolean recommended = g_str_equal (status, tf_status_to_string (TF_STATUS_RECOMMENDED));
+
+      if (!recommended && !g_str_equal (status, tf_status_to_string (TF_STATUS_EDGE_CASE)))
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("status '%s': give recommended or edge-case"), status);
+          return FALSE;
+        }
+      g_object_set (results, "status-filter", recommended ? TF_STATUS_FILTER_RECOMMENDED
+                                                          : TF_STATUS_FILTER_EDGE_CASE, NULL);
+    }
+  if (g_variant_dict_lookup (options, "match", "&s", &match))
+    g_object_set (results, "match", match, NULL);
+  if (g_variant_dict_lookup (options, "sort", "&s", &sort))
+    {
+      g_auto(GStrv) parts = g_strsplit (sort, ":", 2);
+      gboolean descending = parts[0] && parts[1] && g_str_equal (parts[1], "desc");
+      const TfColumn *column = parts[0] ? tf_column_lookup (parts[0]) : NULL;
+
+      if (column == NULL || (parts[1] != NULL && !descending && !g_str_equal (parts[1], "asc")))
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("sort '%s': give a column enumerate --sort takes, then :asc or :desc"),
+                       sort);
+          return FALSE;
+        }
+      g_object_set (results, "sort", column->kind == TF_COLUMN_ID ? NULL : column->name,
+                    "descending", descending, NULL);
+    }
+  if (g_variant_dict_contains (options, "flat"))
+    g_object_set (results, "flat", TRUE, NULL);
+  return TRUE;
+}
+
 static gboolean
 apply_options (TfWindow      *window,
                GVariantDict  *options,
@@ -169,9 +225,8 @@ apply_options (TfWindow      *window,
                        _("family '%s': no such family"), families[i]);
           return FALSE;
         }
-  if (g_variant_dict_lookup (options, "chips-per-board", "i", &value))
-    g_object_set (tf_window_get_results (window), "chips-per-board-filter",
-                  (guint) MAX (value, 0), NULL);
+  if (!apply_query_options (tf_window_get_results (window), options, error))
+    return FALSE;
   if (g_variant_dict_lookup (options, "layout", "&s", &layout))
     {
       static const char *const names[TF_SCENE_N_LAYOUTS] = {

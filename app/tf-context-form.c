@@ -601,6 +601,21 @@ tf_context_form_get_field_error (TfContextForm *self,
   return NULL;
 }
 
+const char *
+tf_context_form_get_error (TfContextForm *self)
+{
+  g_return_val_if_fail (TF_IS_CONTEXT_FORM (self), NULL);
+
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *f = &g_array_index (self->fields, Field, i);
+
+      if (f->message != NULL)
+        return f->message;
+    }
+  return self->families_message;
+}
+
 GtkWidget *
 tf_context_form_get_field_widget (TfContextForm *self,
                                   const char    *field)

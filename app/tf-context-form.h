@@ -23,6 +23,8 @@ GStrv       tf_context_form_dup_families (TfContextForm *self);
 void        tf_context_form_set_families (TfContextForm *self, const char *const *families);
 /* The message shown on a field ("n_chip", "defaults.B2B.latency_ns", "families"), or NULL. */
 const char *tf_context_form_get_field_error (TfContextForm *self, const char *field);
+/* The first field's message, in the form's order, or NULL when the form is valid. */
+const char *tf_context_form_get_error (TfContextForm *self);
 /* The widget that edits a field, for focus and tests. */
 GtkWidget  *tf_context_form_get_field_widget (TfContextForm *self, const char *field);
 

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-result-row.c: rows of the results tree. */
+#include <string.h>
+
 #include "tf-result-row.h"
 
 struct _TfResultRow
@@ -39,9 +41,31 @@ tf_result_row_new (const TfResult *result)
   TfResultRow *self = g_object_new (TF_TYPE_RESULT_ROW, NULL);
 
   self->result = *result;
-  self->id = tf_result_dup_id (result);
-  self->attrs_text = tf_result_dup_attrs_text (result);
   return self;
+}
+
+/* Whether @key names a count of things ("layers"), which reads "3 layers". */
+static gboolean
+key_is_plural (const char *key)
+{
+  size_t n = strlen (key);
+
+  return n > 2 && key[n - 1] == 's' && strchr (key, '_') == NULL;
+}
+
+static void
+append_values (GString      *text,
+               const TfAttr *attr)
+{
+  for (guint j = 0; j < attr->n_values; j++)
+    g_string_append_printf (text, "%s%" G_GINT64_FORMAT, j ? "×" : "", attr->values[j]);
+}
+
+static void
+append_separator (GString *text)
+{
+  if (text->len > 0)
+    g_string_append (text, " · ");
 }
 
 char *
@@ -50,13 +74,32 @@ tf_result_dup_attrs_text (const TfResult *result)
   GString *text = g_string_new (NULL);
   TfAttrs attrs;
 
+  g_return_val_if_fail (result != NULL && result->family != NULL, g_string_free (text, FALSE));
+
   tf_result_get_attrs (result, &attrs);
+  /* Counts of things first: they differ most between results ("2 layers", "3 layers"). */
+  for (guint i = 0; i < attrs.n_attrs; i++)
+    if (!attrs.attrs[i].is_list && key_is_plural (attrs.attrs[i].key))
+      {
+        append_separator (text);
+        append_values (text, &attrs.attrs[i]);
+        g_string_append_printf (text, " %s", attrs.attrs[i].key);
+      }
   for (guint i = 0; i < attrs.n_attrs; i++)
     {
-      g_string_append_printf (text, "%s%s=", i ? " " : "", attrs.attrs[i].key);
-      for (guint j = 0; j < attrs.attrs[i].n_values; j++)
-        g_string_append_printf (text, "%s%" G_GINT64_FORMAT, j ? "×" : "",
-                                attrs.attrs[i].values[j]);
+      const TfAttr *a = &attrs.attrs[i];
+      const char *underscore = strchr (a->key, '_');
+
+      if (!a->is_list && key_is_plural (a->key))
+        continue;
+      append_separator (text);
+      /* The first attribute, a shape, is the result itself: "32×32". */
+      if (!(i == 0 && a->is_list))
+        {
+          g_string_append_len (text, a->key, underscore ? underscore - a->key : -1);
+          g_string_append_c (text, ' ');
+        }
+      append_values (text, a);
     }
   return g_string_free (text, FALSE);
 }
@@ -68,10 +111,13 @@ tf_result_row_get_result (TfResultRow *self)
   return &self->result;
 }
 
+/* The id and the text are made when first shown: a list of 20,000 rows shows 30. */
 const char *
 tf_result_row_get_id (TfResultRow *self)
 {
   g_return_val_if_fail (TF_IS_RESULT_ROW (self), NULL);
+  if (self->id == NULL)
+    self->id = tf_result_dup_id (&self->result);
   return self->id;
 }
 
@@ -79,62 +125,9 @@ const char *
 tf_result_row_get_attrs_text (TfResultRow *self)
 {
   g_return_val_if_fail (TF_IS_RESULT_ROW (self), NULL);
+  if (self->attrs_text == NULL)
+    self->attrs_text = tf_result_dup_attrs_text (&self->result);
   return self->attrs_text;
-}
-
-#define CMP(x, y) ((x) < (y) ? -1 : (x) > (y) ? 1 : 0)
-
-int
-tf_result_row_compare (TfResultRow    *a,
-                       TfResultRow    *b,
-                       TfResultColumn  column)
-{
-  const TfResult *x = &a->result, *y = &b->result;
-  int c;
-
-  switch (column)
-    {
-    case TF_RESULT_COLUMN_STATUS:
-      c = CMP (tf_result_get_status (x), tf_result_get_status (y));
-      break;
-    case TF_RESULT_COLUMN_WARNINGS:
-      c = CMP (x->n_warnings, y->n_warnings);
-      break;
-    case TF_RESULT_COLUMN_N_ENDPOINT:
-      c = CMP (x->n_endpoint, y->n_endpoint);
-      break;
-    case TF_RESULT_COLUMN_CHIPS_PER_BOARD:
-      c = CMP (x->chips_per_board, y->chips_per_board);
-      break;
-    case TF_RESULT_COLUMN_SWITCHES:
-      c = CMP (x->metrics.switch_count, y->metrics.switch_count);
-      break;
-    case TF_RESULT_COLUMN_LINKS:
-      c = CMP (x->metrics.link_count, y->metrics.link_count);
-      break;
-    case TF_RESULT_COLUMN_DIAMETER:
-      c = CMP (x->metrics.diameter, y->metrics.diameter);
-      break;
-    case TF_RESULT_COLUMN_BISECTION:
-      c = CMP (x->metrics.bisection_links, y->metrics.bisection_links);
-      if (c == 0)
-        c = CMP (x->metrics.bisection_bandwidth, y->metrics.bisection_bandwidth);
-      break;
-    case TF_RESULT_COLUMN_PATH_DIVERSITY:
-      c = CMP (x->metrics.path_diversity, y->metrics.path_diversity);
-      break;
-    case TF_RESULT_COLUMN_ID:
-    case TF_RESULT_N_COLUMNS:
-    default:
-      c = CMP (tf_result_get_status (x), tf_result_get_status (y));
-      break;
-    }
-  /* Ties keep the engine's order: fewer warnings first, then the family's own order. */
-  if (c == 0)
-    c = CMP (x->n_warnings, y->n_warnings);
-  if (c == 0)
-    c = CMP (x->order, y->order);
-  return c;
 }
 
 struct _TfFamilyRow
@@ -142,6 +135,7 @@ struct _TfFamilyRow
   GObject         parent_instance;
   const TfFamily *family;
   guint64         total;
+  guint64         matched;
   guint64         oversize;
   char           *excluded;
   GListStore     *results;
@@ -191,6 +185,7 @@ tf_family_row_set_results (TfFamilyRow               *self,
   g_return_if_fail (family->family == self->family);
 
   self->total = family->total;
+  self->matched = family->matched;
   self->oversize = family->oversize;
   g_free (self->excluded);
   self->excluded = g_strdup (family->excluded);
@@ -212,6 +207,13 @@ tf_family_row_get_total (TfFamilyRow *self)
 {
   g_return_val_if_fail (TF_IS_FAMILY_ROW (self), 0);
   return self->total;
+}
+
+guint64
+tf_family_row_get_matched (TfFamilyRow *self)
+{
+  g_return_val_if_fail (TF_IS_FAMILY_ROW (self), 0);
+  return self->matched;
 }
 
 guint64

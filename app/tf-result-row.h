@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* tf-result-row.h: the rows of the results tree: a family with its results, and one result. */
+/* tf-result-row.h: the rows of the results list: a family with its results, and one result.
+ * The engine's query decides which results there are and their order; the rows only hold
+ * them. */
 #pragma once
 
 #include <gio/gio.h>
@@ -8,24 +10,10 @@
 
 G_BEGIN_DECLS
 
-/* Columns the tree sorts by. The first, the family and its key attributes, keeps the
- * engine's order: recommended first, then fewer warnings, then the family's traversal. */
-typedef enum
-{
-  TF_RESULT_COLUMN_ID,
-  TF_RESULT_COLUMN_STATUS,
-  TF_RESULT_COLUMN_WARNINGS,
-  TF_RESULT_COLUMN_N_ENDPOINT,
-  TF_RESULT_COLUMN_CHIPS_PER_BOARD,
-  TF_RESULT_COLUMN_SWITCHES,
-  TF_RESULT_COLUMN_LINKS,
-  TF_RESULT_COLUMN_DIAMETER,
-  TF_RESULT_COLUMN_BISECTION,
-  TF_RESULT_COLUMN_PATH_DIVERSITY,
-  TF_RESULT_N_COLUMNS
-} TfResultColumn;
-
-/* A result's key attributes for people: "k=8 layers=2 w_levels=4×4". */
+/* A result's parameters for people, what tells results apart first: "32×32 · board 2×2",
+ * "3 layers · k 32 · osr 1". Derived from tf_result_get_attrs (): a count whose key is a
+ * plural noun reads "3 layers" and comes first; a leading list reads bare ("32×32"); any other
+ * attribute reads as its key's first word and its values ("board 2×2", "k 32"). */
 char           *tf_result_dup_attrs_text (const TfResult *result);
 
 #define TF_TYPE_RESULT_ROW (tf_result_row_get_type ())
@@ -33,21 +21,23 @@ G_DECLARE_FINAL_TYPE (TfResultRow, tf_result_row, TF, RESULT_ROW, GObject)
 
 TfResultRow    *tf_result_row_new (const TfResult *result);
 const TfResult *tf_result_row_get_result (TfResultRow *self);
+/* The exact id generate --id takes. */
 const char     *tf_result_row_get_id (TfResultRow *self);
-/* "k=8 layers=2 ..." for the attributes column. */
+/* tf_result_dup_attrs_text () of the result. */
 const char     *tf_result_row_get_attrs_text (TfResultRow *self);
-int             tf_result_row_compare (TfResultRow *a, TfResultRow *b, TfResultColumn column);
 
 #define TF_TYPE_FAMILY_ROW (tf_family_row_get_type ())
 G_DECLARE_FINAL_TYPE (TfFamilyRow, tf_family_row, TF, FAMILY_ROW, GObject)
 
 /* Copies the family's results. */
 TfFamilyRow    *tf_family_row_new (const TfFamilyEnumeration *family);
-/* Replaces the results by those of a new enumeration of the same family (a lifted cap). */
+/* Replaces the results by those of a new enumeration of the same family (a larger limit). */
 void            tf_family_row_set_results (TfFamilyRow *self, const TfFamilyEnumeration *family);
 const TfFamily *tf_family_row_get_family (TfFamilyRow *self);
-/* Legal results in the context; the row holds the first of them (GListModel). */
+/* Legal results in the context, before the query. */
 guint64         tf_family_row_get_total (TfFamilyRow *self);
+/* Legal results that pass the query; the row holds the first of them (GListModel). */
+guint64         tf_family_row_get_matched (TfFamilyRow *self);
 guint64         tf_family_row_get_oversize (TfFamilyRow *self);
 const char     *tf_family_row_get_excluded (TfFamilyRow *self);
 /* A GListModel of TfResultRow. */

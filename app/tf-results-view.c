@@ -1,7 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* tf-results-view.c: the results tree over a GtkTreeListModel. */
+/* tf-results-view.c: the results list, a GtkColumnView over a GtkTreeListModel of families or
+ * the flat rows (see tf-results-view.h); its cells are tf-result-cells.c. Its
+ * columns are the engine's table of columns (tf_columns_get ()), so a column added there shows
+ * up here, in the column chooser and in the sort menu without code of its own. */
 #include <glib/gi18n.h>
 
+#include "tf-format.h"
+#include "tf-result-cells.h"
 #include "tf-results-view.h"
 
 struct _TfResultsView
@@ -10,22 +15,29 @@ struct _TfResultsView
 
   /* template children */
   GtkDropDown        *status_filter;
-  GtkDropDown        *family_filter;
   GtkDropDown        *chips_per_board_filter;
+  GtkSearchEntry     *match_entry;
+  GtkDropDown        *sort_column;
+  GtkToggleButton    *descending;
+  GtkToggleButton    *flat;
+  GtkBox             *columns_box;
   GtkLabel           *summary;
+  GtkButton          *show_all;
+  GtkRevealer        *progress_revealer;
+  GtkProgressBar     *progress;
   GtkColumnView      *column_view;
 
   GListStore         *families;        /* TfFamilyRow */
-  GtkFilterListModel *family_model;    /* families with something to show */
-  GtkTreeListModel   *tree;
-  GtkSortListModel   *sorted;
+  GListStore         *rows;            /* TfResultRow across families, the query's order */
   GtkSingleSelection *selection;
-  GtkCustomFilter    *family_rows;
-  GtkCustomFilter    *result_rows;
-  GtkColumnViewColumn *columns[TF_RESULT_N_COLUMNS];
-
-  GtkStringList      *family_names;    /* the family drop-down: "All families", names... */
+  GPtrArray          *columns;         /* GtkColumnViewColumn, as tf_columns_get () */
+  GPtrArray          *sort_columns;    /* const TfColumn *, the sort menu's entries after the
+                                        * first (the engine's order) */
   GArray             *chips_per_board; /* guint, the values of the chips-per-board drop-down */
+  gboolean            has_enumeration;
+  gboolean            filtered;        /* the enumeration shown was filtered */
+  guint64             matched;
+  guint64             rows_capped;
   TfResultRow        *selected;
 };
 
@@ -35,20 +47,27 @@ enum {
   PROP_0,
   PROP_SELECTED,
   PROP_STATUS_FILTER,
-  PROP_FAMILY_FILTER,
   PROP_CHIPS_PER_BOARD_FILTER,
+  PROP_MATCH,
+  PROP_SORT,
+  PROP_DESCENDING,
+  PROP_FLAT,
   N_PROPS
 };
 
 enum {
   SHOW_ALL,
+  QUERY_CHANGED,
+  CANCEL,
   N_SIGNALS
 };
 
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-/* Filters */
+static void rebuild_tree (TfResultsView *self);
+
+/* The query */
 
 static guint
 chips_per_board_filter (TfResultsView *self)
@@ -59,124 +78,134 @@ chips_per_board_filter (TfResultsView *self)
          ? g_array_index (self->chips_per_board, guint, i - 1) : 0;
 }
 
-static const char *
-family_filter (TfResultsView *self)
+static const TfColumn *
+sort_column (TfResultsView *self)
 {
-  guint i = gtk_drop_down_get_selected (self->family_filter);
+  guint i = gtk_drop_down_get_selected (self->sort_column);
 
-  return i != GTK_INVALID_LIST_POSITION && i > 0
-         ? gtk_string_list_get_string (self->family_names, i) : NULL;
+  return i != GTK_INVALID_LIST_POSITION && i > 0 && i <= self->sort_columns->len
+         ? g_ptr_array_index (self->sort_columns, i - 1) : NULL;
 }
 
-static gboolean
-result_shown (TfResultsView  *self,
-              const TfResult *result)
+void
+tf_results_view_get_query (TfResultsView *self,
+                           TfQuery       *out)
 {
-  guint status = gtk_drop_down_get_selected (self->status_filter);
-  guint cpb = chips_per_board_filter (self);
+  guint status, cpb;
 
-  if (status == TF_STATUS_FILTER_RECOMMENDED
-      && tf_result_get_status (result) != TF_STATUS_RECOMMENDED)
-    return FALSE;
-  if (status == TF_STATUS_FILTER_EDGE_CASE && tf_result_get_status (result) != TF_STATUS_EDGE_CASE)
-    return FALSE;
-  return cpb == 0 || result->chips_per_board == cpb;
+  g_return_if_fail (TF_IS_RESULTS_VIEW (self));
+  g_return_if_fail (out != NULL);
+
+  tf_query_init (out);
+  status = gtk_drop_down_get_selected (self->status_filter);
+  if (status == TF_STATUS_FILTER_RECOMMENDED)
+    out->statuses = 1u << TF_STATUS_RECOMMENDED;
+  else if (status == TF_STATUS_FILTER_EDGE_CASE)
+    out->statuses = 1u << TF_STATUS_EDGE_CASE;
+  cpb = chips_per_board_filter (self);
+  if (cpb != 0)
+    tf_query_add_chips_per_board (out, cpb, cpb);
+  tf_query_set_match (out, gtk_editable_get_text (GTK_EDITABLE (self->match_entry)));
+  out->sort = sort_column (self);
+  out->descending = gtk_toggle_button_get_active (self->descending);
 }
 
-static gboolean
-filters_active (TfResultsView *self)
+static void
+query_changed (TfResultsView *self,
+               guint          prop)
 {
-  return gtk_drop_down_get_selected (self->status_filter) != TF_STATUS_FILTER_ALL
-         || chips_per_board_filter (self) != 0;
+  g_assert (TF_IS_RESULTS_VIEW (self));
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[prop]);
+  g_signal_emit (self, signals[QUERY_CHANGED], 0);
 }
 
-static gboolean
-match_result (gpointer item,
-              gpointer user_data)
+static void
+status_changed (TfResultsView *self)
 {
-  return result_shown (user_data, tf_result_row_get_result (item));
+  query_changed (self, PROP_STATUS_FILTER);
 }
 
-/* A family is shown when the family filter lets it through and, under a result filter, when
- * one of its results is shown; without one, families with no results stay to say why. */
-static gboolean
-match_family (gpointer item,
-              gpointer user_data)
+static void
+chips_per_board_changed (TfResultsView *self)
 {
-  TfResultsView *self = user_data;
-  TfFamilyRow *row = item;
-  const char *only = family_filter (self);
-  GListModel *results = tf_family_row_get_results (row);
+  query_changed (self, PROP_CHIPS_PER_BOARD_FILTER);
+}
 
-  if (only != NULL && g_strcmp0 (only, tf_family_get_name (tf_family_row_get_family (row))) != 0)
-    return FALSE;
-  if (!filters_active (self))
-    return TRUE;
-  for (guint i = 0; i < g_list_model_get_n_items (results); i++)
-    {
-      g_autoptr(TfResultRow) r = g_list_model_get_item (results, i);
+static void
+match_changed (TfResultsView *self)
+{
+  query_changed (self, PROP_MATCH);
+}
 
-      if (result_shown (self, tf_result_row_get_result (r)))
-        return TRUE;
-    }
-  return FALSE;
+static void
+sort_changed (TfResultsView *self)
+{
+  query_changed (self, PROP_SORT);
+}
+
+static void
+descending_changed (TfResultsView *self)
+{
+  query_changed (self, PROP_DESCENDING);
+}
+
+static void
+flat_changed (TfResultsView *self)
+{
+  g_autofree char *id = NULL;
+
+  g_assert (TF_IS_RESULTS_VIEW (self));
+
+  /* The same rows, another shape: the selected one stays selected. */
+  if (self->selected != NULL)
+    id = g_strdup (tf_result_row_get_id (self->selected));
+  rebuild_tree (self);
+  if (id != NULL)
+    tf_results_view_select_id (self, id);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLAT]);
+}
+
+/* Summary and headers */
+
+static gboolean
+is_flat (TfResultsView *self)
+{
+  return gtk_toggle_button_get_active (self->flat);
 }
 
 static void
 update_summary (TfResultsView *self)
 {
   guint n_families = 0, n = tf_results_view_get_n_shown (self, &n_families);
+  g_autofree char *matched = tf_format_count (self->matched);
+  g_autofree char *shown = tf_format_count (n);
   g_autofree char *text = NULL;
 
-  /* Translators: the first %u counts results, the second families. */
-  text = g_strdup_printf (g_dngettext (NULL, "%u result", "%u results", n), n);
-  if (n_families > 0)
+  if (!self->has_enumeration)
+    text = g_strdup ("");
+  else if (self->matched == 0 && self->filtered)
+    text = g_strdup (_("No result matches the filters"));
+  else if (n < self->matched)
+    /* Translators: "50 of 3,840 results shown". */
+    text = g_strdup_printf (ngettext ("%s of %s result shown", "%s of %s results shown",
+                                      (unsigned long) MIN (self->matched, G_MAXULONG)),
+                            shown, matched);
+  else
+    text = tf_format_things (n, N_("%s result"), N_("%s results"));
+  if (self->has_enumeration && !is_flat (self) && n_families > 0)
     {
-      char *both = g_strdup_printf (g_dngettext (NULL, "%s in %u family", "%s in %u families",
-                                                 n_families), text, n_families);
+      g_autofree char *families = tf_format_things (n_families, N_("%s family"),
+                                                    N_("%s families"));
+      char *both = g_strdup_printf (_("%s in %s"), text, families);
+
       g_free (text);
       text = both;
     }
   gtk_label_set_text (self->summary, text);
-}
-
-static void
-filters_changed (TfResultsView *self,
-                 GParamSpec    *pspec,
-                 GtkDropDown   *dropdown)
-{
-  g_assert (TF_IS_RESULTS_VIEW (self));
-
-  gtk_filter_changed (GTK_FILTER (self->result_rows), GTK_FILTER_CHANGE_DIFFERENT);
-  gtk_filter_changed (GTK_FILTER (self->family_rows), GTK_FILTER_CHANGE_DIFFERENT);
-  update_summary (self);
-  if (dropdown == self->status_filter)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATUS_FILTER]);
-  else if (dropdown == self->family_filter)
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FAMILY_FILTER]);
-  else
-    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CHIPS_PER_BOARD_FILTER]);
-}
-
-static void
-status_changed (TfResultsView *self,
-                GParamSpec    *pspec)
-{
-  filters_changed (self, pspec, self->status_filter);
-}
-
-static void
-family_changed (TfResultsView *self,
-                GParamSpec    *pspec)
-{
-  filters_changed (self, pspec, self->family_filter);
-}
-
-static void
-chips_per_board_changed (TfResultsView *self,
-                         GParamSpec    *pspec)
-{
-  filters_changed (self, pspec, self->chips_per_board_filter);
+  gtk_widget_set_visible (GTK_WIDGET (self->show_all),
+                          is_flat (self) && n < self->matched
+                          && self->rows_capped == 0);
 }
 
 /* The tree */
@@ -185,387 +214,15 @@ static GListModel *
 create_children (gpointer item,
                  gpointer user_data)
 {
-  TfResultsView *self = user_data;
-
   if (!TF_IS_FAMILY_ROW (item))
     return NULL;
-  return G_LIST_MODEL (gtk_filter_list_model_new (
-      g_object_ref (tf_family_row_get_results (item)),
-      GTK_FILTER (g_object_ref (self->result_rows))));
+  return G_LIST_MODEL (g_object_ref (tf_family_row_get_results (item)));
 }
-
-/* Sorting: results compare by the column. Families compare equal, so the (stable) sort keeps
- * them in the registry's order whichever way a column sorts. */
-static int
-compare_rows (gconstpointer a,
-              gconstpointer b,
-              gpointer      user_data)
-{
-  TfResultColumn column = GPOINTER_TO_UINT (user_data);
-
-  if (TF_IS_RESULT_ROW ((gpointer) a) && TF_IS_RESULT_ROW ((gpointer) b))
-    return tf_result_row_compare ((TfResultRow *) a, (TfResultRow *) b, column);
-  return 0;
-}
-
-/* Cells */
-
-static const char *
-method_name (TfMethod method)
-{
-  switch (method)
-    {
-    case TF_METHOD_EXACT:
-      return _("exact");
-    case TF_METHOD_CLOSED_FORM:
-      return _("closed form, proven against exact computation");
-    case TF_METHOD_UPPER_BOUND:
-      return _("upper bound: the value of a real cut; the minimum may be lower");
-    case TF_METHOD_NONE:
-    default:
-      return _("not computed");
-    }
-}
-
-static const char *
-status_label (TfStatus status)
-{
-  return status == TF_STATUS_RECOMMENDED ? _("recommended") : _("edge case");
-}
-
-static void
-setup_expander (GtkSignalListItemFactory *factory,
-                GtkListItem              *item,
-                TfResultsView            *self)
-{
-  GtkWidget *expander = gtk_tree_expander_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *label = gtk_label_new (NULL);
-  GtkWidget *button = gtk_button_new_with_label (_("Show all"));
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_widget_set_hexpand (label, TRUE);
-  gtk_widget_add_css_class (button, "flat");
-  gtk_widget_add_css_class (button, "small");
-  gtk_widget_set_tooltip_text (button, _("List every legal result of this family, not just the first ones"));
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), button);
-  gtk_tree_expander_set_child (GTK_TREE_EXPANDER (expander), box);
-  gtk_list_item_set_child (item, expander);
-}
-
-static void
-show_all_clicked (GtkButton     *button,
-                  TfResultsView *self)
-{
-  const char *family = g_object_get_data (G_OBJECT (button), "family");
-
-  if (family != NULL)
-    g_signal_emit (self, signals[SHOW_ALL], 0, family);
-}
-
-static void
-bind_expander (GtkSignalListItemFactory *factory,
-               GtkListItem              *item,
-               TfResultsView            *self)
-{
-  GtkTreeListRow *row = gtk_list_item_get_item (item);
-  GtkWidget *expander = gtk_list_item_get_child (item);
-  GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
-  GtkWidget *label = gtk_widget_get_first_child (box);
-  GtkWidget *button = gtk_widget_get_last_child (box);
-  gpointer object = gtk_tree_list_row_get_item (row);
-
-  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), row);
-  g_signal_handlers_disconnect_by_func (button, show_all_clicked, self);
-  g_object_set_data (G_OBJECT (button), "family", NULL);
-  gtk_widget_set_visible (button, FALSE);
-  gtk_widget_set_tooltip_text (label, NULL);
-  gtk_widget_remove_css_class (label, "heading");
-
-  if (TF_IS_FAMILY_ROW (object))
-    {
-      TfFamilyRow *family = object;
-      const char *name = tf_family_get_name (tf_family_row_get_family (family));
-      guint n = g_list_model_get_n_items (tf_family_row_get_results (family));
-      guint64 total = tf_family_row_get_total (family);
-      g_autofree char *text = NULL;
-
-      if (tf_family_row_get_excluded (family) != NULL)
-        {
-          const char *reason = tf_family_get_no_intra_board_reason (tf_family_row_get_family (family));
-
-          /* Translators: %s is a family name, then why the intra-board topology does not apply. */
-          text = g_strdup_printf (_("%s — not with an intra-board topology: %s"), name,
-                                  reason ? _(reason) : "");
-        }
-      else if (total == 0)
-        text = g_strdup_printf (_("%s — no legal topology for this context"), name);
-      else if (n < total && n >= TF_ENUMERATE_MAX_RESULTS)
-        /* Translators: the engine keeps at most this many results of a family. */
-        text = g_strdup_printf (_("%s — showing %u of %llu, the most kept"), name, n,
-                                (unsigned long long) total);
-      else if (n < total)
-        text = g_strdup_printf (_("%s — showing %u of %llu"), name, n,
-                                (unsigned long long) total);
-      else
-        text = g_strdup_printf (g_dngettext (NULL, "%s — %llu result", "%s — %llu results",
-                                             total),
-                                name, (unsigned long long) total);
-      gtk_label_set_text (GTK_LABEL (label), text);
-      gtk_widget_set_tooltip_text (label, _(tf_family_get_description (tf_family_row_get_family (family))));
-      gtk_widget_add_css_class (label, "heading");
-      if (n < total && n < TF_ENUMERATE_MAX_RESULTS)
-        {
-          g_object_set_data_full (G_OBJECT (button), "family", g_strdup (name), g_free);
-          g_signal_connect (button, "clicked", G_CALLBACK (show_all_clicked), self);
-          gtk_widget_set_visible (button, TRUE);
-        }
-    }
-  else if (TF_IS_RESULT_ROW (object))
-    {
-      /* Under its family, a result is its key attributes; the whole id is in the tooltip. */
-      gtk_label_set_text (GTK_LABEL (label), tf_result_row_get_attrs_text (object));
-      gtk_widget_set_tooltip_text (label, tf_result_row_get_id (object));
-    }
-  g_object_unref (object);
-}
-
-static void
-unbind_expander (GtkSignalListItemFactory *factory,
-                 GtkListItem              *item,
-                 TfResultsView            *self)
-{
-  GtkWidget *expander = gtk_list_item_get_child (item);
-  GtkWidget *box = gtk_tree_expander_get_child (GTK_TREE_EXPANDER (expander));
-
-  g_signal_handlers_disconnect_by_func (gtk_widget_get_last_child (box), show_all_clicked, self);
-  gtk_tree_expander_set_list_row (GTK_TREE_EXPANDER (expander), NULL);
-}
-
-static void
-setup_cell (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  user_data)
-{
-  TfResultColumn column = GPOINTER_TO_UINT (user_data);
-  GtkWidget *child;
-
-  if (column == TF_RESULT_COLUMN_WARNINGS)
-    {
-      child = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-    }
-  else
-    {
-      child = gtk_label_new (NULL);
-      gtk_label_set_ellipsize (GTK_LABEL (child), PANGO_ELLIPSIZE_END);
-      if (column == TF_RESULT_COLUMN_STATUS)
-        gtk_label_set_xalign (GTK_LABEL (child), 0);
-      else
-        {
-          gtk_label_set_xalign (GTK_LABEL (child), 1);
-          gtk_widget_add_css_class (child, "numeric");
-        }
-    }
-  gtk_list_item_set_child (item, child);
-}
-
-static void
-set_number (GtkWidget  *label,
-            guint64     value,
-            TfMethod    method,
-            const char *tooltip)
-{
-  g_autofree char *text = method == TF_METHOD_UPPER_BOUND
-                          ? g_strdup_printf ("≤ %" G_GUINT64_FORMAT, value)
-                          : g_strdup_printf ("%" G_GUINT64_FORMAT, value);
-
-  gtk_label_set_text (GTK_LABEL (label), text);
-  gtk_widget_set_tooltip_text (label, tooltip ? tooltip : method_name (method));
-}
-
-static void
-bind_warnings (GtkWidget      *box,
-               const TfResult *r)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (box)) != NULL)
-    gtk_box_remove (GTK_BOX (box), child);
-  for (guint i = 0; i < r->n_warnings; i++)
-    {
-      GtkWidget *chip = gtk_label_new (_(r->warnings[i]->label));
-
-      gtk_widget_set_tooltip_text (chip, _(r->warnings[i]->description));
-      gtk_widget_add_css_class (chip, "warning-chip");
-      gtk_box_append (GTK_BOX (box), chip);
-    }
-}
-
-static void
-bind_cell (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  user_data)
-{
-  TfResultColumn column = GPOINTER_TO_UINT (user_data);
-  GtkWidget *child = gtk_list_item_get_child (item);
-  g_autoptr(GObject) object = gtk_tree_list_row_get_item (gtk_list_item_get_item (item));
-  const TfResult *r;
-  const TfMetrics *m;
-  g_autofree char *tip = NULL;
-
-  if (!TF_IS_RESULT_ROW (object))
-    {
-      if (GTK_IS_LABEL (child))
-        {
-          gtk_label_set_text (GTK_LABEL (child), "");
-          gtk_widget_set_tooltip_text (child, NULL);
-          gtk_widget_remove_css_class (child, "recommended");
-          gtk_widget_remove_css_class (child, "edge-case");
-        }
-      else
-        bind_warnings (child, &(TfResult) { 0 });
-      return;
-    }
-
-  r = tf_result_row_get_result (TF_RESULT_ROW (object));
-  m = &r->metrics;
-  switch (column)
-    {
-    case TF_RESULT_COLUMN_STATUS:
-      gtk_label_set_text (GTK_LABEL (child), status_label (tf_result_get_status (r)));
-      gtk_widget_remove_css_class (child, "recommended");
-      gtk_widget_remove_css_class (child, "edge-case");
-      gtk_widget_add_css_class (child, tf_result_get_status (r) == TF_STATUS_RECOMMENDED
-                                       ? "recommended" : "edge-case");
-      break;
-    case TF_RESULT_COLUMN_WARNINGS:
-      bind_warnings (child, r);
-      break;
-    case TF_RESULT_COLUMN_N_ENDPOINT:
-      set_number (child, r->n_endpoint, TF_METHOD_EXACT,
-                  _("Endpoints of the family's structure (boards or chips at its leaves)"));
-      break;
-    case TF_RESULT_COLUMN_CHIPS_PER_BOARD:
-      set_number (child, r->chips_per_board, TF_METHOD_EXACT,
-                  _("Chips per board, derived from the topology"));
-      break;
-    case TF_RESULT_COLUMN_SWITCHES:
-      set_number (child, m->switch_count, m->counts_method, NULL);
-      break;
-    case TF_RESULT_COLUMN_LINKS:
-      {
-        g_autofree char *per_chip = m->links_per_chip_min == m->links_per_chip_max
-          ? g_strdup_printf (_("every chip drives %u"), m->links_per_chip_max)
-          : g_strdup_printf (_("chips drive %u to %u"), m->links_per_chip_min,
-                             m->links_per_chip_max);
-
-        tip = g_strdup_printf (_("By type: C2C %llu, B2B %llu, R2R %llu, P2P %llu\n"
-                                 "By reach: board %llu, rack %llu, pod %llu, datacenter %llu\n"
-                                 "Links per chip: %s; the busiest switch: %u ports"),
-                               (unsigned long long) m->link_count_by_type[TF_LINK_C2C],
-                               (unsigned long long) m->link_count_by_type[TF_LINK_B2B],
-                               (unsigned long long) m->link_count_by_type[TF_LINK_R2R],
-                               (unsigned long long) m->link_count_by_type[TF_LINK_P2P],
-                               (unsigned long long) m->link_count_by_reach[TF_REACH_BOARD],
-                               (unsigned long long) m->link_count_by_reach[TF_REACH_RACK],
-                               (unsigned long long) m->link_count_by_reach[TF_REACH_POD],
-                               (unsigned long long) m->link_count_by_reach[TF_REACH_DATACENTER],
-                               per_chip, m->switch_radix);
-      }
-      set_number (child, m->link_count, m->counts_method, tip);
-      break;
-    case TF_RESULT_COLUMN_DIAMETER:
-      tip = g_strdup_printf (_("Average path %.2f hops; %s"), m->average_path_length,
-                             method_name (m->diameter_method));
-      set_number (child, m->diameter, m->diameter_method, tip);
-      break;
-    case TF_RESULT_COLUMN_BISECTION:
-      tip = g_strdup_printf (_("%.0f GB/s across the cut; %s"), m->bisection_bandwidth,
-                             method_name (m->bisection_links_method));
-      set_number (child, m->bisection_links, m->bisection_links_method, tip);
-      break;
-    case TF_RESULT_COLUMN_PATH_DIVERSITY:
-      set_number (child, m->path_diversity, m->path_diversity_method, NULL);
-      break;
-    case TF_RESULT_COLUMN_ID:
-    case TF_RESULT_N_COLUMNS:
-    default:
-      g_assert_not_reached ();
-    }
-}
-
-typedef struct
-{
-  TfResultColumn column;
-  const char    *title;
-  const char    *tooltip;
-  gboolean       expand;
-} ColumnInfo;
-
-static const ColumnInfo column_info[] = {
-  { TF_RESULT_COLUMN_ID, N_("Family and parameters"), NULL, TRUE },
-  { TF_RESULT_COLUMN_STATUS, N_("Status"), NULL, FALSE },
-  { TF_RESULT_COLUMN_WARNINGS, N_("Warnings"), NULL, FALSE },
-  { TF_RESULT_COLUMN_N_ENDPOINT, N_("Endpoints"), NULL, FALSE },
-  { TF_RESULT_COLUMN_CHIPS_PER_BOARD, N_("Chips/board"), NULL, FALSE },
-  { TF_RESULT_COLUMN_SWITCHES, N_("Switches"), NULL, FALSE },
-  { TF_RESULT_COLUMN_LINKS, N_("Links"), NULL, FALSE },
-  { TF_RESULT_COLUMN_DIAMETER, N_("Diameter"), NULL, FALSE },
-  { TF_RESULT_COLUMN_BISECTION, N_("Bisection"), NULL, FALSE },
-  { TF_RESULT_COLUMN_PATH_DIVERSITY, N_("Paths"), NULL, FALSE },
-};
-
-static void
-add_columns (TfResultsView *self)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (column_info); i++)
-    {
-      const ColumnInfo *info = &column_info[i];
-      GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
-      GtkColumnViewColumn *column;
-      GtkSorter *sorter;
-
-      if (info->column == TF_RESULT_COLUMN_ID)
-        {
-          g_signal_connect (factory, "setup", G_CALLBACK (setup_expander), self);
-          g_signal_connect (factory, "bind", G_CALLBACK (bind_expander), self);
-          g_signal_connect (factory, "unbind", G_CALLBACK (unbind_expander), self);
-        }
-      else
-        {
-          g_signal_connect (factory, "setup", G_CALLBACK (setup_cell),
-                            GUINT_TO_POINTER (info->column));
-          g_signal_connect (factory, "bind", G_CALLBACK (bind_cell),
-                            GUINT_TO_POINTER (info->column));
-        }
-      column = gtk_column_view_column_new (_(info->title), factory);
-      sorter = GTK_SORTER (gtk_custom_sorter_new (compare_rows, GUINT_TO_POINTER (info->column),
-                                                  NULL));
-      gtk_column_view_column_set_sorter (column, sorter);
-      g_object_unref (sorter);
-      gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_column_set_expand (column, info->expand);
-      if (info->column == TF_RESULT_COLUMN_ID)
-        gtk_column_view_column_set_fixed_width (column, 280);
-      else if (info->column == TF_RESULT_COLUMN_STATUS)
-        gtk_column_view_column_set_fixed_width (column, 132);
-      else if (info->column == TF_RESULT_COLUMN_WARNINGS)
-        gtk_column_view_column_set_fixed_width (column, 180);
-      gtk_column_view_append_column (self->column_view, column);
-      self->columns[info->column] = column;
-      g_object_unref (column);
-    }
-}
-
-/* Selection */
 
 static void
 selection_changed (TfResultsView *self)
 {
-  GtkTreeListRow *row = gtk_single_selection_get_selected_item (self->selection);
-  g_autoptr(GObject) object = row ? gtk_tree_list_row_get_item (row) : NULL;
+  g_autoptr(GObject) object = tf_result_cells_dup_row (gtk_single_selection_get_selected_item (self->selection));
   TfResultRow *selected = TF_IS_RESULT_ROW (object) ? TF_RESULT_ROW (object) : NULL;
 
   g_assert (TF_IS_RESULTS_VIEW (self));
@@ -576,6 +233,148 @@ selection_changed (TfResultsView *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SELECTED]);
 }
 
+/* A new list: a tree over the families, or the flat rows themselves (a GtkTreeListModel over
+ * 20,000 rows takes seconds to build; the rows take none); nothing is selected in it. */
+static void
+rebuild_tree (TfResultsView *self)
+{
+  GListModel *model;
+
+  if (self->selection != NULL)
+    g_signal_handlers_disconnect_by_func (self->selection, selection_changed, self);
+  g_clear_object (&self->selection);
+  if (is_flat (self))
+    model = g_object_ref (G_LIST_MODEL (self->rows));
+  else
+    model = G_LIST_MODEL (gtk_tree_list_model_new (g_object_ref (G_LIST_MODEL (self->families)),
+                                                   FALSE, TRUE, create_children, self, NULL));
+  self->selection = gtk_single_selection_new (model);
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  g_signal_connect_swapped (self->selection, "notify::selected-item",
+                            G_CALLBACK (selection_changed), self);
+  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  selection_changed (self);
+  update_summary (self);
+}
+
+/* Cells (tf-result-cells.c) */
+
+static void
+show_every_row_clicked (TfResultsView *self)
+{
+  g_signal_emit (self, signals[SHOW_ALL], 0, NULL);
+}
+
+static void
+add_columns (TfResultsView *self)
+{
+  for (guint i = 0; i < tf_columns_get_count (); i++)
+    {
+      const TfColumn *info = tf_columns_get (i);
+      GtkListItemFactory *factory;
+      GtkColumnViewColumn *column;
+      GtkWidget *check;
+
+      if (info->kind == TF_COLUMN_ID)
+        {
+          factory = tf_result_name_factory_new (GTK_WIDGET (self));
+        }
+      else
+        factory = tf_result_cell_factory_new (info);
+      column = gtk_column_view_column_new (_(info->label), factory);
+      gtk_column_view_column_set_resizable (column, TRUE);
+      gtk_column_view_column_set_visible (column, info->shown);
+      if (info->kind == TF_COLUMN_ID)
+        {
+          gtk_column_view_column_set_expand (column, TRUE);
+          gtk_column_view_column_set_fixed_width (column, 300);
+        }
+      else if (info->kind == TF_COLUMN_WARNINGS)
+        gtk_column_view_column_set_fixed_width (column, 170);
+      gtk_column_view_append_column (self->column_view, column);
+      g_ptr_array_add (self->columns, column);
+
+      /* The chooser: every column but the first, which says what a row is. */
+      if (info->kind != TF_COLUMN_ID)
+        {
+          check = gtk_check_button_new_with_label (_(info->label));
+          gtk_widget_set_tooltip_text (check, _(info->description));
+          g_object_bind_property (column, "visible", check, "active",
+                                  G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+          gtk_box_append (self->columns_box, check);
+          g_ptr_array_add (self->sort_columns, (gpointer) info);
+        }
+    }
+}
+
+static void
+fill_sort_menu (TfResultsView *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  gtk_string_list_append (names, _("Engine order"));
+  for (guint i = 0; i < self->sort_columns->len; i++)
+    gtk_string_list_append (names, _(((const TfColumn *) g_ptr_array_index (self->sort_columns, i))->label));
+  gtk_drop_down_set_model (self->sort_column, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->sort_column, 0);
+}
+
+static GtkColumnViewColumn *
+find_column (TfResultsView *self,
+             const char    *name)
+{
+  const TfColumn *column = tf_column_lookup (name);
+
+  for (guint i = 0; column != NULL && i < self->columns->len; i++)
+    if (tf_columns_get (i) == column)
+      return g_ptr_array_index (self->columns, i);
+  return NULL;
+}
+
+void
+tf_results_view_set_column_visible (TfResultsView *self,
+                                    const char    *column,
+                                    gboolean       visible)
+{
+  GtkColumnViewColumn *c;
+
+  g_return_if_fail (TF_IS_RESULTS_VIEW (self));
+
+  c = find_column (self, column);
+  if (c != NULL)
+    gtk_column_view_column_set_visible (c, visible);
+}
+
+gboolean
+tf_results_view_get_flat (TfResultsView *self)
+{
+  g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), FALSE);
+  return is_flat (self);
+}
+
+gboolean
+tf_results_view_get_filtered (TfResultsView *self)
+{
+  g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), FALSE);
+  return self->filtered;
+}
+
+gboolean
+tf_results_view_get_column_visible (TfResultsView *self,
+                                    const char    *column)
+{
+  GtkColumnViewColumn *c;
+
+  g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), FALSE);
+
+  c = find_column (self, column);
+  return c != NULL && gtk_column_view_column_get_visible (c);
+}
+
+/* Selection and what is shown */
+
 TfResultRow *
 tf_results_view_get_selected (TfResultsView *self)
 {
@@ -583,51 +382,112 @@ tf_results_view_get_selected (TfResultsView *self)
   return self->selected;
 }
 
+void
+tf_results_view_unselect (TfResultsView *self)
+{
+  g_return_if_fail (TF_IS_RESULTS_VIEW (self));
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+}
+
 static gpointer
 shown_item (TfResultsView *self,
             guint          position)
 {
-  g_autoptr(GtkTreeListRow) row = g_list_model_get_item (G_LIST_MODEL (self->sorted), position);
+  g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (self->selection), position);
 
-  return row ? gtk_tree_list_row_get_item (row) : NULL;
+  return tf_result_cells_dup_row (item);
 }
 
 guint
 tf_results_view_get_n_shown (TfResultsView *self,
                              guint         *n_families)
 {
-  guint n = 0, f = 0, n_items;
+  guint n = 0, f = 0;
 
   g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), 0);
 
-  n_items = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+  if (is_flat (self))
+    n = g_list_model_get_n_items (G_LIST_MODEL (self->rows));
+  else
+    for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->families)); i++)
+      {
+        g_autoptr(TfFamilyRow) family = g_list_model_get_item (G_LIST_MODEL (self->families), i);
+
+        n += g_list_model_get_n_items (tf_family_row_get_results (family));
+        f++;
+      }
+  if (n_families != NULL)
+    *n_families = f;
+  return n;
+}
+
+/* The tree position of the @index-th result row, or GTK_INVALID_LIST_POSITION. */
+static guint
+result_position (TfResultsView *self,
+                 guint          index)
+{
+  guint n_items = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
+
+  if (is_flat (self))
+    return index < n_items ? index : GTK_INVALID_LIST_POSITION;
   for (guint i = 0; i < n_items; i++)
     {
       g_autoptr(GObject) object = shown_item (self, i);
 
-      n += TF_IS_RESULT_ROW (object);
-      f += TF_IS_FAMILY_ROW (object);
+      if (TF_IS_RESULT_ROW (object) && index-- == 0)
+        return i;
     }
-  if (n_families != NULL)
-    *n_families = f;
-  return n;
+  return GTK_INVALID_LIST_POSITION;
 }
 
 TfResultRow *
 tf_results_view_get_shown (TfResultsView *self,
                            guint          index)
 {
-  guint n_items;
+  guint position;
+  g_autoptr(GObject) object = NULL;
 
   g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), NULL);
 
-  n_items = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
-  for (guint i = 0; i < n_items; i++)
-    {
-      g_autoptr(GObject) object = shown_item (self, i);
+  position = result_position (self, index);
+  if (position == GTK_INVALID_LIST_POSITION)
+    return NULL;
+  object = shown_item (self, position);
+  /* The stores hold the row: it outlives this reference. */
+  return TF_RESULT_ROW (object);
+}
 
-      if (TF_IS_RESULT_ROW (object) && index-- == 0)
-        return TF_RESULT_ROW (object);
+char *
+tf_results_view_dup_cell_text (TfResultsView *self,
+                               guint          index,
+                               const char    *column)
+{
+  TfResultRow *row;
+  const TfColumn *c;
+
+  g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), NULL);
+
+  row = tf_results_view_get_shown (self, index);
+  c = tf_column_lookup (column);
+  if (row == NULL || c == NULL)
+    return NULL;
+  if (c->kind == TF_COLUMN_ID)
+    return g_strdup (tf_result_row_get_attrs_text (row));
+  return tf_result_dup_cell_text (c, tf_result_row_get_result (row));
+}
+
+char *
+tf_results_view_dup_family_header (TfResultsView *self,
+                                   const char    *family)
+{
+  g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->families)); i++)
+    {
+      g_autoptr(TfFamilyRow) row = g_list_model_get_item (G_LIST_MODEL (self->families), i);
+
+      if (g_strcmp0 (tf_family_get_name (tf_family_row_get_family (row)), family) == 0)
+        return tf_family_row_dup_header (row, self->filtered);
     }
   return NULL;
 }
@@ -641,27 +501,20 @@ select_position (TfResultsView *self,
                               position);
 }
 
-gboolean
-tf_results_view_select (TfResultsView *self,
-                        const char    *family,
-                        guint          index)
+/* Selects the first shown result @accept takes, FALSE when there is none. */
+static gboolean
+select_where (TfResultsView *self,
+              gboolean     (*accept) (TfResultRow *row, gconstpointer data, guint *countdown),
+              gconstpointer  data,
+              guint          countdown)
 {
-  guint n_items;
+  guint n_items = g_list_model_get_n_items (G_LIST_MODEL (self->selection));
 
-  g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), FALSE);
-
-  n_items = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
   for (guint i = 0; i < n_items; i++)
     {
       g_autoptr(GObject) object = shown_item (self, i);
-      const TfResult *r;
 
-      if (!TF_IS_RESULT_ROW (object))
-        continue;
-      r = tf_result_row_get_result (TF_RESULT_ROW (object));
-      if (family != NULL && g_strcmp0 (tf_family_get_name (r->family), family) != 0)
-        continue;
-      if (index-- == 0)
+      if (TF_IS_RESULT_ROW (object) && accept (TF_RESULT_ROW (object), data, &countdown))
         {
           select_position (self, i);
           return TRUE;
@@ -670,86 +523,113 @@ tf_results_view_select (TfResultsView *self,
   return FALSE;
 }
 
+static gboolean
+accept_family_index (TfResultRow   *row,
+                     gconstpointer  family,
+                     guint         *countdown)
+{
+  if (family != NULL
+      && g_strcmp0 (tf_family_get_name (tf_result_row_get_result (row)->family), family) != 0)
+    return FALSE;
+  return (*countdown)-- == 0;
+}
+
+static gboolean
+accept_id (TfResultRow   *row,
+           gconstpointer  id,
+           guint         *countdown)
+{
+  return g_strcmp0 (tf_result_row_get_id (row), id) == 0;
+}
+
+static gboolean
+accept_recommended (TfResultRow   *row,
+                    gconstpointer  data,
+                    guint         *countdown)
+{
+  return tf_result_get_status (tf_result_row_get_result (row)) == TF_STATUS_RECOMMENDED;
+}
+
+gboolean
+tf_results_view_select (TfResultsView *self,
+                        const char    *family,
+                        guint          index)
+{
+  g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), FALSE);
+  return select_where (self, accept_family_index, family, index);
+}
+
+gboolean
+tf_results_view_select_id (TfResultsView *self,
+                           const char    *id)
+{
+  g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), FALSE);
+  return id != NULL && select_where (self, accept_id, id, 0);
+}
+
 gboolean
 tf_results_view_select_first (TfResultsView *self)
 {
-  guint n_items, first = GTK_INVALID_LIST_POSITION;
-
   g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), FALSE);
-
-  n_items = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
-  for (guint i = 0; i < n_items; i++)
-    {
-      g_autoptr(GObject) object = shown_item (self, i);
-
-      if (!TF_IS_RESULT_ROW (object))
-        continue;
-      if (tf_result_get_status (tf_result_row_get_result (TF_RESULT_ROW (object)))
-          == TF_STATUS_RECOMMENDED)
-        {
-          select_position (self, i);
-          return TRUE;
-        }
-      if (first == GTK_INVALID_LIST_POSITION)
-        first = i;
-    }
-  if (first == GTK_INVALID_LIST_POSITION)
-    return FALSE;
-  select_position (self, first);
-  return TRUE;
+  return select_where (self, accept_recommended, NULL, 0)
+         || tf_results_view_select (self, NULL, 0);
 }
 
+/* Progress */
+
 void
-tf_results_view_sort_by (TfResultsView  *self,
-                         TfResultColumn  column,
-                         GtkSortType     order)
+tf_results_view_set_progress (TfResultsView *self,
+                              const char    *what,
+                              double         fraction)
 {
   g_return_if_fail (TF_IS_RESULTS_VIEW (self));
-  g_return_if_fail (column < TF_RESULT_N_COLUMNS);
 
-  gtk_column_view_sort_by_column (self->column_view, self->columns[column], order);
+  gtk_revealer_set_reveal_child (self->progress_revealer, what != NULL);
+  if (what == NULL)
+    return;
+  gtk_progress_bar_set_text (self->progress, what);
+  gtk_progress_bar_set_fraction (self->progress, CLAMP (fraction, 0, 1));
+}
+
+static void
+cancel_clicked (TfResultsView *self)
+{
+  g_signal_emit (self, signals[CANCEL], 0);
 }
 
 /* Contents */
-
-static int
-compare_uint (gconstpointer a,
-              gconstpointer b)
-{
-  guint x = *(const guint *) a, y = *(const guint *) b;
-
-  return x < y ? -1 : x > y;
-}
 
 static void
 set_chips_per_board_values (TfResultsView       *self,
                             const TfEnumeration *e)
 {
   guint keep = chips_per_board_filter (self), select = 0;
-  g_autoptr(GHashTable) seen = g_hash_table_new (NULL, NULL);
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  gboolean kept = FALSE;
 
   g_array_set_size (self->chips_per_board, 0);
-  for (guint f = 0; e != NULL && f < e->n_families; f++)
-    for (guint i = 0; i < e->families[f].n_results; i++)
-      {
-        guint c = e->families[f].results[i].chips_per_board;
+  for (guint i = 0; e != NULL && i < e->n_chips_per_board; i++)
+    {
+      g_array_append_val (self->chips_per_board, e->chips_per_board[i]);
+      kept |= e->chips_per_board[i] == keep;
+    }
+  /* Keep a chosen value even when this context has no result with it: the filter then shows
+   * nothing, which is the true answer. */
+  if (keep != 0 && !kept)
+    {
+      guint at = 0;
 
-        if (g_hash_table_add (seen, GUINT_TO_POINTER (c)))
-          g_array_append_val (self->chips_per_board, c);
-      }
-  /* Keep a chosen value even when this enumeration has no result with it: the filter then
-   * shows nothing, which is the true answer. */
-  if (keep != 0 && !g_hash_table_contains (seen, GUINT_TO_POINTER (keep)))
-    g_array_append_val (self->chips_per_board, keep);
-  g_array_sort (self->chips_per_board, compare_uint);
+      while (at < self->chips_per_board->len
+             && g_array_index (self->chips_per_board, guint, at) < keep)
+        at++;
+      g_array_insert_val (self->chips_per_board, at, keep);
+    }
   gtk_string_list_append (names, _("Any"));
   for (guint i = 0; i < self->chips_per_board->len; i++)
     {
-      char text[16];
       guint c = g_array_index (self->chips_per_board, guint, i);
+      g_autofree char *text = tf_format_count (c);
 
-      g_snprintf (text, sizeof text, "%u", c);
       gtk_string_list_append (names, text);
       if (c == keep)
         select = i + 1;
@@ -760,23 +640,54 @@ set_chips_per_board_values (TfResultsView       *self,
   g_signal_handlers_unblock_by_func (self->chips_per_board_filter, chips_per_board_changed, self);
 }
 
+/* The flat rows are the families' own row objects, in the enumeration's order. */
+static void
+fill_rows (TfResultsView       *self,
+           const TfEnumeration *e)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; e != NULL && i < e->n_rows; i++)
+    for (guint f = 0; f < e->n_families; f++)
+      {
+        const TfFamilyEnumeration *fe = &e->families[f];
+
+        if (e->rows[i] >= fe->results && e->rows[i] < fe->results + fe->n_results)
+          {
+            g_autoptr(TfFamilyRow) family = g_list_model_get_item (G_LIST_MODEL (self->families), f);
+
+            g_ptr_array_add (rows, g_list_model_get_item (tf_family_row_get_results (family),
+                                                          (guint) (e->rows[i] - fe->results)));
+            break;
+          }
+      }
+  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
+                       rows->pdata, rows->len);
+}
+
 void
 tf_results_view_set_enumeration (TfResultsView       *self,
                                  const TfEnumeration *enumeration)
 {
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) families = g_ptr_array_new_with_free_func (g_object_unref);
 
   g_return_if_fail (TF_IS_RESULTS_VIEW (self));
 
+  /* The list lets go of the old rows first: told of every change, it would update row by row
+   * what it is about to drop. */
+  gtk_column_view_set_model (self->column_view, NULL);
   for (guint f = 0; enumeration != NULL && f < enumeration->n_families; f++)
-    g_ptr_array_add (rows, tf_family_row_new (&enumeration->families[f]));
+    g_ptr_array_add (families, tf_family_row_new (&enumeration->families[f]));
+  self->has_enumeration = enumeration != NULL;
+  self->filtered = enumeration != NULL && tf_query_filters (&enumeration->query);
+  self->matched = enumeration ? enumeration->matched : 0;
+  self->rows_capped = enumeration ? enumeration->rows_capped : 0;
   set_chips_per_board_values (self, enumeration);
-  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
-  g_list_store_splice (self->families, 0, g_list_model_get_n_items (G_LIST_MODEL (self->families)),
-                       rows->pdata, rows->len);
-  gtk_filter_changed (GTK_FILTER (self->result_rows), GTK_FILTER_CHANGE_DIFFERENT);
-  gtk_filter_changed (GTK_FILTER (self->family_rows), GTK_FILTER_CHANGE_DIFFERENT);
-  update_summary (self);
+  g_list_store_splice (self->families,
+                       0, g_list_model_get_n_items (G_LIST_MODEL (self->families)),
+                       families->pdata, families->len);
+  fill_rows (self, enumeration);
+  rebuild_tree (self);
 }
 
 void
@@ -796,11 +707,10 @@ tf_results_view_set_family (TfResultsView             *self,
       if (tf_family_row_get_family (row) == family->family)
         {
           tf_family_row_set_results (row, family);
-          /* The parent's label ("showing 50 of N") changes with its children. */
+          /* The header ("showing 50") changes with its children. */
           g_list_model_items_changed (G_LIST_MODEL (self->families), i, 1, 1);
         }
     }
-  gtk_filter_changed (GTK_FILTER (self->family_rows), GTK_FILTER_CHANGE_DIFFERENT);
   update_summary (self);
 }
 
@@ -810,18 +720,19 @@ static void
 tf_results_view_dispose (GObject *object)
 {
   TfResultsView *self = TF_RESULTS_VIEW (object);
-
   GtkWidget *child;
 
+  if (self->selection != NULL)
+    g_signal_handlers_disconnect_by_func (self->selection, selection_changed, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), TF_TYPE_RESULTS_VIEW);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
   g_clear_object (&self->selected);
   g_clear_object (&self->selection);
   g_clear_object (&self->families);
-  g_clear_object (&self->family_rows);
-  g_clear_object (&self->result_rows);
-  g_clear_object (&self->family_names);
+  g_clear_object (&self->rows);
+  g_clear_pointer (&self->columns, g_ptr_array_unref);
+  g_clear_pointer (&self->sort_columns, g_ptr_array_unref);
   g_clear_pointer (&self->chips_per_board, g_array_unref);
   G_OBJECT_CLASS (tf_results_view_parent_class)->dispose (object);
 }
@@ -833,6 +744,7 @@ tf_results_view_get_property (GObject    *object,
                               GParamSpec *pspec)
 {
   TfResultsView *self = TF_RESULTS_VIEW (object);
+  const TfColumn *sort;
 
   switch (prop_id)
     {
@@ -844,29 +756,30 @@ tf_results_view_get_property (GObject    *object,
       g_value_set_uint (value, gtk_drop_down_get_selected (self->status_filter));
       break;
 
-    case PROP_FAMILY_FILTER:
-      g_value_set_string (value, family_filter (self));
-      break;
-
     case PROP_CHIPS_PER_BOARD_FILTER:
       g_value_set_uint (value, chips_per_board_filter (self));
+      break;
+
+    case PROP_MATCH:
+      g_value_set_string (value, gtk_editable_get_text (GTK_EDITABLE (self->match_entry)));
+      break;
+
+    case PROP_SORT:
+      sort = sort_column (self);
+      g_value_set_string (value, sort ? sort->name : NULL);
+      break;
+
+    case PROP_DESCENDING:
+      g_value_set_boolean (value, gtk_toggle_button_get_active (self->descending));
+      break;
+
+    case PROP_FLAT:
+      g_value_set_boolean (value, is_flat (self));
       break;
 
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
-}
-
-static void
-set_family_filter (TfResultsView *self,
-                   const char    *name)
-{
-  guint select = 0;
-
-  for (guint i = 1; name != NULL && i < g_list_model_get_n_items (G_LIST_MODEL (self->family_names)); i++)
-    if (g_strcmp0 (gtk_string_list_get_string (self->family_names, i), name) == 0)
-      select = i;
-  gtk_drop_down_set_selected (self->family_filter, select);
 }
 
 static void
@@ -880,16 +793,28 @@ set_chips_per_board_filter (TfResultsView *self,
       select = i + 1;
   if (value != 0 && select == 0)
     {
-      char text[16];
+      g_autofree char *text = tf_format_count (value);
 
       /* A value no result has (yet): offer it, so the filter says "nothing" truthfully. */
       g_array_append_val (self->chips_per_board, value);
-      g_snprintf (text, sizeof text, "%u", value);
       gtk_string_list_append (GTK_STRING_LIST (gtk_drop_down_get_model (self->chips_per_board_filter)),
                               text);
       select = self->chips_per_board->len;
     }
   gtk_drop_down_set_selected (self->chips_per_board_filter, select);
+}
+
+/* An unknown name sorts in the engine's order. */
+static void
+set_sort (TfResultsView *self,
+          const char    *name)
+{
+  guint select = 0;
+
+  for (guint i = 0; name != NULL && i < self->sort_columns->len; i++)
+    if (g_strcmp0 (((const TfColumn *) g_ptr_array_index (self->sort_columns, i))->name, name) == 0)
+      select = i + 1;
+  gtk_drop_down_set_selected (self->sort_column, select);
 }
 
 static void
@@ -907,12 +832,25 @@ tf_results_view_set_property (GObject      *object,
                                                             TF_STATUS_FILTER_EDGE_CASE));
       break;
 
-    case PROP_FAMILY_FILTER:
-      set_family_filter (self, g_value_get_string (value));
-      break;
-
     case PROP_CHIPS_PER_BOARD_FILTER:
       set_chips_per_board_filter (self, g_value_get_uint (value));
+      break;
+
+    case PROP_MATCH:
+      gtk_editable_set_text (GTK_EDITABLE (self->match_entry),
+                             g_value_get_string (value) ? g_value_get_string (value) : "");
+      break;
+
+    case PROP_SORT:
+      set_sort (self, g_value_get_string (value));
+      break;
+
+    case PROP_DESCENDING:
+      gtk_toggle_button_set_active (self->descending, g_value_get_boolean (value));
+      break;
+
+    case PROP_FLAT:
+      gtk_toggle_button_set_active (self->flat, g_value_get_boolean (value));
       break;
 
     default:
@@ -936,66 +874,75 @@ tf_results_view_class_init (TfResultsViewClass *klass)
   properties[PROP_STATUS_FILTER] =
     g_param_spec_uint ("status-filter", NULL, NULL, 0, TF_STATUS_FILTER_EDGE_CASE, 0,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_FAMILY_FILTER] =
-    g_param_spec_string ("family-filter", NULL, NULL, NULL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_CHIPS_PER_BOARD_FILTER] =
     g_param_spec_uint ("chips-per-board-filter", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_MATCH] =
+    g_param_spec_string ("match", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* An engine column's name (tf_column_lookup ()), or NULL for the engine's order. */
+  properties[PROP_SORT] =
+    g_param_spec_string ("sort", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_DESCENDING] =
+    g_param_spec_boolean ("descending", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_FLAT] =
+    g_param_spec_boolean ("flat", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  /* The user asked for every result of a family (its name). */
+  /* The user asked for every result of a family (its name), or of all families (NULL, in the
+   * flat list), that passes the query. */
   signals[SHOW_ALL] = g_signal_new ("show-all", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[QUERY_CHANGED] = g_signal_new ("query-changed", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* The Cancel button beside the progress bar. */
+  signals[CANCEL] = g_signal_new ("cancel", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/topoforge/Topoforge/ui/tf-results-view.ui");
   gtk_widget_class_bind_template_child (widget_class, TfResultsView, status_filter);
-  gtk_widget_class_bind_template_child (widget_class, TfResultsView, family_filter);
   gtk_widget_class_bind_template_child (widget_class, TfResultsView, chips_per_board_filter);
+  gtk_widget_class_bind_template_child (widget_class, TfResultsView, match_entry);
+  gtk_widget_class_bind_template_child (widget_class, TfResultsView, sort_column);
+  gtk_widget_class_bind_template_child (widget_class, TfResultsView, descending);
+  gtk_widget_class_bind_template_child (widget_class, TfResultsView, flat);
+  gtk_widget_class_bind_template_child (widget_class, TfResultsView, columns_box);
   gtk_widget_class_bind_template_child (widget_class, TfResultsView, summary);
+  gtk_widget_class_bind_template_child (widget_class, TfResultsView, show_all);
+  gtk_widget_class_bind_template_child (widget_class, TfResultsView, progress_revealer);
+  gtk_widget_class_bind_template_child (widget_class, TfResultsView, progress);
   gtk_widget_class_bind_template_child (widget_class, TfResultsView, column_view);
+  gtk_widget_class_bind_template_callback (widget_class, status_changed);
+  gtk_widget_class_bind_template_callback (widget_class, chips_per_board_changed);
+  gtk_widget_class_bind_template_callback (widget_class, match_changed);
+  gtk_widget_class_bind_template_callback (widget_class, sort_changed);
+  gtk_widget_class_bind_template_callback (widget_class, descending_changed);
+  gtk_widget_class_bind_template_callback (widget_class, flat_changed);
+  gtk_widget_class_bind_template_callback (widget_class, show_every_row_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, cancel_clicked);
 }
 
 static void
 tf_results_view_init (TfResultsView *self)
 {
-  GtkTreeListRowSorter *sorter;
+  self->chips_per_board = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->columns = g_ptr_array_new ();
+  self->sort_columns = g_ptr_array_new ();
+  self->families = g_list_store_new (TF_TYPE_FAMILY_ROW);
+  self->rows = g_list_store_new (TF_TYPE_RESULT_ROW);
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->chips_per_board = g_array_new (FALSE, FALSE, sizeof (guint));
-  self->family_names = gtk_string_list_new (NULL);
-  gtk_string_list_append (self->family_names, _("All families"));
-  for (guint i = 0; i < tf_families_get_count (); i++)
-    gtk_string_list_append (self->family_names, tf_family_get_name (tf_families_get (i)));
-  gtk_drop_down_set_model (self->family_filter, G_LIST_MODEL (self->family_names));
-  set_chips_per_board_values (self, NULL);
-
-  self->families = g_list_store_new (TF_TYPE_FAMILY_ROW);
-  self->family_rows = gtk_custom_filter_new (match_family, self, NULL);
-  self->result_rows = gtk_custom_filter_new (match_result, self, NULL);
-  self->family_model = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->families)),
-                                                  g_object_ref (GTK_FILTER (self->family_rows)));
-  self->tree = gtk_tree_list_model_new (G_LIST_MODEL (self->family_model), FALSE, TRUE,
-                                        create_children, self, NULL);
   add_columns (self);
-  sorter = gtk_tree_list_row_sorter_new (g_object_ref (gtk_column_view_get_sorter (self->column_view)));
-  self->sorted = gtk_sort_list_model_new (G_LIST_MODEL (self->tree), GTK_SORTER (sorter));
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (self->sorted));
-  gtk_single_selection_set_autoselect (self->selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
-
-  g_signal_connect_swapped (self->selection, "notify::selected-item",
-                            G_CALLBACK (selection_changed), self);
-  g_signal_connect_swapped (self->status_filter, "notify::selected",
-                            G_CALLBACK (status_changed), self);
-  g_signal_connect_swapped (self->family_filter, "notify::selected",
-                            G_CALLBACK (family_changed), self);
-  g_signal_connect_swapped (self->chips_per_board_filter, "notify::selected",
-                            G_CALLBACK (chips_per_board_changed), self);
-  update_summary (self);
+  g_signal_handlers_block_by_func (self->sort_column, sort_changed, self);
+  fill_sort_menu (self);
+  g_signal_handlers_unblock_by_func (self->sort_column, sort_changed, self);
+  set_chips_per_board_values (self, NULL);
+  rebuild_tree (self);
 }
 
 GtkWidget *

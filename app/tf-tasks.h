@@ -9,8 +9,15 @@
 
 G_BEGIN_DECLS
 
+/* Called on the main thread with the engine's estimate of the work done, 0 to 1. */
+typedef void (*TfTaskProgressFunc) (GObject *target, double fraction);
+
+/* tf_enumerate_query () of @families (NULL: all) under @query (NULL: none) on a worker thread.
+ * @progress_func sees @progress_target (held weakly) a few times a second. */
 void           tf_enumerate_async (const TfContext *ctx, const char *const *families,
-                                   guint limit, GCancellable *cancellable,
+                                   const TfQuery *query, guint limit,
+                                   GObject *progress_target, TfTaskProgressFunc progress_func,
+                                   GCancellable *cancellable,
                                    GAsyncReadyCallback callback, gpointer user_data);
 /* Free with tf_enumeration_free(). @elapsed_ms: the engine's time on the worker thread. */
 TfEnumeration *tf_enumerate_finish (GAsyncResult *result, double *elapsed_ms, GError **error);

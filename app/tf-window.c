@@ -4,11 +4,12 @@
 #include <string.h>
 
 #include "tf-export.h"
+#include "tf-format.h"
 #include "tf-legend.h"
 #include "tf-settings.h"
 #include "tf-tasks.h"
 #include "tf-topology-file.h"
-#include "tf-window.h"
+#include "tf-window-private.h"
 
 /* What the window starts on without settings: the schema's defaults. */
 #define DEFAULT_N_CHIP 64
@@ -18,43 +19,6 @@
 #define RECENT_MAX      10
 #define RECENT_APP_NAME "Topoforge"
 
-struct _TfWindow
-{
-  GtkApplicationWindow parent_instance;
-
-  /* template children */
-  TfContextForm  *form;
-  TfResultsView  *results;
-  TfTopologyView *view;
-  TfLegend       *legend;
-  GtkSpinner     *spinner;
-  GtkRevealer    *banner;
-  GtkLabel       *banner_label;
-  GtkLabel       *placeholder;
-  GtkLabel       *info_label;
-  GtkLabel       *topology_label;
-  GtkLabel       *status;
-  GtkLabel       *title_label;
-  GtkLabel       *subtitle_label;
-  GMenu          *recent_menu;
-
-  GSettings      *settings;      /* NULL when the schema is not installed */
-  GCancellable   *enumerating;
-  GCancellable   *generating;
-  GCancellable   *listing;       /* a family's full list, after its cap was lifted */
-  GCancellable   *loading;       /* a file being opened */
-  GFile          *loading_file;
-  GFile          *file;          /* the file shown, or NULL: a result of the list, or nothing */
-  /* Whether the results list decides what is shown. Opening a file stops it until the user
-   * selects a result (docs/spec-notes.md, "The desktop app"). */
-  gboolean        follow_results;
-  gboolean        error_is_file; /* the banner says why a file did not open */
-  TfContext       context;       /* of the enumeration shown */
-  char           *select_family;
-  guint           select_index;
-  gboolean        select_pending;
-  gboolean        busy;
-};
 
 G_DEFINE_FINAL_TYPE (TfWindow, tf_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -68,8 +32,8 @@ static GParamSpec *properties[N_PROPS];
 
 /* Work in progress and errors */
 
-static void
-update_busy (TfWindow *self)
+void
+tf_window_update_busy (TfWindow *self)
 {
   gboolean busy = self->enumerating != NULL || self->generating != NULL || self->listing != NULL
                   || self->loading != NULL;
@@ -85,8 +49,8 @@ update_busy (TfWindow *self)
     }
 }
 
-static void
-show_error (TfWindow   *self,
+void
+tf_window_show_error (TfWindow   *self,
             const char *message)
 {
   /* A loader's message quotes the file; the label takes UTF-8 only. */
@@ -103,14 +67,14 @@ static void
 show_file_error (TfWindow   *self,
                  const char *message)
 {
-  show_error (self, message);
+  tf_window_show_error (self, message);
   self->error_is_file = TRUE;
 }
 
 static void
 banner_dismissed (TfWindow *self)
 {
-  show_error (self, NULL);
+  tf_window_show_error (self, NULL);
 }
 
 const char *
@@ -128,8 +92,8 @@ tf_window_get_busy (TfWindow *self)
   return self->busy;
 }
 
-static void
-replace_cancellable (GCancellable **slot,
+void
+tf_window_replace_cancellable (GCancellable **slot,
                      GCancellable  *cancellable)
 {
   if (*slot != NULL)
@@ -139,8 +103,8 @@ replace_cancellable (GCancellable **slot,
 }
 
 /* A newer request took over: its answer is the one to show. */
-static gboolean
-was_cancelled (const GError *error)
+gboolean
+tf_window_was_cancelled (const GError *error)
 {
   return g_error_matches (error, TF_ERROR, TF_ERROR_CANCELLED)
          || g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
@@ -214,8 +178,8 @@ load_settings (TfWindow *self)
     gtk_window_maximize (GTK_WINDOW (self));
 }
 
-static void
-save_form (TfWindow        *self,
+void
+tf_window_save_form (TfWindow        *self,
            const TfContext *ctx,
            GStrv            families)
 {
@@ -267,10 +231,10 @@ close_request (GtkWindow *window)
                               gtk_window_is_maximized (window));
       g_settings_apply (self->settings);
     }
-  replace_cancellable (&self->enumerating, NULL);
-  replace_cancellable (&self->generating, NULL);
-  replace_cancellable (&self->listing, NULL);
-  replace_cancellable (&self->loading, NULL);
+  tf_window_replace_cancellable (&self->enumerating, NULL);
+  tf_window_replace_cancellable (&self->generating, NULL);
+  tf_window_replace_cancellable (&self->listing, NULL);
+  tf_window_replace_cancellable (&self->loading, NULL);
   return GTK_WINDOW_CLASS (tf_window_parent_class)->close_request (window);
 }
 
@@ -342,8 +306,8 @@ update_title (TfWindow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), path);
 }
 
-static void
-show_topology (TfWindow   *self,
+void
+tf_window_show_topology (TfWindow   *self,
                TfTopology *topology)
 {
   const TfMetrics *m = topology ? &topology->result.metrics : NULL;
@@ -375,14 +339,7 @@ show_topology (TfWindow   *self,
      * file gives or the loader measured. */
     family = g_strdup (topology->result.family ? tf_family_get_name (topology->result.family)
                                                : _("Edited topology"));
-    text = g_markup_printf_escaped (
-        _("<b>%s</b> %s\n%u chips on %u boards of %u, in %u racks and %u pods\n"
-          "%u switches, %llu links\nDiameter %u hops, average %.2f\n"
-          "Bisection %llu links, %.0f GB/s\nPath diversity %u"),
-        family, params, g->n_chip, g->n_board, g->chips_per_board, g->n_rack, g->n_pod,
-        m->switch_count, (unsigned long long) m->link_count, m->diameter,
-        m->average_path_length, (unsigned long long) m->bisection_links,
-        m->bisection_bandwidth, m->path_diversity);
+    text = tf_format_topology_markup (family, params, g, m);
     if (topology->candidate != NULL && topology->candidate->candidate_id != NULL)
       {
         g_autofree char *line = g_markup_printf_escaped (_("\nOptimizer candidate %s"),
@@ -398,183 +355,6 @@ show_topology (TfWindow   *self,
 }
 
 static void
-generated (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  g_autoptr(TfWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-  TfTopology *topology = tf_generate_finish (result, &error);
-
-  if (was_cancelled (error))
-    return;
-  g_clear_object (&self->generating);
-  update_busy (self);
-  if (topology == NULL)
-    {
-      show_error (self, error->message);
-      show_topology (self, NULL);
-      return;
-    }
-  show_topology (self, topology);
-}
-
-static void
-result_selected (TfWindow *self)
-{
-  TfResultRow *row = tf_results_view_get_selected (self->results);
-
-  g_assert (TF_IS_WINDOW (self));
-
-  if (row == NULL)
-    {
-      replace_cancellable (&self->generating, NULL);
-      update_busy (self);
-      return;
-    }
-  /* The user chose a result: it replaces the file shown, or the one being opened. */
-  replace_cancellable (&self->loading, NULL);
-  g_clear_object (&self->loading_file);
-  g_clear_object (&self->file);
-  self->follow_results = TRUE;
-  replace_cancellable (&self->generating, g_cancellable_new ());
-  update_busy (self);
-  tf_generate_async (&self->context, tf_result_row_get_id (row), self->generating, generated,
-                     g_object_ref (self));
-}
-
-/* Enumeration */
-
-/* Shows what the list should: the result --select asked for, or the first recommended one. */
-static void
-select_in_results (TfWindow *self)
-{
-  g_assert (TF_IS_WINDOW (self));
-
-  if (self->select_pending)
-    {
-      self->select_pending = FALSE;
-      if (!tf_results_view_select (self->results, self->select_family, self->select_index))
-        {
-          g_autofree char *message = g_strdup_printf (_("There is no result %u of %s in this context"),
-                                                      self->select_index,
-                                                      self->select_family ? self->select_family
-                                                                          : _("any family"));
-          show_error (self, message);
-        }
-    }
-  else
-    tf_results_view_select_first (self->results);
-}
-
-static void
-enumerated (GObject      *source,
-            GAsyncResult *result,
-            gpointer      user_data)
-{
-  g_autoptr(TfWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-  double elapsed_ms = 0;
-  g_autoptr(TfEnumeration) e = tf_enumerate_finish (result, &elapsed_ms, &error);
-  guint64 total = 0;
-  g_autofree char *text = NULL;
-
-  if (was_cancelled (error))
-    return;
-  g_clear_object (&self->enumerating);
-  update_busy (self);
-  if (e == NULL)
-    {
-      show_error (self, error->message);
-      return;
-    }
-  if (!self->error_is_file)
-    show_error (self, NULL);
-  self->context = e->context;
-  if (self->follow_results)
-    show_topology (self, NULL);
-  tf_results_view_set_enumeration (self->results, e);
-  for (guint f = 0; f < e->n_families; f++)
-    total += e->families[f].total;
-  text = g_strdup_printf (g_dngettext (NULL, "%llu legal topology for %u chips, enumerated in %.1f ms",
-                                       "%llu legal topologies for %u chips, enumerated in %.1f ms",
-                                       total),
-                          (unsigned long long) total, e->context.n_chip, elapsed_ms);
-  gtk_label_set_text (self->status, text);
-
-  /* A file shown (or being opened) stays until the user selects a result. */
-  if (self->follow_results)
-    select_in_results (self);
-}
-
-static void
-form_changed (TfWindow *self)
-{
-  g_auto(GStrv) families = tf_context_form_dup_families (self->form);
-  TfContext ctx;
-
-  g_assert (TF_IS_WINDOW (self));
-
-  tf_context_form_get_context (self->form, &ctx);
-  save_form (self, &ctx, families);
-  replace_cancellable (&self->listing, NULL);
-  replace_cancellable (&self->generating, NULL);
-  replace_cancellable (&self->enumerating, g_cancellable_new ());
-  update_busy (self);
-  gtk_label_set_text (self->status, _("Enumerating…"));
-  tf_enumerate_async (&ctx, (const char *const *) families, TF_DEFAULT_LIMIT, self->enumerating,
-                      enumerated, g_object_ref (self));
-}
-
-static void
-listed (GObject      *source,
-        GAsyncResult *result,
-        gpointer      user_data)
-{
-  g_autoptr(TfWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(TfEnumeration) e = tf_enumerate_finish (result, NULL, &error);
-
-  if (was_cancelled (error))
-    return;
-  g_clear_object (&self->listing);
-  update_busy (self);
-  if (e == NULL)
-    {
-      show_error (self, error->message);
-      return;
-    }
-  if (e->n_families == 1)
-    tf_results_view_set_family (self->results, &e->families[0]);
-}
-
-static void
-show_all_requested (TfWindow   *self,
-                    const char *family)
-{
-  const char *families[] = { family, NULL };
-
-  g_assert (TF_IS_WINDOW (self));
-
-  replace_cancellable (&self->listing, g_cancellable_new ());
-  update_busy (self);
-  tf_enumerate_async (&self->context, families, 0, self->listing, listed, g_object_ref (self));
-}
-
-void
-tf_window_select_after_enumeration (TfWindow   *self,
-                                    const char *family,
-                                    guint       index)
-{
-  g_return_if_fail (TF_IS_WINDOW (self));
-
-  g_free (self->select_family);
-  self->select_family = g_strdup (family);
-  self->select_index = index;
-  self->select_pending = TRUE;
-}
-
-static void
 info_changed (TfWindow *self)
 {
   const char *info = tf_topology_view_get_info (self->view);
@@ -584,39 +364,6 @@ info_changed (TfWindow *self)
 }
 
 /* Files in */
-
-static GtkColumnView *
-find_column_view (GtkWidget *widget)
-{
-  if (GTK_IS_COLUMN_VIEW (widget))
-    return GTK_COLUMN_VIEW (widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkColumnView *found = find_column_view (child);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* Clears the list's selection, so that the next click on any result (the one selected before
- * the file opened included) shows it. TfResultsView has no call for this yet; its column
- * view's selection model does it. */
-static void
-unselect_results (TfWindow *self)
-{
-  GtkColumnView *column_view = find_column_view (GTK_WIDGET (self->results));
-  GtkSelectionModel *model = column_view ? gtk_column_view_get_model (column_view) : NULL;
-
-  g_assert (TF_IS_WINDOW (self));
-
-  if (GTK_IS_SINGLE_SELECTION (model))
-    gtk_single_selection_set_selected (GTK_SINGLE_SELECTION (model), GTK_INVALID_LIST_POSITION);
-  else if (model != NULL)
-    gtk_selection_model_unselect_all (model);
-}
 
 static void
 add_recent (GFile *file)
@@ -708,11 +455,11 @@ file_loaded (GObject      *source,
   g_autofree char *name = NULL;
   g_autofree char *message = NULL;
 
-  if (was_cancelled (error))
+  if (tf_window_was_cancelled (error))
     return;
   g_clear_object (&self->loading);
   file = g_steal_pointer (&self->loading_file);
-  update_busy (self);
+  tf_window_update_busy (self);
   name = dup_file_name (file);
   if (topology == NULL)
     {
@@ -724,14 +471,14 @@ file_loaded (GObject      *source,
         {
           self->follow_results = TRUE;
           if (tf_results_view_get_selected (self->results) == NULL)
-            select_in_results (self);
+            tf_window_select_in_results (self);
         }
       return;
     }
   g_set_object (&self->file, file);
-  unselect_results (self);
-  show_error (self, NULL);
-  show_topology (self, topology);
+  tf_results_view_unselect (self->results);
+  tf_window_show_error (self, NULL);
+  tf_window_show_topology (self, topology);
   add_recent (file);
   message = g_strdup_printf (_("Opened %s"), name);
   gtk_label_set_text (self->status, message);
@@ -751,8 +498,8 @@ tf_window_open (TfWindow *self,
    * file loads selects nothing. */
   self->follow_results = FALSE;
   g_set_object (&self->loading_file, file);
-  replace_cancellable (&self->loading, g_cancellable_new ());
-  update_busy (self);
+  tf_window_replace_cancellable (&self->loading, g_cancellable_new ());
+  tf_window_update_busy (self);
   name = dup_file_name (file);
   message = g_strdup_printf (_("Opening %s…"), name);
   gtk_label_set_text (self->status, message);
@@ -925,13 +672,13 @@ export_response (GtkNativeDialog *dialog,
       g_autoptr(GError) error = NULL;
 
       if (path == NULL)
-        show_error (self, _("The chosen place is not a local file"));
+        tf_window_show_error (self, _("The chosen place is not a local file"));
       else if (!tf_window_export (self, path, export_format (GTK_FILE_CHOOSER (dialog), path),
                                   &error))
         {
           g_autofree char *message = g_strdup_printf (_("Could not export: %s"), error->message);
 
-          show_error (self, message);
+          tf_window_show_error (self, message);
         }
       else
         {
@@ -1037,7 +784,7 @@ copy_yaml_activated (GtkWidget  *widget,
     return;
   if (!tf_topology_write_yaml (topology, yaml, &error))
     {
-      show_error (self, error->message);
+      tf_window_show_error (self, error->message);
       return;
     }
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), yaml->str);
@@ -1059,11 +806,12 @@ tf_window_dispose (GObject *object)
 {
   TfWindow *self = TF_WINDOW (object);
 
-  replace_cancellable (&self->enumerating, NULL);
-  replace_cancellable (&self->generating, NULL);
-  replace_cancellable (&self->listing, NULL);
-  replace_cancellable (&self->loading, NULL);
+  tf_window_replace_cancellable (&self->enumerating, NULL);
+  tf_window_replace_cancellable (&self->generating, NULL);
+  tf_window_replace_cancellable (&self->listing, NULL);
+  tf_window_replace_cancellable (&self->loading, NULL);
   g_signal_handlers_disconnect_by_func (gtk_recent_manager_get_default (), recent_changed, self);
+  tf_window_results_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), TF_TYPE_WINDOW);
   g_clear_object (&self->settings);
   g_clear_object (&self->loading_file);
@@ -1129,10 +877,8 @@ tf_window_class_init (TfWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TfWindow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, TfWindow, recent_menu);
   gtk_widget_class_bind_template_callback (widget_class, banner_dismissed);
-  gtk_widget_class_bind_template_callback (widget_class, form_changed);
-  gtk_widget_class_bind_template_callback (widget_class, result_selected);
-  gtk_widget_class_bind_template_callback (widget_class, show_all_requested);
   gtk_widget_class_bind_template_callback (widget_class, info_changed);
+  tf_window_results_class_init (widget_class);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_activated);
@@ -1170,8 +916,9 @@ tf_window_init (TfWindow *self)
                                                           gtk_named_action_new ("win.fit-view")));
   gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
 
-  show_topology (self, NULL);
-  update_busy (self);
+  tf_window_show_topology (self, NULL);
+  tf_window_update_busy (self);
+  tf_window_results_init (self);
   load_settings (self);
 }
 

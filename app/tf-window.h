@@ -34,6 +34,9 @@ void            tf_window_open (TfWindow *self, GFile *file);
 GFile          *tf_window_get_file (TfWindow *self);
 /* The side panel's description of the shown topology, as plain text ("" for none). */
 const char     *tf_window_get_summary (TfWindow *self);
+/* What the 3D view says instead of a topology ("No result matches the filters", the form's
+ * error), or NULL while it shows one. */
+const char     *tf_window_get_placeholder (TfWindow *self);
 /* Writes the shown topology to @path in @format (atomically). */
 gboolean        tf_window_export (TfWindow *self, const char *path, TfExportFormat format,
                                   GError **error);

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-results-view.c: the results tree shows every result of an enumeration under its family,
- * sorts within families, filters by status, family and chips per board, selects, and lifts a
- * family's cap. */
+/* test-results-view.c: the results list shows what the engine's query returns, as families or
+ * as one flat list; its controls make the query whose counts, for random contexts, equal brute
+ * force over every legal result; headers say "matched of total"; parameters, numbers and
+ * counts read as people read them; every engine column has a column and a place in the
+ * chooser; it selects, and a family's "Show all" replaces its rows. */
 #include <gtk/gtk.h>
+#include <locale.h>
+#include <string.h>
 
+#include "tf-format.h"
 #include "tf-results-view.h"
 
 typedef struct
@@ -12,20 +17,37 @@ typedef struct
   TfEnumeration  e;
 } Fixture;
 
+/* Runs @ctx under the view's own query, as the window does, and shows it. */
+static void
+run_view_query (TfResultsView       *view,
+                const TfContext     *ctx,
+                const TfFamily     **families,
+                guint                n_families,
+                guint                limit,
+                TfEnumeration       *out)
+{
+  g_auto(TfQuery) query = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  tf_results_view_get_query (view, &query);
+  tf_enumeration_clear (out);
+  g_assert_true (tf_enumerate_query (ctx, families, n_families, &query, limit, NULL, NULL, out,
+                                     &error));
+  g_assert_no_error (error);
+  tf_results_view_set_enumeration (view, out);
+}
+
 static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
   TfContext ctx;
 
   tf_context_init (&ctx);
   ctx.n_chip = GPOINTER_TO_UINT (data);
   ctx.scope = TF_SCOPE_INTER_RACK;
-  g_assert_true (tf_enumerate (&ctx, NULL, 0, TF_DEFAULT_LIMIT, NULL, NULL, &f->e, &error));
-  g_assert_no_error (error);
   f->view = g_object_ref_sink (TF_RESULTS_VIEW (tf_results_view_new ()));
-  tf_results_view_set_enumeration (f->view, &f->e);
+  run_view_query (f->view, &ctx, NULL, 0, TF_DEFAULT_LIMIT, &f->e);
 }
 
 static void
@@ -36,42 +58,20 @@ fixture_tear_down (Fixture       *f,
   tf_enumeration_clear (&f->e);
 }
 
-static guint
-count_results (const TfEnumeration *e,
-               gboolean (*keep) (const TfResult *, gpointer),
-               gpointer             data,
-               guint               *n_families)
-{
-  guint n = 0, families = 0;
-
-  for (guint i = 0; i < e->n_families; i++)
-    {
-      guint here = 0;
-
-      for (guint j = 0; j < e->families[i].n_results; j++)
-        here += keep == NULL || keep (&e->families[i].results[j], data);
-      n += here;
-      families += here > 0;
-    }
-  if (n_families != NULL)
-    *n_families = families;
-  return n;
-}
-
+/* Grouped, the families' results in the engine's order; flat, the enumeration's rows. */
 static void
 test_fills (Fixture       *f,
             gconstpointer  data)
 {
   guint n_families = 0, n = tf_results_view_get_n_shown (f->view, &n_families);
-  guint expected = count_results (&f->e, NULL, NULL, NULL);
-  guint index = 0;
+  guint expected = 0, index = 0;
 
+  for (guint i = 0; i < f->e.n_families; i++)
+    expected += f->e.families[i].n_results;
   g_assert_cmpuint (expected, >, 0);
   g_assert_cmpuint (n, ==, expected);
-  /* Without a filter, families without results stay to say why. */
+  /* Families without results stay to say why. */
   g_assert_cmpuint (n_families, ==, f->e.n_families);
-
-  /* The engine's order, family by family. */
   for (guint i = 0; i < f->e.n_families; i++)
     for (guint j = 0; j < f->e.families[i].n_results; j++)
       {
@@ -83,176 +83,297 @@ test_fills (Fixture       *f,
       }
   g_assert_null (tf_results_view_get_shown (f->view, index));
 
+  g_object_set (f->view, "flat", TRUE, NULL);
+  g_assert_cmpuint (f->e.n_rows, >, 0);
+  g_assert_cmpuint (tf_results_view_get_n_shown (f->view, &n_families), ==, f->e.n_rows);
+  g_assert_cmpuint (n_families, ==, 0);
+  for (guint i = 0; i < f->e.n_rows; i++)
+    {
+      g_autofree char *id = tf_result_dup_id (f->e.rows[i]);
+
+      g_assert_cmpstr (tf_result_row_get_id (tf_results_view_get_shown (f->view, i)), ==, id);
+    }
+
   tf_results_view_set_enumeration (f->view, NULL);
   g_assert_cmpuint (tf_results_view_get_n_shown (f->view, &n_families), ==, 0);
   g_assert_cmpuint (n_families, ==, 0);
 }
 
-static guint64
-column_value (TfResultRow   *row,
-              TfResultColumn column)
+static void
+count_signal (gpointer  instance,
+              guint    *count)
 {
-  const TfResult *r = tf_result_row_get_result (row);
-
-  switch (column)
-    {
-    case TF_RESULT_COLUMN_STATUS:
-      return tf_result_get_status (r);
-    case TF_RESULT_COLUMN_WARNINGS:
-      return r->n_warnings;
-    case TF_RESULT_COLUMN_N_ENDPOINT:
-      return r->n_endpoint;
-    case TF_RESULT_COLUMN_CHIPS_PER_BOARD:
-      return r->chips_per_board;
-    case TF_RESULT_COLUMN_SWITCHES:
-      return r->metrics.switch_count;
-    case TF_RESULT_COLUMN_LINKS:
-      return r->metrics.link_count;
-    case TF_RESULT_COLUMN_DIAMETER:
-      return r->metrics.diameter;
-    case TF_RESULT_COLUMN_BISECTION:
-      return r->metrics.bisection_links;
-    case TF_RESULT_COLUMN_PATH_DIVERSITY:
-      return r->metrics.path_diversity;
-    case TF_RESULT_COLUMN_ID:
-    case TF_RESULT_N_COLUMNS:
-    default:
-      g_assert_not_reached ();
-    }
+  (*count)++;
 }
 
-/* Sorting orders results within each family and keeps families where they were. */
+/* Each control is one part of the query, and a change says so once. */
 static void
-test_sorts (Fixture       *f,
+test_query (Fixture       *f,
             gconstpointer  data)
 {
-  guint n = tf_results_view_get_n_shown (f->view, NULL);
+  g_auto(TfQuery) query = { 0 };
+  guint changes = 0;
+  g_autofree char *sort = NULL;
 
-  for (TfResultColumn column = TF_RESULT_COLUMN_STATUS; column < TF_RESULT_N_COLUMNS; column++)
-    for (int order = GTK_SORT_ASCENDING; order <= GTK_SORT_DESCENDING; order++)
-      {
-        const TfFamily *family = NULL;
-        guint64 last = 0;
-        guint family_index = 0, changes = 0;
+  g_signal_connect (f->view, "query-changed", G_CALLBACK (count_signal), &changes);
+  tf_results_view_get_query (f->view, &query);
+  g_assert_false (tf_query_filters (&query));
+  g_assert_null (query.sort);
+  tf_query_clear (&query);
 
-        tf_results_view_sort_by (f->view, column, order);
-        g_assert_cmpuint (tf_results_view_get_n_shown (f->view, NULL), ==, n);
-        for (guint i = 0; i < n; i++)
-          {
-            TfResultRow *row = tf_results_view_get_shown (f->view, i);
-            guint64 value = column_value (row, column);
-
-            if (tf_result_row_get_result (row)->family != family)
-              {
-                family = tf_result_row_get_result (row)->family;
-                /* Families appear in the registry's order, ascending or descending. */
-                while (family_index < f->e.n_families && f->e.families[family_index].family != family)
-                  family_index++;
-                g_assert_cmpuint (family_index, <, f->e.n_families);
-              }
-            else if (order == GTK_SORT_ASCENDING)
-              {
-                g_assert_cmpuint (last, <=, value);
-                changes += last != value;
-              }
-            else
-              {
-                g_assert_cmpuint (last, >=, value);
-                changes += last != value;
-              }
-            last = value;
-          }
-        g_test_message ("column %d order %d: %u changes", column, order, changes);
-      }
-}
-
-static gboolean
-is_recommended (const TfResult *r,
-                gpointer        data)
-{
-  return tf_result_get_status (r) == TF_STATUS_RECOMMENDED;
-}
-
-static gboolean
-is_edge_case (const TfResult *r,
-              gpointer        data)
-{
-  return tf_result_get_status (r) == TF_STATUS_EDGE_CASE;
-}
-
-static gboolean
-has_chips_per_board (const TfResult *r,
-                     gpointer        data)
-{
-  return r->chips_per_board == GPOINTER_TO_UINT (data);
-}
-
-static void
-assert_shown (Fixture  *f,
-              gboolean (*keep) (const TfResult *, gpointer),
-              gpointer  data)
-{
-  guint n_families = 0, expected_families = 0;
-  guint n = tf_results_view_get_n_shown (f->view, &n_families);
-  guint expected = count_results (&f->e, keep, data, &expected_families);
-
-  g_assert_cmpuint (n, ==, expected);
-  g_assert_cmpuint (n_families, ==, expected_families);
-  for (guint i = 0; i < n; i++)
-    g_assert_true (keep (tf_result_row_get_result (tf_results_view_get_shown (f->view, i)), data));
-}
-
-static void
-test_filters (Fixture       *f,
-              gconstpointer  data)
-{
-  guint all = tf_results_view_get_n_shown (f->view, NULL);
-  guint n_recommended = count_results (&f->e, is_recommended, NULL, NULL);
-
-  /* The filters have something to separate here. */
-  g_assert_cmpuint (n_recommended, >, 0);
-  g_assert_cmpuint (n_recommended, <, all);
-
-  g_object_set (f->view, "status-filter", TF_STATUS_FILTER_RECOMMENDED, NULL);
-  assert_shown (f, is_recommended, NULL);
   g_object_set (f->view, "status-filter", TF_STATUS_FILTER_EDGE_CASE, NULL);
-  assert_shown (f, is_edge_case, NULL);
-  g_object_set (f->view, "status-filter", TF_STATUS_FILTER_ALL, NULL);
-  g_assert_cmpuint (tf_results_view_get_n_shown (f->view, NULL), ==, all);
+  g_assert_cmpuint (changes, ==, 1);
+  g_object_set (f->view, "chips-per-board-filter", 8u, NULL);
+  g_assert_cmpuint (changes, ==, 2);
+  g_object_set (f->view, "match", "TORUS", NULL);
+  g_object_set (f->view, "sort", "links", "descending", TRUE, NULL);
+  g_object_get (f->view, "sort", &sort, NULL);
+  g_assert_cmpstr (sort, ==, "links");
+  tf_results_view_get_query (f->view, &query);
+  g_assert_cmpuint (query.statuses, ==, 1u << TF_STATUS_EDGE_CASE);
+  g_assert_cmpuint (query.chips_per_board->len, ==, 1);
+  g_assert_cmpuint (g_array_index (query.chips_per_board, TfQueryRange, 0).min, ==, 8);
+  g_assert_true (query.sort == tf_column_lookup ("links"));
+  g_assert_true (query.descending);
+  g_assert_nonnull (query.match);
 
-  /* The reverse derivation: everything that puts C chips on a board. */
-  for (guint c = 1; c <= 16; c *= 2)
+  /* An unknown column sorts in the engine's order; flat is no part of the query. */
+  g_object_set (f->view, "sort", "no-such-column", NULL);
+  g_object_set (f->view, "flat", TRUE, NULL);
+  tf_query_clear (&query);
+  tf_results_view_get_query (f->view, &query);
+  g_assert_null (query.sort);
+  g_assert_cmpuint (changes, >=, 5);
+}
+
+/* Brute force: every legal result, measured, kept by this test's own reading of the filters. */
+static gboolean
+keeps (const TfResult *r,
+       TfStatusFilter  status,
+       guint           chips_per_board)
+{
+  if (status == TF_STATUS_FILTER_RECOMMENDED && tf_result_get_status (r) != TF_STATUS_RECOMMENDED)
+    return FALSE;
+  if (status == TF_STATUS_FILTER_EDGE_CASE && tf_result_get_status (r) != TF_STATUS_EDGE_CASE)
+    return FALSE;
+  return chips_per_board == 0 || r->chips_per_board == chips_per_board;
+}
+
+/* The thousands separator the app writes in this locale. */
+static const char *
+separator (void)
+{
+  const char *sep = localeconv ()->thousands_sep;
+
+  return sep && *sep ? sep : ",";
+}
+
+static char *
+grouped (guint64 value)
+{
+  char digits[32];
+  GString *out = g_string_new (NULL);
+  guint n = (guint) g_snprintf (digits, sizeof digits, "%" G_GUINT64_FORMAT, value);
+
+  for (guint i = 0; i < n; i++)
     {
-      guint n = count_results (&f->e, has_chips_per_board, GUINT_TO_POINTER (c), NULL);
-      guint chosen;
-
-      g_object_set (f->view, "chips-per-board-filter", c, NULL);
-      g_object_get (f->view, "chips-per-board-filter", &chosen, NULL);
-      g_assert_cmpuint (chosen, ==, c);
-      g_test_message ("%u chips per board: %u results", c, n);
-      assert_shown (f, has_chips_per_board, GUINT_TO_POINTER (c));
+      if (i > 0 && (n - i) % 3 == 0)
+        g_string_append (out, separator ());
+      g_string_append_c (out, digits[i]);
     }
-  /* A value no result has shows nothing, rather than everything. */
+  return g_string_free (out, FALSE);
+}
+
+static const char *
+intra_board_name (TfIntraBoardTopo topo)
+{
+  static const char *const names[] = { "none", "full-mesh", "ring", "torus" };
+
+  g_assert_cmpuint (topo, <, G_N_ELEMENTS (names));
+  return names[topo];
+}
+
+/* How many rows `topoforge-cli enumerate --format csv --limit 0` writes for the same context
+ * and filters: what the command line answers, the app must show. */
+static guint64
+cli_count (const TfContext       *ctx,
+           const TfFamily *const *families,
+           guint                  n_families,
+           TfStatusFilter         status,
+           guint                  chips_per_board)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint64 n = 0;
+  int wait_status;
+
+  g_assert_nonnull (g_getenv ("TF_CLI"));
+  g_ptr_array_add (argv, g_strdup (g_getenv ("TF_CLI")));
+  g_ptr_array_add (argv, g_strdup ("enumerate"));
+  g_ptr_array_add (argv, g_strdup_printf ("--n-chip=%u", ctx->n_chip));
+  g_ptr_array_add (argv, g_strdup_printf ("--scope=%s", tf_scope_to_string (ctx->scope)));
+  g_ptr_array_add (argv, g_strdup_printf ("--intra-board-topo=%s",
+                                          intra_board_name (ctx->intra_board_topo)));
+  for (guint f = 0; f < n_families; f++)
+    g_ptr_array_add (argv, g_strdup_printf ("--family=%s", tf_family_get_name (families[f])));
+  if (chips_per_board != 0)
+    g_ptr_array_add (argv, g_strdup_printf ("--chips-per-board=%u", chips_per_board));
+  if (status != TF_STATUS_FILTER_ALL)
+    g_ptr_array_add (argv, g_strdup_printf ("--status=%s", status == TF_STATUS_FILTER_RECOMMENDED
+                                                           ? "recommended" : "edge-case"));
+  g_ptr_array_add (argv, g_strdup ("--format=csv"));
+  g_ptr_array_add (argv, g_strdup ("--limit=0"));
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (wait_status, NULL));
+  lines = g_strsplit (out, "\n", -1);
+  for (guint i = 1; lines[i] != NULL; i++)
+    n += lines[i][0] != '\0';
+  return n;
+}
+
+/* For random contexts (up to 8,192 chips, both scopes, every intra-board topology; above 512
+ * chips two random families, as test-cli.c's query test picks them), the view's filters and
+ * sort give what brute force gives, and what the command line gives: the counts in the headers,
+ * every row kept, in order. */
+static void
+test_random_contexts (void)
+{
+  static const TfIntraBoardTopo topos[] = {
+    TF_INTRA_BOARD_NONE, TF_INTRA_BOARD_FULL_MESH, TF_INTRA_BOARD_RING, TF_INTRA_BOARD_TORUS,
+  };
+  guint64 kept = 0;
+
+  for (guint i = 0; i < 8; i++)
+    {
+      g_autoptr(TfResultsView) view = g_object_ref_sink (TF_RESULTS_VIEW (tf_results_view_new ()));
+      g_auto(TfEnumeration) all = { 0 };
+      g_auto(TfEnumeration) e = { 0 };
+      const TfFamily *chosen[2];
+      guint n_chosen = 0;
+      TfContext ctx;
+      guint64 total = 0, expected = 0;
+      TfStatusFilter status;
+      guint cpb, shown = 0;
+      const TfColumn *sort;
+      gboolean descending;
+
+      for (;;)
+        {
+          tf_context_init (&ctx);
+          ctx.n_chip = i % 2 == 0 ? g_test_rand_int_range (2, 513) : g_test_rand_int_range (513, 8193);
+          ctx.scope = g_test_rand_bit () ? TF_SCOPE_INTER_RACK : TF_SCOPE_INTRA_RACK;
+          ctx.intra_board_topo = topos[i % 4];
+          n_chosen = 0;
+          if (i % 2 == 1)
+            {
+              guint a = g_test_rand_int_range (0, tf_families_get_count ());
+              guint b = (a + g_test_rand_int_range (1, tf_families_get_count ()))
+                        % tf_families_get_count ();
+
+              chosen[n_chosen++] = tf_families_get (MIN (a, b));
+              chosen[n_chosen++] = tf_families_get (MAX (a, b));
+            }
+          tf_enumeration_clear (&all);
+          g_assert_true (tf_enumerate (&ctx, chosen, n_chosen, 1, NULL, NULL, &all, NULL));
+          total = 0;
+          for (guint f = 0; f < all.n_families; f++)
+            total += all.families[f].total;
+          if (total > 0 && total <= 1500)
+            break;
+        }
+      /* Every legal result, measured. */
+      tf_enumeration_clear (&all);
+      g_assert_true (tf_enumerate (&ctx, chosen, n_chosen, 0, NULL, NULL, &all, NULL));
+
+      /* A filter that keeps something: a C_board some result has, and a random status. */
+      g_assert_cmpuint (all.n_chips_per_board, >, 0);
+      cpb = g_test_rand_bit () ? all.chips_per_board[g_test_rand_int_range (0, all.n_chips_per_board)]
+                               : 0;
+      status = g_test_rand_int_range (0, 3);
+      do
+        sort = tf_columns_get (g_test_rand_int_range (0, tf_columns_get_count ()));
+      while (sort->kind == TF_COLUMN_ID);
+      descending = g_test_rand_bit ();
+      g_test_message ("n_chip %u, %s, intra %d, %u families: C_board %u, status %d, sort %s%s",
+                      ctx.n_chip, tf_scope_to_string (ctx.scope), ctx.intra_board_topo,
+                      n_chosen, cpb, status, sort->name, descending ? ":desc" : "");
+      g_object_set (view, "chips-per-board-filter", cpb, "status-filter", status,
+                    "sort", sort->name, "descending", descending, NULL);
+      run_view_query (view, &ctx, chosen, n_chosen, 0, &e);
+
+      for (guint f = 0; f < all.n_families; f++)
+        {
+          const char *name = tf_family_get_name (all.families[f].family);
+          guint64 matched = 0;
+          g_autofree char *header = tf_results_view_dup_family_header (view, name);
+          g_autofree char *m = NULL;
+          g_autofree char *t = NULL;
+          g_autofree char *want = NULL;
+
+          for (guint j = 0; j < all.families[f].n_results; j++)
+            matched += keeps (&all.families[f].results[j], status, cpb);
+          expected += matched;
+          g_assert_cmpuint (all.families[f].n_results, ==, all.families[f].total);
+          g_assert_cmpuint (e.families[f].matched, ==, matched);
+          g_assert_nonnull (header);
+          if (all.families[f].total == 0 || all.families[f].excluded != NULL)
+            continue;
+          m = grouped (matched);
+          t = grouped (all.families[f].total);
+          want = tf_query_filters (&e.query) ? g_strdup_printf ("%s — %s of %s", name, m, t)
+                                             : g_strdup_printf ("%s — %s\u00a0result", name, t);
+          g_assert_true (g_str_has_prefix (header, want));
+        }
+      g_assert_cmpuint (tf_results_view_get_n_shown (view, NULL), ==, expected);
+      g_assert_cmpuint (cli_count (&ctx, chosen, n_chosen, status, cpb), ==, expected);
+      kept += expected;
+      for (guint k = 0; k < expected; k++)
+        {
+          const TfResult *r = tf_result_row_get_result (tf_results_view_get_shown (view, k));
+
+          g_assert_true (keeps (r, status, cpb));
+        }
+
+      /* Flat: every matching row across families, ordered by the column. */
+      g_object_set (view, "flat", TRUE, NULL);
+      shown = tf_results_view_get_n_shown (view, NULL);
+      g_assert_cmpuint (shown, ==, expected);
+      for (guint k = 1; k < shown; k++)
+        {
+          const TfResult *a = tf_result_row_get_result (tf_results_view_get_shown (view, k - 1));
+          const TfResult *b = tf_result_row_get_result (tf_results_view_get_shown (view, k));
+
+          if (descending)
+            g_assert_cmpfloat (sort->get (a), >=, sort->get (b));
+          else
+            g_assert_cmpfloat (sort->get (a), <=, sort->get (b));
+        }
+    }
+  /* The filters kept something to compare. */
+  g_assert_cmpuint (kept, >, 0);
+}
+
+static void
+test_no_match (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *header = NULL;
+  TfContext ctx = f->e.context;
+
+  /* A C_board no result has shows nothing, rather than everything, and says so. */
   g_object_set (f->view, "chips-per-board-filter", 7777u, NULL);
+  run_view_query (f->view, &ctx, NULL, 0, TF_DEFAULT_LIMIT, &f->e);
+  g_assert_cmpuint (f->e.matched, ==, 0);
   g_assert_cmpuint (tf_results_view_get_n_shown (f->view, NULL), ==, 0);
-  g_object_set (f->view, "chips-per-board-filter", 0u, NULL);
-  g_assert_cmpuint (tf_results_view_get_n_shown (f->view, NULL), ==, all);
-
-  for (guint i = 0; i < f->e.n_families; i++)
-    {
-      const char *name = tf_family_get_name (f->e.families[i].family);
-      guint n_families = 0;
-      g_autofree char *chosen = NULL;
-
-      g_object_set (f->view, "family-filter", name, NULL);
-      g_object_get (f->view, "family-filter", &chosen, NULL);
-      g_assert_cmpstr (chosen, ==, name);
-      g_assert_cmpuint (tf_results_view_get_n_shown (f->view, &n_families), ==,
-                        f->e.families[i].n_results);
-      g_assert_cmpuint (n_families, ==, 1);
-    }
-  g_object_set (f->view, "family-filter", NULL, NULL);
-  g_assert_cmpuint (tf_results_view_get_n_shown (f->view, NULL), ==, all);
+  g_assert_false (tf_results_view_select_first (f->view));
+  g_assert_null (tf_results_view_get_selected (f->view));
+  header = tf_results_view_dup_family_header (f->view, "torus");
+  g_assert_true (g_str_has_prefix (header, "torus — 0 of "));
 }
 
 static void
@@ -279,37 +400,178 @@ test_select (Fixture       *f,
 
           g_assert_true (tf_results_view_select (f->view, name, j));
           g_assert_cmpstr (tf_result_row_get_id (tf_results_view_get_selected (f->view)), ==, id);
+          tf_results_view_unselect (f->view);
+          g_assert_true (tf_results_view_select_id (f->view, id));
+          g_assert_cmpstr (tf_result_row_get_id (tf_results_view_get_selected (f->view)), ==, id);
         }
       g_assert_false (tf_results_view_select (f->view, name, family->n_results));
     }
+  g_assert_false (tf_results_view_select_id (f->view, "torus:no-such-id"));
+
+  /* Flat or grouped, the selected row stays selected (the flat list's first rows are the
+   * first family's). */
+  g_assert_true (tf_results_view_select (f->view, NULL, 1));
+  {
+    g_autofree char *id = g_strdup (tf_result_row_get_id (tf_results_view_get_selected (f->view)));
+
+    g_object_set (f->view, "flat", TRUE, NULL);
+    g_assert_nonnull (tf_results_view_get_selected (f->view));
+    g_assert_cmpstr (tf_result_row_get_id (tf_results_view_get_selected (f->view)), ==, id);
+    g_object_set (f->view, "flat", FALSE, NULL);
+    g_assert_cmpstr (tf_result_row_get_id (tf_results_view_get_selected (f->view)), ==, id);
+  }
 }
 
-/* "Show all" replaces a capped family with its whole list. */
+/* "Show all" replaces a capped family with every result that passes the query. */
 static void
 test_lift_cap (Fixture       *f,
                gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  TfEnumeration all = { 0 };
+  g_auto(TfEnumeration) all = { 0 };
+  g_auto(TfQuery) query = { 0 };
   const TfFamily *capped = NULL;
-  guint before = tf_results_view_get_n_shown (f->view, NULL), shown = 0;
+  guint before = tf_results_view_get_n_shown (f->view, NULL);
+  g_autofree char *header = NULL;
 
   for (guint i = 0; i < f->e.n_families && capped == NULL; i++)
-    if (f->e.families[i].total > f->e.families[i].n_results)
+    if (f->e.families[i].matched > f->e.families[i].n_results)
       capped = f->e.families[i].family;
   g_assert_nonnull (capped);
+  header = tf_results_view_dup_family_header (f->view, tf_family_get_name (capped));
+  g_assert_nonnull (strstr (header, ", showing 50"));
 
-  g_assert_true (tf_enumerate (&f->e.context, &capped, 1, 0, NULL, NULL, &all, &error));
+  tf_results_view_get_query (f->view, &query);
+  g_assert_true (tf_enumerate_query (&f->e.context, &capped, 1, &query, 0, NULL, NULL, &all,
+                                     &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (all.families[0].n_results, ==, all.families[0].total);
+  g_assert_cmpuint (all.families[0].n_results, ==, all.families[0].matched);
   tf_results_view_set_family (f->view, &all.families[0]);
+  g_assert_cmpuint (tf_results_view_get_n_shown (f->view, NULL), ==,
+                    before + all.families[0].n_results - TF_DEFAULT_LIMIT);
+  g_clear_pointer (&header, g_free);
+  header = tf_results_view_dup_family_header (f->view, tf_family_get_name (capped));
+  g_assert_null (strstr (header, "showing"));
+}
 
-  g_object_set (f->view, "family-filter", tf_family_get_name (capped), NULL);
-  g_assert_cmpuint (tf_results_view_get_n_shown (f->view, NULL), ==, all.families[0].total);
-  g_object_set (f->view, "family-filter", NULL, NULL);
-  shown = tf_results_view_get_n_shown (f->view, NULL);
-  g_assert_cmpuint (shown, ==, before + all.families[0].total - TF_DEFAULT_LIMIT);
-  tf_enumeration_clear (&all);
+/* Every engine column has a column and a box in the chooser; the table's own are shown. */
+static void
+test_columns (Fixture       *f,
+              gconstpointer  data)
+{
+  guint n_shown = 0;
+
+  for (guint i = 0; i < tf_columns_get_count (); i++)
+    {
+      const TfColumn *c = tf_columns_get (i);
+
+      g_assert_cmpint (tf_results_view_get_column_visible (f->view, c->name), ==, c->shown);
+      n_shown += c->shown;
+      tf_results_view_set_column_visible (f->view, c->name, !c->shown);
+      g_assert_cmpint (tf_results_view_get_column_visible (f->view, c->name), ==, !c->shown);
+      tf_results_view_set_column_visible (f->view, c->name, c->shown);
+    }
+  g_assert_cmpuint (n_shown, >, 3);
+  g_assert_cmpuint (n_shown, <, tf_columns_get_count ());
+  g_assert_false (tf_results_view_get_column_visible (f->view, "no-such-column"));
+}
+
+/* Parameters say what tells results apart, first; numbers are grouped. */
+static void
+test_readable (Fixture       *f,
+               gconstpointer  data)
+{
+  gboolean saw_torus = FALSE, saw_fat_tree = FALSE, saw_big = FALSE;
+  guint n = tf_results_view_get_n_shown (f->view, NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      TfResultRow *row = tf_results_view_get_shown (f->view, i);
+      const TfResult *r = tf_result_row_get_result (row);
+      const char *text = tf_result_row_get_attrs_text (row);
+      g_autofree char *links = tf_results_view_dup_cell_text (f->view, i, "links");
+      g_autofree char *want = grouped (r->metrics.link_count);
+
+      g_assert_null (strchr (text, '='));
+      g_assert_cmpstr (links, ==, want);
+      saw_big |= r->metrics.link_count >= 1000;
+      if (g_str_equal (tf_family_get_name (r->family), "torus"))
+        {
+          /* "8×8 · board 2×2": the shape bare, then the board's. */
+          g_assert_true (g_ascii_isdigit (text[0]));
+          g_assert_nonnull (strstr (text, " · board "));
+          saw_torus = TRUE;
+        }
+      if (g_str_equal (tf_family_get_name (r->family), "fat-tree"))
+        {
+          /* "2 layers · k 16 · osr 1 · …" */
+          g_assert_true (g_ascii_isdigit (text[0]));
+          g_assert_nonnull (strstr (text, " layers · k "));
+          saw_fat_tree = TRUE;
+        }
+    }
+  g_assert_true (saw_torus);
+  g_assert_true (saw_fat_tree);
+  g_assert_true (saw_big);
+}
+
+static void
+test_format (void)
+{
+  g_autofree char *zero = tf_format_count (0);
+  g_autofree char *small = tf_format_count (999);
+  g_autofree char *thousands = tf_format_count (3543);
+  g_autofree char *millions = tf_format_count (1234567);
+  g_autofree char *want_thousands = g_strdup_printf ("3%s543", separator ());
+  g_autofree char *want_millions = g_strdup_printf ("1%s234%s567", separator (), separator ());
+  g_autofree char *bandwidth = tf_format_quantity (51200, 0, "GB/s");
+  g_autofree char *want_bandwidth = g_strdup_printf ("51%s200\u00a0GB/s", separator ());
+  g_autofree char *real = tf_format_real (2.5, 2);
+  g_autofree char *one_rack = tf_format_things (1, "%s rack", "%s racks");
+  g_autofree char *two_racks = tf_format_things (2, "%s rack", "%s racks");
+  g_autofree char *pods = tf_format_things (1024, "%s pod", "%s pods");
+  g_autofree char *want_pods = g_strdup_printf ("1%s024\u00a0pods", separator ());
+
+  g_assert_cmpstr (zero, ==, "0");
+  g_assert_cmpstr (small, ==, "999");
+  g_assert_cmpstr (thousands, ==, want_thousands);
+  g_assert_cmpstr (millions, ==, want_millions);
+  g_assert_cmpstr (bandwidth, ==, want_bandwidth);
+  g_assert_true (g_str_has_prefix (real, "2"));
+  g_assert_true (g_str_has_suffix (real, "5"));
+  g_assert_cmpstr (one_rack, ==, "1\u00a0rack");
+  g_assert_cmpstr (two_racks, ==, "2\u00a0racks");
+  g_assert_cmpstr (pods, ==, want_pods);
+}
+
+/* The panel: one rack and one pod in the singular, every count grouped. */
+static void
+test_topology_markup (void)
+{
+  TfNetworkGraph g = { 0 };
+  TfMetrics m = { 0 };
+  g_autofree char *markup = NULL;
+  g_autofree char *want_chips = g_strdup_printf ("4%s096\u00a0chips on 1%s024\u00a0boards of 4",
+                                                 separator (), separator ());
+
+  g.n_chip = 4096;
+  g.n_board = 1024;
+  g.chips_per_board = 4;
+  g.n_rack = 1;
+  g.n_pod = 1;
+  m.switch_count = 1;
+  m.link_count = 8192;
+  m.diameter = 1;
+  m.bisection_links = 2048;
+  m.bisection_bandwidth = 51200;
+  markup = tf_format_topology_markup ("torus", "32×32 · board 2×2", &g, &m);
+  g_assert_nonnull (strstr (markup, want_chips));
+  g_assert_nonnull (strstr (markup, "in 1\u00a0rack and 1\u00a0pod\n"));
+  g_assert_nonnull (strstr (markup, "\n1\u00a0switch, "));
+  g_assert_nonnull (strstr (markup, "Diameter 1\u00a0hop,"));
+  g_assert_nonnull (strstr (markup, "\u00a0GB/s"));
+  g_assert_null (strstr (markup, "racks"));
+  g_assert_null (strstr (markup, "pods"));
 }
 
 int
@@ -320,15 +582,20 @@ main (int    argc,
 
   g_test_add ("/ui/results-view/n64/fills", Fixture, GUINT_TO_POINTER (64), fixture_set_up,
               test_fills, fixture_tear_down);
-  g_test_add ("/ui/results-view/n64/sorts", Fixture, GUINT_TO_POINTER (64), fixture_set_up,
-              test_sorts, fixture_tear_down);
-  g_test_add ("/ui/results-view/n64/filters", Fixture, GUINT_TO_POINTER (64), fixture_set_up,
-              test_filters, fixture_tear_down);
-  g_test_add ("/ui/results-view/n512/filters", Fixture, GUINT_TO_POINTER (512), fixture_set_up,
-              test_filters, fixture_tear_down);
+  g_test_add ("/ui/results-view/n64/query", Fixture, GUINT_TO_POINTER (64), fixture_set_up,
+              test_query, fixture_tear_down);
+  g_test_add_func ("/ui/results-view/random-contexts", test_random_contexts);
+  g_test_add ("/ui/results-view/n64/no-match", Fixture, GUINT_TO_POINTER (64), fixture_set_up,
+              test_no_match, fixture_tear_down);
   g_test_add ("/ui/results-view/n64/select", Fixture, GUINT_TO_POINTER (64), fixture_set_up,
               test_select, fixture_tear_down);
   g_test_add ("/ui/results-view/n512/lift-cap", Fixture, GUINT_TO_POINTER (512),
               fixture_set_up, test_lift_cap, fixture_tear_down);
+  g_test_add ("/ui/results-view/n64/columns", Fixture, GUINT_TO_POINTER (64), fixture_set_up,
+              test_columns, fixture_tear_down);
+  g_test_add ("/ui/results-view/n4096/readable", Fixture, GUINT_TO_POINTER (4096),
+              fixture_set_up, test_readable, fixture_tear_down);
+  g_test_add_func ("/ui/results-view/format", test_format);
+  g_test_add_func ("/ui/results-view/topology-markup", test_topology_markup);
   return g_test_run ();
 }

@@ -507,6 +507,14 @@ test_bad_options (void)
       "family 'moebius': no such family" },
     { { "--scope", "galaxy", "--screenshot", "/nonexistent/x.png", NULL },
       "scope = 'galaxy': scope must be intra-rack or inter-rack" },
+    { { "--sort", "nope", "--screenshot", "/nonexistent/x.png", NULL },
+      "sort 'nope': give a column enumerate --sort takes, then :asc or :desc" },
+    { { "--sort", "links:sideways", "--screenshot", "/nonexistent/x.png", NULL },
+      "sort 'links:sideways': give a column" },
+    { { "--sort", ":desc", "--screenshot", "/nonexistent/x.png", NULL },
+      "sort ':desc': give a column" },
+    { { "--status", "maybe", "--screenshot", "/nonexistent/x.png", NULL },
+      "status 'maybe': give recommended or edge-case" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
