@@ -128,16 +128,15 @@ tf_format_topology_markup (const char           *family,
                            const TfNetworkGraph *g,
                            const TfMetrics      *m)
 {
-  g_autofree char *chips = tf_format_things (g->n_chip, N_("%s chip"), N_("%s chips"));
-  g_autofree char *boards = tf_format_things (g->n_board, N_("%s board"), N_("%s boards"));
+  g_autofree char *chips = tf_format_things (g->n_chip, "%s chip", "%s chips");
+  g_autofree char *boards = tf_format_things (g->n_board, "%s board", "%s boards");
   g_autofree char *per_board = tf_format_count (g->chips_per_board);
-  g_autofree char *racks = tf_format_things (g->n_rack, N_("%s rack"), N_("%s racks"));
-  g_autofree char *pods = tf_format_things (g->n_pod, N_("%s pod"), N_("%s pods"));
-  g_autofree char *switches = tf_format_things (m->switch_count, N_("%s switch"),
-                                                N_("%s switches"));
-  g_autofree char *links = tf_format_things (m->link_count, N_("%s link"), N_("%s links"));
-  g_autofree char *hops = tf_format_things (m->diameter, N_("%s hop"), N_("%s hops"));
-  g_autofree char *cut = tf_format_things (m->bisection_links, N_("%s link"), N_("%s links"));
+  g_autofree char *racks = tf_format_things (g->n_rack, "%s rack", "%s racks");
+  g_autofree char *pods = tf_format_things (g->n_pod, "%s pod", "%s pods");
+  g_autofree char *switches = tf_format_things (m->switch_count, "%s switch", "%s switches");
+  g_autofree char *links = tf_format_things (m->link_count, "%s link", "%s links");
+  g_autofree char *hops = tf_format_things (m->diameter, "%s hop", "%s hops");
+  g_autofree char *cut = tf_format_things (m->bisection_links, "%s link", "%s links");
   g_autofree char *bandwidth = tf_format_quantity (m->bisection_bandwidth, 0, "GB/s");
   g_autofree char *paths = tf_format_count (m->path_diversity);
 

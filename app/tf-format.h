@@ -17,7 +17,7 @@ char *tf_format_real (double value, guint digits);
 /* "51,200 GB/s": the number, a no-break space, the unit. */
 char *tf_format_quantity (double value, guint digits, const char *unit);
 /* "1 rack", "2 racks", "1,024 boards": @singular and @plural are ngettext's "%s …" pair, which
- * the caller marks with N_(). */
+ * xgettext extracts as one plural message (po/meson.build's keyword tf_format_things:2,3). */
 char *tf_format_things (guint64 n, const char *singular, const char *plural);
 /* The panel's description of a topology, as Pango markup: "<b>torus</b> 32×32 · board 2×2",
  * then its chips, boards, racks and pods, switches and links, diameter, bisection and path

@@ -230,7 +230,7 @@ tf_family_row_dup_header (TfFamilyRow *family,
     of = g_strdup_printf (_("%s — %s of %s"), name, matched_text, total_text);
   else
     {
-      g_autofree char *results = tf_format_things (total, N_("%s result"), N_("%s results"));
+      g_autofree char *results = tf_format_things (total, "%s result", "%s results");
 
       of = g_strdup_printf ("%s — %s", name, results);
     }

@@ -192,11 +192,10 @@ update_summary (TfResultsView *self)
                                       (unsigned long) MIN (self->matched, G_MAXULONG)),
                             shown, matched);
   else
-    text = tf_format_things (n, N_("%s result"), N_("%s results"));
+    text = tf_format_things (n, "%s result", "%s results");
   if (self->has_enumeration && !is_flat (self) && n_families > 0)
     {
-      g_autofree char *families = tf_format_things (n_families, N_("%s family"),
-                                                    N_("%s families"));
+      g_autofree char *families = tf_format_things (n_families, "%s family", "%s families");
       char *both = g_strdup_printf (_("%s in %s"), text, families);
 
       g_free (text);
