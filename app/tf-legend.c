@@ -5,6 +5,7 @@
  * Bound to a view, it follows the view's scene when the layout changes. */
 #include <glib/gi18n.h>
 
+#include "tf-format.h"
 #include "tf-legend.h"
 #include "tf-topology-view.h"
 
@@ -139,7 +140,7 @@ static void
 set_count (GtkLabel *label,
            guint64   n)
 {
-  g_autofree char *text = g_strdup_printf ("%'" G_GUINT64_FORMAT, n);
+  g_autofree char *text = tf_format_count (n);
 
   gtk_label_set_text (label, text);
 }
@@ -190,17 +191,18 @@ tf_legend_set_scene (TfLegend      *self,
   if (scene != NULL && (scene->link_level != TF_SCENE_LINKS_ALL || scene->n_lines_hidden > 0))
     {
       g_autofree char *note = NULL;
+      g_autofree char *lines = tf_format_count (scene->n_lines);
+      g_autofree char *hidden = tf_format_count (scene->n_lines_hidden);
 
       if (scene->link_level == TF_SCENE_LINKS_ALL)
-        note = g_strdup_printf (_("%u lines: links thinned evenly; %u left out"),
-                                scene->n_lines, scene->n_lines_hidden);
+        note = g_strdup_printf (_("%s lines: links thinned evenly; %s left out"), lines, hidden);
       else if (scene->link_level == TF_SCENE_LINKS_BOARDS)
-        note = g_strdup_printf (_("%u lines: links bundled between boards"), scene->n_lines);
+        note = g_strdup_printf (_("%s lines: links bundled between boards"), lines);
       else if (scene->n_lines_hidden == 0)
-        note = g_strdup_printf (_("%u lines: links bundled between racks"), scene->n_lines);
+        note = g_strdup_printf (_("%s lines: links bundled between racks"), lines);
       else
-        note = g_strdup_printf (_("%u lines: links bundled between racks; %u lines inside "
-                                  "racks left out"), scene->n_lines, scene->n_lines_hidden);
+        note = g_strdup_printf (_("%s lines: links bundled between racks; %s lines inside "
+                                  "racks left out"), lines, hidden);
 
       gtk_label_set_text (self->note, note);
       gtk_widget_set_visible (GTK_WIDGET (self->note), TRUE);
