@@ -7,7 +7,9 @@
  * Filters that need no metrics run while walking, so a result they reject is never measured.
  * When a condition or the sort reads a metric, every result that passes the walk's filters is
  * measured (nothing else can say whether it passes, or where it goes), and kept or not after;
- * otherwise only the results kept are measured. Either way the limit and the cap apply after
+ * otherwise only the results kept are measured. When the query reads only the layout (cost,
+ * cables, racks: one pass over the family's build), every result gets that alone, and the
+ * rest of the metrics only the results kept. Either way the limit and the cap apply after
  * sorting, to what is kept: total and matched count every legal result.
  *
  * Every family is walked before any result is measured, so the progress fraction can weigh the
@@ -129,6 +131,7 @@ typedef struct
   const TfContext *ctx;
   const TfQuery   *query;
   gboolean         measure_all;   /* the query reads metrics: measure every candidate */
+  TfNeeds          needs;         /* what of them it reads */
   Keep             keep;          /* the kept results, when not measure_all */
   GArray          *candidates;    /* Candidate, when measure_all */
   GHashTable      *chips_per_board;  /* every C_board of a legal result */
@@ -244,6 +247,7 @@ walk_family (const TfFamily       *family,
 static gboolean
 measure_candidates (const TfContext      *ctx,
                     const TfQuery        *query,
+                    TfNeeds               needs,
                     guint                 capacity,
                     Walked               *walked,
                     TfFamilyEnumeration  *out,
@@ -268,7 +272,9 @@ measure_candidates (const TfContext      *ctx,
       if (tf_family_check (out->family, ctx, &r, NULL) != TF_CHECK_OK)
         g_assert_not_reached ();
       r.order = candidate->order;
-      ok = tf_family_compute_metrics (out->family, ctx, &r, NULL, error);
+      ok = needs == TF_NEEDS_LAYOUT
+           ? tf_family_compute_layout (out->family, ctx, &r, NULL, error)
+           : tf_family_compute_metrics (out->family, ctx, &r, NULL, error);
       if (ok && tf_query_match_measured (query, &r))
         {
           out->matched++;
@@ -287,6 +293,9 @@ measure_candidates (const TfContext      *ctx,
       out->results = keep_steal (&keep, &out->n_results);
     }
   keep_clear (&keep);
+  /* The kept results' other metrics; their layout stays as measured. */
+  for (guint k = 0; ok && needs == TF_NEEDS_LAYOUT && k < out->n_results; k++)
+    ok = tf_family_compute_metrics (out->family, ctx, &out->results[k], NULL, error);
   return ok;
 }
 
@@ -379,7 +388,8 @@ tf_enumerate_query (const TfContext        *ctx,
   out->families = g_new0 (TfFamilyEnumeration, n_families);
   walked = g_new0 (Walked, n_families);
   c.query = &out->query;
-  c.measure_all = tf_query_needs_metrics (&out->query);
+  c.needs = tf_query_needs_metrics (&out->query);
+  c.measure_all = c.needs != TF_NEEDS_CHECK;
   c.chips_per_board = chips_per_board;
   c.progress = progress;
   c.progress_data = progress_data;
@@ -404,7 +414,7 @@ tf_enumerate_query (const TfContext        *ctx,
 
       if (c.measure_all)
         {
-          ok = measure_candidates (ctx, &out->query, capacity, &walked[i], fe, progress,
+          ok = measure_candidates (ctx, &out->query, c.needs, capacity, &walked[i], fe, progress,
                                    progress_data, &done, work, &c.cancelled, error);
           continue;
         }

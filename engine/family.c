@@ -7,6 +7,7 @@
 #include "family-private.h"
 #include "graph-private.h"
 #include "intra-board-private.h"
+#include "metrics-private.h"
 
 gboolean
 tf_reject (GString    *why,
@@ -170,6 +171,31 @@ settle_bisection_bandwidth (const TfContext *ctx,
 }
 
 gboolean
+tf_family_compute_layout (const TfFamily  *family,
+                          const TfContext *ctx,
+                          TfResult        *result,
+                          const TfBuild   *build,
+                          GError         **error)
+{
+  TfBuild own;
+
+  if (build == NULL)
+    {
+      tf_build_init (&own);
+      if (!family->build (ctx, result, &own, error))
+        {
+          tf_build_clear (&own);
+          return FALSE;
+        }
+      tf_build_measure_layout (ctx, result, &own, &result->metrics);
+      tf_build_clear (&own);
+      return TRUE;
+    }
+  tf_build_measure_layout (ctx, result, build, &result->metrics);
+  return TRUE;
+}
+
+gboolean
 tf_family_compute_metrics (const TfFamily  *family,
                            const TfContext *ctx,
                            TfResult        *result,
@@ -177,9 +203,13 @@ tf_family_compute_metrics (const TfFamily  *family,
                            GError         **error)
 {
   TfBuild own;
+  gboolean ok = TRUE;
 
   tf_build_init (&own);
-  if (family->metrics_need_build && build == NULL)
+  /* The layout needs the build whatever the family's metrics need; a result measured for its
+   * layout first (a query on cost) keeps that. */
+  if (build == NULL && (family->metrics_need_build
+                        || result->metrics.layout_method == TF_METHOD_NONE))
     {
       if (!family->build (ctx, result, &own, error))
         {
@@ -188,10 +218,13 @@ tf_family_compute_metrics (const TfFamily  *family,
         }
       build = &own;
     }
+  if (result->metrics.layout_method == TF_METHOD_NONE)
+    ok = tf_family_compute_layout (family, ctx, result, build, error);
   family->metrics (ctx, result, family->metrics_need_build ? build : NULL, &result->metrics);
   settle_bisection_bandwidth (ctx, &result->metrics);
+  tf_metrics_set_bisection_per_chip (&result->metrics, ctx->n_chip);
   tf_build_clear (&own);
-  return TRUE;
+  return ok;
 }
 
 char *
