@@ -305,6 +305,10 @@ tf_column_append_value (const TfColumn *column,
 
   g_return_if_fail (column != NULL && result != NULL && out != NULL);
 
+  /* A value not measured (a large direct network's layout that no query read) is blank. */
+  if (column->needs_metrics != TF_NEEDS_CHECK && column->get_method != NULL
+      && column->get_method (result) == TF_METHOD_NONE)
+    return;
   switch (column->kind)
     {
     case TF_COLUMN_ID:

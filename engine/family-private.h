@@ -180,9 +180,13 @@ TfCheck tf_family_check (const TfFamily *family, const TfContext *ctx, TfResult 
  * pods) from @build, or from the family's build made for it when @build is NULL. */
 gboolean tf_family_compute_layout (const TfFamily *family, const TfContext *ctx,
                                    TfResult *result, const TfBuild *build, GError **error);
+/* Physical links up to which tf_family_compute_metrics measures the layout of a family whose
+ * metrics need no build: beyond, building one costs far more than the closed forms (a
+ * 720,720-chip torus), so enumerate measures it only when a query reads it (docs/metrics.md). */
+#define TF_LAYOUT_EAGER_MAX_LINKS (G_GUINT64_CONSTANT (1) << 18)
 /* Fills the remaining metrics of a checked result from the family's closed forms, using
  * @build, or building the family graph when the family needs one and @build is NULL; the
- * layout figures too, unless they are there already. */
+ * layout figures too, unless they are there already, when the build is at hand or small. */
 gboolean tf_family_compute_metrics (const TfFamily *family, const TfContext *ctx,
                                     TfResult *result, const TfBuild *build, GError **error);
 

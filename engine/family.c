@@ -204,12 +204,15 @@ tf_family_compute_metrics (const TfFamily  *family,
 {
   TfBuild own;
   gboolean ok = TRUE;
+  /* The layout needs the build whatever the family's metrics need, so a family whose metrics
+   * need none gets its layout measured only while its build is small; a result measured for
+   * its layout first (a query on cost) keeps that. */
+  gboolean layout = result->metrics.layout_method == TF_METHOD_NONE
+                    && (build != NULL || family->metrics_need_build
+                        || result->metrics.link_count <= TF_LAYOUT_EAGER_MAX_LINKS);
 
   tf_build_init (&own);
-  /* The layout needs the build whatever the family's metrics need; a result measured for its
-   * layout first (a query on cost) keeps that. */
-  if (build == NULL && (family->metrics_need_build
-                        || result->metrics.layout_method == TF_METHOD_NONE))
+  if (build == NULL && (family->metrics_need_build || layout))
     {
       if (!family->build (ctx, result, &own, error))
         {
@@ -218,7 +221,7 @@ tf_family_compute_metrics (const TfFamily  *family,
         }
       build = &own;
     }
-  if (result->metrics.layout_method == TF_METHOD_NONE)
+  if (layout)
     ok = tf_family_compute_layout (family, ctx, result, build, error);
   family->metrics (ctx, result, family->metrics_need_build ? build : NULL, &result->metrics);
   settle_bisection_bandwidth (ctx, &result->metrics);

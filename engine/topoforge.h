@@ -371,7 +371,8 @@ guint           tf_columns_get_count (void);
 const TfColumn *tf_columns_get (guint index);
 const TfColumn *tf_column_lookup (const char *name);
 /* The value as text: the id, the family's name, the status, the warnings' names joined by
- * commas, or the number (whole, or real with as many digits as it takes). */
+ * commas, or the number (whole, or real with as many digits as it takes); nothing for a value
+ * not measured (its method TF_METHOD_NONE). */
 void            tf_column_append_value (const TfColumn *column, const TfResult *result,
                                         GString *out);
 /* Whether the column holds a number a condition can compare (counts, reals, warnings). */
