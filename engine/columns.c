@@ -110,11 +110,15 @@ BY_REACH (rack, RACK)
 BY_REACH (pod, POD)
 BY_REACH (datacenter, DATACENTER)
 
+/* A layout not measured (a large direct network) is NaN: it passes no condition and sorts
+ * after every number. */
+#define LAYOUT(r, value) ((r)->metrics.layout_method != TF_METHOD_NONE ? (value) : NAN)
+
 /* Whole dollars: cents of fibre say nothing, and a table reads whole numbers. */
 static double
 get_cost (const TfResult *r)
 {
-  return round (r->metrics.network_cost);
+  return LAYOUT (r, round (r->metrics.network_cost));
 }
 
 static double
@@ -126,24 +130,24 @@ get_bisection_bandwidth_per_chip (const TfResult *r)
 static double
 get_injection_bandwidth (const TfResult *r)
 {
-  return r->metrics.injection_bandwidth;
+  return LAYOUT (r, r->metrics.injection_bandwidth);
 }
 
 static double
 get_racks (const TfResult *r)
 {
-  return r->metrics.rack_count;
+  return LAYOUT (r, r->metrics.rack_count);
 }
 
 static double
 get_pods (const TfResult *r)
 {
-  return r->metrics.pod_count;
+  return LAYOUT (r, r->metrics.pod_count);
 }
 
 #define BY_CABLE(c, C) \
   static double get_##c##_cables (const TfResult *r) \
-  { return (double) r->metrics.cables_by_class[TF_CABLE_##C]; }
+  { return LAYOUT (r, (double) r->metrics.cables_by_class[TF_CABLE_##C]); }
 
 BY_CABLE (pcb, PCB)
 BY_CABLE (copper, COPPER)

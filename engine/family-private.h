@@ -177,13 +177,16 @@ typedef enum
 TfCheck tf_family_check (const TfFamily *family, const TfContext *ctx, TfResult *result,
                          GString *why);
 /* Fills the layout figures of a checked result (cost, cables, injection bandwidth, racks,
- * pods) from @build, or from the family's build made for it when @build is NULL. */
+ * pods) from @build, or from the family's build made for it when @build is NULL; nothing when
+ * the layout is not measured. */
 gboolean tf_family_compute_layout (const TfFamily *family, const TfContext *ctx,
                                    TfResult *result, const TfBuild *build, GError **error);
-/* Physical links up to which tf_family_compute_metrics measures the layout of a family whose
- * metrics need no build: beyond, building one costs far more than the closed forms (a
- * 720,720-chip torus), so enumerate measures it only when a query reads it (docs/metrics.md). */
-#define TF_LAYOUT_EAGER_MAX_LINKS (G_GUINT64_CONSTANT (1) << 18)
+/* Physical links up to which a family whose metrics need no build has its layout measured:
+ * beyond, building one costs far more than its closed forms (a 720,720-chip torus), and the
+ * layout is left unmeasured, the same whoever asks (docs/metrics.md). */
+#define TF_LAYOUT_MAX_LINKS (G_GUINT64_CONSTANT (1) << 20)
+/* Whether enumerate and generate measure the layout of a checked result. */
+gboolean tf_family_layout_measured (const TfFamily *family, const TfResult *result);
 /* Fills the remaining metrics of a checked result from the family's closed forms, using
  * @build, or building the family graph when the family needs one and @build is NULL; the
  * layout figures too, unless they are there already, when the build is at hand or small. */

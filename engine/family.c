@@ -171,6 +171,13 @@ settle_bisection_bandwidth (const TfContext *ctx,
 }
 
 gboolean
+tf_family_layout_measured (const TfFamily *family,
+                           const TfResult *result)
+{
+  return family->metrics_need_build || result->metrics.link_count <= TF_LAYOUT_MAX_LINKS;
+}
+
+gboolean
 tf_family_compute_layout (const TfFamily  *family,
                           const TfContext *ctx,
                           TfResult        *result,
@@ -179,6 +186,8 @@ tf_family_compute_layout (const TfFamily  *family,
 {
   TfBuild own;
 
+  if (!tf_family_layout_measured (family, result))
+    return TRUE;
   if (build == NULL)
     {
       tf_build_init (&own);
@@ -204,12 +213,10 @@ tf_family_compute_metrics (const TfFamily  *family,
 {
   TfBuild own;
   gboolean ok = TRUE;
-  /* The layout needs the build whatever the family's metrics need, so a family whose metrics
-   * need none gets its layout measured only while its build is small; a result measured for
-   * its layout first (a query on cost) keeps that. */
+  /* The layout needs the build whatever the family's metrics need; a result measured for its
+   * layout first (a query on cost) keeps that. */
   gboolean layout = result->metrics.layout_method == TF_METHOD_NONE
-                    && (build != NULL || family->metrics_need_build
-                        || result->metrics.link_count <= TF_LAYOUT_EAGER_MAX_LINKS);
+                    && tf_family_layout_measured (family, result);
 
   tf_build_init (&own);
   if (build == NULL && (family->metrics_need_build || layout))

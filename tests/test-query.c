@@ -154,6 +154,12 @@ value_of (const char      *name,
     return m->links_per_chip_max;
   if (strcmp (name, "bisection_bandwidth_per_chip") == 0)
     return m->bisection_bandwidth / (ctx->n_chip / 2);
+  if (m->layout_method == TF_METHOD_NONE
+      && (strcmp (name, "cost") == 0 || strcmp (name, "racks") == 0
+          || strcmp (name, "pods") == 0 || g_str_has_suffix (name, "_cables")
+          || strcmp (name, "board_traces") == 0
+          || strcmp (name, "injection_bandwidth_per_chip") == 0))
+    return NAN;   /* a large direct network's layout, not measured */
   if (strcmp (name, "cost") == 0)
     return round (m->switch_cost + m->link_cost + m->nic_cost);
   if (strcmp (name, "racks") == 0)
@@ -264,7 +270,8 @@ oracle_compare (gconstpointer a,
     }
   vx = value_of (s->ask->sort, s->ctx, x);
   vy = value_of (s->ask->sort, s->ctx, y);
-  c = vx < vy ? -1 : vx > vy;
+  /* A value not measured sorts after every number. */
+  c = isnan (vx) || isnan (vy) ? (int) isnan (vx) - (int) isnan (vy) : vx < vy ? -1 : vx > vy;
   return s->ask->descending ? -c : c;
 }
 
@@ -338,7 +345,7 @@ assert_same_result (const TfResult  *got,
   g_assert_cmpint (got->metrics.bisection_links_method, !=, TF_METHOD_NONE);
   g_assert_cmpfloat (got->metrics.network_cost, ==, want->result.metrics.network_cost);
   g_assert_cmpuint (got->metrics.rack_count, ==, want->result.metrics.rack_count);
-  g_assert_cmpint (got->metrics.layout_method, ==, TF_METHOD_EXACT);
+  g_assert_cmpint (got->metrics.layout_method, ==, want->result.metrics.layout_method);
 }
 
 /* Runs @ask through the engine and checks every count and every kept result. */
