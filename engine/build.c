@@ -180,14 +180,7 @@ tf_build_link_kind (const TfBuild *build,
 
   tf_build_locate (build, a, &ba, &ra, &pa);
   tf_build_locate (build, b, &bb, &rb, &pb);
-  if (ba != G_MAXUINT && ba == bb)
-    *reach = TF_REACH_BOARD;
-  else if (ra != G_MAXUINT && ra == rb)
-    *reach = TF_REACH_RACK;
-  else if (pa != G_MAXUINT && pa == pb)
-    *reach = TF_REACH_POD;
-  else
-    *reach = TF_REACH_DATACENTER;
+  *reach = tf_reach_between (ba, ra, pa, bb, rb, pb);
   /* Endpoints become chips, so a link between two endpoints is a chip-to-chip link. */
   *type = a < build->n_endpoint && b < build->n_endpoint ? TF_LINK_C2C
         : tf_link_type_for_reach (*reach);

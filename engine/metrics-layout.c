@@ -56,20 +56,30 @@ tf_build_measure_layout (const TfContext *ctx,
   TfCostFigures figures;
   TfBoardTopo bt;
   double on_board, least = G_MAXDOUBLE;
+  double bandwidth[TF_N_LINK_TYPES][TF_N_REACHES];
+
+  /* Looked up once: a build may hold hundreds of thousands of links. */
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    for (guint r = 0; r < TF_N_REACHES; r++)
+      bandwidth[t][r] = tf_context_link_defaults (ctx, t, r).bandwidth_gbps;
 
   tf_cost_tally_init (&tally, tf_cost_model_get_default (), build->n_rack, build->n_pod,
                       build->rack_pod);
   for (guint i = 0; i < build->links->len; i++)
     {
       const TfBuildLink *l = &links[i];
-      guint board, rack_a, pod_a, rack_b, pod_b;
+      guint board_a, rack_a, pod_a, board_b, rack_b, pod_b;
       guint64 per_chip, count = expanded_links (ctx, result, build, l, &per_chip);
       TfLinkType type;
       TfReach reach;
       double bw;
 
-      tf_build_link_kind (build, l->a, l->b, &type, &reach);
-      bw = tf_context_link_defaults (ctx, type, reach).bandwidth_gbps * (double) per_chip;
+      /* tf_build_link_kind's rule, with the ends located once for the cable too. */
+      tf_build_locate (build, l->a, &board_a, &rack_a, &pod_a);
+      tf_build_locate (build, l->b, &board_b, &rack_b, &pod_b);
+      reach = tf_reach_between (board_a, rack_a, pod_a, board_b, rack_b, pod_b);
+      type = l->a < n_ep && l->b < n_ep ? TF_LINK_C2C : tf_link_type_for_reach (reach);
+      bw = bandwidth[type][reach] * (double) per_chip;
       if (l->a < n_ep)
         at_endpoint[l->a] += bw;
       else
@@ -78,8 +88,6 @@ tf_build_measure_layout (const TfContext *ctx,
         at_endpoint[l->b] += bw;
       else
         ports[l->b - n_ep] += count;
-      tf_build_locate (build, l->a, &board, &rack_a, &pod_a);
-      tf_build_locate (build, l->b, &board, &rack_b, &pod_b);
       tf_cost_tally_add_links (&tally, reach, rack_a, pod_a, rack_b, pod_b, count);
     }
   for (guint s = 0; s < n_switch; s++)
