@@ -114,7 +114,8 @@ BY_REACH (datacenter, DATACENTER)
  * after every number. */
 #define LAYOUT(r, value) ((r)->metrics.layout_method != TF_METHOD_NONE ? (value) : NAN)
 
-/* Whole dollars: cents of fibre say nothing, and a table reads whole numbers. */
+/* Whole dollars: cents of fibre say nothing, and a table reads whole numbers. A real column
+ * all the same, so that --where takes 'cost<=2e6'. */
 static double
 get_cost (const TfResult *r)
 {
@@ -224,7 +225,7 @@ static const TfColumn columns[] = {
     TF_COLUMN_WARNINGS, TF_NEEDS_CHECK, TRUE, get_warnings, NULL },
   { "cost", N_("Cost (USD)"),
     N_("Network cost in USD: switches, cables and NICs at the built-in price table"),
-    TF_COLUMN_COUNT, TF_NEEDS_LAYOUT, TRUE, get_cost, cost_method },
+    TF_COLUMN_REAL, TF_NEEDS_LAYOUT, TRUE, get_cost, cost_method },
   { "racks", N_("Racks"), N_("Racks the boards are packed into"),
     TF_COLUMN_COUNT, TF_NEEDS_LAYOUT, TRUE, get_racks, layout_method },
   { "optical_cables", N_("Optical cables"),
