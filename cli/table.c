@@ -24,8 +24,12 @@ cell (const TfColumn *column,
 {
   GString *text = g_string_new (NULL);
 
-  if (column->get_method != NULL && column->get_method (r) == TF_METHOD_UPPER_BOUND)
+  TfMethod method = column->get_method != NULL ? column->get_method (r) : TF_METHOD_EXACT;
+
+  if (method == TF_METHOD_UPPER_BOUND)
     g_string_append (text, "<=");
+  else if (method == TF_METHOD_ESTIMATE)
+    g_string_append_c (text, '~');
   tf_column_append_value (column, r, text);
   if (text->len == 0)
     g_string_append_c (text, '-');
@@ -127,5 +131,7 @@ tf_cli_print_table (const TfEnumeration *enumeration,
         append_rows (out, results, fe->n_results);
       g_string_append_c (out, '\n');
     }
-  g_string_append (out, "<= marks an upper bound (the value of a real cut); see docs/metrics.md\n");
+  g_string_append (out, "cost is in USD at the built-in price table (data/prices.yaml); <= marks "
+                   "an upper bound (the value of a real cut), ~ an estimate (a switch larger than "
+                   "any priced); see docs/metrics.md\n");
 }

@@ -145,33 +145,27 @@ tf_build_switch_adjacency (const TfBuild *build,
   g_free (fill);
 }
 
-/* Where a node sits: board, rack and pod, or G_MAXUINT where the node is above that level. */
-typedef struct
-{
-  guint board;
-  guint rack;
-  guint pod;
-} Location;
-
-static void
-build_locate (const TfBuild *build,
-              guint32        node,
-              Location      *loc)
+void
+tf_build_locate (const TfBuild *build,
+                 guint32        node,
+                 guint         *board,
+                 guint         *rack,
+                 guint         *pod)
 {
   if (node < build->n_endpoint)
     {
-      loc->board = build->endpoint_board ? build->endpoint_board[node] : node;
-      loc->rack = build->board_rack[loc->board];
-      loc->pod = build->rack_pod[loc->rack];
+      *board = build->endpoint_board ? build->endpoint_board[node] : node;
+      *rack = build->board_rack[*board];
+      *pod = build->rack_pod[*rack];
     }
   else
     {
       const TfSwitch *sw = &g_array_index (build->switches, TfSwitch, node - build->n_endpoint);
 
-      loc->board = G_MAXUINT;
-      loc->rack = sw->tier == TF_TIER_RACK ? sw->container : G_MAXUINT;
-      loc->pod = sw->tier == TF_TIER_RACK ? build->rack_pod[sw->container]
-               : sw->tier == TF_TIER_POD ? sw->container : G_MAXUINT;
+      *board = G_MAXUINT;
+      *rack = sw->tier == TF_TIER_RACK ? sw->container : G_MAXUINT;
+      *pod = sw->tier == TF_TIER_RACK ? build->rack_pod[sw->container]
+           : sw->tier == TF_TIER_POD ? sw->container : G_MAXUINT;
     }
 }
 
@@ -182,18 +176,11 @@ tf_build_link_kind (const TfBuild *build,
                     TfLinkType    *type,
                     TfReach       *reach)
 {
-  Location la, lb;
+  guint ba, ra, pa, bb, rb, pb;
 
-  build_locate (build, a, &la);
-  build_locate (build, b, &lb);
-  if (la.board != G_MAXUINT && la.board == lb.board)
-    *reach = TF_REACH_BOARD;
-  else if (la.rack != G_MAXUINT && la.rack == lb.rack)
-    *reach = TF_REACH_RACK;
-  else if (la.pod != G_MAXUINT && la.pod == lb.pod)
-    *reach = TF_REACH_POD;
-  else
-    *reach = TF_REACH_DATACENTER;
+  tf_build_locate (build, a, &ba, &ra, &pa);
+  tf_build_locate (build, b, &bb, &rb, &pb);
+  *reach = tf_reach_between (ba, ra, pa, bb, rb, pb);
   /* Endpoints become chips, so a link between two endpoints is a chip-to-chip link. */
   *type = a < build->n_endpoint && b < build->n_endpoint ? TF_LINK_C2C
         : tf_link_type_for_reach (*reach);

@@ -6,6 +6,8 @@
  * --where and writes its table and CSV from them, and the app builds its columns from them, so
  * a new metric is one row here. The order is the order of the table's and the app's columns.
  */
+#include <math.h>
+
 #include "family-private.h"
 
 static double
@@ -108,6 +110,62 @@ BY_REACH (rack, RACK)
 BY_REACH (pod, POD)
 BY_REACH (datacenter, DATACENTER)
 
+/* A layout not measured (a large direct network) is NaN: it passes no condition and sorts
+ * after every number. */
+#define LAYOUT(r, value) ((r)->metrics.layout_method != TF_METHOD_NONE ? (value) : NAN)
+
+/* Whole dollars: cents of fibre say nothing, and a table reads whole numbers. A real column
+ * all the same, so that --where takes 'cost<=2e6'. */
+static double
+get_cost (const TfResult *r)
+{
+  return LAYOUT (r, round (r->metrics.network_cost));
+}
+
+static double
+get_bisection_bandwidth_per_chip (const TfResult *r)
+{
+  return r->metrics.bisection_bandwidth_per_chip;
+}
+
+static double
+get_injection_bandwidth (const TfResult *r)
+{
+  return LAYOUT (r, r->metrics.injection_bandwidth);
+}
+
+static double
+get_racks (const TfResult *r)
+{
+  return LAYOUT (r, r->metrics.rack_count);
+}
+
+static double
+get_pods (const TfResult *r)
+{
+  return LAYOUT (r, r->metrics.pod_count);
+}
+
+#define BY_CABLE(c, C) \
+  static double get_##c##_cables (const TfResult *r) \
+  { return LAYOUT (r, (double) r->metrics.cables_by_class[TF_CABLE_##C]); }
+
+BY_CABLE (pcb, PCB)
+BY_CABLE (copper, COPPER)
+BY_CABLE (optical, OPTICAL)
+
+static TfMethod
+cost_method (const TfResult *r)
+{
+  return r->metrics.cost_method;
+}
+
+static TfMethod
+layout_method (const TfResult *r)
+{
+  return r->metrics.layout_method;
+}
+
 static TfMethod
 counts_method (const TfResult *r)
 {
@@ -138,57 +196,79 @@ paths_method (const TfResult *r)
   return r->metrics.path_diversity_method;
 }
 
-/* Counts the check fills (tf_family_check) are known before any metrics; the rest wait for
+/* Counts the check fills (tf_family_check) are known before any metrics; the layout figures
+ * wait for tf_family_compute_layout (one pass over the family's build), the rest for
  * tf_family_compute_metrics. */
 static const TfColumn columns[] = {
   { "id", N_("Family and parameters"), N_("The result's id, which generate --id takes"),
-    TF_COLUMN_ID, FALSE, TRUE, get_registry_index, NULL },
+    TF_COLUMN_ID, TF_NEEDS_CHECK, TRUE, get_registry_index, NULL },
   { "family", N_("Family"), N_("The topology family"),
-    TF_COLUMN_FAMILY, FALSE, FALSE, get_registry_index, NULL },
+    TF_COLUMN_FAMILY, TF_NEEDS_CHECK, FALSE, get_registry_index, NULL },
   { "status", N_("Status"), N_("Recommended, or an edge case with warnings"),
-    TF_COLUMN_STATUS, FALSE, TRUE, get_status, NULL },
+    TF_COLUMN_STATUS, TF_NEEDS_CHECK, TRUE, get_status, NULL },
   { "n_endpoint", N_("Endpoints"),
     N_("Endpoints of the family's structure (boards or chips at its leaves)"),
-    TF_COLUMN_COUNT, FALSE, TRUE, get_n_endpoint, NULL },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, TRUE, get_n_endpoint, NULL },
   { "chips_per_board", N_("Chips/board"), N_("Chips per board, derived from the topology"),
-    TF_COLUMN_COUNT, FALSE, TRUE, get_chips_per_board, NULL },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, TRUE, get_chips_per_board, NULL },
   { "switches", N_("Switches"), N_("Switches in the network"),
-    TF_COLUMN_COUNT, FALSE, TRUE, get_switches, counts_method },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, TRUE, get_switches, counts_method },
   { "links", N_("Links"), N_("Physical links, parallel links counted"),
-    TF_COLUMN_COUNT, FALSE, TRUE, get_links, counts_method },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, TRUE, get_links, counts_method },
   { "diameter", N_("Diameter"), N_("Hops between the two farthest chips"),
-    TF_COLUMN_COUNT, TRUE, TRUE, get_diameter, diameter_method },
+    TF_COLUMN_COUNT, TF_NEEDS_METRICS, TRUE, get_diameter, diameter_method },
   { "bisection", N_("Bisection"), N_("Fewest physical links cut by a balanced split of the chips"),
-    TF_COLUMN_COUNT, TRUE, TRUE, get_bisection, bisection_method },
+    TF_COLUMN_COUNT, TF_NEEDS_METRICS, TRUE, get_bisection, bisection_method },
   { "paths", N_("Paths"), N_("Fewest vertex-disjoint paths between two chips"),
-    TF_COLUMN_COUNT, TRUE, TRUE, get_paths, paths_method },
+    TF_COLUMN_COUNT, TF_NEEDS_METRICS, TRUE, get_paths, paths_method },
   { "warnings", N_("Warnings"), N_("The spec's warnings; an edge case has at least one"),
-    TF_COLUMN_WARNINGS, FALSE, TRUE, get_warnings, NULL },
+    TF_COLUMN_WARNINGS, TF_NEEDS_CHECK, TRUE, get_warnings, NULL },
+  { "cost", N_("Cost (USD)"),
+    N_("Network cost in USD: switches, cables and NICs at the built-in price table"),
+    TF_COLUMN_REAL, TF_NEEDS_LAYOUT, TRUE, get_cost, cost_method },
+  { "racks", N_("Racks"), N_("Racks the boards are packed into"),
+    TF_COLUMN_COUNT, TF_NEEDS_LAYOUT, TRUE, get_racks, layout_method },
+  { "optical_cables", N_("Optical cables"),
+    N_("Physical links on optical cables: too long for copper"),
+    TF_COLUMN_COUNT, TF_NEEDS_LAYOUT, TRUE, get_optical_cables, layout_method },
+  { "pods", N_("Pods"), N_("Pods the racks are grouped into"),
+    TF_COLUMN_COUNT, TF_NEEDS_LAYOUT, FALSE, get_pods, layout_method },
+  { "copper_cables", N_("Copper cables"), N_("Physical links on copper cables between boards"),
+    TF_COLUMN_COUNT, TF_NEEDS_LAYOUT, FALSE, get_copper_cables, layout_method },
+  { "board_traces", N_("Board traces"), N_("Physical links on a board's traces"),
+    TF_COLUMN_COUNT, TF_NEEDS_LAYOUT, FALSE, get_pcb_cables, layout_method },
+  { "injection_bandwidth_per_chip", N_("Injection GB/s per chip"),
+    N_("Bandwidth in GB/s of a chip's links, the least over chips"),
+    TF_COLUMN_REAL, TF_NEEDS_LAYOUT, FALSE, get_injection_bandwidth, layout_method },
+  { "bisection_bandwidth_per_chip", N_("Bisection GB/s per chip"),
+    N_("Bisection bandwidth in GB/s over half the chips: what each can send across at once"),
+    TF_COLUMN_REAL, TF_NEEDS_METRICS, FALSE, get_bisection_bandwidth_per_chip,
+    bisection_bandwidth_method },
   { "bisection_bandwidth", N_("Bisection GB/s"),
     N_("Least bandwidth in GB/s cut by a balanced split of the chips"),
-    TF_COLUMN_REAL, TRUE, FALSE, get_bisection_bandwidth, bisection_bandwidth_method },
+    TF_COLUMN_REAL, TF_NEEDS_METRICS, FALSE, get_bisection_bandwidth, bisection_bandwidth_method },
   { "switch_radix", N_("Switch radix"), N_("Physical links at the busiest switch"),
-    TF_COLUMN_COUNT, FALSE, FALSE, get_switch_radix, counts_method },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, FALSE, get_switch_radix, counts_method },
   { "links_per_chip_min", N_("Links per chip, fewest"), N_("Physical links the least linked chip drives"),
-    TF_COLUMN_COUNT, FALSE, FALSE, get_links_per_chip_min, counts_method },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, FALSE, get_links_per_chip_min, counts_method },
   { "links_per_chip_max", N_("Links per chip, most"), N_("Physical links the most linked chip drives"),
-    TF_COLUMN_COUNT, FALSE, FALSE, get_links_per_chip_max, counts_method },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, FALSE, get_links_per_chip_max, counts_method },
   { "c2c_links", N_("C2C links"), N_("Links between two chips"),
-    TF_COLUMN_COUNT, FALSE, FALSE, get_c2c_links, counts_method },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, FALSE, get_c2c_links, counts_method },
   { "b2b_links", N_("B2B links"), N_("Switch links inside a rack"),
-    TF_COLUMN_COUNT, FALSE, FALSE, get_b2b_links, counts_method },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, FALSE, get_b2b_links, counts_method },
   { "r2r_links", N_("R2R links"), N_("Switch links between racks of a pod"),
-    TF_COLUMN_COUNT, FALSE, FALSE, get_r2r_links, counts_method },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, FALSE, get_r2r_links, counts_method },
   { "p2p_links", N_("P2P links"), N_("Switch links between pods"),
-    TF_COLUMN_COUNT, FALSE, FALSE, get_p2p_links, counts_method },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, FALSE, get_p2p_links, counts_method },
   { "board_links", N_("Links on a board"), N_("Links whose ends share a board"),
-    TF_COLUMN_COUNT, FALSE, FALSE, get_board_links, counts_method },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, FALSE, get_board_links, counts_method },
   { "rack_links", N_("Links in a rack"), N_("Links whose ends share a rack, not a board"),
-    TF_COLUMN_COUNT, FALSE, FALSE, get_rack_links, counts_method },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, FALSE, get_rack_links, counts_method },
   { "pod_links", N_("Links in a pod"), N_("Links whose ends share a pod, not a rack"),
-    TF_COLUMN_COUNT, FALSE, FALSE, get_pod_links, counts_method },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, FALSE, get_pod_links, counts_method },
   { "datacenter_links", N_("Links between pods"), N_("Links whose ends are in different pods"),
-    TF_COLUMN_COUNT, FALSE, FALSE, get_datacenter_links, counts_method },
+    TF_COLUMN_COUNT, TF_NEEDS_CHECK, FALSE, get_datacenter_links, counts_method },
 };
 
 guint
@@ -230,6 +310,10 @@ tf_column_append_value (const TfColumn *column,
 
   g_return_if_fail (column != NULL && result != NULL && out != NULL);
 
+  /* A value not measured (a large direct network's layout that no query read) is blank. */
+  if (column->needs_metrics != TF_NEEDS_CHECK && column->get_method != NULL
+      && column->get_method (result) == TF_METHOD_NONE)
+    return;
   switch (column->kind)
     {
     case TF_COLUMN_ID:

@@ -286,6 +286,10 @@ const char *const tf_intra_board_topo_names[TF_INTRA_BOARD_TORUS + 1] = {
 };
 const char *const tf_link_type_names[TF_N_LINK_TYPES] = { "C2C", "B2B", "R2R", "P2P" };
 const char *const tf_reach_names[TF_N_REACHES] = { "board", "rack", "pod", "datacenter" };
+const char *const tf_cable_names[TF_N_CABLES] = { "pcb", "copper", "optical" };
+const char *const tf_method_names[TF_N_METHODS] = {
+  "none", "exact", "closed-form", "upper-bound", "estimate",
+};
 
 const char *
 tf_scope_to_string (TfScope scope)
@@ -409,12 +413,11 @@ tf_status_to_string (TfStatus status)
 const char *
 tf_method_to_string (TfMethod method)
 {
-  switch (method)
-    {
-    case TF_METHOD_EXACT: return "exact";
-    case TF_METHOD_CLOSED_FORM: return "closed-form";
-    case TF_METHOD_UPPER_BOUND: return "upper-bound";
-    case TF_METHOD_NONE:
-    default: return "none";
-    }
+  return (guint) method < TF_N_METHODS ? tf_method_names[method] : "none";
+}
+
+const char *
+tf_cable_to_string (TfCable cable)
+{
+  return (guint) cable < TF_N_CABLES ? tf_cable_names[cable] : "invalid";
 }

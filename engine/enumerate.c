@@ -7,7 +7,9 @@
  * Filters that need no metrics run while walking, so a result they reject is never measured.
  * When a condition or the sort reads a metric, every result that passes the walk's filters is
  * measured (nothing else can say whether it passes, or where it goes), and kept or not after;
- * otherwise only the results kept are measured. Either way the limit and the cap apply after
+ * otherwise only the results kept are measured. When the query reads only the layout (cost,
+ * cables, racks: one pass over the family's build), every result gets that alone, and the
+ * rest of the metrics only the results kept. Either way the limit and the cap apply after
  * sorting, to what is kept: total and matched count every legal result.
  *
  * Every family is walked before any result is measured, so the progress fraction can weigh the
@@ -129,6 +131,7 @@ typedef struct
   const TfContext *ctx;
   const TfQuery   *query;
   gboolean         measure_all;   /* the query reads metrics: measure every candidate */
+  TfNeeds          needs;         /* what of them it reads */
   Keep             keep;          /* the kept results, when not measure_all */
   GArray          *candidates;    /* Candidate, when measure_all */
   GHashTable      *chips_per_board;  /* every C_board of a legal result */
@@ -204,6 +207,7 @@ collect_visit (const TfParams *params,
 typedef struct
 {
   const TfContext *ctx;
+  TfNeeds          needs;     /* TF_NEEDS_LAYOUT: the layout only; else every metric */
   TfResult        *results;
   guint            n;
   gint             next;      /* atomic: the next result to take */
@@ -221,8 +225,10 @@ measure_one (Measure *m,
 {
   g_autoptr(GError) error = NULL;
   double work = measure_work (m->ctx, &m->results[i]);
-  gboolean ok = tf_family_compute_metrics (m->results[i].family, m->ctx, &m->results[i], NULL,
-                                           &error);
+  TfResult *r = &m->results[i];
+  gboolean ok = m->needs == TF_NEEDS_LAYOUT
+                ? tf_family_compute_layout (r->family, m->ctx, r, NULL, &error)
+                : tf_family_compute_metrics (r->family, m->ctx, r, NULL, &error);
 
   g_mutex_lock (&m->lock);
   m->done += work;
@@ -256,11 +262,13 @@ measure_worker (gpointer data)
   return NULL;
 }
 
-/* Computes the metrics of @results, adding their work to *@done (of @work in all) and their
- * number to *@measured, and reporting progress about every 20 ms; FALSE with @error set when
- * one fails, or with *@cancelled when @progress asked to stop. */
+/* Computes what @needs of @results (the layout, or every metric), adding their work to *@done
+ * (of @work in all) and their number to *@measured (unless NULL), and reporting progress about
+ * every 20 ms; FALSE with @error set when one fails, or with *@cancelled when @progress asked
+ * to stop. */
 static gboolean
 measure_results (const TfContext *ctx,
+                 TfNeeds          needs,
                  TfResult        *results,
                  guint            n,
                  TfProgressFunc   progress,
@@ -271,7 +279,7 @@ measure_results (const TfContext *ctx,
                  guint64         *measured,
                  GError         **error)
 {
-  Measure m = { ctx, results, n };
+  Measure m = { ctx, needs, results, n };
   guint n_threads = MIN ((guint) g_get_num_processors (), n);
   g_autofree GThread **threads = NULL;
   double start = *done;
@@ -307,7 +315,8 @@ measure_results (const TfContext *ctx,
   for (guint t = 0; t < n_threads; t++)
     g_thread_join (threads[t]);
   *done = start + m.done;
-  *measured += MIN ((guint) g_atomic_int_get (&m.next), n);
+  if (measured != NULL)
+    *measured += MIN ((guint) g_atomic_int_get (&m.next), n);
   g_mutex_clear (&m.lock);
   g_cond_clear (&m.cond);
   if (m.error != NULL)
@@ -369,6 +378,7 @@ walk_family (const TfFamily       *family,
 static gboolean
 measure_candidates (const TfContext      *ctx,
                     const TfQuery        *query,
+                    TfNeeds               needs,
                     guint                 capacity,
                     Walked               *walked,
                     TfFamilyEnumeration  *out,
@@ -400,8 +410,8 @@ measure_candidates (const TfContext      *ctx,
             g_assert_not_reached ();
           block[i].order = candidate->order;
         }
-      ok = measure_results (ctx, block, n, progress, progress_data, done, work, cancelled,
-                            measured, error);
+      ok = measure_results (ctx, needs, block, n, progress, progress_data, done, work,
+                            cancelled, measured, error);
       for (guint i = 0; i < n && ok; i++)
         if (tf_query_match_measured (query, &block[i]))
           {
@@ -415,6 +425,11 @@ measure_candidates (const TfContext      *ctx,
       out->results = keep_steal (&keep, &out->n_results);
     }
   keep_clear (&keep);
+  /* The kept results' other metrics (their layout stays as measured), past the estimate of the
+   * work: progress stays at its end meanwhile, and they are not counted twice. */
+  if (ok && needs == TF_NEEDS_LAYOUT)
+    ok = measure_results (ctx, TF_NEEDS_METRICS, out->results, out->n_results, progress,
+                          progress_data, done, work, cancelled, NULL, error);
   return ok;
 }
 
@@ -507,7 +522,8 @@ tf_enumerate_query (const TfContext        *ctx,
   out->families = g_new0 (TfFamilyEnumeration, n_families);
   walked = g_new0 (Walked, n_families);
   c.query = &out->query;
-  c.measure_all = tf_query_needs_metrics (&out->query);
+  c.needs = tf_query_needs_metrics (&out->query);
+  c.measure_all = c.needs != TF_NEEDS_CHECK;
   c.chips_per_board = chips_per_board;
   c.progress = progress;
   c.progress_data = progress_data;
@@ -532,13 +548,13 @@ tf_enumerate_query (const TfContext        *ctx,
 
       if (c.measure_all)
         {
-          ok = measure_candidates (ctx, &out->query, capacity, &walked[i], fe, progress,
+          ok = measure_candidates (ctx, &out->query, c.needs, capacity, &walked[i], fe, progress,
                                    progress_data, &done, work, &c.cancelled, &out->measured,
                                    error);
           continue;
         }
-      ok = measure_results (ctx, fe->results, fe->n_results, progress, progress_data, &done,
-                            work, &c.cancelled, &out->measured, error);
+      ok = measure_results (ctx, TF_NEEDS_METRICS, fe->results, fe->n_results, progress,
+                            progress_data, &done, work, &c.cancelled, &out->measured, error);
     }
   for (guint i = 0; i < n_families; i++)
     g_clear_pointer (&walked[i].candidates, g_array_unref);

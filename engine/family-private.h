@@ -83,6 +83,9 @@ tf_build_switch_node (const TfBuild *build, guint switch_index)
 {
   return build->n_endpoint + switch_index;
 }
+/* Where a node sits: its board, rack and pod, G_MAXUINT above that level. */
+void   tf_build_locate (const TfBuild *build, guint32 node, guint *board, guint *rack,
+                        guint *pod);
 /* The type and reach of the physical links a build link becomes. */
 void   tf_build_link_kind (const TfBuild *build, guint32 a, guint32 b, TfLinkType *type,
                            TfReach *reach);
@@ -173,8 +176,20 @@ typedef enum
  * result->metrics.link_count and switch_count. */
 TfCheck tf_family_check (const TfFamily *family, const TfContext *ctx, TfResult *result,
                          GString *why);
+/* Fills the layout figures of a checked result (cost, cables, injection bandwidth, racks,
+ * pods) from @build, or from the family's build made for it when @build is NULL; nothing when
+ * the layout is not measured. */
+gboolean tf_family_compute_layout (const TfFamily *family, const TfContext *ctx,
+                                   TfResult *result, const TfBuild *build, GError **error);
+/* Physical links up to which a family whose metrics need no build has its layout measured:
+ * beyond, building one costs far more than its closed forms (a 720,720-chip torus), and the
+ * layout is left unmeasured, the same whoever asks (docs/metrics.md). */
+#define TF_LAYOUT_MAX_LINKS (G_GUINT64_CONSTANT (1) << 20)
+/* Whether enumerate and generate measure the layout of a checked result. */
+gboolean tf_family_layout_measured (const TfFamily *family, const TfResult *result);
 /* Fills the remaining metrics of a checked result from the family's closed forms, using
- * @build, or building the family graph when the family needs one and @build is NULL. */
+ * @build, or building the family graph when the family needs one and @build is NULL; the
+ * layout figures too, unless they are there already, when the build is at hand or small. */
 gboolean tf_family_compute_metrics (const TfFamily *family, const TfContext *ctx,
                                     TfResult *result, const TfBuild *build, GError **error);
 

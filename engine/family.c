@@ -7,6 +7,7 @@
 #include "family-private.h"
 #include "graph-private.h"
 #include "intra-board-private.h"
+#include "metrics-private.h"
 
 gboolean
 tf_reject (GString    *why,
@@ -170,6 +171,52 @@ settle_bisection_bandwidth (const TfContext *ctx,
 }
 
 gboolean
+tf_family_layout_measured (const TfFamily *family,
+                           const TfResult *result)
+{
+  return family->metrics_need_build || result->metrics.link_count <= TF_LAYOUT_MAX_LINKS;
+}
+
+/* Points @build at @own, the family's build of @result, when none is given and one is
+ * @needed; @own is initialised either way, for the caller to clear. */
+static gboolean
+build_unless_given (const TfFamily   *family,
+                    const TfContext  *ctx,
+                    const TfResult   *result,
+                    gboolean          needed,
+                    TfBuild          *own,
+                    const TfBuild   **build,
+                    GError          **error)
+{
+  tf_build_init (own);
+  if (*build != NULL || !needed)
+    return TRUE;
+  if (!family->build (ctx, result, own, error))
+    return FALSE;
+  *build = own;
+  return TRUE;
+}
+
+gboolean
+tf_family_compute_layout (const TfFamily  *family,
+                          const TfContext *ctx,
+                          TfResult        *result,
+                          const TfBuild   *build,
+                          GError         **error)
+{
+  TfBuild own;
+  gboolean ok;
+
+  if (!tf_family_layout_measured (family, result))
+    return TRUE;
+  ok = build_unless_given (family, ctx, result, TRUE, &own, &build, error);
+  if (ok)
+    tf_build_measure_layout (ctx, result, build, &result->metrics);
+  tf_build_clear (&own);
+  return ok;
+}
+
+gboolean
 tf_family_compute_metrics (const TfFamily  *family,
                            const TfContext *ctx,
                            TfResult        *result,
@@ -177,19 +224,22 @@ tf_family_compute_metrics (const TfFamily  *family,
                            GError         **error)
 {
   TfBuild own;
+  /* The layout needs the build whatever the family's metrics need; a result measured for its
+   * layout first (a query on cost) keeps that. */
+  gboolean layout = result->metrics.layout_method == TF_METHOD_NONE
+                    && tf_family_layout_measured (family, result);
 
-  tf_build_init (&own);
-  if (family->metrics_need_build && build == NULL)
+  if (!build_unless_given (family, ctx, result, family->metrics_need_build || layout, &own,
+                           &build, error))
     {
-      if (!family->build (ctx, result, &own, error))
-        {
-          tf_build_clear (&own);
-          return FALSE;
-        }
-      build = &own;
+      tf_build_clear (&own);
+      return FALSE;
     }
+  if (layout)
+    tf_build_measure_layout (ctx, result, build, &result->metrics);
   family->metrics (ctx, result, family->metrics_need_build ? build : NULL, &result->metrics);
   settle_bisection_bandwidth (ctx, &result->metrics);
+  tf_metrics_set_bisection_per_chip (&result->metrics, ctx->n_chip);
   tf_build_clear (&own);
   return TRUE;
 }

@@ -26,6 +26,21 @@ tf_adjacency_degree (const TfAdjacency *adj, guint node)
   return adj->offset[node + 1] - adj->offset[node];
 }
 
+/* The smallest container holding two nodes located at (board, rack, pod), G_MAXUINT where a
+ * node is above that level. */
+static inline TfReach
+tf_reach_between (guint board_a, guint rack_a, guint pod_a, guint board_b, guint rack_b,
+                  guint pod_b)
+{
+  if (board_a != G_MAXUINT && board_a == board_b)
+    return TF_REACH_BOARD;
+  if (rack_a != G_MAXUINT && rack_a == rack_b)
+    return TF_REACH_RACK;
+  if (pod_a != G_MAXUINT && pod_a == pod_b)
+    return TF_REACH_POD;
+  return TF_REACH_DATACENTER;
+}
+
 /* Where a node sits: its board, rack and pod, G_MAXUINT above that level (a rack switch has a
  * rack and a pod, a pod switch a pod, a datacenter switch neither). */
 void       tf_network_graph_locate (const TfNetworkGraph *graph, const guint32 *chip_board,

@@ -82,14 +82,7 @@ tf_network_graph_link_kind_with_boards (const TfNetworkGraph *graph,
 
   tf_network_graph_locate (graph, chip_board, a, &ba, &ra, &pa);
   tf_network_graph_locate (graph, chip_board, b, &bb, &rb, &pb);
-  if (ba != G_MAXUINT && ba == bb)
-    *reach = TF_REACH_BOARD;
-  else if (ra != G_MAXUINT && ra == rb)
-    *reach = TF_REACH_RACK;
-  else if (pa != G_MAXUINT && pa == pb)
-    *reach = TF_REACH_POD;
-  else
-    *reach = TF_REACH_DATACENTER;
+  *reach = tf_reach_between (ba, ra, pa, bb, rb, pb);
   *type = a < graph->n_chip && b < graph->n_chip ? TF_LINK_C2C : tf_link_type_for_reach (*reach);
 }
 

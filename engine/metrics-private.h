@@ -87,6 +87,14 @@ guint64 tf_hamming_prefix_cut (guint n_dims, const guint32 *size, const guint32 
                                const guint *order, guint64 y,
                                guint64 per_reach[TF_N_REACHES]);
 
+/* The layout figures of @result from its family's @build (metrics-layout.c): cost, cables,
+ * injection bandwidth, racks and pods; layout_method exact. */
+void  tf_build_measure_layout (const TfContext *ctx, const TfResult *result,
+                               const TfBuild *build, TfMetrics *m);
+
+/* bisection_bandwidth_per_chip from bisection_bandwidth: over floor (n_chip / 2) chips. */
+void  tf_metrics_set_bisection_per_chip (TfMetrics *m, guint n_chip);
+
 /* Fills every metric of @result, measuring on @graph; @build is the family's build of the
  * result, or NULL for a graph no family describes (result->family NULL). */
 gboolean tf_measure (const TfContext *ctx, TfResult *result, const TfBuild *build,

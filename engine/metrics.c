@@ -7,6 +7,9 @@
  * is small, and otherwise generic bounds (the value of a real cut; the paths to one chip of
  * least degree).
  */
+#include <math.h>
+
+#include "cost-private.h"
 #include "graph-private.h"
 #include "metrics-private.h"
 #include "progress-private.h"
@@ -91,6 +94,20 @@ same_counts (const TfMetrics *a,
          && a->links_per_chip_max == b->links_per_chip_max;
 }
 
+static gboolean
+same_layout (const TfMetrics *a,
+             const TfMetrics *b)
+{
+  double tolerance = 1e-9 * MAX (1, fabs (a->network_cost));
+
+  return fabs (a->network_cost - b->network_cost) <= tolerance
+         && a->cost_method == b->cost_method
+         && memcmp (a->cables_by_class, b->cables_by_class, sizeof a->cables_by_class) == 0
+         && fabs (a->injection_bandwidth - b->injection_bandwidth)
+            <= 1e-9 * MAX (1, a->injection_bandwidth)
+         && a->rack_count == b->rack_count && a->pod_count == b->pod_count;
+}
+
 /* A family's result reports what enumerate reports for it (the family's closed forms and
  * bounds, with their labels), plus the average path length, which only a graph gives. The graph
  * checks the closed forms: a disagreement is a bug, reported, and the graph's exact value is
@@ -127,6 +144,14 @@ measure_family_result (const TfContext  *ctx,
                   "closed forms", id);
       tf_network_graph_count (graph, m);
     }
+  counted = *m;
+  tf_network_graph_measure_layout (ctx, graph, &counted);
+  if (!same_layout (&counted, m))
+    {
+      g_critical ("%s: the graph's cost, cables, injection bandwidth or racks differ from the "
+                  "family build's", id);
+      tf_network_graph_measure_layout (ctx, graph, m);
+    }
   if (!tf_network_graph_path_metrics (graph, build->chip_transitive, scaled_progress, scaled,
                                       &diameter, &m->average_path_length, error))
     return FALSE;
@@ -157,6 +182,7 @@ measure_graph (const TfContext  *ctx,
   memset (m, 0, sizeof *m);
   generic_bounds (ctx, graph, m);
   tf_network_graph_count (graph, m);
+  tf_network_graph_measure_layout (ctx, graph, m);
   if (!tf_network_graph_path_metrics (graph, FALSE, scaled_progress, scaled, &m->diameter,
                                       &m->average_path_length, error))
     return FALSE;
@@ -170,6 +196,7 @@ measure_graph (const TfContext  *ctx,
       m->bisection_bandwidth = bandwidth;
       m->bisection_bandwidth_method = TF_METHOD_EXACT;
     }
+  tf_metrics_set_bisection_per_chip (m, graph->n_chip);
   if (graph->n_chip <= TF_PATH_DIVERSITY_EXACT_MAX_CHIPS)
     {
       m->path_diversity = tf_network_graph_path_diversity_exact (graph);

@@ -13,5 +13,8 @@ extern const char *const tf_scope_names[TF_N_SCOPE_NAMES];
 extern const char *const tf_intra_board_topo_names[TF_INTRA_BOARD_TORUS + 1];
 extern const char *const tf_link_type_names[TF_N_LINK_TYPES];
 extern const char *const tf_reach_names[TF_N_REACHES];
+extern const char *const tf_cable_names[TF_N_CABLES];
+#define TF_N_METHODS (TF_METHOD_ESTIMATE + 1)
+extern const char *const tf_method_names[TF_N_METHODS];
 
 G_END_DECLS

@@ -51,13 +51,6 @@ guint tf_hop_table_distance (const TfHopTable *table, guint32 chip_a, guint32 ch
 const TfHopTable *tf_candidate_get_hops (TfCandidate *candidate);
 
 /* Where a node stands on the floor (metres), and the length and class of a link's cable. */
-typedef enum
-{
-  TF_CABLE_PCB = 0,   /* a trace on the board (C2C) */
-  TF_CABLE_COPPER,    /* DAC */
-  TF_CABLE_OPTICAL,   /* transceivers and fibre */
-} TfCable;
-
 void    tf_floor_plan_position (const TfFloorPlan *floor, const TfNetworkGraph *graph,
                                 const guint32 *chip_board, guint32 node, double *x, double *y);
 double  tf_floor_plan_cable (const TfFloorPlan *floor, const TfNetworkGraph *graph,

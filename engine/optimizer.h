@@ -79,7 +79,7 @@ const char *tf_comm_to_string (TfComm comm);   /* "tp", "pp", "dp", "ep" */
 
 #define TF_SEARCH_MAX_WORKLOADS      8u
 #define TF_SEARCH_MAX_MESSAGE_SIZES  16u
-#define TF_SEARCH_MAX_RADIX_OPTIONS  8u
+#define TF_SEARCH_MAX_RADIX_OPTIONS  TF_PRICE_MAX_SWITCHES
 #define TF_SEARCH_MAX_POPULATION     10000u
 #define TF_SEARCH_MAX_GENERATIONS    100000u
 
@@ -106,29 +106,6 @@ typedef struct
   double  compute_time_us;        /* T_compute; derived from the above unless given */
   double  overlap[TF_N_COMMS];    /* eta per kind of communication (docs/optimizer.md) */
 } TfWorkload;
-
-/* The price table (data/prices.yaml), USD */
-typedef struct
-{
-  guint  n_switch_prices;
-  guint  switch_radix[TF_SEARCH_MAX_RADIX_OPTIONS];
-  double switch_price[TF_SEARCH_MAX_RADIX_OPTIONS];
-  double nic;                     /* per chip */
-  double pcb_link;                /* C2C trace inside a board */
-  double copper_link;             /* DAC inside a rack */
-  double optical_link_fixed;      /* two transceivers */
-  double optical_link_per_m;      /* fibre */
-} TfPriceTable;
-
-/* Where racks stand (Layer 5 cable lengths and the length constraint), metres */
-typedef struct
-{
-  double rack_pitch_m;            /* between neighbouring racks of a pod's row */
-  double row_pitch_m;             /* between pods' rows */
-  double vertical_run_m;          /* up to the tray and down, per cable end outside a rack */
-  double in_rack_m;               /* any cable inside one rack */
-  double max_copper_m;            /* longer cables are optical */
-} TfFloorPlan;
 
 typedef struct
 {

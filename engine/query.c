@@ -117,17 +117,18 @@ tf_query_filters (const TfQuery *query)
              || query->match != NULL);
 }
 
-gboolean
+TfNeeds
 tf_query_needs_metrics (const TfQuery *query)
 {
+  TfNeeds needs = TF_NEEDS_CHECK;
+
   if (query == NULL)
-    return FALSE;
-  if (query->sort != NULL && query->sort->needs_metrics)
-    return TRUE;
+    return needs;
+  if (query->sort != NULL)
+    needs = query->sort->needs_metrics;
   for (guint i = 0; query->conditions != NULL && i < query->conditions->len; i++)
-    if (g_array_index (query->conditions, TfCondition, i).column->needs_metrics)
-      return TRUE;
-  return FALSE;
+    needs = MAX (needs, g_array_index (query->conditions, TfCondition, i).column->needs_metrics);
+  return needs;
 }
 
 static gboolean
@@ -176,7 +177,8 @@ conditions_hold (const TfQuery  *query,
     {
       const TfCondition *c = &g_array_index (query->conditions, TfCondition, i);
 
-      if (c->column->needs_metrics == on_metrics && !condition_holds (c, result))
+      if ((c->column->needs_metrics != TF_NEEDS_CHECK) == on_metrics
+          && !condition_holds (c, result))
         return FALSE;
     }
   return TRUE;

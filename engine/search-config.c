@@ -28,6 +28,7 @@
 
 #include "models-yaml.h"
 #include "prices-yaml.h"
+#include "cost-private.h"
 
 /* The optimizer's own limits: a candidate is a whole graph evaluated many times over. */
 #define MAX_N_CHIP          65536u
@@ -611,6 +612,22 @@ cost_sheet_builtin (CostSheet *sheet)
       || !tf_yaml_reader_end_document (&r))
     builtin_failed ("data/prices.yaml", r.error);
   tf_yaml_reader_clear (&r);
+}
+
+void
+tf_cost_model_builtin (TfCostModel *out)
+{
+  CostSheet sheet;
+
+  cost_sheet_builtin (&sheet);
+  out->prices = sheet.base;
+  out->prices.n_switch_prices = MIN (sheet.n_switch, TF_PRICE_MAX_SWITCHES);
+  for (guint i = 0; i < out->prices.n_switch_prices; i++)
+    {
+      out->prices.switch_radix[i] = sheet.switch_radix[i];
+      out->prices.switch_price[i] = sheet.switch_price[i];
+    }
+  out->floor = sheet.floor;
 }
 
 /* The price of each radix option, in the options' order; FALSE with the first option that has

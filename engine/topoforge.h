@@ -210,6 +210,55 @@ typedef struct
   TfAttr attrs[TF_MAX_ATTRS];
 } TfAttrs;
 
+/* The cost model (docs/optimizer.md, "Layer 5"): one price table and floor plan, shared by the
+ * optimizer's Layer 5 and every result's cost. The built-in one is data/prices.yaml. */
+
+#define TF_PRICE_MAX_SWITCHES 8u
+
+/* The price table, USD */
+typedef struct
+{
+  guint  n_switch_prices;
+  guint  switch_radix[TF_PRICE_MAX_SWITCHES];
+  double switch_price[TF_PRICE_MAX_SWITCHES];
+  double nic;                     /* per chip */
+  double pcb_link;                /* C2C trace inside a board */
+  double copper_link;             /* DAC inside a rack */
+  double optical_link_fixed;      /* two transceivers */
+  double optical_link_per_m;      /* fibre */
+} TfPriceTable;
+
+/* Where racks stand (cable lengths and classes), metres */
+typedef struct
+{
+  double rack_pitch_m;            /* between neighbouring racks of a pod's row */
+  double row_pitch_m;             /* between pods' rows */
+  double vertical_run_m;          /* up to the tray and down, per cable end outside a rack */
+  double in_rack_m;               /* any cable inside one rack */
+  double max_copper_m;            /* longer cables are optical */
+} TfFloorPlan;
+
+typedef struct
+{
+  TfPriceTable prices;
+  TfFloorPlan  floor;
+} TfCostModel;
+
+/* The built-in model (data/prices.yaml), the one enumerate, generate and metrics price with and
+ * the optimizer's default. Parsed once; never changes. */
+const TfCostModel *tf_cost_model_get_default (void);
+
+/* The class of a link's cable, from its reach and length. */
+typedef enum
+{
+  TF_CABLE_PCB = 0,   /* a trace on the board */
+  TF_CABLE_COPPER,    /* DAC */
+  TF_CABLE_OPTICAL,   /* transceivers and fibre */
+  TF_N_CABLES
+} TfCable;
+
+const char *tf_cable_to_string (TfCable cable);   /* "pcb", "copper", "optical" */
+
 /* Metrics (@tbl-spec-topo-20b). Each carries how it was obtained. */
 
 typedef enum
@@ -218,6 +267,8 @@ typedef enum
   TF_METHOD_EXACT,         /* computed on the graph by an exact algorithm */
   TF_METHOD_CLOSED_FORM,   /* the family's formula, proven against exact computation in tests */
   TF_METHOD_UPPER_BOUND,   /* the value of a real cut we found; the true minimum may be lower */
+  TF_METHOD_ESTIMATE,      /* a documented estimate ("~"): the cost of a switch no priced radix
+                            * holds */
 } TfMethod;
 
 const char *tf_method_to_string (TfMethod method);
@@ -242,6 +293,19 @@ typedef struct
   TfMethod counts_method;            /* of the counts above */
   guint    path_diversity;           /* min over chip pairs of vertex-disjoint paths */
   TfMethod path_diversity_method;
+  double   bisection_bandwidth_per_chip;  /* GB/s, bisection_bandwidth / floor (n_chip / 2);
+                                           * its method is bisection_bandwidth's */
+  /* The layout's figures (docs/metrics.md), priced by the built-in cost model */
+  double   network_cost;             /* USD: switch_cost + link_cost + nic_cost */
+  double   switch_cost;
+  double   link_cost;
+  double   nic_cost;
+  TfMethod cost_method;              /* exact, or estimate when a switch outgrows every radix */
+  guint64  cables_by_class[TF_N_CABLES];  /* physical links by cable class */
+  double   injection_bandwidth;      /* GB/s, the least over chips of its links' bandwidth */
+  guint    rack_count;
+  guint    pod_count;
+  TfMethod layout_method;            /* of the cables, injection bandwidth, racks and pods */
 } TfMetrics;
 
 /* Enumeration results */
@@ -281,14 +345,24 @@ typedef enum
   TF_COLUMN_REAL,      /* a real number */
 } TfColumnKind;
 
+/* What a column's value waits for, cheapest first: the check (counts the family knows), the
+ * layout (cost, cables, racks: one pass over the family's build), or every metric (diameter,
+ * bisection, paths). A query that reads only the layout measures the rest for the kept rows. */
+typedef enum
+{
+  TF_NEEDS_CHECK = 0,
+  TF_NEEDS_LAYOUT,
+  TF_NEEDS_METRICS,
+} TfNeeds;
+
 typedef struct
 {
   const char   *name;           /* as the command line spells it: "switches" */
   const char   *label;          /* short, for people; marked for translation: "Switches" */
   const char   *description;    /* one English sentence, marked for translation */
   TfColumnKind  kind;
-  gboolean      needs_metrics;  /* known once the result's metrics are computed; otherwise
-                                 * known when the result is checked, before any metrics */
+  TfNeeds       needs_metrics;  /* what the value waits for; TF_NEEDS_CHECK (0): known when
+                                 * the result is checked, before any metrics */
   gboolean      shown;          /* among the columns the app and the table show */
   double      (*get) (const TfResult *result);           /* the value compared and sorted */
   TfMethod    (*get_method) (const TfResult *result);    /* how it was obtained; NULL: exact */
@@ -298,7 +372,8 @@ guint           tf_columns_get_count (void);
 const TfColumn *tf_columns_get (guint index);
 const TfColumn *tf_column_lookup (const char *name);
 /* The value as text: the id, the family's name, the status, the warnings' names joined by
- * commas, or the number (whole, or real with as many digits as it takes). */
+ * commas, or the number (whole, or real with as many digits as it takes); nothing for a value
+ * not measured (its method TF_METHOD_NONE). */
 void            tf_column_append_value (const TfColumn *column, const TfResult *result,
                                         GString *out);
 /* Whether the column holds a number a condition can compare (counts, reals, warnings). */
@@ -351,10 +426,10 @@ void     tf_query_add_condition (TfQuery *query, const TfColumn *column, TfCompa
                                  double value);
 /* NULL or "" matches every id. */
 void     tf_query_set_match (TfQuery *query, const char *text);
-/* Whether the query lets some legal result out, and whether it needs a result's metrics to
- * decide that or to sort. */
+/* Whether the query lets some legal result out, and what of a result's metrics it needs to
+ * decide that or to sort (the most any condition or the sort column waits for). */
 gboolean tf_query_filters (const TfQuery *query);
-gboolean tf_query_needs_metrics (const TfQuery *query);
+TfNeeds  tf_query_needs_metrics (const TfQuery *query);
 /* Whether @result passes every filter; a condition on a metric reads result->metrics. */
 gboolean tf_query_match (const TfQuery *query, const TfResult *result);
 /* The query's order: by the sort column (either way), ties in the registry's order of

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cost-private.h"
 #include "family-private.h"
 #include "graph-private.h"
 #include "metrics-private.h"
@@ -79,7 +80,9 @@ typedef enum
   NEW_COUNT_BY_REACH = 1 << 0,
   NEW_COUNT_SWITCH_RADIX = 1 << 1,
   NEW_COUNT_PER_CHIP = 1 << 2,
-  NEW_COUNT_ALL = (1 << 3) - 1,
+  NEW_COUNT_LAYOUT = 1 << 3,    /* cost, cables, injection bandwidth, racks, pods */
+  NEW_COUNT_PER_CHIP_BISECTION = 1 << 4,
+  NEW_COUNT_ALL = (1 << 5) - 1,
 } NewCount;
 
 typedef struct
@@ -309,8 +312,6 @@ read_node_ref (Loader  *l,
 }
 
 /* Metadata */
-
-static const char *const method_names[] = { "none", "exact", "closed-form", "upper-bound" };
 
 static gboolean
 unknown_key (Loader        *l,
@@ -573,7 +574,7 @@ read_method (Loader   *l,
 {
   guint choice;
 
-  if (!tf_yaml_read_choice (&l->r, method_names, G_N_ELEMENTS (method_names), &choice))
+  if (!tf_yaml_read_choice (&l->r, tf_method_names, TF_N_METHODS, &choice))
     return FALSE;
   *out = (TfMethod) choice;
   return TRUE;
@@ -748,6 +749,32 @@ read_links_per_chip (Loader    *l,
     tf_yaml_reader_fail_at (&l->r, start, "min is larger than max");
 }
 
+/* network_cost_by_part: {switches, links, nics}, USD. */
+static void
+read_cost_parts (Loader    *l,
+                 TfMetrics *mt)
+{
+  static const char *const parts[] = { "switches", "links", "nics" };
+  double *values[] = { &mt->switch_cost, &mt->link_cost, &mt->nic_cost };
+  TfYamlMapping m;
+  const char *key;
+
+  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
+    return;
+  while (tf_yaml_reader_next_key (&l->r, &m, &key))
+    {
+      guint i;
+
+      for (i = 0; i < G_N_ELEMENTS (parts) && strcmp (key, parts[i]) != 0; i++)
+        ;
+      if (i == G_N_ELEMENTS (parts))
+        unknown_key (l, &m, key, "switches, links or nics");
+      else
+        tf_yaml_read_real (&l->r, values[i]);
+    }
+  tf_yaml_mapping_clear (&m);
+}
+
 static gboolean
 read_metrics (Loader *l)
 {
@@ -807,6 +834,33 @@ read_metrics (Loader *l)
           if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
             mt->path_diversity = (guint) v;
         }
+      else if (strcmp (key, "bisection_bandwidth_per_chip") == 0)
+        {
+          l->has_new_counts |= NEW_COUNT_PER_CHIP_BISECTION;
+          tf_yaml_read_real (&l->r, &mt->bisection_bandwidth_per_chip);
+        }
+      else if (strcmp (key, "network_cost") == 0)
+        {
+          l->has_new_counts |= NEW_COUNT_LAYOUT;
+          tf_yaml_read_real (&l->r, &mt->network_cost);
+        }
+      else if (strcmp (key, "network_cost_by_part") == 0)
+        read_cost_parts (l, mt);
+      else if (strcmp (key, "cables_by_class") == 0)
+        read_count_map (l, tf_cable_names, TF_N_CABLES, "pcb, copper or optical",
+                        mt->cables_by_class);
+      else if (strcmp (key, "injection_bandwidth_per_chip") == 0)
+        tf_yaml_read_real (&l->r, &mt->injection_bandwidth);
+      else if (strcmp (key, "rack_count") == 0)
+        {
+          if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
+            mt->rack_count = (guint) v;
+        }
+      else if (strcmp (key, "pod_count") == 0)
+        {
+          if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
+            mt->pod_count = (guint) v;
+        }
       else if (strcmp (key, "methods") == 0)
         {
           TfYamlMapping mm;
@@ -830,6 +884,18 @@ read_metrics (Loader *l)
                 read_method (l, &mt->counts_method);
               else if (strcmp (name, "path_diversity") == 0)
                 read_method (l, &mt->path_diversity_method);
+              else if (strcmp (name, "network_cost") == 0)
+                read_method (l, &mt->cost_method);
+              else if (strcmp (name, "cables_by_class") == 0
+                       || strcmp (name, "injection_bandwidth_per_chip") == 0
+                       || strcmp (name, "rack_count") == 0 || strcmp (name, "pod_count") == 0)
+                read_method (l, &mt->layout_method);
+              else if (strcmp (name, "bisection_bandwidth_per_chip") == 0)
+                {
+                  TfMethod same;  /* bisection_bandwidth's, written beside it for readers */
+
+                  read_method (l, &same);
+                }
               else
                 unknown_key (l, &mm, name, "a metric's name");
             }
@@ -1812,7 +1878,8 @@ check_metadata (Loader     *l,
 
 /* The counts a file from before them lacks, counted on its graph. */
 static void
-fill_new_counts (const TfNetworkGraph *graph,
+fill_new_counts (const TfContext      *ctx,
+                 const TfNetworkGraph *graph,
                  guint                 present,
                  TfMetrics            *m)
 {
@@ -1828,6 +1895,10 @@ fill_new_counts (const TfNetworkGraph *graph,
       m->links_per_chip_min = counted.links_per_chip_min;
       m->links_per_chip_max = counted.links_per_chip_max;
     }
+  if (!(present & NEW_COUNT_LAYOUT))
+    tf_network_graph_measure_layout (ctx, graph, m);
+  if (!(present & NEW_COUNT_PER_CHIP_BISECTION))
+    tf_metrics_set_bisection_per_chip (m, graph->n_chip);
 }
 
 static gboolean
@@ -1851,7 +1922,7 @@ assemble (Loader     *l,
     {
       out->result.metrics = l->metrics;
       if (l->has_generator_metrics && l->has_new_counts != NEW_COUNT_ALL)
-        fill_new_counts (&out->graph, l->has_new_counts, &out->result.metrics);
+        fill_new_counts (&l->ctx, &out->graph, l->has_new_counts, &out->result.metrics);
     }
   else
     memset (&out->result.metrics, 0, sizeof out->result.metrics);

@@ -398,6 +398,25 @@ write_metrics (Writer                    *w,
       mapping_end (w);
     }
   key_uint (w, "path_diversity", m->path_diversity);
+  key_real (w, "bisection_bandwidth_per_chip", m->bisection_bandwidth_per_chip);
+  if (m->layout_method != TF_METHOD_NONE)
+    {
+      key_real (w, "network_cost", m->network_cost);
+      string (w, "network_cost_by_part");
+      mapping_start (w, TRUE);
+      key_real (w, "switches", m->switch_cost);
+      key_real (w, "links", m->link_cost);
+      key_real (w, "nics", m->nic_cost);
+      mapping_end (w);
+      string (w, "cables_by_class");
+      mapping_start (w, TRUE);
+      for (guint c = 0; c < TF_N_CABLES; c++)
+        key_uint (w, tf_cable_to_string (c), m->cables_by_class[c]);
+      mapping_end (w);
+      key_real (w, "injection_bandwidth_per_chip", m->injection_bandwidth);
+      key_uint (w, "rack_count", m->rack_count);
+      key_uint (w, "pod_count", m->pod_count);
+    }
   string (w, "methods");
   mapping_start (w, TRUE);
   key_string (w, "diameter", tf_method_to_string (m->diameter_method));
@@ -410,6 +429,16 @@ write_metrics (Writer                    *w,
   key_string (w, "switch_radix", tf_method_to_string (m->counts_method));
   key_string (w, "links_per_chip", tf_method_to_string (m->counts_method));
   key_string (w, "path_diversity", tf_method_to_string (m->path_diversity_method));
+  key_string (w, "bisection_bandwidth_per_chip",
+              tf_method_to_string (m->bisection_bandwidth_method));
+  if (m->layout_method != TF_METHOD_NONE)
+    {
+      key_string (w, "network_cost", tf_method_to_string (m->cost_method));
+      key_string (w, "cables_by_class", tf_method_to_string (m->layout_method));
+      key_string (w, "injection_bandwidth_per_chip", tf_method_to_string (m->layout_method));
+      key_string (w, "rack_count", tf_method_to_string (m->layout_method));
+      key_string (w, "pod_count", tf_method_to_string (m->layout_method));
+    }
   mapping_end (w);
 candidate_values:
   for (guint i = 0; candidate != NULL && i < candidate->n_values; i++)

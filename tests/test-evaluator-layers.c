@@ -1113,12 +1113,13 @@ test_cost_by_hand (void)
   g_assert_cmpuint (c->evaluation.max_switch_ports, ==, 8);
   g_assert_false (c->evaluation.port_asymmetric);
 
-  /* One ToR edited to 20 ports: beyond the largest option, priced as the largest. */
+  /* One ToR edited to 20 ports: beyond the largest option, bought as ceil (20 / 16) = 2 of the
+   * largest (the port constraint rejects the candidate anyway). */
   c->topology.graph.switches[0].port_count = 20;
   g_assert_true (tf_evaluate_cost (&config, c, &error));
   g_assert_true (c->evaluation.port_asymmetric);
   g_assert_cmpuint (c->evaluation.max_switch_ports, ==, 20);
-  assert_close (c->evaluation.switch_cost_usd, switches - 3000 + 7000);
+  assert_close (c->evaluation.switch_cost_usd, switches - 3000 + 2 * 7000);
   /* Back to 8, but a core at 3 ports: 3 fit in 4 (1000 instead of 3000). */
   c->topology.graph.switches[0].port_count = 8;
   c->topology.graph.switches[g->n_switch - 1].port_count = 3;

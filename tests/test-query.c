@@ -98,8 +98,11 @@ measure (const TfContext *ctx,
     }
 }
 
-static const char *const metric_names[] = { "diameter", "bisection", "bisection_bandwidth",
-                                            "paths" };
+static const char *const metric_names[] = {
+  "diameter", "bisection", "bisection_bandwidth", "paths", "bisection_bandwidth_per_chip",
+  "cost", "racks", "pods", "optical_cables", "copper_cables", "board_traces",
+  "injection_bandwidth_per_chip",
+};
 
 static gboolean
 needs_metrics (const char *name)
@@ -149,6 +152,28 @@ value_of (const char      *name,
     return m->links_per_chip_min;
   if (strcmp (name, "links_per_chip_max") == 0)
     return m->links_per_chip_max;
+  if (strcmp (name, "bisection_bandwidth_per_chip") == 0)
+    return m->bisection_bandwidth / (ctx->n_chip / 2);
+  if (m->layout_method == TF_METHOD_NONE
+      && (strcmp (name, "cost") == 0 || strcmp (name, "racks") == 0
+          || strcmp (name, "pods") == 0 || g_str_has_suffix (name, "_cables")
+          || strcmp (name, "board_traces") == 0
+          || strcmp (name, "injection_bandwidth_per_chip") == 0))
+    return NAN;   /* a large direct network's layout, not measured */
+  if (strcmp (name, "cost") == 0)
+    return round (m->switch_cost + m->link_cost + m->nic_cost);
+  if (strcmp (name, "racks") == 0)
+    return m->rack_count;
+  if (strcmp (name, "pods") == 0)
+    return m->pod_count;
+  if (strcmp (name, "optical_cables") == 0)
+    return (double) m->cables_by_class[TF_CABLE_OPTICAL];
+  if (strcmp (name, "copper_cables") == 0)
+    return (double) m->cables_by_class[TF_CABLE_COPPER];
+  if (strcmp (name, "board_traces") == 0)
+    return (double) m->cables_by_class[TF_CABLE_PCB];
+  if (strcmp (name, "injection_bandwidth_per_chip") == 0)
+    return m->injection_bandwidth;
   for (TfLinkType t = 0; t < TF_N_LINK_TYPES; t++)
     {
       g_autofree char *lower = g_ascii_strdown (tf_link_type_to_string (t), -1);
@@ -245,7 +270,8 @@ oracle_compare (gconstpointer a,
     }
   vx = value_of (s->ask->sort, s->ctx, x);
   vy = value_of (s->ask->sort, s->ctx, y);
-  c = vx < vy ? -1 : vx > vy;
+  /* A value not measured sorts after every number. */
+  c = isnan (vx) || isnan (vy) ? (int) isnan (vx) - (int) isnan (vy) : vx < vy ? -1 : vx > vy;
   return s->ask->descending ? -c : c;
 }
 
@@ -317,6 +343,9 @@ assert_same_result (const TfResult  *got,
   g_assert_cmpuint (got->metrics.link_count, ==, want->result.metrics.link_count);
   g_assert_cmpuint (got->metrics.path_diversity, ==, want->result.metrics.path_diversity);
   g_assert_cmpint (got->metrics.bisection_links_method, !=, TF_METHOD_NONE);
+  g_assert_cmpfloat (got->metrics.network_cost, ==, want->result.metrics.network_cost);
+  g_assert_cmpuint (got->metrics.rack_count, ==, want->result.metrics.rack_count);
+  g_assert_cmpint (got->metrics.layout_method, ==, want->result.metrics.layout_method);
 }
 
 /* Runs @ask through the engine and checks every count and every kept result. */
@@ -602,7 +631,8 @@ count_reports (double   fraction,
 
 /* Filters that need no metrics run before any are computed: a query sorted by a count measures
  * only the results it keeps; one sorted by a metric measures every result that passes the
- * other filters, and none that does not. */
+ * other filters, and none that does not; one sorted by cost measures the layout of every such
+ * result and the other metrics of the kept ones, which still carry them. */
 static void
 test_measured (void)
 {
@@ -610,7 +640,7 @@ test_measured (void)
   g_autoptr(GError) error = NULL;
   guint kept = 0, passing = 0;
 
-  for (guint metric = 0; metric < 2; metric++)
+  for (guint metric = 0; metric < 3; metric++)
     {
       g_auto(TfEnumeration) e = { 0 };
       g_auto(TfQuery) q;
@@ -619,7 +649,7 @@ test_measured (void)
       tf_query_init (&q);
       tf_query_add_chips_per_board (&q, 4, 4);
       q.statuses = 1u << TF_STATUS_EDGE_CASE;
-      q.sort = tf_column_lookup (metric ? "bisection" : "links");
+      q.sort = tf_column_lookup (metric == 2 ? "cost" : metric ? "bisection" : "links");
       g_assert_true (tf_enumerate_query (&ctx, NULL, 0, &q, 5, count_reports, &c, &e, &error));
       g_assert_no_error (error);
       if (!metric)
@@ -633,6 +663,14 @@ test_measured (void)
       else
         g_assert_cmpuint (e.measured, ==, passing);
       g_assert_cmpuint (c.reports, >, 0);
+      for (guint f = 0; f < e.n_families; f++)
+        for (guint k = 0; k < e.families[f].n_results; k++)
+          {
+            g_assert_cmpint (e.families[f].results[k].metrics.diameter_method, !=,
+                             TF_METHOD_NONE);
+            g_assert_cmpint (e.families[f].results[k].metrics.layout_method, ==,
+                             TF_METHOD_EXACT);
+          }
       g_test_message ("sorted by %s: %" G_GUINT64_FORMAT " measured", q.sort->name, e.measured);
     }
 }

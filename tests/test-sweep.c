@@ -79,10 +79,17 @@ assert_same_metrics (const char      *what,
       || a->path_diversity != b->path_diversity
       || a->path_diversity_method != b->path_diversity_method
       || memcmp (a->link_count_by_type, b->link_count_by_type, sizeof a->link_count_by_type)
-      || memcmp (a->link_count_by_reach, b->link_count_by_reach, sizeof a->link_count_by_reach))
+      || memcmp (a->link_count_by_reach, b->link_count_by_reach, sizeof a->link_count_by_reach)
+      || fabs (a->network_cost - b->network_cost) > 1e-6 * MAX (1, a->network_cost)
+      || a->cost_method != b->cost_method || a->layout_method != b->layout_method
+      || memcmp (a->cables_by_class, b->cables_by_class, sizeof a->cables_by_class)
+      || fabs (a->injection_bandwidth - b->injection_bandwidth) > 1e-6
+      || fabs (a->bisection_bandwidth_per_chip - b->bisection_bandwidth_per_chip) > 1e-6
+      || a->rack_count != b->rack_count || a->pod_count != b->pod_count)
     g_error ("%s: %s gives other metrics or labels: diameter %u (%s) vs %u (%s), bisection %"
              G_GUINT64_FORMAT " (%s) vs %" G_GUINT64_FORMAT " (%s), bandwidth %g (%s) vs %g (%s), "
-             "paths %u (%s) vs %u (%s), links %" G_GUINT64_FORMAT " vs %" G_GUINT64_FORMAT, id,
+             "paths %u (%s) vs %u (%s), links %" G_GUINT64_FORMAT " vs %" G_GUINT64_FORMAT
+             ", cost %.2f vs %.2f", id,
              what, a->diameter, tf_method_to_string (a->diameter_method), b->diameter,
              tf_method_to_string (b->diameter_method), a->bisection_links,
              tf_method_to_string (a->bisection_links_method), b->bisection_links,
@@ -90,7 +97,8 @@ assert_same_metrics (const char      *what,
              tf_method_to_string (a->bisection_bandwidth_method), b->bisection_bandwidth,
              tf_method_to_string (b->bisection_bandwidth_method), a->path_diversity,
              tf_method_to_string (a->path_diversity_method), b->path_diversity,
-             tf_method_to_string (b->path_diversity_method), a->link_count, b->link_count);
+             tf_method_to_string (b->path_diversity_method), a->link_count, b->link_count,
+             a->network_cost, b->network_cost);
 }
 
 /* The spec's tables, read independently of the engine's code: a link between two chips is C2C;

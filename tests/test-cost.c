@@ -1,0 +1,295 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cost.c: the one cost model (docs/optimizer.md, "Layer 5"; docs/metrics.md, "Layout").
+ *
+ * Hand cases priced from data/prices.yaml: switches of radix 32/64/128 at 25,000/45,000/85,000
+ * USD, a NIC 1,800 per chip, a copper cable 120, an optical one 1,500 + 1.5 per metre; racks
+ * 0.6 m apart in a pod's row, 2 m up and down per cable end outside a rack, 2 m in a rack,
+ * copper up to 3 m. Each case is checked three ways: enumerate's figure (the family's build),
+ * generate's (checked against the chip graph) and the optimizer's Layer 5 on the generated
+ * graph. Then the same equality over a sample of every family and size: one model, whoever
+ * asks. */
+#include <math.h>
+#include <string.h>
+
+#include "family-private.h"
+#include "test-util.h"
+
+static void
+assert_close (double got,
+              double want)
+{
+  if (fabs (got - want) > 1e-6 * MAX (1, fabs (want)))
+    g_error ("got %.6f, want %.6f", got, want);
+}
+
+/* Enumerate's metrics of @id: checked, then measured as enumerate measures a kept result. */
+static void
+enumerated (const TfContext *ctx,
+            const char      *id,
+            TfResult        *out)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tf_result_from_id (ctx, id, out, &error));
+  g_assert_no_error (error);
+  g_assert_true (tf_family_compute_metrics (out->family, ctx, out, NULL, &error));
+  g_assert_no_error (error);
+}
+
+/* The optimizer's Layer 5, at the default search configuration (the built-in price table). */
+static double
+layer5 (const TfContext *ctx,
+        const char      *id,
+        guint           *optical)
+{
+  g_autoptr(TfCandidate) candidate = tf_candidate_new ();
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  tf_search_config_init (&config);
+  g_assert_true (tf_generate (ctx, id, NULL, NULL, &candidate->topology, &error));
+  g_assert_no_error (error);
+  g_assert_true (tf_evaluate (&config, candidate, TF_LAYER_COST, NULL, &error));
+  g_assert_no_error (error);
+  *optical = candidate->evaluation.optical_links;
+  return candidate->evaluation.network_cost_usd;
+}
+
+typedef struct
+{
+  const char *id;
+  guint       n_chip;
+  TfScope     scope;
+  guint       boards_per_rack_max;
+  double      cost;
+  guint64     cables[TF_N_CABLES];
+  guint       racks;
+  double      injection;     /* GB/s */
+} HandCase;
+
+static void
+check_hand_case (const HandCase *h)
+{
+  TfContext ctx = tf_test_context (h->n_chip, h->scope, TF_INTRA_BOARD_NONE);
+  g_auto(TfTopology) generated = { 0 };
+  g_autoptr(GError) error = NULL;
+  TfResult r;
+  guint optical;
+
+  ctx.boards_per_rack_max = h->boards_per_rack_max;
+  enumerated (&ctx, h->id, &r);
+  g_test_message ("%s: %.2f USD", h->id, r.metrics.network_cost);
+  assert_close (r.metrics.network_cost, h->cost);
+  assert_close (r.metrics.switch_cost + r.metrics.link_cost + r.metrics.nic_cost, h->cost);
+  assert_close (r.metrics.nic_cost, h->n_chip * 1800.0);
+  g_assert_cmpint (r.metrics.cost_method, ==, TF_METHOD_EXACT);
+  g_assert_cmpint (r.metrics.layout_method, ==, TF_METHOD_EXACT);
+  g_assert_cmpmem (r.metrics.cables_by_class, sizeof r.metrics.cables_by_class, h->cables,
+                   sizeof h->cables);
+  g_assert_cmpuint (r.metrics.rack_count, ==, h->racks);
+  assert_close (r.metrics.injection_bandwidth, h->injection);
+
+  g_assert_true (tf_generate (&ctx, h->id, NULL, NULL, &generated, &error));
+  g_assert_no_error (error);
+  assert_close (generated.result.metrics.network_cost, h->cost);
+  g_assert_cmpmem (generated.result.metrics.cables_by_class, sizeof h->cables, h->cables,
+                   sizeof h->cables);
+
+  assert_close (layer5 (&ctx, h->id, &optical), h->cost);
+  g_assert_cmpuint (optical, ==, h->cables[TF_CABLE_OPTICAL]);
+}
+
+/* One switch of 8 ports holds in radix 32: 25,000. Eight chip-switch cables in the rack, 2 m of
+ * copper: 8 x 120 = 960. Eight NICs: 14,400. 40,360 in all. A chip drives one B2B link of
+ * the context's 64 GB/s. */
+static void
+test_single_switch (void)
+{
+  const HandCase h = {
+    "single-switch:n_endpoint=8", 8, TF_SCOPE_INTRA_RACK, 16,
+    25000 + 8 * 120 + 8 * 1800, { 0, 8, 0 }, 1, 64,
+  };
+
+  check_hand_case (&h);
+}
+
+/* A 2x2 torus of one-chip boards, two boards a rack: racks at x = 0 and 0.6 m. Four links
+ * (a 2-long ring is one link): the two inside a rack are 2 m of copper (240); the two between
+ * the racks run 0.6 m along the tray plus 2 x 2 m up and down, 4.6 m > 3 m, optical:
+ * 2 x (1,500 + 1.5 x 4.6) = 3,013.8. Four NICs: 7,200. 10,453.8 in all. Each chip drives two
+ * C2C links (the context's C2C bandwidth each). */
+static void
+test_torus_two_racks (void)
+{
+  TfContext ctx = tf_test_context (4, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  const HandCase h = {
+    "torus:dimension_sizes=2x2,board_shape=1x1", 4, TF_SCOPE_INTER_RACK, 2,
+    2 * 120 + 2 * (1500 + 1.5 * 4.6) + 4 * 1800, { 0, 2, 2 }, 2,
+    2 * ctx.defaults[TF_LINK_C2C].bandwidth_gbps,
+  };
+
+  check_hand_case (&h);
+}
+
+/* A 2-layer fat-tree, k = 4, 8 boards of 2 chips: 4 leaves, a rack each with its 2 boards, and
+ * 2 spines at the middle of the pod's row (x = 0.9 m; racks at 0, 0.6, 1.2, 1.8). A port is
+ * a bundle of 2 lanes, so a leaf has 4 chip cables down and 4 up, a spine 8: six switches of
+ * radix 32, 150,000. Down: 16 chip-leaf cables in racks, copper, 1,920. Up: 4 cables a leaf of
+ * 0.9 + 4 = 4.9 m (outer racks) or 0.3 + 4 = 4.3 m (inner), all optical:
+ * 16 x 1,500 + 1.5 x 4 x (4.9 + 4.3 + 4.3 + 4.9) = 24,110.4. Sixteen NICs: 28,800. */
+static void
+test_fat_tree (void)
+{
+  const HandCase h = {
+    "fat-tree:layers=2,k=4,osr=1,n_endpoint=8", 16, TF_SCOPE_INTER_RACK, 16,
+    6 * 25000 + 16 * 120 + 16 * 1500 + 1.5 * 4 * (4.9 + 4.3 + 4.3 + 4.9) + 16 * 1800,
+    { 0, 16, 16 }, 4, 64,
+  };
+
+  check_hand_case (&h);
+}
+
+/* A switch no priced radix holds is bought as ceil (ports / 128) of the largest: 256 chips on
+ * one switch are 2 x 85,000, and the cost says it is an estimate. */
+static void
+test_estimate (void)
+{
+  TfContext ctx = tf_test_context (256, TF_SCOPE_INTRA_RACK, TF_INTRA_BOARD_NONE);
+  const TfColumn *cost = tf_column_lookup ("cost");
+  g_autoptr(GString) cell = g_string_new (NULL);
+  TfResult r;
+  guint optical;
+
+  ctx.switch_defaults.radix = 1024;
+  enumerated (&ctx, "single-switch:n_endpoint=256", &r);
+  g_assert_cmpint (r.metrics.cost_method, ==, TF_METHOD_ESTIMATE);
+  assert_close (r.metrics.switch_cost, 2 * 85000);
+  g_assert_cmpint (cost->get_method (&r), ==, TF_METHOD_ESTIMATE);
+  g_assert_cmpstr (tf_method_to_string (TF_METHOD_ESTIMATE), ==, "estimate");
+  assert_close (layer5 (&ctx, "single-switch:n_endpoint=256", &optical), r.metrics.network_cost);
+  tf_column_append_value (cost, &r, cell);
+  g_assert_cmpfloat (g_ascii_strtod (cell->str, NULL), ==, round (r.metrics.network_cost));
+}
+
+/* Enumerate's cost of a sample of every family at several sizes equals the optimizer's Layer 5
+ * on the generated graph, and the cables and racks equal the graph's. */
+static void
+test_one_model (void)
+{
+  static const guint sizes[] = { 16, 64, 256, 1024, 4096 };
+  guint checked = 0;
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (TfScope scope = TF_SCOPE_INTRA_RACK; scope <= TF_SCOPE_INTER_RACK; scope++)
+      {
+        TfContext ctx = tf_test_context (sizes[s], scope, (TfIntraBoardTopo) (s % 3));
+        g_auto(TfEnumeration) e = { 0 };
+        g_autoptr(GError) error = NULL;
+
+        ctx.boards_per_rack_max = 4;   /* several racks and pods even when small */
+        ctx.racks_per_pod_max = 4;
+        g_assert_true (tf_enumerate (&ctx, NULL, 0, 3, NULL, NULL, &e, &error));
+        g_assert_no_error (error);
+        for (guint f = 0; f < e.n_families; f++)
+          for (guint k = 0; k < e.families[f].n_results; k++)
+            {
+              const TfResult *r = &e.families[f].results[k];
+              g_autofree char *id = tf_result_dup_id (r);
+              guint optical;
+              double cost;
+
+              /* A large direct network's layout waits for a query that reads it. */
+              if (r->metrics.layout_method == TF_METHOD_NONE)
+                {
+                  g_assert_false (r->family->metrics_need_build);
+                  g_assert_cmpuint (r->metrics.link_count, >, TF_LAYOUT_MAX_LINKS);
+                  g_assert_true (isnan (tf_column_lookup ("cost")->get (r)));
+                  continue;
+                }
+              g_assert_cmpint (r->metrics.layout_method, ==, TF_METHOD_EXACT);
+              cost = layer5 (&ctx, id, &optical);
+              if (fabs (cost - r->metrics.network_cost) > 1e-6 * cost)
+                g_error ("%s at %u chips: enumerate %.4f, Layer 5 %.4f", id, sizes[s],
+                         r->metrics.network_cost, cost);
+              g_assert_cmpuint (optical, ==, r->metrics.cables_by_class[TF_CABLE_OPTICAL]);
+              checked++;
+            }
+      }
+  g_test_message ("%u results priced alike", checked);
+  g_assert_cmpuint (checked, >, 100);
+}
+
+/* The figures go out in YAML and come back; a file written before them gets them counted on
+ * its graph. */
+static void
+test_round_trip (void)
+{
+  TfContext ctx = tf_test_context (64, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_RING);
+  const char *id = "dragonfly:a=4,p=2,h=1,g=2,n_endpoint=16";
+  g_auto(TfTopology) t = { 0 };
+  g_auto(TfTopology) back = { 0 };
+  g_auto(TfTopology) old = { 0 };
+  g_autoptr(GString) yaml = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRegex) layout_keys = NULL;
+  g_autofree char *stripped = NULL;
+  const TfMetrics *m, *b;
+
+  ctx.boards_per_rack_max = 2;
+  g_assert_true (tf_generate (&ctx, id, NULL, NULL, &t, &error));
+  g_assert_no_error (error);
+  g_assert_true (tf_topology_write_yaml (&t, yaml, &error));
+  g_assert_nonnull (strstr (yaml->str, "network_cost:"));
+  g_assert_nonnull (strstr (yaml->str, "cables_by_class: {pcb:"));
+  g_assert_true (tf_topology_load_data ("t.yaml", yaml->str, yaml->len, NULL, &back, &error));
+  g_assert_no_error (error);
+  m = &t.result.metrics;
+  b = &back.result.metrics;
+  g_assert_cmpfloat (b->network_cost, ==, m->network_cost);
+  g_assert_cmpfloat (b->switch_cost, ==, m->switch_cost);
+  g_assert_cmpfloat (b->link_cost, ==, m->link_cost);
+  g_assert_cmpfloat (b->nic_cost, ==, m->nic_cost);
+  g_assert_cmpmem (b->cables_by_class, sizeof b->cables_by_class, m->cables_by_class,
+                   sizeof m->cables_by_class);
+  g_assert_cmpfloat (b->injection_bandwidth, ==, m->injection_bandwidth);
+  g_assert_cmpfloat (b->bisection_bandwidth_per_chip, ==, m->bisection_bandwidth_per_chip);
+  g_assert_cmpuint (b->rack_count, ==, m->rack_count);
+  g_assert_cmpuint (b->pod_count, ==, m->pod_count);
+  g_assert_cmpint (b->cost_method, ==, m->cost_method);
+  g_assert_cmpint (b->layout_method, ==, m->layout_method);
+  g_assert_cmpuint (m->rack_count, >, 1);
+
+  /* Without the new keys, as an older file: counted on the graph, the same. */
+  layout_keys = g_regex_new ("^    (network_cost|network_cost_by_part|cables_by_class|"
+                             "injection_bandwidth_per_chip|rack_count|pod_count|"
+                             "bisection_bandwidth_per_chip): .*\\n"
+                             "|, (network_cost|cables_by_class|injection_bandwidth_per_chip|"
+                             "rack_count|pod_count|bisection_bandwidth_per_chip): [a-z-]+",
+                             G_REGEX_MULTILINE, 0, NULL);
+  stripped = g_regex_replace (layout_keys, yaml->str, -1, 0, "", 0, NULL);
+  g_assert_null (strstr (stripped, "network_cost"));
+  g_assert_true (tf_topology_load_data ("old.yaml", stripped, strlen (stripped), NULL, &old,
+                                        &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (fabs (old.result.metrics.network_cost - m->network_cost), <=,
+                     1e-9 * m->network_cost);
+  g_assert_cmpmem (old.result.metrics.cables_by_class, sizeof m->cables_by_class,
+                   m->cables_by_class, sizeof m->cables_by_class);
+  g_assert_cmpfloat (old.result.metrics.bisection_bandwidth_per_chip, ==,
+                     m->bisection_bandwidth_per_chip);
+  g_assert_cmpuint (old.result.metrics.rack_count, ==, m->rack_count);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/cost/single-switch-by-hand", test_single_switch);
+  g_test_add_func ("/engine/cost/torus-two-racks-by-hand", test_torus_two_racks);
+  g_test_add_func ("/engine/cost/fat-tree-by-hand", test_fat_tree);
+  g_test_add_func ("/engine/cost/estimate-beyond-radix", test_estimate);
+  g_test_add_func ("/engine/cost/one-model", test_one_model);
+  g_test_add_func ("/engine/cost/round-trip", test_round_trip);
+  return g_test_run ();
+}
