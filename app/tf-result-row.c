@@ -101,6 +101,10 @@ tf_result_dup_attrs_text (const TfResult *result)
         }
       append_values (text, a);
     }
+  /* Families without parameters of their own (ring, full-mesh, single-switch) differ by their
+   * endpoints, which their ids carry. */
+  if (text->len == 0)
+    g_string_append_printf (text, "n_endpoint %u", result->n_endpoint);
   return g_string_free (text, FALSE);
 }
 

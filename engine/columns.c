@@ -198,7 +198,9 @@ paths_method (const TfResult *r)
 
 /* Counts the check fills (tf_family_check) are known before any metrics; the layout figures
  * wait for tf_family_compute_layout (one pass over the family's build), the rest for
- * tf_family_compute_metrics. */
+ * tf_family_compute_metrics. The order is the app's and the command line's: what an
+ * architect decides on (size, cost, racks, optics) first, the warnings, which vary in width,
+ * last of the shown ones. */
 static const TfColumn columns[] = {
   { "id", N_("Family and parameters"), N_("The result's id, which generate --id takes"),
     TF_COLUMN_ID, TF_NEEDS_CHECK, TRUE, get_registry_index, NULL },
@@ -215,14 +217,6 @@ static const TfColumn columns[] = {
     TF_COLUMN_COUNT, TF_NEEDS_CHECK, TRUE, get_switches, counts_method },
   { "links", N_("Links"), N_("Physical links, parallel links counted"),
     TF_COLUMN_COUNT, TF_NEEDS_CHECK, TRUE, get_links, counts_method },
-  { "diameter", N_("Diameter"), N_("Hops between the two farthest chips"),
-    TF_COLUMN_COUNT, TF_NEEDS_METRICS, TRUE, get_diameter, diameter_method },
-  { "bisection", N_("Bisection"), N_("Fewest physical links cut by a balanced split of the chips"),
-    TF_COLUMN_COUNT, TF_NEEDS_METRICS, TRUE, get_bisection, bisection_method },
-  { "paths", N_("Paths"), N_("Fewest vertex-disjoint paths between two chips"),
-    TF_COLUMN_COUNT, TF_NEEDS_METRICS, TRUE, get_paths, paths_method },
-  { "warnings", N_("Warnings"), N_("The spec's warnings; an edge case has at least one"),
-    TF_COLUMN_WARNINGS, TF_NEEDS_CHECK, TRUE, get_warnings, NULL },
   { "cost", N_("Cost (USD)"),
     N_("Network cost in USD: switches, cables and NICs at the built-in price table"),
     TF_COLUMN_REAL, TF_NEEDS_LAYOUT, TRUE, get_cost, cost_method },
@@ -231,6 +225,14 @@ static const TfColumn columns[] = {
   { "optical_cables", N_("Optical cables"),
     N_("Physical links on optical cables: too long for copper"),
     TF_COLUMN_COUNT, TF_NEEDS_LAYOUT, TRUE, get_optical_cables, layout_method },
+  { "diameter", N_("Diameter"), N_("Hops between the two farthest chips"),
+    TF_COLUMN_COUNT, TF_NEEDS_METRICS, TRUE, get_diameter, diameter_method },
+  { "bisection", N_("Bisection"), N_("Fewest physical links cut by a balanced split of the chips"),
+    TF_COLUMN_COUNT, TF_NEEDS_METRICS, TRUE, get_bisection, bisection_method },
+  { "paths", N_("Paths"), N_("Fewest vertex-disjoint paths between two chips"),
+    TF_COLUMN_COUNT, TF_NEEDS_METRICS, TRUE, get_paths, paths_method },
+  { "warnings", N_("Warnings"), N_("The spec's warnings; an edge case has at least one"),
+    TF_COLUMN_WARNINGS, TF_NEEDS_CHECK, TRUE, get_warnings, NULL },
   { "pods", N_("Pods"), N_("Pods the racks are grouped into"),
     TF_COLUMN_COUNT, TF_NEEDS_LAYOUT, FALSE, get_pods, layout_method },
   { "copper_cables", N_("Copper cables"), N_("Physical links on copper cables between boards"),

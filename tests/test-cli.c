@@ -663,7 +663,8 @@ test_enumerate_query_example (void)
            "--family", "fat-tree", "--sort", "links:desc", "--format", "csv", NULL);
   g_assert_cmpint (r.status, ==, 0);
   g_assert_true (g_str_has_prefix (r.out, "id,family,status,n_endpoint,chips_per_board,"
-                                   "switches,links,diameter,bisection,paths,warnings,"));
+                                   "switches,links,cost,racks,optical_cables,diameter,"
+                                   "bisection,paths,warnings,"));
   g_assert_nonnull (strstr (r.out, "\r\n\"fat-tree:layers="));
   csv = parse_csv (r.out);
   g_assert_cmpuint (csv->len, ==, 1 + 6);
