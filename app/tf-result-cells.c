@@ -223,6 +223,10 @@ tf_family_row_dup_header (TfFamilyRow *family,
       return g_strdup_printf (_("%s — not with an intra-board topology: %s"), name,
                               reason ? _(reason) : "");
     }
+  if (total == 0 && tf_family_get_size_rule (tf_family_row_get_family (family)) != NULL)
+    /* Translators: a family name, then the chip counts it has results for. */
+    return g_strdup_printf (_("%s — no legal topology: it has results for %s"), name,
+                            _(tf_family_get_size_rule (tf_family_row_get_family (family))));
   if (total == 0)
     return g_strdup_printf (_("%s — no legal topology for this context"), name);
   if (filtered)

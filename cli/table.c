@@ -124,6 +124,10 @@ tf_cli_print_table (const TfEnumeration *enumeration,
                                 (guint64) TF_LINK_COUNT_MAX);
       if (fe->excluded != NULL)
         g_string_append_printf (out, " - %s", fe->excluded);
+      else if (fe->total == 0 && fe->oversize == 0
+               && tf_family_get_size_rule (fe->family) != NULL)
+        g_string_append_printf (out, " - it has results for %s",
+                                tf_family_get_size_rule (fe->family));
       g_string_append_c (out, '\n');
       for (guint i = 0; i < fe->n_results; i++)
         results[i] = &fe->results[i];

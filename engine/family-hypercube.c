@@ -197,6 +197,7 @@ const TfFamily tf_family_hypercube = {
   .leaf_tier = TF_TIER_CHIP,
   .scopes = 1u << TF_SCOPE_INTRA_RACK,
   .direct = TRUE,
+  .size_rule = N_("n_chip = 2^n with n from 1 to 10 (2 to 1,024 chips)"),
   .walk = hypercube_walk,
   .parse_id = hypercube_parse_id,
   .format_id = hypercube_format_id,

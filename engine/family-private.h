@@ -100,6 +100,8 @@ struct _TfFamily
   guint       scopes;                 /* bits (1 << TfScope) */
   gboolean    direct;                 /* endpoints link to endpoints, no switches */
   const char *no_intra_board_reason;  /* non-NULL: intra_board_topo must be none, and why */
+  const char *size_rule;              /* non-NULL: the chip counts it has results for, said
+                                       * where it has none (marked for translation) */
 
   /* Visits candidate parameter sets; the framework checks each with check(). Returns FALSE when
    * the visitor asked to stop. */

@@ -46,6 +46,13 @@ tf_family_get_no_intra_board_reason (const TfFamily *family)
   return family->no_intra_board_reason;
 }
 
+const char *
+tf_family_get_size_rule (const TfFamily *family)
+{
+  g_return_val_if_fail (family != NULL, NULL);
+  return family->size_rule;
+}
+
 TfTier
 tf_family_get_leaf_tier (const TfFamily *family)
 {

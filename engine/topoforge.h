@@ -190,6 +190,9 @@ const char      *tf_family_get_name (const TfFamily *family);
 const char      *tf_family_get_description (const TfFamily *family);
 /* Why intra_board_topo must be none for this family (English, marked), or NULL. */
 const char      *tf_family_get_no_intra_board_reason (const TfFamily *family);
+/* The chip counts a family with a strict size rule has results for ("n_chip = 2^n, n from 1
+ * to 10"), to say why it has none; NULL when it has results for most counts. */
+const char      *tf_family_get_size_rule (const TfFamily *family);
 TfTier           tf_family_get_leaf_tier (const TfFamily *family);
 gboolean         tf_family_applies_to_scope (const TfFamily *family, TfScope scope);
 

@@ -1277,6 +1277,24 @@ test_readme (void)
   g_assert_cmpint (system (rm), ==, 0);
 }
 
+/* A family with none for this chip count says which counts it has results for. */
+static void
+test_enumerate_size_rule (void)
+{
+  Run r = run ("enumerate", "--n-chip", "4096", "--scope", "inter-rack", "--family",
+               "hypercube", "--format", "table", NULL);
+
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_str_has_prefix (r.out, "hypercube: showing 0 of 0 - it has results for "
+                                   "n_chip = 2^n with n from 1 to 10"));
+  run_clear (&r);
+  r = run ("enumerate", "--n-chip", "1024", "--scope", "inter-rack", "--family", "hypercube",
+           "--format", "table", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_null (strstr (r.out, "it has results for"));
+  run_clear (&r);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1300,6 +1318,7 @@ main (int    argc,
   g_test_add_func ("/cli/validate-metrics-convert", test_validate_metrics_convert);
   g_test_add_func ("/cli/optimize", test_optimize);
   g_test_add_func ("/cli/optimize-interrupt", test_optimize_interrupt);
+  g_test_add_func ("/cli/enumerate-size-rule", test_enumerate_size_rule);
   g_test_add_func ("/cli/readme", test_readme);
   return g_test_run ();
 }
