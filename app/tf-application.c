@@ -46,6 +46,9 @@ static const GOptionEntry option_entries[] = {
     N_("Show only recommended or edge-case results"), N_("STATUS") },
   { "match", 0, 0, G_OPTION_ARG_STRING, NULL,
     N_("Show only results whose id contains this text"), N_("TEXT") },
+  { "where", 0, 0, G_OPTION_ARG_STRING, NULL,
+    N_("Show only results whose columns compare so, as the Where entry takes them, e.g. "
+       "'cost<=9e6, racks<=32'"), N_("TEXT") },
   { "sort", 0, 0, G_OPTION_ARG_STRING, NULL,
     N_("Order results across families by a column (as enumerate --sort), :desc for largest first"),
     N_("COLUMN[:desc]") },
@@ -152,7 +155,7 @@ apply_query_options (TfResultsView  *results,
                      GVariantDict   *options,
                      GError        **error)
 {
-  const char *status = NULL, *match = NULL, *sort = NULL;
+  const char *status = NULL, *match = NULL, *where = NULL, *sort = NULL;
   gint32 value;
 
   if (g_variant_dict_lookup (options, "chips-per-board", "i", &value))
@@ -172,6 +175,17 @@ apply_query_options (TfResultsView  *results,
     }
   if (g_variant_dict_lookup (options, "match", "&s", &match))
     g_object_set (results, "match", match, NULL);
+  if (g_variant_dict_lookup (options, "where", "&s", &where))
+    {
+      g_autoptr(GError) local = NULL;
+
+      if (!tf_results_view_set_where (results, where, &local))
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT, _("where '%s': %s"), where,
+                       local->message);
+          return FALSE;
+        }
+    }
   if (g_variant_dict_lookup (options, "sort", "&s", &sort))
     {
       g_auto(GStrv) parts = g_strsplit (sort, ":", 2);

@@ -17,6 +17,7 @@ struct _TfResultsView
   GtkDropDown        *status_filter;
   GtkDropDown        *chips_per_board_filter;
   GtkSearchEntry     *match_entry;
+  GtkSearchEntry     *where_entry;
   GtkDropDown        *sort_column;
   GtkToggleButton    *descending;
   GtkToggleButton    *flat;
@@ -49,6 +50,7 @@ enum {
   PROP_STATUS_FILTER,
   PROP_CHIPS_PER_BOARD_FILTER,
   PROP_MATCH,
+  PROP_WHERE,
   PROP_SORT,
   PROP_DESCENDING,
   PROP_FLAT,
@@ -87,6 +89,33 @@ sort_column (TfResultsView *self)
          ? g_ptr_array_index (self->sort_columns, i - 1) : NULL;
 }
 
+/* The Where entry's text: conditions the engine reads (tf_query_add_condition_text ()),
+ * separated by commas; empty ones are skipped, so "cost<=9e6," reads while being typed. All or
+ * nothing: one condition the engine refuses and none of them goes into @query. */
+static gboolean
+add_where (TfQuery     *query,
+           const char  *text,
+           GError     **error)
+{
+  g_auto(GStrv) items = g_strsplit (text != NULL ? text : "", ",", -1);
+  g_auto(TfQuery) read = { 0 };
+
+  tf_query_init (&read);
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      g_strstrip (items[i]);
+      if (items[i][0] != '\0' && !tf_query_add_condition_text (&read, items[i], error))
+        return FALSE;
+    }
+  for (guint i = 0; read.conditions != NULL && i < read.conditions->len; i++)
+    {
+      const TfCondition *c = &g_array_index (read.conditions, TfCondition, i);
+
+      tf_query_add_condition (query, c->column, c->compare, c->value);
+    }
+  return TRUE;
+}
+
 void
 tf_results_view_get_query (TfResultsView *self,
                            TfQuery       *out)
@@ -106,6 +135,8 @@ tf_results_view_get_query (TfResultsView *self,
   if (cpb != 0)
     tf_query_add_chips_per_board (out, cpb, cpb);
   tf_query_set_match (out, gtk_editable_get_text (GTK_EDITABLE (self->match_entry)));
+  /* Text the engine refuses filters nothing; the entry says why (where_edited ()). */
+  add_where (out, gtk_editable_get_text (GTK_EDITABLE (self->where_entry)), NULL);
   out->sort = sort_column (self);
   out->descending = gtk_toggle_button_get_active (self->descending);
 }
@@ -136,6 +167,38 @@ static void
 match_changed (TfResultsView *self)
 {
   query_changed (self, PROP_MATCH);
+}
+
+/* Right away, as the text changes: whether the engine reads it, and if not, its words. */
+static void
+where_edited (TfResultsView *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_auto(TfQuery) scratch = { 0 };
+  GtkWidget *entry = GTK_WIDGET (self->where_entry);
+
+  g_assert (TF_IS_RESULTS_VIEW (self));
+
+  tf_query_init (&scratch);
+  if (add_where (&scratch, gtk_editable_get_text (GTK_EDITABLE (entry)), &error))
+    {
+      gtk_widget_remove_css_class (entry, "error");
+      gtk_widget_set_tooltip_text (entry, _("Show only results whose columns compare so, e.g. "
+                                            "cost<=9e6, racks<=32 (<, <=, =, >=, >; all must "
+                                            "hold)"));
+    }
+  else
+    {
+      gtk_widget_add_css_class (entry, "error");
+      gtk_widget_set_tooltip_text (entry, error->message);
+    }
+}
+
+/* After the entry's pause in typing, as for the id match. */
+static void
+where_changed (TfResultsView *self)
+{
+  query_changed (self, PROP_WHERE);
 }
 
 static void
@@ -763,6 +826,10 @@ tf_results_view_get_property (GObject    *object,
       g_value_set_string (value, gtk_editable_get_text (GTK_EDITABLE (self->match_entry)));
       break;
 
+    case PROP_WHERE:
+      g_value_set_string (value, gtk_editable_get_text (GTK_EDITABLE (self->where_entry)));
+      break;
+
     case PROP_SORT:
       sort = sort_column (self);
       g_value_set_string (value, sort ? sort->name : NULL);
@@ -840,6 +907,10 @@ tf_results_view_set_property (GObject      *object,
                              g_value_get_string (value) ? g_value_get_string (value) : "");
       break;
 
+    case PROP_WHERE:
+      tf_results_view_set_where (self, g_value_get_string (value), NULL);
+      break;
+
     case PROP_SORT:
       set_sort (self, g_value_get_string (value));
       break;
@@ -879,6 +950,10 @@ tf_results_view_class_init (TfResultsViewClass *klass)
   properties[PROP_MATCH] =
     g_param_spec_string ("match", NULL, NULL, NULL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Conditions as the Where entry holds them: "cost<=9e6, racks<=32". */
+  properties[PROP_WHERE] =
+    g_param_spec_string ("where", NULL, NULL, NULL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   /* An engine column's name (tf_column_lookup ()), or NULL for the engine's order. */
   properties[PROP_SORT] =
     g_param_spec_string ("sort", NULL, NULL, NULL,
@@ -906,6 +981,7 @@ tf_results_view_class_init (TfResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TfResultsView, status_filter);
   gtk_widget_class_bind_template_child (widget_class, TfResultsView, chips_per_board_filter);
   gtk_widget_class_bind_template_child (widget_class, TfResultsView, match_entry);
+  gtk_widget_class_bind_template_child (widget_class, TfResultsView, where_entry);
   gtk_widget_class_bind_template_child (widget_class, TfResultsView, sort_column);
   gtk_widget_class_bind_template_child (widget_class, TfResultsView, descending);
   gtk_widget_class_bind_template_child (widget_class, TfResultsView, flat);
@@ -918,6 +994,8 @@ tf_results_view_class_init (TfResultsViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, status_changed);
   gtk_widget_class_bind_template_callback (widget_class, chips_per_board_changed);
   gtk_widget_class_bind_template_callback (widget_class, match_changed);
+  gtk_widget_class_bind_template_callback (widget_class, where_edited);
+  gtk_widget_class_bind_template_callback (widget_class, where_changed);
   gtk_widget_class_bind_template_callback (widget_class, sort_changed);
   gtk_widget_class_bind_template_callback (widget_class, descending_changed);
   gtk_widget_class_bind_template_callback (widget_class, flat_changed);
@@ -941,6 +1019,7 @@ tf_results_view_init (TfResultsView *self)
   fill_sort_menu (self);
   g_signal_handlers_unblock_by_func (self->sort_column, sort_changed, self);
   set_chips_per_board_values (self, NULL);
+  where_edited (self);
   rebuild_tree (self);
 }
 
@@ -948,4 +1027,26 @@ GtkWidget *
 tf_results_view_new (void)
 {
   return g_object_new (TF_TYPE_RESULTS_VIEW, NULL);
+}
+
+gboolean
+tf_results_view_set_where (TfResultsView  *self,
+                           const char     *text,
+                           GError        **error)
+{
+  g_auto(TfQuery) scratch = { 0 };
+
+  g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  gtk_editable_set_text (GTK_EDITABLE (self->where_entry), text != NULL ? text : "");
+  tf_query_init (&scratch);
+  return add_where (&scratch, text, error);
+}
+
+GtkWidget *
+tf_results_view_get_where_entry (TfResultsView *self)
+{
+  g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), NULL);
+  return GTK_WIDGET (self->where_entry);
 }

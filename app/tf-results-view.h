@@ -28,6 +28,12 @@ GtkWidget   *tf_results_view_new (void);
 /* The query the filter bar and the sort ask for; @out need not be initialised. Signal
  * "query-changed" says it changed. */
 void         tf_results_view_get_query (TfResultsView *self, TfQuery *out);
+/* Puts @text in the Where entry (comma-separated conditions, see
+ * tf_query_add_condition_text ()); FALSE with the engine's message when it refuses one, in
+ * which case the query holds none of them and the entry shows the error. */
+gboolean     tf_results_view_set_where (TfResultsView *self, const char *text, GError **error);
+/* The Where entry, for tests of its look. */
+GtkWidget   *tf_results_view_get_where_entry (TfResultsView *self);
 /* Shows @enumeration (copied), the result of tf_results_view_get_query (), or nothing with
  * NULL. */
 void         tf_results_view_set_enumeration (TfResultsView *self,

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* query-options.c: the flags of a query over the legal results (enumerate), parsed strictly
  * into a TfQuery; columns are spelled as the engine's column table names them. */
-#include <math.h>
 #include <string.h>
 
 #include "cli-private.h"
@@ -97,80 +96,29 @@ apply_chips_per_board (const char  *text,
   return TRUE;
 }
 
-/* The comparisons, longest spelling first so "<=" is not read as "<" then "=5". */
-static const struct
-{
-  const char *text;
-  TfCompare   compare;
-} compares[] = {
-  { "<=", TF_COMPARE_LE },
-  { ">=", TF_COMPARE_GE },
-  { "<", TF_COMPARE_LT },
-  { ">", TF_COMPARE_GT },
-  { "=", TF_COMPARE_EQ },
-};
-
+/* The engine reads the condition; the command line names its option before the engine's
+ * words, and for a column that is not a number names the option to use instead. */
 static gboolean
 apply_where (const char  *text,
              TfQuery     *query,
              GError     **error)
 {
-  gsize at = strcspn (text, "<>=");
-  g_autofree char *name = g_strstrip (g_strndup (text, at));
-  const TfColumn *column;
-  const char *rest = NULL;
-  TfCompare compare = TF_COMPARE_EQ;
-  g_autofree char *value_text = NULL;
-  double value;
+  g_autoptr(GError) local = NULL;
 
-  for (guint i = 0; text[at] != '\0' && i < G_N_ELEMENTS (compares) && rest == NULL; i++)
-    if (g_str_has_prefix (text + at, compares[i].text))
-      {
-        compare = compares[i].compare;
-        rest = text + at + strlen (compares[i].text);
-      }
-  if (rest == NULL || *name == '\0')
+  if (tf_query_add_condition_text (query, text, &local))
+    return TRUE;
+  if (g_error_matches (local, TF_ERROR, TF_ERROR_NOT_A_NUMBER))
     {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                   "--where: '%s' must be COLUMN, a comparison (<, <=, =, >=, >) and a value, "
-                   "e.g. 'switches<=512'", text);
+      g_autofree char *name = g_strstrip (g_strndup (text, strcspn (text, "<>=")));
+      const TfColumn *column = tf_column_lookup (name);
+
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT, "--where: %s is not a number; use %s",
+                   name, column != NULL && column->kind == TF_COLUMN_STATUS ? "--status"
+                                                                            : "--match");
       return FALSE;
     }
-  if ((column = lookup_column ("where", name, error)) == NULL)
-    return FALSE;
-  if (!tf_column_is_numeric (column))
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                   "--where: %s is not a number; use %s", name,
-                   column->kind == TF_COLUMN_STATUS ? "--status" : "--match");
-      return FALSE;
-    }
-  value_text = g_strstrip (g_strdup (rest));
-  if (column->kind == TF_COLUMN_REAL)
-    {
-      char *end;
-
-      value = g_ascii_strtod (value_text, &end);
-      if (end == value_text || *end != '\0' || !isfinite (value))
-        {
-          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                       "--where: %s: '%s' is not a number", name, value_text);
-          return FALSE;
-        }
-    }
-  else
-    {
-      /* Whole numbers in the one spelling every number on the command line has. */
-      const TfCliRange range = { name, 0, G_MAXUINT64 };
-      g_autofree char *option = g_strdup_printf ("where: %s", name);
-      guint64 v;
-
-      if (!tf_cli_parse_uint64 (option, value_text, &range, &v, error))
-        return FALSE;
-      value = (double) v;
-    }
-  tf_query_add_condition (query, column, compare, value);
-  return TRUE;
+  g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT, "--where: %s", local->message);
+  return FALSE;
 }
 
 gboolean

@@ -8,6 +8,7 @@
  * reject is never measured.
  */
 #include <math.h>
+#include <string.h>
 
 #include "family-private.h"
 #include "query-private.h"
@@ -92,6 +93,131 @@ tf_query_add_condition (TfQuery        *query,
   if (query->conditions == NULL)
     query->conditions = g_array_new (FALSE, FALSE, sizeof (TfCondition));
   g_array_append_val (query->conditions, condition);
+}
+
+/* Reading a condition's text. One reader for the command line's --where and the app's Where
+ * entry, so both accept and refuse the same texts with the same words. */
+
+/* The comparisons, longest spelling first so "<=" is not read as "<" then "=5". */
+static const struct
+{
+  const char *text;
+  TfCompare   compare;
+} compare_spellings[] = {
+  { "<=", TF_COMPARE_LE },
+  { ">=", TF_COMPARE_GE },
+  { "<", TF_COMPARE_LT },
+  { ">", TF_COMPARE_GT },
+  { "=", TF_COMPARE_EQ },
+};
+
+/* "id, family, status, ..." */
+static char *
+column_names (void)
+{
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < tf_columns_get_count (); i++)
+    g_string_append_printf (names, "%s%s", names->len ? ", " : "", tf_columns_get (i)->name);
+  return g_string_free (names, FALSE);
+}
+
+/* Whole numbers in the one spelling every number on the command line and in ids has: digits,
+ * no sign or base prefix, no leading zero. */
+static gboolean
+parse_count (const char  *name,
+             const char  *text,
+             double      *out,
+             GError     **error)
+{
+  guint64 v;
+
+  if (*text == '\0' || strspn (text, "0123456789") != strlen (text))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_QUERY,
+                   "%s: '%s' is not a whole number", name, text);
+      return FALSE;
+    }
+  if (text[0] == '0' && text[1] != '\0')
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_QUERY,
+                   "%s: '%s': leading zeros are not allowed", name, text);
+      return FALSE;
+    }
+  if (!g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, &v, NULL))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_QUERY,
+                   "%s: %s is out of range: %s must be from 0 to %" G_GUINT64_FORMAT,
+                   name, text, name, (guint64) G_MAXUINT64);
+      return FALSE;
+    }
+  *out = (double) v;
+  return TRUE;
+}
+
+gboolean
+tf_query_add_condition_text (TfQuery     *query,
+                             const char  *text,
+                             GError     **error)
+{
+  gsize at;
+  g_autofree char *name = NULL;
+  g_autofree char *value_text = NULL;
+  const TfColumn *column;
+  const char *rest = NULL;
+  TfCompare compare = TF_COMPARE_EQ;
+  double value;
+
+  g_return_val_if_fail (query != NULL, FALSE);
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  at = strcspn (text, "<>=");
+  name = g_strstrip (g_strndup (text, at));
+  for (guint i = 0; text[at] != '\0' && i < G_N_ELEMENTS (compare_spellings) && rest == NULL; i++)
+    if (g_str_has_prefix (text + at, compare_spellings[i].text))
+      {
+        compare = compare_spellings[i].compare;
+        rest = text + at + strlen (compare_spellings[i].text);
+      }
+  if (rest == NULL || *name == '\0')
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_QUERY,
+                   "'%s' must be COLUMN, a comparison (<, <=, =, >=, >) and a value, "
+                   "e.g. 'switches<=512'", text);
+      return FALSE;
+    }
+  if ((column = tf_column_lookup (name)) == NULL)
+    {
+      g_autofree char *names = column_names ();
+
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_QUERY,
+                   "unknown column '%s'; the columns are %s", name, names);
+      return FALSE;
+    }
+  if (!tf_column_is_numeric (column))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_NOT_A_NUMBER, "%s is not a number; use %s", name,
+                   column->kind == TF_COLUMN_STATUS ? "the status filter" : "the id match");
+      return FALSE;
+    }
+  value_text = g_strstrip (g_strdup (rest));
+  if (column->kind == TF_COLUMN_REAL)
+    {
+      char *end;
+
+      value = g_ascii_strtod (value_text, &end);
+      if (end == value_text || *end != '\0' || !isfinite (value))
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_QUERY,
+                       "%s: '%s' is not a number", name, value_text);
+          return FALSE;
+        }
+    }
+  else if (!parse_count (name, value_text, &value, error))
+    return FALSE;
+  tf_query_add_condition (query, column, compare, value);
+  return TRUE;
 }
 
 void

@@ -33,6 +33,8 @@ typedef enum
   TF_ERROR_INVALID_FILE,      /* a topology file breaks the format or the rules */
   TF_ERROR_NO_MEMORY,         /* an allocation failed (large inputs, or the test seam) */
   TF_ERROR_INVALID_MUTATION,  /* a graph edit would break a hard constraint (optimizer) */
+  TF_ERROR_INVALID_QUERY,     /* a query condition's text cannot be read */
+  TF_ERROR_NOT_A_NUMBER,      /* a query condition names a column that is not a number */
 } TfError;
 
 GQuark tf_error_quark (void);
@@ -427,6 +429,12 @@ void     tf_query_copy (const TfQuery *query, TfQuery *out);
 void     tf_query_add_chips_per_board (TfQuery *query, guint min, guint max);
 void     tf_query_add_condition (TfQuery *query, const TfColumn *column, TfCompare compare,
                                  double value);
+/* One condition as text, "COLUMN<OP>VALUE": a column's name (tf_column_lookup ()), one of
+ * <, <=, =, >=, > and a value, spaces allowed around each; the value a whole number in digits
+ * for a count column, a real (C locale, exponent allowed) for a real one. Fails with
+ * TF_ERROR_INVALID_QUERY, or TF_ERROR_NOT_A_NUMBER for id, family and status, leaving @query
+ * as it was; the message names the column and the text, never a caller's option. */
+gboolean tf_query_add_condition_text (TfQuery *query, const char *text, GError **error);
 /* NULL or "" matches every id. */
 void     tf_query_set_match (TfQuery *query, const char *text);
 /* Whether the query lets some legal result out, and what of a result's metrics it needs to

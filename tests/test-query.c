@@ -727,12 +727,95 @@ test_columns (void)
   g_assert_cmpuint (g_ascii_strtoull (text->str, NULL, 10), ==, r->metrics.switch_count);
 }
 
+/* One condition as text: the spellings it accepts and what it makes of them, and the texts it
+ * refuses, each with the code and words a reader of the message needs. */
+static void
+test_condition_text (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *column;
+    TfCompare   compare;
+    double      value;
+  } good[] = {
+    { "switches<=512", "switches", TF_COMPARE_LE, 512 },
+    { "  links >= 0 ", "links", TF_COMPARE_GE, 0 },
+    { "racks<32", "racks", TF_COMPARE_LT, 32 },
+    { "diameter > 2", "diameter", TF_COMPARE_GT, 2 },
+    { "switches=18446744073709551615", "switches", TF_COMPARE_EQ, 18446744073709551615.0 },
+    { "cost<=9e6", "cost", TF_COMPARE_LE, 9e6 },
+    { "bisection_bandwidth_per_chip >= 0.5", "bisection_bandwidth_per_chip", TF_COMPARE_GE, 0.5 },
+    { "cost=-1.25", "cost", TF_COMPARE_EQ, -1.25 },
+    { "warnings=0", "warnings", TF_COMPARE_EQ, 0 },
+  };
+  static const struct
+  {
+    const char *text;
+    int         code;
+    const char *message;   /* the whole message, or its start when it ends in "..." */
+  } bad[] = {
+    { "switches", TF_ERROR_INVALID_QUERY, "'switches' must be COLUMN, a comparison (<, <=, =, "
+      ">=, >) and a value, e.g. 'switches<=512'" },
+    { "<=4", TF_ERROR_INVALID_QUERY, "'<=4' must be COLUMN, ..." },
+    { "", TF_ERROR_INVALID_QUERY, "'' must be COLUMN, ..." },
+    { "price<=4", TF_ERROR_INVALID_QUERY, "unknown column 'price'; the columns are id, family, "
+      "status, ..." },
+    { "status=1", TF_ERROR_NOT_A_NUMBER, "status is not a number; use the status filter" },
+    { "id=1", TF_ERROR_NOT_A_NUMBER, "id is not a number; use the id match" },
+    { "family=1", TF_ERROR_NOT_A_NUMBER, "family is not a number; use the id match" },
+    { "links<=-1", TF_ERROR_INVALID_QUERY, "links: '-1' is not a whole number" },
+    { "links<=1.5", TF_ERROR_INVALID_QUERY, "links: '1.5' is not a whole number" },
+    { "links<=", TF_ERROR_INVALID_QUERY, "links: '' is not a whole number" },
+    { "links<=08", TF_ERROR_INVALID_QUERY, "links: '08': leading zeros are not allowed" },
+    { "links<=18446744073709551616", TF_ERROR_INVALID_QUERY, "links: 18446744073709551616 is "
+      "out of range: links must be from 0 to 18446744073709551615" },
+    { "links=<4", TF_ERROR_INVALID_QUERY, "links: '<4' is not a whole number" },
+    { "cost>=x", TF_ERROR_INVALID_QUERY, "cost: 'x' is not a number" },
+    { "cost>=1e999", TF_ERROR_INVALID_QUERY, "cost: '1e999' is not a number" },
+    { "cost>=9e6,racks<=32", TF_ERROR_INVALID_QUERY, "cost: '9e6,racks<=32' is not a number" },
+  };
+  g_auto(TfQuery) query = { 0 };
+
+  tf_query_init (&query);
+  for (guint i = 0; i < G_N_ELEMENTS (good); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      const TfCondition *c;
+
+      g_assert_true (tf_query_add_condition_text (&query, good[i].text, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (query.conditions->len, ==, i + 1);
+      c = &g_array_index (query.conditions, TfCondition, i);
+      g_assert_true (c->column == tf_column_lookup (good[i].column));
+      g_assert_cmpint (c->compare, ==, good[i].compare);
+      g_assert_cmpfloat (c->value, ==, good[i].value);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      const char *dots = g_strrstr (bad[i].message, "...");
+
+      g_assert_false (tf_query_add_condition_text (&query, bad[i].text, &error));
+      g_assert_error (error, TF_ERROR, bad[i].code);
+      if (dots != NULL && dots[3] == '\0')
+        g_assert_true (strncmp (error->message, bad[i].message, dots - bad[i].message) == 0);
+      else
+        g_assert_cmpstr (error->message, ==, bad[i].message);
+      /* The engine's words are the same for every caller: no option of the command line. */
+      g_assert_null (strstr (error->message, "--"));
+      /* A refused text adds nothing. */
+      g_assert_cmpuint (query.conditions->len, ==, G_N_ELEMENTS (good));
+    }
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/query/columns", test_columns);
+  g_test_add_func ("/engine/query/condition-text", test_condition_text);
   g_test_add_func ("/engine/query/random-against-brute-force", test_random);
   g_test_add_func ("/engine/query/issue-example-4096", test_issue_example);
   g_test_add_func ("/engine/query/cap-after-sort", test_cap_after_sort);

@@ -358,6 +358,128 @@ test_random_contexts (void)
   g_assert_cmpuint (kept, >, 0);
 }
 
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The Where entry: conditions the engine reads go into the view's query, so every row shown
+ * satisfies them and each family's header counts what the engine's own query over the same
+ * conditions counts; text the engine refuses shows its message and filters nothing. */
+static void
+test_where (Fixture       *f,
+            gconstpointer  data)
+{
+  const TfColumn *links = tf_column_lookup ("links");
+  const TfColumn *diameter = tf_column_lookup ("diameter");
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GError) error = NULL;
+  g_auto(TfQuery) query = { 0 };
+  g_auto(TfQuery) engine_query = { 0 };
+  g_auto(TfEnumeration) engine = { 0 };
+  g_autofree char *text = NULL;
+  g_autofree char *where = NULL;
+  TfContext ctx = f->e.context;
+  GtkWidget *entry = tf_results_view_get_where_entry (f->view);
+  guint n, n_shown_unfiltered = tf_results_view_get_n_shown (f->view, NULL);
+  guint64 matched = 0, total = 0;
+  double median;
+
+  /* A bound on links that some results pass and some do not. */
+  for (guint i = 0; i < f->e.n_families; i++)
+    for (guint j = 0; j < f->e.families[i].n_results; j++)
+      {
+        double v = links->get (&f->e.families[i].results[j]);
+
+        g_array_append_val (values, v);
+      }
+  g_assert_cmpuint (values->len, >, 2);
+  g_array_sort (values, compare_doubles);
+  median = g_array_index (values, double, values->len / 2);
+  g_assert_cmpfloat (median, <, g_array_index (values, double, values->len - 1));
+  text = g_strdup_printf ("links <= %.0f, diameter>=1,", median);
+
+  g_assert_true (tf_results_view_set_where (f->view, text, &error));
+  g_assert_no_error (error);
+  g_object_get (f->view, "where", &where, NULL);
+  g_assert_cmpstr (where, ==, text);
+  g_assert_false (gtk_widget_has_css_class (entry, "error"));
+  tf_results_view_get_query (f->view, &query);
+  g_assert_nonnull (query.conditions);
+  g_assert_cmpuint (query.conditions->len, ==, 2);
+  run_view_query (f->view, &ctx, NULL, 0, TF_DEFAULT_LIMIT, &f->e);
+  g_assert_true (tf_results_view_get_filtered (f->view));
+
+  /* The engine's query over the same conditions, read one by one. */
+  tf_query_init (&engine_query);
+  g_clear_pointer (&where, g_free);
+  where = g_strdup_printf ("links<=%.0f", median);
+  g_assert_true (tf_query_add_condition_text (&engine_query, where, &error));
+  g_assert_true (tf_query_add_condition_text (&engine_query, "diameter >= 1", &error));
+  g_assert_no_error (error);
+  g_assert_true (tf_enumerate_query (&ctx, NULL, 0, &engine_query, TF_DEFAULT_LIMIT, NULL, NULL,
+                                     &engine, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (engine.matched, ==, f->e.matched);
+  g_assert_cmpuint (engine.n_families, ==, f->e.n_families);
+  for (guint i = 0; i < engine.n_families; i++)
+    {
+      const char *name = tf_family_get_name (engine.families[i].family);
+      g_autofree char *header = tf_results_view_dup_family_header (f->view, name);
+      g_autofree char *m = grouped (engine.families[i].matched);
+      g_autofree char *t = grouped (engine.families[i].total);
+      g_autofree char *want = g_strdup_printf ("%s — %s of %s", name, m, t);
+
+      g_assert_cmpuint (f->e.families[i].matched, ==, engine.families[i].matched);
+      g_assert_cmpuint (f->e.families[i].n_results, ==, engine.families[i].n_results);
+      matched += engine.families[i].matched;
+      total += engine.families[i].total;
+      if (engine.families[i].total == 0 || engine.families[i].excluded != NULL)
+        continue;
+      g_assert_true (g_str_has_prefix (header, want));
+    }
+  /* Some pass and some do not. */
+  g_assert_cmpuint (matched, >, 0);
+  g_assert_cmpuint (matched, <, total);
+
+  n = tf_results_view_get_n_shown (f->view, NULL);
+  g_assert_cmpuint (n, >, 0);
+  g_assert_cmpuint (n, <, n_shown_unfiltered);
+  for (guint k = 0; k < n; k++)
+    {
+      const TfResult *r = tf_result_row_get_result (tf_results_view_get_shown (f->view, k));
+
+      g_assert_cmpfloat (links->get (r), <=, median);
+      g_assert_cmpfloat (diameter->get (r), >=, 1);
+      g_assert_true (tf_query_match (&engine_query, r));
+    }
+
+  /* Refused: the engine's words on the entry, and the query runs without the conditions. */
+  g_assert_false (tf_results_view_set_where (f->view, "links<=4, cost>=cheap", &error));
+  g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_QUERY);
+  g_assert_cmpstr (error->message, ==, "cost: 'cheap' is not a number");
+  g_assert_true (gtk_widget_has_css_class (entry, "error"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (entry), ==, error->message);
+  tf_query_clear (&query);
+  tf_results_view_get_query (f->view, &query);
+  g_assert_true (query.conditions == NULL || query.conditions->len == 0);
+  run_view_query (f->view, &ctx, NULL, 0, TF_DEFAULT_LIMIT, &f->e);
+  g_assert_cmpuint (tf_results_view_get_n_shown (f->view, NULL), ==, n_shown_unfiltered);
+  g_assert_false (tf_results_view_get_filtered (f->view));
+
+  /* Set through the property as the application does; good text clears the error. */
+  g_object_set (f->view, "where", "racks>=0", NULL);
+  g_assert_false (gtk_widget_has_css_class (entry, "error"));
+  g_object_set (f->view, "where", "status=1", NULL);
+  g_assert_true (gtk_widget_has_css_class (entry, "error"));
+  g_object_set (f->view, "where", "", NULL);
+  g_assert_false (gtk_widget_has_css_class (entry, "error"));
+}
+
 static void
 test_no_match (Fixture       *f,
                gconstpointer  data)
@@ -587,6 +709,8 @@ main (int    argc,
   g_test_add ("/ui/results-view/n64/query", Fixture, GUINT_TO_POINTER (64), fixture_set_up,
               test_query, fixture_tear_down);
   g_test_add_func ("/ui/results-view/random-contexts", test_random_contexts);
+  g_test_add ("/ui/results-view/n64/where", Fixture, GUINT_TO_POINTER (64), fixture_set_up,
+              test_where, fixture_tear_down);
   g_test_add ("/ui/results-view/n64/no-match", Fixture, GUINT_TO_POINTER (64), fixture_set_up,
               test_no_match, fixture_tear_down);
   g_test_add ("/ui/results-view/n64/select", Fixture, GUINT_TO_POINTER (64), fixture_set_up,
