@@ -143,10 +143,22 @@ tf_format_topology_markup (const char           *family,
   /* Translators: the panel's lines: family and parameters; "4,096 chips on 1,024 boards of
    * 4, in 2 racks and 1 pod"; switches and links; the diameter and the average path in hops;
    * the bisection in links and bandwidth; the path diversity. */
-  return g_markup_printf_escaped (_("<b>%s</b> %s\n%s on %s of %s, in %s and %s\n"
-                                    "%s, %s\nDiameter %s, average\u00a0%.2f\n"
-                                    "Bisection %s, %s\nPath diversity %s"),
-                                  family, params, chips, boards, per_board, racks, pods,
-                                  switches, links, hops, m->average_path_length, cut, bandwidth,
-                                  paths);
+  g_autofree char *text = g_markup_printf_escaped (
+      _("<b>%s</b> %s\n%s on %s of %s, in %s and %s\n"
+        "%s, %s\nDiameter %s, average\u00a0%.2f\n"
+        "Bisection %s, %s\nPath diversity %s"),
+      family, params, chips, boards, per_board, racks, pods, switches, links, hops,
+      m->average_path_length, cut, bandwidth, paths);
+  g_autofree char *cost = NULL, *optical = NULL, *line = NULL;
+
+  if (m->cost_method == TF_METHOD_NONE)
+    return g_steal_pointer (&text);
+  /* What it costs and how much of it is optics, as enumerate's cost and optical_cables. */
+  cost = tf_format_quantity (m->network_cost, 0, "USD");
+  optical = tf_format_things (m->cables_by_class[TF_CABLE_OPTICAL], "%s optical cable",
+                              "%s optical cables");
+  /* Translators: "Cost 8,808,192 USD, 768 optical cables"; ~ marks an estimate. */
+  line = g_markup_printf_escaped (_("Cost %s%s, %s"),
+                                  m->cost_method == TF_METHOD_EXACT ? "" : "~", cost, optical);
+  return g_strconcat (text, "\n", line, NULL);
 }

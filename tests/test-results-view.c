@@ -696,6 +696,25 @@ test_topology_markup (void)
   g_assert_nonnull (strstr (markup, "\u00a0GB/s"));
   g_assert_null (strstr (markup, "racks"));
   g_assert_null (strstr (markup, "pods"));
+  /* Not priced: no cost line. Priced: its cost and optical cables; an estimate shows ~. */
+  g_assert_null (strstr (markup, "Cost"));
+  g_clear_pointer (&markup, g_free);
+  m.network_cost = 8808192;
+  m.cost_method = TF_METHOD_EXACT;
+  m.cables_by_class[TF_CABLE_OPTICAL] = 768;
+  markup = tf_format_topology_markup ("torus", "32×32 · board 2×2", &g, &m);
+  {
+    g_autofree char *want = g_strdup_printf ("\nCost 8%s808%s192\u00a0USD, 768\u00a0optical "
+                                             "cables", separator (), separator ());
+
+    g_assert_true (g_str_has_suffix (markup, want));
+  }
+  g_clear_pointer (&markup, g_free);
+  m.cost_method = TF_METHOD_ESTIMATE;
+  m.cables_by_class[TF_CABLE_OPTICAL] = 1;
+  markup = tf_format_topology_markup ("torus", "32×32 · board 2×2", &g, &m);
+  g_assert_nonnull (strstr (markup, "\nCost ~8"));
+  g_assert_true (g_str_has_suffix (markup, " 1\u00a0optical cable"));
 }
 
 int
