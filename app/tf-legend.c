@@ -4,6 +4,7 @@
  * reach, the smallest container holding both ends, with the number of physical links of each.
  * Bound to a view, it follows the view's scene when the layout changes. */
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "tf-format.h"
 #include "tf-legend.h"
@@ -97,6 +98,36 @@ tf_legend_describe_reach (TfReach reach)
     }
 }
 
+/* The roles switch ids name (render/tf-scene.c reads them from "leaf3", "group2-spine1"),
+ * translated where they are shown; an unknown word shows as it is. */
+static const char *const role_words[][2] = {
+  { "leaf", NC_("switch role", "leaf") },
+  { "spine", NC_("switch role", "spine") },
+  { "tor", NC_("switch role", "tor") },
+  { "agg", NC_("switch role", "agg") },
+  { "core", NC_("switch role", "core") },
+  { "group router", NC_("switch role", "group router") },
+};
+
+static char *
+translate_roles (const char *roles)
+{
+  g_auto(GStrv) words = g_strsplit (roles, ", ", -1);
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      const char *shown = words[i];
+
+      for (guint j = 0; j < G_N_ELEMENTS (role_words); j++)
+        if (strcmp (words[i], role_words[j][0]) == 0)
+          shown = g_dpgettext2 (NULL, "switch role", role_words[j][1]);
+      /* Translators: between the roles of a tier's switches, "leaf, spine". */
+      g_string_append_printf (out, "%s%s", i ? _(", ") : "", shown);
+    }
+  return g_string_free (out, FALSE);
+}
+
 char *
 tf_legend_describe_tier (const TfScene *scene,
                          guint          tier)
@@ -108,8 +139,13 @@ tf_legend_describe_tier (const TfScene *scene,
   g_return_val_if_fail (tier < TF_SCENE_N_TIERS, NULL);
 
   if (scene != NULL && scene->tier_roles[tier] != NULL)
-    /* Translators: a switch tier and the roles its switches play, e.g. "rack switches (leaf)" */
-    return g_strdup_printf (_("%s (%s)"), _(names[tier]), scene->tier_roles[tier]);
+    {
+      g_autofree char *roles = translate_roles (scene->tier_roles[tier]);
+
+      /* Translators: a switch tier and the roles its switches play, e.g. "rack switches
+       * (leaf)" */
+      return g_strdup_printf (_("%s (%s)"), _(names[tier]), roles);
+    }
   return g_strdup (_(names[tier]));
 }
 
