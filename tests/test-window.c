@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "test-util.h"
 #include "test-window-fixture.h"
 #include "tf-format.h"
 
@@ -284,23 +285,6 @@ remove_tree (const char *path)
     g_unlink (path);
 }
 
-static char *
-source_path (const char *first,
-             ...)
-{
-  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
-  va_list args;
-
-  g_ptr_array_add (parts, (char *) g_test_get_dir (G_TEST_DIST));
-  g_ptr_array_add (parts, (char *) "..");
-  va_start (args, first);
-  for (const char *part = first; part != NULL; part = va_arg (args, const char *))
-    g_ptr_array_add (parts, (char *) part);
-  va_end (args);
-  g_ptr_array_add (parts, NULL);
-  return g_build_filenamev ((char **) parts->pdata);
-}
-
 /* Every topology file in the tree that the engine loads opens, with its chip count in the
  * panel; every other shows the loader's line, named by the file's name: exactly the .expected
  * message beside each file of tests/bad/. */
@@ -309,9 +293,9 @@ test_open_tree (Fixture       *f,
                 gconstpointer  data)
 {
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *tests = source_path ("tests", NULL);
-  g_autofree char *corpus = source_path ("fuzz", "corpus", "topology-load", NULL);
-  g_autofree char *crashes = source_path ("fuzz", "crashes", "topology-load", NULL);
+  g_autofree char *tests = tf_test_source_path ("tests", NULL);
+  g_autofree char *corpus = tf_test_source_path ("fuzz", "corpus", "topology-load", NULL);
+  g_autofree char *crashes = tf_test_source_path ("fuzz", "crashes", "topology-load", NULL);
   guint opened = 0, refused = 0, bad = 0;
 
   collect_files (tests, ".yaml", paths);
@@ -386,7 +370,7 @@ static void
 test_open_edited (Fixture       *f,
                   gconstpointer  data)
 {
-  g_autofree char *source = source_path ("fuzz", "corpus", "topology-load", "seed-edited.yaml",
+  g_autofree char *source = tf_test_source_path ("fuzz", "corpus", "topology-load", "seed-edited.yaml",
                                          NULL);
   g_autofree char *dir = g_dir_make_tmp ("topoforge-edited-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "edited_no_metrics.yaml", NULL);
@@ -447,8 +431,8 @@ test_file_until_selection (Fixture       *f,
 {
   TfResultsView *results = tf_window_get_results (f->window);
   TfTopologyView *view = tf_window_get_view (f->window);
-  g_autofree char *torus = source_path ("fuzz", "corpus", "topology-load", "seed-2.yaml", NULL);
-  g_autofree char *bad = source_path ("tests", "bad", "chip-beyond.yaml", NULL);
+  g_autofree char *torus = tf_test_source_path ("fuzz", "corpus", "topology-load", "seed-2.yaml", NULL);
+  g_autofree char *bad = tf_test_source_path ("tests", "bad", "chip-beyond.yaml", NULL);
 
   g_assert_true (tf_results_view_select (results, "torus", 0));
   wait_idle (f, TRUE);
@@ -493,8 +477,8 @@ test_bad_file_keeps_results (Fixture       *f,
 {
   TfTopologyView *view = tf_window_get_view (f->window);
   TfTopology *shown = tf_topology_view_get_topology (view);
-  g_autofree char *bad = source_path ("tests", "bad", "self-loop.yaml", NULL);
-  g_autofree char *expected = source_path ("tests", "bad", "self-loop.expected", NULL);
+  g_autofree char *bad = tf_test_source_path ("tests", "bad", "self-loop.yaml", NULL);
+  g_autofree char *expected = tf_test_source_path ("tests", "bad", "self-loop.expected", NULL);
   g_autofree char *message = NULL;
 
   g_assert_true (g_file_get_contents (expected, &message, NULL, NULL));
@@ -622,7 +606,7 @@ static void
 test_open_candidates (Fixture       *f,
                       gconstpointer  data)
 {
-  g_autofree char *config = source_path ("data", "examples", "search-small.yaml", NULL);
+  g_autofree char *config = tf_test_source_path ("data", "examples", "search-small.yaml", NULL);
   g_autofree char *dir = g_dir_make_tmp ("topoforge-run-XXXXXX", NULL);
   g_autofree char *out = g_build_filename (dir, "run", NULL);
   g_autofree char *pareto = g_build_filename (out, "pareto", NULL);
@@ -694,7 +678,7 @@ test_open_big (Fixture       *f,
 {
   g_autofree char *dir = g_dir_make_tmp ("topoforge-big-XXXXXX", NULL);
   g_autofree char *path = g_build_filename (dir, "big.yaml", NULL);
-  g_autofree char *small = source_path ("fuzz", "corpus", "topology-load", "seed-4.yaml", NULL);
+  g_autofree char *small = tf_test_source_path ("fuzz", "corpus", "topology-load", "seed-4.yaml", NULL);
   g_autoptr(GFile) big_file = g_file_new_for_path (path);
   g_autoptr(GFile) small_file = g_file_new_for_path (small);
   g_autoptr(GString) yaml = g_string_new (NULL);
@@ -746,7 +730,7 @@ static void
 test_drop (Fixture       *f,
            gconstpointer  data)
 {
-  g_autofree char *path = source_path ("fuzz", "corpus", "topology-load", "seed-4.yaml", NULL);
+  g_autofree char *path = tf_test_source_path ("fuzz", "corpus", "topology-load", "seed-4.yaml", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (f->window));
   GtkDropTarget *target = NULL;
@@ -839,7 +823,7 @@ static void
 test_recent (Fixture       *f,
              gconstpointer  data)
 {
-  g_autofree char *source = source_path ("fuzz", "corpus", "topology-load", "seed-6.yaml", NULL);
+  g_autofree char *source = tf_test_source_path ("fuzz", "corpus", "topology-load", "seed-6.yaml", NULL);
   g_autofree char *dir = g_dir_make_tmp ("topoforge-recent-XXXXXX", NULL);
   g_autofree char *contents = NULL;
   g_autoptr(GPtrArray) uris = g_ptr_array_new_with_free_func (g_free);
