@@ -116,7 +116,18 @@ typedef struct
   double link_latency_us;         /* per hop */
   double max_optical_cable_length_m;
   double budget_usd;              /* 0: no budget */
+  /* A chip's ports, hard constraints (docs/optimizer.md, "Hard constraints") */
+  guint  nic_ports_per_chip;       /* links from a chip to switches, at most (2: dual-homed) */
+  guint  on_board_links_per_chip;  /* links to chips of the same board, at most */
+  guint  off_board_ports_per_chip; /* links leaving the chip's board (switch or chip), at most */
 } TfHardwareConstraints;
+
+/* What fails, one element at a time, for apl_fail (docs/optimizer.md, Layer 1) */
+typedef enum
+{
+  TF_FAILURES_SWITCHES = 0,       /* every routing node: the switches, or the chips with none */
+  TF_FAILURES_SWITCHES_AND_LINKS, /* those, and every link on its own */
+} TfFailures;
 
 typedef enum
 {
@@ -157,6 +168,9 @@ typedef struct
   /* evaluator */
   gboolean              stage_2_requested;  /* g5_simulation named; not available, warned */
   double                pareto_threshold;
+  TfFailures            failures;          /* evaluator.failures */
+  double                disconnected_penalty_hops;  /* a chip pair a failure cuts apart counts
+                                                     * as this many hops in apl_fail */
 
   GPtrArray            *warnings;        /* char *: "FILE:L:C: field 'x': ..." not errors */
 } TfSearchConfig;

@@ -32,6 +32,7 @@
 
 /* The optimizer's own limits: a candidate is a whole graph evaluated many times over. */
 #define MAX_N_CHIP          65536u
+#define MAX_CHIP_PORTS      256u
 #define MAX_CONFIG_BYTES    (G_GUINT64_CONSTANT (1) << 20)
 #define MAX_EVALUATIONS     G_GUINT64_CONSTANT (10000000)
 #define MAX_NAME            256
@@ -1141,7 +1142,8 @@ read_workloads (Loader     *l,
 
 static const char *const hardware_keys[] = {
   "nic_bandwidth_gb_per_s", "c2c_bandwidth_gb_per_s", "switch_radix_options",
-  "link_latency_us", "max_optical_cable_length_m", "budget_usd",
+  "link_latency_us", "max_optical_cable_length_m", "budget_usd", "nic_ports_per_chip",
+  "on_board_links_per_chip", "off_board_ports_per_chip",
 };
 
 static gboolean
@@ -1210,6 +1212,12 @@ read_hardware (Loader *l)
         read_real_in (r, 0, TRUE, MAX_METRES, "m", &hw->max_optical_cable_length_m);
       else if (is_key (key, "budget_usd"))
         read_real_in (r, 0, FALSE, 1e15, "USD (0: no budget)", &hw->budget_usd);
+      else if (is_key (key, "nic_ports_per_chip"))
+        read_guint (r, 1, MAX_CHIP_PORTS, &hw->nic_ports_per_chip);
+      else if (is_key (key, "on_board_links_per_chip"))
+        read_guint (r, 0, MAX_CHIP_PORTS, &hw->on_board_links_per_chip);
+      else if (is_key (key, "off_board_ports_per_chip"))
+        read_guint (r, 1, MAX_CHIP_PORTS, &hw->off_board_ports_per_chip);
       else
         unknown_key (r, &m, key, hardware_keys, G_N_ELEMENTS (hardware_keys));
     }
@@ -1465,8 +1473,11 @@ read_search (Loader *l)
   return r->error == NULL;
 }
 
-static const char *const evaluator_keys[] = { "stage_1", "stage_2", "pareto_threshold" };
+static const char *const evaluator_keys[] = {
+  "stage_1", "stage_2", "pareto_threshold", "failures", "disconnected_penalty_hops",
+};
 static const char *const stage_2_names[] = { "g5_simulation", "none" };
+static const char *const failures_names[] = { "switches", "switches_and_links" };
 
 static gboolean
 read_evaluator (Loader *l)
@@ -1508,6 +1519,15 @@ read_evaluator (Loader *l)
         }
       else if (is_key (key, "pareto_threshold"))
         read_real_in (r, 0, TRUE, 1, NULL, &c->pareto_threshold);
+      else if (is_key (key, "failures"))
+        {
+          guint choice;
+
+          if (tf_yaml_read_choice (r, failures_names, G_N_ELEMENTS (failures_names), &choice))
+            c->failures = (TfFailures) choice;
+        }
+      else if (is_key (key, "disconnected_penalty_hops"))
+        read_real_in (r, 1, FALSE, 1e9, "hops", &c->disconnected_penalty_hops);
       else
         unknown_key (r, &m, key, evaluator_keys, G_N_ELEMENTS (evaluator_keys));
     }
@@ -1678,6 +1698,14 @@ finish (Loader *l)
                                       "the search has no other (generic_template is not "
                                       "implemented): it must be enabled");
 
+  if (hw->nic_ports_per_chip > hw->off_board_ports_per_chip)
+    return tf_yaml_reader_fail_field (r, l->root_mark, "hardware_constraints.nic_ports_per_chip",
+                                      "%u NIC ports do not fit in %u off-board ports per chip "
+                                      "(off_board_ports_per_chip)", hw->nic_ports_per_chip,
+                                      hw->off_board_ports_per_chip);
+  if (c->disconnected_penalty_hops == 0)
+    c->disconnected_penalty_hops = c->n_chip;
+
   /* The enumeration context */
   c->context.n_chip = c->n_chip;
   c->context.defaults[TF_LINK_C2C].bandwidth_gbps = hw->c2c_bandwidth_gbps;
@@ -1712,6 +1740,9 @@ config_defaults (TfSearchConfig  *c,
   hw->link_latency_us = 1.0;
   hw->max_optical_cable_length_m = 50;
   hw->budget_usd = 0;
+  hw->nic_ports_per_chip = 1;
+  hw->on_board_links_per_chip = 18;
+  hw->off_board_ports_per_chip = 6;
 
   c->prices = sheet->base;
   if (!resolve_switch_prices (sheet, hw, &c->prices, &missing))
@@ -1745,6 +1776,8 @@ config_defaults (TfSearchConfig  *c,
 
   c->stage_2_requested = FALSE;
   c->pareto_threshold = 0.05;
+  c->failures = TF_FAILURES_SWITCHES;
+  c->disconnected_penalty_hops = 0;   /* set to n_chip when the document is read */
   c->warnings = g_ptr_array_new_with_free_func (g_free);
 }
 
