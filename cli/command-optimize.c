@@ -249,7 +249,8 @@ write_summary (const char           *path,
   e_uint (&e, "search", r->evaluations);
   e_uint (&e, "rejected", r->rejected);
   e_uint (&e, "invalid_mutations", r->invalid_mutations);
-  e_uint (&e, "duplicates_skipped", r->duplicates);
+  e_uint (&e, "duplicates_edited_again", r->duplicates);
+  e_uint (&e, "duplicates_dropped", r->duplicates_dropped);
   e_uint (&e, "baseline", r->baseline_evaluations);
   e_end (&e, TRUE);
 
@@ -276,19 +277,20 @@ write_summary (const char           *path,
 
   e_key (&e, "hypervolume");
   e_start (&e, TRUE, FALSE);
-  e_str (&e, "normalisation", "each objective scaled to [0, 1] between the best and worst "
-         "value either run evaluated; reference point 1.1 in every objective");
+  e_str (&e, "box", "each objective scaled to [0, 1] between the ideal (0) and the reference "
+         "point (1), both fixed by the configuration before the run; the volume is a fraction "
+         "of that box");
   e_key (&e, "ideal");
   e_start (&e, FALSE, TRUE);
   for (guint k = 0; k < config->n_objectives; k++)
     e_real_value (&e, tf_objective_value (config->objectives[k], r->ideal[k]));
   e_end (&e, FALSE);
-  e_key (&e, "nadir");
+  e_key (&e, "reference_point");
   e_start (&e, FALSE, TRUE);
   for (guint k = 0; k < config->n_objectives; k++)
-    e_real_value (&e, tf_objective_value (config->objectives[k], r->nadir[k]));
+    e_real_value (&e, tf_objective_value (config->objectives[k], r->reference_point[k]));
   e_end (&e, FALSE);
-  e_real (&e, "reference", r->reference);
+  e_real (&e, "initial_population", r->initial_hypervolume);
   e_real (&e, "search", r->hypervolume);
   if (r->baseline_front != NULL)
     {
@@ -296,6 +298,8 @@ write_summary (const char           *path,
       if (r->baseline_hypervolume > 0)
         e_real (&e, "ratio", r->hypervolume / r->baseline_hypervolume);
     }
+  if (r->initial_hypervolume > 0)
+    e_real (&e, "gain_over_seeds", r->hypervolume / r->initial_hypervolume);
   e_end (&e, TRUE);
 
   e_uint (&e, "front_size", r->front ? r->front->len : 0);

@@ -262,13 +262,46 @@ mutate (gpointer              data,
   return child;
 }
 
+/* The baseline's pick: result floor (u * n) of all n results of every enabled family, in the
+ * enumeration's order, whatever their status. */
+static TfCandidate *
+sample (gpointer              data,
+        const TfSearchConfig *config,
+        double                u,
+        GError              **error)
+{
+  FamilyState *state = data;
+  TfEnumeration *en = &state->enumeration;
+  guint64 total = 0, i;
+
+  for (guint f = 0; f < en->n_families; f++)
+    total += en->families[f].n_results;
+  if (total == 0)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION, "no family has a result");
+      return NULL;
+    }
+  i = MIN ((guint64) (u * total), total - 1);
+  for (guint f = 0; f < en->n_families; f++)
+    {
+      TfFamilyEnumeration *fe = &en->families[f];
+
+      if (i < fe->n_results)
+        return materialize (config, &fe->results[i], TF_ORIGIN_FAMILY_SAMPLE, error);
+      i -= fe->n_results;
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
 const TfGenerator tf_generator_family = {
   .name = "family",
-  .capabilities = TF_GENERATOR_INIT | TF_GENERATOR_MUTATE,
+  .capabilities = TF_GENERATOR_INIT | TF_GENERATOR_MUTATE | TF_GENERATOR_SAMPLE,
   .enabled = enabled,
   .state_new = state_new,
   .state_free = state_free,
   .init = init,
   .can_mutate = can_mutate,
   .mutate = mutate,
+  .sample = sample,
 };

@@ -109,6 +109,7 @@ typedef enum
   TF_GENERATOR_INIT      = 1 << 0,
   TF_GENERATOR_MUTATE    = 1 << 1,
   TF_GENERATOR_CROSSOVER = 1 << 2,
+  TF_GENERATOR_SAMPLE    = 1 << 3,
 } TfGeneratorCapability;
 
 typedef struct _TfGenerator TfGenerator;
@@ -132,6 +133,11 @@ struct _TfGenerator
   TfCandidate *(*crossover) (gpointer state, const TfSearchConfig *config,
                              const TfCandidate *a, const TfCandidate *b, GRand *rng,
                              GError **error);
+  /* The baseline's sampler: the design point at @u in [0, 1) of the generator's whole space
+   * (every result, whatever its status), independent of any population; NULL with
+   * TF_ERROR_INVALID_MUTATION when that point cannot be built (the caller draws again). */
+  TfCandidate *(*sample) (gpointer state, const TfSearchConfig *config, double u,
+                          GError **error);
 };
 
 guint              tf_generators_get_count (void);
@@ -140,5 +146,7 @@ const TfGenerator *tf_generators_get (guint index);
 /* Graph edits shared by the mutator: copies, link lookup, port counts and link types again. */
 void     tf_network_graph_copy (const TfNetworkGraph *src, TfNetworkGraph *dest);
 gboolean tf_network_graph_is_connected (const TfNetworkGraph *graph);
+/* Equal for equal graphs up to a renumbering of switches (graph-fingerprint.c). */
+guint64  tf_network_graph_fingerprint (const TfNetworkGraph *graph);
 
 G_END_DECLS

@@ -164,6 +164,8 @@ typedef struct
   guint                 threads;         /* 0: all cores; more than the cores: the cores */
   guint64               seed;
   double                mutation_rate;   /* chance a child is mutated rather than a family step */
+  double                reference_point[TF_N_OBJECTIVES];  /* search.reference_point, in the
+                                                          * objective's unit; NAN: the default */
 
   /* evaluator */
   gboolean              stage_2_requested;  /* g5_simulation named; not available, warned */
@@ -290,7 +292,7 @@ gboolean tf_evaluate (const TfSearchConfig *config, TfCandidate *candidate, guin
 gboolean tf_candidate_check_constraints (const TfSearchConfig *config, TfCandidate *candidate,
                                          GString *why);
 
-/* The search: NSGA-II over candidates (or random search), and the random-search baseline with
+/* The search: NSGA-II over candidates (or random search), and the Random + QMC baseline with
  * the same number of evaluations. Deterministic for a seed, whatever the number of threads:
  * children are made on the calling thread from one random stream, only evaluation is parallel. */
 typedef struct
@@ -323,17 +325,18 @@ typedef struct
   GPtrArray *baseline_front;     /* the same for the random baseline */
   GArray    *evaluated;          /* double[n_objectives] of every feasible candidate evaluated */
   GArray    *baseline_evaluated;
-  double     ideal[TF_N_OBJECTIVES];   /* normalisation: best and worst over both runs */
-  double     nadir[TF_N_OBJECTIVES];
-  double     reference;          /* the reference point, in normalised units, every objective */
-  double     hypervolume;
+  double     ideal[TF_N_OBJECTIVES];            /* the hypervolume's box (tf_search_config_get_box) */
+  double     reference_point[TF_N_OBJECTIVES];
+  double     hypervolume;                       /* of the front, a fraction of the box */
   double     baseline_hypervolume;
+  double     initial_hypervolume;               /* of the first population's front */
   guint      generations_done;
   guint      evaluations;        /* candidates evaluated by the search */
   guint      rejected;           /* of those, broke a hard constraint */
   guint      invalid_mutations;  /* edits refused before evaluation */
   guint      baseline_evaluations;
-  guint      duplicates;         /* children equal to a graph already in the population */
+  guint      duplicates;         /* children equal to a graph already made, edited again */
+  guint      duplicates_dropped; /* still equal after DUPLICATE_EDITS_MAX edits: not evaluated */
   gboolean   cancelled;
   double     seconds;
   double     baseline_seconds;
@@ -354,5 +357,8 @@ void     tf_candidate_get_objectives (const TfSearchConfig *config, const TfCand
                                       double *values);
 /* An objective's value as people read it (bisection positive again). */
 double   tf_objective_value (TfObjective objective, double minimised);
+/* The box the hypervolume measures in, per configured objective as the search minimises them:
+ * an ideal no candidate can beat and the reference point (docs/optimizer.md, "Hypervolume"). */
+void     tf_search_config_get_box (const TfSearchConfig *config, double *ideal, double *reference);
 
 G_END_DECLS

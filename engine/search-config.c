@@ -46,15 +46,6 @@ static const char *const primitive_names[TF_N_PRIMITIVES] = {
   "AllReduce", "AllGather", "ReduceScatter", "AllToAll",
 };
 
-static const char *const objective_names[TF_N_OBJECTIVES] = {
-  "iter_time", "network_cost", "apl_fail", "apl", "diameter", "bisection_bandwidth",
-  "allreduce_time", "disconnected_fraction",
-};
-
-static const char *const objective_units[TF_N_OBJECTIVES] = {
-  "us", "USD", "hops", "hops", "hops", "GB/s", "us", "of pairs",
-};
-
 static const char *const mutation_names[TF_N_MUTATIONS] = {
   "add_edge", "remove_edge", "rewire_switch", "split_switch", "merge_switch",
   "change_port_asymmetry",
@@ -87,33 +78,6 @@ tf_primitive_to_string (TfPrimitive primitive)
 {
   g_return_val_if_fail ((guint) primitive < TF_N_PRIMITIVES, NULL);
   return primitive_names[primitive];
-}
-
-const char *
-tf_objective_to_string (TfObjective objective)
-{
-  g_return_val_if_fail ((guint) objective < TF_N_OBJECTIVES, NULL);
-  return objective_names[objective];
-}
-
-gboolean
-tf_objective_from_string (const char  *str,
-                          TfObjective *out)
-{
-  guint i;
-
-  g_return_val_if_fail (out != NULL, FALSE);
-  if (!name_index (objective_names, TF_N_OBJECTIVES, str, &i))
-    return FALSE;
-  *out = (TfObjective) i;
-  return TRUE;
-}
-
-const char *
-tf_objective_unit (TfObjective objective)
-{
-  g_return_val_if_fail ((guint) objective < TF_N_OBJECTIVES, NULL);
-  return objective_units[objective];
 }
 
 const char *
@@ -366,14 +330,23 @@ static gboolean
 lookup_objective (const char *name,
                   guint      *index)
 {
-  return name_index (objective_names, TF_N_OBJECTIVES, name, index);
+  TfObjective o;
+
+  if (!tf_objective_from_string (name, &o))
+    return FALSE;
+  *index = o;
+  return TRUE;
 }
 
 static char *
 explain_objective (const char *name)
 {
-  g_autofree char *list = join_names (objective_names, TF_N_OBJECTIVES);
+  const char *names[TF_N_OBJECTIVES];
+  g_autofree char *list = NULL;
 
+  for (guint i = 0; i < TF_N_OBJECTIVES; i++)
+    names[i] = tf_objective_to_string ((TfObjective) i);
+  list = join_names (names, TF_N_OBJECTIVES);
   return g_strdup_printf ("'%s' is not an objective; objectives are %s", name, list);
 }
 
@@ -875,6 +848,7 @@ typedef struct
   gboolean        has_family_block;
   TfMark          family_mark;
   TfMark          family_enabled_mark;
+  TfMark          reference_marks[TF_N_OBJECTIVES];
 } Loader;
 
 static const char *const top_keys[] = {
@@ -1424,9 +1398,38 @@ read_generators (Loader *l)
 }
 
 static const char *const search_keys[] = {
-  "algorithm", "population_size", "generations", "parallel_workers", "seed",
+  "algorithm", "population_size", "generations", "parallel_workers", "seed", "reference_point",
 };
 static const char *const algorithm_names[] = { "nsga2", "random" };
+
+/* search.reference_point: {objective: value in its unit} */
+static gboolean
+read_reference_point (Loader *l)
+{
+  TfYamlReader *r = &l->r;
+  TfYamlMapping m;
+  const char *key;
+
+  if (!tf_yaml_reader_begin_mapping (r, &m))
+    return FALSE;
+  while (tf_yaml_reader_next_key (r, &m, &key))
+    {
+      TfMark mark = tf_yaml_reader_mark (r);
+      TfObjective o;
+
+      if (!tf_objective_from_string (key, &o))
+        {
+          g_autofree char *why = explain_objective (key);
+
+          tf_yaml_reader_fail_at (r, m.key_mark, "%s", why);
+          break;
+        }
+      l->reference_marks[o] = mark;
+      read_real_in (r, -1e18, FALSE, 1e18, tf_objective_unit (o), &l->c->reference_point[o]);
+    }
+  tf_yaml_mapping_clear (&m);
+  return r->error == NULL;
+}
 
 static gboolean
 read_search (Loader *l)
@@ -1459,6 +1462,8 @@ read_search (Loader *l)
         }
       else if (is_key (key, "seed"))
         tf_yaml_read_uint (r, 0, G_MAXUINT64, &c->seed);
+      else if (is_key (key, "reference_point"))
+        read_reference_point (l);
       else
         unknown_key (r, &m, key, search_keys, G_N_ELEMENTS (search_keys));
     }
@@ -1706,6 +1711,27 @@ finish (Loader *l)
   if (c->disconnected_penalty_hops == 0)
     c->disconnected_penalty_hops = c->n_chip;
 
+  /* A reference point must be worse than the ideal, or the box is empty. */
+  {
+    double ideal[TF_N_OBJECTIVES], reference[TF_N_OBJECTIVES];
+
+    tf_search_config_get_box (c, ideal, reference);
+    for (guint k = 0; k < c->n_objectives; k++)
+      if (!(reference[k] > ideal[k]))
+        {
+          TfObjective o = c->objectives[k];
+          g_autofree char *path = g_strdup_printf ("search.reference_point.%s",
+                                                   tf_objective_to_string (o));
+
+          return tf_yaml_reader_fail_field (r, isnan (c->reference_point[o])
+                                               ? l->root_mark : l->reference_marks[o], path,
+                                            "%.6g %s is not worse than the best any network "
+                                            "can do, %.6g %s", tf_objective_value (o, reference[k]),
+                                            tf_objective_unit (o), tf_objective_value (o, ideal[k]),
+                                            tf_objective_unit (o));
+        }
+  }
+
   /* The enumeration context */
   c->context.n_chip = c->n_chip;
   c->context.defaults[TF_LINK_C2C].bandwidth_gbps = hw->c2c_bandwidth_gbps;
@@ -1773,6 +1799,8 @@ config_defaults (TfSearchConfig  *c,
   c->generations = 100;
   c->threads = 0;
   c->seed = 1;
+  for (guint i = 0; i < TF_N_OBJECTIVES; i++)
+    c->reference_point[i] = NAN;
 
   c->stage_2_requested = FALSE;
   c->pareto_threshold = 0.05;

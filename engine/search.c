@@ -22,8 +22,8 @@
 
 #include "optimizer-private.h"
 
-#define BASELINE_WALK_MAX 16u
-#define HV_REFERENCE      1.1
+#define BASELINE_EDITS_MAX  16u
+#define DUPLICATE_EDITS_MAX 8u
 
 /* Candidates */
 
@@ -44,55 +44,6 @@ candidate_copy (const TfCandidate *src)
   memcpy (c->objectives, src->objectives, sizeof c->objectives);
   c->rejected = g_strdup (src->rejected);
   return c;
-}
-
-static gint
-compare_links (gconstpointer a,
-               gconstpointer b)
-{
-  const TfLink *x = a, *y = b;
-
-  if (x->a != y->a)
-    return x->a < y->a ? -1 : 1;
-  if (x->b != y->b)
-    return x->b < y->b ? -1 : 1;
-  return (x->multiplicity > y->multiplicity) - (x->multiplicity < y->multiplicity);
-}
-
-/* FNV-1a over the switches' tiers and places and the sorted links: equal graphs hash equal. */
-static guint64
-graph_hash (const TfNetworkGraph *graph)
-{
-  g_autofree TfLink *links = g_memdup2 (graph->links, sizeof (TfLink) * graph->n_links);
-  guint64 h = G_GUINT64_CONSTANT (1469598103934665603);
-
-#define MIX(v) (h = (h ^ (guint64) (v)) * G_GUINT64_CONSTANT (1099511628211))
-  MIX (graph->n_chip);
-  MIX (graph->n_switch);
-  for (guint s = 0; s < graph->n_switch; s++)
-    {
-      MIX (graph->switches[s].tier);
-      MIX (graph->switches[s].container);
-    }
-  for (guint i = 0; i < graph->n_links; i++)
-    if (links[i].a > links[i].b)
-      {
-        guint32 t = links[i].a;
-
-        links[i].a = links[i].b;
-        links[i].b = t;
-      }
-  qsort (links, graph->n_links, sizeof (TfLink), compare_links);
-  for (guint i = 0; i < graph->n_links; i++)
-    {
-      MIX (links[i].a);
-      MIX (links[i].b);
-      MIX (links[i].multiplicity);
-    }
-  for (guint b = 0; b < graph->n_board * graph->chips_per_board; b++)
-    MIX (graph->board_chips[b]);
-#undef MIX
-  return h;
 }
 
 /* Parallel evaluation */
@@ -196,8 +147,8 @@ typedef struct
   gint64                 start;
   GPtrArray             *archive;     /* non-dominated feasible candidates so far */
   GArray                *evaluated;   /* objective vectors of every feasible candidate */
-  double                 ideal[TF_N_OBJECTIVES];  /* progress normalisation */
-  double                 nadir[TF_N_OBJECTIVES];
+  double                 ideal[TF_N_OBJECTIVES];      /* the hypervolume's box */
+  double                 reference[TF_N_OBJECTIVES];
   gboolean               baseline;
 } Run;
 
@@ -282,47 +233,27 @@ archive_add (Run       *run,
   run->archive = kept;
 }
 
+/* The hypervolume of @front as a fraction of the box between the ideal and the reference point,
+ * each objective scaled to [0, 1] there (docs/optimizer.md, "Hypervolume"). */
 static double
 normalised_hypervolume (guint         m,
                         GPtrArray    *front,
                         const double *ideal,
-                        const double *nadir)
+                        const double *reference)
 {
   g_autofree double *obj = g_new (double, MAX (front->len, 1) * m);
-  double reference[TF_N_OBJECTIVES];
+  double corner[TF_N_OBJECTIVES];
 
   for (guint i = 0; i < front->len; i++)
     {
       const TfCandidate *c = g_ptr_array_index (front, i);
 
       for (guint k = 0; k < m; k++)
-        obj[i * m + k] = nadir[k] > ideal[k] ? (c->objectives[k] - ideal[k])
-                                               / (nadir[k] - ideal[k]) : 0;
+        obj[i * m + k] = MAX (0.0, (c->objectives[k] - ideal[k]) / (reference[k] - ideal[k]));
     }
   for (guint k = 0; k < m; k++)
-    reference[k] = HV_REFERENCE;
-  return tf_hypervolume (obj, front->len, m, reference);
-}
-
-static void
-bounds_of (guint         m,
-           const GArray *points,
-           double       *ideal,
-           double       *nadir)
-{
-  for (guint k = 0; k < m; k++)
-    {
-      ideal[k] = G_MAXDOUBLE;
-      nadir[k] = -G_MAXDOUBLE;
-    }
-  for (guint i = 0; i < points->len / MAX (m, 1); i++)
-    for (guint k = 0; k < m; k++)
-      {
-        double v = g_array_index (points, double, i * m + k);
-
-        ideal[k] = MIN (ideal[k], v);
-        nadir[k] = MAX (nadir[k], v);
-      }
+    corner[k] = 1;
+  return tf_hypervolume (obj, front->len, m, corner);
 }
 
 static gboolean
@@ -334,7 +265,7 @@ report (Run  *run,
     .generations = run->config->generations,
     .evaluations = run->baseline ? run->out->baseline_evaluations : run->out->evaluations,
     .front_size = run->archive->len,
-    .hypervolume = normalised_hypervolume (run->m, run->archive, run->ideal, run->nadir),
+    .hypervolume = normalised_hypervolume (run->m, run->archive, run->ideal, run->reference),
     .elapsed = (g_get_monotonic_time () - run->start) / 1e6,
     .baseline = run->baseline,
   };
@@ -389,7 +320,7 @@ static gboolean
 seen_hash (GHashTable        *hashes,
            const TfCandidate *c)
 {
-  guint64 h = graph_hash (&c->topology.graph);
+  guint64 h = tf_network_graph_fingerprint (&c->topology.graph);
   guint64 *key;
 
   if (g_hash_table_contains (hashes, &h))
@@ -492,7 +423,6 @@ initial_population (Run       *run,
 
 static gboolean
 run_nsga2 (Run       *run,
-           GPtrArray *seeds,
            GError   **error)
 {
   const TfSearchConfig *config = run->config;
@@ -517,10 +447,9 @@ run_nsga2 (Run       *run,
       return TRUE;
     }
   out->evaluations += batch->len;
-  for (guint i = 0; i < batch->len; i++)
-    g_ptr_array_add (seeds, candidate_copy (g_ptr_array_index (batch, i)));
   archive_add (run, batch);
-  bounds_of (run->m, run->evaluated, run->ideal, run->nadir);
+  out->initial_hypervolume = normalised_hypervolume (run->m, run->archive, run->ideal,
+                                                     run->reference);
   keep_feasible (batch, population, &out->rejected);
   if (!report (run, 0))
     out->cancelled = TRUE;
@@ -552,19 +481,44 @@ run_nsga2 (Run       *run,
           const TfCandidate *parent;
           g_autoptr(GError) local = NULL;
           TfCandidate *child;
+          gboolean fresh = FALSE;
 
           attempts++;
           parent = g_ptr_array_index (population, tf_nsga2_tournament (rank, crowding, np,
                                                                        run->rng));
           child = make_child (run, parent, &local);
+          /* A child equal to a graph already made is edited again, not dropped; the edit's
+           * parent stays the one that was evaluated. */
+          for (guint again = 0; child != NULL; again++)
+            {
+              TfCandidate *grandchild;
+
+              if (!seen_hash (hashes, child))
+                {
+                  fresh = TRUE;
+                  break;
+                }
+              out->duplicates++;
+              if (again == DUPLICATE_EDITS_MAX)
+                break;
+              grandchild = make_child (run, child, NULL);
+              if (grandchild != NULL)
+                {
+                  grandchild->origin.n_parents = child->origin.n_parents;
+                  memcpy (grandchild->origin.parents, child->origin.parents,
+                          sizeof child->origin.parents);
+                }
+              tf_candidate_free (child);
+              child = grandchild;
+            }
           if (child == NULL)
             {
               out->invalid_mutations++;
               continue;
             }
-          if (seen_hash (hashes, child))
+          if (!fresh)
             {
-              out->duplicates++;
+              out->duplicates_dropped++;
               tf_candidate_free (child);
               continue;
             }
@@ -601,48 +555,63 @@ run_nsga2 (Run       *run,
   return TRUE;
 }
 
-/* Random search: @budget evaluations with the generators and no selection, starting from the
- * evaluated @seeds (which count), counted in *evaluations as they go. */
+/* The baseline, the spec's "Random + QMC": @budget candidates, each the design point of a
+ * low-discrepancy sequence over every generator's whole space (the additive recurrence of the
+ * golden ratio, shifted by a random offset per seed: Cranley-Patterson rotation), followed by
+ * 0 to 16 random edits. It shares nothing with the search but the configuration: no population,
+ * no selection. Graphs it already made are drawn again. Counted in *evaluations as they go. */
 static void
-random_search (Run       *run,
-               GPtrArray *seeds,
+sample_search (Run       *run,
                guint      budget,
                guint     *evaluations)
 {
   const TfSearchConfig *config = run->config;
   TfSearchResult *out = run->out;
-  guint threads = threads_of (run);
+  guint threads = threads_of (run), batch_size = MAX (config->population_size, 1u);
+  guint samplers[16], n_samplers = 0, failures = 0;
   g_autoptr(GPtrArray) batch = g_ptr_array_new ();
-  guint batch_size = MAX (config->population_size, 1u), failures = 0;
+  g_autoptr(GHashTable) hashes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  double u = g_rand_double (run->rng), phi = 0.6180339887498949;
 
-  /* The initial population is shared: its evaluations are the baseline's first too. */
-  archive_add (run, seeds);
-  *evaluations = MIN (budget, seeds->len);
-  while (*evaluations < budget && !cancelled (run) && failures < 100 * budget)
+  for (guint g = 0; g < tf_generators_get_count () && n_samplers < G_N_ELEMENTS (samplers); g++)
+    if (run->states[g] != NULL && (tf_generators_get (g)->capabilities & TF_GENERATOR_SAMPLE))
+      samplers[n_samplers++] = g;
+  *evaluations = 0;
+  while (n_samplers > 0 && *evaluations < budget && !cancelled (run) && failures < 100 * budget)
     {
-      while (batch->len < MIN (batch_size, budget - *evaluations)
-             && failures < 100 * budget)
+      while (batch->len < MIN (batch_size, budget - *evaluations) && failures < 100 * budget)
         {
-          TfCandidate *walker = candidate_copy (g_ptr_array_index (
-            seeds, g_rand_int_range (run->rng, 0, seeds->len)));
-          guint steps = g_rand_int_range (run->rng, 1, BASELINE_WALK_MAX + 1);
+          guint g = samplers[g_rand_int_range (run->rng, 0, n_samplers)];
+          guint edits = g_rand_int_range (run->rng, 0, BASELINE_EDITS_MAX + 1);
+          TfCandidate *c;
 
-          memset (&walker->evaluation, 0, sizeof walker->evaluation);
-          g_clear_pointer (&walker->rejected, g_free);
-          for (guint s = 0; s < steps; s++)
+          u = u + phi - (u + phi >= 1 ? 1 : 0);
+          c = tf_generators_get (g)->sample (run->states[g], config, u, NULL);
+          if (c == NULL)
             {
-              g_autoptr(GError) local = NULL;
-              TfCandidate *child = make_child (run, walker, &local);
+              failures++;
+              continue;
+            }
+          c->id = run->next_id++;
+          for (guint e = 0; e < edits; e++)
+            {
+              TfCandidate *child = make_child (run, c, NULL);
 
               if (child == NULL)
+                failures++;
+              else
                 {
-                  failures++;
-                  continue;
+                  tf_candidate_free (c);
+                  c = child;
                 }
-              tf_candidate_free (walker);
-              walker = child;
             }
-          g_ptr_array_add (batch, walker);
+          if (seen_hash (hashes, c))
+            {
+              failures++;
+              tf_candidate_free (c);
+              continue;
+            }
+          g_ptr_array_add (batch, c);
         }
       if (!evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
         {
@@ -664,10 +633,8 @@ tf_search_run (const TfSearchConfig  *config,
                GError               **error)
 {
   static const TfSearchOptions no_options;
-  g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   Run run = { 0 };
   gboolean ok = TRUE;
-  GArray *all;
 
   g_return_val_if_fail (config != NULL && out != NULL, FALSE);
 
@@ -695,30 +662,20 @@ tf_search_run (const TfSearchConfig  *config,
       ok = run.states[g] != NULL;
     }
 
-  if (ok && config->algorithm == TF_SEARCH_NSGA2)
-    ok = run_nsga2 (&run, seeds, error);
-  else if (ok)
-    {
-      /* Random search as the algorithm: the baseline procedure with the NSGA-II budget. */
-      GPtrArray *batch = g_ptr_array_new ();
+  tf_search_config_get_box (config, run.ideal, run.reference);
+  memcpy (out->ideal, run.ideal, sizeof out->ideal);
+  memcpy (out->reference_point, run.reference, sizeof out->reference_point);
 
-      ok = initial_population (&run, batch, error);
-      if (ok)
-        {
-          evaluate_batch (config, out->threads, run.options->cancel, batch, &out->stats);
-          g_ptr_array_extend_and_steal (seeds, batch);
-          random_search (&run, seeds, config->population_size * (config->generations + 1),
-                         &out->evaluations);
-        }
-      else
-        g_ptr_array_unref (batch);
-    }
+  if (ok && config->algorithm == TF_SEARCH_NSGA2)
+    ok = run_nsga2 (&run, error);
+  else if (ok)
+    /* Random search as the algorithm: the baseline's sampler with the NSGA-II budget. */
+    sample_search (&run, config->population_size * (config->generations + 1), &out->evaluations);
   out->seconds = (g_get_monotonic_time () - run.start) / 1e6;
   out->front = g_steal_pointer (&run.archive);
   out->evaluated = g_steal_pointer (&run.evaluated);
 
-  if (ok && run.options->baseline && config->algorithm == TF_SEARCH_NSGA2 && seeds->len > 0
-      && !out->cancelled)
+  if (ok && run.options->baseline && config->algorithm == TF_SEARCH_NSGA2 && !out->cancelled)
     {
       gint64 start = g_get_monotonic_time ();
 
@@ -726,26 +683,18 @@ tf_search_run (const TfSearchConfig  *config,
       run.archive = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
       run.evaluated = g_array_new (FALSE, FALSE, sizeof (double));
       /* The same number of evaluations as the search. */
-      random_search (&run, seeds, out->evaluations, &out->baseline_evaluations);
+      sample_search (&run, out->evaluations, &out->baseline_evaluations);
       out->baseline_front = g_steal_pointer (&run.archive);
       out->baseline_evaluated = g_steal_pointer (&run.evaluated);
       out->baseline_seconds = (g_get_monotonic_time () - start) / 1e6;
     }
 
-  /* One normalisation for both runs: best and worst seen by either, reference 1.1. */
-  all = g_array_new (FALSE, FALSE, sizeof (double));
-  if (out->evaluated)
-    g_array_append_vals (all, out->evaluated->data, out->evaluated->len);
-  if (out->baseline_evaluated)
-    g_array_append_vals (all, out->baseline_evaluated->data, out->baseline_evaluated->len);
-  bounds_of (run.m, all, out->ideal, out->nadir);
-  g_array_unref (all);
-  out->reference = HV_REFERENCE;
+  /* Both fronts in the same box, fixed before the run. */
   if (out->front)
-    out->hypervolume = normalised_hypervolume (run.m, out->front, out->ideal, out->nadir);
+    out->hypervolume = normalised_hypervolume (run.m, out->front, run.ideal, run.reference);
   if (out->baseline_front)
-    out->baseline_hypervolume = normalised_hypervolume (run.m, out->baseline_front, out->ideal,
-                                                        out->nadir);
+    out->baseline_hypervolume = normalised_hypervolume (run.m, out->baseline_front, run.ideal,
+                                                        run.reference);
 
   for (guint g = 0; g < tf_generators_get_count (); g++)
     if (run.states[g] != NULL && tf_generators_get (g)->state_free != NULL)

@@ -628,6 +628,23 @@ test_more_errors (void)
               "chip_peak_tflops: 1, mfu: 1}\n",
               "t.yaml:2:11: field 'workload': name is required when there is no model preset");
   load_fails ("n_chip: 64\nworkload: {model: test-small, parallelism: {tp: 4, pp: 2, dp: 8}}\n"
+              "search: {reference_point: {speed: 3}}\n",
+              "t.yaml:3:28: field 'search.reference_point.speed': 'speed' is not an objective; "
+              "objectives are iter_time, network_cost, apl_fail, apl, diameter, "
+              "bisection_bandwidth, allreduce_time or disconnected_fraction");
+  load_fails ("n_chip: 64\nworkload: {model: test-small, parallelism: {tp: 4, pp: 2, dp: 8}}\n"
+              "search: {reference_point: {apl_fail: 0.5}}\n",
+              "t.yaml:3:38: field 'search.reference_point.apl_fail': 0.5 hops is not worse than "
+              "the best any network can do, 1 hops");
+  load_fails ("n_chip: 64\nworkload: {model: test-small, parallelism: {tp: 4, pp: 2, dp: 8}}\n"
+              "hardware_constraints: {nic_ports_per_chip: 8, off_board_ports_per_chip: 4}\n",
+              "t.yaml:1:1: field 'hardware_constraints.nic_ports_per_chip': 8 NIC ports do not "
+              "fit in 4 off-board ports per chip (off_board_ports_per_chip)");
+  load_fails ("n_chip: 64\nworkload: {model: test-small, parallelism: {tp: 4, pp: 2, dp: 8}}\n"
+              "evaluator: {failures: routers}\n",
+              "t.yaml:3:23: field 'evaluator.failures': 'routers' must be switches or "
+              "switches_and_links");
+  load_fails ("n_chip: 64\nworkload: {model: test-small, parallelism: {tp: 4, pp: 2, dp: 8}}\n"
               "cost: {prices: {switch: {}}}\n",
               "t.yaml:3:25: field 'cost.prices.switch': names no switch price");
   load_fails ("n_chip: 64\nworkload: {model: test-small, parallelism: {tp: 4, pp: 2, dp: 8}}\n"

@@ -81,18 +81,227 @@ test_deterministic (void)
   g_assert_cmpuint (one.evaluations, >=, 12);
 }
 
+/* The volume of the union of the boxes [p, 1]^m of @n points in the unit cube, by inclusion and
+ * exclusion over every subset: an oracle independent of hypervolume.c for small fronts. */
+static double
+union_volume (const double *points,
+              guint         n,
+              guint         m)
+{
+  double total = 0;
+
+  g_assert_cmpuint (n, <=, 16);
+  for (guint subset = 1; subset < (1u << n); subset++)
+    {
+      double corner[TF_N_OBJECTIVES], volume = 1;
+      guint size = 0;
+
+      for (guint k = 0; k < m; k++)
+        corner[k] = 0;
+      for (guint i = 0; i < n; i++)
+        if (subset & (1u << i))
+          {
+            size++;
+            for (guint k = 0; k < m; k++)
+              corner[k] = MAX (corner[k], points[i * m + k]);
+          }
+      for (guint k = 0; k < m; k++)
+        volume *= MAX (0.0, 1 - corner[k]);
+      total += size % 2 ? volume : -volume;
+    }
+  return total;
+}
+
+static double
+front_volume (const TfSearchResult *r,
+              GPtrArray            *front)
+{
+  guint m = r->n_objectives;
+  g_autofree double *points = g_new (double, MAX (front->len, 1) * m);
+
+  for (guint i = 0; i < front->len; i++)
+    for (guint k = 0; k < m; k++)
+      points[i * m + k] = MAX (0.0, (((TfCandidate *) g_ptr_array_index (front, i))->objectives[k]
+                                     - r->ideal[k]) / (r->reference_point[k] - r->ideal[k]));
+  return union_volume (points, front->len, m);
+}
+
 static void
 test_baseline (void)
 {
+  g_auto(TfSearchConfig) config = { 0 };
   g_auto(TfSearchResult) r = { 0 };
+  g_autoptr(GError) error = NULL;
+  TfSearchOptions options = { .threads = 2, .baseline = TRUE };
+  double ideal[TF_N_OBJECTIVES], reference[TF_N_OBJECTIVES];
+  guint max_search_id = 0;
 
-  run (2, 3, TRUE, &r);
+  tf_test_search_config (32, "ALL", 12, 3, 2, NULL, &config);
+  g_assert_true (tf_search_run (&config, &options, &r, &error));
+  g_assert_no_error (error);
+  check_front (&config, r.front);
+  check_front (&config, r.baseline_front);
   g_assert_cmpuint (r.baseline_evaluations, ==, r.evaluations);
+
+  /* The box is the configuration's, fixed before the run, the same for both fronts. */
+  tf_search_config_get_box (&config, ideal, reference);
+  g_assert_cmpmem (r.ideal, sizeof (double) * r.n_objectives, ideal,
+                   sizeof (double) * r.n_objectives);
+  g_assert_cmpmem (r.reference_point, sizeof (double) * r.n_objectives, reference,
+                   sizeof (double) * r.n_objectives);
   g_assert_cmpfloat (r.hypervolume, >, 0);
+  g_assert_cmpfloat (r.hypervolume, <=, 1);
   g_assert_cmpfloat (r.baseline_hypervolume, >, 0);
-  g_assert_cmpfloat (r.reference, ==, 1.1);
-  for (guint k = 0; k < r.n_objectives; k++)
-    g_assert_cmpfloat (r.ideal[k], <=, r.nadir[k]);
+  g_assert_cmpfloat (r.initial_hypervolume, <=, r.hypervolume);
+  if (r.front->len <= 16)
+    g_assert_cmpfloat_with_epsilon (r.hypervolume, front_volume (&r, r.front), 1e-9);
+  if (r.baseline_front->len <= 16)
+    g_assert_cmpfloat_with_epsilon (r.baseline_hypervolume, front_volume (&r, r.baseline_front),
+                                    1e-9);
+
+  /* The baseline reuses no candidate of the search: its candidates are made after them. */
+  for (guint i = 0; i < r.front->len; i++)
+    max_search_id = MAX (max_search_id, ((TfCandidate *) g_ptr_array_index (r.front, i))->id);
+  for (guint i = 0; i < r.baseline_front->len; i++)
+    g_assert_cmpuint (((TfCandidate *) g_ptr_array_index (r.baseline_front, i))->id, >,
+                      max_search_id);
+}
+
+/* A reference point in the configuration, and the default box, by hand. */
+static void
+test_box (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  double ideal[TF_N_OBJECTIVES], reference[TF_N_OBJECTIVES];
+  double compute = 0;
+
+  tf_test_search_config (32, "ALL", 12, 3, 2, NULL, &config);
+  config.reference_point[TF_OBJECTIVE_NETWORK_COST] = 250000;
+  config.reference_point[TF_OBJECTIVE_APL_FAIL] = 7.5;
+  tf_search_config_get_box (&config, ideal, reference);
+  compute = config.workloads[0].compute_time_us;
+  g_assert_cmpfloat (compute, >, 0);
+  /* iter_time: from T_compute to three times it */
+  g_assert_cmpfloat_with_epsilon (ideal[0], compute, 1e-9);
+  g_assert_cmpfloat_with_epsilon (reference[0], 3 * compute, 1e-9);
+  /* network_cost and apl_fail as given, from 0 USD and 1 hop */
+  g_assert_cmpfloat (ideal[1], ==, 0);
+  g_assert_cmpfloat (reference[1], ==, 250000);
+  g_assert_cmpfloat (ideal[2], ==, 1);
+  g_assert_cmpfloat (reference[2], ==, 7.5);
+
+  /* Without a reference point: apl_fail's is 10 hops and a tenth of the penalty (n_chip). */
+  tf_search_config_clear (&config);
+  tf_test_search_config (32, "ALL", 12, 3, 2, NULL, &config);
+  tf_search_config_get_box (&config, ideal, reference);
+  g_assert_cmpfloat (config.disconnected_penalty_hops, ==, 32);
+  g_assert_cmpfloat_with_epsilon (reference[2], 10 + 3.2, 1e-12);
+  g_assert_cmpfloat (reference[1], >, 0);
+}
+
+/* The union oracle itself, on boxes computed by hand. */
+static void
+test_union_volume (void)
+{
+  const double one[] = { 0.5, 0.5, 0.5 };
+  const double two[] = { 0.5, 0.5, 0.5, 0.0, 0.75, 0.75 };
+  const double cube[] = { 0, 0, 0 };
+
+  g_assert_cmpfloat_with_epsilon (union_volume (one, 1, 3), 0.125, 1e-12);
+  /* 0.125 + 0.0625 - the shared [0.5, 1] x [0.75, 1]^2 = 0.03125 */
+  g_assert_cmpfloat_with_epsilon (union_volume (two, 2, 3), 0.125 + 0.0625 - 0.03125, 1e-12);
+  g_assert_cmpfloat_with_epsilon (union_volume (cube, 1, 3), 1, 1e-12);
+  g_assert_cmpfloat_with_epsilon (tf_hypervolume (two, 2, 3, (const double[]) { 1, 1, 1 }),
+                                  union_volume (two, 2, 3), 1e-12);
+}
+
+/* The baseline's sampler draws every family and both statuses over the design space. */
+static void
+test_sampler (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(GError) error = NULL;
+  const TfGenerator *family = NULL;
+  gpointer state;
+  g_autoptr(GHashTable) families = g_hash_table_new (g_str_hash, g_str_equal);
+  guint statuses = 0, drawn = 0;
+
+  tf_test_search_config (32, "ALL", 12, 3, 2, NULL, &config);
+  config.family_edge_cases = FALSE;   /* the sampler ignores it: every status is drawn */
+  for (guint g = 0; g < tf_generators_get_count (); g++)
+    if (tf_generators_get (g)->capabilities & TF_GENERATOR_SAMPLE)
+      family = tf_generators_get (g);
+  g_assert_nonnull (family);
+  state = family->state_new (&config, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 400; i++)
+    {
+      g_autoptr(GError) local = NULL;
+      g_autoptr(TfCandidate) c = family->sample (state, &config, (i + 0.5) / 400, &local);
+
+      if (c == NULL)
+        {
+          g_assert_error (local, TF_ERROR, TF_ERROR_INVALID_MUTATION);
+          continue;
+        }
+      drawn++;
+      g_assert_nonnull (c->topology.result.family);
+      g_hash_table_add (families, (gpointer) tf_family_get_name (c->topology.result.family));
+      statuses |= 1u << tf_result_get_status (&c->topology.result);
+    }
+  family->state_free (state);
+  g_assert_cmpuint (drawn, >, 300);
+  g_assert_cmpuint (g_hash_table_size (families), ==, 9);
+  g_assert_true (statuses & (1u << TF_STATUS_RECOMMENDED));
+  g_assert_true (statuses & (1u << TF_STATUS_EDGE_CASE));
+}
+
+/* The fingerprint ignores how switches are numbered and sees any change of links. */
+static void
+test_fingerprint (void)
+{
+  g_autoptr(GError) error = NULL;
+  TfTopology topo;
+  TfNetworkGraph copy;
+  TfContext ctx;
+  guint64 h;
+  guint n;
+
+  tf_context_init (&ctx);
+  ctx.n_chip = 32;
+  ctx.scope = TF_SCOPE_INTER_RACK;
+  g_assert_true (tf_generate (&ctx, "fat-tree:layers=2,k=8,osr=1,n_endpoint=32", NULL, NULL,
+                              &topo, &error));
+  g_assert_no_error (error);
+  h = tf_network_graph_fingerprint (&topo.graph);
+  n = topo.graph.n_chip + topo.graph.n_switch;
+  g_assert_cmpuint (topo.graph.n_switch, >=, 2);
+
+  /* Switches renumbered backwards. */
+  tf_network_graph_copy (&topo.graph, &copy);
+  for (guint s = 0; s < copy.n_switch / 2; s++)
+    {
+      TfSwitch t = copy.switches[s];
+
+      copy.switches[s] = copy.switches[copy.n_switch - 1 - s];
+      copy.switches[copy.n_switch - 1 - s] = t;
+    }
+  for (guint i = 0; i < copy.n_links; i++)
+    {
+      TfLink *l = &copy.links[i];
+
+      if (l->a >= copy.n_chip)
+        l->a = n - 1 - (l->a - copy.n_chip);
+      if (l->b >= copy.n_chip)
+        l->b = n - 1 - (l->b - copy.n_chip);
+    }
+  g_assert_cmpuint (tf_network_graph_fingerprint (&copy), ==, h);
+
+  /* One link's multiplicity changed: a different graph. */
+  copy.links[copy.n_links - 1].multiplicity++;
+  g_assert_cmpuint (tf_network_graph_fingerprint (&copy), !=, h);
+  tf_network_graph_clear (&copy);
+  tf_topology_clear (&topo);
 }
 
 static gboolean
@@ -164,6 +373,10 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/search/deterministic", test_deterministic);
   g_test_add_func ("/search/baseline", test_baseline);
+  g_test_add_func ("/search/box", test_box);
+  g_test_add_func ("/search/union-volume", test_union_volume);
+  g_test_add_func ("/search/sampler", test_sampler);
+  g_test_add_func ("/search/fingerprint", test_fingerprint);
   g_test_add_func ("/search/cancel", test_cancel);
   g_test_add_func ("/search/random-algorithm", test_random_algorithm);
   g_test_add_func ("/search/no-seed", test_no_seed);

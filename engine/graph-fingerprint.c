@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* graph-fingerprint.c: a 64-bit fingerprint of a NetworkGraph that does not change when its
+ * switches are numbered differently, so the search can tell a child it has already evaluated.
+ *
+ * Chips keep their numbers (they are the workload's ranks, placed board by board). A switch
+ * starts with its tier and its container (where it stands), then takes, three times over, the
+ * fingerprints of its neighbours with their link multiplicities, sorted (Weisfeiler-Lehman
+ * refinement; the chips' numbers break most symmetry from the first round). The graph's
+ * fingerprint mixes its sizes, the board layout and the sorted list of links as pairs of node
+ * fingerprints. Equal graphs, up to a renumbering of switches, give equal fingerprints; two
+ * different graphs give equal ones only if three rounds of refinement cannot tell them apart
+ * (rare, and then the child is edited again rather than lost).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "optimizer-private.h"
+
+#define ROUNDS 3
+
+static inline guint64
+mix (guint64 h,
+     guint64 v)
+{
+  /* splitmix64's finaliser over h ^ v: every bit of v reaches every bit of the result */
+  guint64 z = h ^ (v + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) + (h << 6) + (h >> 2));
+
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return z ^ (z >> 31);
+}
+
+static gint
+compare_u64 (const void *pa,
+             const void *pb)
+{
+  guint64 a = *(const guint64 *) pa, b = *(const guint64 *) pb;
+
+  return (a > b) - (a < b);
+}
+
+guint64
+tf_network_graph_fingerprint (const TfNetworkGraph *graph)
+{
+  guint n = graph->n_chip + graph->n_switch;
+  g_autofree guint64 *colour = g_new (guint64, MAX (n, 1));
+  g_autofree guint64 *next = g_new (guint64, MAX (n, 1));
+  g_autofree guint32 *offset = g_new0 (guint32, n + 1);
+  g_autofree guint64 *items = g_new (guint64, MAX (2 * graph->n_links, 1));
+  g_autofree guint32 *fill = NULL;
+  guint64 h = 0;
+
+  for (guint v = 0; v < graph->n_chip; v++)
+    colour[v] = mix (1, v);
+  for (guint s = 0; s < graph->n_switch; s++)
+    colour[graph->n_chip + s] = mix (mix (2, graph->switches[s].tier),
+                                     graph->switches[s].container);
+
+  /* Each node's slots for its neighbours' (fingerprint, multiplicity). */
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      offset[graph->links[i].a + 1]++;
+      offset[graph->links[i].b + 1]++;
+    }
+  for (guint v = 0; v < n; v++)
+    offset[v + 1] += offset[v];
+
+  fill = g_new (guint32, MAX (n, 1));
+  for (guint round = 0; round < ROUNDS && graph->n_switch > 0; round++)
+    {
+      memcpy (fill, offset, sizeof (guint32) * n);
+      for (guint i = 0; i < graph->n_links; i++)
+        {
+          const TfLink *l = &graph->links[i];
+
+          items[fill[l->a]++] = mix (colour[l->b], l->multiplicity);
+          items[fill[l->b]++] = mix (colour[l->a], l->multiplicity);
+        }
+      memcpy (next, colour, sizeof (guint64) * graph->n_chip);
+      for (guint v = graph->n_chip; v < n; v++)
+        {
+          guint64 c = colour[v];
+
+          qsort (items + offset[v], offset[v + 1] - offset[v], sizeof (guint64), compare_u64);
+          for (guint32 k = offset[v]; k < offset[v + 1]; k++)
+            c = mix (c, items[k]);
+          next[v] = c;
+        }
+      memcpy (colour, next, sizeof (guint64) * n);
+    }
+
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      guint64 a = colour[graph->links[i].a], b = colour[graph->links[i].b];
+
+      items[i] = mix (mix (MIN (a, b), MAX (a, b)), graph->links[i].multiplicity);
+    }
+  qsort (items, graph->n_links, sizeof (guint64), compare_u64);
+  h = mix (mix (h, graph->n_chip), graph->n_switch);
+  for (guint i = 0; i < graph->n_links; i++)
+    h = mix (h, items[i]);
+  for (guint b = 0; b < graph->n_board * graph->chips_per_board; b++)
+    h = mix (h, graph->board_chips[b]);
+  return h;
+}

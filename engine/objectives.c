@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* objectives.c: the optimizer's objectives, one table row each: the name a configuration uses,
+ * the unit, the layers that compute it, how it is read off an evaluation, and the box the
+ * hypervolume measures in (an ideal no network can beat and a reference point past which a
+ * candidate is worth nothing, both fixed by the configuration before the run; docs/optimizer.md,
+ * "Hypervolume"). Adding an objective is one TfObjective value and one row here.
+ */
+#include <math.h>
+
+#include "optimizer-private.h"
+
+/* T_compute, the workloads' weighted mean: no network makes an iteration shorter. */
+static double
+compute_us (const TfSearchConfig *config)
+{
+  double sum = 0, weight = 0;
+
+  for (guint w = 0; w < config->n_workloads; w++)
+    {
+      sum += config->workloads[w].weight * config->workloads[w].compute_time_us;
+      weight += config->workloads[w].weight;
+    }
+  return weight > 0 ? sum / weight : 0;
+}
+
+/* A ring AllReduce of the largest message over every chip through one NIC port each. */
+static double
+ring_all_reduce_us (const TfSearchConfig *config)
+{
+  const TfWorkload *wl = &config->workloads[0];
+  double bytes = wl->n_message_sizes > 0 ? (double) wl->message_sizes[wl->n_message_sizes - 1] : 0;
+  double n = config->n_chip;
+
+  return 2 * (n - 1) * (config->hardware.link_latency_us
+                        + bytes / n / (config->hardware.nic_bandwidth_gbps * 1e3));
+}
+
+/* What one chip's share of a three-tier non-blocking fat-tree of the largest priced radix costs:
+ * its NIC, five switch ports (leaf down and up, aggregation down and up, core) and three optical
+ * cables of the longest length allowed. */
+static double
+fat_tree_usd_per_chip (const TfSearchConfig *config)
+{
+  const TfPriceTable *p = &config->prices;
+  double port = 0;
+
+  for (guint i = 0; i < p->n_switch_prices; i++)
+    if (p->switch_radix[i] > 0)
+      port = MAX (port, p->switch_price[i] / p->switch_radix[i]);
+  return p->nic + 5 * port
+         + 3 * (p->optical_link_fixed
+                + p->optical_link_per_m * config->hardware.max_optical_cable_length_m);
+}
+
+static double
+value_iter_time (const TfEvaluation *ev, const TfSearchConfig *config)
+{
+  return ev->workflow_time_us;
+}
+
+static void
+box_iter_time (const TfSearchConfig *config, double *ideal, double *reference)
+{
+  *ideal = compute_us (config);
+  *reference = 3 * *ideal;
+}
+
+static double
+value_network_cost (const TfEvaluation *ev, const TfSearchConfig *config)
+{
+  return ev->network_cost_usd;
+}
+
+static void
+box_network_cost (const TfSearchConfig *config, double *ideal, double *reference)
+{
+  *ideal = 0;
+  *reference = config->hardware.budget_usd > 0
+               ? config->hardware.budget_usd
+               : 2 * config->n_chip * fat_tree_usd_per_chip (config);
+}
+
+static double
+value_apl_fail (const TfEvaluation *ev, const TfSearchConfig *config)
+{
+  return ev->apl_fail;
+}
+
+static void
+box_apl_fail (const TfSearchConfig *config, double *ideal, double *reference)
+{
+  double penalty = config->disconnected_penalty_hops > 0 ? config->disconnected_penalty_hops
+                                                         : config->n_chip;
+
+  /* Paths of up to 10 hops with a tenth of the pairs cut off by a failure. */
+  *ideal = 1;
+  *reference = 10 + 0.1 * penalty;
+}
+
+static double
+value_apl (const TfEvaluation *ev, const TfSearchConfig *config)
+{
+  return ev->apl;
+}
+
+static void
+box_apl (const TfSearchConfig *config, double *ideal, double *reference)
+{
+  *ideal = 1;
+  *reference = 10;
+}
+
+static double
+value_diameter (const TfEvaluation *ev, const TfSearchConfig *config)
+{
+  return ev->diameter;
+}
+
+static void
+box_diameter (const TfSearchConfig *config, double *ideal, double *reference)
+{
+  *ideal = 1;
+  *reference = 20;
+}
+
+static double
+value_bisection (const TfEvaluation *ev, const TfSearchConfig *config)
+{
+  return ev->bisection_bandwidth;
+}
+
+static void
+box_bisection (const TfSearchConfig *config, double *ideal, double *reference)
+{
+  const TfHardwareConstraints *hw = &config->hardware;
+
+  /* Half the chips sending through every port they have. */
+  *ideal = config->n_chip / 2 * (hw->off_board_ports_per_chip * hw->nic_bandwidth_gbps
+                                 + hw->on_board_links_per_chip * hw->c2c_bandwidth_gbps);
+  *reference = 0;
+}
+
+static double
+value_all_reduce_time (const TfEvaluation *ev, const TfSearchConfig *config)
+{
+  guint n = config->workloads[0].n_message_sizes;
+
+  return n > 0 ? ev->collective_us[0][TF_PRIMITIVE_ALL_REDUCE][n - 1] : 0;
+}
+
+static void
+box_all_reduce_time (const TfSearchConfig *config, double *ideal, double *reference)
+{
+  *ideal = 0;
+  *reference = 3 * ring_all_reduce_us (config);
+}
+
+static double
+value_disconnected (const TfEvaluation *ev, const TfSearchConfig *config)
+{
+  return ev->disconnected_fraction;
+}
+
+static void
+box_disconnected (const TfSearchConfig *config, double *ideal, double *reference)
+{
+  *ideal = 0;
+  *reference = 1;
+}
+
+typedef struct
+{
+  const char *name;
+  const char *unit;
+  guint       layers;
+  gboolean    maximised;
+  double    (*value) (const TfEvaluation *ev, const TfSearchConfig *config);
+  void      (*box) (const TfSearchConfig *config, double *ideal, double *reference);
+} ObjectiveRow;
+
+static const ObjectiveRow objectives[TF_N_OBJECTIVES] = {
+  [TF_OBJECTIVE_ITER_TIME] = { "iter_time", "us", TF_LAYER_WORKFLOW, FALSE, value_iter_time,
+                               box_iter_time },
+  [TF_OBJECTIVE_NETWORK_COST] = { "network_cost", "USD", TF_LAYER_COST, FALSE,
+                                  value_network_cost, box_network_cost },
+  [TF_OBJECTIVE_APL_FAIL] = { "apl_fail", "hops", TF_LAYER_STRUCTURE, FALSE, value_apl_fail,
+                              box_apl_fail },
+  [TF_OBJECTIVE_APL] = { "apl", "hops", TF_LAYER_STRUCTURE, FALSE, value_apl, box_apl },
+  [TF_OBJECTIVE_DIAMETER] = { "diameter", "hops", TF_LAYER_STRUCTURE, FALSE, value_diameter,
+                              box_diameter },
+  [TF_OBJECTIVE_BISECTION] = { "bisection_bandwidth", "GB/s", TF_LAYER_STRUCTURE, TRUE,
+                               value_bisection, box_bisection },
+  [TF_OBJECTIVE_ALL_REDUCE_TIME] = { "allreduce_time", "us", TF_LAYER_COLLECTIVES, FALSE,
+                                     value_all_reduce_time, box_all_reduce_time },
+  [TF_OBJECTIVE_DISCONNECTED] = { "disconnected_fraction", "of pairs", TF_LAYER_STRUCTURE, FALSE,
+                                  value_disconnected, box_disconnected },
+};
+
+const char *
+tf_objective_to_string (TfObjective objective)
+{
+  g_return_val_if_fail ((guint) objective < TF_N_OBJECTIVES, NULL);
+  return objectives[objective].name;
+}
+
+gboolean
+tf_objective_from_string (const char  *str,
+                          TfObjective *out)
+{
+  g_return_val_if_fail (out != NULL, FALSE);
+  for (guint i = 0; str != NULL && i < TF_N_OBJECTIVES; i++)
+    if (strcmp (str, objectives[i].name) == 0)
+      {
+        *out = (TfObjective) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+tf_objective_unit (TfObjective objective)
+{
+  g_return_val_if_fail ((guint) objective < TF_N_OBJECTIVES, NULL);
+  return objectives[objective].unit;
+}
+
+double
+tf_objective_value (TfObjective objective,
+                    double      minimised)
+{
+  g_return_val_if_fail ((guint) objective < TF_N_OBJECTIVES, minimised);
+  return objectives[objective].maximised ? -minimised : minimised;
+}
+
+guint
+tf_search_config_get_layers (const TfSearchConfig *config)
+{
+  guint layers = 0;
+
+  for (guint k = 0; k < config->n_objectives; k++)
+    layers |= objectives[config->objectives[k]].layers;
+  /* Layer 2 whenever a workload names primitives: its times are part of the breakdown. */
+  for (guint w = 0; w < config->n_workloads; w++)
+    if (config->workloads[w].primitives != 0 && config->workloads[w].n_message_sizes > 0)
+      layers |= TF_LAYER_COLLECTIVES;
+  return layers;
+}
+
+void
+tf_candidate_get_objectives (const TfSearchConfig *config,
+                             const TfCandidate    *candidate,
+                             double               *values)
+{
+  for (guint k = 0; k < config->n_objectives; k++)
+    {
+      TfObjective o = config->objectives[k];
+
+      values[k] = tf_objective_value (o, objectives[o].value (&candidate->evaluation, config));
+    }
+}
+
+void
+tf_search_config_get_box (const TfSearchConfig *config,
+                          double               *ideal,
+                          double               *reference)
+{
+  for (guint k = 0; k < config->n_objectives; k++)
+    {
+      TfObjective o = config->objectives[k];
+      double lo, hi;
+
+      objectives[o].box (config, &lo, &hi);
+      if (!isnan (config->reference_point[o]))
+        hi = config->reference_point[o];
+      ideal[k] = tf_objective_value (o, lo);
+      reference[k] = tf_objective_value (o, hi);
+    }
+}
