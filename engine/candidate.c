@@ -17,7 +17,12 @@ typedef enum
 {
   V_ITER_TIME, V_COMPUTE_TIME, V_ALLREDUCE_TIME, V_NETWORK_COST, V_SWITCH_COST, V_LINK_COST,
   V_NIC_COST, V_APL, V_APL_FAIL, V_DISCONNECTED, V_FAILURE_CASES, V_SWITCH_DIVERSITY,
-  V_LONGEST_CABLE, V_OPTICAL_LINKS, V_MAX_SWITCH_PORTS, N_VALUES
+  V_LONGEST_CABLE, V_OPTICAL_LINKS, V_MAX_SWITCH_PORTS,
+  /* the breakdown of the first workload's iteration, per kind of communication (TfComm) */
+  V_COMM_EXPOSED, V_COMM_OVERLAPPED = V_COMM_EXPOSED + TF_N_COMMS,
+  V_COMM_BOTTLENECK_GBPS = V_COMM_OVERLAPPED + TF_N_COMMS,
+  V_COMM_BOTTLENECK_LOAD = V_COMM_BOTTLENECK_GBPS + TF_N_COMMS,
+  N_VALUES = V_COMM_BOTTLENECK_LOAD + TF_N_COMMS
 } Value;
 
 static const char *const value_names[N_VALUES + 1] = {
@@ -36,6 +41,14 @@ static const char *const value_names[N_VALUES + 1] = {
   [V_LONGEST_CABLE] = "longest_cable_m",
   [V_OPTICAL_LINKS] = "optical_links",
   [V_MAX_SWITCH_PORTS] = "max_switch_ports",
+#define COMM_NAMES(first, suffix) \
+  [first + TF_COMM_TP] = "tp_" suffix, [first + TF_COMM_PP] = "pp_" suffix, \
+  [first + TF_COMM_DP] = "dp_" suffix, [first + TF_COMM_EP] = "ep_" suffix
+  COMM_NAMES (V_COMM_EXPOSED, "time_us"),
+  COMM_NAMES (V_COMM_OVERLAPPED, "overlapped_us"),
+  COMM_NAMES (V_COMM_BOTTLENECK_GBPS, "bottleneck_gb_per_s"),
+  COMM_NAMES (V_COMM_BOTTLENECK_LOAD, "bottleneck_flows"),
+#undef COMM_NAMES
   [N_VALUES] = NULL,
 };
 
@@ -55,6 +68,7 @@ static const TfLayer value_layer[N_VALUES] = {
   [V_LONGEST_CABLE] = TF_LAYER_COST,
   [V_OPTICAL_LINKS] = TF_LAYER_COST,
   [V_MAX_SWITCH_PORTS] = TF_LAYER_COST,
+  [V_COMM_EXPOSED ... N_VALUES - 1] = TF_LAYER_ITERATION,
 };
 
 const char *const *
@@ -157,10 +171,29 @@ get_value (const TfCandidate *c,
     case V_OPTICAL_LINKS: *out = ev->optical_links; return TRUE;
     case V_MAX_SWITCH_PORTS: *out = ev->max_switch_ports; return TRUE;
     case N_VALUES:
-    default:
       g_assert_not_reached ();
+    default:
+      break;
     }
-  return FALSE;
+  /* The breakdown: only the kinds the workload has. */
+  {
+    guint k = (v - V_COMM_EXPOSED) % TF_N_COMMS;
+    const TfBottleneck *b = &ev->iter_bottleneck[0][k];
+
+    if (ev->iter_comm_total_us[0][k] <= 0)
+      return FALSE;
+    if (v < V_COMM_OVERLAPPED)
+      *out = ev->iter_comm_us[0][k];
+    else if (v < V_COMM_BOTTLENECK_GBPS)
+      *out = ev->iter_comm_total_us[0][k] - ev->iter_comm_us[0][k];
+    else if (v < V_COMM_BOTTLENECK_LOAD)
+      *out = b->gbps;
+    else if (b->kind == TF_BOTTLENECK_LINK)
+      *out = b->load;
+    else
+      return FALSE;
+    return TRUE;
+  }
 }
 
 static void
@@ -190,8 +223,28 @@ set_value (TfCandidate *c,
     case V_OPTICAL_LINKS: ev->optical_links = (guint) x; break;
     case V_MAX_SWITCH_PORTS: ev->max_switch_ports = (guint) x; break;
     case N_VALUES:
-    default:
       g_assert_not_reached ();
+    default:
+      {
+        guint k = (v - V_COMM_EXPOSED) % TF_N_COMMS;
+        TfBottleneck *b = &ev->iter_bottleneck[0][k];
+
+        if (v < V_COMM_OVERLAPPED)
+          {
+            ev->iter_comm_us[0][k] = x;
+            ev->iter_comm_total_us[0][k] += x;
+          }
+        else if (v < V_COMM_BOTTLENECK_GBPS)
+          ev->iter_comm_total_us[0][k] += x;
+        else if (v < V_COMM_BOTTLENECK_LOAD)
+          b->gbps = x;
+        else
+          {
+            b->kind = TF_BOTTLENECK_LINK;
+            b->load = x;
+          }
+      }
+      break;
     }
 }
 

@@ -183,23 +183,54 @@ route (TfCollectiveModel *model,
   return TRUE;
 }
 
-/* min over loaded link directions of bandwidth / load (GB/s), and clears the loads. */
+/* min over loaded link directions of bandwidth / load (GB/s), and clears the loads; the link
+ * giving it in *@bottleneck. */
 static double
-collect_beta (TfCollectiveModel *model)
+collect_beta (TfCollectiveModel *model,
+              TfBottleneck      *bottleneck)
 {
   Model *m = model->priv;
   double beta = INFINITY;
+  guint32 worst = G_MAXUINT32;
 
   for (guint i = 0; i < m->n_touched; i++)
     {
       guint32 slot = m->touched[i];
+      double b = m->link_gbps[slot / 2] / m->load[slot];
 
-      beta = MIN (beta, m->link_gbps[slot / 2] / m->load[slot]);
-      m->load[slot] = 0;
-      m->loaded[slot] = 0;
+      if (b < beta)
+        {
+          beta = b;
+          worst = slot;
+        }
+    }
+  memset (bottleneck, 0, sizeof *bottleneck);
+  if (worst != G_MAXUINT32)
+    {
+      const TfLink *l = &model->graph->links[worst / 2];
+
+      bottleneck->kind = TF_BOTTLENECK_LINK;
+      bottleneck->link_type = l->type;
+      bottleneck->reach = l->reach;
+      bottleneck->load = m->load[worst];
+      bottleneck->gbps = beta;
+    }
+  for (guint i = 0; i < m->n_touched; i++)
+    {
+      m->load[m->touched[i]] = 0;
+      m->loaded[m->touched[i]] = 0;
     }
   m->n_touched = 0;
   return beta;
+}
+
+const char *
+tf_bottleneck_kind_to_string (TfBottleneckKind kind)
+{
+  static const char *const names[] = { "none", "link", "injection", "bisection" };
+
+  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (names), NULL);
+  return names[kind];
 }
 
 void
@@ -288,6 +319,7 @@ typedef struct
   gboolean has_ring;
   double   ring_alpha_us;    /* max over ring neighbours of alpha */
   double   ring_beta_gbps;   /* min over links of bandwidth / load, all ring flows at once */
+  TfBottleneck ring_bottleneck;
   gboolean has_all_to_all;
   double   a2a_alpha_us;     /* mean over ordered pairs of alpha */
   double   a2a_inject_gbps;  /* min over the group of a chip's link bandwidth */
@@ -314,7 +346,7 @@ ring_shape (TfCollectiveModel *model,
     }
   shape->has_ring = TRUE;
   shape->ring_alpha_us = hops * latency;
-  shape->ring_beta_gbps = collect_beta (model);
+  shape->ring_beta_gbps = collect_beta (model, &shape->ring_bottleneck);
   if (!reachable)
     shape->ring_beta_gbps = 0;
 }
@@ -349,16 +381,19 @@ all_to_all_shape (TfCollectiveModel *model,
 }
 
 static double
-shape_time (const TfCollectiveModel *model,
-            const GroupShape        *shape,
-            TfPrimitive              primitive,
-            guint                    n,
-            double                   bytes)
+shape_time (TfCollectiveModel *model,
+            const GroupShape  *shape,
+            TfPrimitive        primitive,
+            guint              n,
+            double             bytes)
 {
   double chunk = bytes / n, step;
 
+  memset (&model->bottleneck, 0, sizeof model->bottleneck);
   if (n < 2)
     return 0;
+  if (primitive != TF_PRIMITIVE_ALL_TO_ALL)
+    model->bottleneck = shape->ring_bottleneck;
   switch (primitive)
     {
     case TF_PRIMITIVE_ALL_REDUCE:
@@ -378,6 +413,10 @@ shape_time (const TfCollectiveModel *model,
         if (model->bisection_gbps > 0 && model->graph->n_chip > 0)
           cross = us_for_bytes (n * bytes / 4,
                                 model->bisection_gbps * n / model->graph->n_chip);
+        model->bottleneck.kind = cross > inject ? TF_BOTTLENECK_BISECTION
+                                                : TF_BOTTLENECK_INJECTION;
+        model->bottleneck.gbps = cross > inject ? model->bisection_gbps * n / model->graph->n_chip
+                                                : shape->a2a_inject_gbps;
         return (n - 1) * shape->a2a_alpha_us + MAX (inject, cross);
       }
     case TF_N_PRIMITIVES:
@@ -399,6 +438,7 @@ tf_collective_time (TfCollectiveModel *model,
   g_return_val_if_fail (primitive < TF_N_PRIMITIVES, 0);
   g_return_val_if_fail (n == 0 || group != NULL, 0);
 
+  memset (&model->bottleneck, 0, sizeof model->bottleneck);
   if (n < 2)
     return 0;
   if (primitive == TF_PRIMITIVE_ALL_TO_ALL)
@@ -421,6 +461,7 @@ tf_p2p_time (TfCollectiveModel *model,
   g_return_val_if_fail (model != NULL && model->priv != NULL, 0);
   g_return_val_if_fail (a < model->graph->n_chip && b < model->graph->n_chip, 0);
 
+  memset (&model->bottleneck, 0, sizeof model->bottleneck);
   if (a == b)
     return 0;
   destination_get (model, b, &d);
@@ -428,7 +469,7 @@ tf_p2p_time (TfCollectiveModel *model,
   if (hops == UNREACHABLE)
     return INFINITY;
   route (model, &d, a, 1.0);
-  beta = collect_beta (model);
+  beta = collect_beta (model, &model->bottleneck);
   return hops * model->config->hardware.link_latency_us + us_for_bytes (bytes, beta);
 }
 
@@ -474,6 +515,7 @@ tf_evaluate_collectives (const TfSearchConfig  *config,
   order = tf_rank_order (graph);
 
   memset (ev->collective_us, 0, sizeof ev->collective_us);
+  memset (ev->collective_bottleneck, 0, sizeof ev->collective_bottleneck);
   for (guint w = 0; w < config->n_workloads && w < TF_SEARCH_MAX_WORKLOADS; w++)
     {
       const TfWorkload *wl = &config->workloads[w];
@@ -490,6 +532,8 @@ tf_evaluate_collectives (const TfSearchConfig  *config,
           for (guint k = 0; k < wl->n_message_sizes && k < TF_SEARCH_MAX_MESSAGE_SIZES; k++)
             ev->collective_us[w][p][k] = shape_time (&model, &shape, p, n,
                                                      (double) wl->message_sizes[k]);
+          /* Of the largest message (the sizes are ascending). */
+          ev->collective_bottleneck[w][p] = model.bottleneck;
         }
     }
 

@@ -56,6 +56,20 @@ check_workload (const TfWorkload     *wl,
   return TRUE;
 }
 
+/* Keeps the slowest group's time of a kind and what limited it. */
+static void
+keep_slowest (const TfCollectiveModel *model,
+              double                   t,
+              double                  *t_comm,
+              TfBottleneck            *bottleneck)
+{
+  if (t > *t_comm || (t == *t_comm && bottleneck->kind == TF_BOTTLENECK_NONE))
+    {
+      *t_comm = t;
+      *bottleneck = model->bottleneck;
+    }
+}
+
 /* T_p for every kind of communication of one workload: the slowest group of each kind. */
 static void
 comm_times (TfCollectiveModel *model,
@@ -63,11 +77,13 @@ comm_times (TfCollectiveModel *model,
             const Parallelism *par,
             double             activation_bytes,
             double             gradient_bytes,
-            double            *t_comm)
+            double            *t_comm,
+            TfBottleneck      *bottleneck)
 {
   g_autofree guint32 *group = g_new (guint32, MAX (MAX (par->tp, par->dp), 1));
 
   memset (t_comm, 0, sizeof (double) * TF_N_COMMS);
+  memset (bottleneck, 0, sizeof (TfBottleneck) * TF_N_COMMS);
 
   /* Tensor parallel: the tp ranks of each (d, p), AllReduce of activations. */
   if (par->tp > 1)
@@ -76,9 +92,9 @@ comm_times (TfCollectiveModel *model,
         {
           for (guint t = 0; t < par->tp; t++)
             group[t] = order[rank_of (par, t, d, p)];
-          t_comm[TF_COMM_TP] = MAX (t_comm[TF_COMM_TP],
-                                    tf_collective_time (model, TF_PRIMITIVE_ALL_REDUCE, group,
-                                                        par->tp, activation_bytes));
+          keep_slowest (model, tf_collective_time (model, TF_PRIMITIVE_ALL_REDUCE, group,
+                                                   par->tp, activation_bytes),
+                        &t_comm[TF_COMM_TP], &bottleneck[TF_COMM_TP]);
         }
 
   /* Data parallel: the dp ranks of each (t, p), AllReduce of the stage's gradient shard. */
@@ -88,9 +104,9 @@ comm_times (TfCollectiveModel *model,
         {
           for (guint d = 0; d < par->dp; d++)
             group[d] = order[rank_of (par, t, d, p)];
-          t_comm[TF_COMM_DP] = MAX (t_comm[TF_COMM_DP],
-                                    tf_collective_time (model, TF_PRIMITIVE_ALL_REDUCE, group,
-                                                        par->dp, gradient_bytes));
+          keep_slowest (model, tf_collective_time (model, TF_PRIMITIVE_ALL_REDUCE, group,
+                                                   par->dp, gradient_bytes),
+                        &t_comm[TF_COMM_DP], &bottleneck[TF_COMM_DP]);
         }
 
   /* Pipeline: stage p to stage p + 1 of each (t, d), activations point to point. */
@@ -98,10 +114,10 @@ comm_times (TfCollectiveModel *model,
     for (guint p = 0; p + 1 < par->pp; p++)
       for (guint d = 0; d < par->dp; d++)
         for (guint t = 0; t < par->tp; t++)
-          t_comm[TF_COMM_PP] = MAX (t_comm[TF_COMM_PP],
-                                    tf_p2p_time (model, order[rank_of (par, t, d, p)],
-                                                 order[rank_of (par, t, d, p + 1)],
-                                                 activation_bytes));
+          keep_slowest (model, tf_p2p_time (model, order[rank_of (par, t, d, p)],
+                                            order[rank_of (par, t, d, p + 1)],
+                                            activation_bytes),
+                        &t_comm[TF_COMM_PP], &bottleneck[TF_COMM_PP]);
 
   /* Expert parallel: ep consecutive ranks of each data-parallel group, AllToAll of tokens. */
   if (par->ep > 1)
@@ -111,9 +127,9 @@ comm_times (TfCollectiveModel *model,
           {
             for (guint i = 0; i < par->ep; i++)
               group[i] = order[rank_of (par, t, d0 + i, p)];
-            t_comm[TF_COMM_EP] = MAX (t_comm[TF_COMM_EP],
-                                      tf_collective_time (model, TF_PRIMITIVE_ALL_TO_ALL, group,
-                                                          par->ep, activation_bytes));
+            keep_slowest (model, tf_collective_time (model, TF_PRIMITIVE_ALL_TO_ALL, group,
+                                                     par->ep, activation_bytes),
+                          &t_comm[TF_COMM_EP], &bottleneck[TF_COMM_EP]);
           }
 }
 
@@ -153,6 +169,7 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
   memset (ev->iter_time_us, 0, sizeof ev->iter_time_us);
   memset (ev->iter_compute_us, 0, sizeof ev->iter_compute_us);
   memset (ev->iter_comm_us, 0, sizeof ev->iter_comm_us);
+  memset (ev->iter_comm_total_us, 0, sizeof ev->iter_comm_total_us);
   for (guint w = 0; w < n_workloads; w++)
     {
       const TfWorkload *wl = &config->workloads[w];
@@ -172,7 +189,7 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
       gradient = wl->parameters * wl->bytes_per_value / ((double) par.tp * par.pp);
       layers_per_stage = (double) wl->layers / par.pp;
 
-      comm_times (&model, order, &par, activation, gradient, t_comm);
+      comm_times (&model, order, &par, activation, gradient, t_comm, ev->iter_bottleneck[w]);
 
       /* Calls per iteration: Megatron's two AllReduces per layer in forward and two in backward
        * for each micro-batch; 1F1B's critical path crosses a stage boundary 2 (m + pp - 2) times;
@@ -190,6 +207,8 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
         {
           /* A kind that is absent or fully hidden costs nothing, even on a graph where it
            * could not run (no inf * 0). */
+          if (n_calls[k] > 0)
+            ev->iter_comm_total_us[w][k] = t_comm[k] * n_calls[k];
           if (n_calls[k] > 0 && wl->overlap[k] > 0)
             ev->iter_comm_us[w][k] = t_comm[k] * n_calls[k] * wl->overlap[k];
           total += ev->iter_comm_us[w][k];

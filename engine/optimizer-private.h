@@ -66,6 +66,7 @@ typedef struct
   const TfNetworkGraph *graph;
   const TfHopTable     *hops;
   double                bisection_gbps;   /* of the whole network (Layer 1) */
+  TfBottleneck          bottleneck;       /* of the last tf_collective_time / tf_p2p_time */
   /* scratch owned by the model */
   gpointer              priv;
 } TfCollectiveModel;

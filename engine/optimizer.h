@@ -75,6 +75,27 @@ typedef enum
 
 const char *tf_comm_to_string (TfComm comm);   /* "tp", "pp", "dp", "ep" */
 
+/* What limits a collective's bandwidth (Layer 2): the most loaded link of its routing, a chip's
+ * injection bandwidth (AllToAll) or the network's bisection (AllToAll). */
+typedef enum
+{
+  TF_BOTTLENECK_NONE = 0,   /* nothing to send (one rank, or not computed) */
+  TF_BOTTLENECK_LINK,
+  TF_BOTTLENECK_INJECTION,
+  TF_BOTTLENECK_BISECTION,
+} TfBottleneckKind;
+
+const char *tf_bottleneck_kind_to_string (TfBottleneckKind kind);   /* "link", ... */
+
+typedef struct
+{
+  guint8  kind;        /* TfBottleneckKind */
+  guint8  link_type;   /* TfLinkType of the link (kind LINK) */
+  guint8  reach;       /* TfReach of the link (kind LINK) */
+  double  load;        /* flows sharing that link direction (kind LINK) */
+  double  gbps;        /* the bandwidth it gives each flow, GB/s */
+} TfBottleneck;
+
 /* Search configuration */
 
 #define TF_SEARCH_MAX_WORKLOADS      8u
@@ -236,10 +257,14 @@ typedef struct
   guint   switch_diversity;       /* min over leaf pairs of switch-disjoint paths, see docs */
   /* Layer 2: [workload][primitive][message size], us, over all chips */
   double  collective_us[TF_SEARCH_MAX_WORKLOADS][TF_N_PRIMITIVES][TF_SEARCH_MAX_MESSAGE_SIZES];
+  TfBottleneck collective_bottleneck[TF_SEARCH_MAX_WORKLOADS][TF_N_PRIMITIVES];  /* all chips */
   /* Layer 3: per workload, us */
   double  iter_time_us[TF_SEARCH_MAX_WORKLOADS];
   double  iter_compute_us[TF_SEARCH_MAX_WORKLOADS];
-  double  iter_comm_us[TF_SEARCH_MAX_WORKLOADS][TF_N_COMMS];  /* T_p * N_p * eta_p */
+  double  iter_comm_us[TF_SEARCH_MAX_WORKLOADS][TF_N_COMMS];  /* T_p * N_p * eta_p: exposed */
+  double  iter_comm_total_us[TF_SEARCH_MAX_WORKLOADS][TF_N_COMMS];  /* T_p * N_p: exposed and
+                                                                      * overlapped */
+  TfBottleneck iter_bottleneck[TF_SEARCH_MAX_WORKLOADS][TF_N_COMMS];  /* of the slowest group */
   /* Layer 4 */
   double  workflow_time_us;
   /* Layer 5 */

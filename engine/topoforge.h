@@ -578,7 +578,7 @@ gboolean tf_network_graph_path_metrics (const TfNetworkGraph *graph,
 
 /* What the topology optimizer adds to a topology's metadata (docs/optimizer.md): the candidate's
  * id, its origin, and its evaluated values under metadata.metrics. */
-#define TF_CANDIDATE_MAX_VALUES 32u
+#define TF_CANDIDATE_MAX_VALUES 64u
 
 typedef struct
 {
