@@ -3,7 +3,33 @@
  * context, the result's description, the metrics, and the optimizer's keys
  * (docs/optimizer.md).
  */
+#include "escape-private.h"
 #include "topology-loader-private.h"
+
+/* The spec's rule: a loader carries unknown fields through. Under metadata a key no reader
+ * here knows is kept with its whole value, to be written back under the same mapping; any but
+ * an x- extension gets a notice, so a typo is seen though it is not an error. Known keys stay
+ * strict, and outside metadata an unknown key is still an error. */
+static gboolean
+keep_unknown (TfLoader      *l,
+              TfYamlMapping *m,
+              const char    *key)
+{
+  TfYamlExtension *x = g_new0 (TfYamlExtension, 1);
+
+  x->parent = g_strndup (l->r.path->str, m->path_length);
+  x->key = g_strdup (key);
+  g_ptr_array_add (l->extensions, x);
+  if (!g_str_has_prefix (key, "x-"))
+    {
+      g_autofree char *line = g_strdup_printf ("%s:%u:%u: notice: %s is not a Topoforge field; "
+                                               "kept as it is", l->r.file, m->key_mark.line,
+                                               m->key_mark.column, l->r.path->str);
+
+      g_ptr_array_add (l->notices, tf_escape_control (line));
+    }
+  return tf_yaml_read_node (&l->r, &l->extension_budget, &x->value);
+}
 
 /* One per-reach override: either number or both. */
 static gboolean
@@ -23,7 +49,7 @@ read_reach_override (TfLoader       *l,
       else if (strcmp (key, "latency_ns") == 0)
         tf_yaml_read_real (&l->r, &o->latency_ns);
       else
-        tf_loader_unknown_key (l, &m, key, "bandwidth_gbps or latency_ns");
+        keep_unknown (l, &m, key);
     }
   tf_yaml_mapping_clear (&m);
   if (l->r.error == NULL && isnan (o->bandwidth_gbps) && isnan (o->latency_ns))
@@ -61,14 +87,14 @@ read_link_defaults (TfLoader   *l,
               TfReach reach;
 
               if (!tf_reach_from_string (name, &reach))
-                tf_loader_unknown_key (l, &rm, name, "board, rack, pod or datacenter");
+                keep_unknown (l, &rm, name);
               else
                 read_reach_override (l, &l->ctx.by_reach[type][reach]);
             }
           tf_yaml_mapping_clear (&rm);
         }
       else
-        tf_loader_unknown_key (l, &m, key, "bandwidth_gbps, latency_ns or by_reach");
+        keep_unknown (l, &m, key);
     }
   tf_yaml_mapping_clear (&m);
   if (l->r.error == NULL && (!has_bandwidth || !has_latency))
@@ -97,7 +123,7 @@ read_switch_defaults (TfLoader *l)
       else if (strcmp (key, "latency_ns") == 0)
         has_latency = tf_yaml_read_real (&l->r, &l->ctx.switch_defaults.latency_ns);
       else
-        tf_loader_unknown_key (l, &m, key, "radix or latency_ns");
+        keep_unknown (l, &m, key);
     }
   tf_yaml_mapping_clear (&m);
   if (l->r.error == NULL && (!has_radix || !has_latency))
@@ -170,16 +196,14 @@ read_context (TfLoader *l)
               if (strcmp (type, "switch") == 0)
                 read_switch_defaults (l);
               else if (!tf_link_type_from_string (type, &t))
-                tf_loader_unknown_key (l, &dm, type, "C2C, B2B, R2R, P2P or switch");
+                keep_unknown (l, &dm, type);
               else
                 read_link_defaults (l, t);
             }
           tf_yaml_mapping_clear (&dm);
         }
       else
-        tf_loader_unknown_key (l, &m, key, "n_chip, scope, chips_per_board_max, boards_per_rack_max, "
-                     "racks_per_pod_max, chip_radix, "
-                     "intra_board_topo or defaults");
+        keep_unknown (l, &m, key);
     }
   tf_yaml_mapping_clear (&m);
   if (l->r.error != NULL)
@@ -275,7 +299,6 @@ read_candidate_value (TfLoader   *l,
           c->value_keys[c->n_values++] = (guint8) i;
         return TRUE;
       }
-  l->has_generator_metrics = TRUE;
   return FALSE;
 }
 
@@ -335,8 +358,7 @@ read_origin (TfLoader *l)
           tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &c->mutations_total);
         }
       else
-        tf_loader_unknown_key (l, &m, key, "method, seed_family, seed_id, parent_ids, "
-                     "mutations_applied or mutations_total");
+        keep_unknown (l, &m, key);
     }
   tf_yaml_mapping_clear (&m);
   if (l->r.error == NULL && c->method == NULL)
@@ -349,7 +371,6 @@ static void
 read_count_map (TfLoader          *l,
                 const char *const *names,
                 guint              n_names,
-                const char        *expected,
                 guint64           *counts)
 {
   TfYamlMapping m;
@@ -364,7 +385,7 @@ read_count_map (TfLoader          *l,
       for (i = 0; i < n_names && strcmp (key, names[i]) != 0; i++)
         ;
       if (i == n_names)
-        tf_loader_unknown_key (l, &m, key, expected);
+        keep_unknown (l, &m, key);
       else
         tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &counts[i]);
     }
@@ -403,7 +424,7 @@ read_links_per_chip (TfLoader  *l,
             mt->links_per_chip_max = (guint) v;
         }
       else
-        tf_loader_unknown_key (l, &m, key, "min or max");
+        keep_unknown (l, &m, key);
     }
   tf_yaml_mapping_clear (&m);
   if (l->r.error == NULL && (!has_min || !has_max))
@@ -431,7 +452,7 @@ read_cost_parts (TfLoader  *l,
       for (i = 0; i < G_N_ELEMENTS (parts) && strcmp (key, parts[i]) != 0; i++)
         ;
       if (i == G_N_ELEMENTS (parts))
-        tf_loader_unknown_key (l, &m, key, "switches, links or nics");
+        keep_unknown (l, &m, key);
       else
         tf_yaml_read_real (&l->r, values[i]);
     }
@@ -451,7 +472,9 @@ read_metrics (TfLoader *l)
     return FALSE;
   while (tf_yaml_reader_next_key (&l->r, &m, &key))
     {
-      /* The optimizer's values first: any other key is the generator's. */
+      gboolean generator = TRUE;
+
+      /* The optimizer's values first, then the generator's; any other is kept as it is. */
       if (read_candidate_value (l, key))
         continue;
       if (strcmp (key, "diameter") == 0)
@@ -468,13 +491,11 @@ read_metrics (TfLoader *l)
       else if (strcmp (key, "link_count") == 0)
         tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &mt->link_count);
       else if (strcmp (key, "link_count_by_type") == 0)
-        read_count_map (l, tf_link_type_names, TF_N_LINK_TYPES, "C2C, B2B, R2R or P2P",
-                        mt->link_count_by_type);
+        read_count_map (l, tf_link_type_names, TF_N_LINK_TYPES, mt->link_count_by_type);
       else if (strcmp (key, "link_count_by_reach") == 0)
         {
           l->has_new_counts |= NEW_COUNT_BY_REACH;
-          read_count_map (l, tf_reach_names, TF_N_REACHES, "board, rack, pod or datacenter",
-                          mt->link_count_by_reach);
+          read_count_map (l, tf_reach_names, TF_N_REACHES, mt->link_count_by_reach);
         }
       else if (strcmp (key, "switch_count") == 0)
         {
@@ -510,8 +531,7 @@ read_metrics (TfLoader *l)
       else if (strcmp (key, "network_cost_by_part") == 0)
         read_cost_parts (l, mt);
       else if (strcmp (key, "cables_by_class") == 0)
-        read_count_map (l, tf_cable_names, TF_N_CABLES, "pcb, copper or optical",
-                        mt->cables_by_class);
+        read_count_map (l, tf_cable_names, TF_N_CABLES, mt->cables_by_class);
       else if (strcmp (key, "injection_bandwidth_per_chip") == 0)
         tf_yaml_read_real (&l->r, &mt->injection_bandwidth);
       else if (strcmp (key, "rack_count") == 0)
@@ -560,12 +580,16 @@ read_metrics (TfLoader *l)
                   read_method (l, &same);
                 }
               else
-                tf_loader_unknown_key (l, &mm, name, "a metric's name");
+                keep_unknown (l, &mm, name);
             }
           tf_yaml_mapping_clear (&mm);
         }
       else
-        tf_loader_unknown_key (l, &m, key, "a metric's name or methods");
+        {
+          generator = FALSE;
+          keep_unknown (l, &m, key);
+        }
+      l->has_generator_metrics |= generator;
     }
   tf_yaml_mapping_clear (&m);
   if (l->r.error == NULL && l->has_generator_metrics && mt->counts_method == TF_METHOD_NONE)
@@ -641,18 +665,8 @@ tf_loader_read_metadata (TfLoader *l)
         }
       else if (strcmp (key, "metrics") == 0)
         read_metrics (l);
-      else if (g_str_has_prefix (key, "x-"))
-        {
-          TfYamlExtension *x = g_new0 (TfYamlExtension, 1);
-
-          x->key = g_strdup (key);
-          g_ptr_array_add (l->extensions, x);
-          tf_yaml_read_node (&l->r, &l->extension_budget, &x->value);
-        }
       else
-        tf_loader_unknown_key (l, &m, key, "source, candidate_id, origin, family, id, family_attrs, "
-                     "context, status, warnings, n_endpoint, derived_chips_per_board, metrics, "
-                     "or an extension key starting with x-");
+        keep_unknown (l, &m, key);
     }
   tf_yaml_mapping_clear (&m);
   if (l->r.error == NULL && !l->has_context)

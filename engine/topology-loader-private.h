@@ -29,7 +29,7 @@ G_BEGIN_DECLS
 
 #define MAX_NAME        256      /* switch ids, strings in metadata */
 #define MAX_ID          1024     /* result ids */
-#define MAX_EXTENSION   10000    /* values under all "x-" keys together */
+#define MAX_EXTENSION   10000    /* values under all kept metadata keys together */
 #define MAX_SWITCHES    (1u << 24)
 #define MAX_MEMORY      (G_GUINT64_CONSTANT (1) << 32)
 
@@ -141,8 +141,9 @@ typedef struct
   guint         has_new_counts;  /* NewCount bits: metrics newer files carry */
   TfMetrics     metrics;
   TfCandidateMetadata *candidate;   /* the optimizer's keys, when any */
-  GPtrArray    *extensions;
+  GPtrArray    *extensions;         /* TfYamlExtension *: keys kept as they are */
   guint         extension_budget;
+  GPtrArray    *notices;            /* char *: one line for each kept key but x- ones */
 
   /* the rest */
   gboolean      has_chips_per_board;
@@ -166,7 +167,8 @@ gboolean tf_loader_vec_push (TfLoader *l, TfLoaderVec *v, const void *item);
 gboolean tf_loader_unknown_key (TfLoader *l, TfYamlMapping *m, const char *key,
                                 const char *known);
 
-/* Reading (topology-loader-metadata.c, topology-loader-network.c) */
+/* Reading (topology-loader-metadata.c, topology-loader-network.c). Under metadata a key no
+ * reader knows is kept as it is, with a notice; elsewhere it is an error. */
 gboolean tf_loader_read_metadata (TfLoader *l);
 gboolean tf_loader_read_grouping (TfLoader *l);
 gboolean tf_loader_read_network (TfLoader *l);

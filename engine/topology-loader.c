@@ -2,10 +2,11 @@
 /* topology-loader.c: reads a topology file (docs/yaml-format.md) into a TfTopology.
  *
  * Files are untrusted. The loader streams libyaml's events through the guarded reader
- * (yaml-reader.c), refuses anything outside the format with the exact field and position, keeps
- * what it reads in compact records, and only then assembles the NetworkGraph: chip numbers and
- * node names are checked once n_chip is known, wherever the context sits in the file. The graph
- * then passes the same invariants generate checks. A file that names a result id must hold
+ * (yaml-reader.c), refuses anything outside the format with the exact field and position (but
+ * keys under metadata it does not read, kept as they are with a notice: the spec's
+ * pass-through), keeps what it reads in compact records, and only then assembles the
+ * NetworkGraph: chip numbers and node names are checked once n_chip is known, wherever the
+ * context sits in the file. The graph then passes the same invariants generate checks. A file that names a result id must hold
  * exactly the network that id generates, and metadata that agrees with it.
  *
  * Every allocation that grows with the input goes through one seam (tf_loader_realloc), which a
@@ -89,7 +90,8 @@ vec_clear (TfLoaderVec *v)
   v->len = v->cap = 0;
 }
 
-/* Metadata, boardGrouping and network refuse keys outside the format alike. */
+/* Outside metadata (which keeps them, topology-loader-metadata.c), a key outside the format
+ * is an error naming the keys expected there. */
 gboolean
 tf_loader_unknown_key (TfLoader      *l,
                        TfYamlMapping *m,
@@ -165,6 +167,8 @@ assemble (TfLoader   *l,
   out->candidate = g_steal_pointer (&l->candidate);
   if (l->extensions->len > 0)
     out->extensions = g_steal_pointer (&l->extensions);
+  if (l->notices->len > 0)
+    out->notices = g_steal_pointer (&l->notices);
   return TRUE;
 }
 
@@ -180,6 +184,7 @@ loader_clear (TfLoader *l)
     g_string_free (l->attrs, TRUE);
   g_clear_pointer (&l->warnings, g_ptr_array_unref);
   g_clear_pointer (&l->extensions, g_ptr_array_unref);
+  g_clear_pointer (&l->notices, g_ptr_array_unref);
   g_clear_pointer (&l->candidate, tf_candidate_metadata_free);
   vec_clear (&l->pods);
   vec_clear (&l->racks);
@@ -221,6 +226,7 @@ tf_topology_load_data (const char           *name,
   l.name_index = g_hash_table_new (g_str_hash, g_str_equal);
   l.extensions = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_yaml_extension_free);
   l.extension_budget = MAX_EXTENSION;
+  l.notices = g_ptr_array_new_with_free_func (g_free);
 
   ok = tf_yaml_reader_init (&l.r, name, (const guchar *) (data ? data : ""), length)
        && read_document (&l)
