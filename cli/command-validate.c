@@ -16,7 +16,9 @@ tf_command_validate (int    argc,
                                 "Loads each file as a topology, checking the format, every "
                                 "invariant and that the metadata matches the network. Prints "
                                 "one line per valid file; for the others, the error "
-                                "(FILE:LINE:COLUMN: field '...': ...) on standard error.");
+                                "(FILE:LINE:COLUMN: field '...': ...) on standard error. A "
+                                "metadata key Topoforge does not read is kept, not an error: "
+                                "a notice on standard error names it.");
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       tf_cli_error ("validate", error->message);
@@ -39,6 +41,9 @@ tf_command_validate (int    argc,
           status = TF_CLI_EXIT_FAILURE;
           continue;
         }
+      /* The spec's pass-through: kept keys are reported, the file is still valid. */
+      for (guint n = 0; t.notices != NULL && n < t.notices->len; n++)
+        tf_cli_print_line (stderr, "%s", (const char *) g_ptr_array_index (t.notices, n));
       for (guint l = 0; l < t.graph.n_links; l++)
         links += t.graph.links[l].multiplicity;
       tf_cli_print_line (stdout, "%s: valid: %s, %u chips on %u boards of %u in %u racks and "

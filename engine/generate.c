@@ -189,6 +189,7 @@ tf_topology_clear (TfTopology *topology)
   tf_network_graph_clear (&topology->graph);
   g_free (topology->source);
   g_clear_pointer (&topology->extensions, g_ptr_array_unref);
+  g_clear_pointer (&topology->notices, g_ptr_array_unref);
   g_clear_pointer (&topology->candidate, tf_candidate_metadata_free);
   memset (topology, 0, sizeof *topology);
 }

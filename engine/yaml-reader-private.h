@@ -115,8 +115,8 @@ gboolean tf_yaml_read_string (TfYamlReader *r, gsize max_length, char **out);
 /* A string from a fixed set; returns its index. */
 gboolean tf_yaml_read_choice (TfYamlReader *r, const char *const *choices, guint n_choices,
                               guint *out);
-/* Any value, kept as a small tree (extension keys carried through unchanged). Counts nodes
- * against *budget and fails when it runs out. */
+/* Any value, kept as a small tree (keys carried through unchanged). Counts nodes against
+ * *budget and fails when it runs out. */
 typedef struct _TfYamlNode TfYamlNode;
 
 struct _TfYamlNode
@@ -132,9 +132,12 @@ struct _TfYamlNode
 gboolean tf_yaml_read_node (TfYamlReader *r, guint *budget, TfYamlNode **out);
 void     tf_yaml_node_free (TfYamlNode *node);
 
-/* A metadata extension key ("x-...") and its value, as TfTopology.extensions holds them. */
+/* A metadata key Topoforge does not read, an "x-" extension or any other, and its value, as
+ * TfTopology.extensions holds them. @parent is the path of the mapping that held it
+ * ("metadata", "metadata.metrics", ...), where the writer puts it back. */
 typedef struct
 {
+  char       *parent;
   char       *key;
   TfYamlNode *value;
 } TfYamlExtension;

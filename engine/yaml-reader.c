@@ -579,6 +579,7 @@ tf_yaml_extension_free (TfYamlExtension *extension)
 {
   if (extension == NULL)
     return;
+  g_free (extension->parent);
   g_free (extension->key);
   tf_yaml_node_free (extension->value);
   g_free (extension);
@@ -596,7 +597,7 @@ tf_yaml_read_node (TfYamlReader  *r,
   if (r->error != NULL)
     return FALSE;
   if (*budget == 0)
-    return tf_yaml_reader_fail (r, "too many values in extension keys");
+    return tf_yaml_reader_fail (r, "too many values in keys kept as they are");
   (*budget)--;
   node = g_new0 (TfYamlNode, 1);
   if (r->event.type == YAML_SCALAR_EVENT)

@@ -261,17 +261,97 @@ writer_end (Writer  *w,
 
 /* Pieces shared by both documents */
 
+/* A kept value as it was read: same structure, same scalar styles. */
+static void
+write_node (Writer           *w,
+            const TfYamlNode *node)
+{
+  yaml_event_t event;
+
+  switch (node->type)
+    {
+    case YAML_SCALAR_NODE:
+      {
+        gboolean plain = node->style == YAML_PLAIN_SCALAR_STYLE;
+        /* An empty plain scalar is a null that flow context cannot write plainly. */
+        const char *value = plain && node->length == 0 ? "~" : node->value;
+        gsize length = plain && node->length == 0 ? 1 : node->length;
+
+        yaml_scalar_event_initialize (&event, NULL, NULL, (yaml_char_t *) value, (int) length,
+                                      plain, TRUE, node->style);
+        emit (w, &event);
+      }
+      break;
+    case YAML_SEQUENCE_NODE:
+      sequence_start (w, node->flow);
+      for (guint i = 0; i < node->children->len; i++)
+        write_node (w, g_ptr_array_index (node->children, i));
+      sequence_end (w);
+      break;
+    case YAML_MAPPING_NODE:
+      mapping_start (w, node->flow);
+      for (guint i = 0; i < node->children->len; i++)
+        write_node (w, g_ptr_array_index (node->children, i));
+      mapping_end (w);
+      break;
+    case YAML_NO_NODE:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Metadata keys Topoforge does not read, kept as they were (TfTopology.extensions), go back
+ * after the known keys of the mapping that held them, in the order read. */
+static void
+write_kept (Writer          *w,
+            const GPtrArray *kept,
+            const char      *parent)
+{
+  for (guint i = 0; kept != NULL && i < kept->len; i++)
+    {
+      const TfYamlExtension *x = g_ptr_array_index (kept, i);
+
+      if (strcmp (x->parent, parent) == 0)
+        {
+          string (w, x->key);
+          write_node (w, x->value);
+        }
+    }
+}
+
+/* Whether a key was kept in @path or below it: a mapping the writer would leave out (no
+ * metrics, no per-reach override) is then written to hold it. */
+static gboolean
+has_kept (const GPtrArray *kept,
+          const char      *path)
+{
+  gsize n = strlen (path);
+
+  for (guint i = 0; kept != NULL && i < kept->len; i++)
+    {
+      const TfYamlExtension *x = g_ptr_array_index (kept, i);
+
+      if (strncmp (x->parent, path, n) == 0 && (x->parent[n] == '\0' || x->parent[n] == '.'))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* The per-reach overrides of one link type, only those set. */
 static void
 write_by_reach (Writer          *w,
                 const TfContext *ctx,
-                TfLinkType       type)
+                TfLinkType       type,
+                const GPtrArray *kept)
 {
+  g_autofree char *path = g_strdup_printf ("metadata.context.defaults.%s.by_reach",
+                                           tf_link_type_to_string (type));
   gboolean any = FALSE;
 
   for (guint r = 0; r < TF_N_REACHES; r++)
     {
       const TfLinkDefaults *o = &ctx->by_reach[type][r];
+      g_autofree char *reach_path = NULL;
 
       if (isnan (o->bandwidth_gbps) && isnan (o->latency_ns))
         continue;
@@ -287,15 +367,28 @@ write_by_reach (Writer          *w,
         key_real (w, "bandwidth_gbps", o->bandwidth_gbps);
       if (!isnan (o->latency_ns))
         key_real (w, "latency_ns", o->latency_ns);
+      reach_path = g_strdup_printf ("%s.%s", path, tf_reach_to_string (r));
+      write_kept (w, kept, reach_path);
       mapping_end (w);
     }
+  if (!any && has_kept (kept, path))
+    {
+      string (w, "by_reach");
+      mapping_start (w, TRUE);
+      any = TRUE;
+    }
   if (any)
-    mapping_end (w);
+    {
+      write_kept (w, kept, path);
+      mapping_end (w);
+    }
 }
 
+/* @kept: the keys a loaded topology kept, or NULL. */
 static void
 write_context (Writer          *w,
-               const TfContext *ctx)
+               const TfContext *ctx,
+               const GPtrArray *kept)
 {
   mapping_start (w, FALSE);
   key_uint (w, "n_chip", ctx->n_chip);
@@ -309,19 +402,26 @@ write_context (Writer          *w,
   mapping_start (w, FALSE);
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     {
+      g_autofree char *path = g_strdup_printf ("metadata.context.defaults.%s",
+                                               tf_link_type_to_string (t));
+
       string (w, tf_link_type_to_string (t));
       mapping_start (w, TRUE);
       key_real (w, "bandwidth_gbps", ctx->defaults[t].bandwidth_gbps);
       key_real (w, "latency_ns", ctx->defaults[t].latency_ns);
-      write_by_reach (w, ctx, t);
+      write_by_reach (w, ctx, t, kept);
+      write_kept (w, kept, path);
       mapping_end (w);
     }
   string (w, "switch");
   mapping_start (w, TRUE);
   key_uint (w, "radix", ctx->switch_defaults.radix);
   key_real (w, "latency_ns", ctx->switch_defaults.latency_ns);
+  write_kept (w, kept, "metadata.context.defaults.switch");
   mapping_end (w);
+  write_kept (w, kept, "metadata.context.defaults");
   mapping_end (w);
+  write_kept (w, kept, "metadata.context");
   mapping_end (w);
 }
 
@@ -361,10 +461,13 @@ write_attrs (Writer         *w,
   mapping_end (w);
 }
 
+/* @candidate: the optimizer's values, or NULL; @kept: the keys a loaded topology kept, or
+ * NULL. */
 static void
 write_metrics (Writer                    *w,
                const TfMetrics           *m,
-               const TfCandidateMetadata *candidate)
+               const TfCandidateMetadata *candidate,
+               const GPtrArray           *kept)
 {
   mapping_start (w, FALSE);
   if (m->counts_method == TF_METHOD_NONE)
@@ -379,22 +482,26 @@ write_metrics (Writer                    *w,
   mapping_start (w, TRUE);
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     key_uint (w, tf_link_type_to_string (t), m->link_count_by_type[t]);
+  write_kept (w, kept, "metadata.metrics.link_count_by_type");
   mapping_end (w);
   string (w, "link_count_by_reach");
   mapping_start (w, TRUE);
   for (guint r = 0; r < TF_N_REACHES; r++)
     key_uint (w, tf_reach_to_string (r), m->link_count_by_reach[r]);
+  write_kept (w, kept, "metadata.metrics.link_count_by_reach");
   mapping_end (w);
   key_uint (w, "switch_count", m->switch_count);
   key_uint (w, "switch_radix", m->switch_radix);
   string (w, "links_per_chip");
-  if (m->links_per_chip_min == m->links_per_chip_max)
+  if (m->links_per_chip_min == m->links_per_chip_max
+      && !has_kept (kept, "metadata.metrics.links_per_chip"))
     uint64 (w, m->links_per_chip_max);
   else
     {
       mapping_start (w, TRUE);
       key_uint (w, "min", m->links_per_chip_min);
       key_uint (w, "max", m->links_per_chip_max);
+      write_kept (w, kept, "metadata.metrics.links_per_chip");
       mapping_end (w);
     }
   key_uint (w, "path_diversity", m->path_diversity);
@@ -407,11 +514,13 @@ write_metrics (Writer                    *w,
       key_real (w, "switches", m->switch_cost);
       key_real (w, "links", m->link_cost);
       key_real (w, "nics", m->nic_cost);
+      write_kept (w, kept, "metadata.metrics.network_cost_by_part");
       mapping_end (w);
       string (w, "cables_by_class");
       mapping_start (w, TRUE);
       for (guint c = 0; c < TF_N_CABLES; c++)
         key_uint (w, tf_cable_to_string (c), m->cables_by_class[c]);
+      write_kept (w, kept, "metadata.metrics.cables_by_class");
       mapping_end (w);
       key_real (w, "injection_bandwidth_per_chip", m->injection_bandwidth);
       key_uint (w, "rack_count", m->rack_count);
@@ -439,10 +548,12 @@ write_metrics (Writer                    *w,
       key_string (w, "rack_count", tf_method_to_string (m->layout_method));
       key_string (w, "pod_count", tf_method_to_string (m->layout_method));
     }
+  write_kept (w, kept, "metadata.metrics.methods");
   mapping_end (w);
 candidate_values:
   for (guint i = 0; candidate != NULL && i < candidate->n_values; i++)
     key_real (w, tf_candidate_value_names ()[candidate->value_keys[i]], candidate->values[i]);
+  write_kept (w, kept, "metadata.metrics");
   mapping_end (w);
 }
 
@@ -462,7 +573,7 @@ write_result (Writer         *w,
   string (w, "family_attrs");
   write_attrs (w, result);
   string (w, "metrics");
-  write_metrics (w, &result->metrics, NULL);
+  write_metrics (w, &result->metrics, NULL, NULL);
   mapping_end (w);
 }
 
@@ -542,7 +653,7 @@ tf_enumeration_write_yaml (const TfEnumeration  *enumeration,
   writer_begin (&w, out);
   mapping_start (&w, FALSE);
   string (&w, "context");
-  write_context (&w, &enumeration->context);
+  write_context (&w, &enumeration->context, NULL);
   key_uint (&w, "limit", enumeration->limit);
   if (filters || enumeration->query.sort != NULL)
     {
@@ -694,45 +805,6 @@ write_network (Writer               *w,
   mapping_end (w);
 }
 
-/* An extension value as it was read: same structure, same scalar styles. */
-static void
-write_node (Writer           *w,
-            const TfYamlNode *node)
-{
-  yaml_event_t event;
-
-  switch (node->type)
-    {
-    case YAML_SCALAR_NODE:
-      {
-        gboolean plain = node->style == YAML_PLAIN_SCALAR_STYLE;
-        /* An empty plain scalar is a null that flow context cannot write plainly. */
-        const char *value = plain && node->length == 0 ? "~" : node->value;
-        gsize length = plain && node->length == 0 ? 1 : node->length;
-
-        yaml_scalar_event_initialize (&event, NULL, NULL, (yaml_char_t *) value, (int) length,
-                                      plain, TRUE, node->style);
-        emit (w, &event);
-      }
-      break;
-    case YAML_SEQUENCE_NODE:
-      sequence_start (w, node->flow);
-      for (guint i = 0; i < node->children->len; i++)
-        write_node (w, g_ptr_array_index (node->children, i));
-      sequence_end (w);
-      break;
-    case YAML_MAPPING_NODE:
-      mapping_start (w, node->flow);
-      for (guint i = 0; i < node->children->len; i++)
-        write_node (w, g_ptr_array_index (node->children, i));
-      mapping_end (w);
-      break;
-    case YAML_NO_NODE:
-    default:
-      g_assert_not_reached ();
-    }
-}
-
 static void
 write_string_list (Writer          *w,
                    const char      *key,
@@ -749,7 +821,8 @@ write_string_list (Writer          *w,
 
 static void
 write_candidate_origin (Writer                    *w,
-                        const TfCandidateMetadata *c)
+                        const TfCandidateMetadata *c,
+                        const GPtrArray           *kept)
 {
   if (c->candidate_id != NULL)
     key_string (w, "candidate_id", c->candidate_id);
@@ -766,6 +839,7 @@ write_candidate_origin (Writer                    *w,
   write_string_list (w, "mutations_applied", c->mutations);
   if (c->has_mutations_total)
     key_uint (w, "mutations_total", c->mutations_total);
+  write_kept (w, kept, "metadata.origin");
   mapping_end (w);
 }
 
@@ -780,7 +854,7 @@ write_metadata (Writer           *w,
   mapping_start (w, FALSE);
   key_string (w, "source", source);
   if (topology->candidate != NULL)
-    write_candidate_origin (w, topology->candidate);
+    write_candidate_origin (w, topology->candidate, topology->extensions);
   if (result->family != NULL)
     {
       g_autofree char *id = tf_result_dup_id (result);
@@ -791,7 +865,7 @@ write_metadata (Writer           *w,
       write_attrs (w, result);
     }
   string (w, "context");
-  write_context (w, &topology->context);
+  write_context (w, &topology->context, topology->extensions);
   if (result->family != NULL)
     {
       key_string (w, "status", tf_status_to_string (tf_result_get_status (result)));
@@ -801,18 +875,13 @@ write_metadata (Writer           *w,
       key_uint (w, "derived_chips_per_board", result->chips_per_board);
     }
   if (result->metrics.counts_method != TF_METHOD_NONE
-      || (topology->candidate != NULL && topology->candidate->n_values > 0))
+      || (topology->candidate != NULL && topology->candidate->n_values > 0)
+      || has_kept (topology->extensions, "metadata.metrics"))
     {
       string (w, "metrics");
-      write_metrics (w, &result->metrics, topology->candidate);
+      write_metrics (w, &result->metrics, topology->candidate, topology->extensions);
     }
-  for (guint i = 0; topology->extensions && i < topology->extensions->len; i++)
-    {
-      const TfYamlExtension *x = g_ptr_array_index (topology->extensions, i);
-
-      string (w, x->key);
-      write_node (w, x->value);
-    }
+  write_kept (w, topology->extensions, "metadata");
   mapping_end (w);
 }
 

@@ -154,6 +154,53 @@ test_bad_candidate (void)
   g_assert_true (g_str_has_prefix (error->message, "bad.yaml:5:13: field 'metadata.origin.method'"));
 }
 
+/* The spec's pass-through in a candidate file: a value of metadata.metrics the optimizer does
+ * not compute (here ForestColl's) loads, with a notice, and the candidate writes it back. */
+static void
+test_pass_through (void)
+{
+  g_autoptr(TfCandidate) c = tf_candidate_new ();
+  g_autoptr(TfCandidate) back = tf_candidate_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) again = g_string_new (NULL);
+  g_auto(TfTopology) plain = { 0 };
+  g_autofree char *notice = NULL;
+  const char *at;
+  guint line = 1;
+
+  tf_test_search_config (16, "ALL", 8, 1, 1, NULL, &config);
+  g_assert_true (tf_generate (&config.context, "single-switch:n_endpoint=16", NULL, NULL,
+                              &c->topology, &error));
+  c->id = 7;
+  c->origin.method = TF_ORIGIN_GRAPH_MUTATION;
+  g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE | TF_LAYER_COST, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (tf_candidate_write_yaml (c, &config, text, &error));
+  /* metrics is metadata's last mapping, the optimizer's values its last keys. */
+  at = strstr (text->str, "\nchips_per_board:");
+  g_assert_nonnull (at);
+  g_assert_nonnull (strstr (text->str, "    network_cost_usd: "));
+  g_string_insert (text, at + 1 - text->str, "    forestcoll_us: 12.5\n");
+
+  if (!tf_candidate_load_data ("candidate.yaml", text->str, text->len, back, &error))
+    g_error ("%s\n%s", error->message, text->str);
+  g_assert_cmpfloat (back->evaluation.network_cost_usd, ==, c->evaluation.network_cost_usd);
+  g_assert_true (tf_candidate_write_yaml (back, &config, again, &error));
+  g_assert_cmpstr (again->str, ==, text->str);
+
+  g_assert_true (tf_topology_load_data ("candidate.yaml", text->str, text->len, NULL, &plain,
+                                        &error));
+  g_assert_nonnull (plain.notices);
+  g_assert_cmpuint (plain.notices->len, ==, 1);
+  for (const char *p = text->str; p < strstr (text->str, "    forestcoll_us:"); p++)
+    line += *p == '\n';
+  notice = g_strdup_printf ("candidate.yaml:%u:5: notice: metadata.metrics.forestcoll_us is not "
+                            "a Topoforge field; kept as it is", line);
+  g_assert_cmpstr (g_ptr_array_index (plain.notices, 0), ==, notice);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -161,5 +208,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/candidate/round-trip", test_round_trip);
   g_test_add_func ("/candidate/bad", test_bad_candidate);
+  g_test_add_func ("/candidate/pass-through", test_pass_through);
   return g_test_run ();
 }

@@ -1125,6 +1125,51 @@ test_validate_metrics_convert (void)
   g_rmdir (dir);
 }
 
+/* validate keeps a metadata key Topoforge does not read: a notice on stderr, exit 0; convert
+ * writes the key back. */
+static void
+test_validate_pass_through (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-cli-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "t.yaml", NULL);
+  g_autofree char *copy = g_build_filename (dir, "copy.yaml", NULL);
+  g_autofree char *text = NULL, *written = NULL, *notice = NULL;
+  g_autoptr(GString) edited = NULL;
+  const char *at;
+  guint line = 1;
+  Run r = run ("generate", "--n-chip", "8", "--scope", "intra-rack", "--id",
+               "ring:n_endpoint=8", "-o", path, NULL);
+
+  g_assert_cmpint (r.status, ==, 0);
+  run_clear (&r);
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  edited = g_string_new (text);
+  at = strstr (edited->str, "\nchips_per_board:");
+  g_assert_nonnull (at);
+  for (const char *p = edited->str; p <= at; p++)
+    line += *p == '\n';
+  g_string_insert (edited, at + 1 - edited->str, "  future_field: 1\n");
+  g_assert_true (g_file_set_contents (path, edited->str, -1, NULL));
+
+  r = run ("validate", path, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.out, "t.yaml: valid: ring"));
+  notice = g_strdup_printf ("%s:%u:3: notice: metadata.future_field is not a Topoforge field; "
+                            "kept as it is\n", path, line);
+  g_assert_cmpstr (r.err, ==, notice);
+  run_clear (&r);
+
+  r = run ("convert", path, "--format", "yaml", "-o", copy, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  run_clear (&r);
+  g_assert_true (g_file_get_contents (copy, &written, NULL, NULL));
+  g_assert_cmpstr (written, ==, edited->str);
+
+  g_unlink (path);
+  g_unlink (copy);
+  g_rmdir (dir);
+}
+
 /* optimize: the small example end to end, its files, and bad options. */
 static void
 test_optimize (void)
@@ -1316,6 +1361,7 @@ main (int    argc,
   g_test_add_func ("/cli/control-characters", test_control_characters);
   g_test_add_func ("/cli/write-failure", test_write_failure);
   g_test_add_func ("/cli/validate-metrics-convert", test_validate_metrics_convert);
+  g_test_add_func ("/cli/validate-pass-through", test_validate_pass_through);
   g_test_add_func ("/cli/optimize", test_optimize);
   g_test_add_func ("/cli/optimize-interrupt", test_optimize_interrupt);
   g_test_add_func ("/cli/enumerate-size-rule", test_enumerate_size_rule);

@@ -416,6 +416,186 @@ test_quoting (void)
   g_assert_cmpstr (b.graph.switches[0].id, ==, "switch, 0: yes");
 }
 
+/* A generated 8-chip ring as the writer writes it, into @text; the topology into @t. */
+static void
+ring_text (TfTopology *t,
+           GString    *text)
+{
+  TfContext ctx = tf_test_context (8, TF_SCOPE_INTRA_RACK, TF_INTRA_BOARD_NONE);
+
+  g_assert_true (tf_generate (&ctx, "ring:n_endpoint=8", NULL, NULL, t, NULL));
+  g_assert_true (tf_topology_write_yaml (t, text, NULL));
+}
+
+/* The 1-based line of @needle's first occurrence in @text. */
+static guint
+line_of (const char *text,
+         const char *needle)
+{
+  const char *at = strstr (text, needle);
+  guint line = 1;
+
+  g_assert_nonnull (at);
+  for (const char *c = text; c < at; c++)
+    line += *c == '\n';
+  return line;
+}
+
+/* Inserts @what before the first "}\n" after @after. */
+static void
+insert_in_flow (GString    *text,
+                const char *after,
+                const char *what)
+{
+  const char *at = strstr (text->str, after);
+
+  g_assert_nonnull (at);
+  at = strstr (at, "}\n");
+  g_assert_nonnull (at);
+  g_string_insert (text, at - text->str, what);
+}
+
+/* The spec's pass-through (docs/spec-notes.md, "Unknown fields"): keys under metadata that
+ * Topoforge does not read, at depths 1 to 4, load with one notice each (none for an x- key) and
+ * are written back in the mapping that held them, byte for byte. */
+static void
+test_pass_through (void)
+{
+  g_auto(TfTopology) t = { 0 };
+  g_auto(TfTopology) back = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) again = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected = NULL;
+  char *at;
+
+  ring_text (&t, text);
+  /* Each where the writer puts it back: after the known keys of its mapping. */
+  insert_in_flow (text, "\n      switch: {", ", port_speed: fast");               /* depth 4 */
+  at = strstr (strstr (text->str, "\n      switch: {") + 1, "\n");
+  g_string_insert (text, at + 1 - text->str,
+                   "      X2X: {bandwidth_gbps: 1.0}\n"                          /* depth 3 */
+                   "    new_thing: [1, 2]\n");                                   /* depth 2 */
+  insert_in_flow (text, "\n    methods: {", ", forestcoll: exact");              /* depth 3 */
+  at = strstr (text->str, "\nchips_per_board:");
+  g_string_insert (text, at + 1 - text->str,
+                   "    forestcoll_us: 12.5\n"                                   /* depth 2 */
+                   "    x-sim: {runs: 3}\n"
+                   "  future_field:\n    a: [1, 'b']\n");                        /* depth 1 */
+  if (!tf_topology_load_data ("x.yaml", text->str, text->len, NULL, &back, &error))
+    g_error ("%s\n%s", error->message, text->str);
+  g_assert_cmpuint (back.extensions->len, ==, 7);
+  g_assert_nonnull (back.notices);
+  g_assert_cmpuint (back.notices->len, ==, 6);
+  expected = g_strdup_printf ("x.yaml:%u:3: notice: metadata.future_field is not a Topoforge "
+                              "field; kept as it is", line_of (text->str, "  future_field:"));
+  g_assert_cmpstr (g_ptr_array_index (back.notices, 5), ==, expected);
+  g_free (expected);
+  expected = g_strdup_printf ("x.yaml:%u:5: notice: metadata.metrics.forestcoll_us is not a "
+                              "Topoforge field; kept as it is",
+                              line_of (text->str, "    forestcoll_us:"));
+  g_assert_cmpstr (g_ptr_array_index (back.notices, 4), ==, expected);
+  g_free (expected);
+  expected = g_strdup_printf ("x.yaml:%u:7: notice: metadata.context.defaults.X2X is not a "
+                              "Topoforge field; kept as it is", line_of (text->str, "      X2X:"));
+  g_assert_cmpstr (g_ptr_array_index (back.notices, 1), ==, expected);
+  /* What was read is the generator's as before: the kept keys change nothing. */
+  g_assert_cmpuint (back.result.metrics.diameter, ==, t.result.metrics.diameter);
+  g_assert_cmpint (back.result.metrics.counts_method, ==, t.result.metrics.counts_method);
+  g_assert_true (tf_topology_write_yaml (&back, again, &error));
+  g_assert_cmpstr (again->str, ==, text->str);
+}
+
+/* Metrics holding only keys Topoforge does not read are no generator metrics, and are still
+ * written back; the kept values together have a limit, and the error names the field. */
+static void
+test_pass_through_limits (void)
+{
+  g_auto(TfTopology) t = { 0 };
+  g_auto(TfTopology) back = { 0 };
+  g_auto(TfTopology) refused = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) again = g_string_new (NULL);
+  g_autoptr(GString) big = NULL;
+  g_autoptr(GString) list = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected = NULL;
+  char *at;
+
+  ring_text (&t, text);
+  t.result.family = NULL;   /* an edited topology: no id, no metrics */
+  memset (&t.result.metrics, 0, sizeof t.result.metrics);
+  g_string_truncate (text, 0);
+  g_assert_true (tf_topology_write_yaml (&t, text, &error));
+  g_assert_null (strstr (text->str, "metrics:"));
+  at = strstr (text->str, "\nchips_per_board:");
+  g_string_insert (text, at + 1 - text->str, "  metrics:\n    forestcoll_us: 12.5\n");
+  if (!tf_topology_load_data ("m.yaml", text->str, text->len, NULL, &back, &error))
+    g_error ("%s\n%s", error->message, text->str);
+  g_assert_cmpint (back.result.metrics.counts_method, ==, TF_METHOD_NONE);
+  g_assert_true (tf_topology_write_yaml (&back, again, &error));
+  g_assert_cmpstr (again->str, ==, text->str);
+
+  /* 10,001 numbers in a list: 10,002 values, over the 10,000 kept values allowed. */
+  list = g_string_new ("  future: [");
+  for (guint i = 0; i < 10000; i++)
+    g_string_append (list, "0, ");
+  g_string_append (list, "0]\n");
+  big = g_string_new (text->str);
+  g_string_insert (big, strstr (big->str, "\nchips_per_board:") + 1 - big->str, list->str);
+  g_assert_false (tf_topology_load_data ("big.yaml", big->str, big->len, NULL, &refused,
+                                         &error));
+  expected = g_strdup_printf ("big.yaml:%u:", line_of (big->str, "  future: ["));
+  g_assert_true (g_str_has_prefix (error->message, expected));
+  g_assert_nonnull (strstr (error->message, ": field 'metadata.future': too many values in keys "
+                                            "kept as they are"));
+}
+
+/* Unknown keys outside metadata are errors as before, with FILE:LINE:COLUMN. */
+static void
+test_unknown_elsewhere (void)
+{
+  g_auto(TfTopology) t = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  static const struct
+  {
+    const char *after;    /* inserted after this; NULL: at the end, a top-level key */
+    const char *insert;
+    const char *message;
+  } cases[] = {
+    { "\nnetwork:\n", "  speed: fast\n",
+      ":3: field 'network.speed': unknown key 'speed'; expected switches or links" },
+    { "\nboardGrouping:\n", "  rows: 2\n",
+      ":3: field 'boardGrouping.rows': unknown key 'rows'; expected pods" },
+    { NULL, "future_field: 1\n",
+      ":1: field 'future_field': unknown key 'future_field'; expected metadata, "
+      "chips_per_board, boardGrouping or network" },
+    { NULL, "x-sim: 1\n",
+      ":1: field 'x-sim': unknown key 'x-sim'; expected metadata, chips_per_board, "
+      "boardGrouping or network" },
+  };
+
+  ring_text (&t, text);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GString) bad = g_string_new (text->str);
+      g_auto(TfTopology) refused = { 0 };
+      g_autoptr(GError) error = NULL;
+      g_autofree char *expected = NULL;
+
+      if (cases[i].after == NULL)
+        g_string_append (bad, cases[i].insert);
+      else
+        g_string_insert (bad, strstr (bad->str, cases[i].after) + strlen (cases[i].after)
+                              - bad->str, cases[i].insert);
+      g_assert_false (tf_topology_load_data ("u.yaml", bad->str, bad->len, NULL, &refused,
+                                             &error));
+      expected = g_strdup_printf ("u.yaml:%u%s", line_of (bad->str, cases[i].insert),
+                                  cases[i].message);
+      g_assert_cmpstr (error->message, ==, expected);
+    }
+}
+
 /* Allocation N of a load fails, for every N until the load no longer allocates that much. */
 static void
 test_fail_at_n (void)
@@ -516,6 +696,9 @@ main (int    argc,
   g_test_add_func ("/engine/loader/before-reach", test_before_reach);
   g_test_add_func ("/engine/loader/extensions", test_extensions);
   g_test_add_func ("/engine/loader/quoting", test_quoting);
+  g_test_add_func ("/engine/loader/pass-through", test_pass_through);
+  g_test_add_func ("/engine/loader/pass-through-limits", test_pass_through_limits);
+  g_test_add_func ("/engine/loader/unknown-elsewhere", test_unknown_elsewhere);
   g_test_add_func ("/engine/loader/fail-at-n", test_fail_at_n);
   g_test_add_func ("/engine/loader/threads", test_threads);
   return g_test_run ();
