@@ -196,6 +196,65 @@ e_objectives (Emitter              *e,
   e_end (e, TRUE);
 }
 
+static void
+e_bottleneck (Emitter            *e,
+              const TfBottleneck *b)
+{
+  g_autofree char *text = tf_bottleneck_to_text (b);
+
+  e_str (e, "bottleneck", text);
+  e_real (e, "bottleneck_gb_per_s", b->gbps);
+  if (b->kind == TF_BOTTLENECK_LINK)
+    e_real (e, "bottleneck_flows", b->load);
+}
+
+/* Where the first workload's iteration goes, and what limits each collective. */
+static void
+e_breakdown (Emitter              *e,
+             const TfSearchConfig *config,
+             const TfCandidate    *c)
+{
+  const TfEvaluation *ev = &c->evaluation;
+
+  if (!(ev->layers & TF_LAYER_ITERATION))
+    return;
+  e_key (e, "breakdown");
+  e_start (e, TRUE, FALSE);
+  e_real (e, "iter_time_us", ev->iter_time_us[0]);
+  e_real (e, "compute_us", ev->iter_compute_us[0]);
+  for (guint k = 0; k < TF_N_COMMS; k++)
+    {
+      if (ev->iter_comm_total_us[0][k] <= 0)
+        continue;
+      e_key (e, tf_comm_to_string (k));
+      e_start (e, TRUE, TRUE);
+      e_real (e, "exposed_us", ev->iter_comm_us[0][k]);
+      e_real (e, "overlapped_us", ev->iter_comm_total_us[0][k] - ev->iter_comm_us[0][k]);
+      e_bottleneck (e, &ev->iter_bottleneck[0][k]);
+      e_end (e, TRUE);
+    }
+  if (ev->layers & TF_LAYER_COLLECTIVES)
+    {
+      const TfWorkload *wl = &config->workloads[0];
+
+      for (guint p = 0; p < TF_N_PRIMITIVES && wl->n_message_sizes > 0; p++)
+        {
+          g_autofree char *key = NULL;
+
+          if (!(wl->primitives & (1u << p)))
+            continue;
+          key = g_strdup_printf ("%s_all_chips", tf_primitive_to_string (p));
+          e_key (e, key);
+          e_start (e, TRUE, TRUE);
+          e_uint (e, "bytes", wl->message_sizes[wl->n_message_sizes - 1]);
+          e_real (e, "time_us", ev->collective_us[0][p][wl->n_message_sizes - 1]);
+          e_bottleneck (e, &ev->collective_bottleneck[0][p]);
+          e_end (e, TRUE);
+        }
+    }
+  e_end (e, TRUE);
+}
+
 static guint
 count_port_asymmetric (const GPtrArray *front)
 {
@@ -325,6 +384,7 @@ write_summary (const char           *path,
       e_uint (&e, "switches", c->topology.graph.n_switch);
       e_uint (&e, "links", c->topology.graph.n_links);
       e_bool (&e, "port_asymmetric", c->evaluation.port_asymmetric);
+      e_breakdown (&e, config, c);
       e_end (&e, TRUE);
     }
   e_end (&e, FALSE);

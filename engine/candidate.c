@@ -22,7 +22,8 @@ typedef enum
   V_COMM_EXPOSED, V_COMM_OVERLAPPED = V_COMM_EXPOSED + TF_N_COMMS,
   V_COMM_BOTTLENECK_GBPS = V_COMM_OVERLAPPED + TF_N_COMMS,
   V_COMM_BOTTLENECK_LOAD = V_COMM_BOTTLENECK_GBPS + TF_N_COMMS,
-  N_VALUES = V_COMM_BOTTLENECK_LOAD + TF_N_COMMS
+  V_COMM_BOTTLENECK = V_COMM_BOTTLENECK_LOAD + TF_N_COMMS,   /* text */
+  N_VALUES = V_COMM_BOTTLENECK + TF_N_COMMS
 } Value;
 
 static const char *const value_names[N_VALUES + 1] = {
@@ -48,6 +49,7 @@ static const char *const value_names[N_VALUES + 1] = {
   COMM_NAMES (V_COMM_OVERLAPPED, "overlapped_us"),
   COMM_NAMES (V_COMM_BOTTLENECK_GBPS, "bottleneck_gb_per_s"),
   COMM_NAMES (V_COMM_BOTTLENECK_LOAD, "bottleneck_flows"),
+  COMM_NAMES (V_COMM_BOTTLENECK, "bottleneck"),
 #undef COMM_NAMES
   [N_VALUES] = NULL,
 };
@@ -88,6 +90,8 @@ tf_candidate_metadata_free (TfCandidateMetadata *metadata)
   g_free (metadata->seed_id);
   g_clear_pointer (&metadata->parent_ids, g_ptr_array_unref);
   g_clear_pointer (&metadata->mutations, g_ptr_array_unref);
+  for (guint i = 0; i < metadata->n_values; i++)
+    g_free (metadata->texts[i]);
   g_free (metadata);
 }
 
@@ -188,9 +192,13 @@ get_value (const TfCandidate *c,
       *out = ev->iter_comm_total_us[0][k] - ev->iter_comm_us[0][k];
     else if (v < V_COMM_BOTTLENECK_LOAD)
       *out = b->gbps;
-    else if (b->kind == TF_BOTTLENECK_LINK)
-      *out = b->load;
-    else
+    else if (v < V_COMM_BOTTLENECK)
+      {
+        if (b->kind != TF_BOTTLENECK_LINK)
+          return FALSE;
+        *out = b->load;
+      }
+    else if (b->kind == TF_BOTTLENECK_NONE)
       return FALSE;
     return TRUE;
   }
@@ -238,7 +246,7 @@ set_value (TfCandidate *c,
           ev->iter_comm_total_us[0][k] += x;
         else if (v < V_COMM_BOTTLENECK_LOAD)
           b->gbps = x;
-        else
+        else if (v < V_COMM_BOTTLENECK)
           {
             b->kind = TF_BOTTLENECK_LINK;
             b->load = x;
@@ -299,7 +307,12 @@ metadata_of (const TfCandidate *c)
     }
   for (guint v = 0; v < N_VALUES; v++)
     if (get_value (c, v, &m->values[m->n_values]))
-      m->value_keys[m->n_values++] = (guint8) v;
+      {
+        if (v >= V_COMM_BOTTLENECK)
+          m->texts[m->n_values] = tf_bottleneck_to_text (
+            &c->evaluation.iter_bottleneck[0][v - V_COMM_BOTTLENECK]);
+        m->value_keys[m->n_values++] = (guint8) v;
+      }
   return m;
 }
 
@@ -363,7 +376,16 @@ candidate_from_metadata (TfCandidate *c,
     }
   c->origin.n_mutations_total = (guint) m->mutations_total;
   for (guint i = 0; i < m->n_values; i++)
-    set_value (c, m->value_keys[i], m->values[i]);
+    if (m->texts[i] != NULL)
+      {
+        if (!tf_bottleneck_from_text (m->texts[i],
+                                      &c->evaluation.iter_bottleneck[0][m->value_keys[i]
+                                                                        - V_COMM_BOTTLENECK]))
+          return BAD ("%s: field 'metadata.metrics.%s': '%s' is not a link type@reach, "
+                      "injection or bisection", name, value_names[m->value_keys[i]], m->texts[i]);
+      }
+    else
+      set_value (c, m->value_keys[i], m->values[i]);
 #undef BAD
   return TRUE;
 }

@@ -224,13 +224,50 @@ collect_beta (TfCollectiveModel *model,
   return beta;
 }
 
+static const char *const bottleneck_names[] = { "none", "link", "injection", "bisection" };
+
 const char *
 tf_bottleneck_kind_to_string (TfBottleneckKind kind)
 {
-  static const char *const names[] = { "none", "link", "injection", "bisection" };
+  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (bottleneck_names), NULL);
+  return bottleneck_names[kind];
+}
 
-  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (names), NULL);
-  return names[kind];
+char *
+tf_bottleneck_to_text (const TfBottleneck *b)
+{
+  if (b->kind == TF_BOTTLENECK_LINK)
+    return g_strdup_printf ("%s@%s", tf_link_type_to_string (b->link_type),
+                            tf_reach_to_string (b->reach));
+  return g_strdup (tf_bottleneck_kind_to_string (b->kind));
+}
+
+gboolean
+tf_bottleneck_from_text (const char   *text,
+                         TfBottleneck *b)
+{
+  const char *at = strchr (text, '@');
+
+  if (at != NULL)
+    {
+      g_autofree char *type = g_strndup (text, at - text);
+      TfLinkType t;
+      TfReach reach;
+
+      if (!tf_link_type_from_string (type, &t) || !tf_reach_from_string (at + 1, &reach))
+        return FALSE;
+      b->kind = TF_BOTTLENECK_LINK;
+      b->link_type = t;
+      b->reach = reach;
+      return TRUE;
+    }
+  for (guint k = TF_BOTTLENECK_INJECTION; k < G_N_ELEMENTS (bottleneck_names); k++)
+    if (strcmp (text, bottleneck_names[k]) == 0)
+      {
+        b->kind = k;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 void

@@ -96,6 +96,10 @@ typedef struct
   double  gbps;        /* the bandwidth it gives each flow, GB/s */
 } TfBottleneck;
 
+/* "B2B@rack" for a link, else the kind ("injection", "bisection"); and back. */
+char       *tf_bottleneck_to_text (const TfBottleneck *bottleneck);
+gboolean    tf_bottleneck_from_text (const char *text, TfBottleneck *bottleneck);
+
 /* Search configuration */
 
 #define TF_SEARCH_MAX_WORKLOADS      8u

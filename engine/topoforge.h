@@ -593,9 +593,11 @@ typedef struct
   guint      n_values;
   guint8     value_keys[TF_CANDIDATE_MAX_VALUES];  /* into tf_candidate_value_names () */
   double     values[TF_CANDIDATE_MAX_VALUES];
+  char      *texts[TF_CANDIDATE_MAX_VALUES];   /* a value that is text ("*_bottleneck"), or NULL */
 } TfCandidateMetadata;
 
-/* The names metadata.metrics may hold beside the generator's: "iter_time_us", ... (NULL-ended) */
+/* The names metadata.metrics may hold beside the generator's: "iter_time_us", ... (NULL-ended);
+ * those ending in "_bottleneck" are text, the others numbers. */
 const char *const *tf_candidate_value_names (void);
 void               tf_candidate_metadata_free (TfCandidateMetadata *metadata);
 

@@ -295,7 +295,9 @@ read_candidate_value (TfLoader   *l,
                                  TF_CANDIDATE_MAX_VALUES);
             return TRUE;
           }
-        if (tf_yaml_read_real (&l->r, &c->values[c->n_values]))
+        if (g_str_has_suffix (key, "_bottleneck")
+            ? tf_yaml_read_string (&l->r, 64, &c->texts[c->n_values])
+            : tf_yaml_read_real (&l->r, &c->values[c->n_values]))
           c->value_keys[c->n_values++] = (guint8) i;
         return TRUE;
       }

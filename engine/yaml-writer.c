@@ -552,7 +552,10 @@ write_metrics (Writer                    *w,
   mapping_end (w);
 candidate_values:
   for (guint i = 0; candidate != NULL && i < candidate->n_values; i++)
-    key_real (w, tf_candidate_value_names ()[candidate->value_keys[i]], candidate->values[i]);
+    if (candidate->texts[i] != NULL)
+      key_string (w, tf_candidate_value_names ()[candidate->value_keys[i]], candidate->texts[i]);
+    else
+      key_real (w, tf_candidate_value_names ()[candidate->value_keys[i]], candidate->values[i]);
   write_kept (w, kept, "metadata.metrics");
   mapping_end (w);
 }
