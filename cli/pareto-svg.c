@@ -439,6 +439,68 @@ draw_polyline (cairo_t         *cr,
   cairo_stroke (cr);
 }
 
+/* Each front point's number, the NNN of its pareto/candidate_NNN.yaml: beside the point, on the
+ * first of eight places around it that no marker or number holds yet (else the first). */
+static void
+draw_front_numbers (cairo_t            *cr,
+                    const Layout       *l,
+                    const TfParetoPlot *plot,
+                    const GPtrArray    *front)
+{
+  static const double places[8][2] = {
+    { 1, -1 }, { 1, 1 }, { -1, -1 }, { -1, 1 }, { 1, 0 }, { -1, 0 }, { 0, -1.4 }, { 0, 1.4 },
+  };
+  guint m = plot->n_objectives;
+  g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (double) * 4);
+
+  cairo_select_font_face (cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size (cr, 9);
+  for (guint i = 0; i < front->len; i++)
+    {
+      const double *row = g_ptr_array_index (front, i);
+      double box[4] = { map_x (l, row[0]) - 5.5, map_y (l, row_y (row, m)) - 5.5, 11, 11 };
+
+      g_array_append_val (taken, box);
+    }
+  for (guint i = 0; i < front->len; i++)
+    {
+      const double *row = g_ptr_array_index (front, i);
+      double x = map_x (l, row[0]), y = map_y (l, row_y (row, m)), best[4] = { 0 };
+      guint number = (guint) ((row - plot->front) / m) + 1;
+      cairo_text_extents_t ext;
+      char text[16];
+
+      g_snprintf (text, sizeof text, "%u", number);
+      cairo_text_extents (cr, text, &ext);
+      for (guint p = 0; p < G_N_ELEMENTS (places); p++)
+        {
+          double w = ext.x_advance, h = 9;
+          double bx = x + places[p][0] * (7 + (places[p][0] < 0 ? w : 0))
+                      - (places[p][0] == 0 ? w / 2 : 0);
+          double by = y + places[p][1] * 7 - (places[p][1] <= 0 ? h : 0) + (places[p][1] == 0 ? h / 2 : 0);
+          gboolean free = TRUE;
+
+          if (p == 0)
+            best[0] = bx, best[1] = by, best[2] = w, best[3] = h;
+          for (guint k = 0; k < taken->len && free; k++)
+            {
+              const double *t = &g_array_index (taken, double, 4 * k);
+
+              free = bx + w <= t[0] || t[0] + t[2] <= bx || by + h <= t[1] || t[1] + t[3] <= by;
+            }
+          if (free)
+            {
+              best[0] = bx, best[1] = by, best[2] = w, best[3] = h;
+              break;
+            }
+        }
+      g_array_append_val (taken, best);
+      cairo_move_to (cr, best[0], best[1] + best[3] - 1.5);
+      cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.9);
+      cairo_show_text (cr, text);
+    }
+}
+
 static void
 draw_points (cairo_t            *cr,
              const Layout       *l,
@@ -504,6 +566,7 @@ draw_points (cairo_t            *cr,
       front_colour (l, plot, row, rgb);
       draw_front_marker (cr, map_x (l, row[0]), map_y (l, row_y (row, m)), rgb);
     }
+  draw_front_numbers (cr, l, plot, front);
   cairo_restore (cr);
 }
 
