@@ -537,6 +537,173 @@ static const TfCliRange seed_range = { "seed", 0, G_MAXUINT64 };
 static const TfCliRange threads_range = { "parallel_workers", 0, 1024 };
 static const TfCliRange population_range = { "population_size", 4, TF_SEARCH_MAX_POPULATION };
 static const TfCliRange generations_range = { "generations", 1, TF_SEARCH_MAX_GENERATIONS };
+static const TfCliRange repeat_range = { "repeat", 1, 100 };
+
+/* One run into @dir: the front, summary.yaml and pareto.svg. An exit status. */
+static int
+run_one (TfSearchConfig  *config,
+         const char      *config_path,
+         const char      *dir,
+         TfSearchOptions *options,
+         TfSearchResult  *result)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *baseline = NULL;
+  guint violations = 0;
+
+  if (g_mkdir_with_parents (dir, 0777) != 0)
+    {
+      g_autofree char *message = g_strdup_printf ("cannot create %s: %s", dir,
+                                                  g_strerror (errno));
+
+      tf_cli_error ("optimize", message);
+      return TF_CLI_EXIT_FAILURE;
+    }
+  options->cancel = tf_cli_interrupt_catch ();
+  if (!tf_search_run (config, options, result, &error))
+    {
+      tf_cli_interrupt_release ();
+      tf_cli_error ("optimize", error->message);
+      return TF_CLI_EXIT_FAILURE;
+    }
+  tf_cli_interrupt_release ();
+  if (result->cancelled)
+    g_printerr ("interrupted: writing the front of %u candidates found so far\n",
+                result->front->len);
+
+  summary = g_build_filename (dir, "summary.yaml", NULL);
+  if (!write_front (dir, config, result, &violations, &error)
+      || !write_summary (summary, config_path, config, result, violations, &error)
+      || !write_plot (dir, config, result, &error))
+    {
+      tf_cli_error ("optimize", error->message);
+      return TF_CLI_EXIT_FAILURE;
+    }
+  baseline = result->baseline_front != NULL
+               ? g_strdup_printf (" (Random + QMC baseline %.4f)", result->baseline_hypervolume)
+               : g_strdup ("");
+  tf_cli_print_line (stderr, "front %u candidates, hypervolume %.4f%s, %u evaluations in %.1f s; "
+                     "written to %s", result->front->len, result->hypervolume, baseline,
+                     result->evaluations, result->seconds, dir);
+  if (violations > 0)
+    {
+      tf_cli_error ("optimize", "some front candidates break a hard constraint; this is a bug");
+      return TF_CLI_EXIT_FAILURE;
+    }
+  return result->cancelled ? TF_CLI_EXIT_INTERRUPTED : 0;
+}
+
+static gint
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* median, min and max of @values (sorted in place) */
+static void
+e_spread (Emitter    *e,
+          const char *key,
+          GArray     *values)
+{
+  guint n = values->len;
+  double *v = (double *) values->data;
+
+  if (n == 0)
+    return;
+  g_array_sort (values, compare_doubles);
+  e_key (e, key);
+  e_start (e, TRUE, TRUE);
+  e_real (e, "median", n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
+  e_real (e, "min", v[0]);
+  e_real (e, "max", v[n - 1]);
+  e_end (e, TRUE);
+}
+
+/* --repeat R: R runs with seeds S, S + 1, ... into DIR/seed-N, then DIR/repeat.yaml. */
+static int
+run_repeats (TfSearchConfig  *config,
+             const char      *config_path,
+             const char      *out_dir,
+             TfSearchOptions *options,
+             guint            n_repeats)
+{
+  g_autoptr(GArray) ratios = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) gains = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) volumes = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) baselines = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (out_dir, "repeat.yaml", NULL);
+  guint64 first = config->seed;
+  Emitter e;
+  int status = 0;
+
+  emitter_begin (&e, out);
+  e_start (&e, TRUE, FALSE);
+  e_str (&e, "source", "topoforge " TF_VERSION " optimizer --repeat");
+  e_str (&e, "config", config_path);
+  e_uint (&e, "repeats", n_repeats);
+  e_key (&e, "runs");
+  e_start (&e, FALSE, FALSE);
+  for (guint r = 0; r < n_repeats && status == 0; r++)
+    {
+      g_auto(TfSearchResult) result = { 0 };
+      g_autofree char *name = NULL, *dir = NULL;
+
+      config->seed = first + r;
+      name = g_strdup_printf ("seed-%" G_GUINT64_FORMAT, config->seed);
+      dir = g_build_filename (out_dir, name, NULL);
+      status = run_one (config, config_path, dir, options, &result);
+      if (status != 0)
+        break;
+      e_start (&e, TRUE, TRUE);
+      e_uint (&e, "seed", config->seed);
+      e_str (&e, "dir", name);
+      e_uint (&e, "evaluations", result.evaluations);
+      e_uint (&e, "front_size", result.front->len);
+      e_real (&e, "hypervolume", result.hypervolume);
+      e_real (&e, "initial_population", result.initial_hypervolume);
+      g_array_append_val (volumes, result.hypervolume);
+      if (result.initial_hypervolume > 0)
+        {
+          double gain = result.hypervolume / result.initial_hypervolume;
+
+          e_real (&e, "gain_over_seeds", gain);
+          g_array_append_val (gains, gain);
+        }
+      if (result.baseline_front != NULL)
+        {
+          e_real (&e, "baseline", result.baseline_hypervolume);
+          g_array_append_val (baselines, result.baseline_hypervolume);
+          if (result.baseline_hypervolume > 0)
+            {
+              double ratio = result.hypervolume / result.baseline_hypervolume;
+
+              e_real (&e, "ratio", ratio);
+              g_array_append_val (ratios, ratio);
+            }
+        }
+      e_end (&e, TRUE);
+    }
+  e_end (&e, FALSE);
+  e_spread (&e, "hypervolume", volumes);
+  e_spread (&e, "baseline_hypervolume", baselines);
+  e_spread (&e, "ratio", ratios);
+  e_spread (&e, "gain_over_seeds", gains);
+  e_end (&e, TRUE);
+  if (!emitter_end (&e, &error) || !tf_write_file_atomic (path, out->str, out->len, &error))
+    {
+      tf_cli_error ("optimize", error->message);
+      return TF_CLI_EXIT_FAILURE;
+    }
+  tf_cli_print_line (stderr, "%u runs written to %s", ratios->len ? ratios->len : volumes->len,
+                     path);
+  return status;
+}
 
 int
 tf_command_optimize (int    argc,
@@ -549,11 +716,10 @@ tf_command_optimize (int    argc,
   g_autofree char *config_path = NULL;
   g_autofree char *out_dir = NULL;
   g_autofree char *seed = NULL, *threads = NULL, *population = NULL, *generations = NULL;
+  g_autofree char *repeat = NULL;
+  guint n_repeats = 1;
   gboolean no_baseline = FALSE;
   TfSearchOptions options = { 0 };
-  guint violations = 0;
-  g_autofree char *summary = NULL;
-  g_autofree char *baseline = NULL;
   const GOptionEntry entries[] = {
     { "config", 0, 0, G_OPTION_ARG_FILENAME, &config_path,
       "The search configuration (required; see docs/optimizer.md)", "FILE" },
@@ -568,7 +734,10 @@ tf_command_optimize (int    argc,
     { "generations", 0, 0, G_OPTION_ARG_STRING, &generations,
       "Generations, 1 to 100000 (default: the config's)", "G" },
     { "no-baseline", 0, 0, G_OPTION_ARG_NONE, &no_baseline,
-      "Skip the random-search baseline", NULL },
+      "Skip the Random + QMC baseline", NULL },
+    { "repeat", 0, 0, G_OPTION_ARG_STRING, &repeat,
+      "Run R seeds (S, S+1, ...) into DIR/seed-N and write DIR/repeat.yaml with the median and "
+      "spread of the hypervolume ratio and of the gain over the seeds, 1 to 100", "R" },
     { NULL }
   };
 
@@ -605,7 +774,9 @@ tf_command_optimize (int    argc,
                                  &config.population_size, &error))
       || (generations != NULL
           && !tf_cli_parse_uint ("generations", generations, &generations_range,
-                                 &config.generations, &error)))
+                                 &config.generations, &error))
+      || (repeat != NULL
+          && !tf_cli_parse_uint ("repeat", repeat, &repeat_range, &n_repeats, &error)))
     {
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_USAGE;
@@ -627,36 +798,7 @@ tf_command_optimize (int    argc,
 
   options.baseline = !no_baseline;
   options.progress = on_progress;
-  options.cancel = tf_cli_interrupt_catch ();
-  if (!tf_search_run (&config, &options, &result, &error))
-    {
-      tf_cli_interrupt_release ();
-      tf_cli_error ("optimize", error->message);
-      return TF_CLI_EXIT_FAILURE;
-    }
-  tf_cli_interrupt_release ();
-  if (result.cancelled)
-    g_printerr ("interrupted: writing the front of %u candidates found so far\n",
-                result.front->len);
-
-  summary = g_build_filename (out_dir, "summary.yaml", NULL);
-  if (!write_front (out_dir, &config, &result, &violations, &error)
-      || !write_summary (summary, config_path, &config, &result, violations, &error)
-      || !write_plot (out_dir, &config, &result, &error))
-    {
-      tf_cli_error ("optimize", error->message);
-      return TF_CLI_EXIT_FAILURE;
-    }
-  baseline = result.baseline_front != NULL
-               ? g_strdup_printf (" (random baseline %.4f)", result.baseline_hypervolume)
-               : g_strdup ("");
-  tf_cli_print_line (stderr, "front %u candidates, hypervolume %.4f%s, %u evaluations in %.1f s; "
-                     "written to %s", result.front->len, result.hypervolume, baseline,
-                     result.evaluations, result.seconds, out_dir);
-  if (violations > 0)
-    {
-      tf_cli_error ("optimize", "some front candidates break a hard constraint; this is a bug");
-      return TF_CLI_EXIT_FAILURE;
-    }
-  return result.cancelled ? TF_CLI_EXIT_INTERRUPTED : 0;
+  if (repeat == NULL)
+    return run_one (&config, config_path, out_dir, &options, &result);
+  return run_repeats (&config, config_path, out_dir, &options, n_repeats);
 }
