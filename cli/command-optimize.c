@@ -265,10 +265,6 @@ count_port_asymmetric (const GPtrArray *front)
   return n;
 }
 
-static const char *const layer_names[6] = {
-  NULL, "structure", "collectives", "iteration", "workflow", "cost",
-};
-
 static gboolean
 write_summary (const char           *path,
                const char           *config_path,
@@ -320,11 +316,11 @@ write_summary (const char           *path,
   e_real (&e, "baseline_s", r->baseline_seconds);
   e_key (&e, "layers");
   e_start (&e, TRUE, FALSE);
-  for (guint k = 1; k < G_N_ELEMENTS (layer_names); k++)
+  for (guint k = 1; k < TF_N_LAYER_SLOTS; k++)
     {
       if (r->stats.computed[k] == 0)
         continue;
-      e_key (&e, layer_names[k]);
+      e_key (&e, tf_layer_to_string (k));
       e_start (&e, TRUE, TRUE);
       e_uint (&e, "computed", r->stats.computed[k]);
       e_real (&e, "seconds", r->stats.seconds[k]);

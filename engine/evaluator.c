@@ -12,55 +12,62 @@
 
 #include "optimizer-private.h"
 
-static guint
-layer_index (TfLayer layer)
-{
-  switch (layer)
-    {
-    case TF_LAYER_STRUCTURE: return 1;
-    case TF_LAYER_COLLECTIVES: return 2;
-    case TF_LAYER_ITERATION: return 3;
-    case TF_LAYER_WORKFLOW: return 4;
-    case TF_LAYER_COST: return 5;
-    default: g_assert_not_reached ();
-    }
-  return 0;
-}
-
-static guint
-with_dependencies (guint layers)
-{
-  if (layers & TF_LAYER_WORKFLOW)
-    layers |= TF_LAYER_ITERATION;
-  if (layers & (TF_LAYER_COLLECTIVES | TF_LAYER_ITERATION))
-    layers |= TF_LAYER_STRUCTURE;
-  return layers;
-}
-
 typedef gboolean (*LayerFunc) (const TfSearchConfig *config, TfCandidate *candidate,
                                GError **error);
+
+/* The layers in the order they run (the funnel: cost first), one row each: what it computes,
+ * the layers it stands on, its name, and its slot in TfEvaluatorStats. Layer 4 (workflow) is
+ * computed with Layer 3 by the same function. */
+typedef struct
+{
+  TfLayer     layer;
+  guint       computes;    /* the bits it sets */
+  guint       needs;
+  const char *name;
+  guint       index;
+  LayerFunc   func;
+} LayerRow;
+
+static const LayerRow layers_table[] = {
+  { TF_LAYER_COST, TF_LAYER_COST, 0, "cost", 5, tf_evaluate_cost },
+  { TF_LAYER_STRUCTURE, TF_LAYER_STRUCTURE, 0, "structure", 1, tf_evaluate_structure },
+  { TF_LAYER_COLLECTIVES, TF_LAYER_COLLECTIVES, TF_LAYER_STRUCTURE, "collectives", 2,
+    tf_evaluate_collectives },
+  { TF_LAYER_ITERATION, TF_LAYER_ITERATION | TF_LAYER_WORKFLOW, TF_LAYER_STRUCTURE, "iteration",
+    3, tf_evaluate_iteration },
+};
+
+const char *
+tf_layer_to_string (guint index)
+{
+  static const char *const names[TF_N_LAYER_SLOTS] = {
+    NULL, "structure", "collectives", "iteration", "workflow", "cost",
+  };
+
+  g_return_val_if_fail (index < TF_N_LAYER_SLOTS, NULL);
+  return names[index];
+}
 
 static gboolean
 run_layer (const TfSearchConfig *config,
            TfCandidate          *candidate,
-           TfLayer               layer,
-           LayerFunc             func,
+           const LayerRow       *row,
            TfEvaluatorStats     *stats,
            GError              **error)
 {
   gint64 start;
   gboolean ok;
 
-  if (candidate->evaluation.layers & layer)
+  if (candidate->evaluation.layers & row->layer)
     return TRUE;
   start = g_get_monotonic_time ();
-  ok = func (config, candidate, error);
+  ok = row->func (config, candidate, error);
   if (ok)
-    candidate->evaluation.layers |= layer;
+    candidate->evaluation.layers |= row->computes;
   if (stats != NULL)
     {
-      stats->computed[layer_index (layer)]++;
-      stats->seconds[layer_index (layer)] += (g_get_monotonic_time () - start) / 1e6;
+      stats->computed[row->index]++;
+      stats->seconds[row->index] += (g_get_monotonic_time () - start) / 1e6;
     }
   return ok;
 }
@@ -74,18 +81,15 @@ tf_evaluate (const TfSearchConfig *config,
 {
   g_return_val_if_fail (config != NULL && candidate != NULL, FALSE);
 
-  layers = with_dependencies (layers);
-  return (!(layers & TF_LAYER_COST)
-          || run_layer (config, candidate, TF_LAYER_COST, tf_evaluate_cost, stats, error))
-         && (!(layers & TF_LAYER_STRUCTURE)
-             || run_layer (config, candidate, TF_LAYER_STRUCTURE, tf_evaluate_structure, stats,
-                           error))
-         && (!(layers & TF_LAYER_COLLECTIVES)
-             || run_layer (config, candidate, TF_LAYER_COLLECTIVES, tf_evaluate_collectives,
-                           stats, error))
-         && (!(layers & (TF_LAYER_ITERATION | TF_LAYER_WORKFLOW))
-             || run_layer (config, candidate, TF_LAYER_ITERATION, tf_evaluate_iteration, stats,
-                           error));
+  /* What the asked layers stand on (the table lists a layer's needs before it). */
+  for (guint i = G_N_ELEMENTS (layers_table); i > 0; i--)
+    if (layers & layers_table[i - 1].computes)
+      layers |= layers_table[i - 1].needs;
+  for (guint i = 0; i < G_N_ELEMENTS (layers_table); i++)
+    if ((layers & layers_table[i].computes)
+        && !run_layer (config, candidate, &layers_table[i], stats, error))
+      return FALSE;
+  return TRUE;
 }
 
 /* The hard constraints of the spec (硬约束): connected; every switch within the largest radix

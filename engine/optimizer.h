@@ -308,11 +308,16 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfSearchConfig, tf_search_config_clear)
 
 /* The layered evaluator. Layers needed by @layers (and what they depend on) are computed once
  * and cached in candidate->evaluation; hard constraints set candidate->rejected. */
+#define TF_N_LAYER_SLOTS 6u
+
 typedef struct
 {
-  guint  computed[6];   /* how many times each layer was computed (tests, bench) */
-  double seconds[6];    /* time spent per layer */
+  guint  computed[TF_N_LAYER_SLOTS];   /* times each layer was computed, by layer number */
+  double seconds[TF_N_LAYER_SLOTS];    /* time spent per layer */
 } TfEvaluatorStats;
+
+/* A layer's name by its number (1 structure ... 5 cost); NULL for 0. */
+const char *tf_layer_to_string (guint index);
 
 gboolean tf_evaluate (const TfSearchConfig *config, TfCandidate *candidate, guint layers,
                       TfEvaluatorStats *stats, GError **error);
