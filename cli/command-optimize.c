@@ -306,6 +306,7 @@ write_summary (const char           *path,
   e_uint (&e, "invalid_mutations", r->invalid_mutations);
   e_uint (&e, "duplicates_edited_again", r->duplicates);
   e_uint (&e, "duplicates_dropped", r->duplicates_dropped);
+  e_uint (&e, "immigrants", r->immigrants);
   e_uint (&e, "baseline", r->baseline_evaluations);
   e_end (&e, TRUE);
 

@@ -371,6 +371,7 @@ typedef struct
   guint      baseline_evaluations;
   guint      duplicates;         /* children equal to a graph already made, edited again */
   guint      duplicates_dropped; /* still equal after DUPLICATE_EDITS_MAX edits: not evaluated */
+  guint      immigrants;         /* fresh design points filling a generation edits could not */
   gboolean   cancelled;
   double     seconds;
   double     baseline_seconds;

@@ -149,6 +149,7 @@ typedef struct
   GArray                *evaluated;   /* objective vectors of every feasible candidate */
   double                 ideal[TF_N_OBJECTIVES];      /* the hypervolume's box */
   double                 reference[TF_N_OBJECTIVES];
+  double                 u;            /* the sampler's sequence; < 0 before its first point */
   gboolean               baseline;
 } Run;
 
@@ -329,6 +330,51 @@ seen_hash (GHashTable        *hashes,
   *key = h;
   g_hash_table_add (hashes, key);
   return FALSE;
+}
+
+/* One design point of the low-discrepancy sequence over every generator's whole space (the
+ * additive recurrence of the golden ratio, started at a random point: a Cranley-Patterson
+ * rotation), followed by 0 to @edits_max random edits; NULL when that point cannot be built or
+ * gives a graph already in @hashes. */
+static TfCandidate *
+sample_one (Run        *run,
+            guint       edits_max,
+            GHashTable *hashes)
+{
+  const double phi = 0.6180339887498949;
+  guint samplers[16], n_samplers = 0, g, edits;
+  TfCandidate *c;
+
+  for (guint k = 0; k < tf_generators_get_count () && n_samplers < G_N_ELEMENTS (samplers); k++)
+    if (run->states[k] != NULL && (tf_generators_get (k)->capabilities & TF_GENERATOR_SAMPLE))
+      samplers[n_samplers++] = k;
+  if (n_samplers == 0)
+    return NULL;
+  if (run->u < 0)
+    run->u = g_rand_double (run->rng);
+  g = samplers[g_rand_int_range (run->rng, 0, n_samplers)];
+  edits = g_rand_int_range (run->rng, 0, edits_max + 1);
+  run->u = run->u + phi - (run->u + phi >= 1 ? 1 : 0);
+  c = tf_generators_get (g)->sample (run->states[g], run->config, run->u, NULL);
+  if (c == NULL)
+    return NULL;
+  c->id = run->next_id++;
+  for (guint e = 0; e < edits; e++)
+    {
+      TfCandidate *child = make_child (run, c, NULL);
+
+      if (child != NULL)
+        {
+          tf_candidate_free (c);
+          c = child;
+        }
+    }
+  if (seen_hash (hashes, c))
+    {
+      tf_candidate_free (c);
+      return NULL;
+    }
+  return c;
 }
 
 /* Moves the feasible candidates of @batch to @population, frees the rest. */
@@ -524,6 +570,18 @@ run_nsga2 (Run       *run,
             }
           g_ptr_array_add (batch, child);
         }
+      /* A population the edits cannot take anywhere new (direct networks whose family steps
+       * were all made) takes fresh design points from the sampler instead: immigrants. */
+      for (guint tries = 0; batch->len < n && tries < 4 * n; tries++)
+        {
+          TfCandidate *c = sample_one (run, 0, hashes);
+
+          if (c != NULL)
+            {
+              g_ptr_array_add (batch, c);
+              out->immigrants++;
+            }
+        }
       if (!evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
         {
           free_batch (batch);
@@ -555,11 +613,9 @@ run_nsga2 (Run       *run,
   return TRUE;
 }
 
-/* The baseline, the spec's "Random + QMC": @budget candidates, each the design point of a
- * low-discrepancy sequence over every generator's whole space (the additive recurrence of the
- * golden ratio, shifted by a random offset per seed: Cranley-Patterson rotation), followed by
- * 0 to 16 random edits. It shares nothing with the search but the configuration: no population,
- * no selection. Graphs it already made are drawn again. Counted in *evaluations as they go. */
+/* The baseline, the spec's "Random + QMC": @budget candidates from sample_one with up to 16
+ * edits each. It shares nothing with the search but the configuration: no population, no
+ * selection. Counted in *evaluations as they go. */
 static void
 sample_search (Run       *run,
                guint      budget,
@@ -568,51 +624,25 @@ sample_search (Run       *run,
   const TfSearchConfig *config = run->config;
   TfSearchResult *out = run->out;
   guint threads = threads_of (run), batch_size = MAX (config->population_size, 1u);
-  guint samplers[16], n_samplers = 0, failures = 0;
+  guint failures = 0;
   g_autoptr(GPtrArray) batch = g_ptr_array_new ();
   g_autoptr(GHashTable) hashes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  double u = g_rand_double (run->rng), phi = 0.6180339887498949;
 
-  for (guint g = 0; g < tf_generators_get_count () && n_samplers < G_N_ELEMENTS (samplers); g++)
-    if (run->states[g] != NULL && (tf_generators_get (g)->capabilities & TF_GENERATOR_SAMPLE))
-      samplers[n_samplers++] = g;
+  run->u = -1;
   *evaluations = 0;
-  while (n_samplers > 0 && *evaluations < budget && !cancelled (run) && failures < 100 * budget)
+  while (*evaluations < budget && !cancelled (run) && failures < 100 * budget)
     {
       while (batch->len < MIN (batch_size, budget - *evaluations) && failures < 100 * budget)
         {
-          guint g = samplers[g_rand_int_range (run->rng, 0, n_samplers)];
-          guint edits = g_rand_int_range (run->rng, 0, BASELINE_EDITS_MAX + 1);
-          TfCandidate *c;
+          TfCandidate *c = sample_one (run, BASELINE_EDITS_MAX, hashes);
 
-          u = u + phi - (u + phi >= 1 ? 1 : 0);
-          c = tf_generators_get (g)->sample (run->states[g], config, u, NULL);
           if (c == NULL)
-            {
-              failures++;
-              continue;
-            }
-          c->id = run->next_id++;
-          for (guint e = 0; e < edits; e++)
-            {
-              TfCandidate *child = make_child (run, c, NULL);
-
-              if (child == NULL)
-                failures++;
-              else
-                {
-                  tf_candidate_free (c);
-                  c = child;
-                }
-            }
-          if (seen_hash (hashes, c))
-            {
-              failures++;
-              tf_candidate_free (c);
-              continue;
-            }
-          g_ptr_array_add (batch, c);
+            failures++;
+          else
+            g_ptr_array_add (batch, c);
         }
+      if (batch->len == 0)
+        break;
       if (!evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
         {
           free_batch (batch);
@@ -646,6 +676,7 @@ tf_search_run (const TfSearchConfig  *config,
   run.m = config->n_objectives;
   run.start = g_get_monotonic_time ();
   run.next_id = 1;
+  run.u = -1;
   run.rng = g_rand_new_with_seed_array ((const guint32[]) { (guint32) config->seed,
                                                             (guint32) (config->seed >> 32) }, 2);
   run.archive = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
