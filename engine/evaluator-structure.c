@@ -199,9 +199,12 @@ group_twins (Quotient      *q,
     }
 }
 
+/* With @twins FALSE every node is its own class: the link failures need the graph itself (a
+ * link between twins breaks their symmetry). */
 static void
 quotient_init (Quotient             *q,
-               const TfNetworkGraph *graph)
+               const TfNetworkGraph *graph,
+               gboolean              twins)
 {
   guint n = tf_network_graph_get_n_nodes (graph);
   TfAdjacency adj;
@@ -243,10 +246,13 @@ quotient_init (Quotient             *q,
    * (a node cannot have both: a true twin of v is adjacent to v's false twins). */
   for (guint v = 0; v < n; v++)
     rep_of[v] = v;
-  group_twins (q, 0, q->n_chip, FALSE, hash, rep_of, twin, mark, &token);
-  group_twins (q, 0, q->n_chip, TRUE, hash, rep_of, twin, mark, &token);
-  group_twins (q, q->n_chip, n, FALSE, hash, rep_of, twin, mark, &token);
-  group_twins (q, q->n_chip, n, TRUE, hash, rep_of, twin, mark, &token);
+  if (twins)
+    {
+      group_twins (q, 0, q->n_chip, FALSE, hash, rep_of, twin, mark, &token);
+      group_twins (q, 0, q->n_chip, TRUE, hash, rep_of, twin, mark, &token);
+      group_twins (q, q->n_chip, n, FALSE, hash, rep_of, twin, mark, &token);
+      group_twins (q, q->n_chip, n, TRUE, hash, rep_of, twin, mark, &token);
+    }
 
   q->class_of = g_new (guint32, MAX (n, 1));
   for (guint v = 0; v < n; v++)
@@ -380,6 +386,9 @@ typedef struct
   guint64 *row;          /* hops from one chip of the class to every other chip */
   gint64  *delta_sum;    /* change of the pair sum when the class's node fails (singletons) */
   guint64 *cut_pairs;    /* pairs cut off by that failure, twins of one class aside */
+  /* per link of the graph, with a twin-free quotient only (NULL otherwise): */
+  gint64  *link_delta_sum;
+  guint64 *link_cut_pairs;
 } PairSums;
 
 typedef struct
@@ -394,6 +403,9 @@ typedef struct
   const Quotient *q;
   const guint8   *removable;
   const guint64  *pendant_w;  /* chips of pendant classes hanging off each node */
+  const guint32  *edge_link;  /* per quotient arc, the link whose only cable it is, or
+                               * UNREACHED; NULL: no link failures */
+  guint32        *parent_arc; /* the arc from a node's only DAG parent, UNREACHED with two */
   guint32        *dist, *order, *pos, *idom, *pre, *size, *euler, *next_free;
   guint64        *sub_w, *sub_wd;
   guint32        *done;     /* token of the subtree search that settled a node */
@@ -453,20 +465,29 @@ below (const Dominators *d,
   return d->pre[v] - first < span;
 }
 
-/* Hops and reached weight of the chips below r in the tree, in G - r: a search of r's subtree
- * alone, seeded across its border. Nodes outside the subtree keep a shortest path that avoids
- * r (r does not dominate them), hence their distance. Which tree is used only changes the
- * work: any shortest-path tree would be exact; the dominator tree has the smallest subtrees. */
+/* Hops and reached weight of the chips of the tree positions [first, first + span) (a subtree,
+ * or a subtree without its root r), after a failure: a search of that region alone, seeded
+ * across its border. Nodes outside keep a shortest path that avoids the failure (it does not
+ * dominate them), hence their distance. The failure is the node @r (at position first - 1,
+ * not in the region), or, with @r UNREACHED, the arc @from -> @to (@to the region's root).
+ * Which tree is used only changes the work: any shortest-path tree would be exact; the
+ * dominator tree has the smallest subtrees. */
 static void
-subtree_after_failure (Dominators *d,
-                       guint       n_reached,
-                       guint32     r,
-                       guint64    *sum,
-                       guint64    *reached)
+region_after_failure (Dominators *d,
+                      guint       n_reached,
+                      guint32     first,
+                      guint32     span,
+                      guint32     r,
+                      guint32     from,
+                      guint32     to,
+                      guint64    *sum,
+                      guint64    *reached)
 {
   const Quotient *q = d->q;
-  guint32 first = d->pre[r] + 1, span = d->size[r] - 1, saved = d->dist[r];
-  guint n_seeds = 0, n_outside = n_reached - d->size[r];
+  guint32 skip_lo = r != UNREACHED ? first - 1 : first;
+  guint32 skip_len = r != UNREACHED ? span + 1 : span;
+  guint32 saved = r != UNREACHED ? d->dist[r] : 0;
+  guint n_seeds = 0, n_outside = n_reached - skip_len;
   guint32 low = UNREACHED, high = 0;
   guint si = 0, head = 0, tail = 0;
 
@@ -480,25 +501,27 @@ subtree_after_failure (Dominators *d,
       d->token = 1;
     }
 
-  /* Seeds: nodes inside, linked to a node outside (not r), whose distance r does not change.
-   * Scan whichever side is smaller; r is kept out by marking it unreached meanwhile. */
-  d->dist[r] = UNREACHED;
+  /* Seeds: nodes inside, linked to a node outside (not r, not across the failed arc), whose
+   * distance the failure does not change. Scan whichever side is smaller; r is kept out by
+   * marking it unreached meanwhile. */
+  if (r != UNREACHED)
+    d->dist[r] = UNREACHED;
   if (n_outside < span)
     {
       for (guint i = 0; i < n_reached; i++)
         {
           guint32 u = d->euler[i];
 
-          if (i == first - 1)
+          if (i == skip_lo)
             {
-              i += span;   /* skip r's subtree */
+              i += skip_len - 1;   /* skip the region (and r) */
               continue;
             }
           for (guint e = q->h_offset[u]; e < q->h_offset[u + 1]; e++)
             {
               guint32 v = q->h_target[e];
 
-              if (below (d, first, span, v)
+              if (below (d, first, span, v) && !(u == from && v == to)
                   && (d->seen[v] != d->token || d->label[v] > d->dist[u] + 1))
                 {
                   d->seen[v] = d->token;
@@ -517,7 +540,9 @@ subtree_after_failure (Dominators *d,
           continue;
         for (guint e = q->h_offset[v]; e < q->h_offset[v + 1]; e++)
           {
-            guint32 u = q->h_target[e], du = below (d, first, span, u) ? UNREACHED : d->dist[u];
+            guint32 u = q->h_target[e];
+            guint32 du = below (d, first, span, u) || (u == from && v == to) ? UNREACHED
+                         : d->dist[u];
 
             best = MIN (best, du);   /* branch-free: inside or outside is a coin toss */
           }
@@ -528,7 +553,8 @@ subtree_after_failure (Dominators *d,
             d->seeds[n_seeds++] = (Seed) { best + 1, v };
           }
       }
-  d->dist[r] = saved;
+  if (r != UNREACHED)
+    d->dist[r] = saved;
   if (n_seeds == 0)
     return;
 
@@ -609,10 +635,14 @@ dominator_bfs (Dominators *d,
               d->dist[v] = d->dist[u] + 1;
               d->pos[v] = tail;
               d->idom[v] = u;
+              d->parent_arc[v] = e;
               d->order[tail++] = v;
             }
           else if (d->dist[v] == d->dist[u] + 1)
-            d->idom[v] = intersect (d, d->idom[v], u);
+            {
+              d->idom[v] = intersect (d, d->idom[v], u);
+              d->parent_arc[v] = UNREACHED;
+            }
         }
     }
   return tail;
@@ -672,9 +702,29 @@ failures_from (Dominators *d,
       if (inside_w == d->pendant_w[r] - (is_pendant (q, s) && d->idom[r] == s ? ws : 0))
         sum = reached = 0;
       else
-        subtree_after_failure (d, n_reached, r, &sum, &reached);
+        region_after_failure (d, n_reached, d->pre[r] + 1, d->size[r] - 1, r, UNREACHED,
+                              UNREACHED, &sum, &reached);
       ps->delta_sum[r] += (gint64) (ws * sum) - (gint64) (ws * inside_wd);
       ps->cut_pairs[r] += ws * (inside_w - reached);
+    }
+
+  /* A link changes the distances from s only where it is on every shortest path: subdivided,
+   * its middle node dominates v (and so v's subtree) exactly when v's only DAG parent is across
+   * it. The region searched is v's whole subtree, v included. */
+  if (d->edge_link == NULL)
+    return;
+  for (guint i = 1; i < n_reached; i++)
+    {
+      guint32 v = d->order[i], arc = d->parent_arc[v], link;
+      guint64 sum = 0, reached = 0;
+
+      if (arc == UNREACHED || (link = d->edge_link[arc]) == UNREACHED || d->sub_w[v] == 0)
+        continue;
+      if (!is_pendant (q, v))
+        region_after_failure (d, n_reached, d->pre[v], d->size[v], UNREACHED, d->idom[v], v,
+                              &sum, &reached);
+      ps->link_delta_sum[link] += (gint64) (ws * sum) - (gint64) (ws * d->sub_wd[v]);
+      ps->link_cut_pairs[link] += ws * (d->sub_w[v] - reached);
     }
 }
 
@@ -683,6 +733,7 @@ failures_from (Dominators *d,
 static gboolean
 sums_by_source (const Quotient *q,
                 const guint8   *removable,
+                const guint32  *edge_link,
                 PairSums       *ps,
                 GError        **error)
 {
@@ -694,10 +745,13 @@ sums_by_source (const Quotient *q,
 
   for (guint c = 0; c < n; c++)
     any_removable |= removable[c] != 0;
+  any_removable |= edge_link != NULL;
 
   d.q = q;
   d.removable = removable;
   d.pendant_w = pendant_w;
+  d.edge_link = edge_link;
+  d.parent_arc = g_new (guint32, n);
   d.dist = g_new (guint32, n);
   d.order = g_new (guint32, n);
   d.pos = g_new (guint32, n);
@@ -750,6 +804,7 @@ sums_by_source (const Quotient *q,
         failures_from (&d, s, n_reached, ps);
     }
 
+  g_free (d.parent_arc);
   g_free (d.dist);
   g_free (d.order);
   g_free (d.pos);
@@ -971,18 +1026,20 @@ typedef struct
   guint  failure_cases;
 } PathMetrics;
 
-/* APL_r and disc_r from the hop sum and the cut-off pairs among @n_left chips. */
+/* APL_r and disc_r from the hop sum and the cut-off pairs among @n_left chips, a cut pair
+ * counting @penalty hops. */
 static void
 failure_ratios (guint64 n_left,
                 guint64 sum,
                 guint64 cut,
+                double  penalty,
                 double *apl,
                 double *disc)
 {
   guint64 pairs = n_left >= 2 ? n_left * (n_left - 1) : 0;
 
   g_assert (cut <= pairs);
-  *apl = pairs > cut ? (double) sum / (double) (pairs - cut) : 0.0;
+  *apl = pairs > 0 ? ((double) sum + penalty * (double) cut) / (double) pairs : 0.0;
   *disc = pairs > 0 ? (double) cut / (double) pairs : 0.0;
 }
 
@@ -1011,6 +1068,7 @@ class_failure (const Quotient *q,
                gboolean        removable,
                gboolean        routing_chips,
                guint32         c,
+               double          penalty,
                double         *apl,
                double         *disc)
 {
@@ -1025,32 +1083,91 @@ class_failure (const Quotient *q,
     }
   /* else a member of a class of twins: no other pair changes (see the top). */
   g_assert (sum >= 0);
-  failure_ratios (n_left, (guint64) sum, cut, apl, disc);
+  failure_ratios (n_left, (guint64) sum, cut, penalty, apl, disc);
 }
 
-/* Failures of every routing node (@only UNREACHED), or of the routing class @only alone. */
+/* Per quotient arc, the index of the link that is the only cable between its ends, else
+ * UNREACHED: with two cables or more a failure leaves one and no distance changes. The
+ * quotient must be twin-free. @single gets, per link, whether it is such a link. */
+static guint32 *
+dup_edge_links (const Quotient       *q,
+                const TfNetworkGraph *graph,
+                guint8               *single)
+{
+  g_autoptr(GHashTable) cables = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                                        g_free);
+  guint32 *edge_link = g_new (guint32, (gsize) q->h_offset[q->n_classes] + 1);
+
+  /* Cables per pair of nodes, over every link record between them. */
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      const TfLink *l = &graph->links[i];
+      gint64 key = ((gint64) MIN (l->a, l->b) << 32) | MAX (l->a, l->b);
+      guint64 *count;   /* cables, and the first link's index */
+
+      if (l->a == l->b)
+        continue;
+      count = g_hash_table_lookup (cables, &key);
+      if (count == NULL)
+        {
+          gint64 *k = g_new (gint64, 1);
+
+          *k = key;
+          count = g_new0 (guint64, 2);
+          g_hash_table_insert (cables, k, count);
+          count[1] = i;
+        }
+      count[0] += l->multiplicity;
+    }
+  memset (single, 0, graph->n_links);
+  for (guint v = 0; v < q->n_classes; v++)
+    for (guint e = q->h_offset[v]; e < q->h_offset[v + 1]; e++)
+      {
+        guint32 u = q->h_target[e];
+        gint64 key = ((gint64) MIN (u, v) << 32) | MAX (u, v);
+        const guint64 *count = g_hash_table_lookup (cables, &key);
+
+        g_assert (q->class_size[u] == 1 && q->class_size[v] == 1 && count != NULL);
+        edge_link[e] = count[0] == 1 ? (guint32) count[1] : UNREACHED;
+        if (count[0] == 1)
+          single[count[1]] = 1;
+      }
+  return edge_link;
+}
+
+/* Failures of every routing node (@only UNREACHED), or of the routing class @only alone; and
+ * with @graph (on a twin-free quotient), of every link of @graph too. */
 static gboolean
-per_source_metrics (const Quotient *q,
-                    gboolean        routing_chips,
-                    guint32         only,
-                    PathMetrics    *out,
-                    GError        **error)
+per_source_metrics (const Quotient       *q,
+                    gboolean              routing_chips,
+                    guint32               only,
+                    const TfNetworkGraph *graph,
+                    double                penalty,
+                    PathMetrics          *out,
+                    GError              **error)
 {
   guint n = q->n_classes;
   guint lo = routing_chips ? 0 : q->n_chip_classes, hi = routing_chips ? q->n_chip_classes : n;
+  guint n_links = graph != NULL ? graph->n_links : 0;
   g_autofree guint8 *removable = g_new0 (guint8, n);
   g_autofree guint64 *row = g_new0 (guint64, n);
   g_autofree gint64 *delta_sum = g_new0 (gint64, n);
   g_autofree guint64 *cut_pairs = g_new0 (guint64, n);
+  g_autofree gint64 *link_delta_sum = g_new0 (gint64, MAX (n_links, 1));
+  g_autofree guint64 *link_cut_pairs = g_new0 (guint64, MAX (n_links, 1));
+  g_autofree guint8 *single = g_new0 (guint8, MAX (n_links, 1));
+  g_autofree guint32 *edge_link = NULL;
   g_autofree guint64 *sole = NULL;
-  PairSums ps = { 0, 0, row, delta_sum, cut_pairs };
+  PairSums ps = { 0, 0, row, delta_sum, cut_pairs, link_delta_sum, link_cut_pairs };
   double apl_sum = 0, disc_sum = 0;
 
   if (only != UNREACHED)
     lo = only, hi = only + 1;
   for (guint c = lo; c < hi; c++)
     removable[c] = q->class_size[c] == 1;
-  if (!sums_by_source (q, removable, &ps, error))
+  if (graph != NULL)
+    edge_link = dup_edge_links (q, graph, single);
+  if (!sums_by_source (q, removable, edge_link, &ps, error))
     return FALSE;
 
   out->diameter = ps.diameter;
@@ -1061,9 +1178,25 @@ per_source_metrics (const Quotient *q,
     {
       double apl, disc;
 
-      class_failure (q, &ps, sole, removable[c], routing_chips, c, &apl, &disc);
+      class_failure (q, &ps, sole, removable[c], routing_chips, c, penalty, &apl, &disc);
       apl_sum += q->class_size[c] * apl;
       disc_sum += q->class_size[c] * disc;
+    }
+  /* A link's failure removes no chip: every pair stays, some longer or cut. */
+  for (guint i = 0; i < n_links; i++)
+    {
+      double apl, disc;
+
+      if (single[i])
+        {
+          g_assert ((gint64) ps.sum + link_delta_sum[i] >= 0);
+          failure_ratios (q->n_chip, (guint64) ((gint64) ps.sum + link_delta_sum[i]),
+                          link_cut_pairs[i], penalty, &apl, &disc);
+        }
+      else
+        failure_ratios (q->n_chip, ps.sum, 0, penalty, &apl, &disc);
+      apl_sum += apl;
+      disc_sum += disc;
     }
   if (only != UNREACHED)
     {
@@ -1086,6 +1219,7 @@ per_source_metrics (const Quotient *q,
  * diameter come from chip 0's row, and every chip's failure is chip 0's. */
 static gboolean
 transitive_metrics (const Quotient *q,
+                    double          penalty,
                     PathMetrics    *out,
                     GError        **error)
 {
@@ -1141,36 +1275,45 @@ transitive_metrics (const Quotient *q,
     {
       PathMetrics one = { .failure_cases = 1 };
 
-      if (!per_source_metrics (q, TRUE, c0, &one, error))
+      if (!per_source_metrics (q, TRUE, c0, NULL, penalty, &one, error))
         return FALSE;
       out->apl_fail = one.apl_fail;
       out->disconnected_fraction = one.disconnected_fraction;
       return TRUE;
     }
-  failure_ratios (n_left, sum, cut, &out->apl_fail, &out->disconnected_fraction);
+  failure_ratios (n_left, sum, cut, penalty, &out->apl_fail, &out->disconnected_fraction);
   return TRUE;
 }
 
+/* @penalty: hops a cut pair counts, 0 for the number of chips. */
 static gboolean
 path_metrics (const TfNetworkGraph *graph,
               gboolean              chip_transitive,
+              TfFailures            failures,
+              double                penalty,
               PathMetrics          *out,
               GError              **error)
 {
   gboolean routing_chips = graph->n_switch == 0;
+  gboolean links = failures == TF_FAILURES_SWITCHES_AND_LINKS;
   Quotient q;
   gboolean ok;
 
   memset (out, 0, sizeof *out);
-  out->failure_cases = routing_chips ? graph->n_chip : graph->n_switch;
+  out->failure_cases = (routing_chips ? graph->n_chip : graph->n_switch)
+                       + (links ? graph->n_links : 0);
   if (graph->n_chip < 2)
     return TRUE;   /* no pairs */
+  if (penalty <= 0)
+    penalty = graph->n_chip;
 
-  quotient_init (&q, graph);
-  if (chip_transitive && routing_chips)
-    ok = transitive_metrics (&q, out, error);
+  quotient_init (&q, graph, !links);
+  if (links)
+    ok = per_source_metrics (&q, routing_chips, UNREACHED, graph, penalty, out, error);
+  else if (chip_transitive && routing_chips)
+    ok = transitive_metrics (&q, penalty, out, error);
   else
-    ok = per_source_metrics (&q, routing_chips, UNREACHED, out, error);
+    ok = per_source_metrics (&q, routing_chips, UNREACHED, NULL, penalty, out, error);
   quotient_clear (&q);
   return ok;
 }
@@ -1482,11 +1625,12 @@ tf_evaluate_structure (const TfSearchConfig *config,
   PathMetrics pm;
 
   g_return_val_if_fail (candidate != NULL, FALSE);
-  (void) config;   /* Layer 1 depends on the graph alone */
 
   topology = &candidate->topology;
   ev = &candidate->evaluation;
-  if (!path_metrics (&topology->graph, candidate->chip_transitive, &pm, error))
+  if (!path_metrics (&topology->graph, candidate->chip_transitive,
+                     config != NULL ? config->failures : TF_FAILURES_SWITCHES,
+                     config != NULL ? config->disconnected_penalty_hops : 0, &pm, error))
     return FALSE;
   ev->diameter = pm.diameter;
   ev->apl = pm.apl;
@@ -1556,7 +1700,7 @@ tf_hop_table_init (TfHopTable           *table,
   memset (table, 0, sizeof *table);
   table->graph = graph;
   table->n_nodes = n;
-  quotient_init (&q, graph);
+  quotient_init (&q, graph, TRUE);
   table->n_classes = q.n_chip_classes;
   table->class_of_chip = g_memdup2 (q.class_of, sizeof (guint32) * MAX (graph->n_chip, 1));
   table->class_chip = g_memdup2 (q.class_rep, sizeof (guint32) * MAX (q.n_chip_classes, 1));
