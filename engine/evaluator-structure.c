@@ -406,6 +406,7 @@ typedef struct
   const guint32  *edge_link;  /* per quotient arc, the link whose only cable it is, or
                                * UNREACHED; NULL: no link failures */
   guint32        *parent_arc; /* the arc from a node's only DAG parent, UNREACHED with two */
+  guint8         *level_mate; /* whether a node has a neighbour as far from the source */
   guint32        *dist, *order, *pos, *idom, *pre, *size, *euler, *next_free;
   guint64        *sub_w, *sub_wd;
   guint32        *done;     /* token of the subtree search that settled a node */
@@ -621,6 +622,7 @@ dominator_bfs (Dominators *d,
   d->dist[s] = 0;
   d->pos[s] = 0;
   d->idom[s] = s;
+  d->level_mate[s] = 0;
   d->order[tail++] = s;
   while (head < tail)
     {
@@ -636,6 +638,7 @@ dominator_bfs (Dominators *d,
               d->pos[v] = tail;
               d->idom[v] = u;
               d->parent_arc[v] = e;
+              d->level_mate[v] = 0;
               d->order[tail++] = v;
             }
           else if (d->dist[v] == d->dist[u] + 1)
@@ -643,6 +646,8 @@ dominator_bfs (Dominators *d,
               d->idom[v] = intersect (d, d->idom[v], u);
               d->parent_arc[v] = UNREACHED;
             }
+          else if (d->dist[v] == d->dist[u])
+            d->level_mate[u] = d->level_mate[v] = 1;
         }
     }
   return tail;
@@ -720,7 +725,14 @@ failures_from (Dominators *d,
 
       if (arc == UNREACHED || (link = d->edge_link[arc]) == UNREACHED || d->sub_w[v] == 0)
         continue;
-      if (!is_pendant (q, v))
+      if (d->size[v] == 1 && !is_pendant (q, v) && d->pendant_w[v] == 0)
+        {
+          /* A chip dominating nothing: its other neighbours keep their distance, one level
+           * further at most (a second one nearer would be a second parent). */
+          sum = d->sub_w[v] * (d->dist[v] + (d->level_mate[v] ? 1 : 2));
+          reached = d->sub_w[v];
+        }
+      else if (!is_pendant (q, v))
         region_after_failure (d, n_reached, d->pre[v], d->size[v], UNREACHED, d->idom[v], v,
                               &sum, &reached);
       ps->link_delta_sum[link] += (gint64) (ws * sum) - (gint64) (ws * d->sub_wd[v]);
@@ -728,12 +740,14 @@ failures_from (Dominators *d,
     }
 }
 
-/* Every chip class a source: the whole graph's hop sum and diameter, each class's row, and
- * what each removable node's failure changes. */
+/* Every chip class below @n_sources a source: the whole graph's hop sum and diameter (with
+ * every chip class a source), each class's row, and what each removable node's failure and,
+ * with @edge_link, each link's changes. */
 static gboolean
 sums_by_source (const Quotient *q,
                 const guint8   *removable,
                 const guint32  *edge_link,
+                guint           n_sources,
                 PairSums       *ps,
                 GError        **error)
 {
@@ -752,6 +766,7 @@ sums_by_source (const Quotient *q,
   d.pendant_w = pendant_w;
   d.edge_link = edge_link;
   d.parent_arc = g_new (guint32, n);
+  d.level_mate = g_new0 (guint8, n);
   d.dist = g_new (guint32, n);
   d.order = g_new (guint32, n);
   d.pos = g_new (guint32, n);
@@ -770,7 +785,7 @@ sums_by_source (const Quotient *q,
   d.sorted = g_new (Seed, (gsize) q->h_offset[n] + n + 1);
   d.count = g_new (guint32, (gsize) n + 2);
 
-  for (guint32 s = 0; s < q->n_chip_classes; s++)
+  for (guint32 s = 0; s < n_sources; s++)
     {
       guint64 ws = class_weight (q, s), row = 0, reached = 0;
       guint ecc = 0;
@@ -805,6 +820,7 @@ sums_by_source (const Quotient *q,
     }
 
   g_free (d.parent_arc);
+  g_free (d.level_mate);
   g_free (d.dist);
   g_free (d.order);
   g_free (d.pos);
@@ -1094,43 +1110,51 @@ dup_edge_links (const Quotient       *q,
                 const TfNetworkGraph *graph,
                 guint8               *single)
 {
-  g_autoptr(GHashTable) cables = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
-                                                        g_free);
+  g_autofree Keyed *pairs = g_new (Keyed, MAX (graph->n_links, 1));
+  g_autofree guint64 *cables = g_new0 (guint64, MAX (graph->n_links, 1));
   guint32 *edge_link = g_new (guint32, (gsize) q->h_offset[q->n_classes] + 1);
+  guint n_pairs = 0, n_runs = 0;
 
-  /* Cables per pair of nodes, over every link record between them. */
+  /* Cables per pair of nodes, over every link record between them: sorted by pair, each run
+   * keeps its first link and the run's cables. */
   for (guint i = 0; i < graph->n_links; i++)
+    if (graph->links[i].a != graph->links[i].b)
+      {
+        guint32 a = MIN (graph->links[i].a, graph->links[i].b);
+        guint32 b = MAX (graph->links[i].a, graph->links[i].b);
+
+        pairs[n_pairs++] = (Keyed) { ((guint64) a << 32) | b, i };
+      }
+  qsort (pairs, n_pairs, sizeof (Keyed), compare_keyed);
+  for (guint i = 0; i < n_pairs; i++)
     {
-      const TfLink *l = &graph->links[i];
-      gint64 key = ((gint64) MIN (l->a, l->b) << 32) | MAX (l->a, l->b);
-      guint64 *count;   /* cables, and the first link's index */
-
-      if (l->a == l->b)
-        continue;
-      count = g_hash_table_lookup (cables, &key);
-      if (count == NULL)
-        {
-          gint64 *k = g_new (gint64, 1);
-
-          *k = key;
-          count = g_new0 (guint64, 2);
-          g_hash_table_insert (cables, k, count);
-          count[1] = i;
-        }
-      count[0] += l->multiplicity;
+      if (i == 0 || pairs[i].key != pairs[n_runs - 1].key)
+        pairs[n_runs++] = pairs[i];
+      cables[n_runs - 1] += graph->links[pairs[i].node].multiplicity;
     }
+
   memset (single, 0, graph->n_links);
-  for (guint v = 0; v < q->n_classes; v++)
+  for (guint32 v = 0; v < q->n_classes; v++)
     for (guint e = q->h_offset[v]; e < q->h_offset[v + 1]; e++)
       {
         guint32 u = q->h_target[e];
-        gint64 key = ((gint64) MIN (u, v) << 32) | MAX (u, v);
-        const guint64 *count = g_hash_table_lookup (cables, &key);
+        guint64 key = ((guint64) MIN (u, v) << 32) | MAX (u, v);
+        guint lo = 0, hi = n_runs;
 
-        g_assert (q->class_size[u] == 1 && q->class_size[v] == 1 && count != NULL);
-        edge_link[e] = count[0] == 1 ? (guint32) count[1] : UNREACHED;
-        if (count[0] == 1)
-          single[count[1]] = 1;
+        g_assert (q->class_size[u] == 1 && q->class_size[v] == 1);
+        while (hi - lo > 1)
+          {
+            guint mid = (lo + hi) / 2;
+
+            if (pairs[mid].key <= key)
+              lo = mid;
+            else
+              hi = mid;
+          }
+        g_assert (lo < n_runs && pairs[lo].key == key);
+        edge_link[e] = cables[lo] == 1 ? pairs[lo].node : UNREACHED;
+        if (cables[lo] == 1)
+          single[pairs[lo].node] = 1;
       }
   return edge_link;
 }
@@ -1167,7 +1191,7 @@ per_source_metrics (const Quotient       *q,
     removable[c] = q->class_size[c] == 1;
   if (graph != NULL)
     edge_link = dup_edge_links (q, graph, single);
-  if (!sums_by_source (q, removable, edge_link, &ps, error))
+  if (!sums_by_source (q, removable, edge_link, q->n_chip_classes, &ps, error))
     return FALSE;
 
   out->diameter = ps.diameter;
@@ -1285,6 +1309,45 @@ transitive_metrics (const Quotient *q,
   return TRUE;
 }
 
+/* Link failures of a chip-transitive direct network, added to the chip failures @out holds:
+ * an automorphism taking chip 0 to chip s maps the links onto the links, so the change all
+ * link failures make to the pairs from s, summed over the links, is the one from chip 0. The
+ * mean is linear in those sums: one source does. @q must be twin-free. */
+static gboolean
+transitive_link_metrics (const Quotient       *q,
+                         const TfNetworkGraph *graph,
+                         double                penalty,
+                         PathMetrics          *out,
+                         GError              **error)
+{
+  guint n = q->n_classes, n_links = graph->n_links;
+  g_autofree guint8 *removable = g_new0 (guint8, n);
+  g_autofree guint64 *row = g_new0 (guint64, n);
+  g_autofree gint64 *delta_sum = g_new0 (gint64, n);
+  g_autofree guint64 *cut_pairs = g_new0 (guint64, n);
+  g_autofree gint64 *link_delta_sum = g_new0 (gint64, MAX (n_links, 1));
+  g_autofree guint64 *link_cut_pairs = g_new0 (guint64, MAX (n_links, 1));
+  g_autofree guint8 *single = g_new0 (guint8, MAX (n_links, 1));
+  g_autofree guint32 *edge_link = dup_edge_links (q, graph, single);
+  PairSums ps = { 0, 0, row, delta_sum, cut_pairs, link_delta_sum, link_cut_pairs };
+  double n_chip = q->n_chip, pairs = n_chip * (n_chip - 1), delta = 0, cut = 0, links_apl;
+
+  if (!sums_by_source (q, removable, edge_link, 1, &ps, error))
+    return FALSE;
+  for (guint i = 0; i < n_links; i++)
+    {
+      delta += (double) link_delta_sum[i];
+      cut += (double) link_cut_pairs[i];
+    }
+  /* Sum over the links of APL_e: every pair's whole sum, plus every source's changes. */
+  links_apl = (n_links * n_chip * (double) ps.row[0] + n_chip * delta + penalty * n_chip * cut)
+              / pairs;
+  out->apl_fail = (n_chip * out->apl_fail + links_apl) / (n_chip + n_links);
+  out->disconnected_fraction = (n_chip * out->disconnected_fraction + n_chip * cut / pairs)
+                               / (n_chip + n_links);
+  return TRUE;
+}
+
 /* @penalty: hops a cut pair counts, 0 for the number of chips. */
 static gboolean
 path_metrics (const TfNetworkGraph *graph,
@@ -1307,11 +1370,20 @@ path_metrics (const TfNetworkGraph *graph,
   if (penalty <= 0)
     penalty = graph->n_chip;
 
-  quotient_init (&q, graph, !links);
-  if (links)
+  quotient_init (&q, graph, !links || (chip_transitive && routing_chips));
+  if (chip_transitive && routing_chips)
+    {
+      ok = transitive_metrics (&q, penalty, out, error);
+      if (ok && links)
+        {
+          /* The links need the graph without its twins. */
+          quotient_clear (&q);
+          quotient_init (&q, graph, FALSE);
+          ok = transitive_link_metrics (&q, graph, penalty, out, error);
+        }
+    }
+  else if (links)
     ok = per_source_metrics (&q, routing_chips, UNREACHED, graph, penalty, out, error);
-  else if (chip_transitive && routing_chips)
-    ok = transitive_metrics (&q, penalty, out, error);
   else
     ok = per_source_metrics (&q, routing_chips, UNREACHED, NULL, penalty, out, error);
   quotient_clear (&q);
