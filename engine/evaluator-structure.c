@@ -9,16 +9,19 @@
  *   (TF_ERROR_INVARIANT, "connectivity: ..."), not an infinite value.
  * - apl_fail (ATOP §3.4, formula 2) with its holes closed:
  *   - the failed elements, the "routing nodes", are the switches when the graph has any, else
- *     the chips: a direct network routes through its chips;
+ *     the chips: a direct network routes through its chips; with config->failures
+ *     TF_FAILURES_SWITCHES_AND_LINKS every link record fails on its own too, as one cable (a
+ *     record of multiplicity 2 or more, or with another record between the same nodes, loses
+ *     one cable of several and changes no distance);
  *   - removing routing node r removes its links. Over the ordered pairs of chips other than r,
- *     R_r pairs stay reachable with S_r hops in all and U_r do not;
- *   - APL_r = S_r / R_r (0 when R_r = 0) and disc_r = U_r / (R_r + U_r) (0 when fewer than two
- *     chips remain);
- *   - apl_fail is the mean of APL_r over the routing nodes, disconnected_fraction the mean of
- *     disc_r, failure_cases the number of routing nodes. The spec's formula divides by every
- *     pair and leaves the distance of a cut-off pair undefined: here such pairs are counted
- *     apart, so removing a leaf switch, which cuts its chips off, shows in
- *     disconnected_fraction and not as infinite hops.
+ *     R_r pairs stay reachable with S_r hops in all and U_r do not (a chip left without a link
+ *     has all its pairs in U_r);
+ *   - APL_r = (S_r + P U_r) / (R_r + U_r) (0 when fewer than two chips remain), P =
+ *     config->disconnected_penalty_hops, n_chip when 0: the spec's infinite distance of a cut
+ *     pair made finite, and longer than any path the generators make, so cutting chips off
+ *     never lowers apl_fail. disc_r = U_r / (R_r + U_r);
+ *   - apl_fail is the mean of APL_r over the failures, disconnected_fraction the mean of disc_r,
+ *     failure_cases the number of failures.
  * - bisection_bandwidth is the family's value while the candidate still is a family's result
  *   with a bisection, else tf_network_graph_bisection_bound(). Either is the bandwidth of a real
  *   balanced cut: an upper bound on the spec's minimum (exact where the family proves it).
@@ -53,6 +56,15 @@
  *   outside it. Pendant chip classes (a single neighbour) ride on their neighbour instead of
  *   being searched. The work follows how much failures change, not the number of failures
  *   times the graph.
+ * - Link failures. A single cable u-v changes the distance from s to t exactly when it is on
+ *   every shortest s-t path: subdivided, its middle node dominates t, that is v's only DAG
+ *   parent is u and v dominates t (or is t). The same dominator trees serve, each such cable
+ *   re-searching v's subtree, v included, without the cable; a chip dominating nothing needs no
+ *   search (one hop more with a neighbour at its own level, else two). Twins do not survive a
+ *   link failure, so this runs on a quotient without twins. A chip-transitive direct network
+ *   needs chip 0 as the only source: an automorphism taking chip 0 to s maps the links onto the
+ *   links, so the changes from s summed over the links are chip 0's, and the mean is linear in
+ *   those sums.
  * - Vertex-transitive graphs. When candidate->chip_transitive is set (declared by the family:
  *   torus, hypercube, ring, full mesh, all vertex-transitive on chips) and the routing nodes
  *   are the chips, every chip is the same as chip 0 up to an automorphism: apl and the diameter
