@@ -71,9 +71,11 @@ typedef struct
   guint64 *row;          /* hops from one chip of the class to every other chip */
   gint64  *delta_sum;    /* change of the pair sum when the class's node fails (singletons) */
   guint64 *cut_pairs;    /* pairs cut off by that failure, twins of one class aside */
-  /* per link of the graph, with a twin-free quotient only (NULL otherwise): */
+  /* per link of the graph, with a twin-free quotient only: */
   gint64  *link_delta_sum;
   guint64 *link_cut_pairs;
+  guint8  *single;       /* whether the link is the only cable between its ends */
+  guint32 *edge_link;    /* per quotient arc, such a link, or TF_UNREACHED; NULL: no links */
 } PairSums;
 
 typedef struct
@@ -86,22 +88,22 @@ typedef struct
 typedef struct
 {
   const TfQuotient *q;
-  const guint8   *removable;
-  const guint64  *pendant_w;  /* chips of pendant classes hanging off each node */
-  const guint32  *edge_link;  /* per quotient arc, the link whose only cable it is, or
-                               * TF_UNREACHED; NULL: no link failures */
-  guint32        *parent_arc; /* the arc from a node's only DAG parent, TF_UNREACHED with two */
-  guint8         *level_mate; /* whether a node has a neighbour as far from the source */
-  guint32        *dist, *order, *pos, *idom, *pre, *size, *euler, *next_free;
-  guint64        *sub_w, *sub_wd;
-  guint32        *done;     /* token of the subtree search that settled a node */
-  guint32        *seen;     /* token of the subtree search that labelled a node */
-  guint32        *label;    /* its best label so far */
-  guint32        *count;    /* counting sort of the seeds by label */
-  Seed           *fifo;     /* (new distance, node) */
-  Seed           *seeds;
-  Seed           *sorted;
-  guint32         token;
+  const guint8     *removable;
+  const guint64    *pendant_w;  /* chips of pendant classes hanging off each node */
+  const guint32    *edge_link;  /* per quotient arc, the link whose only cable it is, or
+                                 * TF_UNREACHED; NULL: no link failures */
+  guint32          *parent_arc; /* the arc from a node's only DAG parent, TF_UNREACHED with two */
+  guint8           *level_mate; /* whether a node has a neighbour as far from the source */
+  guint32          *dist, *order, *pos, *idom, *pre, *size, *euler, *next_free;
+  guint64          *sub_w, *sub_wd;
+  guint32          *done;     /* token of the subtree search that settled a node */
+  guint32          *seen;     /* token of the subtree search that labelled a node */
+  guint32          *label;    /* its best label so far */
+  guint32          *count;    /* counting sort of the seeds by label */
+  Seed             *fifo;     /* (new distance, node) */
+  Seed             *seeds;
+  Seed             *sorted;
+  guint32           token;
 } Dominators;
 
 /* A pendant: a chip class with a single neighbour. Its chips are one hop past that neighbour
@@ -109,7 +111,7 @@ typedef struct
  * count them with their neighbour. */
 static inline gboolean
 is_pendant (const TfQuotient *q,
-            guint32         c)
+            guint32           c)
 {
   return c < q->n_chip_classes && q->h_offset[c + 1] - q->h_offset[c] == 1;
 }
@@ -427,14 +429,13 @@ failures_from (Dominators *d,
 
 /* Every chip class below @n_sources a source: the whole graph's hop sum and diameter (with
  * every chip class a source), each class's row, and what each removable node's failure and,
- * with @edge_link, each link's changes. */
+ * with ps->edge_link, each link's changes. */
 static gboolean
 sums_by_source (const TfQuotient *q,
-                const guint8   *removable,
-                const guint32  *edge_link,
-                guint           n_sources,
-                PairSums       *ps,
-                GError        **error)
+                const guint8     *removable,
+                guint             n_sources,
+                PairSums         *ps,
+                GError          **error)
 {
   guint n = q->n_classes;
   gboolean any_removable = FALSE;
@@ -444,12 +445,12 @@ sums_by_source (const TfQuotient *q,
 
   for (guint c = 0; c < n; c++)
     any_removable |= removable[c] != 0;
-  any_removable |= edge_link != NULL;
+  any_removable |= ps->edge_link != NULL;
 
   d.q = q;
   d.removable = removable;
   d.pendant_w = pendant_w;
-  d.edge_link = edge_link;
+  d.edge_link = ps->edge_link;
   d.parent_arc = g_new (guint32, n);
   d.level_mate = g_new0 (guint8, n);
   d.dist = g_new (guint32, n);
@@ -637,14 +638,14 @@ dup_sole_pairs (const TfQuotient *q)
 /* APL_r and disc_r when a node of routing class @c fails, from the per-source sums. */
 static void
 class_failure (const TfQuotient *q,
-               const PairSums *ps,
-               const guint64  *sole,
-               gboolean        removable,
-               gboolean        routing_chips,
-               guint32         c,
-               double          penalty,
-               double         *apl,
-               double         *disc)
+               const PairSums   *ps,
+               const guint64    *sole,
+               gboolean          removable,
+               gboolean          routing_chips,
+               guint32           c,
+               double            penalty,
+               double           *apl,
+               double           *disc)
 {
   guint64 n_left = q->n_chip - (routing_chips ? 1 : 0);
   gint64 sum = (gint64) ps->sum - (routing_chips ? 2 * (gint64) ps->row[c] : 0);
@@ -664,7 +665,7 @@ class_failure (const TfQuotient *q,
  * TF_UNREACHED: with two cables or more a failure leaves one and no distance changes. The
  * quotient must be twin-free. @single gets, per link, whether it is such a link. */
 static guint32 *
-dup_edge_links (const TfQuotient       *q,
+dup_edge_links (const TfQuotient     *q,
                 const TfNetworkGraph *graph,
                 guint8               *single)
 {
@@ -717,39 +718,65 @@ dup_edge_links (const TfQuotient       *q,
   return edge_link;
 }
 
+/* Sums over the classes of @q and, with @graph (@q twin-free), over its links. */
+static void
+pair_sums_init (PairSums             *ps,
+                const TfQuotient     *q,
+                const TfNetworkGraph *graph)
+{
+  guint n_links = graph != NULL ? graph->n_links : 0;
+
+  memset (ps, 0, sizeof *ps);
+  ps->row = g_new0 (guint64, q->n_classes);
+  ps->delta_sum = g_new0 (gint64, q->n_classes);
+  ps->cut_pairs = g_new0 (guint64, q->n_classes);
+  ps->link_delta_sum = g_new0 (gint64, MAX (n_links, 1));
+  ps->link_cut_pairs = g_new0 (guint64, MAX (n_links, 1));
+  ps->single = g_new0 (guint8, MAX (n_links, 1));
+  if (graph != NULL)
+    ps->edge_link = dup_edge_links (q, graph, ps->single);
+}
+
+static void
+pair_sums_clear (PairSums *ps)
+{
+  g_free (ps->row);
+  g_free (ps->delta_sum);
+  g_free (ps->cut_pairs);
+  g_free (ps->link_delta_sum);
+  g_free (ps->link_cut_pairs);
+  g_free (ps->single);
+  g_free (ps->edge_link);
+  memset (ps, 0, sizeof *ps);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (PairSums, pair_sums_clear)
+
 /* Failures of every routing node (@only TF_UNREACHED), or of the routing class @only alone; and
  * with @graph (on a twin-free quotient), of every link of @graph too. */
 static gboolean
-per_source_metrics (const TfQuotient       *q,
+per_source_metrics (const TfQuotient     *q,
                     gboolean              routing_chips,
                     guint32               only,
                     const TfNetworkGraph *graph,
                     double                penalty,
-                    TfPathMetrics          *out,
+                    TfPathMetrics        *out,
                     GError              **error)
 {
   guint n = q->n_classes;
   guint lo = routing_chips ? 0 : q->n_chip_classes, hi = routing_chips ? q->n_chip_classes : n;
   guint n_links = graph != NULL ? graph->n_links : 0;
   g_autofree guint8 *removable = g_new0 (guint8, n);
-  g_autofree guint64 *row = g_new0 (guint64, n);
-  g_autofree gint64 *delta_sum = g_new0 (gint64, n);
-  g_autofree guint64 *cut_pairs = g_new0 (guint64, n);
-  g_autofree gint64 *link_delta_sum = g_new0 (gint64, MAX (n_links, 1));
-  g_autofree guint64 *link_cut_pairs = g_new0 (guint64, MAX (n_links, 1));
-  g_autofree guint8 *single = g_new0 (guint8, MAX (n_links, 1));
-  g_autofree guint32 *edge_link = NULL;
   g_autofree guint64 *sole = NULL;
-  PairSums ps = { 0, 0, row, delta_sum, cut_pairs, link_delta_sum, link_cut_pairs };
+  g_auto(PairSums) ps = { 0 };
   double apl_sum = 0, disc_sum = 0;
 
   if (only != TF_UNREACHED)
     lo = only, hi = only + 1;
   for (guint c = lo; c < hi; c++)
     removable[c] = q->class_size[c] == 1;
-  if (graph != NULL)
-    edge_link = dup_edge_links (q, graph, single);
-  if (!sums_by_source (q, removable, edge_link, q->n_chip_classes, &ps, error))
+  pair_sums_init (&ps, q, graph);
+  if (!sums_by_source (q, removable, q->n_chip_classes, &ps, error))
     return FALSE;
 
   out->diameter = ps.diameter;
@@ -769,11 +796,11 @@ per_source_metrics (const TfQuotient       *q,
     {
       double apl, disc;
 
-      if (single[i])
+      if (ps.single[i])
         {
-          g_assert ((gint64) ps.sum + link_delta_sum[i] >= 0);
-          failure_ratios (q->n_chip, (guint64) ((gint64) ps.sum + link_delta_sum[i]),
-                          link_cut_pairs[i], penalty, &apl, &disc);
+          g_assert ((gint64) ps.sum + ps.link_delta_sum[i] >= 0);
+          failure_ratios (q->n_chip, (guint64) ((gint64) ps.sum + ps.link_delta_sum[i]),
+                          ps.link_cut_pairs[i], penalty, &apl, &disc);
         }
       else
         failure_ratios (q->n_chip, ps.sum, 0, penalty, &apl, &disc);
@@ -797,9 +824,9 @@ per_source_metrics (const TfQuotient       *q,
  * diameter come from chip 0's row, and every chip's failure is chip 0's. */
 static gboolean
 transitive_metrics (const TfQuotient *q,
-                    double          penalty,
+                    double            penalty,
                     TfPathMetrics    *out,
-                    GError        **error)
+                    GError          **error)
 {
   guint n = q->n_classes;
   guint32 c0 = q->class_of[0];
@@ -868,30 +895,24 @@ transitive_metrics (const TfQuotient *q,
  * link failures make to the pairs from s, summed over the links, is the one from chip 0. The
  * mean is linear in those sums: one source does. @q must be twin-free. */
 static gboolean
-transitive_link_metrics (const TfQuotient       *q,
+transitive_link_metrics (const TfQuotient     *q,
                          const TfNetworkGraph *graph,
                          double                penalty,
-                         TfPathMetrics          *out,
+                         TfPathMetrics        *out,
                          GError              **error)
 {
-  guint n = q->n_classes, n_links = graph->n_links;
-  g_autofree guint8 *removable = g_new0 (guint8, n);
-  g_autofree guint64 *row = g_new0 (guint64, n);
-  g_autofree gint64 *delta_sum = g_new0 (gint64, n);
-  g_autofree guint64 *cut_pairs = g_new0 (guint64, n);
-  g_autofree gint64 *link_delta_sum = g_new0 (gint64, MAX (n_links, 1));
-  g_autofree guint64 *link_cut_pairs = g_new0 (guint64, MAX (n_links, 1));
-  g_autofree guint8 *single = g_new0 (guint8, MAX (n_links, 1));
-  g_autofree guint32 *edge_link = dup_edge_links (q, graph, single);
-  PairSums ps = { 0, 0, row, delta_sum, cut_pairs, link_delta_sum, link_cut_pairs };
+  guint n_links = graph->n_links;
+  g_autofree guint8 *removable = g_new0 (guint8, q->n_classes);
+  g_auto(PairSums) ps = { 0 };
   double n_chip = q->n_chip, pairs = n_chip * (n_chip - 1), delta = 0, cut = 0, links_apl;
 
-  if (!sums_by_source (q, removable, edge_link, 1, &ps, error))
+  pair_sums_init (&ps, q, graph);
+  if (!sums_by_source (q, removable, 1, &ps, error))
     return FALSE;
   for (guint i = 0; i < n_links; i++)
     {
-      delta += (double) link_delta_sum[i];
-      cut += (double) link_cut_pairs[i];
+      delta += (double) ps.link_delta_sum[i];
+      cut += (double) ps.link_cut_pairs[i];
     }
   /* Sum over the links of APL_e: every pair's whole sum, plus every source's changes. */
   links_apl = (n_links * n_chip * (double) ps.row[0] + n_chip * delta + penalty * n_chip * cut)
@@ -904,11 +925,11 @@ transitive_link_metrics (const TfQuotient       *q,
 
 gboolean
 tf_path_metrics (const TfNetworkGraph *graph,
-              gboolean              chip_transitive,
-              TfFailures            failures,
-              double                penalty,
-              TfPathMetrics          *out,
-              GError              **error)
+                 gboolean              chip_transitive,
+                 TfFailures            failures,
+                 double                penalty,
+                 TfPathMetrics        *out,
+                 GError              **error)
 {
   gboolean routing_chips = graph->n_switch == 0;
   gboolean links = failures == TF_FAILURES_SWITCHES_AND_LINKS;

@@ -23,8 +23,8 @@
  *
  * - switch_diversity: lambda(a, c) >= min (lambda(a, b), lambda(b, c)), so the minimum of the
  *   min cut over terminal pairs is its minimum over the pairs of any spanning tree of the
- *   terminals: |terminals| - 1 max flows (Dinic, maxflow.c), as in Gusfield's Gomory-Hu method, each
- *   stopped once it reaches the best so far. The tree joins each terminal to the nearest one
+ *   terminals: |terminals| - 1 max flows (Dinic, maxflow.c), as in Gusfield's Gomory-Hu
+ *   method, each stopped once it reaches the best so far. The tree joins each terminal to the nearest one
  *   above it in a breadth-first tree, so the flows run between near nodes. A chip-transitive
  *   graph whose links all have the same multiplicity needs none: by Mader's theorem a
  *   connected vertex-transitive graph's edge connectivity equals its degree (W. Mader,

@@ -33,7 +33,7 @@ mix64 (guint64 x)
 
 int
 tf_keyed_compare (const void *pa,
-               const void *pb)
+                  const void *pb)
 {
   const TfKeyed *a = pa, *b = pb;
 
@@ -44,7 +44,7 @@ tf_keyed_compare (const void *pa,
 
 static inline guint
 node_degree (const TfQuotient *q,
-             guint32         v)
+             guint32           v)
 {
   return q->offset[v + 1] - q->offset[v];
 }
@@ -52,7 +52,7 @@ node_degree (const TfQuotient *q,
 /* Groups the ungrouped nodes of [lo, hi) by open (false twins) or closed (true twins)
  * neighbourhood: rep_of[v] becomes the smallest node of v's group. */
 static void
-group_twins (TfQuotient      *q,
+group_twins (TfQuotient    *q,
              guint          lo,
              guint          hi,
              gboolean       closed,
@@ -112,9 +112,9 @@ group_twins (TfQuotient      *q,
 }
 
 void
-tf_quotient_init (TfQuotient             *q,
-               const TfNetworkGraph *graph,
-               gboolean              twins)
+tf_quotient_init (TfQuotient           *q,
+                  const TfNetworkGraph *graph,
+                  gboolean              twins)
 {
   guint n = tf_network_graph_get_n_nodes (graph);
   TfAdjacency adj;
@@ -235,9 +235,9 @@ tf_quotient_clear (TfQuotient *q)
 
 gboolean
 tf_quotient_connectivity_error (const TfQuotient *q,
-                    guint32         from_class,
-                    const guint32  *dist,
-                    GError        **error)
+                                guint32           from_class,
+                                const guint32    *dist,
+                                GError          **error)
 {
   for (guint c = 0; c < q->n_chip_classes; c++)
     if (dist[c] == TF_UNREACHED)
@@ -253,9 +253,9 @@ tf_quotient_connectivity_error (const TfQuotient *q,
 
 guint
 tf_quotient_bfs (const TfQuotient *q,
-              guint32         s,
-              guint32        *dist,
-              guint32        *order)
+                 guint32           s,
+                 guint32          *dist,
+                 guint32          *order)
 {
   guint head = 0, tail = 0;
 
