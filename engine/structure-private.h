@@ -66,6 +66,34 @@ typedef struct
 
 int      tf_keyed_compare (const void *pa, const void *pb);
 
+/* Hop sums over chip pairs: the whole graph, and each failure (evaluator-dominators.c) */
+
+typedef struct
+{
+  guint    diameter;
+  guint64  sum;          /* hops over ordered pairs of distinct chips */
+  /* per class: */
+  guint64 *row;          /* hops from one chip of the class to every other chip */
+  gint64  *delta_sum;    /* change of the pair sum when the class's node fails (singletons) */
+  guint64 *cut_pairs;    /* pairs cut off by that failure, twins of one class aside */
+  /* per link of the graph, with a twin-free quotient only: */
+  gint64  *link_delta_sum;
+  guint64 *link_cut_pairs;
+  guint8  *single;       /* whether the link is the only cable between its ends */
+  guint32 *edge_link;    /* per quotient arc, such a link, or TF_UNREACHED; NULL: no links */
+} TfPairSums;
+
+/* Sums over the classes of @q and, with @graph (@q twin-free), over its links too. */
+void     tf_pair_sums_init (TfPairSums *ps, const TfQuotient *q, const TfNetworkGraph *graph);
+void     tf_pair_sums_clear (TfPairSums *ps);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfPairSums, tf_pair_sums_clear)
+
+/* Every chip class below @n_sources a source: the whole graph's hop sum and diameter (with
+ * every chip class a source), each class's row, and what each removable node's failure and,
+ * with ps->edge_link, each link's changes. */
+gboolean tf_pair_sums_by_source (const TfQuotient *q, const guint8 *removable, guint n_sources,
+                                 TfPairSums *ps, GError **error);
+
 /* Path metrics under failures */
 
 typedef struct
