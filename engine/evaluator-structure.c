@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* evaluator-structure.c: Layer 1 of the evaluator, graph structure (the spec's
  * "Layer 1：拓扑结构指标"). Its parts live apart: the twin quotient (twin-quotient.c), the
- * paths and failures (evaluator-failures.c, evaluator-dominators.c), the bit-parallel search (bfs-bit-parallel.c), the
- * max flows (maxflow.c); the hop table Layer 2 reads is hop-table.c.
+ * paths and failures (evaluator-failures.c, evaluator-dominators.c), the bit-parallel search
+ * (bfs-bit-parallel.c), the max flows (maxflow.c); the hop table Layer 2 reads is
+ * hop-table.c.
  *
  * What is measured, where the spec leaves holes (docs/optimizer.md repeats these decisions):
  *
@@ -24,10 +25,10 @@
  * - switch_diversity: lambda(a, c) >= min (lambda(a, b), lambda(b, c)), so the minimum of the
  *   min cut over terminal pairs is its minimum over the pairs of any spanning tree of the
  *   terminals: |terminals| - 1 max flows (Dinic, maxflow.c), as in Gusfield's Gomory-Hu
- *   method, each stopped once it reaches the best so far. The tree joins each terminal to the nearest one
- *   above it in a breadth-first tree, so the flows run between near nodes. A chip-transitive
- *   graph whose links all have the same multiplicity needs none: by Mader's theorem a
- *   connected vertex-transitive graph's edge connectivity equals its degree (W. Mader,
+ *   method, each stopped once it reaches the best so far. The tree joins each terminal to the
+ *   nearest one above it in a breadth-first tree, so the flows run between near nodes. A
+ *   chip-transitive graph whose links all have the same multiplicity needs none: by Mader's
+ *   theorem a connected vertex-transitive graph's edge connectivity equals its degree (W. Mader,
  *   "Minimale n-fach kantenzusammenhängende Graphen", Math. Ann. 191, 1971). With unequal
  *   multiplicities that fails (two heavy pairs joined by light links are vertex-transitive),
  *   so those graphs take the flows.
