@@ -147,6 +147,9 @@ bfs (TfFlow *flow,
     {
       guint u = flow->queue[qh++];
 
+      /* Past the sink's level no node is on a shortest augmenting path. */
+      if (t != s && flow->level[t] != G_MAXUINT && flow->level[u] >= flow->level[t])
+        break;
       for (guint k = flow->first[u]; k < flow->first[u + 1]; k++)
         {
           const Arc *a = &arcs[flow->out[k]];
@@ -176,7 +179,8 @@ dfs (TfFlow *flow,
       guint e = flow->out[flow->iter[u]];
       guint v = arcs[e].to;
 
-      if (arcs[e].cap > EPS && flow->level[v] == flow->level[u] + 1)
+      if (arcs[e].cap > EPS && flow->level[v] == flow->level[u] + 1
+          && (v == t || flow->level[v] < flow->level[t]))
         {
           double got = dfs (flow, v, t, MIN (pushed, arcs[e].cap));
 

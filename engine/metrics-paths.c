@@ -6,98 +6,13 @@
  *   the whole board) reduce to distances between leaf switches, searched over switches only;
  * - chip-transitive graphs (declared by the family: torus, hypercube, ring and full-mesh of
  *   boards, all vertex-transitive) need one source;
- * - anything else gets a bit-parallel search from every chip, 64 sources per machine word.
+ * - anything else gets a bit-parallel search from every chip, 64 sources per machine word
+ *   (bfs-bit-parallel.c).
  */
+#include "bfs-bit-parallel-private.h"
 #include "graph-private.h"
 #include "metrics-private.h"
 #include "progress-private.h"
-
-/* Bit-parallel breadth-first search from up to 64 sources. Only nodes with allowed[v] != 0 are
- * entered (NULL allows all). @visit sees each node the first time each source reaches it. */
-typedef void (*BfsVisit) (guint level, guint node, guint64 sources, gpointer data);
-
-typedef struct
-{
-  const TfAdjacency *adj;
-  const guint8      *allowed;
-  guint64           *visited;
-  guint64           *frontier;
-  guint64           *next;
-} BitBfs;
-
-static void
-bit_bfs_init (BitBfs            *bfs,
-              const TfAdjacency *adj,
-              const guint8      *allowed)
-{
-  bfs->adj = adj;
-  bfs->allowed = allowed;
-  bfs->visited = g_new (guint64, adj->n_nodes);
-  bfs->frontier = g_new (guint64, adj->n_nodes);
-  bfs->next = g_new (guint64, adj->n_nodes);
-}
-
-static void
-bit_bfs_clear (BitBfs *bfs)
-{
-  g_free (bfs->visited);
-  g_free (bfs->frontier);
-  g_free (bfs->next);
-}
-
-static void
-bit_bfs_run (BitBfs        *bfs,
-             const guint32 *sources,
-             guint          n_sources,
-             BfsVisit       visit,
-             gpointer       data)
-{
-  const TfAdjacency *adj = bfs->adj;
-  guint n = adj->n_nodes;
-  guint64 all = n_sources == 64 ? G_MAXUINT64 : (G_GUINT64_CONSTANT (1) << n_sources) - 1;
-  gboolean active = TRUE;
-
-  memset (bfs->visited, 0, sizeof (guint64) * n);
-  memset (bfs->frontier, 0, sizeof (guint64) * n);
-  for (guint i = 0; i < n_sources; i++)
-    {
-      bfs->visited[sources[i]] |= G_GUINT64_CONSTANT (1) << i;
-      bfs->frontier[sources[i]] |= G_GUINT64_CONSTANT (1) << i;
-      visit (0, sources[i], G_GUINT64_CONSTANT (1) << i, data);
-    }
-
-  for (guint level = 1; active; level++)
-    {
-      guint64 *swap;
-
-      active = FALSE;
-      for (guint v = 0; v < n; v++)
-        {
-          guint64 acc = 0;
-
-          bfs->next[v] = 0;
-          if ((bfs->allowed && !bfs->allowed[v]) || bfs->visited[v] == all)
-            continue;
-          for (guint e = adj->offset[v]; e < adj->offset[v + 1]; e++)
-            acc |= bfs->frontier[adj->target[e]];
-          acc &= ~bfs->visited[v];
-          if (acc != 0)
-            {
-              bfs->next[v] = acc;
-              active = TRUE;
-            }
-        }
-      for (guint v = 0; v < n; v++)
-        if (bfs->next[v] != 0)
-          {
-            bfs->visited[v] |= bfs->next[v];
-            visit (level, v, bfs->next[v], data);
-          }
-      swap = bfs->frontier;
-      bfs->frontier = bfs->next;
-      bfs->next = swap;
-    }
-}
 
 /* Switch families, from the leaf level */
 
@@ -121,10 +36,11 @@ typedef struct
 } LeafDiameter;
 
 static void
-leaf_diameter_visit (guint    level,
-                     guint    node,
-                     guint64  sources,
-                     gpointer data)
+leaf_diameter_visit (guint          level,
+                     guint32        node,
+                     const guint64 *fresh,
+                     guint          words,
+                     gpointer       data)
 {
   LeafDiameter *ld = data;
 
@@ -157,7 +73,7 @@ hosting_is_rotational (const TfBuild *build,
 /* Searches from every switch @sources marks, in batches of 64; returns the greatest distance
  * to a switch @targets marks. */
 static guint
-farthest_target (BitBfs       *bfs,
+farthest_target (TfBitBfs     *bfs,
                  guint         n_switch,
                  const guint8 *sources,
                  const guint8 *targets)
@@ -172,7 +88,7 @@ farthest_target (BitBfs       *bfs,
         batch[n++] = v;
       if (n == 64 || (n > 0 && v == n_switch - 1))
         {
-          bit_bfs_run (bfs, batch, n, leaf_diameter_visit, &ld);
+          tf_bit_bfs_run (bfs, batch, n, leaf_diameter_visit, &ld);
           n = 0;
         }
     }
@@ -190,7 +106,7 @@ tf_build_leaf_diameter (const TfBuild     *build,
   g_autofree guint8 *hosting = g_new0 (guint8, MAX (n_switch, 1));
   g_autofree guint8 *sources = g_new0 (guint8, MAX (n_switch, 1));
   guint n_hosting = 0, diameter;
-  BitBfs bfs;
+  TfBitBfs bfs;
 
   /* Endpoints come first, so an endpoint-switch link has the endpoint in a. */
   for (guint i = 0; i < build->links->len; i++)
@@ -201,7 +117,7 @@ tf_build_leaf_diameter (const TfBuild     *build,
       }
   /* The search runs on the switches alone: a path between switches never gains by passing a
    * board, whose chips reach nothing but their own switch. */
-  bit_bfs_init (&bfs, switches, NULL);
+  tf_bit_bfs_init (&bfs, switches->n_nodes, switches->offset, switches->target, NULL, 64);
 
   /* Under the rotation every hosting pair has an image with one end in group 0, both ends
    * still hosting (docs/metrics.md), so searching from group 0 finds the farthest pair. */
@@ -211,7 +127,7 @@ tf_build_leaf_diameter (const TfBuild     *build,
     memcpy (sources, hosting, n_switch);
   diameter = farthest_target (&bfs, n_switch, sources, hosting);
 
-  bit_bfs_clear (&bfs);
+  tf_bit_bfs_clear (&bfs);
   *n_hosting_leaves = n_hosting;
   *leaf_diameter = diameter;
 }
@@ -229,26 +145,27 @@ typedef struct
 } PathSums;
 
 static void
-path_sums_visit (guint    level,
-                 guint    node,
-                 guint64  sources,
-                 gpointer data)
+path_sums_visit (guint          level,
+                 guint32        node,
+                 const guint64 *fresh,
+                 guint          words,
+                 gpointer       data)
 {
   PathSums *ps = data;
   guint64 w = ps->weight[node];
 
-  if (w == 0 || level == 0)
+  if (w == 0)
     return;
   if (level + ps->offset > ps->max_level)
     ps->max_level = level + ps->offset;
-  while (sources != 0)
-    {
-      guint i = (guint) __builtin_ctzll (sources);
+  for (guint k = 0; k < words; k++)
+    for (guint64 sources = fresh[k]; sources != 0; sources &= sources - 1)
+      {
+        guint i = k * 64 + (guint) __builtin_ctzll (sources);
 
-      sources &= sources - 1;
-      ps->sum += w * ps->weight[ps->sources[i]] * (level + ps->offset);
-      ps->reached++;
-    }
+        ps->sum += w * ps->weight[ps->sources[i]] * (level + ps->offset);
+        ps->reached++;
+      }
 }
 
 /* Finds each chip's leaf switch, or returns FALSE when the graph is not leaf-attached. */
@@ -312,7 +229,7 @@ leaf_attached_metrics (const TfNetworkGraph *graph,
   g_autoptr(GArray) leaves = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint max = 0;
   guint64 total = 0;
-  BitBfs bfs;
+  TfBitBfs bfs;
   PathSums ps = { weight, NULL, 2, 0, 0, 0 };
 
   for (guint b = 0; b < graph->n_board; b++)
@@ -357,21 +274,21 @@ leaf_attached_metrics (const TfNetworkGraph *graph,
   /* Different leaves: two hops plus the distance between the leaves over switches. */
   for (guint v = graph->n_chip; v < n_nodes; v++)
     allowed[v] = 1;
-  bit_bfs_init (&bfs, adj, allowed);
+  tf_bit_bfs_init (&bfs, adj->n_nodes, adj->offset, adj->target, allowed, 64);
   for (guint i = 0; i < leaves->len; i += 64)
     {
       guint n = MIN (64, leaves->len - i);
 
       ps.sources = &g_array_index (leaves, guint32, i);
-      bit_bfs_run (&bfs, ps.sources, n, path_sums_visit, &ps);
+      tf_bit_bfs_run (&bfs, ps.sources, n, path_sums_visit, &ps);
       if (!tf_progress_report (progress, progress_data, (double) (i + n) / leaves->len,
                                error))
         {
-          bit_bfs_clear (&bfs);
+          tf_bit_bfs_clear (&bfs);
           return FALSE;
         }
     }
-  bit_bfs_clear (&bfs);
+  tf_bit_bfs_clear (&bfs);
   if (ps.reached != leaves->len * (leaves->len - 1))
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVARIANT,
@@ -393,17 +310,19 @@ typedef struct
 } ChipSums;
 
 static void
-chip_sums_visit (guint    level,
-                 guint    node,
-                 guint64  sources,
-                 gpointer data)
+chip_sums_visit (guint          level,
+                 guint32        node,
+                 const guint64 *fresh,
+                 guint          words,
+                 gpointer       data)
 {
   ChipSums *cs = data;
-  guint k;
+  guint k = 0;
 
-  if (node >= cs->n_chip || level == 0)
+  if (node >= cs->n_chip)
     return;
-  k = (guint) __builtin_popcountll (sources);
+  for (guint w = 0; w < words; w++)
+    k += (guint) __builtin_popcountll (fresh[w]);
   cs->sum += (guint64) k * level;
   cs->reached += k;
   if (level > cs->max_level)
@@ -466,25 +385,25 @@ all_sources_metrics (const TfNetworkGraph *graph,
                      GError              **error)
 {
   guint32 sources[64];
-  BitBfs bfs;
+  TfBitBfs bfs;
   ChipSums cs = { graph->n_chip, 0, 0, 0 };
 
-  bit_bfs_init (&bfs, adj, NULL);
+  tf_bit_bfs_init (&bfs, adj->n_nodes, adj->offset, adj->target, NULL, 64);
   for (guint first = 0; first < graph->n_chip; first += 64)
     {
       guint n = MIN (64, graph->n_chip - first);
 
       for (guint i = 0; i < n; i++)
         sources[i] = first + i;
-      bit_bfs_run (&bfs, sources, n, chip_sums_visit, &cs);
+      tf_bit_bfs_run (&bfs, sources, n, chip_sums_visit, &cs);
       if (!tf_progress_report (progress, progress_data, (double) (first + n) / graph->n_chip,
                                error))
         {
-          bit_bfs_clear (&bfs);
+          tf_bit_bfs_clear (&bfs);
           return FALSE;
         }
     }
-  bit_bfs_clear (&bfs);
+  tf_bit_bfs_clear (&bfs);
   if (cs.reached != (guint64) graph->n_chip * (graph->n_chip - 1))
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVARIANT,

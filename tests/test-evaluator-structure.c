@@ -64,13 +64,16 @@ lists_clear (Lists *l)
   g_free (l->target);
 }
 
-/* Plain breadth-first search from @src in the graph without @removed (BF_INF: none). */
+/* Plain breadth-first search from @src in the graph without node @removed and without the link
+ * between @cut_a and @cut_b (BF_INF: none). */
 static void
-bf_search (const Lists *l,
-           guint        removed,
-           guint        src,
-           guint       *dist,
-           guint       *queue)
+bf_search_without (const Lists *l,
+                   guint        removed,
+                   guint        cut_a,
+                   guint        cut_b,
+                   guint        src,
+                   guint       *dist,
+                   guint       *queue)
 {
   guint head = 0, tail = 0;
 
@@ -86,6 +89,8 @@ bf_search (const Lists *l,
         {
           guint v = l->target[e];
 
+          if ((u == cut_a && v == cut_b) || (u == cut_b && v == cut_a))
+            continue;
           if (v != removed && dist[v] == BF_INF)
             {
               dist[v] = dist[u] + 1;
@@ -95,18 +100,70 @@ bf_search (const Lists *l,
     }
 }
 
+static void
+bf_search (const Lists *l,
+           guint        removed,
+           guint        src,
+           guint       *dist,
+           guint       *queue)
+{
+  bf_search_without (l, removed, BF_INF, BF_INF, src, dist, queue);
+}
+
 typedef struct
 {
   gboolean connected;
   guint    diameter;
   double   apl;
   double   apl_fail;
+  double   apl_fail_reached;   /* the old definition: cut pairs left out of the mean */
   double   disconnected_fraction;
   guint    failure_cases;
 } BfPaths;
 
+/* Adds one failure's APL_r (cut pairs at @penalty hops) to @out: every ordered pair of chips
+ * other than @removed, in the graph without @removed and the link @cut_a - @cut_b. */
+static void
+bf_failure (const Lists *l,
+            guint        removed,
+            guint        cut_a,
+            guint        cut_b,
+            double       penalty,
+            guint       *dist,
+            guint       *queue,
+            BfPaths     *out)
+{
+  guint64 s = 0, reached = 0, cut = 0;
+
+  for (guint u = 0; u < l->n_chip; u++)
+    {
+      if (u == removed)
+        continue;
+      bf_search_without (l, removed, cut_a, cut_b, u, dist, queue);
+      for (guint v = 0; v < l->n_chip; v++)
+        if (v != u && v != removed)
+          {
+            if (dist[v] == BF_INF)
+              cut++;
+            else
+              {
+                s += dist[v];
+                reached++;
+              }
+          }
+    }
+  out->apl_fail += reached + cut > 0 ? ((double) s + penalty * cut) / (reached + cut) : 0.0;
+  out->apl_fail_reached += reached > 0 ? (double) s / reached : 0.0;
+  out->disconnected_fraction += reached + cut > 0 ? (double) cut / (reached + cut) : 0.0;
+}
+
+/* Every value of Layer 1's path metrics, by deleting each failed element for real. With
+ * @links every link record fails on its own too: one cable, so only a pair of nodes joined by
+ * a single cable in all loses its link. @penalty 0 stands for n_chip. */
 static void
 bf_paths (const TfNetworkGraph *g,
+          TfFailures            failures,
+          double                penalty,
           BfPaths              *out)
 {
   Lists l;
@@ -115,8 +172,11 @@ bf_paths (const TfNetworkGraph *g,
   guint n_chip = g->n_chip;
   guint64 sum = 0;
   gboolean routing_chips = g->n_switch == 0;
+  gboolean links = failures == TF_FAILURES_SWITCHES_AND_LINKS;
   guint lo = routing_chips ? 0 : n_chip, hi = routing_chips ? n_chip : n_chip + g->n_switch;
 
+  if (penalty == 0)
+    penalty = n_chip;
   lists_init (&l, g);
   dist = g_new (guint, l.n);
   queue = g_new (guint, l.n);
@@ -139,32 +199,25 @@ bf_paths (const TfNetworkGraph *g,
     }
   out->apl = (double) sum / ((double) n_chip * (n_chip - 1));
 
-  out->failure_cases = hi - lo;
+  out->failure_cases = hi - lo + (links ? g->n_links : 0);
   for (guint r = lo; r < hi; r++)
+    bf_failure (&l, r, BF_INF, BF_INF, penalty, dist, queue, out);
+  for (guint i = 0; links && i < g->n_links; i++)
     {
-      guint64 s = 0, reached = 0, cut = 0;
+      const TfLink *k = &g->links[i];
+      guint cables = 0;
 
-      for (guint u = 0; u < n_chip; u++)
-        {
-          if (u == r)
-            continue;
-          bf_search (&l, r, u, dist, queue);
-          for (guint v = 0; v < n_chip; v++)
-            if (v != u && v != r)
-              {
-                if (dist[v] == BF_INF)
-                  cut++;
-                else
-                  {
-                    s += dist[v];
-                    reached++;
-                  }
-              }
-        }
-      out->apl_fail += reached > 0 ? (double) s / reached : 0.0;
-      out->disconnected_fraction += reached + cut > 0 ? (double) cut / (reached + cut) : 0.0;
+      for (guint j = 0; j < g->n_links; j++)
+        if ((g->links[j].a == k->a && g->links[j].b == k->b)
+            || (g->links[j].a == k->b && g->links[j].b == k->a))
+          cables += g->links[j].multiplicity;
+      if (k->a != k->b && cables == 1)
+        bf_failure (&l, BF_INF, k->a, k->b, penalty, dist, queue, out);
+      else
+        bf_failure (&l, BF_INF, BF_INF, BF_INF, penalty, dist, queue, out);
     }
   out->apl_fail /= out->failure_cases;
+  out->apl_fail_reached /= out->failure_cases;
   out->disconnected_fraction /= out->failure_cases;
   lists_clear (&l);
 }
@@ -251,7 +304,7 @@ bf_switch_diversity (const TfNetworkGraph *g)
 
 /* Checking one candidate */
 
-static guint n_checked, n_transitive, n_disconnecting, n_diversity_checked;
+static guint n_checked, n_transitive, n_disconnecting, n_diversity_checked, n_links_checked;
 
 static void
 assert_close (double      got,
@@ -308,27 +361,27 @@ check_hop_table (const TfNetworkGraph *g,
   g_assert_null (table.distance);
 }
 
-/* Evaluates Layer 1 of @topology (which the candidate takes over) and compares every value. */
+/* Evaluates the path metrics of @candidate with @failures and @penalty and compares them with
+ * brute force; returns the brute force's values. */
 static void
-check_candidate (TfTopology *topology,
-                 gboolean    chip_transitive,
-                 const char *name)
+check_paths (TfCandidate *candidate,
+             TfFailures   failures,
+             double       penalty,
+             const char  *name,
+             BfPaths     *bf)
 {
   g_auto(TfSearchConfig) config = { 0 };
-  g_autoptr(TfCandidate) candidate = tf_candidate_new ();
   g_autoptr(GError) error = NULL;
-  const TfNetworkGraph *g;
-  const TfEvaluation *ev;
-  BfPaths bf;
+  const TfEvaluation *ev = &candidate->evaluation;
+  g_autofree char *what = g_strdup_printf ("%s (%s, penalty %g)", name,
+                                           failures == TF_FAILURES_SWITCHES ? "switches"
+                                           : "switches and links", penalty);
 
   tf_search_config_init (&config);
-  candidate->topology = *topology;
-  memset (topology, 0, sizeof *topology);
-  candidate->chip_transitive = chip_transitive;
-  g = &candidate->topology.graph;
-
-  bf_paths (g, &bf);
-  if (!bf.connected)
+  config.failures = failures;
+  config.disconnected_penalty_hops = penalty;
+  bf_paths (&candidate->topology.graph, failures, penalty, bf);
+  if (!bf->connected)
     {
       g_assert_false (tf_evaluate_structure (&config, candidate, &error));
       g_assert_error (error, TF_ERROR, TF_ERROR_INVARIANT);
@@ -337,17 +390,50 @@ check_candidate (TfTopology *topology,
       return;
     }
   if (!tf_evaluate_structure (&config, candidate, &error))
-    g_error ("%s: %s", name, error->message);
-  ev = &candidate->evaluation;
+    g_error ("%s: %s", what, error->message);
   g_assert_true (ev->layers & TF_LAYER_STRUCTURE);
 
-  if (ev->diameter != bf.diameter)
-    g_error ("%s: diameter %u, brute force %u", name, ev->diameter, bf.diameter);
-  assert_close (ev->apl, bf.apl, "apl", name);
-  g_assert_cmpuint (ev->failure_cases, ==, bf.failure_cases);
-  assert_close (ev->apl_fail, bf.apl_fail, "apl_fail", name);
-  assert_close (ev->disconnected_fraction, bf.disconnected_fraction, "disconnected_fraction",
-                name);
+  if (ev->diameter != bf->diameter)
+    g_error ("%s: diameter %u, brute force %u", what, ev->diameter, bf->diameter);
+  assert_close (ev->apl, bf->apl, "apl", what);
+  g_assert_cmpuint (ev->failure_cases, ==, bf->failure_cases);
+  assert_close (ev->apl_fail, bf->apl_fail, "apl_fail", what);
+  assert_close (ev->disconnected_fraction, bf->disconnected_fraction, "disconnected_fraction",
+                what);
+}
+
+/* Evaluates Layer 1 of @topology (which the candidate takes over) and compares every value:
+ * switch failures with the default penalty, and, where brute force is affordable, link
+ * failures too with another penalty. */
+static void
+check_candidate (TfTopology *topology,
+                 gboolean    chip_transitive,
+                 const char *name)
+{
+  g_autoptr(TfCandidate) candidate = tf_candidate_new ();
+  const TfNetworkGraph *g;
+  const TfEvaluation *ev;
+  BfPaths bf;
+  guint64 link_work;
+
+  candidate->topology = *topology;
+  memset (topology, 0, sizeof *topology);
+  candidate->chip_transitive = chip_transitive;
+  g = &candidate->topology.graph;
+  ev = &candidate->evaluation;
+
+  link_work = (guint64) g->n_links * g->n_chip * (tf_network_graph_get_n_nodes (g) + g->n_links);
+  if (link_work <= 20000000)
+    {
+      BfPaths with_links;
+
+      check_paths (candidate, TF_FAILURES_SWITCHES_AND_LINKS, g->n_chip / 2.0 + 1.5, name,
+                   &with_links);
+      n_links_checked += with_links.connected;
+    }
+  check_paths (candidate, TF_FAILURES_SWITCHES, 0, name, &bf);
+  if (!bf.connected)
+    return;
 
   if (candidate->topology.result.family != NULL
       && candidate->topology.result.metrics.bisection_bandwidth_method != TF_METHOD_NONE)
@@ -693,7 +779,7 @@ static void
 test_random (void)
 {
   g_autoptr(GRand) rng = g_rand_new_with_seed (7);
-  guint before = n_checked, disconnecting = n_disconnecting;
+  guint before = n_checked, disconnecting = n_disconnecting, links_before = n_links_checked;
 
   for (guint i = 0; i < 3000; i++)
     {
@@ -709,6 +795,7 @@ test_random (void)
                   n_checked - before, n_disconnecting - disconnecting);
   g_assert_cmpuint (n_checked - before, >=, 1500);
   g_assert_cmpuint (n_disconnecting - disconnecting, >=, 100);
+  g_assert_cmpuint (n_links_checked - links_before, >=, 1500);
 }
 
 /* A two-layer fat-tree with single-homed chips: losing a leaf cuts its chips off. */
@@ -726,7 +813,7 @@ test_leaf_cut (void)
   tf_search_config_init (&config);
   g_assert_true (tf_generate (&ctx, "fat-tree:layers=2,k=8,osr=1,n_endpoint=32", NULL, NULL,
                               &t, &error));
-  bf_paths (&t.graph, &bf);
+  bf_paths (&t.graph, TF_FAILURES_SWITCHES, 0, &bf);
   candidate->topology = t;
   memset (&t, 0, sizeof t);
   g_assert_true (tf_evaluate_structure (&config, candidate, &error));
@@ -739,7 +826,16 @@ test_leaf_cut (void)
                 "disconnected_fraction", "fat-tree k=8");
   assert_close (ev->disconnected_fraction, bf.disconnected_fraction, "disconnected_fraction",
                 "fat-tree k=8");
+  /* Whole: 8 x 12 pairs in a leaf at 2 hops, 896 across at 4. Without a leaf: 7 x 12 at 2,
+   * 672 at 4, and 236 cut at 32 hops (n_chip). A spine changes nothing. */
+  assert_close (ev->apl, (96 * 2 + 896 * 4) / 992.0, "apl", "fat-tree k=8");
+  assert_close (ev->apl_fail,
+                (8 * (84 * 2 + 672 * 4 + 236 * 32.0) / 992 + 4 * (96 * 2 + 896 * 4) / 992.0) / 12,
+                "apl_fail", "fat-tree k=8");
   assert_close (ev->apl_fail, bf.apl_fail, "apl_fail", "fat-tree k=8");
+  /* The old mean over the pairs still linked rewarded the cut: below apl. */
+  g_assert_cmpfloat (bf.apl_fail_reached, <, ev->apl);
+  g_assert_cmpfloat (ev->apl_fail, >, ev->apl);
   g_assert_cmpuint (ev->diameter, ==, 4);
   g_assert_cmpuint (ev->switch_diversity, ==, 4);   /* a leaf's four uplinks */
 }
@@ -803,9 +899,10 @@ test_known (void)
     assert_close (c->evaluation.apl, (12 * 2 + 8 * 3) / 20.0, "apl", "star");
     g_assert_cmpuint (c->evaluation.diameter, ==, 3);
     g_assert_cmpuint (c->evaluation.failure_cases, ==, 2);
-    /* Losing switch 5 leaves every pair cut; losing switch 6 cuts chip 4 off. */
+    /* Losing switch 5 leaves every pair cut, each at 5 hops (n_chip); losing switch 6 cuts
+     * chip 4 off: 12 pairs at 2 hops, 8 at 5. */
     assert_close (c->evaluation.disconnected_fraction, (1.0 + 8.0 / 20) / 2, "disc", "star");
-    assert_close (c->evaluation.apl_fail, (0 + 2.0) / 2, "apl_fail", "star");
+    assert_close (c->evaluation.apl_fail, (5 + (12 * 2 + 8 * 5) / 20.0) / 2, "apl_fail", "star");
     g_assert_cmpuint (c->evaluation.switch_diversity, ==, 3);
   }
   {
@@ -816,8 +913,9 @@ test_known (void)
     assert_close (c->evaluation.apl, 8.0 / 6, "apl", "path");
     g_assert_cmpuint (c->evaluation.diameter, ==, 2);
     g_assert_cmpuint (c->evaluation.failure_cases, ==, 3);
-    /* Losing chip 0 or 2 leaves a pair at one hop; losing chip 1 cuts the other two apart. */
-    assert_close (c->evaluation.apl_fail, 2.0 / 3, "apl_fail", "path");
+    /* Losing chip 0 or 2 leaves a pair at one hop; losing chip 1 cuts the other two apart,
+     * 3 hops (n_chip) each. */
+    assert_close (c->evaluation.apl_fail, (1 + 1 + 3) / 3.0, "apl_fail", "path");
     assert_close (c->evaluation.disconnected_fraction, 1.0 / 3, "disc", "path");
     g_assert_cmpuint (c->evaluation.switch_diversity, ==, 1);
   }
@@ -848,6 +946,86 @@ test_known (void)
   }
 }
 
+/* Evaluates a hand-made graph of @n_chip chips and @n_switch switches with @failures and the
+ * default penalty. */
+static void
+evaluate_hand_made (TfCandidate   *c,
+                    guint          n_chip,
+                    guint          n_switch,
+                    const guint32 (*links)[3],
+                    guint          n_links,
+                    TfFailures     failures)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  tf_search_config_init (&config);
+  config.failures = failures;
+  tf_topology_clear (&c->topology);
+  make_graph (&c->topology, n_chip, n_switch, links, n_links);
+  g_assert_true (tf_evaluate_structure (&config, c, &error));
+  g_assert_no_error (error);
+}
+
+/* Removing a link so that failures cut chips off used to lower apl_fail (the cut pairs left
+ * the mean); now a cut pair counts n_chip hops and the same edit raises it. */
+static void
+test_cut_is_worse (void)
+{
+  /* Chips 0, 1 on switch 4, chips 2, 3 on switch 6, 4 - 5 - 6, and chip 3 also on switch 4. */
+  static const guint32 dual[][3] = {
+    { 0, 4, 1 }, { 1, 4, 1 }, { 2, 6, 1 }, { 3, 6, 1 }, { 4, 5, 1 }, { 5, 6, 1 }, { 3, 4, 1 },
+  };
+  g_autoptr(TfCandidate) whole = tf_candidate_new ();
+  g_autoptr(TfCandidate) edited = tf_candidate_new ();
+  BfPaths bf_whole, bf_edited;
+
+  /* Whole: losing 5 leaves 0 and 1 four hops from 2 (through chip 3): 32 / 12; losing 4 cuts
+   * 0 and 1 off, 10 pairs at 4 hops and 2 at 2 hops; losing 6 cuts chip 2 off, 6 and 6. */
+  evaluate_hand_made (whole, 4, 3, dual, G_N_ELEMENTS (dual), TF_FAILURES_SWITCHES);
+  assert_close (whole->evaluation.apl_fail, (32 / 12.0 + 44 / 12.0 + 36 / 12.0) / 3,
+                "apl_fail", "dual-homed chip");
+  /* Without chip 3's second link: losing 5 splits {0, 1} from {2, 3}, losing 6 cuts both. */
+  evaluate_hand_made (edited, 4, 3, dual, G_N_ELEMENTS (dual) - 1, TF_FAILURES_SWITCHES);
+  assert_close (edited->evaluation.apl_fail, (40 / 12.0 + 44 / 12.0 + 44 / 12.0) / 3,
+                "apl_fail", "single-homed chips");
+  g_assert_cmpfloat (edited->evaluation.apl_fail, >, whole->evaluation.apl_fail);
+  g_assert_cmpfloat (edited->evaluation.disconnected_fraction, >,
+                     whole->evaluation.disconnected_fraction);
+
+  /* The old definition went the other way. */
+  bf_paths (&whole->topology.graph, TF_FAILURES_SWITCHES, 0, &bf_whole);
+  bf_paths (&edited->topology.graph, TF_FAILURES_SWITCHES, 0, &bf_edited);
+  assert_close (bf_whole.apl_fail_reached, (32 / 12.0 + 2 + 2) / 3, "old apl_fail", "dual");
+  assert_close (bf_edited.apl_fail_reached, 2, "old apl_fail", "single");
+  g_assert_cmpfloat (bf_edited.apl_fail_reached, <, bf_whole.apl_fail_reached);
+}
+
+/* Link failures by hand: chips 0, 1, 2 on switch 3 (chip 2 by two cables) and 0 - 1. */
+static void
+test_link_failures (void)
+{
+  static const guint32 triangle[][3] = { { 0, 3, 1 }, { 1, 3, 1 }, { 2, 3, 2 }, { 0, 1, 1 } };
+  g_autoptr(TfCandidate) c = tf_candidate_new ();
+
+  /* Whole: 0 - 1 one hop, 0 - 2 and 1 - 2 two: 10 / 6. Losing switch 3 cuts chip 2 off: 4 pairs
+   * at 3 hops (n_chip), 2 at one: 14 / 6. Losing 0 - 3: 0 reaches 2 through 1 in 3 hops:
+   * 12 / 6; 1 - 3 alike; 0 - 1: 0 and 1 two hops apart, 12 / 6; one of 2 - 3's two cables: no
+   * change, 10 / 6. */
+  evaluate_hand_made (c, 3, 1, triangle, G_N_ELEMENTS (triangle),
+                      TF_FAILURES_SWITCHES_AND_LINKS);
+  g_assert_cmpuint (c->evaluation.failure_cases, ==, 5);
+  assert_close (c->evaluation.apl, 10 / 6.0, "apl", "triangle");
+  assert_close (c->evaluation.apl_fail, (14 + 12 + 12 + 10 + 12) / 6.0 / 5, "apl_fail",
+                "triangle");
+  assert_close (c->evaluation.disconnected_fraction, 4 / 6.0 / 5, "disc", "triangle");
+
+  evaluate_hand_made (c, 3, 1, triangle, G_N_ELEMENTS (triangle), TF_FAILURES_SWITCHES);
+  g_assert_cmpuint (c->evaluation.failure_cases, ==, 1);
+  assert_close (c->evaluation.apl_fail, 14 / 6.0, "apl_fail", "triangle");
+  assert_close (c->evaluation.disconnected_fraction, 4 / 6.0, "disc", "triangle");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -856,6 +1034,8 @@ main (int   argc,
 
   g_test_add_func ("/engine/evaluator/structure/known", test_known);
   g_test_add_func ("/engine/evaluator/structure/leaf-cut", test_leaf_cut);
+  g_test_add_func ("/engine/evaluator/structure/cut-is-worse", test_cut_is_worse);
+  g_test_add_func ("/engine/evaluator/structure/link-failures", test_link_failures);
   g_test_add_func ("/engine/evaluator/structure/random", test_random);
   g_test_add_func ("/engine/evaluator/structure/long", test_long);
   g_test_add_func ("/engine/evaluator/structure/families", test_families);

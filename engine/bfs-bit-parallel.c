@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bfs-bit-parallel.c: breadth-first search from up to 64 x TF_BIT_BFS_MAX_WORDS sources at
+ * once, one bit per source. Each node pulls from its neighbours' frontiers; a node every source
+ * has reached drops out of the scan. What it leaves in the frontier buffers then is bits its
+ * neighbours already have (they reached it a level or more earlier), which the pull masks off.
+ * Used for path sums (metrics-paths.c), failures of vertex-transitive graphs
+ * (evaluator-failures.c) and the hop table (hop-table.c).
+ */
+#include "bfs-bit-parallel-private.h"
+
+#include <string.h>
+
+void
+tf_bit_bfs_init (TfBitBfs      *bfs,
+                 guint          n_nodes,
+                 const guint32 *offset,
+                 const guint32 *target,
+                 const guint8  *allowed,
+                 guint          max_sources)
+{
+  gsize cells;
+
+  bfs->n_nodes = n_nodes;
+  bfs->offset = offset;
+  bfs->target = target;
+  bfs->allowed = allowed;
+  bfs->max_words = CLAMP ((max_sources + 63) / 64, 1, TF_BIT_BFS_MAX_WORDS);
+  cells = MAX ((gsize) n_nodes * bfs->max_words, 1);
+  bfs->visited = g_new (guint64, cells);
+  bfs->frontier = g_new (guint64, cells);
+  bfs->next = g_new (guint64, cells);
+  bfs->active = g_new (guint32, MAX (n_nodes, 1));
+}
+
+void
+tf_bit_bfs_clear (TfBitBfs *bfs)
+{
+  g_free (bfs->visited);
+  g_free (bfs->frontier);
+  g_free (bfs->next);
+  g_free (bfs->active);
+  memset (bfs, 0, sizeof *bfs);
+}
+
+guint
+tf_bit_bfs_batch (const TfBitBfs *bfs)
+{
+  return 64 * bfs->max_words;
+}
+
+void
+tf_bit_bfs_run (TfBitBfs      *bfs,
+                const guint32 *sources,
+                guint          n_sources,
+                TfBitBfsVisit  visit,
+                gpointer       data)
+{
+  guint n = bfs->n_nodes, words = (n_sources + 63) / 64, n_active = 0;
+  guint64 full[TF_BIT_BFS_MAX_WORDS];
+
+  g_assert (words <= bfs->max_words);
+  if (n_sources == 0)
+    return;
+  memset (bfs->visited, 0, sizeof (guint64) * n * words);
+  memset (bfs->frontier, 0, sizeof (guint64) * n * words);
+  memset (bfs->next, 0, sizeof (guint64) * n * words);
+  for (guint w = 0; w < words; w++)
+    full[w] = w < n_sources / 64 ? G_MAXUINT64
+              : (G_GUINT64_CONSTANT (1) << (n_sources % 64)) - 1;
+  for (guint i = 0; i < n_sources; i++)
+    {
+      gsize at = (gsize) sources[i] * words + i / 64;
+
+      bfs->visited[at] |= G_GUINT64_CONSTANT (1) << (i % 64);
+      bfs->frontier[at] |= G_GUINT64_CONSTANT (1) << (i % 64);
+    }
+  for (guint32 v = 0; v < n; v++)
+    if (bfs->allowed == NULL || bfs->allowed[v])
+      bfs->active[n_active++] = v;
+
+  for (guint level = 1; n_active > 0; level++)
+    {
+      gboolean progress = FALSE;
+      guint keep = 0;
+      guint64 *swap;
+
+      for (guint k = 0; k < n_active; k++)
+        {
+          guint32 v = bfs->active[k];
+          guint64 acc[TF_BIT_BFS_MAX_WORDS] = { 0 };
+          guint64 *vis = bfs->visited + (gsize) v * words, *nxt = bfs->next + (gsize) v * words;
+          guint64 fresh = 0;
+          gboolean done = TRUE;
+
+          for (guint e = bfs->offset[v]; e < bfs->offset[v + 1]; e++)
+            {
+              const guint64 *f = bfs->frontier + (gsize) bfs->target[e] * words;
+
+              for (guint w = 0; w < words; w++)
+                acc[w] |= f[w];
+            }
+          for (guint w = 0; w < words; w++)
+            {
+              acc[w] &= ~vis[w];
+              nxt[w] = acc[w];
+              vis[w] |= acc[w];
+              fresh |= acc[w];
+              done &= vis[w] == full[w];
+            }
+          if (fresh != 0)
+            {
+              visit (level, v, acc, words, data);
+              progress = TRUE;
+            }
+          if (!done)
+            bfs->active[keep++] = v;
+        }
+      n_active = keep;
+      swap = bfs->frontier;
+      bfs->frontier = bfs->next;
+      bfs->next = swap;
+      if (!progress)
+        break;
+    }
+}

@@ -1,0 +1,565 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* evaluator-dominators.c: the per-source failure analysis of Layer 1: from each chip class of
+ * the twin quotient (twin-quotient.c), the hop sums of the whole graph and the change every
+ * single failure makes to them, exactly (evaluator-failures.c turns them into apl_fail).
+ *
+ * - Per source. One breadth-first search per chip class on the quotient gives apl,
+ *   the diameter and each class's row sum. In G - r, the distance from s to v grows exactly
+ *   when every shortest s-v path runs through r, that is when r dominates v in the
+ *   shortest-path DAG from s. So the same search builds the dominator tree of that DAG (a
+ *   node's immediate dominator is where its DAG parents meet in the tree, folded in as each
+ *   parent shows up), then for each routing node r dominating chips, a breadth-first search
+ *   over r's subtree alone, seeded across the subtree's border by the unchanged distances
+ *   outside it. Pendant chip classes (a single neighbour) ride on their neighbour instead of
+ *   being searched. The work follows how much failures change, not the number of failures
+ *   times the graph.
+ * - Link failures. A single cable u-v changes the distance from s to t exactly when it is on
+ *   every shortest s-t path: subdivided, its middle node dominates t, that is v's only DAG
+ *   parent is u and v dominates t (or is t). The same dominator trees serve, each such cable
+ *   re-searching v's subtree, v included, without the cable; a chip dominating nothing needs no
+ *   search (one hop more with a neighbour at its own level, else two). Twins do not survive a
+ *   link failure, so this runs on a quotient without twins. A chip-transitive direct network
+ *   needs chip 0 as the only source: an automorphism taking chip 0 to s maps the links onto the
+ *   links, so the changes from s summed over the links are chip 0's, and the mean is linear in
+ *   those sums.
+ */
+#include "structure-private.h"
+#include "graph-private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A node and the distance a search would give it. */
+typedef struct
+{
+  guint32 label;
+  guint32 node;
+} Seed;
+
+/* Scratch of the per-source failure analysis. */
+typedef struct
+{
+  const TfQuotient *q;
+  const guint8     *removable;
+  const guint64    *pendant_w;  /* chips of pendant classes hanging off each node */
+  const guint32    *edge_link;  /* per quotient arc, the link whose only cable it is, or
+                                 * TF_UNREACHED; NULL: no link failures */
+  guint32          *parent_arc; /* the arc from a node's only DAG parent, TF_UNREACHED with two */
+  guint8           *level_mate; /* whether a node has a neighbour as far from the source */
+  guint32          *dist, *order, *pos, *idom, *pre, *size, *euler, *next_free;
+  guint64          *sub_w, *sub_wd;
+  guint32          *done;     /* token of the subtree search that settled a node */
+  guint32          *seen;     /* token of the subtree search that labelled a node */
+  guint32          *label;    /* its best label so far */
+  guint32          *count;    /* counting sort of the seeds by label */
+  Seed             *fifo;     /* (new distance, node) */
+  Seed             *seeds;
+  Seed             *sorted;
+  guint32           token;
+} Dominators;
+
+/* A pendant: a chip class with a single neighbour. Its chips are one hop past that neighbour
+ * whatever fails, unless the neighbour does, so the subtree searches leave pendants out and
+ * count them with their neighbour. */
+static inline gboolean
+is_pendant (const TfQuotient *q,
+            guint32           c)
+{
+  return c < q->n_chip_classes && q->h_offset[c + 1] - q->h_offset[c] == 1;
+}
+
+static guint64 *
+dup_pendant_weights (const TfQuotient *q)
+{
+  guint64 *w = g_new0 (guint64, q->n_classes);
+
+  for (guint32 c = 0; c < q->n_chip_classes; c++)
+    if (is_pendant (q, c))
+      w[q->h_target[q->h_offset[c]]] += q->class_size[c];
+  return w;
+}
+
+static inline guint32
+intersect (const Dominators *d,
+           guint32           a,
+           guint32           b)
+{
+  while (a != b)
+    {
+      while (d->pos[a] > d->pos[b])
+        a = d->idom[a];
+      while (d->pos[b] > d->pos[a])
+        b = d->idom[b];
+    }
+  return a;
+}
+
+/* Whether @v lies strictly below @r in the tree: pre[v] in (pre[r], pre[r] + size[r]); nodes
+ * the source does not reach have pre G_MAXUINT32. */
+static inline gboolean
+below (const Dominators *d,
+       guint32           first,
+       guint32           span,
+       guint32           v)
+{
+  return d->pre[v] - first < span;
+}
+
+/* Hops and reached weight of the chips of the tree positions [first, first + span) (a subtree,
+ * or a subtree without its root r), after a failure: a search of that region alone, seeded
+ * across its border. Nodes outside keep a shortest path that avoids the failure (it does not
+ * dominate them), hence their distance. The failure is the node @r (at position first - 1,
+ * not in the region), or, with @r TF_UNREACHED, the arc @from -> @to (@to the region's root).
+ * Which tree is used only changes the work: any shortest-path tree would be exact; the
+ * dominator tree has the smallest subtrees. */
+static void
+region_after_failure (Dominators *d,
+                      guint       n_reached,
+                      guint32     first,
+                      guint32     span,
+                      guint32     r,
+                      guint32     from,
+                      guint32     to,
+                      guint64    *sum,
+                      guint64    *reached)
+{
+  const TfQuotient *q = d->q;
+  guint32 skip_lo = r != TF_UNREACHED ? first - 1 : first;
+  guint32 skip_len = r != TF_UNREACHED ? span + 1 : span;
+  guint32 saved = r != TF_UNREACHED ? d->dist[r] : 0;
+  guint n_seeds = 0, n_outside = n_reached - skip_len;
+  guint32 low = TF_UNREACHED, high = 0;
+  guint si = 0, head = 0, tail = 0;
+
+  *sum = 0;
+  *reached = 0;
+  if (++d->token == 0)
+    {
+      /* Wrapped: forget every mark. */
+      memset (d->seen, 0, sizeof (guint32) * q->n_classes);
+      memset (d->done, 0, sizeof (guint32) * q->n_classes);
+      d->token = 1;
+    }
+
+  /* Seeds: nodes inside, linked to a node outside (not r, not across the failed arc), whose
+   * distance the failure does not change. Scan whichever side is smaller; r is kept out by
+   * marking it unreached meanwhile. */
+  if (r != TF_UNREACHED)
+    d->dist[r] = TF_UNREACHED;
+  if (n_outside < span)
+    {
+      for (guint i = 0; i < n_reached; i++)
+        {
+          guint32 u = d->euler[i];
+
+          if (i == skip_lo)
+            {
+              i += skip_len - 1;   /* skip the region (and r) */
+              continue;
+            }
+          for (guint e = q->h_offset[u]; e < q->h_offset[u + 1]; e++)
+            {
+              guint32 v = q->h_target[e];
+
+              if (below (d, first, span, v) && !(u == from && v == to)
+                  && (d->seen[v] != d->token || d->label[v] > d->dist[u] + 1))
+                {
+                  d->seen[v] = d->token;
+                  d->label[v] = d->dist[u] + 1;
+                  d->seeds[n_seeds++] = (Seed) { d->dist[u] + 1, v };
+                }
+            }
+        }
+    }
+  else
+    for (guint i = first; i < first + span; i++)
+      {
+        guint32 v = d->euler[i], best = TF_UNREACHED;
+
+        if (is_pendant (q, v))
+          continue;
+        for (guint e = q->h_offset[v]; e < q->h_offset[v + 1]; e++)
+          {
+            guint32 u = q->h_target[e];
+            guint32 du = below (d, first, span, u) || (u == from && v == to) ? TF_UNREACHED
+                         : d->dist[u];
+
+            best = MIN (best, du);   /* branch-free: inside or outside is a coin toss */
+          }
+        if (best != TF_UNREACHED)
+          {
+            d->seen[v] = d->token;
+            d->label[v] = best + 1;
+            d->seeds[n_seeds++] = (Seed) { best + 1, v };
+          }
+      }
+  if (r != TF_UNREACHED)
+    d->dist[r] = saved;
+  if (n_seeds == 0)
+    return;
+
+  /* Counting sort by label. */
+  for (guint i = 0; i < n_seeds; i++)
+    {
+      low = MIN (low, d->seeds[i].label);
+      high = MAX (high, d->seeds[i].label);
+    }
+  memset (d->count, 0, sizeof (guint32) * (high - low + 2));
+  for (guint i = 0; i < n_seeds; i++)
+    d->count[d->seeds[i].label - low + 1]++;
+  for (guint32 l = 1; l <= high - low; l++)
+    d->count[l] += d->count[l - 1];
+  for (guint i = 0; i < n_seeds; i++)
+    d->sorted[d->count[d->seeds[i].label - low]++] = d->seeds[i];
+
+  /* Breadth-first inside the subtree, merging the sorted seeds with the FIFO (whose labels
+   * never decrease): a node is settled the first time it comes out with its best label. */
+  while (si < n_seeds || head < tail)
+    {
+      Seed x;
+
+      if (head < tail && (si == n_seeds || d->fifo[head].label <= d->sorted[si].label))
+        x = d->fifo[head++];
+      else
+        x = d->sorted[si++];
+      if (d->done[x.node] == d->token || x.label > d->label[x.node])
+        continue;
+      d->done[x.node] = d->token;
+      *sum += tf_quotient_weight (q, x.node) * x.label + d->pendant_w[x.node] * (x.label + 1);
+      *reached += tf_quotient_weight (q, x.node) + d->pendant_w[x.node];
+      for (guint e = q->h_offset[x.node]; e < q->h_offset[x.node + 1]; e++)
+        {
+          guint32 y = q->h_target[e];
+
+          if (below (d, first, span, y) && !is_pendant (q, y)
+              && (d->seen[y] != d->token || d->label[y] > x.label + 1))
+            {
+              d->seen[y] = d->token;
+              d->label[y] = x.label + 1;
+              d->fifo[tail++] = (Seed) { x.label + 1, y };
+            }
+        }
+    }
+}
+
+/* Breadth-first search from class @s that also builds the dominator tree of the shortest-path
+ * DAG: a node's immediate dominator is where its DAG parents meet in the tree. Parents come
+ * earlier in BFS order, and a node's parents are all seen before the node itself is expanded,
+ * so the meeting point is folded in as each parent shows up. Returns the classes reached. */
+static guint
+dominator_bfs (Dominators *d,
+               guint32     s)
+{
+  const TfQuotient *q = d->q;
+  guint head = 0, tail = 0;
+
+  for (guint c = 0; c < q->n_classes; c++)
+    {
+      d->dist[c] = TF_UNREACHED;
+      d->pre[c] = G_MAXUINT32;
+    }
+  d->dist[s] = 0;
+  d->pos[s] = 0;
+  d->idom[s] = s;
+  d->level_mate[s] = 0;
+  d->order[tail++] = s;
+  while (head < tail)
+    {
+      guint32 u = d->order[head++];
+
+      for (guint e = q->h_offset[u]; e < q->h_offset[u + 1]; e++)
+        {
+          guint32 v = q->h_target[e];
+
+          if (d->dist[v] == TF_UNREACHED)
+            {
+              d->dist[v] = d->dist[u] + 1;
+              d->pos[v] = tail;
+              d->idom[v] = u;
+              d->parent_arc[v] = e;
+              d->level_mate[v] = 0;
+              d->order[tail++] = v;
+            }
+          else if (d->dist[v] == d->dist[u] + 1)
+            {
+              d->idom[v] = intersect (d, d->idom[v], u);
+              d->parent_arc[v] = TF_UNREACHED;
+            }
+          else if (d->dist[v] == d->dist[u])
+            d->level_mate[u] = d->level_mate[v] = 1;
+        }
+    }
+  return tail;
+}
+
+/* After dominator_bfs() from source class @s, the change each removable node's failure makes
+ * to the hops from the source's chips, added to @ps. */
+static void
+failures_from (Dominators *d,
+               guint32     s,
+               guint       n_reached,
+               TfPairSums *ps)
+{
+  const TfQuotient *q = d->q;
+  guint64 ws = tf_quotient_weight (q, s);
+
+  /* Subtree sizes and weights from the leaves up; preorder intervals from the root down. */
+  for (guint i = 0; i < n_reached; i++)
+    {
+      guint32 v = d->order[i];
+
+      d->size[v] = 1;
+      d->sub_w[v] = tf_quotient_weight (q, v);
+      d->sub_wd[v] = d->sub_w[v] * d->dist[v];
+    }
+  for (guint i = n_reached - 1; i >= 1; i--)
+    {
+      guint32 v = d->order[i], p = d->idom[v];
+
+      d->size[p] += d->size[v];
+      d->sub_w[p] += d->sub_w[v];
+      d->sub_wd[p] += d->sub_wd[v];
+    }
+  d->pre[s] = 0;
+  d->next_free[s] = 1;
+  d->euler[0] = s;
+  for (guint i = 1; i < n_reached; i++)
+    {
+      guint32 v = d->order[i], p = d->idom[v];
+
+      d->pre[v] = d->next_free[p];
+      d->next_free[p] += d->size[v];
+      d->next_free[v] = d->pre[v] + 1;
+      d->euler[d->pre[v]] = v;
+    }
+
+  for (guint i = 1; i < n_reached; i++)
+    {
+      guint32 r = d->order[i];
+      guint64 own = tf_quotient_weight (q, r), inside_w = d->sub_w[r] - own;
+      guint64 inside_wd, sum, reached;
+
+      if (!d->removable[r] || inside_w == 0)
+        continue;
+      inside_wd = d->sub_wd[r] - own * d->dist[r];
+      /* Only r's own pendants below it (the source may be one, but is not below): all cut. */
+      if (inside_w == d->pendant_w[r] - (is_pendant (q, s) && d->idom[r] == s ? ws : 0))
+        sum = reached = 0;
+      else
+        region_after_failure (d, n_reached, d->pre[r] + 1, d->size[r] - 1, r, TF_UNREACHED,
+                              TF_UNREACHED, &sum, &reached);
+      ps->delta_sum[r] += (gint64) (ws * sum) - (gint64) (ws * inside_wd);
+      ps->cut_pairs[r] += ws * (inside_w - reached);
+    }
+
+  /* A link changes the distances from s only where it is on every shortest path: subdivided,
+   * its middle node dominates v (and so v's subtree) exactly when v's only DAG parent is across
+   * it. The region searched is v's whole subtree, v included. */
+  if (d->edge_link == NULL)
+    return;
+  for (guint i = 1; i < n_reached; i++)
+    {
+      guint32 v = d->order[i], arc = d->parent_arc[v], link;
+      guint64 sum = 0, reached = 0;
+
+      if (arc == TF_UNREACHED || (link = d->edge_link[arc]) == TF_UNREACHED || d->sub_w[v] == 0)
+        continue;
+      if (d->size[v] == 1 && !is_pendant (q, v) && d->pendant_w[v] == 0)
+        {
+          /* A chip dominating nothing: its other neighbours keep their distance, one level
+           * further at most (a second one nearer would be a second parent). */
+          sum = d->sub_w[v] * (d->dist[v] + (d->level_mate[v] ? 1 : 2));
+          reached = d->sub_w[v];
+        }
+      else if (!is_pendant (q, v))
+        region_after_failure (d, n_reached, d->pre[v], d->size[v], TF_UNREACHED, d->idom[v], v,
+                              &sum, &reached);
+      ps->link_delta_sum[link] += (gint64) (ws * sum) - (gint64) (ws * d->sub_wd[v]);
+      ps->link_cut_pairs[link] += ws * (d->sub_w[v] - reached);
+    }
+}
+
+gboolean
+tf_pair_sums_by_source (const TfQuotient *q,
+                        const guint8     *removable,
+                        guint             n_sources,
+                        TfPairSums       *ps,
+                        GError          **error)
+{
+  guint n = q->n_classes;
+  gboolean any_removable = FALSE;
+  Dominators d = { 0 };
+  gboolean ok = TRUE;
+  g_autofree guint64 *pendant_w = dup_pendant_weights (q);
+
+  for (guint c = 0; c < n; c++)
+    any_removable |= removable[c] != 0;
+  any_removable |= ps->edge_link != NULL;
+
+  d.q = q;
+  d.removable = removable;
+  d.pendant_w = pendant_w;
+  d.edge_link = ps->edge_link;
+  d.parent_arc = g_new (guint32, n);
+  d.level_mate = g_new0 (guint8, n);
+  d.dist = g_new (guint32, n);
+  d.order = g_new (guint32, n);
+  d.pos = g_new (guint32, n);
+  d.idom = g_new (guint32, n);
+  d.pre = g_new (guint32, n);
+  d.size = g_new (guint32, n);
+  d.euler = g_new (guint32, n);
+  d.next_free = g_new (guint32, n);
+  d.sub_w = g_new (guint64, n);
+  d.sub_wd = g_new (guint64, n);
+  d.done = g_new0 (guint32, n);
+  d.seen = g_new0 (guint32, n);
+  d.label = g_new (guint32, n);
+  d.fifo = g_new (Seed, (gsize) q->h_offset[n] + 1);
+  d.seeds = g_new (Seed, (gsize) q->h_offset[n] + n + 1);
+  d.sorted = g_new (Seed, (gsize) q->h_offset[n] + n + 1);
+  d.count = g_new (guint32, (gsize) n + 2);
+
+  for (guint32 s = 0; s < n_sources; s++)
+    {
+      guint64 ws = tf_quotient_weight (q, s), row = 0, reached = 0;
+      guint ecc = 0;
+      guint n_reached = any_removable ? dominator_bfs (&d, s)
+                                      : tf_quotient_bfs (q, s, d.dist, d.order);
+
+      for (guint i = 1; i < n_reached; i++)
+        {
+          guint32 t = d.order[i];
+          guint64 wt = tf_quotient_weight (q, t);
+
+          if (wt > 0)
+            {
+              row += wt * d.dist[t];
+              reached += wt;
+              ecc = MAX (ecc, d.dist[t]);
+            }
+        }
+      if (reached + ws != q->n_chip)
+        {
+          ok = tf_quotient_connectivity_error (q, s, d.dist, error);
+          break;
+        }
+      row += (ws - 1) * q->class_twin[s];
+      if (ws >= 2)
+        ecc = MAX (ecc, q->class_twin[s]);
+      ps->row[s] = row;
+      ps->sum += ws * row;
+      ps->diameter = MAX (ps->diameter, ecc);
+      if (any_removable)
+        failures_from (&d, s, n_reached, ps);
+    }
+
+  g_free (d.parent_arc);
+  g_free (d.level_mate);
+  g_free (d.dist);
+  g_free (d.order);
+  g_free (d.pos);
+  g_free (d.idom);
+  g_free (d.pre);
+  g_free (d.size);
+  g_free (d.euler);
+  g_free (d.next_free);
+  g_free (d.sub_w);
+  g_free (d.sub_wd);
+  g_free (d.done);
+  g_free (d.seen);
+  g_free (d.label);
+  g_free (d.fifo);
+  g_free (d.seeds);
+  g_free (d.sorted);
+  g_free (d.count);
+  return ok;
+}
+
+/* Per quotient arc, the index of the link that is the only cable between its ends, else
+ * TF_UNREACHED: with two cables or more a failure leaves one and no distance changes. The
+ * quotient must be twin-free. @single gets, per link, whether it is such a link. */
+static guint32 *
+dup_edge_links (const TfQuotient     *q,
+                const TfNetworkGraph *graph,
+                guint8               *single)
+{
+  g_autofree TfKeyed *pairs = g_new (TfKeyed, MAX (graph->n_links, 1));
+  g_autofree guint64 *cables = g_new0 (guint64, MAX (graph->n_links, 1));
+  guint32 *edge_link = g_new (guint32, (gsize) q->h_offset[q->n_classes] + 1);
+  guint n_pairs = 0, n_runs = 0;
+
+  /* Cables per pair of nodes, over every link record between them: sorted by pair, each run
+   * keeps its first link and the run's cables. */
+  for (guint i = 0; i < graph->n_links; i++)
+    if (graph->links[i].a != graph->links[i].b)
+      {
+        guint32 a = MIN (graph->links[i].a, graph->links[i].b);
+        guint32 b = MAX (graph->links[i].a, graph->links[i].b);
+
+        pairs[n_pairs++] = (TfKeyed) { ((guint64) a << 32) | b, i };
+      }
+  qsort (pairs, n_pairs, sizeof (TfKeyed), tf_keyed_compare);
+  for (guint i = 0; i < n_pairs; i++)
+    {
+      if (i == 0 || pairs[i].key != pairs[n_runs - 1].key)
+        pairs[n_runs++] = pairs[i];
+      cables[n_runs - 1] += graph->links[pairs[i].node].multiplicity;
+    }
+
+  memset (single, 0, graph->n_links);
+  for (guint32 v = 0; v < q->n_classes; v++)
+    for (guint e = q->h_offset[v]; e < q->h_offset[v + 1]; e++)
+      {
+        guint32 u = q->h_target[e];
+        guint64 key = ((guint64) MIN (u, v) << 32) | MAX (u, v);
+        guint lo = 0, hi = n_runs;
+
+        g_assert (q->class_size[u] == 1 && q->class_size[v] == 1);
+        while (hi - lo > 1)
+          {
+            guint mid = (lo + hi) / 2;
+
+            if (pairs[mid].key <= key)
+              lo = mid;
+            else
+              hi = mid;
+          }
+        g_assert (lo < n_runs && pairs[lo].key == key);
+        edge_link[e] = cables[lo] == 1 ? pairs[lo].node : TF_UNREACHED;
+        if (cables[lo] == 1)
+          single[pairs[lo].node] = 1;
+      }
+  return edge_link;
+}
+
+void
+tf_pair_sums_init (TfPairSums           *ps,
+                   const TfQuotient     *q,
+                   const TfNetworkGraph *graph)
+{
+  guint n_links = graph != NULL ? graph->n_links : 0;
+
+  memset (ps, 0, sizeof *ps);
+  ps->row = g_new0 (guint64, q->n_classes);
+  ps->delta_sum = g_new0 (gint64, q->n_classes);
+  ps->cut_pairs = g_new0 (guint64, q->n_classes);
+  ps->link_delta_sum = g_new0 (gint64, MAX (n_links, 1));
+  ps->link_cut_pairs = g_new0 (guint64, MAX (n_links, 1));
+  ps->single = g_new0 (guint8, MAX (n_links, 1));
+  if (graph != NULL)
+    ps->edge_link = dup_edge_links (q, graph, ps->single);
+}
+
+void
+tf_pair_sums_clear (TfPairSums *ps)
+{
+  g_free (ps->row);
+  g_free (ps->delta_sum);
+  g_free (ps->cut_pairs);
+  g_free (ps->link_delta_sum);
+  g_free (ps->link_cut_pairs);
+  g_free (ps->single);
+  g_free (ps->edge_link);
+  memset (ps, 0, sizeof *ps);
+}

@@ -1,0 +1,390 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* evaluator-failures.c: diameter, apl and the failure metrics of Layer 1 (apl_fail,
+ * disconnected_fraction, failure_cases), exact, on the twin quotient (twin-quotient.c).
+ *
+ * What is measured, where the spec leaves holes (docs/optimizer.md, Layer 1, repeats these
+ * decisions):
+ *
+ * - diameter and apl are over ordered pairs of distinct chips, in hops over the whole graph
+ *   (switches forward, chips too). A graph whose chips cannot all reach each other is an error
+ *   (TF_ERROR_INVARIANT, "connectivity: ..."), not an infinite value.
+ * - apl_fail (ATOP §3.4, formula 2) with its holes closed:
+ *   - the failed elements, the "routing nodes", are the switches when the graph has any, else
+ *     the chips: a direct network routes through its chips; with config->failures
+ *     TF_FAILURES_SWITCHES_AND_LINKS every link record fails on its own too, as one cable (a
+ *     record of multiplicity 2 or more, or with another record between the same nodes, loses
+ *     one cable of several and changes no distance);
+ *   - removing routing node r removes its links. Over the ordered pairs of chips other than r,
+ *     R_r pairs stay reachable with S_r hops in all and U_r do not (a chip left without a link
+ *     has all its pairs in U_r);
+ *   - APL_r = (S_r + P U_r) / (R_r + U_r) (0 when fewer than two chips remain), P =
+ *     config->disconnected_penalty_hops, n_chip when 0: the spec's infinite distance of a cut
+ *     pair made finite, and longer than any path the generators make, so cutting chips off
+ *     never lowers apl_fail. disc_r = U_r / (R_r + U_r);
+ *   - apl_fail is the mean of APL_r over the failures, disconnected_fraction the mean of disc_r,
+ *     failure_cases the number of failures.
+ *
+ * How: the per-source failure analysis (evaluator-dominators.c) gives every failure's sums;
+ * here they become APL_r and disc_r, and symmetry spares most of the work:
+ *
+ * - Vertex-transitive graphs. When candidate->chip_transitive is set (declared by the family:
+ *   torus, hypercube, ring, full mesh, all vertex-transitive on chips) and the routing nodes
+ *   are the chips, every chip is the same as chip 0 up to an automorphism: apl and the diameter
+ *   come from chip 0's search, and every APL_r and disc_r equal those of removing chip 0,
+ *   computed once: by a bit-parallel breadth-first search (64 sources per machine word, up to
+ *   16 words per pass) from every chip class of the quotient without chip 0 when the diameter
+ *   is small, else by the per-source method for that one failure. No other symmetry is
+ *   assumed.
+ */
+#include "structure-private.h"
+#include "bfs-bit-parallel-private.h"
+#include "graph-private.h"
+
+#include <string.h>
+
+/* Hop sums over ordered pairs of chips in distinct classes: source weights by bit planes (the
+ * sources whose class size has bit j set), so a word of sources weighs a few popcounts. */
+typedef struct
+{
+  const TfQuotient *q;
+  guint             n_planes;
+  guint64           planes[TF_BIT_BFS_MAX_WORDS][32];
+  guint64           sum;
+  guint64           reached;
+} BitSums;
+
+static void
+bit_sums_visit (guint          level,
+                guint32        node,
+                const guint64 *fresh,
+                guint          words,
+                gpointer       data)
+{
+  BitSums *bs = data;
+  guint64 wt = tf_quotient_weight (bs->q, node), ws = 0;
+
+  if (wt == 0)
+    return;
+  for (guint w = 0; w < words; w++)
+    if (fresh[w] != 0)
+      for (guint j = 0; j < bs->n_planes; j++)
+        ws += (guint64) __builtin_popcountll (fresh[w] & bs->planes[w][j]) << j;
+  bs->sum += ws * wt * level;
+  bs->reached += ws * wt;
+}
+
+/* Hop sums and pairs reached over ordered pairs of chips in distinct classes of the quotient
+ * without node @removed, every chip class but @removed a source. */
+static void
+bit_parallel_sums (const TfQuotient *q,
+                   guint32           removed,
+                   guint64          *sum,
+                   guint64          *reached)
+{
+  g_autofree guint32 *sources = g_new (guint32, MAX (q->n_chip_classes, 1));
+  g_autofree guint8 *allowed = g_new (guint8, MAX (q->n_classes, 1));
+  g_autofree BitSums *bs = g_new0 (BitSums, 1);
+  guint n_sources = 0, batch;
+  guint32 heaviest = 0;
+  TfBitBfs b;
+
+  bs->q = q;
+  for (guint32 c = 0; c < q->n_chip_classes; c++)
+    if (c != removed)
+      {
+        sources[n_sources++] = c;
+        heaviest = MAX (heaviest, q->class_size[c]);
+      }
+  memset (allowed, 1, q->n_classes);
+  allowed[removed] = 0;
+  bs->n_planes = g_bit_storage (heaviest);
+  tf_bit_bfs_init (&b, q->n_classes, q->h_offset, q->h_target, allowed, n_sources);
+  batch = tf_bit_bfs_batch (&b);
+  for (guint first = 0; first < n_sources; first += batch)
+    {
+      guint n_batch = MIN (batch, n_sources - first);
+
+      memset (bs->planes, 0, sizeof bs->planes);
+      for (guint i = 0; i < n_batch; i++)
+        for (guint j = 0; j < bs->n_planes; j++)
+          if ((q->class_size[sources[first + i]] >> j) & 1)
+            bs->planes[i / 64][j] |= G_GUINT64_CONSTANT (1) << (i % 64);
+      tf_bit_bfs_run (&b, sources + first, n_batch, bit_sums_visit, bs);
+    }
+  tf_bit_bfs_clear (&b);
+  *sum = bs->sum;
+  *reached = bs->reached;
+}
+
+/* APL_r and disc_r from the hop sum and the cut-off pairs among @n_left chips, a cut pair
+ * counting @penalty hops. */
+static void
+failure_ratios (guint64 n_left,
+                guint64 sum,
+                guint64 cut,
+                double  penalty,
+                double *apl,
+                double *disc)
+{
+  guint64 pairs = n_left >= 2 ? n_left * (n_left - 1) : 0;
+
+  g_assert (cut <= pairs);
+  *apl = pairs > 0 ? ((double) sum + penalty * (double) cut) / (double) pairs : 0.0;
+  *disc = pairs > 0 ? (double) cut / (double) pairs : 0.0;
+}
+
+/* Pairs of false twins cut off from each other when their only neighbour, class @c, fails. */
+static guint64 *
+dup_sole_pairs (const TfQuotient *q)
+{
+  guint64 *sole = g_new0 (guint64, q->n_classes);
+
+  for (guint c = 0; c < q->n_chip_classes; c++)
+    if (q->class_sole[c] != TF_UNREACHED)
+      {
+        guint64 w = q->class_size[c];
+
+        /* The sole neighbour has no twin: its twin would be a neighbour too. */
+        sole[q->class_of[q->class_sole[c]]] += w * (w - 1);
+      }
+  return sole;
+}
+
+/* APL_r and disc_r when a node of routing class @c fails, from the per-source sums. */
+static void
+class_failure (const TfQuotient *q,
+               const TfPairSums *ps,
+               const guint64    *sole,
+               gboolean          removable,
+               gboolean          routing_chips,
+               guint32           c,
+               double            penalty,
+               double           *apl,
+               double           *disc)
+{
+  guint64 n_left = q->n_chip - (routing_chips ? 1 : 0);
+  gint64 sum = (gint64) ps->sum - (routing_chips ? 2 * (gint64) ps->row[c] : 0);
+  guint64 cut = 0;
+
+  if (removable)
+    {
+      sum += ps->delta_sum[c] - 2 * (gint64) sole[c];
+      cut = ps->cut_pairs[c] + sole[c];
+    }
+  /* else a member of a class of twins: no other pair changes (see the top). */
+  g_assert (sum >= 0);
+  failure_ratios (n_left, (guint64) sum, cut, penalty, apl, disc);
+}
+
+/* Failures of every routing node (@only TF_UNREACHED), or of the routing class @only alone; and
+ * with @graph (on a twin-free quotient), of every link of @graph too. */
+static gboolean
+per_source_metrics (const TfQuotient     *q,
+                    gboolean              routing_chips,
+                    guint32               only,
+                    const TfNetworkGraph *graph,
+                    double                penalty,
+                    TfPathMetrics        *out,
+                    GError              **error)
+{
+  guint n = q->n_classes;
+  guint lo = routing_chips ? 0 : q->n_chip_classes, hi = routing_chips ? q->n_chip_classes : n;
+  guint n_links = graph != NULL ? graph->n_links : 0;
+  g_autofree guint8 *removable = g_new0 (guint8, n);
+  g_autofree guint64 *sole = NULL;
+  g_auto(TfPairSums) ps = { 0 };
+  double apl_sum = 0, disc_sum = 0;
+
+  if (only != TF_UNREACHED)
+    lo = only, hi = only + 1;
+  for (guint c = lo; c < hi; c++)
+    removable[c] = q->class_size[c] == 1;
+  tf_pair_sums_init (&ps, q, graph);
+  if (!tf_pair_sums_by_source (q, removable, q->n_chip_classes, &ps, error))
+    return FALSE;
+
+  out->diameter = ps.diameter;
+  out->apl = (double) ps.sum / ((double) q->n_chip * (q->n_chip - 1));
+
+  sole = dup_sole_pairs (q);
+  for (guint c = lo; c < hi; c++)
+    {
+      double apl, disc;
+
+      class_failure (q, &ps, sole, removable[c], routing_chips, c, penalty, &apl, &disc);
+      apl_sum += q->class_size[c] * apl;
+      disc_sum += q->class_size[c] * disc;
+    }
+  /* A link's failure removes no chip: every pair stays, some longer or cut. */
+  for (guint i = 0; i < n_links; i++)
+    {
+      double apl, disc;
+
+      if (ps.single[i])
+        {
+          g_assert ((gint64) ps.sum + ps.link_delta_sum[i] >= 0);
+          failure_ratios (q->n_chip, (guint64) ((gint64) ps.sum + ps.link_delta_sum[i]),
+                          ps.link_cut_pairs[i], penalty, &apl, &disc);
+        }
+      else
+        failure_ratios (q->n_chip, ps.sum, 0, penalty, &apl, &disc);
+      apl_sum += apl;
+      disc_sum += disc;
+    }
+  if (only != TF_UNREACHED)
+    {
+      out->apl_fail = apl_sum / q->class_size[only];
+      out->disconnected_fraction = disc_sum / q->class_size[only];
+    }
+  else
+    {
+      out->apl_fail = apl_sum / out->failure_cases;
+      out->disconnected_fraction = disc_sum / out->failure_cases;
+    }
+  return TRUE;
+}
+
+/* A chip-transitive direct network: every chip is chip 0 up to an automorphism, so apl and the
+ * diameter come from chip 0's row, and every chip's failure is chip 0's. */
+static gboolean
+transitive_metrics (const TfQuotient *q,
+                    double            penalty,
+                    TfPathMetrics    *out,
+                    GError          **error)
+{
+  guint n = q->n_classes;
+  guint32 c0 = q->class_of[0];
+  guint64 w0 = q->class_size[c0], row = 0, reached = 0, sum, cut;
+  g_autofree guint32 *dist = g_new (guint32, n);
+  g_autofree guint32 *order = g_new (guint32, n);
+  guint n_reached = tf_quotient_bfs (q, c0, dist, order);
+  guint ecc = w0 >= 2 ? q->class_twin[c0] : 0;
+  guint64 n_left = q->n_chip - 1;
+
+  for (guint i = 1; i < n_reached; i++)
+    {
+      guint64 wt = tf_quotient_weight (q, order[i]);
+
+      if (wt > 0)
+        {
+          row += wt * dist[order[i]];
+          reached += wt;
+          ecc = MAX (ecc, dist[order[i]]);
+        }
+    }
+  if (reached + w0 != q->n_chip)
+    return tf_quotient_connectivity_error (q, c0, dist, error);
+  row += (w0 - 1) * q->class_twin[c0];
+  out->diameter = ecc;
+  out->apl = (double) row / (q->n_chip - 1);
+
+  if (w0 >= 2)
+    {
+      /* Chip 0 has twins: only its own pairs go. */
+      sum = q->n_chip * row - 2 * row;
+      cut = 0;
+    }
+  else if (ecc <= TF_BIT_PARALLEL_MAX_LEVELS)
+    {
+      guint64 same_sum = 0, same_reached = 0;
+
+      bit_parallel_sums (q, c0, &sum, &reached);
+      for (guint c = 0; c < q->n_chip_classes; c++)
+        if (c != c0 && q->class_sole[c] != q->class_rep[c0])
+          {
+            guint64 w = q->class_size[c];
+
+            same_sum += w * (w - 1) * q->class_twin[c];
+            same_reached += w * (w - 1);
+          }
+      sum += same_sum;
+      cut = n_left * (n_left - 1) - reached - same_reached;
+    }
+  else
+    {
+      TfPathMetrics one = { .failure_cases = 1 };
+
+      if (!per_source_metrics (q, TRUE, c0, NULL, penalty, &one, error))
+        return FALSE;
+      out->apl_fail = one.apl_fail;
+      out->disconnected_fraction = one.disconnected_fraction;
+      return TRUE;
+    }
+  failure_ratios (n_left, sum, cut, penalty, &out->apl_fail, &out->disconnected_fraction);
+  return TRUE;
+}
+
+/* Link failures of a chip-transitive direct network, added to the chip failures @out holds:
+ * an automorphism taking chip 0 to chip s maps the links onto the links, so the change all
+ * link failures make to the pairs from s, summed over the links, is the one from chip 0. The
+ * mean is linear in those sums: one source does. @q must be twin-free. */
+static gboolean
+transitive_link_metrics (const TfQuotient     *q,
+                         const TfNetworkGraph *graph,
+                         double                penalty,
+                         TfPathMetrics        *out,
+                         GError              **error)
+{
+  guint n_links = graph->n_links;
+  g_autofree guint8 *removable = g_new0 (guint8, q->n_classes);
+  g_auto(TfPairSums) ps = { 0 };
+  double n_chip = q->n_chip, pairs = n_chip * (n_chip - 1), delta = 0, cut = 0, links_apl;
+
+  tf_pair_sums_init (&ps, q, graph);
+  if (!tf_pair_sums_by_source (q, removable, 1, &ps, error))
+    return FALSE;
+  for (guint i = 0; i < n_links; i++)
+    {
+      delta += (double) ps.link_delta_sum[i];
+      cut += (double) ps.link_cut_pairs[i];
+    }
+  /* Sum over the links of APL_e: every pair's whole sum, plus every source's changes. */
+  links_apl = (n_links * n_chip * (double) ps.row[0] + n_chip * delta + penalty * n_chip * cut)
+              / pairs;
+  out->apl_fail = (n_chip * out->apl_fail + links_apl) / (n_chip + n_links);
+  out->disconnected_fraction = (n_chip * out->disconnected_fraction + n_chip * cut / pairs)
+                               / (n_chip + n_links);
+  return TRUE;
+}
+
+gboolean
+tf_path_metrics (const TfNetworkGraph *graph,
+                 gboolean              chip_transitive,
+                 TfFailures            failures,
+                 double                penalty,
+                 TfPathMetrics        *out,
+                 GError              **error)
+{
+  gboolean routing_chips = graph->n_switch == 0;
+  gboolean links = failures == TF_FAILURES_SWITCHES_AND_LINKS;
+  TfQuotient q;
+  gboolean ok;
+
+  memset (out, 0, sizeof *out);
+  out->failure_cases = (routing_chips ? graph->n_chip : graph->n_switch)
+                       + (links ? graph->n_links : 0);
+  if (graph->n_chip < 2)
+    return TRUE;   /* no pairs */
+  if (penalty <= 0)
+    penalty = graph->n_chip;
+
+  tf_quotient_init (&q, graph, !links || (chip_transitive && routing_chips));
+  if (chip_transitive && routing_chips)
+    {
+      ok = transitive_metrics (&q, penalty, out, error);
+      if (ok && links)
+        {
+          /* The links need the graph without its twins. */
+          tf_quotient_clear (&q);
+          tf_quotient_init (&q, graph, FALSE);
+          ok = transitive_link_metrics (&q, graph, penalty, out, error);
+        }
+    }
+  else if (links)
+    ok = per_source_metrics (&q, routing_chips, TF_UNREACHED, graph, penalty, out, error);
+  else
+    ok = per_source_metrics (&q, routing_chips, TF_UNREACHED, NULL, penalty, out, error);
+  tf_quotient_clear (&q);
+  return ok;
+}
+

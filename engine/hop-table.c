@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* hop-table.c: the chip-to-chip hop table Layer 2 reads (TfHopTable), one row per class of twin
+ * chips (twin-quotient.c), each row covering every node of the graph.
+ */
+#include "structure-private.h"
+#include "bfs-bit-parallel-private.h"
+#include "graph-private.h"
+
+#include <string.h>
+
+/* Hop table rows: the bit-parallel search writes each class representative's column. */
+typedef struct
+{
+  const TfQuotient *q;
+  guint16          *distance;
+  guint             n_nodes;
+  guint32           first;     /* the batch's first source class */
+} BitRows;
+
+static void
+bit_rows_visit (guint          level,
+                guint32        node,
+                const guint64 *fresh,
+                guint          words,
+                gpointer       data)
+{
+  BitRows *br = data;
+  guint32 column = br->q->class_rep[node];
+
+  for (guint w = 0; w < words; w++)
+    for (guint64 bits = fresh[w]; bits != 0; bits &= bits - 1)
+      {
+        guint32 c = br->first + w * 64 + (guint32) __builtin_ctzll (bits);
+
+        br->distance[(gsize) c * br->n_nodes + column] = (guint16) level;
+      }
+}
+
+void
+tf_hop_table_init (TfHopTable           *table,
+                   const TfNetworkGraph *graph)
+{
+  guint n = tf_network_graph_get_n_nodes (graph);
+  TfQuotient q;
+  g_autofree guint32 *dist = NULL;
+  g_autofree guint32 *order = NULL;
+  guint ecc = 0, n_reached;
+
+  g_return_if_fail (table != NULL && graph != NULL);
+
+  memset (table, 0, sizeof *table);
+  table->graph = graph;
+  table->n_nodes = n;
+  tf_quotient_init (&q, graph, TRUE);
+  table->n_classes = q.n_chip_classes;
+  table->class_of_chip = g_memdup2 (q.class_of, sizeof (guint32) * MAX (graph->n_chip, 1));
+  table->class_chip = g_memdup2 (q.class_rep, sizeof (guint32) * MAX (q.n_chip_classes, 1));
+  table->twin_distance = g_memdup2 (q.class_twin, MAX (q.n_chip_classes, 1));
+  table->distance = g_new (guint16, MAX ((gsize) q.n_chip_classes * n, 1));
+  if (q.n_chip_classes == 0)
+    {
+      tf_quotient_clear (&q);
+      return;
+    }
+
+  /* One search per class of twin chips, on the quotient, filling the column of each class's
+   * representative; every other node then takes its representative's distance, except inside
+   * the source's own class. Shallow graphs search 64 classes per machine word at once (the
+   * diameter is at most twice the first class's eccentricity); deep ones one at a time, where
+   * distances past G_MAXUINT16 - 1 (rings of more than 131068 chips) saturate. */
+  dist = g_new (guint32, q.n_classes);
+  order = g_new (guint32, q.n_classes);
+  n_reached = tf_quotient_bfs (&q, 0, dist, order);
+  for (guint i = 0; i < n_reached; i++)
+    ecc = MAX (ecc, dist[order[i]]);
+  if (2 * ecc <= TF_BIT_PARALLEL_MAX_LEVELS)
+    {
+      g_autofree guint32 *sources = g_new (guint32, q.n_chip_classes);
+      BitRows br = { &q, table->distance, n, 0 };
+      TfBitBfs b;
+      guint batch;
+
+      for (guint32 c = 0; c < q.n_chip_classes; c++)
+        {
+          guint16 *row = table->distance + (gsize) c * n;
+
+          sources[c] = c;
+          for (guint32 x = 0; x < q.n_classes; x++)
+            row[q.class_rep[x]] = G_MAXUINT16;
+          row[q.class_rep[c]] = 0;
+        }
+      tf_bit_bfs_init (&b, q.n_classes, q.h_offset, q.h_target, NULL, q.n_chip_classes);
+      batch = tf_bit_bfs_batch (&b);
+      for (br.first = 0; br.first < q.n_chip_classes; br.first += batch)
+        tf_bit_bfs_run (&b, sources + br.first, MIN (batch, q.n_chip_classes - br.first),
+                        bit_rows_visit, &br);
+      tf_bit_bfs_clear (&b);
+    }
+  else
+    for (guint32 c = 0; c < q.n_chip_classes; c++)
+      {
+        guint16 *row = table->distance + (gsize) c * n;
+
+        tf_quotient_bfs (&q, c, dist, order);
+        for (guint32 x = 0; x < q.n_classes; x++)
+          row[q.class_rep[x]] = dist[x] == TF_UNREACHED ? G_MAXUINT16
+                                : (guint16) MIN (dist[x], G_MAXUINT16 - 1u);
+      }
+
+  for (guint32 c = 0; c < q.n_chip_classes; c++)
+    {
+      guint16 *row = table->distance + (gsize) c * n;
+
+      for (guint32 v = 0; v < n; v++)
+        {
+          guint32 x = q.class_of[v];
+
+          if (x == c)
+            row[v] = v == q.class_rep[c] ? 0 : q.class_twin[c];
+          else if (v != q.class_rep[x])
+            row[v] = row[q.class_rep[x]];
+        }
+    }
+  tf_quotient_clear (&q);
+}
+
+void
+tf_hop_table_clear (TfHopTable *table)
+{
+  g_return_if_fail (table != NULL);
+
+  g_free (table->class_of_chip);
+  g_free (table->class_chip);
+  g_free (table->twin_distance);
+  g_free (table->distance);
+  memset (table, 0, sizeof *table);
+}
+
+guint
+tf_hop_table_distance (const TfHopTable *table,
+                       guint32           chip_a,
+                       guint32           chip_b)
+{
+  guint32 ca;
+
+  if (chip_a == chip_b)
+    return 0;
+  ca = table->class_of_chip[chip_a];
+  if (ca == table->class_of_chip[chip_b])
+    return table->twin_distance[ca];
+  return table->distance[(gsize) ca * table->n_nodes + chip_b];
+}

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* structure-private.h: what the files of Layer 1 (evaluator-structure.c) share: the quotient of
+ * a graph by its twin classes (twin-quotient.c) and the path metrics under failures
+ * (evaluator-failures.c).
+ */
+#pragma once
+
+#include "optimizer-private.h"
+
+G_BEGIN_DECLS
+
+/* A node not reached, a class without a sole neighbour, no such link. */
+#define TF_UNREACHED G_MAXUINT32
+
+/* Up to this many levels a bit-parallel search from every source beats one search per source. */
+#define TF_BIT_PARALLEL_MAX_LEVELS 64u
+
+/* The quotient of a graph by its twin classes */
+
+typedef struct
+{
+  guint     n_chip;
+  guint     n_nodes;
+  /* distinct neighbours of every node of the graph */
+  guint32  *offset;
+  guint32  *target;
+  /* twin classes: chip classes first, each class numbered in the order of its smallest node,
+   * which is its representative */
+  guint     n_classes;
+  guint     n_chip_classes;
+  guint32  *class_of;     /* n_nodes */
+  guint32  *class_rep;
+  guint32  *class_size;
+  guint8   *class_twin;   /* hops between two members: 1 true twins, 2 false twins, 0 alone */
+  guint32  *class_sole;   /* false twins with one neighbour: that node, else TF_UNREACHED */
+  /* one node per class, linked when their members are */
+  guint32  *h_offset;
+  guint32  *h_target;
+} TfQuotient;
+
+/* With @twins FALSE every node is its own class (link failures need the graph itself: a link
+ * between twins breaks their symmetry). */
+void     tf_quotient_init (TfQuotient *q, const TfNetworkGraph *graph, gboolean twins);
+void     tf_quotient_clear (TfQuotient *q);
+/* Breadth-first search on the quotient from class @s; returns the nodes reached, in order. */
+guint    tf_quotient_bfs (const TfQuotient *q, guint32 s, guint32 *dist, guint32 *order);
+/* Sets the "connectivity: chipA cannot reach chipB" error for a search from @from_class that
+ * missed a chip class; returns FALSE. */
+gboolean tf_quotient_connectivity_error (const TfQuotient *q, guint32 from_class,
+                                         const guint32 *dist, GError **error);
+
+/* Chips a quotient node stands for: a chip class's size, 0 for switches. */
+static inline guint64
+tf_quotient_weight (const TfQuotient *q,
+                    guint32           c)
+{
+  return c < q->n_chip_classes ? q->class_size[c] : 0;
+}
+
+/* A node with a sort key, for qsort () with tf_keyed_compare (). */
+typedef struct
+{
+  guint64 key;
+  guint32 node;
+} TfKeyed;
+
+int      tf_keyed_compare (const void *pa, const void *pb);
+
+/* Hop sums over chip pairs: the whole graph, and each failure (evaluator-dominators.c) */
+
+typedef struct
+{
+  guint    diameter;
+  guint64  sum;          /* hops over ordered pairs of distinct chips */
+  /* per class: */
+  guint64 *row;          /* hops from one chip of the class to every other chip */
+  gint64  *delta_sum;    /* change of the pair sum when the class's node fails (singletons) */
+  guint64 *cut_pairs;    /* pairs cut off by that failure, twins of one class aside */
+  /* per link of the graph, with a twin-free quotient only: */
+  gint64  *link_delta_sum;
+  guint64 *link_cut_pairs;
+  guint8  *single;       /* whether the link is the only cable between its ends */
+  guint32 *edge_link;    /* per quotient arc, such a link, or TF_UNREACHED; NULL: no links */
+} TfPairSums;
+
+/* Sums over the classes of @q and, with @graph (@q twin-free), over its links too. */
+void     tf_pair_sums_init (TfPairSums *ps, const TfQuotient *q, const TfNetworkGraph *graph);
+void     tf_pair_sums_clear (TfPairSums *ps);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfPairSums, tf_pair_sums_clear)
+
+/* Every chip class below @n_sources a source: the whole graph's hop sum and diameter (with
+ * every chip class a source), each class's row, and what each removable node's failure and,
+ * with ps->edge_link, each link's changes. */
+gboolean tf_pair_sums_by_source (const TfQuotient *q, const guint8 *removable, guint n_sources,
+                                 TfPairSums *ps, GError **error);
+
+/* Path metrics under failures */
+
+typedef struct
+{
+  guint  diameter;
+  double apl;
+  double apl_fail;
+  double disconnected_fraction;
+  guint  failure_cases;
+} TfPathMetrics;
+
+/* diameter, apl and the failure metrics of @graph (evaluator-structure.c's header); @penalty:
+ * hops a cut pair counts, 0 for n_chip. A graph whose chips cannot all reach each other is a
+ * TF_ERROR_INVARIANT "connectivity: ..." error. */
+gboolean tf_path_metrics (const TfNetworkGraph *graph, gboolean chip_transitive,
+                          TfFailures failures, double penalty, TfPathMetrics *out,
+                          GError **error);
+
+G_END_DECLS
