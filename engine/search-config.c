@@ -434,7 +434,8 @@ typedef struct
 
 static const char *const cost_keys[] = { "prices", "floor" };
 static const char *const price_keys[] = {
-  "switch", "nic", "pcb_link", "copper_link", "optical_link_fixed", "optical_link_per_m",
+  "switch", "port_gb_per_s", "nic_port", "pcb_link", "copper_link", "optical_link_fixed",
+  "optical_link_per_m",
 };
 static const char *const floor_keys[] = {
   "rack_pitch_m", "row_pitch_m", "vertical_run_m", "in_rack_m", "max_copper_m",
@@ -511,8 +512,8 @@ read_prices (TfYamlReader *r,
              gboolean      complete)
 {
   double *fields[G_N_ELEMENTS (price_keys)] = {
-    NULL, &sheet->base.nic, &sheet->base.pcb_link, &sheet->base.copper_link,
-    &sheet->base.optical_link_fixed, &sheet->base.optical_link_per_m,
+    NULL, &sheet->base.port_gbps, &sheet->base.nic_port, &sheet->base.pcb_link,
+    &sheet->base.copper_link, &sheet->base.optical_link_fixed, &sheet->base.optical_link_per_m,
   };
   TfYamlMapping m;
   const char *key;
@@ -526,6 +527,7 @@ read_prices (TfYamlReader *r,
       if (!name_index (price_keys, G_N_ELEMENTS (price_keys), key, &i))
         unknown_key (r, &m, key, price_keys, G_N_ELEMENTS (price_keys));
       else if (i == 0 ? read_switch_prices (r, sheet)
+               : i == 1 ? read_real_in (r, 0, TRUE, 1e9, "GB/s", fields[i])
                : read_real_in (r, 0, FALSE, MAX_PRICE, "USD", fields[i]))
         have |= 1u << i;
     }
@@ -629,6 +631,7 @@ tf_cost_model_builtin (TfCostModel *out)
       out->prices.switch_price[i] = sheet.switch_price[i];
     }
   out->floor = sheet.floor;
+  out->port_gbps = 0;   /* enumerate prices at the table's own port speed */
 }
 
 /* The price of each radix option, in the options' order; FALSE with the first option that has
@@ -1651,6 +1654,23 @@ finish_workload (Loader *l,
   return TRUE;
 }
 
+/* The context's links from the hardware: a C2C link on its board at the C2C bandwidth, every
+ * link leaving a board at the NIC's, a chip-to-chip cable between boards too: its ends are
+ * serdes ports at network speed, not the board's traces (docs/spec-notes.md). */
+static void
+set_context_links (TfSearchConfig *c)
+{
+  const TfHardwareConstraints *hw = &c->hardware;
+
+  c->context.defaults[TF_LINK_C2C].bandwidth_gbps = hw->c2c_bandwidth_gbps;
+  for (guint t = TF_LINK_B2B; t < TF_N_LINK_TYPES; t++)
+    c->context.defaults[t].bandwidth_gbps = hw->nic_bandwidth_gbps;
+  for (guint r = TF_REACH_RACK; r < TF_N_REACHES; r++)
+    c->context.by_reach[TF_LINK_C2C][r].bandwidth_gbps = hw->nic_bandwidth_gbps;
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    c->context.defaults[t].latency_ns = hw->link_latency_us * 1000;
+}
+
 static gboolean
 finish (Loader *l)
 {
@@ -1685,7 +1705,8 @@ finish (Loader *l)
                                         "cost.prices.switch (priced: %s)",
                                         hw->radix_options[missing], priced->str);
     }
-  c->prices.nic = l->sheet.base.nic;
+  c->prices.port_gbps = l->sheet.base.port_gbps;
+  c->prices.nic_port = l->sheet.base.nic_port;
   c->prices.pcb_link = l->sheet.base.pcb_link;
   c->prices.copper_link = l->sheet.base.copper_link;
   c->prices.optical_link_fixed = l->sheet.base.optical_link_fixed;
@@ -1708,11 +1729,7 @@ finish (Loader *l)
 
   /* The enumeration context */
   c->context.n_chip = c->n_chip;
-  c->context.defaults[TF_LINK_C2C].bandwidth_gbps = hw->c2c_bandwidth_gbps;
-  for (guint t = TF_LINK_B2B; t < TF_N_LINK_TYPES; t++)
-    c->context.defaults[t].bandwidth_gbps = hw->nic_bandwidth_gbps;
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
-    c->context.defaults[t].latency_ns = hw->link_latency_us * 1000;
+  set_context_links (c);
   if (!tf_context_validate (&c->context, &error))
     return tf_yaml_reader_fail_field (r, l->has_family_block ? l->family_mark : l->root_mark,
                                       "generators.family", "%s", error->message);
@@ -1759,11 +1776,7 @@ config_defaults (TfSearchConfig  *c,
   all_families (c);
   c->context = ctx;
   c->context.scope = TF_SCOPE_INTER_RACK;
-  c->context.defaults[TF_LINK_C2C].bandwidth_gbps = hw->c2c_bandwidth_gbps;
-  for (guint t = TF_LINK_B2B; t < TF_N_LINK_TYPES; t++)
-    c->context.defaults[t].bandwidth_gbps = hw->nic_bandwidth_gbps;
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
-    c->context.defaults[t].latency_ns = hw->link_latency_us * 1000;
+  set_context_links (c);
   c->mutator_enabled = TRUE;
   c->operators = (1u << TF_N_MUTATIONS) - 1;
   c->mutation_rate = 0.8;

@@ -2,7 +2,8 @@
 /* test-cost.c: the one cost model (docs/optimizer.md, "Layer 5"; docs/metrics.md, "Layout").
  *
  * Hand cases priced from data/prices.yaml: switches of radix 32/64/128 at 25,000/45,000/85,000
- * USD, a NIC 1,800 per chip, a copper cable 120, an optical one 1,500 + 1.5 per metre; racks
+ * USD, a NIC port 1,800 per chip end of a cable leaving a board, a C2C link on a board 250, a
+ * copper cable 120, an optical one 1,500 + 1.5 per metre; racks
  * 0.6 m apart in a pod's row, 2 m up and down per cable end outside a rack, 2 m in a rack,
  * copper up to 3 m. Each case is checked three ways: enumerate's figure (the family's build),
  * generate's (checked against the chip graph) and the optimizer's Layer 5 on the generated
@@ -65,6 +66,7 @@ typedef struct
   guint64     cables[TF_N_CABLES];
   guint       racks;
   double      injection;     /* GB/s */
+  guint       nic_ports;     /* chip ends of cables leaving a board */
 } HandCase;
 
 static void
@@ -81,7 +83,7 @@ check_hand_case (const HandCase *h)
   g_test_message ("%s: %.2f USD", h->id, r.metrics.network_cost);
   assert_close (r.metrics.network_cost, h->cost);
   assert_close (r.metrics.switch_cost + r.metrics.link_cost + r.metrics.nic_cost, h->cost);
-  assert_close (r.metrics.nic_cost, h->n_chip * 1800.0);
+  assert_close (r.metrics.nic_cost, h->nic_ports * 1800.0);
   g_assert_cmpint (r.metrics.cost_method, ==, TF_METHOD_EXACT);
   g_assert_cmpint (r.metrics.layout_method, ==, TF_METHOD_EXACT);
   g_assert_cmpmem (r.metrics.cables_by_class, sizeof r.metrics.cables_by_class, h->cables,
@@ -107,7 +109,7 @@ test_single_switch (void)
 {
   const HandCase h = {
     "single-switch:n_endpoint=8", 8, TF_SCOPE_INTRA_RACK, 16,
-    25000 + 8 * 120 + 8 * 1800, { 0, 8, 0 }, 1, 64,
+    25000 + 8 * 120 + 8 * 1800, { 0, 8, 0 }, 1, 64, 8,
   };
 
   check_hand_case (&h);
@@ -116,7 +118,8 @@ test_single_switch (void)
 /* A 2x2 torus of one-chip boards, two boards a rack: racks at x = 0 and 0.6 m. Four links
  * (a 2-long ring is one link): the two inside a rack are 2 m of copper (240); the two between
  * the racks run 0.6 m along the tray plus 2 x 2 m up and down, 4.6 m > 3 m, optical:
- * 2 x (1,500 + 1.5 x 4.6) = 3,013.8. Four NICs: 7,200. 10,453.8 in all. Each chip drives two
+ * 2 x (1,500 + 1.5 x 4.6) = 3,013.8. Every link leaves a board, so each has a port at both
+ * chip ends: 8 ports, 14,400. 17,653.8 in all. Each chip drives two
  * C2C links (the context's C2C bandwidth each). */
 static void
 test_torus_two_racks (void)
@@ -124,8 +127,8 @@ test_torus_two_racks (void)
   TfContext ctx = tf_test_context (4, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
   const HandCase h = {
     "torus:dimension_sizes=2x2,board_shape=1x1", 4, TF_SCOPE_INTER_RACK, 2,
-    2 * 120 + 2 * (1500 + 1.5 * 4.6) + 4 * 1800, { 0, 2, 2 }, 2,
-    2 * ctx.defaults[TF_LINK_C2C].bandwidth_gbps,
+    2 * 120 + 2 * (1500 + 1.5 * 4.6) + 8 * 1800, { 0, 2, 2 }, 2,
+    2 * ctx.defaults[TF_LINK_C2C].bandwidth_gbps, 8,
   };
 
   check_hand_case (&h);
@@ -134,7 +137,7 @@ test_torus_two_racks (void)
 /* A 2-layer fat-tree, k = 4, 8 boards of 2 chips: 4 leaves, a rack each with its 2 boards, and
  * 2 spines at the middle of the pod's row (x = 0.9 m; racks at 0, 0.6, 1.2, 1.8). A port is
  * a bundle of 2 lanes, so a leaf has 4 chip cables down and 4 up, a spine 8: six switches of
- * radix 32, 150,000. Down: 16 chip-leaf cables in racks, copper, 1,920. Up: 4 cables a leaf of
+ * radix 32, 150,000. Down: 16 chip-leaf cables in racks, copper, 1,920, a NIC port each. Up: 4 cables a leaf of
  * 0.9 + 4 = 4.9 m (outer racks) or 0.3 + 4 = 4.3 m (inner), all optical:
  * 16 x 1,500 + 1.5 x 4 x (4.9 + 4.3 + 4.3 + 4.9) = 24,110.4. Sixteen NICs: 28,800. */
 static void
@@ -143,7 +146,7 @@ test_fat_tree (void)
   const HandCase h = {
     "fat-tree:layers=2,k=4,osr=1,n_endpoint=8", 16, TF_SCOPE_INTER_RACK, 16,
     6 * 25000 + 16 * 120 + 16 * 1500 + 1.5 * 4 * (4.9 + 4.3 + 4.3 + 4.9) + 16 * 1800,
-    { 0, 16, 16 }, 4, 64,
+    { 0, 16, 16 }, 4, 64, 16,
   };
 
   check_hand_case (&h);

@@ -194,8 +194,9 @@ test_defaults (void)
   assert_close (c.prices.switch_price[0], 25000);
   assert_close (c.prices.switch_price[1], 45000);
   assert_close (c.prices.switch_price[2], 85000);
-  assert_close (c.prices.nic, 1800);
-  assert_close (c.prices.pcb_link, 0);
+  assert_close (c.prices.port_gbps, 50);
+  assert_close (c.prices.nic_port, 1800);
+  assert_close (c.prices.pcb_link, 250);
   assert_close (c.prices.copper_link, 120);
   assert_close (c.prices.optical_link_fixed, 1500);
   assert_close (c.prices.optical_link_per_m, 1.5);
@@ -476,7 +477,7 @@ test_overrides (void)
            "cost:\n"
            "  prices:\n"
            "    switch: {48: 30000, 64: 40000}\n"
-           "    nic: 900\n"
+           "    nic_port: 900\n"
            "  floor: {row_pitch_m: 3, max_copper_m: 0}\n",
            &c);
   g_assert_cmpuint (c.n_workloads, ==, 2);
@@ -523,7 +524,7 @@ test_overrides (void)
   assert_close (c.prices.switch_price[0], 30000);        /* added */
   assert_close (c.prices.switch_price[1], 40000);        /* overridden */
   assert_close (c.prices.switch_price[2], 85000);        /* built in */
-  assert_close (c.prices.nic, 900);
+  assert_close (c.prices.nic_port, 900);
   assert_close (c.prices.copper_link, 120);
   assert_close (c.floor.row_pitch_m, 3);
   assert_close (c.floor.rack_pitch_m, 0.6);
