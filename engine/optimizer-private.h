@@ -57,6 +57,12 @@ double  tf_floor_plan_cable (const TfFloorPlan *floor, const TfNetworkGraph *gra
                              const guint32 *chip_board, const TfLink *link, TfCable *cable);
 /* The smallest radix option holding @ports, or 0 when none does. */
 guint   tf_hardware_radix_for (const TfHardwareConstraints *hw, guint ports);
+/* A chip's ports (docs/optimizer.md, "Hard constraints"): physical links to switches within
+ * nic_ports_per_chip, to chips of its board within on_board_links_per_chip, leaving its board
+ * within off_board_ports_per_chip. FALSE with the first chip over a limit in @why (may be
+ * NULL): the chip, the count and the key. */
+gboolean tf_hardware_check_chip_ports (const TfHardwareConstraints *hw,
+                                       const TfNetworkGraph *graph, GString *why);
 
 /* Collective times under the alpha-beta model (docs/optimizer.md). A group is a list of chips in
  * rank order; the ring follows that order. */

@@ -1244,10 +1244,89 @@ read_objectives (Loader *l)
 
 static const char *const family_keys[] = {
   "enabled", "families", "edge_cases", "scope", "chips_per_board_max", "chip_radix",
-  "intra_board_topo",
+  "intra_board_topo", "chips_per_board",
 };
 static const char *const scope_names[] = { "intra-rack", "inter-rack" };
 static const char *const topo_names[] = { "none", "full-mesh", "ring", "torus" };
+
+G_STATIC_ASSERT (G_N_ELEMENTS (topo_names) == TF_N_INTRA_BOARD_TOPOS);
+
+static gboolean
+lookup_topo (const char *name,
+             guint      *index)
+{
+  return name_index (topo_names, G_N_ELEMENTS (topo_names), name, index);
+}
+
+static char *
+explain_topo (const char *name)
+{
+  g_autofree char *list = join_names (topo_names, G_N_ELEMENTS (topo_names));
+
+  return g_strdup_printf ("'%s' is not an intra-board topology; they are %s", name, list);
+}
+
+/* intra_board_topo: one name (as the enumeration context has it) or a list; the family
+ * generator seeds from an enumeration per topology, the context keeps the first. */
+static gboolean
+read_intra_board_topos (Loader *l)
+{
+  TfYamlReader *r = &l->r;
+  TfSearchConfig *c = l->c;
+  guint indices[TF_N_INTRA_BOARD_TOPOS], n;
+
+  if (r->error == NULL && r->event.type == YAML_SCALAR_EVENT)
+    {
+      if (!tf_yaml_read_choice (r, topo_names, G_N_ELEMENTS (topo_names), &indices[0]))
+        return FALSE;
+      n = 1;
+    }
+  else if (!read_name_list (r, TF_N_INTRA_BOARD_TOPOS, lookup_topo, explain_topo, indices, &n))
+    return FALSE;
+  c->intra_board_topos = 0;
+  for (guint i = 0; i < n; i++)
+    c->intra_board_topos |= 1u << indices[i];
+  c->context.intra_board_topo = (TfIntraBoardTopo) indices[0];
+  return TRUE;
+}
+
+/* chips_per_board: the C_board values seeds may have, a list, kept ascending. */
+static gboolean
+read_chips_per_board (Loader *l,
+                      TfMark *list_mark)
+{
+  TfYamlReader *r = &l->r;
+  TfSearchConfig *c = l->c;
+  TfYamlSequence s;
+  gboolean more;
+  guint n = 0;
+
+  *list_mark = tf_yaml_reader_mark (r);
+  if (!tf_yaml_reader_begin_sequence (r, &s, TF_SEARCH_MAX_CHIPS_PER_BOARD))
+    return FALSE;
+  while (tf_yaml_reader_next_item (r, &s, &more) && more)
+    {
+      TfMark mark = tf_yaml_reader_mark (r);
+      guint value, at;
+
+      if (!read_guint (r, 1, MAX_N_CHIP, &value))
+        break;
+      for (guint i = 0; i < n; i++)
+        if (c->chips_per_board[i] == value)
+          return tf_yaml_reader_fail_at (r, mark, "%u is listed twice", value);
+      for (at = n; at > 0 && c->chips_per_board[at - 1] > value; at--)
+        c->chips_per_board[at] = c->chips_per_board[at - 1];
+      c->chips_per_board[at] = value;
+      n++;
+    }
+  if (r->error != NULL)
+    return FALSE;
+  if (n == 0)
+    return tf_yaml_reader_fail_at (r, s.start, "the list is empty; it needs at least one "
+                                   "number of chips per board");
+  c->n_chips_per_board = n;
+  return TRUE;
+}
 
 static void
 all_families (TfSearchConfig *c)
@@ -1292,6 +1371,7 @@ read_family_generator (Loader *l)
   TfYamlReader *r = &l->r;
   TfContext *ctx = &l->c->context;
   TfYamlMapping m;
+  TfMark chips_per_board_mark = { 0 };
   const char *key;
   guint choice;
 
@@ -1320,14 +1400,21 @@ read_family_generator (Loader *l)
       else if (is_key (key, "chip_radix"))
         read_guint (r, 1, TF_CHIP_RADIX_MAX, &ctx->chip_radix);
       else if (is_key (key, "intra_board_topo"))
-        {
-          if (tf_yaml_read_choice (r, topo_names, G_N_ELEMENTS (topo_names), &choice))
-            ctx->intra_board_topo = (TfIntraBoardTopo) choice;
-        }
+        read_intra_board_topos (l);
+      else if (is_key (key, "chips_per_board"))
+        read_chips_per_board (l, &chips_per_board_mark);
       else
         unknown_key (r, &m, key, family_keys, G_N_ELEMENTS (family_keys));
     }
   tf_yaml_mapping_clear (&m);
+  /* Read in any order: the largest value is checked against the maximum at the end. */
+  if (r->error == NULL && l->c->n_chips_per_board > 0
+      && l->c->chips_per_board[l->c->n_chips_per_board - 1] > ctx->chips_per_board_max)
+    return tf_yaml_reader_fail_field (r, chips_per_board_mark,
+                                      "generators.family.chips_per_board",
+                                      "%u is more than chips_per_board_max = %u",
+                                      l->c->chips_per_board[l->c->n_chips_per_board - 1],
+                                      ctx->chips_per_board_max);
   return r->error == NULL;
 }
 
@@ -1774,6 +1861,8 @@ config_defaults (TfSearchConfig  *c,
 
   c->family_enabled = TRUE;
   all_families (c);
+  c->intra_board_topos = (1u << TF_N_INTRA_BOARD_TOPOS) - 1;
+  c->n_chips_per_board = 0;
   c->context = ctx;
   c->context.scope = TF_SCOPE_INTER_RACK;
   set_context_links (c);

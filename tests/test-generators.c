@@ -45,6 +45,7 @@ test_family_seeds_equal_generate (void)
       g_autoptr(GError) error = NULL;
       g_autoptr(GRand) rng = g_rand_new_with_seed (s);
       g_autoptr(GHashTable) families = g_hash_table_new (g_str_hash, g_str_equal);
+      guint topos = 0;
       gpointer state;
 
       tf_test_search_config (sizes[s], "ALL", 40, 1, 1, NULL, &config);
@@ -60,9 +61,14 @@ test_family_seeds_equal_generate (void)
           g_auto(TfTopology) direct = { 0 };
           g_autofree char *a = NULL, *b = NULL;
 
+          TfContext ctx = config.context;
+
+          /* Seeded in the search's context with one of its intra-board topologies. */
           g_assert_cmpint (c->origin.method, ==, TF_ORIGIN_FAMILY_ENUM);
-          g_assert_true (tf_generate (&config.context, c->origin.seed_id, NULL, NULL, &direct,
-                                      &error));
+          g_assert_true (config.intra_board_topos & (1u << c->topology.context.intra_board_topo));
+          topos |= 1u << c->topology.context.intra_board_topo;
+          ctx.intra_board_topo = c->topology.context.intra_board_topo;
+          g_assert_true (tf_generate (&ctx, c->origin.seed_id, NULL, NULL, &direct, &error));
           g_assert_no_error (error);
           a = yaml_of (&c->topology);
           b = yaml_of (&direct);
@@ -70,8 +76,9 @@ test_family_seeds_equal_generate (void)
           g_assert_cmpint (c->chip_transitive, ==, direct.chip_transitive);
           g_hash_table_add (families, (gpointer) tf_family_get_name (c->topology.result.family));
         }
-      /* The round-robin over families reaches several of them. */
+      /* The round-robin over families reaches several of them, and boards of several kinds. */
       g_assert_cmpuint (g_hash_table_size (families), >=, 3);
+      g_assert_cmpuint (g_bit_nth_lsf (topos, -1), !=, g_bit_nth_msf (topos, -1));
 
       /* A family step stays in the family and is again exactly generate's graph. */
       for (guint i = 0; i < seeds->len; i++)
@@ -91,8 +98,11 @@ test_family_seeds_equal_generate (void)
             }
           g_assert_cmpint (child->origin.method, ==, TF_ORIGIN_FAMILY_SAMPLE);
           g_assert_true (child->topology.result.family == c->topology.result.family);
-          g_assert_cmpstr (child->origin.seed_id, !=, c->origin.seed_id);
-          g_assert_true (tf_generate (&config.context, child->origin.seed_id, NULL, NULL,
+          /* Another parameter set, or the same on another kind of board. */
+          g_assert_true (g_strcmp0 (child->origin.seed_id, c->origin.seed_id) != 0
+                         || child->topology.context.intra_board_topo
+                            != c->topology.context.intra_board_topo);
+          g_assert_true (tf_generate (&child->topology.context, child->origin.seed_id, NULL, NULL,
                                       &direct, &error));
           a = yaml_of (&child->topology);
           b = yaml_of (&direct);
