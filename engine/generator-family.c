@@ -225,6 +225,38 @@ shuffled_order (const TfFamilyEnumeration *fe,
   return order;
 }
 
+/* The dual-homed variant of a switched seed (dual-homing.c), when the chips have the NIC ports
+ * for it and it passes the invariants, the radix options and the chip ports; else NULL. Its
+ * origin is the seed's with one dual_home edit, so the candidate file says what it is. */
+static TfCandidate *
+dual_homed (const TfSearchConfig *config,
+            const TfCandidate    *seed)
+{
+  g_autoptr(TfCandidate) variant = NULL;
+  TfNetworkGraph *g;
+
+  if (config->hardware.nic_ports_per_chip < 2 || seed->topology.graph.n_switch == 0)
+    return NULL;
+  variant = tf_candidate_new ();
+  g = &variant->topology.graph;
+  if (!tf_network_graph_dual_home (&seed->topology.graph, g, NULL)
+      || !tf_network_graph_check_invariants (g, MAX (1u, seed->topology.context.chip_radix),
+                                             NULL)
+      || !fits_radix (config, g) || !tf_hardware_check_chip_ports (&config->hardware, g, NULL))
+    return NULL;
+  variant->topology.context = seed->topology.context;
+  /* No family's result any more, as after any edit: metrics to be measured again. */
+  variant->topology.result.n_endpoint = g->n_chip;
+  variant->topology.result.chips_per_board = g->chips_per_board;
+  variant->chip_transitive = FALSE;
+  variant->origin.method = TF_ORIGIN_FAMILY_ENUM;
+  variant->origin.seed_id = g_strdup (seed->origin.seed_id);
+  variant->origin.mutations[0] = TF_MUTATION_DUAL_HOME;
+  variant->origin.n_mutations = 1;
+  variant->origin.n_mutations_total = 1;
+  return g_steal_pointer (&variant);
+}
+
 /* The next usable seed of one slot, or NULL when it has none left (FALSE on a real error). */
 static gboolean
 next_seed (FamilyState          *state,
@@ -261,7 +293,8 @@ next_seed (FamilyState          *state,
 
 /* Recommended results first, each slot's in a shuffled order, the families taken in turn and
  * each family's intra-board topologies in turn within it, so a population smaller than the
- * enumerations still sees every family in its first seeds, then every board. */
+ * enumerations still sees every family in its first seeds, then every board. With two NIC
+ * ports a chip, a switched seed is followed by its dual-homed variant. */
 static gboolean
 init (gpointer              data,
       const TfSearchConfig *config,
@@ -296,7 +329,13 @@ init (gpointer              data,
               break;
             if (candidate != NULL)
               {
+                TfCandidate *variant = dual_homed (config, candidate);
+
                 g_ptr_array_add (out, candidate);
+                if (variant != NULL && out->len < target)
+                  g_ptr_array_add (out, variant);
+                else if (variant != NULL)
+                  tf_candidate_free (variant);
                 next_part[f] = (p + 1) % state->n_parts;
                 more = TRUE;
                 break;

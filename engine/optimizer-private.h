@@ -145,6 +145,12 @@ const TfGenerator *tf_generators_get (guint index);
 
 /* Graph edits shared by the mutator: copies, link lookup, port counts and link types again. */
 void     tf_network_graph_copy (const TfNetworkGraph *src, TfNetworkGraph *dest);
+/* @graph dual-homed into @out (dual-homing.c): every leaf switch gets a twin in its place, every
+ * chip on it a second link to the twin, the leaf's switch links dealt between the two.
+ * TF_ERROR_INVALID_MUTATION when no switch has chips or a leaf has one switch link to share.
+ * The caller checks the invariants and the hardware. */
+gboolean tf_network_graph_dual_home (const TfNetworkGraph *graph, TfNetworkGraph *out,
+                                     GError **error);
 gboolean tf_network_graph_is_connected (const TfNetworkGraph *graph);
 
 G_END_DECLS

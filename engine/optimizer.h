@@ -57,6 +57,8 @@ typedef enum
   TF_MUTATION_SPLIT_SWITCH,
   TF_MUTATION_MERGE_SWITCH,
   TF_MUTATION_CHANGE_PORT_ASYMMETRY,
+  TF_MUTATION_REHOME_CHIP,        /* a chip-switch link moves, or a chip gets one more */
+  TF_MUTATION_DUAL_HOME,          /* every leaf gets a twin, every chip a link to it (HPN) */
   TF_N_MUTATIONS
 } TfMutation;
 

@@ -57,7 +57,7 @@ static const char *const objective_units[TF_N_OBJECTIVES] = {
 
 static const char *const mutation_names[TF_N_MUTATIONS] = {
   "add_edge", "remove_edge", "rewire_switch", "split_switch", "merge_switch",
-  "change_port_asymmetry",
+  "change_port_asymmetry", "rehome_chip", "dual_home",
 };
 
 static const char *const comm_names[TF_N_COMMS] = { "tp", "pp", "dp", "ep" };
