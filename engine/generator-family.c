@@ -83,6 +83,11 @@ state_new (const TfSearchConfig *config,
       part = &state->parts[state->n_parts++];
       part->context = config->context;
       part->context.intra_board_topo = (TfIntraBoardTopo) t;
+      /* The hardware's largest switch is the context's radix: a design that needs it is not
+       * radix-too-large (edge-case, left out by default) for this search. */
+      if (config->hardware.n_radix_options > 0)
+        part->context.switch_defaults.radix
+          = config->hardware.radix_options[config->hardware.n_radix_options - 1];
       /* Seeds need ids, order and status, all known from the walk: measuring every result of
        * four enumerations would take most of the seeding time at a thousand chips. */
       if (!tf_enumerate_checked (&part->context, config->families, config->n_families,

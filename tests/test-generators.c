@@ -63,11 +63,14 @@ test_family_seeds_equal_generate (void)
 
           TfContext ctx = config.context;
 
-          /* Seeded in the search's context with one of its intra-board topologies. */
+          /* Seeded in the search's context with one of its intra-board topologies, and the
+           * largest radix option as the switch radix. */
           g_assert_cmpint (c->origin.method, ==, TF_ORIGIN_FAMILY_ENUM);
           g_assert_true (config.intra_board_topos & (1u << c->topology.context.intra_board_topo));
           topos |= 1u << c->topology.context.intra_board_topo;
           ctx.intra_board_topo = c->topology.context.intra_board_topo;
+          ctx.switch_defaults.radix
+            = config.hardware.radix_options[config.hardware.n_radix_options - 1];
           g_assert_true (tf_generate (&ctx, c->origin.seed_id, NULL, NULL, &direct, &error));
           g_assert_no_error (error);
           a = yaml_of (&c->topology);
