@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* cost-model.c: the one cost model, C_net = switch prices + link prices + n_chip NICs.
+/* cost-model.c: the one cost model, C_net = switch prices + link prices + chip port prices.
  *
- * A switch costs the price of the smallest priced radix holding its ports; one that no radix
- * holds is bought as ceil (ports / R) switches of the largest radix R, an estimate (the
- * optimizer's port constraint rejects such a candidate; enumerate shows it with "~"). A link's
- * price follows its cable, and the cable its reach and where its ends stand: each pod's racks in
- * a row, rows side by side, cables up to a tray over the racks, along it (Manhattan distance)
- * and down again; copper up to max_copper_m, optics beyond. docs/optimizer.md gives the layout
- * and the price table. The optimizer's Layer 5 (evaluator-cost.c) and every result's metrics
- * (metrics-layout.c) price through the tally below.
+ * It prices what is bought. A switch costs the price of the smallest priced radix holding its
+ * ports; one that no radix holds is bought as ceil (ports / R) switches of the largest radix R,
+ * an estimate (the optimizer's port constraint rejects such a candidate; enumerate shows it with
+ * "~"). A link's price follows its cable, and the cable its reach and where its ends stand: each
+ * pod's racks in a row, rows side by side, cables up to a tray over the racks, along it
+ * (Manhattan distance) and down again; copper up to max_copper_m, optics beyond. A link inside a
+ * board costs pcb_link (its share of the board's C2C wiring). A link leaving a board also buys a
+ * port at each chip end (nic_port: a NIC or a serdes port, the same thing at network speed); a
+ * switch end is in the switch's price. Switch, NIC port, DAC and transceiver prices are stated
+ * at prices.port_gbps and scale linearly with the network's port speed (model->port_gbps): the
+ * price of switching and of optics goes with capacity, radix x speed. docs/optimizer.md gives the
+ * layout and the price table. The optimizer's Layer 5 (evaluator-cost.c) and every result's
+ * metrics (metrics-layout.c) price through the tally below.
  */
 #include <math.h>
 
@@ -133,6 +138,15 @@ tf_floor_layout_cable (const TfFloorLayout *layout,
   return length;
 }
 
+/* How much dearer than the table a port-speed item is at the network's port speed. */
+double
+tf_cost_model_port_scale (const TfCostModel *model)
+{
+  if (model->port_gbps <= 0 || model->prices.port_gbps <= 0)
+    return 1;
+  return model->port_gbps / model->prices.port_gbps;
+}
+
 double
 tf_cost_model_switch_price (const TfCostModel *model,
                             guint64            ports,
@@ -151,12 +165,12 @@ tf_cost_model_switch_price (const TfCostModel *model,
         largest = (gint) i;
     }
   if (best >= 0)
-    return prices->switch_price[best];
+    return prices->switch_price[best] * tf_cost_model_port_scale (model);
   if (largest < 0)
     return 0;
   *estimated = TRUE;
   return (double) ((ports + prices->switch_radix[largest] - 1) / prices->switch_radix[largest])
-         * prices->switch_price[largest];
+         * prices->switch_price[largest] * tf_cost_model_port_scale (model);
 }
 
 void
@@ -186,30 +200,36 @@ tf_cost_tally_add_links (TfCostTally *tally,
                          guint        pod_a,
                          guint        rack_b,
                          guint        pod_b,
+                         guint        chip_ends,
                          guint64      count)
 {
   const TfPriceTable *prices = &tally->model->prices;
+  double scale = tf_cost_model_port_scale (tally->model);
   TfCable cable;
   double length = tf_floor_layout_cable (&tally->layout, reach, rack_a, pod_a, rack_b, pod_b,
                                          &cable);
   double each = cable == TF_CABLE_PCB ? prices->pcb_link
-              : cable == TF_CABLE_COPPER ? prices->copper_link
-              : prices->optical_link_fixed + prices->optical_link_per_m * length;
+              : cable == TF_CABLE_COPPER ? prices->copper_link * scale
+              : prices->optical_link_fixed * scale + prices->optical_link_per_m * length;
 
   tally->figures.link_cost += each * (double) count;
   tally->figures.cables[cable] += count;
+  /* A board's own links use the chips' C2C ports, part of the board; a cable leaving it needs a
+   * port at each chip end. */
+  if (cable != TF_CABLE_PCB)
+    tally->figures.nic_ports += (guint64) chip_ends * count;
   if (cable != TF_CABLE_PCB && count > 0)
     tally->figures.longest_cable_m = MAX (tally->figures.longest_cable_m, length);
 }
 
 void
 tf_cost_tally_finish (TfCostTally   *tally,
-                      guint          n_chip,
                       TfCostFigures *out)
 {
   TfCostFigures *f = &tally->figures;
 
-  f->nic_cost = (double) n_chip * tally->model->prices.nic;
+  f->nic_cost = (double) f->nic_ports * tally->model->prices.nic_port
+                * tf_cost_model_port_scale (tally->model);
   f->network_cost = f->switch_cost + f->link_cost + f->nic_cost;
   *out = *f;
   tf_floor_layout_clear (&tally->layout);
@@ -233,9 +253,10 @@ tf_network_graph_cost (const TfCostModel    *model,
 
       tf_network_graph_locate (graph, chip_board, l->a, &ba, &ra, &pa);
       tf_network_graph_locate (graph, chip_board, l->b, &bb, &rb, &pb);
-      tf_cost_tally_add_links (&tally, l->reach, ra, pa, rb, pb, l->multiplicity);
+      tf_cost_tally_add_links (&tally, l->reach, ra, pa, rb, pb,
+                               (l->a < graph->n_chip) + (l->b < graph->n_chip), l->multiplicity);
     }
-  tf_cost_tally_finish (&tally, graph->n_chip, out);
+  tf_cost_tally_finish (&tally, out);
 }
 
 void

@@ -14,8 +14,9 @@ typedef struct
 {
   double   switch_cost;
   double   link_cost;
-  double   nic_cost;
+  double   nic_cost;                  /* chip ports on off-board links */
   double   network_cost;
+  guint64  nic_ports;                 /* chip ends of off-board links */
   gboolean estimated;                 /* a switch outgrew every priced radix */
   guint64  cables[TF_N_CABLES];       /* physical links by class */
   double   longest_cable_m;           /* over copper and optical cables */
@@ -46,8 +47,11 @@ void    tf_floor_layout_position (const TfFloorLayout *layout, guint rack, guint
 double  tf_floor_layout_cable (const TfFloorLayout *layout, TfReach reach, guint rack_a,
                                guint pod_a, guint rack_b, guint pod_b, TfCable *cable);
 
-/* The price of a switch with @ports physical links; @estimated set when no priced radix holds
- * them. */
+/* The factor port-speed items (switches, NIC ports, DACs, transceivers) are priced at:
+ * model->port_gbps / prices.port_gbps, 1 when either is unset. */
+double  tf_cost_model_port_scale (const TfCostModel *model);
+/* The price of a switch with @ports physical links at the model's port speed; @estimated set
+ * when no priced radix holds them. */
 double  tf_cost_model_switch_price (const TfCostModel *model, guint64 ports,
                                     gboolean *estimated);
 
@@ -62,11 +66,12 @@ typedef struct
 void    tf_cost_tally_init (TfCostTally *tally, const TfCostModel *model, guint n_rack,
                             guint n_pod, const guint32 *rack_pod);
 void    tf_cost_tally_add_switch (TfCostTally *tally, guint64 ports);
-/* @count physical links of @reach between (@rack_a, @pod_a) and (@rack_b, @pod_b). */
+/* @count physical links of @reach between (@rack_a, @pod_a) and (@rack_b, @pod_b), each with
+ * @chip_ends (0, 1 or 2) chips at its ends: off the board, each chip end buys a nic_port. */
 void    tf_cost_tally_add_links (TfCostTally *tally, TfReach reach, guint rack_a, guint pod_a,
-                                 guint rack_b, guint pod_b, guint64 count);
-/* Adds @n_chip NICs, writes the figures and frees the layout. */
-void    tf_cost_tally_finish (TfCostTally *tally, guint n_chip, TfCostFigures *out);
+                                 guint rack_b, guint pod_b, guint chip_ends, guint64 count);
+/* Prices the chip ports, writes the figures and frees the layout. */
+void    tf_cost_tally_finish (TfCostTally *tally, TfCostFigures *out);
 
 /* The figures of a chip graph. */
 void    tf_network_graph_cost (const TfCostModel *model, const TfNetworkGraph *graph,

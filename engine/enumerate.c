@@ -485,16 +485,17 @@ compare_uint (gconstpointer a,
   return x < y ? -1 : x > y;
 }
 
-gboolean
-tf_enumerate_query (const TfContext        *ctx,
-                    const TfFamily *const  *families,
-                    guint                   n_families,
-                    const TfQuery          *query,
-                    guint                   limit,
-                    TfProgressFunc          progress,
-                    gpointer                progress_data,
-                    TfEnumeration          *out,
-                    GError                **error)
+static gboolean
+enumerate (const TfContext        *ctx,
+           const TfFamily *const  *families,
+           guint                   n_families,
+           const TfQuery          *query,
+           guint                   limit,
+           gboolean                measure,
+           TfProgressFunc          progress,
+           gpointer                progress_data,
+           TfEnumeration          *out,
+           GError                **error)
 {
   Collect c = { NULL, ctx };
   g_autofree Walked *walked = NULL;
@@ -542,7 +543,7 @@ tf_enumerate_query (const TfContext        *ctx,
       for (guint k = 0; k < fe->n_results; k++)
         work += measure_work (ctx, &fe->results[k]);
     }
-  for (guint i = 0; i < n_families && ok; i++)
+  for (guint i = 0; i < n_families && ok && measure; i++)
     {
       TfFamilyEnumeration *fe = &out->families[i];
 
@@ -594,6 +595,31 @@ tf_enumerate_query (const TfContext        *ctx,
   if (progress != NULL)
     progress (1.0, progress_data);
   return TRUE;
+}
+
+gboolean
+tf_enumerate_query (const TfContext        *ctx,
+                    const TfFamily *const  *families,
+                    guint                   n_families,
+                    const TfQuery          *query,
+                    guint                   limit,
+                    TfProgressFunc          progress,
+                    gpointer                progress_data,
+                    TfEnumeration          *out,
+                    GError                **error)
+{
+  return enumerate (ctx, families, n_families, query, limit, TRUE, progress, progress_data, out,
+                    error);
+}
+
+gboolean
+tf_enumerate_checked (const TfContext       *ctx,
+                      const TfFamily *const *families,
+                      guint                  n_families,
+                      TfEnumeration         *out,
+                      GError               **error)
+{
+  return enumerate (ctx, families, n_families, NULL, 0, FALSE, NULL, NULL, out, error);
 }
 
 gboolean

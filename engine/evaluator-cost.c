@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* evaluator-cost.c: Layer 5 of the evaluator, network cost, and the floor plan.
  *
- * The spec's C_net = sum of switch prices + sum of link prices + n_chip NICs, priced by the one
- * cost model (cost-model.c) that every enumerated result is priced by too, with the search
- * configuration's price table and floor plan. docs/optimizer.md gives the layout and the price
- * table.
+ * The spec's C_net = sum of switch prices + sum of link prices + NICs, read as what is bought:
+ * the NICs are the chip ports of off-board links, not one per chip (docs/spec-notes.md). Priced
+ * by the one cost model (cost-model.c) that every enumerated result is priced by too, with the
+ * search configuration's price table and floor plan, and its port-speed items scaled to the
+ * configuration's NIC bandwidth. docs/optimizer.md gives the layout and the price table.
  */
 #include "cost-private.h"
 #include "optimizer-private.h"
@@ -106,6 +107,7 @@ tf_evaluate_cost (const TfSearchConfig  *config,
 
   model.prices = config->prices;
   model.floor = config->floor;
+  model.port_gbps = config->hardware.nic_bandwidth_gbps;
   tf_network_graph_cost (&model, graph, &figures);
 
   ev->switch_cost_usd = figures.switch_cost;

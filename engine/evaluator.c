@@ -92,9 +92,58 @@ tf_evaluate (const TfSearchConfig *config,
   return TRUE;
 }
 
+gboolean
+tf_hardware_check_chip_ports (const TfHardwareConstraints *hw,
+                              const TfNetworkGraph        *graph,
+                              GString                     *why)
+{
+  g_autofree guint64 *count = g_new0 (guint64, 3 * MAX (graph->n_chip, 1));
+  static const char *const what[3] = {
+    "links to switches", "links to chips of its board", "links leaving its board",
+  };
+  static const char *const key[3] = {
+    "nic_ports_per_chip", "on_board_links_per_chip", "off_board_ports_per_chip",
+  };
+  guint limit[3] = {
+    hw->nic_ports_per_chip, hw->on_board_links_per_chip, hw->off_board_ports_per_chip,
+  };
+
+  /* count[3 c + 0]: to switches; + 1: on its board; + 2: off its board. */
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      const TfLink *l = &graph->links[i];
+      guint32 ends[2] = { l->a, l->b };
+
+      for (guint e = 0; e < 2; e++)
+        {
+          guint32 c = ends[e], other = ends[1 - e];
+
+          if (c >= graph->n_chip)
+            continue;
+          if (other >= graph->n_chip)
+            count[3 * c] += l->multiplicity;
+          if (l->reach == TF_REACH_BOARD)
+            count[3 * c + 1] += l->multiplicity;
+          else
+            count[3 * c + 2] += l->multiplicity;
+        }
+    }
+  for (guint c = 0; c < graph->n_chip; c++)
+    for (guint k = 0; k < 3; k++)
+      if (count[3 * c + k] > limit[k])
+        {
+          if (why != NULL)
+            g_string_printf (why, "chip ports: chip%u has %" G_GUINT64_FORMAT " %s, more than "
+                             "%s = %u", c, count[3 * c + k], what[k], key[k], limit[k]);
+          return FALSE;
+        }
+  return TRUE;
+}
+
 /* The hard constraints of the spec (硬约束): connected; every switch within the largest radix
- * option; every cable within the longest optical cable; the budget. "Link bandwidth matches at
- * both ends" holds by construction: a link's bandwidth is its type's, the same at both ends. */
+ * option; every chip within its ports (NIC, on-board, off-board); every cable within the longest
+ * optical cable; the budget. "Link bandwidth matches at both ends" holds by construction: a
+ * link's bandwidth is its type's, the same at both ends. */
 gboolean
 tf_candidate_check_constraints (const TfSearchConfig *config,
                                 TfCandidate          *candidate,
@@ -112,6 +161,8 @@ tf_candidate_check_constraints (const TfSearchConfig *config,
                          hw->n_radix_options ? hw->radix_options[hw->n_radix_options - 1] : 0);
         return FALSE;
       }
+  if (!tf_hardware_check_chip_ports (hw, graph, why))
+    return FALSE;
   if (!tf_network_graph_is_connected (graph))
     {
       g_string_assign (why, "connectivity: the graph is not connected");

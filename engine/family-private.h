@@ -203,6 +203,12 @@ guint tf_family_get_registry_index (const TfFamily *family);
 guint64 tf_family_no_switch_ports (const TfContext *ctx, const TfResult *result);
 
 /* Small arithmetic helpers for families */
+/* tf_enumerate () without measuring: every legal result's id, order, status and closed-form
+ * counts, in the same order, and no metrics the walk does not give (the optimizer's seeds are
+ * generated and measured one by one). */
+gboolean tf_enumerate_checked (const TfContext *ctx, const TfFamily *const *families,
+                               guint n_families, TfEnumeration *out, GError **error);
+
 gboolean tf_is_power_of_two (guint64 v);
 guint    tf_integer_log2 (guint64 v);
 /* Calls @visit for each divisor of @n in increasing order; stops when it returns FALSE. */

@@ -1,17 +1,41 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* generator-family.c: the FamilyGenerator. Seeds come from the generator spec's own enumeration
- * of the enabled families in the search's EnumerationContext, and each seed is exactly the graph
- * `topoforge-cli generate` writes for its id. Its mutation is a step within the family: another
- * legal parameter set near the parent's in the family's own order (k 8 -> 16, one more group).
+ * of the enabled families, once per intra-board topology the configuration allows (none,
+ * full-mesh, ring, torus: a context each, the search's otherwise), keeping the allowed
+ * chips-per-board values, so a fat-tree of NVLink-class full-mesh boards competes with a torus
+ * on equal terms. Each seed is exactly the graph `topoforge-cli generate` writes for its id in
+ * its context. Its mutation is a step within the family and the context: another legal parameter
+ * set near the parent's in the family's own order (k 8 -> 16, one more group), or now and then
+ * the same parameters on boards of another intra-board topology.
  */
+#include "family-private.h"
 #include "optimizer-private.h"
+
+/* One enumeration: the search's context with one intra-board topology. */
+typedef struct
+{
+  TfContext      context;
+  TfEnumeration  enumeration;
+} Part;
 
 typedef struct
 {
-  TfEnumeration  enumeration;
-  GArray       **by_order;      /* per family: result indices in the family's traversal order */
-  GHashTable    *index_of_id;   /* id -> (family << 20 | position in by_order) + 1 */
+  guint          n_parts;
+  Part           parts[TF_N_INTRA_BOARD_TOPOS];
+  guint          n_families;    /* the same in every part */
+  GArray       **by_order;      /* per slot (part * n_families + family): result indices in the
+                                 * family's traversal order */
+  GHashTable    *index_of_key;  /* "topo|id" -> (slot << 20 | position in by_order) + 1 */
 } FamilyState;
+
+G_STATIC_ASSERT (TF_ENUMERATE_MAX_RESULTS < (1u << 20));
+
+static char *
+seed_key (TfIntraBoardTopo topo,
+          const char      *id)
+{
+  return g_strdup_printf ("%s|%s", tf_intra_board_topo_to_string (topo), id);
+}
 
 static gint
 compare_order (gconstpointer a,
@@ -35,11 +59,12 @@ state_free (gpointer data)
 {
   FamilyState *state = data;
 
-  for (guint f = 0; state->by_order && f < state->enumeration.n_families; f++)
-    g_array_unref (state->by_order[f]);
+  for (guint i = 0; state->by_order && i < state->n_parts * state->n_families; i++)
+    g_array_unref (state->by_order[i]);
   g_free (state->by_order);
-  tf_enumeration_clear (&state->enumeration);
-  g_clear_pointer (&state->index_of_id, g_hash_table_unref);
+  for (guint p = 0; p < state->n_parts; p++)
+    tf_enumeration_clear (&state->parts[p].enumeration);
+  g_clear_pointer (&state->index_of_key, g_hash_table_unref);
   g_free (state);
 }
 
@@ -49,28 +74,68 @@ state_new (const TfSearchConfig *config,
 {
   FamilyState *state = g_new0 (FamilyState, 1);
 
-  if (!tf_enumerate (&config->context, config->families, config->n_families, 0, NULL, NULL,
-                     &state->enumeration, error))
+  for (guint t = 0; t < TF_N_INTRA_BOARD_TOPOS; t++)
     {
-      g_free (state);
-      return NULL;
-    }
-  state->index_of_id = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  state->by_order = g_new0 (GArray *, MAX (state->enumeration.n_families, 1));
-  for (guint f = 0; f < state->enumeration.n_families; f++)
-    {
-      TfFamilyEnumeration *fe = &state->enumeration.families[f];
+      Part *part;
 
-      state->by_order[f] = g_array_sized_new (FALSE, FALSE, sizeof (guint), fe->n_results);
-      for (guint i = 0; i < fe->n_results; i++)
-        g_array_append_val (state->by_order[f], i);
-      g_array_sort_with_data (state->by_order[f], compare_order, fe);
-      for (guint k = 0; k < fe->n_results; k++)
-        g_hash_table_insert (state->index_of_id,
-                             tf_result_dup_id (&fe->results[g_array_index (state->by_order[f],
-                                                                           guint, k)]),
-                             GUINT_TO_POINTER (((f << 20) | k) + 1));
+      if (!(config->intra_board_topos & (1u << t)))
+        continue;
+      part = &state->parts[state->n_parts++];
+      part->context = config->context;
+      part->context.intra_board_topo = (TfIntraBoardTopo) t;
+      /* The hardware's largest switch is the context's radix: a design that needs it is not
+       * radix-too-large (edge-case, left out by default) for this search. */
+      if (config->hardware.n_radix_options > 0)
+        part->context.switch_defaults.radix
+          = config->hardware.radix_options[config->hardware.n_radix_options - 1];
+      /* Seeds need ids, order and status, all known from the walk: measuring every result of
+       * four enumerations would take most of the seeding time at a thousand chips. */
+      if (!tf_enumerate_checked (&part->context, config->families, config->n_families,
+                                 &part->enumeration, error))
+        {
+          state->n_parts--;
+          state_free (state);
+          return NULL;
+        }
+      g_assert (state->n_parts == 1
+                || part->enumeration.n_families == state->parts[0].enumeration.n_families);
     }
+  if (state->n_parts == 0)
+    {
+      /* A configuration made by hand (no intra_board_topos): the search's own context. */
+      state->parts[0].context = config->context;
+      if (!tf_enumerate_checked (&config->context, config->families, config->n_families,
+                                 &state->parts[0].enumeration, error))
+        {
+          g_free (state);
+          return NULL;
+        }
+      state->n_parts = 1;
+    }
+  state->n_families = state->parts[0].enumeration.n_families;
+  state->index_of_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  state->by_order = g_new0 (GArray *, MAX (state->n_parts * state->n_families, 1));
+  for (guint p = 0; p < state->n_parts; p++)
+    for (guint f = 0; f < state->n_families; f++)
+      {
+        TfFamilyEnumeration *fe = &state->parts[p].enumeration.families[f];
+        guint slot = p * state->n_families + f;
+        GArray *order = g_array_sized_new (FALSE, FALSE, sizeof (guint), fe->n_results);
+
+        for (guint i = 0; i < fe->n_results; i++)
+          g_array_append_val (order, i);
+        g_array_sort_with_data (order, compare_order, fe);
+        state->by_order[slot] = order;
+        for (guint k = 0; k < fe->n_results; k++)
+          {
+            g_autofree char *id = tf_result_dup_id (&fe->results[g_array_index (order, guint,
+                                                                                  k)]);
+
+            g_hash_table_insert (state->index_of_key,
+                                 seed_key (state->parts[p].context.intra_board_topo, id),
+                                 GUINT_TO_POINTER (((slot << 20) | k) + 1));
+          }
+      }
   return state;
 }
 
@@ -80,9 +145,20 @@ state_new (const TfSearchConfig *config,
  * can build it). generators.family.edge_cases: true lets them in. */
 static gboolean
 usable (const TfSearchConfig *config,
+        const Part           *part,
         const TfResult       *result)
 {
-  return config->family_edge_cases || tf_result_get_status (result) == TF_STATUS_RECOMMENDED;
+  gboolean allowed = config->n_chips_per_board == 0;
+
+  if (!config->family_edge_cases && tf_result_get_status (result) != TF_STATUS_RECOMMENDED)
+    return FALSE;
+  for (guint i = 0; i < config->n_chips_per_board; i++)
+    allowed |= config->chips_per_board[i] == result->chips_per_board;
+  /* A board of one chip has no board links: the same graph in every intra-board topology,
+   * seeded once, from none (or the only topology there is). */
+  return allowed
+         && (result->chips_per_board > 1 || part->context.intra_board_topo == TF_INTRA_BOARD_NONE
+             || !(config->intra_board_topos & (1u << TF_INTRA_BOARD_NONE)));
 }
 
 /* The largest radix option: a seed with a bigger switch can never be built. */
@@ -98,19 +174,27 @@ fits_radix (const TfSearchConfig *config,
 
 static TfCandidate *
 materialize (const TfSearchConfig *config,
+             const Part           *part,
              const TfResult       *result,
              TfOriginMethod        method,
              GError              **error)
 {
   g_autoptr(TfCandidate) candidate = tf_candidate_new ();
+  g_autoptr(GString) why = g_string_new (NULL);
   g_autofree char *id = tf_result_dup_id (result);
 
-  if (!tf_generate (&config->context, id, NULL, NULL, &candidate->topology, error))
+  if (!tf_generate (&part->context, id, NULL, NULL, &candidate->topology, error))
     return NULL;
   if (!fits_radix (config, &candidate->topology.graph))
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION,
                    "%s has a switch with more ports than the largest radix option", id);
+      return NULL;
+    }
+  /* A chip's ports are hardware: a seed that needs more can never be built. */
+  if (!tf_hardware_check_chip_ports (&config->hardware, &candidate->topology.graph, why))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION, "%s: %s", id, why->str);
       return NULL;
     }
   candidate->chip_transitive = candidate->topology.chip_transitive;
@@ -119,8 +203,103 @@ materialize (const TfSearchConfig *config,
   return g_steal_pointer (&candidate);
 }
 
-/* Recommended results first, each family's in a shuffled order, the families taken in turn, so
- * a population smaller than the enumeration still sees every family. */
+/* One slot's results (a family in one part): recommended first, each status shuffled. */
+static GArray *
+shuffled_order (const TfFamilyEnumeration *fe,
+                GRand                     *rng)
+{
+  GArray *order = g_array_sized_new (FALSE, FALSE, sizeof (guint), fe->n_results);
+  guint n_recommended = 0;
+
+  for (guint i = 0; i < fe->n_results; i++)
+    {
+      g_array_append_val (order, i);
+      if (tf_result_get_status (&fe->results[i]) == TF_STATUS_RECOMMENDED)
+        n_recommended++;
+    }
+  /* Results come recommended first; shuffle within each status. */
+  for (guint lo = 0, hi = n_recommended; lo < fe->n_results; lo = hi, hi = fe->n_results)
+    for (guint i = hi; i > lo + 1; i--)
+      {
+        guint j = lo + g_rand_int_range (rng, 0, i - lo);
+        guint t = g_array_index (order, guint, i - 1);
+
+        g_array_index (order, guint, i - 1) = g_array_index (order, guint, j);
+        g_array_index (order, guint, j) = t;
+      }
+  return order;
+}
+
+/* The dual-homed variant of a switched seed (dual-homing.c), when the chips have the NIC ports
+ * for it and it passes the invariants, the radix options and the chip ports; else NULL. Its
+ * origin is the seed's with one dual_home edit, so the candidate file says what it is. */
+static TfCandidate *
+dual_homed (const TfSearchConfig *config,
+            const TfCandidate    *seed)
+{
+  g_autoptr(TfCandidate) variant = NULL;
+  TfNetworkGraph *g;
+
+  if (config->hardware.nic_ports_per_chip < 2 || seed->topology.graph.n_switch == 0)
+    return NULL;
+  variant = tf_candidate_new ();
+  g = &variant->topology.graph;
+  if (!tf_network_graph_dual_home (&seed->topology.graph, g, NULL)
+      || !tf_network_graph_check_invariants (g, MAX (1u, seed->topology.context.chip_radix),
+                                             NULL)
+      || !fits_radix (config, g) || !tf_hardware_check_chip_ports (&config->hardware, g, NULL))
+    return NULL;
+  variant->topology.context = seed->topology.context;
+  /* No family's result any more, as after any edit: metrics to be measured again. */
+  variant->topology.result.n_endpoint = g->n_chip;
+  variant->topology.result.chips_per_board = g->chips_per_board;
+  variant->chip_transitive = FALSE;
+  variant->origin.method = TF_ORIGIN_FAMILY_ENUM;
+  variant->origin.seed_id = g_strdup (seed->origin.seed_id);
+  variant->origin.mutations[0] = TF_MUTATION_DUAL_HOME;
+  variant->origin.n_mutations = 1;
+  variant->origin.n_mutations_total = 1;
+  return g_steal_pointer (&variant);
+}
+
+/* The next usable seed of one slot, or NULL when it has none left (FALSE on a real error). */
+static gboolean
+next_seed (FamilyState          *state,
+           const TfSearchConfig *config,
+           guint                 p,
+           guint                 f,
+           GArray               *order,
+           guint                *next,
+           TfCandidate         **out,
+           GError              **error)
+{
+  const Part *part = &state->parts[p];
+  TfFamilyEnumeration *fe = &part->enumeration.families[f];
+
+  *out = NULL;
+  while (*next < fe->n_results)
+    {
+      guint i = g_array_index (order, guint, (*next)++);
+      g_autoptr(GError) local = NULL;
+
+      if (!usable (config, part, &fe->results[i]))
+        continue;
+      *out = materialize (config, part, &fe->results[i], TF_ORIGIN_FAMILY_ENUM, &local);
+      if (*out != NULL)
+        return TRUE;
+      if (!g_error_matches (local, TF_ERROR, TF_ERROR_INVALID_MUTATION))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Recommended results first, each slot's in a shuffled order, the families taken in turn and
+ * each family's intra-board topologies in turn within it, so a population smaller than the
+ * enumerations still sees every family in its first seeds, then every board. With two NIC
+ * ports a chip, a switched seed is followed by its dual-homed variant. */
 static gboolean
 init (gpointer              data,
       const TfSearchConfig *config,
@@ -129,72 +308,65 @@ init (gpointer              data,
       GError              **error)
 {
   FamilyState *state = data;
-  TfEnumeration *en = &state->enumeration;
-  g_autofree GArray **order = g_new0 (GArray *, MAX (en->n_families, 1));
-  g_autofree guint *next = g_new0 (guint, MAX (en->n_families, 1));
+  guint n_slots = state->n_parts * state->n_families;
+  g_autofree GArray **order = g_new0 (GArray *, MAX (n_slots, 1));
+  g_autofree guint *next = g_new0 (guint, MAX (n_slots, 1));
+  g_autofree guint *next_part = g_new0 (guint, MAX (state->n_families, 1));
   guint target = out->len + config->population_size;
-  gboolean more = TRUE;
+  gboolean more = TRUE, ok = TRUE;
 
-  for (guint f = 0; f < en->n_families; f++)
-    {
-      TfFamilyEnumeration *fe = &en->families[f];
-      guint n_recommended = 0;
+  for (guint p = 0; p < state->n_parts; p++)
+    for (guint f = 0; f < state->n_families; f++)
+      order[p * state->n_families + f] = shuffled_order (&state->parts[p].enumeration.families[f],
+                                                         rng);
 
-      order[f] = g_array_sized_new (FALSE, FALSE, sizeof (guint), fe->n_results);
-      for (guint i = 0; i < fe->n_results; i++)
-        {
-          g_array_append_val (order[f], i);
-          if (tf_result_get_status (&fe->results[i]) == TF_STATUS_RECOMMENDED)
-            n_recommended++;
-        }
-      /* Results come recommended first; shuffle within each status. */
-      for (guint lo = 0, hi = n_recommended; lo < fe->n_results;
-           lo = hi, hi = fe->n_results)
-        for (guint i = hi; i > lo + 1; i--)
-          {
-            guint j = lo + g_rand_int_range (rng, 0, i - lo);
-            guint t = g_array_index (order[f], guint, i - 1);
-
-            g_array_index (order[f], guint, i - 1) = g_array_index (order[f], guint, j);
-            g_array_index (order[f], guint, j) = t;
-          }
-    }
-
-  while (out->len < target && more)
+  while (ok && out->len < target && more)
     {
       more = FALSE;
-      for (guint f = 0; f < en->n_families && out->len < target; f++)
-        {
-          TfFamilyEnumeration *fe = &en->families[f];
+      for (guint f = 0; ok && f < state->n_families && out->len < target; f++)
+        for (guint k = 0; k < state->n_parts; k++)
+          {
+            guint p = (next_part[f] + k) % state->n_parts, slot = p * state->n_families + f;
+            TfCandidate *candidate;
 
-          while (next[f] < fe->n_results)
-            {
-              guint i = g_array_index (order[f], guint, next[f]++);
-              g_autoptr(GError) local = NULL;
-              TfCandidate *candidate;
+            if (!(ok = next_seed (state, config, p, f, order[slot], &next[slot], &candidate,
+                                  error)))
+              break;
+            if (candidate != NULL)
+              {
+                TfCandidate *variant = dual_homed (config, candidate);
 
-              if (!usable (config, &fe->results[i]))
-                continue;
-              candidate = materialize (config, &fe->results[i], TF_ORIGIN_FAMILY_ENUM, &local);
-
-              if (candidate != NULL)
-                {
-                  g_ptr_array_add (out, candidate);
-                  more = TRUE;
-                  break;
-                }
-              if (!g_error_matches (local, TF_ERROR, TF_ERROR_INVALID_MUTATION))
-                {
-                  g_propagate_error (error, g_steal_pointer (&local));
-                  for (guint k = 0; k < en->n_families; k++)
-                    g_array_unref (order[k]);
-                  return FALSE;
-                }
-            }
-        }
+                g_ptr_array_add (out, candidate);
+                if (variant != NULL && out->len < target)
+                  g_ptr_array_add (out, variant);
+                else if (variant != NULL)
+                  tf_candidate_free (variant);
+                next_part[f] = (p + 1) % state->n_parts;
+                more = TRUE;
+                break;
+              }
+          }
     }
-  for (guint f = 0; f < en->n_families; f++)
-    g_array_unref (order[f]);
+  for (guint i = 0; i < n_slots; i++)
+    g_array_unref (order[i]);
+  return ok;
+}
+
+/* The parent's slot and position, from its context's intra-board topology and its seed id. */
+static gboolean
+lookup_parent (FamilyState       *state,
+               const TfCandidate *parent,
+               guint             *code)
+{
+  g_autofree char *key = NULL;
+
+  if (parent->origin.seed_id == NULL)
+    return FALSE;
+  key = seed_key (parent->topology.context.intra_board_topo, parent->origin.seed_id);
+  *code = GPOINTER_TO_UINT (g_hash_table_lookup (state->index_of_key, key));
+  if (*code == 0)
+    return FALSE;
+  (*code)--;
   return TRUE;
 }
 
@@ -203,15 +375,43 @@ can_mutate (gpointer           data,
             const TfCandidate *parent)
 {
   FamilyState *state = data;
+  guint code;
 
   return (parent->origin.method == TF_ORIGIN_FAMILY_ENUM
           || parent->origin.method == TF_ORIGIN_FAMILY_SAMPLE)
-         && parent->origin.seed_id != NULL
-         && g_hash_table_contains (state->index_of_id, parent->origin.seed_id);
+         && lookup_parent (state, parent, &code);
 }
 
-/* Another legal parameter set of the parent's family, one to three steps away in the family's
- * order of results (which walks its parameters in order). */
+/* The same parameters on boards of another allowed intra-board topology, or -1. */
+static gint
+other_board (FamilyState          *state,
+             const TfSearchConfig *config,
+             const TfCandidate    *parent,
+             GRand                *rng,
+             guint                *code)
+{
+  guint p = g_rand_int_range (rng, 0, state->n_parts);
+  g_autofree char *key = NULL;
+  const Part *part = &state->parts[p];
+  guint found, slot;
+
+  if (part->context.intra_board_topo == parent->topology.context.intra_board_topo)
+    return -1;
+  key = seed_key (part->context.intra_board_topo, parent->origin.seed_id);
+  found = GPOINTER_TO_UINT (g_hash_table_lookup (state->index_of_key, key));
+  if (found == 0)
+    return -1;
+  slot = (found - 1) >> 20;
+  *code = found - 1;
+  if (!usable (config, part, &part->enumeration.families[slot % state->n_families].results[
+                 g_array_index (state->by_order[slot], guint, *code & 0xfffff)]))
+    return -1;
+  return (gint) p;
+}
+
+/* Another legal parameter set of the parent's family in the parent's context, one to three
+ * steps away in the family's order of results (which walks its parameters in order); or, one
+ * time in four when that exists, the parent's parameters on another kind of board. */
 static TfCandidate *
 mutate (gpointer              data,
         const TfSearchConfig *config,
@@ -220,40 +420,61 @@ mutate (gpointer              data,
         GError              **error)
 {
   FamilyState *state = data;
-  guint code = GPOINTER_TO_UINT (g_hash_table_lookup (state->index_of_id,
-                                                      parent->origin.seed_id)) - 1;
-  TfFamilyEnumeration *fe = &state->enumeration.families[code >> 20];
-  guint i = code & 0xfffff, j;
-  gint step;
+  guint code, slot, i, j, other;
+  const Part *part;
+  TfFamilyEnumeration *fe;
+  gint step, p;
   gboolean forward;
   TfCandidate *child;
 
-  if (fe->n_results < 2)
+  if (!lookup_parent (state, parent, &code))
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION,
-                   "%s is its family's only result here", parent->origin.seed_id);
+                   "%s is not a seed of this search", parent->origin.seed_id);
       return NULL;
     }
-  /* One to three usable results away, in either direction. */
-  step = g_rand_int_range (rng, 1, 4);
-  forward = g_rand_boolean (rng);
-  j = i;
-  for (guint k = 0; k < fe->n_results && step > 0; k++)
+  slot = code >> 20;
+  if (state->n_parts > 1 && g_rand_int_range (rng, 0, 4) == 0
+      && (p = other_board (state, config, parent, rng, &other)) >= 0)
     {
-      j = forward ? (j + 1) % fe->n_results : (j + fe->n_results - 1) % fe->n_results;
-      if (j == i)
-        break;
-      if (usable (config, &fe->results[g_array_index (state->by_order[code >> 20], guint, j)]))
-        step--;
+      slot = other >> 20;
+      part = &state->parts[p];
+      fe = &part->enumeration.families[slot % state->n_families];
+      j = g_array_index (state->by_order[slot], guint, other & 0xfffff);
     }
-  if (step > 0 || j == i)
+  else
     {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION,
-                   "%s has no usable neighbour in its family", parent->origin.seed_id);
-      return NULL;
+      part = &state->parts[slot / state->n_families];
+      fe = &part->enumeration.families[slot % state->n_families];
+      i = code & 0xfffff;
+      if (fe->n_results < 2)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION,
+                       "%s is its family's only result here", parent->origin.seed_id);
+          return NULL;
+        }
+      /* One to three usable results away, in either direction. */
+      step = g_rand_int_range (rng, 1, 4);
+      forward = g_rand_boolean (rng);
+      j = i;
+      for (guint k = 0; k < fe->n_results && step > 0; k++)
+        {
+          j = forward ? (j + 1) % fe->n_results : (j + fe->n_results - 1) % fe->n_results;
+          if (j == i)
+            break;
+          if (usable (config, part,
+                      &fe->results[g_array_index (state->by_order[slot], guint, j)]))
+            step--;
+        }
+      if (step > 0 || j == i)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION,
+                       "%s has no usable neighbour in its family", parent->origin.seed_id);
+          return NULL;
+        }
+      j = g_array_index (state->by_order[slot], guint, j);
     }
-  j = g_array_index (state->by_order[code >> 20], guint, j);
-  child = materialize (config, &fe->results[j], TF_ORIGIN_FAMILY_SAMPLE, error);
+  child = materialize (config, part, &fe->results[j], TF_ORIGIN_FAMILY_SAMPLE, error);
   if (child != NULL)
     {
       child->origin.n_parents = 1;
@@ -271,25 +492,27 @@ sample (gpointer              data,
         GError              **error)
 {
   FamilyState *state = data;
-  TfEnumeration *en = &state->enumeration;
   guint64 total = 0, i;
 
-  for (guint f = 0; f < en->n_families; f++)
-    total += en->families[f].n_results;
+  for (guint p = 0; p < state->n_parts; p++)
+    for (guint f = 0; f < state->n_families; f++)
+      total += state->parts[p].enumeration.families[f].n_results;
   if (total == 0)
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION, "no family has a result");
       return NULL;
     }
   i = MIN ((guint64) (u * total), total - 1);
-  for (guint f = 0; f < en->n_families; f++)
-    {
-      TfFamilyEnumeration *fe = &en->families[f];
+  for (guint p = 0; p < state->n_parts; p++)
+    for (guint f = 0; f < state->n_families; f++)
+      {
+        const TfFamilyEnumeration *fe = &state->parts[p].enumeration.families[f];
 
-      if (i < fe->n_results)
-        return materialize (config, &fe->results[i], TF_ORIGIN_FAMILY_SAMPLE, error);
-      i -= fe->n_results;
-    }
+        if (i < fe->n_results)
+          return materialize (config, &state->parts[p], &fe->results[i],
+                              TF_ORIGIN_FAMILY_SAMPLE, error);
+        i -= fe->n_results;
+      }
   g_assert_not_reached ();
   return NULL;
 }

@@ -12,9 +12,15 @@
  *                          if the sum of their ports fits the largest radix option
  *   change_port_asymmetry  one link end moves from a switch to another of the same tier, so
  *                          their port counts differ (the ZCube kind of design)
+ *   rehome_chip            a chip's link to a switch moves to another switch of the same tier
+ *                          and place, or, while the chip has NIC ports to spare
+ *                          (nic_ports_per_chip), the chip gets one more link to such a switch
+ *   dual_home              every leaf gets a twin in its place and every chip a second link to
+ *                          it, the leaf's switch links dealt between the two (dual-homing.c;
+ *                          Alibaba HPN's dual ToR), when the chips have the NIC ports for it
  *
- * Edits touch switches only. Chip links move only with their switch (split, merge); a chip's own
- * ports are hardware, which the spec keeps out of the search (Non-Goals), so a direct network
+ * Edits touch switches and the chips' links to them; a chip's links to chips are hardware (its
+ * board, its C2C ports), which the spec keeps out of the search (Non-Goals), so a direct network
  * without switches has nothing to edit. Every edit ends in the generator's invariant check
  * (grouping, containment, link types, port counts, connectivity) and the largest radix option;
  * a graph that fails is an InvalidMutation, never a candidate.
@@ -363,6 +369,88 @@ op_change_port_asymmetry (Edit *e, GRand *rng, GError **error)
   return invalid (error, "change_port_asymmetry: no switch of the same tier with a free port");
 }
 
+/* Links from @chip to switches, physical. */
+static guint
+chip_uplinks (const Edit *e,
+              guint32     chip)
+{
+  guint total = 0;
+
+  for (guint i = 0; i < e->links->len; i++)
+    {
+      const TfLink *l = LINK (e, i);
+
+      if ((l->a == chip && is_switch (e, l->b)) || (l->b == chip && is_switch (e, l->a)))
+        total += l->multiplicity;
+    }
+  return total;
+}
+
+static gboolean
+op_rehome_chip (Edit *e, GRand *rng, GError **error)
+{
+  g_autoptr(GArray) chip_links = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < e->links->len; i++)
+    if (LINK (e, i)->multiplicity > 0 && is_switch (e, LINK (e, i)->a) != is_switch (e, LINK (e, i)->b))
+      g_array_append_val (chip_links, i);
+  if (chip_links->len == 0 || e->switches->len < 2)
+    return invalid (error, "rehome_chip: no chip link to a switch, or one switch");
+  for (guint t = 0; t < TRIES; t++)
+    {
+      guint i = g_array_index (chip_links, guint, g_rand_int_range (rng, 0, chip_links->len));
+      guint32 chip = MIN (LINK (e, i)->a, LINK (e, i)->b), u = MAX (LINK (e, i)->a, LINK (e, i)->b);
+      guint32 v = random_switch (e, rng);
+      const TfSwitch *su = SW (e, u - n_chip (e)), *sv = SW (e, v - n_chip (e));
+      gboolean add = chip_uplinks (e, chip) < e->config->hardware.nic_ports_per_chip
+                     && g_rand_boolean (rng);
+
+      /* Same tier and place: a chip on a rack switch must sit in its rack. */
+      if (v == u || sv->tier != su->tier || sv->container != su->container
+          || ports (e, v) >= e->max_ports)
+        continue;
+      if (!add)
+        take_link (e, i);
+      add_links (e, chip, v, 1);
+      return TRUE;
+    }
+  return invalid (error, "rehome_chip: no other switch of the same tier and place with a free "
+                  "port");
+}
+
+static gboolean
+op_dual_home (Edit *e, GRand *rng, GError **error)
+{
+  TfNetworkGraph view = *e->graph, out;
+  guint most = 0;
+
+  (void) rng;
+  for (guint32 c = 0; c < n_chip (e); c++)
+    most = MAX (most, chip_uplinks (e, c));
+  if (most == 0 || 2 * most > e->config->hardware.nic_ports_per_chip)
+    return invalid (error, "dual_home: the chips have no NIC ports for a second link "
+                    "(nic_ports_per_chip = %u)", e->config->hardware.nic_ports_per_chip);
+  view.switches = (TfSwitch *) (void *) e->switches->data;
+  view.n_switch = e->switches->len;
+  view.links = (TfLink *) (void *) e->links->data;
+  view.n_links = e->links->len;
+  if (!tf_network_graph_dual_home (&view, &out, error))
+    return FALSE;
+  /* The edit takes the dual-homed switches (ids and all) and links. */
+  for (guint i = 0; i < e->switches->len; i++)
+    g_free (SW (e, i)->id);
+  g_array_set_size (e->switches, 0);
+  g_array_append_vals (e->switches, out.switches, out.n_switch);
+  g_array_set_size (e->links, 0);
+  g_array_append_vals (e->links, out.links, out.n_links);
+  g_free (out.switches);
+  g_free (out.links);
+  g_free (out.board_chips);
+  g_free (out.board_rack);
+  g_free (out.rack_pod);
+  return TRUE;
+}
+
 typedef gboolean (*Operator) (Edit *e, GRand *rng, GError **error);
 
 static const Operator operators[TF_N_MUTATIONS] = {
@@ -372,6 +460,8 @@ static const Operator operators[TF_N_MUTATIONS] = {
   [TF_MUTATION_SPLIT_SWITCH] = op_split_switch,
   [TF_MUTATION_MERGE_SWITCH] = op_merge_switch,
   [TF_MUTATION_CHANGE_PORT_ASYMMETRY] = op_change_port_asymmetry,
+  [TF_MUTATION_REHOME_CHIP] = op_rehome_chip,
+  [TF_MUTATION_DUAL_HOME] = op_dual_home,
 };
 
 /* Puts the edit back into the graph: records normalised and merged, empty ones dropped, link

@@ -88,7 +88,8 @@ tf_build_measure_layout (const TfContext *ctx,
         at_endpoint[l->b] += bw;
       else
         ports[l->b - n_ep] += count;
-      tf_cost_tally_add_links (&tally, reach, rack_a, pod_a, rack_b, pod_b, count);
+      tf_cost_tally_add_links (&tally, reach, rack_a, pod_a, rack_b, pod_b,
+                               (l->a < n_ep) + (l->b < n_ep), count);
     }
   for (guint s = 0; s < n_switch; s++)
     tf_cost_tally_add_switch (&tally, ports[s]);
@@ -96,13 +97,13 @@ tf_build_measure_layout (const TfContext *ctx,
   /* The board's own links: regular, so every chip drives the same number. */
   if (!tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL))
     g_assert_not_reached ();  /* tf_family_check refused this already */
-  tf_cost_tally_add_links (&tally, TF_REACH_BOARD, 0, 0, 0, 0,
+  tf_cost_tally_add_links (&tally, TF_REACH_BOARD, 0, 0, 0, 0, 2,
                            (guint64) build->n_board * tf_board_topo_n_pairs (&bt)
                            * ctx->chip_radix);
   on_board = tf_board_topo_degree (&bt) * (double) ctx->chip_radix
              * tf_context_link_defaults (ctx, TF_LINK_C2C, TF_REACH_BOARD).bandwidth_gbps;
 
-  tf_cost_tally_finish (&tally, ctx->n_chip, &figures);
+  tf_cost_tally_finish (&tally, &figures);
   tf_metrics_set_cost (m, &figures);
   for (guint e = 0; e < n_ep; e++)
     least = MIN (least, at_endpoint[e]);

@@ -35,21 +35,21 @@ ring_all_reduce_us (const TfSearchConfig *config)
                         + bytes / n / (config->hardware.nic_bandwidth_gbps * 1e3));
 }
 
-/* What one chip's share of a three-tier non-blocking fat-tree of the largest priced radix costs:
- * its NIC, five switch ports (leaf down and up, aggregation down and up, core) and three optical
- * cables of the longest length allowed. */
+/* What one chip's share of a three-tier non-blocking fat-tree of the dearest priced port costs:
+ * its NIC port, five switch ports (leaf down and up, aggregation down and up, core) and three
+ * optical cables of the longest length allowed, at the search's port speed. */
 static double
 fat_tree_usd_per_chip (const TfSearchConfig *config)
 {
   const TfPriceTable *p = &config->prices;
-  double port = 0;
+  double port = 0, speed = p->port_gbps > 0 ? config->hardware.nic_bandwidth_gbps / p->port_gbps
+                                            : 1;
 
   for (guint i = 0; i < p->n_switch_prices; i++)
     if (p->switch_radix[i] > 0)
       port = MAX (port, p->switch_price[i] / p->switch_radix[i]);
-  return p->nic + 5 * port
-         + 3 * (p->optical_link_fixed
-                + p->optical_link_per_m * config->hardware.max_optical_cable_length_m);
+  return speed * (p->nic_port + 5 * port + 3 * p->optical_link_fixed)
+         + 3 * p->optical_link_per_m * config->hardware.max_optical_cable_length_m;
 }
 
 static double

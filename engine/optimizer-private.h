@@ -57,6 +57,12 @@ double  tf_floor_plan_cable (const TfFloorPlan *floor, const TfNetworkGraph *gra
                              const guint32 *chip_board, const TfLink *link, TfCable *cable);
 /* The smallest radix option holding @ports, or 0 when none does. */
 guint   tf_hardware_radix_for (const TfHardwareConstraints *hw, guint ports);
+/* A chip's ports (docs/optimizer.md, "Hard constraints"): physical links to switches within
+ * nic_ports_per_chip, to chips of its board within on_board_links_per_chip, leaving its board
+ * within off_board_ports_per_chip. FALSE with the first chip over a limit in @why (may be
+ * NULL): the chip, the count and the key. */
+gboolean tf_hardware_check_chip_ports (const TfHardwareConstraints *hw,
+                                       const TfNetworkGraph *graph, GString *why);
 
 /* Collective times under the alpha-beta model (docs/optimizer.md). A group is a list of chips in
  * rank order; the ring follows that order. */
@@ -146,6 +152,12 @@ const TfGenerator *tf_generators_get (guint index);
 
 /* Graph edits shared by the mutator: copies, link lookup, port counts and link types again. */
 void     tf_network_graph_copy (const TfNetworkGraph *src, TfNetworkGraph *dest);
+/* @graph dual-homed into @out (dual-homing.c): every leaf switch gets a twin in its place, every
+ * chip on it a second link to the twin, the leaf's switch links dealt between the two.
+ * TF_ERROR_INVALID_MUTATION when no switch has chips or a leaf has one switch link to share.
+ * The caller checks the invariants and the hardware. */
+gboolean tf_network_graph_dual_home (const TfNetworkGraph *graph, TfNetworkGraph *out,
+                                     GError **error);
 gboolean tf_network_graph_is_connected (const TfNetworkGraph *graph);
 /* Equal for equal graphs up to a renumbering of switches (graph-fingerprint.c). */
 guint64  tf_network_graph_fingerprint (const TfNetworkGraph *graph);

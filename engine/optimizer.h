@@ -57,6 +57,8 @@ typedef enum
   TF_MUTATION_SPLIT_SWITCH,
   TF_MUTATION_MERGE_SWITCH,
   TF_MUTATION_CHANGE_PORT_ASYMMETRY,
+  TF_MUTATION_REHOME_CHIP,        /* a chip-switch link moves, or a chip gets one more */
+  TF_MUTATION_DUAL_HOME,          /* every leaf gets a twin, every chip a link to it (HPN) */
   TF_N_MUTATIONS
 } TfMutation;
 
@@ -107,6 +109,8 @@ gboolean    tf_bottleneck_from_text (const char *text, TfBottleneck *bottleneck)
 #define TF_SEARCH_MAX_RADIX_OPTIONS  TF_PRICE_MAX_SWITCHES
 #define TF_SEARCH_MAX_POPULATION     10000u
 #define TF_SEARCH_MAX_GENERATIONS    100000u
+#define TF_SEARCH_MAX_CHIPS_PER_BOARD 16u
+#define TF_N_INTRA_BOARD_TOPOS       4u   /* none, full-mesh, ring, torus */
 
 typedef struct
 {
@@ -177,7 +181,12 @@ typedef struct
   guint                 n_families;      /* 0 with family_enabled: all nine */
   const TfFamily       *families[16];
   gboolean              family_edge_cases;  /* seed from edge-case results too (default no) */
-  TfContext             context;         /* scope, chips_per_board_max, ... for enumeration */
+  TfContext             context;         /* scope, chips_per_board_max, ... for enumeration;
+                                          * intra_board_topo: the first of intra_board_topos */
+  guint                 intra_board_topos;  /* bits (1 << TfIntraBoardTopo): a seed enumeration
+                                             * per topology (default: all four) */
+  guint                 n_chips_per_board;  /* 0: every C_board the enumeration gives */
+  guint                 chips_per_board[TF_SEARCH_MAX_CHIPS_PER_BOARD];  /* ascending */
   /* generators.graph_mutator */
   gboolean              mutator_enabled;
   guint                 operators;       /* bits (1 << TfMutation) */

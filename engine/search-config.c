@@ -48,7 +48,7 @@ static const char *const primitive_names[TF_N_PRIMITIVES] = {
 
 static const char *const mutation_names[TF_N_MUTATIONS] = {
   "add_edge", "remove_edge", "rewire_switch", "split_switch", "merge_switch",
-  "change_port_asymmetry",
+  "change_port_asymmetry", "rehome_chip", "dual_home",
 };
 
 static const char *const comm_names[TF_N_COMMS] = { "tp", "pp", "dp", "ep" };
@@ -407,7 +407,8 @@ typedef struct
 
 static const char *const cost_keys[] = { "prices", "floor" };
 static const char *const price_keys[] = {
-  "switch", "nic", "pcb_link", "copper_link", "optical_link_fixed", "optical_link_per_m",
+  "switch", "port_gb_per_s", "nic_port", "pcb_link", "copper_link", "optical_link_fixed",
+  "optical_link_per_m",
 };
 static const char *const floor_keys[] = {
   "rack_pitch_m", "row_pitch_m", "vertical_run_m", "in_rack_m", "max_copper_m",
@@ -484,8 +485,8 @@ read_prices (TfYamlReader *r,
              gboolean      complete)
 {
   double *fields[G_N_ELEMENTS (price_keys)] = {
-    NULL, &sheet->base.nic, &sheet->base.pcb_link, &sheet->base.copper_link,
-    &sheet->base.optical_link_fixed, &sheet->base.optical_link_per_m,
+    NULL, &sheet->base.port_gbps, &sheet->base.nic_port, &sheet->base.pcb_link,
+    &sheet->base.copper_link, &sheet->base.optical_link_fixed, &sheet->base.optical_link_per_m,
   };
   TfYamlMapping m;
   const char *key;
@@ -499,6 +500,7 @@ read_prices (TfYamlReader *r,
       if (!name_index (price_keys, G_N_ELEMENTS (price_keys), key, &i))
         unknown_key (r, &m, key, price_keys, G_N_ELEMENTS (price_keys));
       else if (i == 0 ? read_switch_prices (r, sheet)
+               : i == 1 ? read_real_in (r, 0, TRUE, 1e9, "GB/s", fields[i])
                : read_real_in (r, 0, FALSE, MAX_PRICE, "USD", fields[i]))
         have |= 1u << i;
     }
@@ -602,6 +604,7 @@ tf_cost_model_builtin (TfCostModel *out)
       out->prices.switch_price[i] = sheet.switch_price[i];
     }
   out->floor = sheet.floor;
+  out->port_gbps = 0;   /* enumerate prices at the table's own port speed */
 }
 
 /* The price of each radix option, in the options' order; FALSE with the first option that has
@@ -1215,10 +1218,89 @@ read_objectives (Loader *l)
 
 static const char *const family_keys[] = {
   "enabled", "families", "edge_cases", "scope", "chips_per_board_max", "chip_radix",
-  "intra_board_topo",
+  "intra_board_topo", "chips_per_board",
 };
 static const char *const scope_names[] = { "intra-rack", "inter-rack" };
 static const char *const topo_names[] = { "none", "full-mesh", "ring", "torus" };
+
+G_STATIC_ASSERT (G_N_ELEMENTS (topo_names) == TF_N_INTRA_BOARD_TOPOS);
+
+static gboolean
+lookup_topo (const char *name,
+             guint      *index)
+{
+  return name_index (topo_names, G_N_ELEMENTS (topo_names), name, index);
+}
+
+static char *
+explain_topo (const char *name)
+{
+  g_autofree char *list = join_names (topo_names, G_N_ELEMENTS (topo_names));
+
+  return g_strdup_printf ("'%s' is not an intra-board topology; they are %s", name, list);
+}
+
+/* intra_board_topo: one name (as the enumeration context has it) or a list; the family
+ * generator seeds from an enumeration per topology, the context keeps the first. */
+static gboolean
+read_intra_board_topos (Loader *l)
+{
+  TfYamlReader *r = &l->r;
+  TfSearchConfig *c = l->c;
+  guint indices[TF_N_INTRA_BOARD_TOPOS], n;
+
+  if (r->error == NULL && r->event.type == YAML_SCALAR_EVENT)
+    {
+      if (!tf_yaml_read_choice (r, topo_names, G_N_ELEMENTS (topo_names), &indices[0]))
+        return FALSE;
+      n = 1;
+    }
+  else if (!read_name_list (r, TF_N_INTRA_BOARD_TOPOS, lookup_topo, explain_topo, indices, &n))
+    return FALSE;
+  c->intra_board_topos = 0;
+  for (guint i = 0; i < n; i++)
+    c->intra_board_topos |= 1u << indices[i];
+  c->context.intra_board_topo = (TfIntraBoardTopo) indices[0];
+  return TRUE;
+}
+
+/* chips_per_board: the C_board values seeds may have, a list, kept ascending. */
+static gboolean
+read_chips_per_board (Loader *l,
+                      TfMark *list_mark)
+{
+  TfYamlReader *r = &l->r;
+  TfSearchConfig *c = l->c;
+  TfYamlSequence s;
+  gboolean more;
+  guint n = 0;
+
+  *list_mark = tf_yaml_reader_mark (r);
+  if (!tf_yaml_reader_begin_sequence (r, &s, TF_SEARCH_MAX_CHIPS_PER_BOARD))
+    return FALSE;
+  while (tf_yaml_reader_next_item (r, &s, &more) && more)
+    {
+      TfMark mark = tf_yaml_reader_mark (r);
+      guint value, at;
+
+      if (!read_guint (r, 1, MAX_N_CHIP, &value))
+        break;
+      for (guint i = 0; i < n; i++)
+        if (c->chips_per_board[i] == value)
+          return tf_yaml_reader_fail_at (r, mark, "%u is listed twice", value);
+      for (at = n; at > 0 && c->chips_per_board[at - 1] > value; at--)
+        c->chips_per_board[at] = c->chips_per_board[at - 1];
+      c->chips_per_board[at] = value;
+      n++;
+    }
+  if (r->error != NULL)
+    return FALSE;
+  if (n == 0)
+    return tf_yaml_reader_fail_at (r, s.start, "the list is empty; it needs at least one "
+                                   "number of chips per board");
+  c->n_chips_per_board = n;
+  return TRUE;
+}
 
 static void
 all_families (TfSearchConfig *c)
@@ -1263,6 +1345,7 @@ read_family_generator (Loader *l)
   TfYamlReader *r = &l->r;
   TfContext *ctx = &l->c->context;
   TfYamlMapping m;
+  TfMark chips_per_board_mark = { 0 };
   const char *key;
   guint choice;
 
@@ -1291,14 +1374,21 @@ read_family_generator (Loader *l)
       else if (is_key (key, "chip_radix"))
         read_guint (r, 1, TF_CHIP_RADIX_MAX, &ctx->chip_radix);
       else if (is_key (key, "intra_board_topo"))
-        {
-          if (tf_yaml_read_choice (r, topo_names, G_N_ELEMENTS (topo_names), &choice))
-            ctx->intra_board_topo = (TfIntraBoardTopo) choice;
-        }
+        read_intra_board_topos (l);
+      else if (is_key (key, "chips_per_board"))
+        read_chips_per_board (l, &chips_per_board_mark);
       else
         unknown_key (r, &m, key, family_keys, G_N_ELEMENTS (family_keys));
     }
   tf_yaml_mapping_clear (&m);
+  /* Read in any order: the largest value is checked against the maximum at the end. */
+  if (r->error == NULL && l->c->n_chips_per_board > 0
+      && l->c->chips_per_board[l->c->n_chips_per_board - 1] > ctx->chips_per_board_max)
+    return tf_yaml_reader_fail_field (r, chips_per_board_mark,
+                                      "generators.family.chips_per_board",
+                                      "%u is more than chips_per_board_max = %u",
+                                      l->c->chips_per_board[l->c->n_chips_per_board - 1],
+                                      ctx->chips_per_board_max);
   return r->error == NULL;
 }
 
@@ -1656,6 +1746,23 @@ finish_workload (Loader *l,
   return TRUE;
 }
 
+/* The context's links from the hardware: a C2C link on its board at the C2C bandwidth, every
+ * link leaving a board at the NIC's, a chip-to-chip cable between boards too: its ends are
+ * serdes ports at network speed, not the board's traces (docs/spec-notes.md). */
+static void
+set_context_links (TfSearchConfig *c)
+{
+  const TfHardwareConstraints *hw = &c->hardware;
+
+  c->context.defaults[TF_LINK_C2C].bandwidth_gbps = hw->c2c_bandwidth_gbps;
+  for (guint t = TF_LINK_B2B; t < TF_N_LINK_TYPES; t++)
+    c->context.defaults[t].bandwidth_gbps = hw->nic_bandwidth_gbps;
+  for (guint r = TF_REACH_RACK; r < TF_N_REACHES; r++)
+    c->context.by_reach[TF_LINK_C2C][r].bandwidth_gbps = hw->nic_bandwidth_gbps;
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    c->context.defaults[t].latency_ns = hw->link_latency_us * 1000;
+}
+
 static gboolean
 finish (Loader *l)
 {
@@ -1690,7 +1797,8 @@ finish (Loader *l)
                                         "cost.prices.switch (priced: %s)",
                                         hw->radix_options[missing], priced->str);
     }
-  c->prices.nic = l->sheet.base.nic;
+  c->prices.port_gbps = l->sheet.base.port_gbps;
+  c->prices.nic_port = l->sheet.base.nic_port;
   c->prices.pcb_link = l->sheet.base.pcb_link;
   c->prices.copper_link = l->sheet.base.copper_link;
   c->prices.optical_link_fixed = l->sheet.base.optical_link_fixed;
@@ -1734,11 +1842,7 @@ finish (Loader *l)
 
   /* The enumeration context */
   c->context.n_chip = c->n_chip;
-  c->context.defaults[TF_LINK_C2C].bandwidth_gbps = hw->c2c_bandwidth_gbps;
-  for (guint t = TF_LINK_B2B; t < TF_N_LINK_TYPES; t++)
-    c->context.defaults[t].bandwidth_gbps = hw->nic_bandwidth_gbps;
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
-    c->context.defaults[t].latency_ns = hw->link_latency_us * 1000;
+  set_context_links (c);
   if (!tf_context_validate (&c->context, &error))
     return tf_yaml_reader_fail_field (r, l->has_family_block ? l->family_mark : l->root_mark,
                                       "generators.family", "%s", error->message);
@@ -1783,13 +1887,11 @@ config_defaults (TfSearchConfig  *c,
 
   c->family_enabled = TRUE;
   all_families (c);
+  c->intra_board_topos = (1u << TF_N_INTRA_BOARD_TOPOS) - 1;
+  c->n_chips_per_board = 0;
   c->context = ctx;
   c->context.scope = TF_SCOPE_INTER_RACK;
-  c->context.defaults[TF_LINK_C2C].bandwidth_gbps = hw->c2c_bandwidth_gbps;
-  for (guint t = TF_LINK_B2B; t < TF_N_LINK_TYPES; t++)
-    c->context.defaults[t].bandwidth_gbps = hw->nic_bandwidth_gbps;
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
-    c->context.defaults[t].latency_ns = hw->link_latency_us * 1000;
+  set_context_links (c);
   c->mutator_enabled = TRUE;
   c->operators = (1u << TF_N_MUTATIONS) - 1;
   c->mutation_rate = 0.8;

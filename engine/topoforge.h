@@ -226,8 +226,9 @@ typedef struct
   guint  n_switch_prices;
   guint  switch_radix[TF_PRICE_MAX_SWITCHES];
   double switch_price[TF_PRICE_MAX_SWITCHES];
-  double nic;                     /* per chip */
-  double pcb_link;                /* C2C trace inside a board */
+  double port_gbps;               /* GB/s: the port speed the prices below are stated at */
+  double nic_port;                /* a chip's port on an off-board link (NIC or serdes) */
+  double pcb_link;                /* C2C link inside a board (its share of the board) */
   double copper_link;             /* DAC inside a rack */
   double optical_link_fixed;      /* two transceivers */
   double optical_link_per_m;      /* fibre */
@@ -247,6 +248,7 @@ typedef struct
 {
   TfPriceTable prices;
   TfFloorPlan  floor;
+  double       port_gbps;   /* the network's port speed; 0: prices.port_gbps (no scaling) */
 } TfCostModel;
 
 /* The built-in model (data/prices.yaml), the one enumerate, generate and metrics price with and

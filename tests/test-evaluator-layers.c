@@ -1033,7 +1033,7 @@ test_cost_by_hand (void)
   config.prices.switch_price[1] = 1000;
   config.prices.switch_radix[2] = 8;
   config.prices.switch_price[2] = 3000;
-  config.prices.nic = 800;
+  config.prices.nic_port = 800;   /* per chip port of a cable leaving the board */
   config.prices.pcb_link = 1;
   config.prices.copper_link = 50;
   config.prices.optical_link_fixed = 500;
@@ -1101,7 +1101,7 @@ test_cost_by_hand (void)
   g_assert_no_error (error);
   switches = 20 * 3000;                           /* every switch has 8 ports */
   links = 16 * 1 + 80 * 50 + 16 * (500 + 10 * 7.5);
-  nic = 32 * 800;
+  nic = 32 * 800;                                 /* one chip-ToR cable a chip */
   g_assert_true (c->evaluation.layers & TF_LAYER_COST);
   assert_close (c->evaluation.switch_cost_usd, switches);
   assert_close (c->evaluation.link_cost_usd, links);

@@ -145,6 +145,68 @@ test_constraints (void)
   expect_rejected (&config, c, "connectivity: ");
 }
 
+/* A chip's ports: counted in physical links, each limit rejecting with the chip, the count and
+ * the key. */
+static void
+test_chip_ports (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(TfCandidate) torus = NULL;
+  g_autoptr(TfCandidate) fat_tree = NULL;
+  g_autoptr(TfCandidate) boards = NULL;
+  g_autoptr(GString) why = g_string_new (NULL);
+  TfContext full_mesh;
+  g_autoptr(GError) error = NULL;
+
+  tf_test_search_config (64, "ALL", 8, 1, 1, NULL, &config);
+  g_assert_cmpuint (config.hardware.nic_ports_per_chip, ==, 1);
+  g_assert_cmpuint (config.hardware.on_board_links_per_chip, ==, 18);
+  g_assert_cmpuint (config.hardware.off_board_ports_per_chip, ==, 6);
+
+  /* A 3D torus of one-chip boards: six cables leave every chip, the default's six. */
+  torus = generated (&config, "torus:dimension_sizes=4x4x4,board_shape=1x1x1");
+  g_assert_true (tf_candidate_check_constraints (&config, torus, why));
+  config.hardware.off_board_ports_per_chip = 4;
+  g_clear_pointer (&torus, tf_candidate_free);
+  torus = generated (&config, "torus:dimension_sizes=4x4x4,board_shape=1x1x1");
+  g_assert_false (tf_candidate_check_constraints (&config, torus, why));
+  g_assert_cmpstr (why->str, ==, "chip ports: chip0 has 6 links leaving its board, more than "
+                   "off_board_ports_per_chip = 4");
+  config.hardware.off_board_ports_per_chip = 6;
+
+  /* A second link from chip0 to its leaf: two NIC ports where one is allowed. */
+  fat_tree = generated (&config, "fat-tree:layers=2,k=16,osr=1,n_endpoint=64");
+  g_assert_true (tf_candidate_check_constraints (&config, fat_tree, why));
+  g_clear_pointer (&fat_tree, tf_candidate_free);
+  fat_tree = generated (&config, "fat-tree:layers=2,k=16,osr=1,n_endpoint=64");
+  for (guint i = 0; i < fat_tree->topology.graph.n_links; i++)
+    if (fat_tree->topology.graph.links[i].a == 0)
+      {
+        TfNetworkGraph *g = &fat_tree->topology.graph;
+
+        g->links[i].multiplicity++;
+        g->switches[g->links[i].b - g->n_chip].port_count++;
+        break;
+      }
+  g_assert_false (tf_candidate_check_constraints (&config, fat_tree, why));
+  g_assert_cmpstr (why->str, ==, "chip ports: chip0 has 2 links to switches, more than "
+                   "nic_ports_per_chip = 1");
+
+  /* Full-mesh boards of 8: seven board links a chip. */
+  full_mesh = config.context;
+  full_mesh.intra_board_topo = TF_INTRA_BOARD_FULL_MESH;
+  boards = tf_candidate_new ();
+  g_assert_true (tf_generate (&full_mesh, "fat-tree:layers=2,k=4,osr=1,n_endpoint=8", NULL, NULL,
+                              &boards->topology, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (boards->topology.graph.chips_per_board, ==, 8);
+  g_assert_true (tf_hardware_check_chip_ports (&config.hardware, &boards->topology.graph, NULL));
+  config.hardware.on_board_links_per_chip = 6;
+  g_assert_false (tf_candidate_check_constraints (&config, boards, why));
+  g_assert_cmpstr (why->str, ==, "chip ports: chip0 has 7 links to chips of its board, more "
+                   "than on_board_links_per_chip = 6");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -152,5 +214,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/evaluator/caching", test_caching);
   g_test_add_func ("/evaluator/constraints", test_constraints);
+  g_test_add_func ("/evaluator/chip-ports", test_chip_ports);
   return g_test_run ();
 }

@@ -45,6 +45,7 @@ test_family_seeds_equal_generate (void)
       g_autoptr(GError) error = NULL;
       g_autoptr(GRand) rng = g_rand_new_with_seed (s);
       g_autoptr(GHashTable) families = g_hash_table_new (g_str_hash, g_str_equal);
+      guint topos = 0;
       gpointer state;
 
       tf_test_search_config (sizes[s], "ALL", 40, 1, 1, NULL, &config);
@@ -60,9 +61,17 @@ test_family_seeds_equal_generate (void)
           g_auto(TfTopology) direct = { 0 };
           g_autofree char *a = NULL, *b = NULL;
 
+          TfContext ctx = config.context;
+
+          /* Seeded in the search's context with one of its intra-board topologies, and the
+           * largest radix option as the switch radix. */
           g_assert_cmpint (c->origin.method, ==, TF_ORIGIN_FAMILY_ENUM);
-          g_assert_true (tf_generate (&config.context, c->origin.seed_id, NULL, NULL, &direct,
-                                      &error));
+          g_assert_true (config.intra_board_topos & (1u << c->topology.context.intra_board_topo));
+          topos |= 1u << c->topology.context.intra_board_topo;
+          ctx.intra_board_topo = c->topology.context.intra_board_topo;
+          ctx.switch_defaults.radix
+            = config.hardware.radix_options[config.hardware.n_radix_options - 1];
+          g_assert_true (tf_generate (&ctx, c->origin.seed_id, NULL, NULL, &direct, &error));
           g_assert_no_error (error);
           a = yaml_of (&c->topology);
           b = yaml_of (&direct);
@@ -70,8 +79,9 @@ test_family_seeds_equal_generate (void)
           g_assert_cmpint (c->chip_transitive, ==, direct.chip_transitive);
           g_hash_table_add (families, (gpointer) tf_family_get_name (c->topology.result.family));
         }
-      /* The round-robin over families reaches several of them. */
+      /* The round-robin over families reaches several of them, and boards of several kinds. */
       g_assert_cmpuint (g_hash_table_size (families), >=, 3);
+      g_assert_cmpuint (g_bit_nth_lsf (topos, -1), !=, g_bit_nth_msf (topos, -1));
 
       /* A family step stays in the family and is again exactly generate's graph. */
       for (guint i = 0; i < seeds->len; i++)
@@ -91,8 +101,11 @@ test_family_seeds_equal_generate (void)
             }
           g_assert_cmpint (child->origin.method, ==, TF_ORIGIN_FAMILY_SAMPLE);
           g_assert_true (child->topology.result.family == c->topology.result.family);
-          g_assert_cmpstr (child->origin.seed_id, !=, c->origin.seed_id);
-          g_assert_true (tf_generate (&config.context, child->origin.seed_id, NULL, NULL,
+          /* Another parameter set, or the same on another kind of board. */
+          g_assert_true (g_strcmp0 (child->origin.seed_id, c->origin.seed_id) != 0
+                         || child->topology.context.intra_board_topo
+                            != c->topology.context.intra_board_topo);
+          g_assert_true (tf_generate (&child->topology.context, child->origin.seed_id, NULL, NULL,
                                       &direct, &error));
           a = yaml_of (&child->topology);
           b = yaml_of (&direct);
@@ -155,6 +168,20 @@ check_operator (TfMutation            op,
       g_assert_cmpuint (changed, ==, 2);
       g_assert_cmpuint (total_ports (child), ==, total_ports (parent));
       break;
+    case TF_MUTATION_REHOME_CHIP:
+      /* A chip link moved (two switches change by one) or added (one switch gains one). */
+      g_assert_cmpuint (child->n_switch, ==, parent->n_switch);
+      for (guint s = 0; s < parent->n_switch; s++)
+        changed += ABS ((gint) child->switches[s].port_count
+                        - (gint) parent->switches[s].port_count);
+      g_assert_true ((changed == 2 && total_ports (child) == total_ports (parent))
+                     || (changed == 1 && total_ports (child) == total_ports (parent) + 1));
+      break;
+    case TF_MUTATION_DUAL_HOME:
+      /* Each leaf's twin takes as many chip links as the leaf, and half its switch links. */
+      g_assert_cmpuint (child->n_switch, >, parent->n_switch);
+      g_assert_cmpuint (child->n_links, >, parent->n_links);
+      break;
     case TF_N_MUTATIONS:
     default:
       g_assert_not_reached ();
@@ -177,6 +204,8 @@ test_mutator_keeps_constraints (void)
   tf_test_search_config (64, "[fat-tree, dragonfly, dragonfly-plus, hyperx, single-switch]",
                          60, 1, 1, NULL, &config);
   max_radix = config.hardware.radix_options[config.hardware.n_radix_options - 1];
+  config.hardware.nic_ports_per_chip = 2;   /* room for rehome_chip's and dual_home's links */
+  config.operators = (1u << TF_N_MUTATIONS) - 1;
   state = family->state_new (&config, &error);
   g_assert_no_error (error);
   g_assert_true (family->init (state, &config, rng, pool, &error));
@@ -251,12 +280,99 @@ test_mutator_refuses_direct (void)
   g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION);
 }
 
+/* With two NIC ports a chip, the family generator follows each switched seed with its
+ * dual-homed variant (Alibaba HPN's dual ToR): it passes the invariants, says what it is in its
+ * origin, keeps that through the candidate file, and no single switch failure cuts a chip off,
+ * where the single-homed seed loses every chip of a failed leaf. On the 64-chip example. */
+static void
+test_family_dual_homed (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "examples",
+                                                 "search-small.yaml", NULL);
+  g_auto(TfSearchConfig) config = { 0 };
+  const TfGenerator *family = generator ("family");
+  g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rng = g_rand_new_with_seed (11);
+  guint variants = 0;
+  gpointer state;
+
+  g_assert_true (tf_search_config_load_file (path, &config, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (config.n_chip, ==, 64);
+  config.hardware.nic_ports_per_chip = 2;
+  config.population_size = 60;
+  state = family->state_new (&config, &error);
+  g_assert_no_error (error);
+  g_assert_true (family->init (state, &config, rng, seeds, &error));
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < seeds->len; i++)
+    {
+      TfCandidate *c = g_ptr_array_index (seeds, i);
+      TfCandidate *base = i > 0 ? g_ptr_array_index (seeds, i - 1) : NULL;
+      const TfNetworkGraph *g = &c->topology.graph;
+      g_autoptr(GString) why = g_string_new (NULL);
+      g_autoptr(GString) yaml = g_string_new (NULL);
+      g_autoptr(TfCandidate) loaded = tf_candidate_new ();
+      guint n_leaf_links;
+
+      if (c->origin.n_mutations == 0)
+        continue;
+      variants++;
+      /* Its origin: a family seed with one dual_home edit, right after the seed itself. */
+      g_assert_cmpint (c->origin.method, ==, TF_ORIGIN_FAMILY_ENUM);
+      g_assert_cmpuint (c->origin.n_mutations, ==, 1);
+      g_assert_cmpint (c->origin.mutations[0], ==, TF_MUTATION_DUAL_HOME);
+      g_assert_nonnull (base);
+      g_assert_cmpstr (c->origin.seed_id, ==, base->origin.seed_id);
+      g_assert_cmpuint (g->n_switch, >, base->topology.graph.n_switch);
+
+      g_assert_true (tf_network_graph_check_invariants (g, config.context.chip_radix, &error));
+      g_assert_no_error (error);
+      g_assert_true (tf_candidate_check_constraints (&config, c, why));
+      /* Every chip on two switches. */
+      for (guint32 chip = 0; chip < g->n_chip; chip++)
+        {
+          n_leaf_links = 0;
+          for (guint l = 0; l < g->n_links; l++)
+            if ((g->links[l].a == chip && g->links[l].b >= g->n_chip)
+                || (g->links[l].b == chip && g->links[l].a >= g->n_chip))
+              n_leaf_links++;
+          g_assert_cmpuint (n_leaf_links, ==, 2);
+        }
+
+      /* No single switch failure disconnects a chip; it did before. */
+      g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (c->evaluation.failure_cases, ==, g->n_switch);
+      g_assert_cmpfloat (c->evaluation.disconnected_fraction, ==, 0);
+      g_assert_true (tf_evaluate (&config, base, TF_LAYER_STRUCTURE, NULL, &error));
+      g_assert_cmpfloat (base->evaluation.disconnected_fraction, >, 0);
+
+      /* The candidate file keeps what it is. */
+      g_assert_true (tf_candidate_write_yaml (c, &config, yaml, &error));
+      g_assert_no_error (error);
+      g_assert_nonnull (strstr (yaml->str, "dual_home"));
+      g_assert_true (tf_candidate_load_data ("dual.yaml", yaml->str, yaml->len, loaded, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (loaded->origin.method, ==, TF_ORIGIN_FAMILY_ENUM);
+      g_assert_cmpuint (loaded->origin.n_mutations, ==, 1);
+      g_assert_cmpint (loaded->origin.mutations[0], ==, TF_MUTATION_DUAL_HOME);
+      g_assert_cmpuint (loaded->topology.graph.n_switch, ==, g->n_switch);
+    }
+  g_test_message ("%u dual-homed seeds of %u", variants, seeds->len);
+  g_assert_cmpuint (variants, >=, 2);
+  family->state_free (state);
+}
+
 int
 main (int    argc,
       char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/generators/family-seeds-equal-generate", test_family_seeds_equal_generate);
+  g_test_add_func ("/generators/family-dual-homed", test_family_dual_homed);
   g_test_add_func ("/generators/mutator-keeps-constraints", test_mutator_keeps_constraints);
   g_test_add_func ("/generators/mutator-refuses-direct", test_mutator_refuses_direct);
   return g_test_run ();

@@ -116,7 +116,7 @@ test_names (void)
                                        "of pairs" };
   static const char *const mutations[] = {
     "add_edge", "remove_edge", "rewire_switch", "split_switch", "merge_switch",
-    "change_port_asymmetry",
+    "change_port_asymmetry", "rehome_chip", "dual_home",
   };
   static const char *const origins[] = {
     "family_enum", "family_sample", "generic_template", "graph_mutation", "crossover",
@@ -194,8 +194,9 @@ test_defaults (void)
   assert_close (c.prices.switch_price[0], 25000);
   assert_close (c.prices.switch_price[1], 45000);
   assert_close (c.prices.switch_price[2], 85000);
-  assert_close (c.prices.nic, 1800);
-  assert_close (c.prices.pcb_link, 0);
+  assert_close (c.prices.port_gbps, 50);
+  assert_close (c.prices.nic_port, 1800);
+  assert_close (c.prices.pcb_link, 250);
   assert_close (c.prices.copper_link, 120);
   assert_close (c.prices.optical_link_fixed, 1500);
   assert_close (c.prices.optical_link_per_m, 1.5);
@@ -354,7 +355,8 @@ test_example_1024 (void)
   g_assert_cmpstr (tf_family_get_name (c.families[1]), ==, "dragonfly");
   g_assert_cmpstr (tf_family_get_name (c.families[2]), ==, "torus");
   g_assert_true (c.mutator_enabled);
-  g_assert_cmpuint (c.operators, ==, (1u << TF_N_MUTATIONS) - 1);
+  /* All but dual_home, which needs two NIC ports a chip. */
+  g_assert_cmpuint (c.operators, ==, ((1u << TF_N_MUTATIONS) - 1) & ~(1u << TF_MUTATION_DUAL_HOME));
   g_assert_true (c.operators & (1u << TF_MUTATION_CHANGE_PORT_ASYMMETRY));
 
   g_assert_cmpint (c.algorithm, ==, TF_SEARCH_NSGA2);
@@ -476,7 +478,7 @@ test_overrides (void)
            "cost:\n"
            "  prices:\n"
            "    switch: {48: 30000, 64: 40000}\n"
-           "    nic: 900\n"
+           "    nic_port: 900\n"
            "  floor: {row_pitch_m: 3, max_copper_m: 0}\n",
            &c);
   g_assert_cmpuint (c.n_workloads, ==, 2);
@@ -523,7 +525,7 @@ test_overrides (void)
   assert_close (c.prices.switch_price[0], 30000);        /* added */
   assert_close (c.prices.switch_price[1], 40000);        /* overridden */
   assert_close (c.prices.switch_price[2], 85000);        /* built in */
-  assert_close (c.prices.nic, 900);
+  assert_close (c.prices.nic_port, 900);
   assert_close (c.prices.copper_link, 120);
   assert_close (c.floor.row_pitch_m, 3);
   assert_close (c.floor.rack_pitch_m, 0.6);
@@ -537,7 +539,13 @@ test_overrides (void)
   g_assert_cmpuint (c.context.chips_per_board_max, ==, 8);
   g_assert_cmpuint (c.context.chip_radix, ==, 2);
   g_assert_cmpint (c.context.intra_board_topo, ==, TF_INTRA_BOARD_RING);
+  g_assert_cmpuint (c.intra_board_topos, ==, 1u << TF_INTRA_BOARD_RING);   /* one name */
   assert_close (c.context.defaults[TF_LINK_C2C].bandwidth_gbps, 450);
+  /* A C2C cable between boards is a serdes port at network speed. */
+  assert_close (tf_context_link_defaults (&c.context, TF_LINK_C2C, TF_REACH_BOARD).bandwidth_gbps,
+                450);
+  for (TfReach r = TF_REACH_RACK; r < TF_N_REACHES; r++)
+    assert_close (tf_context_link_defaults (&c.context, TF_LINK_C2C, r).bandwidth_gbps, 25);
   assert_close (c.context.defaults[TF_LINK_B2B].bandwidth_gbps, 25);
   assert_close (c.context.defaults[TF_LINK_C2C].latency_ns, 500);
   g_assert_false (c.mutator_enabled);
@@ -582,6 +590,51 @@ test_presets (void)
 }
 
 /* Errors that need a string the bad-config files cannot show plainly. */
+/* generators.family.intra_board_topo: all four by default, one name or a list;
+ * chips_per_board: every value by default, or a list within chips_per_board_max. */
+static void
+test_boards (void)
+{
+  const char *head = "n_chip: 64\nworkload: {model: test-small, parallelism: {tp: 4, pp: 2, "
+                     "dp: 8}}\n";
+  g_autofree char *none = g_strdup_printf ("%s", head);
+  g_autofree char *list = g_strdup_printf ("%sgenerators: {family: {intra_board_topo: "
+                                           "[full-mesh, none], chips_per_board: [8, 1, 4]}}\n",
+                                           head);
+  g_autofree char *twice = g_strdup_printf ("%sgenerators: {family: {chips_per_board: [2, 2]}}\n",
+                                            head);
+  g_autofree char *big = g_strdup_printf ("%sgenerators: {family: {chips_per_board: [32], "
+                                          "chips_per_board_max: 16}}\n", head);
+  g_autofree char *bad = g_strdup_printf ("%sgenerators: {family: {intra_board_topo: [mesh]}}\n",
+                                          head);
+
+  {
+    g_auto(TfSearchConfig) c = { 0 };
+
+    load_ok (none, &c);
+    g_assert_cmpuint (c.intra_board_topos, ==, 0xf);
+    g_assert_cmpuint (c.n_chips_per_board, ==, 0);
+  }
+  {
+    g_auto(TfSearchConfig) c = { 0 };
+
+    load_ok (list, &c);
+    g_assert_cmpuint (c.intra_board_topos, ==, (1u << TF_INTRA_BOARD_FULL_MESH)
+                                               | (1u << TF_INTRA_BOARD_NONE));
+    g_assert_cmpint (c.context.intra_board_topo, ==, TF_INTRA_BOARD_FULL_MESH);
+    g_assert_cmpuint (c.n_chips_per_board, ==, 3);
+    g_assert_cmpuint (c.chips_per_board[0], ==, 1);
+    g_assert_cmpuint (c.chips_per_board[1], ==, 4);
+    g_assert_cmpuint (c.chips_per_board[2], ==, 8);
+  }
+  load_fails (twice, "t.yaml:3:44: field 'generators.family.chips_per_board[1]': 2 is listed "
+              "twice");
+  load_fails (big, "t.yaml:3:40: field 'generators.family.chips_per_board': 32 is more than "
+              "chips_per_board_max = 16");
+  load_fails (bad, "t.yaml:3:42: field 'generators.family.intra_board_topo[0]': 'mesh' is not "
+              "an intra-board topology; they are none, full-mesh, ring or torus");
+}
+
 static void
 test_more_errors (void)
 {
@@ -852,6 +905,7 @@ main (int    argc,
   g_test_add_func ("/engine/search-config/bad-files", test_bad_files);
   g_test_add_func ("/engine/search-config/overrides", test_overrides);
   g_test_add_func ("/engine/search-config/presets", test_presets);
+  g_test_add_func ("/engine/search-config/boards", test_boards);
   g_test_add_func ("/engine/search-config/more-errors", test_more_errors);
   g_test_add_func ("/engine/search-config/not-files", test_not_files);
   g_test_add_func ("/engine/search-config/damaged", test_damaged);
