@@ -83,7 +83,7 @@ void    tf_metrics_set_cost (TfMetrics *m, const TfCostFigures *figures);
 void    tf_network_graph_measure_layout (const TfContext *ctx, const TfNetworkGraph *graph,
                                          TfMetrics *m);
 
-/* The built-in data/prices.yaml, every switch it prices (search-config.c parses it). */
+/* The built-in data/prices.yaml, every switch it prices (search-config-cost.c parses it). */
 void    tf_cost_model_builtin (TfCostModel *out);
 
 G_END_DECLS

@@ -7,7 +7,9 @@
  *   them in order with the cache;
  * - NSGA-II's pieces on plain objective vectors (nsga2.c) and the hypervolume (hypervolume.c);
  * - the generators (generator-<name>.c, one registry line in engine/meson.build each);
- * - the search loop (search.c).
+ * - the search loop (search.c);
+ * - the names of the optimizer's enums (optimizer-names.c); the search configuration's loader
+ *   has rooms of its own (search-config-private.h).
  */
 #pragma once
 
@@ -27,6 +29,14 @@ gboolean tf_evaluate_iteration (const TfSearchConfig *config, TfCandidate *candi
                                 GError **error);
 gboolean tf_evaluate_cost (const TfSearchConfig *config, TfCandidate *candidate,
                            GError **error);
+
+/* The tables behind tf_primitive_to_string, tf_mutation_to_string and tf_comm_to_string
+ * (optimizer-names.c), for readers that match a file's spelling against them. */
+extern const char *const tf_primitive_names[TF_N_PRIMITIVES];
+extern const char *const tf_mutation_names[TF_N_MUTATIONS];
+extern const char *const tf_comm_names[TF_N_COMMS];
+/* The index of @str in @names, FALSE when it is not there. */
+gboolean tf_name_index (const char *const *names, guint n_names, const char *str, guint *out);
 
 /* The layers the configured objectives need. */
 guint tf_search_config_get_layers (const TfSearchConfig *config);

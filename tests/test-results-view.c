@@ -238,9 +238,9 @@ cli_count (const TfContext       *ctx,
 }
 
 /* For random contexts (up to 8,192 chips, both scopes, every intra-board topology; above 512
- * chips two random families, as test-cli.c's query test picks them), the view's filters and
- * sort give what brute force gives, and what the command line gives: the counts in the headers,
- * every row kept, in order. */
+ * chips two random families, as test-cli-enumerate.c's query test picks them), the view's
+ * filters and sort give what brute force gives, and what the command line gives: the counts in
+ * the headers, every row kept, in order. */
 static void
 test_random_contexts (void)
 {

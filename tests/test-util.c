@@ -3,6 +3,7 @@
 
 #include "test-util.h"
 
+#include <math.h>
 #include <string.h>
 
 TfContext
@@ -105,6 +106,75 @@ tf_test_search_config (guint           n_chip,
 
   if (!tf_search_config_load_data ("test-config.yaml", text, strlen (text), out, &error))
     g_error ("%s\n%s", error->message, text);
+}
+
+void
+tf_test_assert_close (double got,
+                      double expected)
+{
+  double tolerance = 1e-9 * MAX (1.0, fabs (expected));
+
+  if (!(fabs (got - expected) <= tolerance))
+    g_error ("got %.17g, expected %.17g", got, expected);
+}
+
+TfCandidate *
+tf_test_candidate (guint             n_chip,
+                   TfIntraBoardTopo  topo,
+                   guint             chip_radix,
+                   const char       *id)
+{
+  TfContext ctx = tf_test_context (n_chip, TF_SCOPE_INTER_RACK, topo);
+  TfCandidate *candidate = tf_candidate_new ();
+  g_autoptr(GError) error = NULL;
+
+  ctx.chip_radix = chip_radix;
+  if (!tf_generate (&ctx, id, NULL, NULL, &candidate->topology, &error))
+    g_error ("%s: %s", id, error->message);
+  return candidate;
+}
+
+void
+tf_test_config_setup (TfSearchConfig   *config,
+                      const TfTopology *topology,
+                      double            latency)
+{
+  tf_search_config_init (config);
+  config->n_chip = topology->graph.n_chip;
+  config->context = topology->context;
+  config->hardware.link_latency_us = latency;
+  config->n_workloads = 0;
+}
+
+TfWorkload *
+tf_test_workload_setup (TfSearchConfig *config,
+                        guint           w,
+                        guint           tp,
+                        guint           pp,
+                        guint           dp,
+                        guint           ep)
+{
+  TfWorkload *wl = &config->workloads[w];
+
+  config->n_workloads = MAX (config->n_workloads, w + 1);
+  wl->weight = 1;
+  wl->tp = tp;
+  wl->pp = pp;
+  wl->dp = dp;
+  wl->ep = ep;
+  wl->n_message_sizes = 0;
+  wl->primitives = 0;
+  wl->parameters = 0;
+  wl->layers = 1;
+  wl->hidden_size = 0;
+  wl->sequence_length = 0;
+  wl->global_batch_size = dp;
+  wl->micro_batch_size = 1;
+  wl->bytes_per_value = 2;
+  wl->compute_time_us = 0;
+  for (guint k = 0; k < TF_N_COMMS; k++)
+    wl->overlap[k] = 1;
+  return wl;
 }
 
 GPtrArray *

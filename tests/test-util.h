@@ -39,3 +39,17 @@ GPtrArray *tf_test_bad_files (const char *folder, guint at_least, char **cwd);
 void      tf_test_search_config (guint n_chip, const char *families, guint population,
                                  guint generations, guint64 seed, const char *extra,
                                  TfSearchConfig *out);
+
+/* The evaluator's layer tests */
+
+/* Aborts unless @got is @expected within a relative 1e-9. */
+void         tf_test_assert_close (double got, double expected);
+/* The candidate of result @id for @n_chip chips, inter-rack, @topo and @chip_radix. */
+TfCandidate *tf_test_candidate (guint n_chip, TfIntraBoardTopo topo, guint chip_radix,
+                                const char *id);
+/* A configuration for @topology: its link bandwidths, @latency per hop, no workload yet. */
+void         tf_test_config_setup (TfSearchConfig *config, const TfTopology *topology,
+                                   double latency);
+/* One workload on all chips, AllReduce and AllToAll, the given sizes. */
+TfWorkload  *tf_test_workload_setup (TfSearchConfig *config, guint w, guint tp, guint pp,
+                                     guint dp, guint ep);

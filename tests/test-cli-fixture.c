@@ -1,0 +1,70 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-fixture.c: running topoforge-cli for the CLI tests (test-cli-fixture.h). */
+#include <stdarg.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "test-cli-fixture.h"
+
+void
+run_clear (Run *r)
+{
+  g_free (r->out);
+  g_free (r->err);
+}
+
+/* Runs topoforge-cli with @args, up to a NULL. */
+Run
+run_strv (const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *cli = g_getenv ("TF_CLI");
+  Run r = { 0 };
+  int wait_status;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &r.out, &r.err, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  r.status = WEXITSTATUS (wait_status);
+  return r;
+}
+
+Run
+run (const char *first,
+     ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+
+  va_start (ap, first);
+  for (const char *a = first; a != NULL; a = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) a);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  return run_strv ((const char *const *) args->pdata);
+}
+
+void
+assert_one_line (const char *text)
+{
+  g_assert_nonnull (strchr (text, '\n'));
+  g_assert_null (strchr (strchr (text, '\n') + 1, '\n'));
+}
+
+void
+assert_usage_error (Run        *r,
+                    const char *fragment)
+{
+  if (r->status != 2 || strstr (r->err, fragment) == NULL)
+    g_error ("expected exit 2 and '%s', got %d with '%s'", fragment, r->status, r->err);
+  g_assert_cmpstr (r->out, ==, "");
+  assert_one_line (r->err);
+  run_clear (r);
+}

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-optimize.c: topoforge-cli optimize as a user meets it: the small example end to end,
+ * its files, bad options and Ctrl-C. */
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <stdio.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "test-cli-fixture.h"
+#include "test-util.h"
+#include "topoforge.h"
+
+/* optimize: the small example end to end, its files, and bad options. */
+static void
+test_optimize (void)
+{
+  g_autofree char *config = g_test_build_filename (G_TEST_DIST, "..", "data", "examples",
+                                                   "search-small.yaml", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("tf-optimize-XXXXXX", NULL);
+  g_autofree char *summary_path = g_build_filename (dir, "summary.yaml", NULL);
+  g_autofree char *svg_path = g_build_filename (dir, "pareto.svg", NULL);
+  g_autofree char *first = g_build_filename (dir, "pareto", "candidate_001.yaml", NULL);
+  g_autofree char *pareto = g_build_filename (dir, "pareto", NULL);
+  g_autofree char *stale = g_build_filename (dir, "pareto", "candidate_999.yaml", NULL);
+  g_autofree char *summary = NULL, *svg = NULL;
+  g_auto(TfTopology) t = { 0 };
+  g_autoptr(GError) error = NULL;
+  Run r;
+
+  g_assert_nonnull (dir);
+  /* A stale candidate of an earlier, longer front goes. */
+  g_assert_true (g_mkdir_with_parents (pareto, 0777) == 0);
+  g_assert_true (g_file_set_contents (stale, "old", -1, NULL));
+
+  r = run ("optimize", "--config", config, "--out", dir, "--population", "8",
+           "--generations", "3", "--threads", "2", NULL);
+  if (r.status != 0)
+    g_error ("optimize exited %d: %s", r.status, r.err);
+  g_assert_cmpstr (r.out, ==, "");
+  g_assert_nonnull (strstr (r.err, "generation    3/3"));
+  g_assert_nonnull (strstr (r.err, "baseline"));
+  run_clear (&r);
+
+  g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
+  g_assert_nonnull (strstr (summary, "constraint_violations: 0\n"));
+  g_assert_nonnull (strstr (summary, "objectives: [iter_time, network_cost, apl_fail]"));
+  g_assert_nonnull (strstr (summary, "file: pareto/candidate_001.yaml"));
+  g_assert_true (g_file_get_contents (svg_path, &svg, NULL, NULL));
+  g_assert_nonnull (strstr (svg, "<svg"));
+  g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+  /* A candidate is a topology file every command reads. */
+  g_assert_true (tf_topology_load_file (first, NULL, &t, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (t.candidate);
+  r = run ("validate", first, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  run_clear (&r);
+
+  r = run ("optimize", "--config", config, NULL);
+  assert_usage_error (&r, "--config FILE and --out DIR are required");
+  r = run ("optimize", "--config", config, "--out", dir, "--population", "1", NULL);
+  assert_usage_error (&r, "--population: 1 is out of range: population_size must be from 4 to "
+                      "10000");
+  r = run ("optimize", "--config", config, "--out", dir, "--population", "10001", NULL);
+  assert_usage_error (&r, "population_size must be from 4 to 10000");
+  r = run ("optimize", "--config", config, "--out", dir, "--generations", "0", NULL);
+  assert_usage_error (&r, "--generations: 0 is out of range: generations must be from 1 to "
+                      "100000");
+  r = run ("optimize", "--config", config, "--out", dir, "--threads", "1025", NULL);
+  assert_usage_error (&r, "--threads: 1025 is out of range: parallel_workers must be from 0 to "
+                      "1024");
+  r = run ("optimize", "--config", config, "--out", dir, "--seed", "18446744073709551616", NULL);
+  assert_usage_error (&r, "--seed: 18446744073709551616 is out of range: seed must be from 0 to "
+                      "18446744073709551615");
+  r = run ("optimize", "--config", config, "--out", dir, "--seed", "-1", NULL);
+  assert_usage_error (&r, "--seed: '-1' is not a whole number");
+  r = run ("optimize", "--config", config, "--out", dir, "--seed", "01", NULL);
+  assert_usage_error (&r, "--seed: '01': leading zeros are not allowed");
+  r = run ("optimize", "--config", config, "--out", dir, "--generations", "08", NULL);
+  assert_usage_error (&r, "--generations: '08': leading zeros are not allowed");
+  r = run ("optimize", "--config", "/nonexistent/search.yaml", "--out", dir, NULL);
+  if (r.status != 2 || strstr (r.err, "/nonexistent/search.yaml") == NULL)
+    g_error ("expected exit 2 naming the file, got %d: %s", r.status, r.err);
+  run_clear (&r);
+}
+
+/* Ctrl-C: the search stops after the generation at hand and writes what it has. */
+static void
+test_optimize_interrupt (void)
+{
+  g_autofree char *config = g_test_build_filename (G_TEST_DIST, "..", "data", "examples",
+                                                   "search-small.yaml", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("tf-optimize-XXXXXX", NULL);
+  g_autofree char *summary_path = g_build_filename (dir, "summary.yaml", NULL);
+  g_autofree char *summary = NULL;
+  const char *argv[] = { g_getenv ("TF_CLI"), "optimize", "--config", config, "--out", dir,
+                         "--generations", "100000", "--population", "8", "--threads", "1",
+                         NULL };
+  g_autoptr(GError) error = NULL;
+  GPid pid;
+  int err_fd, status;
+  FILE *err;
+  char line[512];
+  gboolean seen = FALSE;
+
+  g_assert_true (g_spawn_async_with_pipes (NULL, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD,
+                                           NULL, NULL, &pid, NULL, NULL, &err_fd, &error));
+  g_assert_no_error (error);
+  err = fdopen (err_fd, "r");
+  while (!seen && fgets (line, sizeof line, err) != NULL)
+    seen = g_str_has_prefix (line, "generation    2/");
+  g_assert_true (seen);
+  kill (pid, SIGINT);
+  while (fgets (line, sizeof line, err) != NULL)
+    ;
+  fclose (err);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 130);
+  g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
+  g_assert_nonnull (strstr (summary, "cancelled: true"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/optimize", test_optimize);
+  g_test_add_func ("/cli/optimize-interrupt", test_optimize_interrupt);
+  return g_test_run ();
+}

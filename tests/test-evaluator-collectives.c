@@ -1,0 +1,606 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-evaluator-collectives.c: Layer 2 of the evaluator (the collectives' alpha-beta times and
+ * the rank order) against hand computation and brute force.
+ *
+ * Layer 2's routing is checked link by link against an independent enumeration of every shortest
+ * path (Floyd-Warshall distances, paths listed one by one, each with its ECMP probability): one
+ * link at a time is made the only slow link, so the time of a flow gives that link's load alone.
+ * On fat-trees and hypercubes, where per-hop ECMP makes every shortest path equally likely, the
+ * enumeration is checked against path counting as well.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "optimizer-private.h"
+#include "test-util.h"
+
+#define MIB 1048576.0
+
+/* A model of @candidate under @config with a hop table; free with model_clear. */
+typedef struct
+{
+  TfHopTable        hops;
+  TfCollectiveModel model;
+} Model;
+
+static void
+model_init (Model                *m,
+            const TfSearchConfig *config,
+            const TfNetworkGraph *graph,
+            double                bisection)
+{
+  tf_hop_table_init (&m->hops, graph);
+  tf_collective_model_init (&m->model, config, graph, &m->hops, &config->context,
+                            bisection);
+}
+
+static void
+model_clear (Model *m)
+{
+  tf_collective_model_clear (&m->model);
+  tf_hop_table_clear (&m->hops);
+}
+
+/* Brute force: Floyd-Warshall distances and every shortest path listed. */
+
+#define FAR 0x3fffffffu
+
+typedef struct
+{
+  const TfNetworkGraph *g;
+  guint                 n;
+  guint                *dist;    /* n x n */
+} Brute;
+
+static void
+brute_init (Brute                *b,
+            const TfNetworkGraph *g)
+{
+  guint n = tf_network_graph_get_n_nodes (g);
+
+  b->g = g;
+  b->n = n;
+  b->dist = g_new (guint, n * n);
+  for (guint i = 0; i < n * n; i++)
+    b->dist[i] = FAR;
+  for (guint i = 0; i < n; i++)
+    b->dist[i * n + i] = 0;
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      b->dist[g->links[i].a * n + g->links[i].b] = 1;
+      b->dist[g->links[i].b * n + g->links[i].a] = 1;
+    }
+  for (guint k = 0; k < n; k++)
+    for (guint i = 0; i < n; i++)
+      for (guint j = 0; j < n; j++)
+        if (b->dist[i * n + k] + b->dist[k * n + j] < b->dist[i * n + j])
+          b->dist[i * n + j] = b->dist[i * n + k] + b->dist[k * n + j];
+}
+
+static void
+brute_clear (Brute *b)
+{
+  g_free (b->dist);
+}
+
+/* Every shortest path from @u to @t, each adding @amount times its probability under per-hop
+ * ECMP (each link one hop closer taken in proportion to its multiplicity) to the link directions
+ * it uses: loads[2 l] for a -> b, loads[2 l + 1] for b -> a. */
+static void
+brute_paths (const Brute *b,
+             guint        u,
+             guint        t,
+             double       probability,
+             guint       *path,
+             guint        depth,
+             double       amount,
+             double      *loads,
+             guint64     *n_paths)
+{
+  const TfNetworkGraph *g = b->g;
+  guint here = b->dist[u * b->n + t];
+  double ways = 0;
+
+  if (u == t)
+    {
+      for (guint i = 0; i < depth; i++)
+        loads[path[i]] += amount * probability;
+      (*n_paths)++;
+      return;
+    }
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+      guint v = l->a == u ? l->b : l->b == u ? l->a : G_MAXUINT;
+
+      if (v != G_MAXUINT && b->dist[v * b->n + t] + 1 == here)
+        ways += l->multiplicity;
+    }
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+      guint v = l->a == u ? l->b : l->b == u ? l->a : G_MAXUINT;
+
+      if (v == G_MAXUINT || b->dist[v * b->n + t] + 1 != here)
+        continue;
+      path[depth] = 2 * i + (l->a == u ? 0 : 1);
+      brute_paths (b, v, t, probability * l->multiplicity / ways, path, depth + 1, amount,
+                   loads, n_paths);
+    }
+}
+
+static guint64
+brute_flow (const Brute *b,
+            guint        s,
+            guint        t,
+            double      *loads)
+{
+  g_autofree guint *path = g_new (guint, b->n + 1);
+  guint64 n_paths = 0;
+
+  if (s != t)
+    brute_paths (b, s, t, 1.0, path, 0, 1.0, loads, &n_paths);
+  return n_paths;
+}
+
+/* Shortest paths from @s to every node, counted by dynamic programming in distance order. */
+static void
+brute_count (const Brute *b,
+             guint        s,
+             double      *count)
+{
+  const TfNetworkGraph *g = b->g;
+  guint max = 0;
+
+  for (guint v = 0; v < b->n; v++)
+    {
+      count[v] = v == s ? 1 : 0;
+      if (b->dist[s * b->n + v] != FAR)
+        max = MAX (max, b->dist[s * b->n + v]);
+    }
+  for (guint level = 1; level <= max; level++)
+    for (guint i = 0; i < g->n_links; i++)
+      {
+        guint a = g->links[i].a, c = g->links[i].b;
+
+        if (b->dist[s * b->n + c] == level && b->dist[s * b->n + a] == level - 1)
+          count[c] += count[a];
+        if (b->dist[s * b->n + a] == level && b->dist[s * b->n + c] == level - 1)
+          count[a] += count[c];
+      }
+}
+
+static double
+beta_of_loads (const TfNetworkGraph *g,
+               const double         *gbps_per_type,
+               const double         *loads)
+{
+  double beta = INFINITY;
+
+  for (guint i = 0; i < 2 * g->n_links; i++)
+    if (loads[i] > 0)
+      beta = MIN (beta, gbps_per_type[g->links[i / 2].type] * g->links[i / 2].multiplicity
+                        / loads[i]);
+  return beta;
+}
+
+/* Rank order */
+
+static void
+test_rank_order (void)
+{
+  g_autoptr(TfCandidate) c = tf_test_candidate (8, TF_INTRA_BOARD_NONE, 1,
+                                                "torus:dimension_sizes=2x4,board_shape=2x2");
+  const TfNetworkGraph *g = &c->topology.graph;
+  g_autofree guint32 *order = tf_rank_order (g);
+  g_autofree guint8 *seen = g_new0 (guint8, g->n_chip);
+  guint r = 0;
+
+  for (guint b = 0; b < g->n_board; b++)
+    for (guint i = 0; i < g->chips_per_board; i++)
+      {
+        g_assert_cmpuint (order[r], ==, g->board_chips[b * g->chips_per_board + i]);
+        g_assert_false (seen[order[r]]);
+        seen[order[r]] = 1;
+        r++;
+      }
+  g_assert_cmpuint (r, ==, g->n_chip);
+}
+
+/* Single switch: every pair 2 hops apart, each chip's link carries one flow each way. */
+static void
+test_single_switch (void)
+{
+  g_autoptr(TfCandidate) c = tf_test_candidate (8, TF_INTRA_BOARD_NONE, 1,
+                                                "single-switch:n_endpoint=8");
+  g_auto(TfSearchConfig) config = { 0 };
+  const TfNetworkGraph *g = &c->topology.graph;
+  g_autofree guint32 *order = tf_rank_order (g);
+  guint32 some[3] = { 5, 0, 3 };
+  double alpha = 2 * 0.75, beta = 64e3;   /* us; bytes per us */
+  Model m;
+
+  tf_test_config_setup (&config, &c->topology, 0.75);
+  model_init (&m, &config, g, 256);
+  for (guint k = 0; k < 3; k++)
+    {
+      double M = k == 0 ? 0 : k == 1 ? MIB : 256 * MIB;
+
+      tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, order, 8, M),
+                            14 * (alpha + M / 8 / beta));
+      tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_GATHER, order, 8, M),
+                            7 * (alpha + M / 8 / beta));
+      tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_REDUCE_SCATTER, order, 8, M),
+                            7 * (alpha + M / 8 / beta));
+      tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, some, 3, M),
+                            4 * (alpha + M / 3 / beta));
+      tf_test_assert_close (tf_p2p_time (&m.model, 6, 1, M), alpha + M / beta);
+      /* AllToAll: 7 alpha; injection 64 GB/s against 8 * M / 4 over the 256 GB/s bisection:
+       * M * 7/8 / 64 = M / 73.1 > M / 128, so injection bounds it. */
+      tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_TO_ALL, order, 8, M),
+                            7 * alpha + M * 7 / 8 / beta);
+    }
+  g_assert_cmpfloat (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, order, 1, MIB), ==, 0);
+  g_assert_cmpfloat (tf_p2p_time (&m.model, 3, 3, MIB), ==, 0);
+  model_clear (&m);
+}
+
+/* The spec's T = 2 (N - 1) alpha + 2 (N - 1) M / (N beta), for every N on a single switch. */
+static void
+test_spec_all_reduce (void)
+{
+  g_autoptr(TfCandidate) c = tf_test_candidate (16, TF_INTRA_BOARD_NONE, 1,
+                                                "single-switch:n_endpoint=16");
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autofree guint32 *order = tf_rank_order (&c->topology.graph);
+  Model m;
+
+  tf_test_config_setup (&config, &c->topology, 1.3);
+  model_init (&m, &config, &c->topology.graph, 0);
+  for (guint n = 2; n <= 16; n++)
+    for (guint k = 0; k < 4; k++)
+      {
+        double M = (double) (1u << (4 * k)) * 1000, N = n;
+        double alpha = 2 * 1.3, beta = 64.0;   /* us, GB/s */
+        double spec = 2 * (N - 1) * alpha + 2 * (N - 1) * M / (N * beta * 1e3);
+
+        tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, order, n, M),
+                              spec);
+      }
+  model_clear (&m);
+}
+
+/* Ring of chips: neighbours are 1 hop, and a ring flow has its link direction to itself. The
+ * links join chips of different boards: C2C, 900 GB/s. */
+static void
+test_ring_direct (void)
+{
+  g_autoptr(TfCandidate) c = tf_test_candidate (8, TF_INTRA_BOARD_NONE, 1, "ring:n_endpoint=8");
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autofree guint32 *order = tf_rank_order (&c->topology.graph);
+  guint32 even[4] = { 0, 2, 4, 6 }, opposite[2] = { 0, 4 };
+  double M = 64 * MIB, b = 900e3;
+  Model m;
+
+  for (guint i = 0; i < 8; i++)
+    g_assert_cmpuint (order[i], ==, i);
+  tf_test_config_setup (&config, &c->topology, 1.0);
+  model_init (&m, &config, &c->topology.graph, 0);
+  tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, order, 8, M),
+                        14 * (1 + M / 8 / b));
+  /* Every other chip: 2 hops, one path each, each link used once: no contention. */
+  tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, even, 4, M),
+                        6 * (2 + M / 4 / b));
+  /* Opposite chips: 4 hops both ways round, half the flow each way: beta = 2 links. */
+  tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, opposite, 2, M),
+                        2 * (4 + M / 2 / (2 * b)));
+  tf_test_assert_close (tf_p2p_time (&m.model, 0, 4, M), 4 + M / (2 * b));
+  tf_test_assert_close (tf_p2p_time (&m.model, 1, 3, M), 2 + M / b);
+  model_clear (&m);
+}
+
+/* 2-layer fat-tree, k = 4: leaves of 2 chips (B2B, 64 GB/s), 2 spines (R2R, 50 GB/s). */
+static void
+test_fat_tree_ecmp (void)
+{
+  g_autoptr(TfCandidate) c = tf_test_candidate (8, TF_INTRA_BOARD_NONE, 1,
+                                                "fat-tree:layers=2,k=4,osr=1,n_endpoint=8");
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autofree guint32 *order = tf_rank_order (&c->topology.graph);
+  guint32 crossing[8] = { 0, 2, 4, 6, 1, 3, 5, 7 };
+  double M = 16 * MIB;
+  Model m;
+
+  tf_test_config_setup (&config, &c->topology, 1.0);
+  model_init (&m, &config, &c->topology.graph, 0);
+  /* In rank order only 1 -> 2, 3 -> 4, 5 -> 6, 7 -> 0 leave their leaf: each splits over the
+   * two spines, 0.5 per uplink (50 / 0.5 = 100 GB/s); the chip links carry 1 (64 GB/s). */
+  tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, order, 8, M),
+                        14 * (4 + M / 8 / 64e3));
+  /* Every flow leaves its leaf: two flows share each leaf's two uplinks, load 1 each way
+   * (50 GB/s). */
+  tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, crossing, 8, M),
+                        14 * (4 + M / 8 / 50e3));
+  tf_test_assert_close (tf_p2p_time (&m.model, 0, 2, M), 4 + M / 64e3);
+  tf_test_assert_close (tf_p2p_time (&m.model, 0, 1, M), 2 + M / 64e3);
+  model_clear (&m);
+}
+
+/* AllToAll on 16 chips, 4 leaves of 4 chips; alpha averages 2 hops to the leaf's 3 other chips
+ * and 4 hops to the 12 elsewhere: 15 alpha_avg = 3 * 2 + 12 * 4 = 54 hops.
+ * Full (k = 8, 4 spines): bisection 8 uplinks x 50 = 400 GB/s; 16 M / 4 / 400 = M / 100 is
+ * below injection 15/16 M / 64 = M / 68.3. Oversubscribed (k = 6, osr = 2, 2 spines): 200 GB/s,
+ * M / 50 is above it. */
+static void
+test_all_to_all_bisection (void)
+{
+  const char *ids[2] = { "fat-tree:layers=2,k=8,osr=1,n_endpoint=16",
+                         "fat-tree:layers=2,k=6,osr=2,n_endpoint=16" };
+  double bisection[2] = { 400, 200 };
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr(TfCandidate) c = tf_test_candidate (16, TF_INTRA_BOARD_NONE, 1, ids[i]);
+      g_auto(TfSearchConfig) config = { 0 };
+      g_autofree guint32 *order = tf_rank_order (&c->topology.graph);
+      double M = 128 * MIB, inject = M * 15 / 16 / 64e3, cross = 16 * M / 4 / (bisection[i] * 1e3);
+      Model m;
+
+      /* Layer 1's bound is a real cut; here generate's exact value. */
+      g_assert_cmpfloat (c->topology.result.metrics.bisection_bandwidth, ==, bisection[i]);
+      tf_test_config_setup (&config, &c->topology, 0.5);
+      model_init (&m, &config, &c->topology.graph, bisection[i]);
+      if (i == 0)
+        g_assert_cmpfloat (inject, >, cross);
+      else
+        g_assert_cmpfloat (cross, >, inject);
+      tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_TO_ALL, order, 16, M),
+                            54 * 0.5 + MAX (inject, cross));
+      /* A group's share of the bisection: the first 8 chips (leaves 0 and 1) get half of it.
+       * Each sees 3 chips at 2 hops and 4 at 4: 7 alpha_avg = 22 hops. */
+      tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_TO_ALL, order, 8, M),
+                            22 * 0.5 + MAX (M * 7 / 8 / 64e3,
+                                            8 * M / 4 / (bisection[i] / 2 * 1e3)));
+      model_clear (&m);
+    }
+}
+
+/* Every link's ECMP share against the enumeration of all shortest paths. */
+static void
+check_routing (TfCandidate *c,
+               GRand       *rng)
+{
+  TfNetworkGraph *g = &c->topology.graph;
+  const char *family = c->topology.result.family ? tf_family_get_name (c->topology.result.family)
+                                                 : "";
+  gboolean uniform = g_str_equal (family, "fat-tree") || g_str_equal (family, "hypercube");
+  guint n = g->n_chip, n_links2 = 2 * g->n_links;
+  g_autofree double *pair_loads = g_new0 (double, (gsize) n * n * n_links2);
+  g_autofree double *ring_loads = g_new0 (double, n_links2);
+  g_autofree double *shuffled_loads = g_new0 (double, n_links2);
+  g_autofree guint32 *order = tf_rank_order (g);
+  g_autofree guint32 *shuffled = g_memdup2 (order, sizeof (guint32) * n);
+  g_autofree double *from_s = g_new (double, tf_network_graph_get_n_nodes (g));
+  g_autofree double *from_t = g_new (double, tf_network_graph_get_n_nodes (g));
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autofree TfLinkType *types = g_new (TfLinkType, MAX (g->n_links, 1));
+  double gbps[TF_N_LINK_TYPES];
+  Brute b;
+  Model m;
+
+  for (guint i = n - 1; i > 0; i--)
+    {
+      guint j = g_rand_int_range (rng, 0, i + 1);
+      guint32 tmp = shuffled[i];
+
+      shuffled[i] = shuffled[j];
+      shuffled[j] = tmp;
+    }
+
+  brute_init (&b, g);
+  for (guint s = 0; s < n; s++)
+    for (guint t = 0; t < n; t++)
+      {
+        double *loads = pair_loads + ((gsize) s * n + t) * n_links2;
+        guint64 paths = brute_flow (&b, s, t, loads);
+
+        if (s == t)
+          continue;
+        g_assert_cmpuint (b.dist[s * b.n + t], <, FAR);
+        /* The listing found as many paths as counting does. */
+        brute_count (&b, s, from_s);
+        g_assert_cmpfloat (from_s[t], ==, (double) paths);
+        if (uniform)
+          {
+            /* Every path equally likely: a link u -> v carries the fraction of paths through
+             * it, sigma_s(u) sigma_t(v) / sigma_s(t). */
+            brute_count (&b, t, from_t);
+            for (guint i = 0; i < n_links2; i++)
+              {
+                const TfLink *l = &g->links[i / 2];
+                guint u = i % 2 ? l->b : l->a, v = i % 2 ? l->a : l->b;
+                double share = 0;
+
+                if (b.dist[s * b.n + u] + 1 + b.dist[v * b.n + t] == b.dist[s * b.n + t])
+                  share = from_s[u] * from_t[v] / from_s[t];
+                tf_test_assert_close (loads[i], share);
+              }
+          }
+      }
+  for (guint i = 0; i < n; i++)
+    {
+      brute_flow (&b, order[i], order[(i + 1) % n], ring_loads);
+      brute_flow (&b, shuffled[i], shuffled[(i + 1) % n], shuffled_loads);
+    }
+
+  /* Alpha: the hop counts. */
+  tf_test_config_setup (&config, &c->topology, 1.0);
+  model_init (&m, &config, g, 0);
+  for (guint s = 0; s < n; s++)
+    for (guint t = 0; t < n; t++)
+      tf_test_assert_close (tf_p2p_time (&m.model, s, t, 0), b.dist[s * b.n + t]);
+  model_clear (&m);
+
+  /* Beta, one slow link at a time: every link typed B2B at 1e6 GB/s but the probe, typed C2C at
+   * 1 GB/s (types do not change the routes). */
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      types[i] = g->links[i].type;
+      g->links[i].type = TF_LINK_B2B;
+    }
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    {
+      gbps[t] = t == TF_LINK_C2C ? 1.0 : 1e6;
+      config.context.defaults[t].bandwidth_gbps = gbps[t];
+    }
+  config.hardware.link_latency_us = 0;
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      double M = 1e6;
+
+      g->links[i].type = TF_LINK_C2C;
+      model_init (&m, &config, g, 0);
+      for (guint s = 0; s < n; s++)
+        for (guint t = 0; t < n; t++)
+          {
+            const double *loads = pair_loads + ((gsize) s * n + t) * n_links2;
+            double beta = beta_of_loads (g, gbps, loads);
+
+            if (s == t)
+              continue;
+            tf_test_assert_close (M / (tf_p2p_time (&m.model, s, t, M) * 1e3), beta);
+          }
+      tf_test_assert_close (2 * (n - 1) * (M / n)
+                            / (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, order, n, M)
+                               * 1e3),
+                            beta_of_loads (g, gbps, ring_loads));
+      tf_test_assert_close (2 * (n - 1) * (M / n)
+                            / (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, shuffled, n,
+                                                   M) * 1e3),
+                            beta_of_loads (g, gbps, shuffled_loads));
+      model_clear (&m);
+      g->links[i].type = TF_LINK_B2B;
+    }
+  for (guint i = 0; i < g->n_links; i++)
+    g->links[i].type = types[i];
+  brute_clear (&b);
+}
+
+static void
+test_routing_brute_force (void)
+{
+  static const struct
+  {
+    guint            n_chip;
+    TfIntraBoardTopo topo;
+    guint            radix;
+  } cases[] = {
+    { 8, TF_INTRA_BOARD_NONE, 1 },
+    { 8, TF_INTRA_BOARD_RING, 1 },
+    { 12, TF_INTRA_BOARD_NONE, 1 },
+    { 12, TF_INTRA_BOARD_FULL_MESH, 2 },
+    { 16, TF_INTRA_BOARD_NONE, 2 },
+  };
+  g_autoptr(GRand) rng = g_rand_new_with_seed (7);
+  guint checked = 0, by_family[16] = { 0 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      TfContext ctx = tf_test_context (cases[k].n_chip, TF_SCOPE_INTER_RACK, cases[k].topo);
+      g_auto(TfEnumeration) e = { 0 };
+      g_autoptr(GError) error = NULL;
+
+      ctx.chip_radix = cases[k].radix;
+      g_assert_true (tf_enumerate (&ctx, NULL, 0, 3, NULL, NULL, &e, &error));
+      g_assert_no_error (error);
+      for (guint f = 0; f < e.n_families; f++)
+        for (guint r = 0; r < e.families[f].n_results; r++)
+          {
+            g_autofree char *id = tf_result_dup_id (&e.families[f].results[r]);
+            g_autoptr(TfCandidate) c = tf_candidate_new ();
+
+            if (!tf_generate (&ctx, id, NULL, NULL, &c->topology, &error))
+              g_error ("%s: %s", id, error->message);
+            if (tf_network_graph_get_n_nodes (&c->topology.graph) > 48)
+              continue;
+            check_routing (c, rng);
+            checked++;
+            by_family[MIN (f, 15)]++;
+          }
+    }
+  g_test_message ("%u graphs routed against brute force", checked);
+  g_assert_cmpuint (checked, >=, 40);
+  for (guint f = 0; f < tf_families_get_count () && f < 16; f++)
+    g_assert_cmpuint (by_family[f], >, 0);
+}
+
+/* Layer 2 as the evaluator runs it: every requested primitive and size over all chips. */
+static void
+test_evaluate_collectives (void)
+{
+  g_autoptr(TfCandidate) c = tf_test_candidate (16, TF_INTRA_BOARD_NONE, 1,
+                                                "fat-tree:layers=2,k=6,osr=2,n_endpoint=16");
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree guint32 *order = tf_rank_order (&c->topology.graph);
+  TfWorkload *wl;
+  Model m;
+
+  tf_test_config_setup (&config, &c->topology, 0.8);
+  wl = tf_test_workload_setup (&config, 0, 1, 1, 16, 1);
+  wl->primitives = (1u << TF_PRIMITIVE_ALL_REDUCE) | (1u << TF_PRIMITIVE_ALL_TO_ALL)
+                   | (1u << TF_PRIMITIVE_REDUCE_SCATTER);
+  wl->n_message_sizes = 4;
+  for (guint k = 0; k < 4; k++)
+    wl->message_sizes[k] = G_GUINT64_CONSTANT (1) << (20 + 4 * k);
+  wl = tf_test_workload_setup (&config, 1, 1, 1, 16, 1);
+  wl->primitives = 1u << TF_PRIMITIVE_ALL_GATHER;
+  wl->n_message_sizes = 1;
+  wl->message_sizes[0] = 4096;
+  /* Layer 2 reads its link bandwidths from the candidate, whatever the configuration says. */
+  config.context.defaults[TF_LINK_B2B].bandwidth_gbps = 1;
+  c->evaluation.bisection_bandwidth = c->topology.result.metrics.bisection_bandwidth;
+  memset (c->evaluation.collective_us, 0xff, sizeof c->evaluation.collective_us);
+
+  g_assert_true (tf_evaluate_collectives (&config, c, &error));
+  g_assert_no_error (error);
+  g_assert_true (c->evaluation.layers & TF_LAYER_COLLECTIVES);
+
+  config.context = c->topology.context;
+  model_init (&m, &config, &c->topology.graph, c->evaluation.bisection_bandwidth);
+  for (guint w = 0; w < 2; w++)
+    for (guint p = 0; p < TF_N_PRIMITIVES; p++)
+      for (guint k = 0; k < TF_SEARCH_MAX_MESSAGE_SIZES; k++)
+        {
+          const TfWorkload *x = &config.workloads[w];
+          double got = c->evaluation.collective_us[w][p][k];
+
+          if ((x->primitives & (1u << p)) && k < x->n_message_sizes)
+            {
+              g_assert_cmpfloat (got, >, 0);
+              tf_test_assert_close (got, tf_collective_time (&m.model, p, order, 16,
+                                                             (double) x->message_sizes[k]));
+            }
+          else
+            g_assert_cmpfloat (got, ==, 0);
+        }
+  model_clear (&m);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/evaluator/collectives/rank-order", test_rank_order);
+  g_test_add_func ("/engine/evaluator/collectives/single-switch", test_single_switch);
+  g_test_add_func ("/engine/evaluator/collectives/spec-all-reduce", test_spec_all_reduce);
+  g_test_add_func ("/engine/evaluator/collectives/ring-direct", test_ring_direct);
+  g_test_add_func ("/engine/evaluator/collectives/fat-tree-ecmp", test_fat_tree_ecmp);
+  g_test_add_func ("/engine/evaluator/collectives/all-to-all-bisection", test_all_to_all_bisection);
+  g_test_add_func ("/engine/evaluator/collectives/routing-brute-force", test_routing_brute_force);
+  g_test_add_func ("/engine/evaluator/collectives/evaluate-collectives", test_evaluate_collectives);
+
+  return g_test_run ();
+}
