@@ -105,6 +105,9 @@ gboolean tf_config_read_bool (TfYamlReader *r, gboolean *out);
 gboolean tf_config_read_uint_in (TfYamlReader *r, guint64 min, guint64 max, const char *why,
                                  guint64 *out);
 gboolean tf_config_read_guint (TfYamlReader *r, guint64 min, guint64 max, guint *out);
+gboolean tf_config_read_ascending (TfYamlReader *r, guint min, guint max, guint max_items,
+                                   const char *what, guint *values, TfMark *marks,
+                                   guint *n_values);
 /* A finite number above (or from) @min and at most @max, @unit after the numbers. */
 gboolean tf_config_read_real_in (TfYamlReader *r, double min, gboolean min_open, double max,
                                  const char *unit, double *out);

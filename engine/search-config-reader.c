@@ -196,3 +196,51 @@ tf_config_builtin_failed (const char *file,
 {
   g_error ("built-in %s does not parse: %s", file, error ? error->message : "(no message)");
 }
+
+/* A list of distinct numbers in [@min, @max], at most @max_items, kept ascending in @values
+ * (with each one's mark in @marks when not NULL); the list may not be empty. */
+gboolean
+tf_config_read_ascending (TfYamlReader *r,
+                          guint         min,
+                          guint         max,
+                          guint         max_items,
+                          const char   *what,
+                          guint        *values,
+                          TfMark       *marks,
+                          guint        *n_values)
+{
+  TfYamlSequence s;
+  gboolean more;
+  guint n = 0;
+
+  if (!tf_yaml_reader_begin_sequence (r, &s, max_items))
+    return FALSE;
+  while (tf_yaml_reader_next_item (r, &s, &more) && more)
+    {
+      TfMark mark = tf_yaml_reader_mark (r);
+      guint value, at;
+
+      if (!tf_config_read_guint (r, min, max, &value))
+        break;
+      for (guint i = 0; i < n; i++)
+        if (values[i] == value)
+          return tf_yaml_reader_fail_at (r, mark, "%u is listed twice", value);
+      for (at = n; at > 0 && values[at - 1] > value; at--)
+        {
+          values[at] = values[at - 1];
+          if (marks != NULL)
+            marks[at] = marks[at - 1];
+        }
+      values[at] = value;
+      if (marks != NULL)
+        marks[at] = mark;
+      n++;
+    }
+  if (r->error != NULL)
+    return FALSE;
+  if (n == 0)
+    return tf_yaml_reader_fail_at (r, s.start, "the list is empty; it needs at least one %s",
+                                   what);
+  *n_values = n;
+  return TRUE;
+}

@@ -128,42 +128,13 @@ static const char *const hardware_keys[] = {
 static gboolean
 read_radix_options (Loader *l)
 {
-  TfYamlReader *r = &l->r;
   TfHardwareConstraints *hw = &l->c->hardware;
-  TfYamlSequence s;
-  gboolean more;
-  guint n = 0;
 
   l->has_radix_options = TRUE;
-  if (!tf_yaml_reader_begin_sequence (r, &s, TF_SEARCH_MAX_RADIX_OPTIONS))
-    return FALSE;
-  while (tf_yaml_reader_next_item (r, &s, &more) && more)
-    {
-      TfMark mark = tf_yaml_reader_mark (r);
-      guint radix, at;
-
-      if (!tf_config_read_guint (r, 2, MAX_RADIX, &radix))
-        break;
-      for (guint i = 0; i < n; i++)
-        if (hw->radix_options[i] == radix)
-          return tf_yaml_reader_fail_at (r, mark, "%u is listed twice", radix);
-      /* Kept ascending, each with its mark for the price check. */
-      for (at = n; at > 0 && hw->radix_options[at - 1] > radix; at--)
-        {
-          hw->radix_options[at] = hw->radix_options[at - 1];
-          l->radix_marks[at] = l->radix_marks[at - 1];
-        }
-      hw->radix_options[at] = radix;
-      l->radix_marks[at] = mark;
-      n++;
-    }
-  if (r->error != NULL)
-    return FALSE;
-  if (n == 0)
-    return tf_yaml_reader_fail_at (r, s.start, "the list is empty; it needs at least one "
-                                   "switch radix");
-  hw->n_radix_options = n;
-  return TRUE;
+  /* Kept ascending, each with its mark for the price check. */
+  return tf_config_read_ascending (&l->r, 2, MAX_RADIX, TF_SEARCH_MAX_RADIX_OPTIONS,
+                                   "switch radix", hw->radix_options, l->radix_marks,
+                                   &hw->n_radix_options);
 }
 
 static gboolean
@@ -272,37 +243,12 @@ static gboolean
 read_chips_per_board (Loader *l,
                       TfMark *list_mark)
 {
-  TfYamlReader *r = &l->r;
   TfSearchConfig *c = l->c;
-  TfYamlSequence s;
-  gboolean more;
-  guint n = 0;
 
-  *list_mark = tf_yaml_reader_mark (r);
-  if (!tf_yaml_reader_begin_sequence (r, &s, TF_SEARCH_MAX_CHIPS_PER_BOARD))
-    return FALSE;
-  while (tf_yaml_reader_next_item (r, &s, &more) && more)
-    {
-      TfMark mark = tf_yaml_reader_mark (r);
-      guint value, at;
-
-      if (!tf_config_read_guint (r, 1, MAX_N_CHIP, &value))
-        break;
-      for (guint i = 0; i < n; i++)
-        if (c->chips_per_board[i] == value)
-          return tf_yaml_reader_fail_at (r, mark, "%u is listed twice", value);
-      for (at = n; at > 0 && c->chips_per_board[at - 1] > value; at--)
-        c->chips_per_board[at] = c->chips_per_board[at - 1];
-      c->chips_per_board[at] = value;
-      n++;
-    }
-  if (r->error != NULL)
-    return FALSE;
-  if (n == 0)
-    return tf_yaml_reader_fail_at (r, s.start, "the list is empty; it needs at least one "
-                                   "number of chips per board");
-  c->n_chips_per_board = n;
-  return TRUE;
+  *list_mark = tf_yaml_reader_mark (&l->r);
+  return tf_config_read_ascending (&l->r, 1, MAX_N_CHIP, TF_SEARCH_MAX_CHIPS_PER_BOARD,
+                                   "number of chips per board", c->chips_per_board, NULL,
+                                   &c->n_chips_per_board);
 }
 
 static void
