@@ -522,8 +522,7 @@ write_plot (const char           *dir,
       plot.evaluated = evaluated;
       plot.n_evaluated = n;
     }
-  plot.title = "Pareto front of the search (numbers: pareto/candidate_NNN.yaml) and the "
-               "baseline's";
+  plot.title = "Pareto front (numbers: pareto/candidate_NNN.yaml) and the baseline's";
   plot.baseline_label = "Random + QMC baseline";
   return tf_pareto_svg_write (path, &plot, error);
 }

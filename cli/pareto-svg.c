@@ -440,7 +440,8 @@ draw_polyline (cairo_t         *cr,
 }
 
 /* Each front point's number, the NNN of its pareto/candidate_NNN.yaml: beside the point, on the
- * first of eight places around it that no marker or number holds yet (else the first). */
+ * first of eight places around it that no marker or number holds yet; where all eight are taken
+ * (a dense cluster) the number is left out rather than printed over another. */
 static void
 draw_front_numbers (cairo_t            *cr,
                     const Layout       *l,
@@ -466,6 +467,7 @@ draw_front_numbers (cairo_t            *cr,
     {
       const double *row = g_ptr_array_index (front, i);
       double x = map_x (l, row[0]), y = map_y (l, row_y (row, m)), best[4] = { 0 };
+      gboolean placed = FALSE;
       guint number = (guint) ((row - plot->front) / m) + 1;
       cairo_text_extents_t ext;
       char text[16];
@@ -480,8 +482,6 @@ draw_front_numbers (cairo_t            *cr,
           double by = y + places[p][1] * 7 - (places[p][1] <= 0 ? h : 0) + (places[p][1] == 0 ? h / 2 : 0);
           gboolean free = TRUE;
 
-          if (p == 0)
-            best[0] = bx, best[1] = by, best[2] = w, best[3] = h;
           for (guint k = 0; k < taken->len && free; k++)
             {
               const double *t = &g_array_index (taken, double, 4 * k);
@@ -491,9 +491,12 @@ draw_front_numbers (cairo_t            *cr,
           if (free)
             {
               best[0] = bx, best[1] = by, best[2] = w, best[3] = h;
+              placed = TRUE;
               break;
             }
         }
+      if (!placed)
+        continue;
       g_array_append_val (taken, best);
       cairo_move_to (cr, best[0], best[1] + best[3] - 1.5);
       cairo_set_source_rgba (cr, 0.1, 0.1, 0.1, 0.9);

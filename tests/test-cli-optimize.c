@@ -49,6 +49,13 @@ test_optimize (void)
   g_assert_nonnull (strstr (summary, "constraint_violations: 0\n"));
   g_assert_nonnull (strstr (summary, "objectives: [iter_time, network_cost, apl_fail]"));
   g_assert_nonnull (strstr (summary, "file: pareto/candidate_001.yaml"));
+  /* The breakdown, the box and the baseline's name. */
+  g_assert_nonnull (strstr (summary, "  breakdown:\n    iter_time_us: "));
+  g_assert_nonnull (strstr (summary, "exposed_us: "));
+  g_assert_nonnull (strstr (summary, "bottleneck: "));
+  g_assert_nonnull (strstr (summary, "AllReduce_all_chips: {bytes: 16777216"));
+  g_assert_nonnull (strstr (summary, "  reference_point: ["));
+  g_assert_nonnull (strstr (summary, "  gain_over_seeds: "));
   g_assert_true (g_file_get_contents (svg_path, &svg, NULL, NULL));
   g_assert_nonnull (strstr (svg, "<svg"));
   g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
@@ -86,6 +93,36 @@ test_optimize (void)
   if (r.status != 2 || strstr (r.err, "/nonexistent/search.yaml") == NULL)
     g_error ("expected exit 2 naming the file, got %d: %s", r.status, r.err);
   run_clear (&r);
+}
+
+/* --repeat R: R seeds into DIR/seed-N and repeat.yaml with the spread of each figure. */
+static void
+test_optimize_repeat (void)
+{
+  g_autofree char *config = g_test_build_filename (G_TEST_DIST, "..", "data", "examples",
+                                                   "search-small.yaml", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("tf-optimize-XXXXXX", NULL);
+  g_autofree char *repeat_path = g_build_filename (dir, "repeat.yaml", NULL);
+  g_autofree char *second = g_build_filename (dir, "seed-8", "summary.yaml", NULL);
+  g_autofree char *repeat = NULL;
+  Run r;
+
+  r = run ("optimize", "--config", config, "--out", dir, "--population", "8",
+           "--generations", "2", "--seed", "7", "--repeat", "2", NULL);
+  if (r.status != 0)
+    g_error ("optimize --repeat exited %d: %s", r.status, r.err);
+  g_assert_nonnull (strstr (r.err, "2 runs written to"));
+  run_clear (&r);
+  g_assert_true (g_file_test (second, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_get_contents (repeat_path, &repeat, NULL, NULL));
+  g_assert_nonnull (strstr (repeat, "repeats: 2\n"));
+  g_assert_nonnull (strstr (repeat, "- {seed: 7, dir: seed-7, evaluations: "));
+  g_assert_nonnull (strstr (repeat, "- {seed: 8, dir: seed-8, evaluations: "));
+  g_assert_nonnull (strstr (repeat, "\nratio: {median: "));
+  g_assert_nonnull (strstr (repeat, "\ngain_over_seeds: {median: "));
+
+  r = run ("optimize", "--config", config, "--out", dir, "--repeat", "0", NULL);
+  assert_usage_error (&r, "--repeat: 0 is out of range: repeat must be from 1 to 100");
 }
 
 /* Ctrl-C: the search stops after the generation at hand and writes what it has. */
@@ -134,5 +171,6 @@ main (int    argc,
 
   g_test_add_func ("/cli/optimize", test_optimize);
   g_test_add_func ("/cli/optimize-interrupt", test_optimize_interrupt);
+  g_test_add_func ("/cli/optimize-repeat", test_optimize_repeat);
   return g_test_run ();
 }
