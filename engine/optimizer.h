@@ -346,7 +346,7 @@ typedef struct
   guint   front_size;
   double  hypervolume;     /* of the current front, normalised (docs/optimizer.md) */
   double  elapsed;         /* seconds */
-  gboolean baseline;       /* TRUE while the random baseline runs */
+  gboolean baseline;       /* TRUE while the Random + QMC baseline runs */
 } TfSearchProgress;
 
 /* Return FALSE to stop; the search then ends cleanly with what it has. */
@@ -355,7 +355,7 @@ typedef gboolean (*TfSearchProgressFunc) (const TfSearchProgress *progress, gpoi
 typedef struct
 {
   guint                threads;       /* 0: config->threads (at most the cores), else all */
-  gboolean             baseline;      /* also run the random-search baseline */
+  gboolean             baseline;      /* also run the Random + QMC baseline */
   TfSearchProgressFunc progress;
   gpointer             progress_data;
   volatile gint       *cancel;        /* set non-zero (from a signal handler) to stop */
@@ -365,7 +365,7 @@ typedef struct
 {
   guint      n_objectives;
   GPtrArray *front;              /* TfCandidate *: feasible, non-dominated, by first objective */
-  GPtrArray *baseline_front;     /* the same for the random baseline */
+  GPtrArray *baseline_front;     /* the same for the Random + QMC baseline */
   GArray    *evaluated;          /* double[n_objectives] of every feasible candidate evaluated */
   GArray    *baseline_evaluated;
   double     ideal[TF_N_OBJECTIVES];            /* the hypervolume's box (tf_search_config_get_box) */

@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* search.c: the search loop: NSGA-II over TopologyCandidates, and the random-search baseline.
+/* search.c: the search loop: NSGA-II over TopologyCandidates, and the Random + QMC baseline.
  *
  * NSGA-II (Deb et al. 2002) as the spec's NSGA-II 搜索循环: an initial population from the
  * generators' init (family seeds, topped up by mutating them), then each generation N children,
  * each a mutation of a parent chosen by binary tournament (rank, then crowding), by the graph
  * mutator with probability mutation_rate and otherwise by the family generator when it can;
  * parents and children together are sorted into fronts and the best N survive. Candidates that
- * break a hard constraint leave the population (硬约束: 直接从种群移除); children equal to a
- * graph already in the population are not evaluated twice.
+ * break a hard constraint leave the population (硬约束: 直接从种群移除); a child equal to a
+ * graph already made (up to a renumbering of switches) is edited again, and a generation the
+ * edits cannot fill takes fresh design points from the sampler (immigrants).
  *
- * The baseline spends the same number of evaluations on random search with the same generators
- * and no selection: the same initial population, then random walks of 1 to 16 mutations from a
- * seed picked at random.
+ * The baseline (the spec's Random + QMC) spends the same number of evaluations on design points
+ * of a low-discrepancy sequence over the generators' whole space, each edited 0 to 16 times, and
+ * shares nothing with the search. Both fronts' hypervolumes are fractions of one box fixed by the
+ * configuration (objectives.c).
  *
  * Children are made on the calling thread from one random stream and only evaluation runs on
  * worker threads, each candidate on its own, so a seed gives the same run on any thread count.
