@@ -741,8 +741,8 @@ tf_command_optimize (int    argc,
   tf_cli_parser_init (&parser, "- search for Pareto-optimal topologies",
                       "Runs NSGA-II over whole network graphs (family seeds and graph mutation) "
                       "with the layered evaluator, then a Random + QMC baseline (an independent "
-                      "sampler of the design space) with the same number of evaluations, and writes the Pareto front as topology files, "
-                      "summary.yaml and pareto.svg.");
+                      "sampler of the design space) with the same number of evaluations, and "
+                      "writes the Pareto front as topology files, summary.yaml and pareto.svg.");
   tf_cli_parser_add (&parser, entries);
   if (!g_option_context_parse (parser.context, &argc, &argv, &error))
     {
