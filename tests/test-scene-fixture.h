@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-scene-fixture.h: what the scene tests (test-scene.c, test-scene-lines.c,
+ * test-scene-pick.c) share: the boxes of a TfScene and the counts a graph calls for. */
+#pragma once
+
+#include "tf-scene.h"
+
+G_BEGIN_DECLS
+
+/* Float slack for comparing coordinates built from sums of small constants. */
+#define EPS 1e-3f
+
+extern const char *const kind_names[];
+
+const TfSceneBox *box_at (const TfScene *scene,
+                          TfSceneKind    kind,
+                          guint          index);
+float lo (const TfSceneBox *b,
+          guint             axis);
+float hi (const TfSceneBox *b,
+          guint             axis);
+guint count_of (const TfNetworkGraph *g,
+                TfSceneKind           kind);
+/* The board of every chip; free with g_free (). */
+guint32 *chip_boards (const TfNetworkGraph *g);
+
+G_END_DECLS
