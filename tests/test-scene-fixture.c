@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-scene-fixture.c: see test-scene-fixture.h. */
+#include "test-graph-cases.h"
 #include "test-scene-fixture.h"
 
 /* Boxes */
@@ -45,4 +46,17 @@ chip_boards (const TfNetworkGraph *g)
   for (guint i = 0; i < g->n_board * g->chips_per_board; i++)
     board[g->board_chips[i]] = i / g->chips_per_board;
   return board;
+}
+
+int
+tf_test_scene_run (int    *argc,
+                   char ***argv,
+                   void  (*add) (GPtrArray *cases))
+{
+  g_autoptr(GPtrArray) cases = NULL;
+
+  g_test_init (argc, argv, NULL);
+  cases = tf_test_graph_cases_new ();
+  add (cases);
+  return g_test_run ();
 }

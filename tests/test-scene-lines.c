@@ -10,8 +10,6 @@
 #include "test-scene-fixture.h"
 #include "test-util.h"
 
-static GPtrArray *cases;
-
 /* Lines, as (end, end, reach) keys whatever the order of the vertices */
 
 typedef struct
@@ -528,21 +526,18 @@ test_large_fat_tree (void)
   check_bundled (&t.graph, board_of, TF_SCENE_LINK_BUDGET);
 }
 
-int
-main (int    argc,
-      char **argv)
+static void
+add_tests (GPtrArray *cases)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  cases = tf_test_graph_cases_new ();
-
   g_test_add_func ("/render/scene/link-colors", test_link_colors);
   g_test_add_func ("/render/scene/bundling/fat-tree-16384", test_large_fat_tree);
   tf_test_graph_cases_add (cases, "/render/scene/lines", test_lines);
   tf_test_graph_cases_add (cases, "/render/scene/bundling", test_bundling);
+}
 
-  status = g_test_run ();
-  g_ptr_array_unref (cases);
-  return status;
+int
+main (int    argc,
+      char **argv)
+{
+  return tf_test_scene_run (&argc, &argv, add_tests);
 }

@@ -10,8 +10,6 @@
 #include "test-scene-fixture.h"
 #include "test-util.h"
 
-static GPtrArray *cases;
-
 /* Picking */
 
 /* An independent slab test in double: the distances where the ray enters and leaves @box. */
@@ -330,18 +328,15 @@ test_pick (gconstpointer data)
   tf_scene_clear (&scene);
 }
 
+static void
+add_tests (GPtrArray *cases)
+{
+  tf_test_graph_cases_add (cases, "/render/scene/pick", test_pick);
+}
+
 int
 main (int    argc,
       char **argv)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  cases = tf_test_graph_cases_new ();
-
-  tf_test_graph_cases_add (cases, "/render/scene/pick", test_pick);
-
-  status = g_test_run ();
-  g_ptr_array_unref (cases);
-  return status;
+  return tf_test_scene_run (&argc, &argv, add_tests);
 }

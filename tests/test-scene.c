@@ -15,7 +15,7 @@
 #include "test-scene-fixture.h"
 #include "test-util.h"
 
-static GPtrArray *cases;
+static GPtrArray *cases;   /* the sweep of graphs, set by add_tests () */
 
 /* Boxes */
 
@@ -395,14 +395,10 @@ test_rebuild (void)
   tf_scene_clear (&reused);
 }
 
-int
-main (int    argc,
-      char **argv)
+static void
+add_tests (GPtrArray *sweep)
 {
-  int status;
-
-  g_test_init (&argc, &argv, NULL);
-  cases = tf_test_graph_cases_new ();
+  cases = sweep;
 
   g_test_add_func ("/render/scene/sweep-coverage", test_sweep_coverage);
   g_test_add_func ("/render/scene/clear", test_clear);
@@ -410,8 +406,11 @@ main (int    argc,
   tf_test_graph_cases_add (cases, "/render/scene/counts", test_counts);
   tf_test_graph_cases_add (cases, "/render/scene/nesting", test_nesting);
   tf_test_graph_cases_add (cases, "/render/scene/bounds", test_bounds);
+}
 
-  status = g_test_run ();
-  g_ptr_array_unref (cases);
-  return status;
+int
+main (int    argc,
+      char **argv)
+{
+  return tf_test_scene_run (&argc, &argv, add_tests);
 }
