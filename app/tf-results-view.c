@@ -2,11 +2,13 @@
 /* tf-results-view.c: the results list, a GtkColumnView over a GtkTreeListModel of families or
  * the flat rows (see tf-results-view.h); its cells are tf-result-cells.c. Its
  * columns are the engine's table of columns (tf_columns_get ()), so a column added there shows
- * up here, in the column chooser and in the sort menu without code of its own. */
+ * up here, in the column chooser and in the sort menu without code of its own
+ * (tf-results-columns.c). */
 #include <glib/gi18n.h>
 
 #include "tf-format.h"
 #include "tf-result-cells.h"
+#include "tf-results-columns.h"
 #include "tf-results-view.h"
 
 struct _TfResultsView
@@ -321,78 +323,12 @@ rebuild_tree (TfResultsView *self)
   update_summary (self);
 }
 
-/* Cells (tf-result-cells.c) */
+/* Cells (tf-result-cells.c) and columns (tf-results-columns.c) */
 
 static void
 show_every_row_clicked (TfResultsView *self)
 {
   g_signal_emit (self, signals[SHOW_ALL], 0, NULL);
-}
-
-static void
-add_columns (TfResultsView *self)
-{
-  for (guint i = 0; i < tf_columns_get_count (); i++)
-    {
-      const TfColumn *info = tf_columns_get (i);
-      GtkListItemFactory *factory;
-      GtkColumnViewColumn *column;
-      GtkWidget *check;
-
-      if (info->kind == TF_COLUMN_ID)
-        {
-          factory = tf_result_name_factory_new (GTK_WIDGET (self));
-        }
-      else
-        factory = tf_result_cell_factory_new (info);
-      column = gtk_column_view_column_new (_(info->label), factory);
-      gtk_column_view_column_set_resizable (column, TRUE);
-      gtk_column_view_column_set_visible (column, info->shown);
-      if (info->kind == TF_COLUMN_ID)
-        {
-          gtk_column_view_column_set_expand (column, TRUE);
-          gtk_column_view_column_set_fixed_width (column, 300);
-        }
-      else if (info->kind == TF_COLUMN_WARNINGS)
-        gtk_column_view_column_set_fixed_width (column, 170);
-      gtk_column_view_append_column (self->column_view, column);
-      g_ptr_array_add (self->columns, column);
-
-      /* The chooser: every column but the first, which says what a row is. */
-      if (info->kind != TF_COLUMN_ID)
-        {
-          check = gtk_check_button_new_with_label (_(info->label));
-          gtk_widget_set_tooltip_text (check, _(info->description));
-          g_object_bind_property (column, "visible", check, "active",
-                                  G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-          gtk_box_append (self->columns_box, check);
-          g_ptr_array_add (self->sort_columns, (gpointer) info);
-        }
-    }
-}
-
-static void
-fill_sort_menu (TfResultsView *self)
-{
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-
-  gtk_string_list_append (names, _("Engine order"));
-  for (guint i = 0; i < self->sort_columns->len; i++)
-    gtk_string_list_append (names, _(((const TfColumn *) g_ptr_array_index (self->sort_columns, i))->label));
-  gtk_drop_down_set_model (self->sort_column, G_LIST_MODEL (names));
-  gtk_drop_down_set_selected (self->sort_column, 0);
-}
-
-static GtkColumnViewColumn *
-find_column (TfResultsView *self,
-             const char    *name)
-{
-  const TfColumn *column = tf_column_lookup (name);
-
-  for (guint i = 0; column != NULL && i < self->columns->len; i++)
-    if (tf_columns_get (i) == column)
-      return g_ptr_array_index (self->columns, i);
-  return NULL;
 }
 
 void
@@ -404,7 +340,7 @@ tf_results_view_set_column_visible (TfResultsView *self,
 
   g_return_if_fail (TF_IS_RESULTS_VIEW (self));
 
-  c = find_column (self, column);
+  c = tf_results_columns_find (self->columns, column);
   if (c != NULL)
     gtk_column_view_column_set_visible (c, visible);
 }
@@ -431,7 +367,7 @@ tf_results_view_get_column_visible (TfResultsView *self,
 
   g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), FALSE);
 
-  c = find_column (self, column);
+  c = tf_results_columns_find (self->columns, column);
   return c != NULL && gtk_column_view_column_get_visible (c);
 }
 
@@ -1014,9 +950,10 @@ tf_results_view_init (TfResultsView *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  add_columns (self);
+  tf_results_columns_add (GTK_WIDGET (self), self->column_view, self->columns_box, self->columns,
+                          self->sort_columns);
   g_signal_handlers_block_by_func (self->sort_column, sort_changed, self);
-  fill_sort_menu (self);
+  tf_results_columns_fill_sort_menu (self->sort_column, self->sort_columns);
   g_signal_handlers_unblock_by_func (self->sort_column, sort_changed, self);
   set_chips_per_board_values (self, NULL);
   where_edited (self);

@@ -1,0 +1,339 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-evaluator-structure-sweeps.c: Layer 1 against brute force (evaluator-structure-oracle.c)
+ * on many graphs. The graphs: every family at several sizes, intra_board_topo options and chip
+ * radices, vertex-transitive ones also without the declaration; the same graphs edited (links
+ * removed and added, so no longer vertex-transitive); long rings and tori (the deep-graph paths);
+ * random graphs with planted twins, duplicate links and pendant chips, some where a failure cuts
+ * chips off. The hand-made cases are test-evaluator-structure.c.
+ */
+#include <string.h>
+
+#include "evaluator-structure-oracle.h"
+#include "test-util.h"
+
+/* Graph edits */
+
+static gboolean
+linked (const TfNetworkGraph *g,
+        guint32               a,
+        guint32               b)
+{
+  for (guint i = 0; i < g->n_links; i++)
+    if ((g->links[i].a == a && g->links[i].b == b) || (g->links[i].a == b && g->links[i].b == a))
+      return TRUE;
+  return FALSE;
+}
+
+/* Removes up to @n_remove random links among routing nodes (switch-switch, or chip-chip in a
+ * direct network) that keep the graph connected, and adds @n_add new ones. */
+static void
+edit_graph (TfNetworkGraph *g,
+            GRand          *rng,
+            guint           n_remove,
+            guint           n_add)
+{
+  gboolean switches = g->n_switch > 0;
+  guint lo = switches ? g->n_chip : 0, hi = switches ? g->n_chip + g->n_switch : g->n_chip;
+
+  for (guint k = 0, tries = 0; k < n_remove && tries < 50; tries++)
+    {
+      guint i = g_rand_int_range (rng, 0, (gint32) g->n_links);
+      TfLink saved = g->links[i];
+
+      if (saved.a < lo || saved.b < lo)
+        continue;
+      g->links[i] = g->links[g->n_links - 1];
+      g->n_links--;
+      if (tf_network_graph_is_connected (g))
+        k++;
+      else
+        {
+          g->links[g->n_links++] = g->links[i];
+          g->links[i] = saved;
+        }
+    }
+  if (hi - lo >= 2)
+    {
+      g->links = g_renew (TfLink, g->links, g->n_links + n_add);
+      for (guint k = 0, tries = 0; k < n_add && tries < 50; tries++)
+        {
+          guint32 a = g_rand_int_range (rng, (gint32) lo, (gint32) hi);
+          guint32 b = g_rand_int_range (rng, (gint32) lo, (gint32) hi);
+
+          if (a == b || linked (g, a, b))
+            continue;
+          g->links[g->n_links].a = MIN (a, b);
+          g->links[g->n_links].b = MAX (a, b);
+          g->links[g->n_links].multiplicity = g_rand_int_range (rng, 1, 3);
+          g->n_links++;
+          k++;
+        }
+    }
+  fix_ports (g);
+}
+
+/* A topology holding a copy of @src's graph, no longer a family's result. */
+static void
+edited_copy (const TfTopology *src,
+             TfTopology       *dest)
+{
+  memset (dest, 0, sizeof *dest);
+  dest->context = src->context;
+  dest->result = src->result;
+  dest->result.family = NULL;
+  memset (&dest->result.metrics, 0, sizeof dest->result.metrics);
+  tf_network_graph_copy (&src->graph, &dest->graph);
+}
+
+/* Families */
+
+static void
+check_family_results (guint            n_chip,
+                      TfIntraBoardTopo topo,
+                      guint            chip_radix,
+                      guint            per_family,
+                      GRand           *rng)
+{
+  TfContext ctx = tf_test_context (n_chip, TF_SCOPE_INTER_RACK, topo);
+  g_auto(TfEnumeration) e = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  ctx.chip_radix = chip_radix;
+  g_assert_true (tf_enumerate (&ctx, NULL, 0, 0, NULL, NULL, &e, &error));
+  g_assert_no_error (error);
+  for (guint f = 0; f < e.n_families; f++)
+    {
+      const TfFamilyEnumeration *fe = &e.families[f];
+
+      for (guint k = 0; k < MIN (per_family, fe->n_results); k++)
+        {
+          /* The first, the last, and random ones between. */
+          guint i = k == 0 ? 0 : k == 1 ? fe->n_results - 1
+                    : (guint) g_rand_int_range (rng, 0, (gint32) fe->n_results);
+          const TfResult *r = &fe->results[i];
+          g_autofree char *id = tf_result_dup_id (r);
+          g_autofree char *name = NULL;
+          g_auto(TfTopology) t = { 0 };
+          g_auto(TfTopology) edited = { 0 };
+
+          if (r->metrics.link_count > 3000 || r->metrics.switch_count > 200)
+            continue;
+          if (!tf_generate (&ctx, id, NULL, NULL, &t, &error))
+            g_error ("%s (n_chip %u): %s", id, n_chip, error->message);
+          name = g_strdup_printf ("%s (n_chip %u, %s, chip_radix %u)", id, n_chip,
+                                  tf_intra_board_topo_to_string (topo), chip_radix);
+
+          /* An edited copy: no longer the family's, nor vertex-transitive. */
+          if (g_rand_int_range (rng, 0, 3) == 0)
+            {
+              g_autofree char *edited_name = g_strconcat (name, " edited", NULL);
+
+              edited_copy (&t, &edited);
+              edit_graph (&edited.graph, rng, g_rand_int_range (rng, 1, 4),
+                          g_rand_int_range (rng, 0, 3));
+              check_candidate (&edited, FALSE, edited_name);
+            }
+          /* Also without the declaration: the general path must agree. */
+          if (t.chip_transitive && g_rand_int_range (rng, 0, 2) == 0)
+            {
+              g_autofree char *plain_name = g_strconcat (name, " undeclared", NULL);
+
+              edited_copy (&t, &edited);
+              check_candidate (&edited, FALSE, plain_name);
+            }
+          check_candidate (&t, t.chip_transitive, name);
+        }
+    }
+}
+
+static void
+test_families (void)
+{
+  static const guint sizes[] = { 2, 3, 4, 6, 8, 9, 12, 16, 18, 24, 27, 32, 36, 48, 64 };
+  g_autoptr(GRand) rng = g_rand_new_with_seed (20240611);
+  guint before = n_checked, transitive_before = n_transitive;
+
+  for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
+      for (guint radix = 1; radix <= 2; radix++)
+        check_family_results (sizes[i], topo, radix, sizes[i] <= 32 ? 4 : 2, rng);
+
+  g_test_message ("%u candidates checked, %u vertex-transitive", n_checked - before,
+                  n_transitive - transitive_before);
+  g_assert_cmpuint (n_checked - before, >=, 500);
+  g_assert_cmpuint (n_transitive - transitive_before, >=, 50);
+}
+
+/* A random connected graph with planted false and true twins and pendant chips; @large ones
+ * are sparser, with long chains (deep dominator trees). */
+static void
+random_graph (TfTopology *t,
+              GRand      *rng,
+              gboolean    large)
+{
+  guint base_chip = g_rand_int_range (rng, 1, large ? 40 : 10);
+  guint base_switch = g_rand_int_range (rng, 0, 3) == 0 ? 0
+                      : g_rand_int_range (rng, 1, large ? 20 : 7);
+  guint n_base = base_chip + base_switch;
+  g_autoptr(GArray) edges = g_array_new (FALSE, FALSE, sizeof (guint32) * 3);
+  g_autofree guint8 *is_chip = NULL;
+  g_autofree guint32 *renumber = NULL;
+  guint n, n_chip = 0;
+  g_autoptr(GArray) kinds = g_array_new (FALSE, FALSE, sizeof (guint8));
+  guint32 (*raw)[3];
+  guint n_raw;
+
+  /* Base nodes 0 .. n_base-1: chips then switches; a random tree plus random extra links. */
+  for (guint v = 0; v < n_base; v++)
+    {
+      guint8 chip = v < base_chip;
+
+      g_array_append_val (kinds, chip);
+    }
+  for (guint v = 1; v < n_base; v++)
+    {
+      guint32 e[3] = { g_rand_int_range (rng, 0, (gint32) v), v,
+                       (guint32) g_rand_int_range (rng, 1, 3) };
+
+      g_array_append_val (edges, e);
+    }
+  for (guint k = 0, extra = g_rand_int_range (rng, 0, (gint32) (large ? n_base / 3 : n_base) + 1);
+       k < extra; k++)
+    {
+      guint32 a = g_rand_int_range (rng, 0, (gint32) n_base);
+      guint32 b = g_rand_int_range (rng, 0, (gint32) n_base);
+      guint32 e[3] = { a, b, 1 };
+
+      if (a != b)
+        g_array_append_val (edges, e);   /* duplicates stay: the evaluator must merge them */
+    }
+  n = n_base;
+
+  /* Twins: copy a node's links (false twin), plus a link to it (true twin). */
+  for (guint k = 0, twins = g_rand_int_range (rng, 0, 5); k < twins; k++)
+    {
+      guint32 x = g_rand_int_range (rng, 0, (gint32) n);
+      gboolean true_twin = g_rand_boolean (rng);
+      guint len = edges->len;
+      guint8 kind = g_array_index (kinds, guint8, x);
+
+      for (guint i = 0; i < len; i++)
+        {
+          guint32 *e = &g_array_index (edges, guint32, i * 3);
+          guint32 f[3] = { e[0] == x ? n : e[0], e[1] == x ? n : e[1], e[2] };
+
+          if (e[0] == x || e[1] == x)
+            g_array_append_val (edges, f);
+        }
+      if (true_twin)
+        {
+          guint32 f[3] = { x, n, 1 };
+
+          g_array_append_val (edges, f);
+        }
+      g_array_append_val (kinds, kind);
+      n++;
+    }
+  /* Pendant chips, several on one node: false twins whose only neighbour is that node. */
+  if (g_rand_boolean (rng))
+    {
+      guint32 x = g_rand_int_range (rng, 0, (gint32) n);
+
+      for (guint k = 0, pendants = g_rand_int_range (rng, 1, 4); k < pendants; k++)
+        {
+          guint32 f[3] = { x, n, 1 };
+          guint8 chip = 1;
+
+          g_array_append_val (edges, f);
+          g_array_append_val (kinds, chip);
+          n++;
+        }
+    }
+
+  /* Chips first. */
+  is_chip = g_new (guint8, n);
+  renumber = g_new (guint32, n);
+  for (guint v = 0; v < n; v++)
+    {
+      is_chip[v] = g_array_index (kinds, guint8, v);
+      if (is_chip[v])
+        renumber[v] = n_chip++;
+    }
+  for (guint v = 0, s = 0; v < n; v++)
+    if (!is_chip[v])
+      renumber[v] = n_chip + s++;
+  n_raw = edges->len;
+  raw = (guint32 (*)[3]) (void *) edges->data;
+  for (guint i = 0; i < n_raw; i++)
+    {
+      raw[i][0] = renumber[raw[i][0]];
+      raw[i][1] = renumber[raw[i][1]];
+    }
+  make_graph (t, n_chip, n - n_chip, (const guint32 (*)[3]) raw, n_raw);
+}
+
+static void
+test_random (void)
+{
+  g_autoptr(GRand) rng = g_rand_new_with_seed (7);
+  guint before = n_checked, disconnecting = n_disconnecting, links_before = n_links_checked;
+
+  for (guint i = 0; i < 3000; i++)
+    {
+      g_auto(TfTopology) t = { 0 };
+      g_autofree char *name = g_strdup_printf ("random graph %u", i);
+
+      random_graph (&t, rng, i % 10 == 0);
+      if (t.graph.n_chip < 2)
+        continue;
+      check_candidate (&t, FALSE, name);
+    }
+  g_test_message ("%u random graphs, %u with a failure cutting chips off",
+                  n_checked - before, n_disconnecting - disconnecting);
+  g_assert_cmpuint (n_checked - before, >=, 1500);
+  g_assert_cmpuint (n_disconnecting - disconnecting, >=, 100);
+  g_assert_cmpuint (n_links_checked - links_before, >=, 1500);
+}
+
+/* Long rings and tori: vertex-transitive, with a diameter past which failures are computed by
+ * one search per source instead of bit-parallel. */
+static void
+test_long (void)
+{
+  static const struct { guint n_chip; const char *id; TfIntraBoardTopo topo; } cases[] = {
+    { 140, "ring:n_endpoint=140", TF_INTRA_BOARD_NONE },
+    { 144, "ring:n_endpoint=72", TF_INTRA_BOARD_RING },
+    { 132, "torus:dimension_sizes=2x66,board_shape=1x1", TF_INTRA_BOARD_NONE },
+  };
+  g_autoptr(GRand) rng = g_rand_new_with_seed (3);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      TfContext ctx = tf_test_context (cases[i].n_chip, TF_SCOPE_INTER_RACK, cases[i].topo);
+      g_auto(TfTopology) t = { 0 };
+      g_auto(TfTopology) edited = { 0 };
+      g_autofree char *name = g_strdup_printf ("%s (n_chip %u)", cases[i].id, cases[i].n_chip);
+      g_autofree char *edited_name = g_strconcat (name, " edited", NULL);
+      g_autoptr(GError) error = NULL;
+
+      if (!tf_generate (&ctx, cases[i].id, NULL, NULL, &t, &error))
+        g_error ("%s: %s", name, error->message);
+      g_assert_true (t.chip_transitive);
+      edited_copy (&t, &edited);
+      edit_graph (&edited.graph, rng, 0, 1);
+      check_candidate (&edited, FALSE, edited_name);
+      check_candidate (&t, TRUE, name);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/engine/evaluator/structure/random", test_random);
+  g_test_add_func ("/engine/evaluator/structure/long", test_long);
+  g_test_add_func ("/engine/evaluator/structure/families", test_families);
+  return g_test_run ();
+}
