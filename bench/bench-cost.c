@@ -6,6 +6,7 @@
  * reported. Every figure is the median of --runs runs; being over is reported, not fatal. */
 #include <stdlib.h>
 
+#include "bench-util.h"
 #include "topoforge.h"
 
 static double
@@ -36,15 +37,6 @@ time_query (guint   n_chip,
   return (g_get_monotonic_time () - start) / 1000.0;
 }
 
-static int
-compare_double (gconstpointer a,
-                gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 int
 main (int    argc,
       char **argv)
@@ -63,16 +55,15 @@ main (int    argc,
     {
       g_autofree double *ms = g_new (double, MAX (runs, 1));
       guint matched = 0;
-      double cheapest = 0;
+      double cheapest = 0, median;
 
       for (int r = 0; r < MAX (runs, 1); r++)
         ms[r] = time_query (cases[c].n_chip, &matched, &cheapest);
-      qsort (ms, MAX (runs, 1), sizeof (double), compare_double);
-      g_print ("   %8u %9u %14.0f %11.1f   ", cases[c].n_chip, matched, cheapest,
-               ms[MAX (runs, 1) / 2]);
+      median = tf_bench_median (ms, MAX (runs, 1));
+      g_print ("   %8u %9u %14.0f %11.1f   ", cases[c].n_chip, matched, cheapest, median);
       if (cases[c].target_ms <= 0)
         g_print ("(reported)\n");
-      else if (ms[MAX (runs, 1) / 2] <= cases[c].target_ms)
+      else if (median <= cases[c].target_ms)
         g_print ("%.0f ms ok\n", cases[c].target_ms);
       else
         {

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench-util.h"
 #include "optimizer-private.h"
 
 #define LAYERS_125_TARGET_MS  50.0
@@ -28,24 +29,6 @@ static double
 now_ms (void)
 {
   return g_get_monotonic_time () / 1e3;
-}
-
-static int
-compare_double (const void *a,
-                const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (GArray *values)
-{
-  if (values->len == 0)
-    return 0;
-  qsort (values->data, values->len, sizeof (double), compare_double);
-  return g_array_index (values, double, values->len / 2);
 }
 
 static double
@@ -120,10 +103,10 @@ time_layers (const TfSearchConfig *config,
       evaluated++;
     }
   printf ("%s: %u candidates (%u chips)\n", label, evaluated, config->n_chip);
-  printf ("  Layer 1 alone: median %.3f ms, mean %.3f ms\n", median (l1), mean (l1));
+  printf ("  Layer 1 alone: median %.3f ms, mean %.3f ms\n", tf_bench_median ((double *) l1->data, l1->len), mean (l1));
   g_snprintf (what, sizeof what, "Layers 1+2+5 per candidate, mean (worst %.1f ms)", worst);
   verdict (what, mean (l125), LAYERS_125_TARGET_MS, "ms");
-  printf ("  Layers 3+4 per candidate: median %.3f ms, mean %.3f ms\n", median (l34),
+  printf ("  Layers 3+4 per candidate: median %.3f ms, mean %.3f ms\n", tf_bench_median ((double *) l34->data, l34->len),
           mean (l34));
 }
 
@@ -162,7 +145,7 @@ time_bookkeeping (void)
     }
   printf ("NSGA-II bookkeeping, N = 200 (400 points sorted, 200 kept, 200 tournaments)%s\n",
           sink == G_MAXUINT ? " " : "");
-  verdict ("per generation, median", median (times), BOOKKEEPING_TARGET_MS, "ms");
+  verdict ("per generation, median", tf_bench_median ((double *) times->data, times->len), BOOKKEEPING_TARGET_MS, "ms");
 }
 
 static gboolean

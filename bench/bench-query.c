@@ -18,34 +18,12 @@
 #include <time.h>
 
 #include "tf-results-view.h"
+#include "bench-util.h"
 
 #define QUERY_TARGET_MS 1000.0
 #define LIST_TARGET_MS  300.0
 #define LIST_ROWS       20000u
 #define RUNS            5u
-
-static int
-compare_double (const void *a,
-                const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (double *values,
-        guint   n)
-{
-  qsort (values, n, sizeof *values, compare_double);
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
-static double
-ms_since (gint64 start)
-{
-  return (g_get_monotonic_time () - start) / 1000.0;
-}
 
 static void
 report (const char *what,
@@ -79,7 +57,7 @@ query_65536 (void)
       start = g_get_monotonic_time ();
       if (!tf_enumerate_query (&ctx, NULL, 0, &query, TF_DEFAULT_LIMIT, NULL, NULL, &e, &error))
         g_error ("enumerate: %s", error->message);
-      ms[run] = ms_since (start);
+      ms[run] = tf_bench_ms_since (start);
       matched = e.matched;
       total = 0;
       for (guint f = 0; f < e.n_families; f++)
@@ -87,7 +65,7 @@ query_65536 (void)
     }
   printf ("# 65,536 chips inter-rack: %" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT
           " legal results put 8 chips on a board\n", matched, total);
-  report ("query: 65,536 chips, all families, C_board 8, by switches", median (ms, RUNS),
+  report ("query: 65,536 chips, all families, C_board 8, by switches", tf_bench_median (ms, RUNS),
           QUERY_TARGET_MS);
 }
 
@@ -121,7 +99,7 @@ enumerate_rows (TfEnumeration *e)
   if (!tf_enumerate_query (&ctx, NULL, 0, &query, 0, NULL, NULL, e, &error))
     g_error ("enumerate: %s", error->message);
   printf ("# %u rows across families at 5,040 chips, enumerated and measured in %.0f ms\n",
-          e->n_rows, ms_since (start));
+          e->n_rows, tf_bench_ms_since (start));
   if (e->n_rows < LIST_ROWS)
     g_error ("only %u rows; the benchmark wants %u", e->n_rows, LIST_ROWS);
   e->n_rows = LIST_ROWS;
@@ -164,15 +142,15 @@ list_20000 (void)
       frame.drawn = FALSE;
       while (!frame.drawn)
         g_main_context_iteration (NULL, TRUE);
-      ms[run] = ms_since (start);
+      ms[run] = tf_bench_ms_since (start);
       if (tf_results_view_get_n_shown (view, NULL) != LIST_ROWS)
         g_error ("the view shows %u rows, not %u", tf_results_view_get_n_shown (view, NULL),
                  LIST_ROWS);
     }
   /* Xvfb and other work on a shared machine make the wall clock wait; the CPU time is the
    * list's own. */
-  printf ("# list: CPU time of handing the view the rows: %.1f ms\n", median (cpu_ms, RUNS));
-  report ("list: 20,000 rows shown in the results view", median (ms, RUNS), LIST_TARGET_MS);
+  printf ("# list: CPU time of handing the view the rows: %.1f ms\n", tf_bench_median (cpu_ms, RUNS));
+  report ("list: 20,000 rows shown in the results view", tf_bench_median (ms, RUNS), LIST_TARGET_MS);
   g_signal_handlers_disconnect_by_func (frame_clock, after_paint, &frame);
   gtk_window_destroy (GTK_WINDOW (window));
 }
@@ -245,12 +223,12 @@ list_baseline (void)
       frame.drawn = FALSE;
       while (!frame.drawn)
         g_main_context_iteration (NULL, TRUE);
-      ms[run] = ms_since (start);
+      ms[run] = tf_bench_ms_since (start);
     }
   printf ("# baseline: CPU time of handing a bare column view the strings: %.1f ms\n",
-          median (cpu_ms, RUNS));
+          tf_bench_median (cpu_ms, RUNS));
   printf ("# baseline: 20,000 strings in a bare 10-column GtkColumnView:  %.1f ms\n",
-          median (ms, RUNS));
+          tf_bench_median (ms, RUNS));
   g_signal_handlers_disconnect_by_func (gtk_widget_get_frame_clock (window), after_paint, &frame);
   gtk_window_destroy (GTK_WINDOW (window));
 }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bench-util.h"
 #include "tf-camera.h"
 #include "tf-renderer.h"
 #include "tf-scene.h"
@@ -45,29 +46,6 @@ typedef struct
   char       *gl_renderer;
   GError     *error;
 } GlRun;
-
-static int
-compare_double (const void *a,
-                const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (double *values,
-        guint   n)
-{
-  qsort (values, n, sizeof *values, compare_double);
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
-static double
-ms_since (gint64 start)
-{
-  return (g_get_monotonic_time () - start) / 1000.0;
-}
 
 static void
 gl_realize (GtkGLArea *area,
@@ -112,7 +90,7 @@ gl_render (GtkGLArea    *area,
       tf_camera_orbit (&camera, 0.05f, 0.01f);
       tf_renderer_draw (run->renderer, &camera, width, height, background);
       glFinish ();
-      run->frame_ms[i] = ms_since (start);
+      run->frame_ms[i] = tf_bench_ms_since (start);
     }
   g_main_loop_quit (run->loop);
   return TRUE;
@@ -143,7 +121,7 @@ time_frames (TfScene  *scene,
   if (run.error != NULL)
     g_printerr ("bench-render: no GL: %s\n", run.error->message);
   else if (run.frame_ms[0] >= 0)
-    result = median (run.frame_ms, runs);
+    result = tf_bench_median (run.frame_ms, runs);
   if (run.renderer != NULL)
     {
       gtk_gl_area_make_current (GTK_GL_AREA (area));
@@ -230,7 +208,7 @@ main (int    argc,
           gint64 start = g_get_monotonic_time ();
 
           tf_scene_build (&scene, &t.graph, 0);
-          scene_ms[r] = ms_since (start);
+          scene_ms[r] = tf_bench_ms_since (start);
         }
 
       /* 1000 rays through a 1280x800 view, as the pointer would sweep it. */
@@ -249,7 +227,7 @@ main (int    argc,
                              direction);
               tf_scene_pick (&scene, origin, direction, &pick);
             }
-          pick_ms[r] = ms_since (start) / 1000;
+          pick_ms[r] = tf_bench_ms_since (start) / 1000;
         }
 
       if (display)
@@ -257,8 +235,8 @@ main (int    argc,
           g_free (gl);
           frame = time_frames (&scene, runs, &gl);
         }
-      scene_median = median (scene_ms, runs);
-      pick_median = median (pick_ms, runs);
+      scene_median = tf_bench_median (scene_ms, runs);
+      pick_median = tf_bench_median (pick_ms, runs);
       printf ("%-44s %7u %7u %8u %7s %9.1f %9.3f %9.1f\n", id, t.graph.n_chip,
               t.graph.n_links, scene.n_lines, level_name (scene.link_level), scene_median,
               pick_median, frame);
