@@ -200,6 +200,8 @@ get_value (const TfCandidate *c,
       }
     else if (b->kind == TF_BOTTLENECK_NONE)
       return FALSE;
+    else
+      *out = 0;   /* a text value: metadata_of writes tf_bottleneck_to_text () */
     return TRUE;
   }
 }

@@ -52,23 +52,11 @@ fat_tree_usd_per_chip (const TfSearchConfig *config)
          + 3 * p->optical_link_per_m * config->hardware.max_optical_cable_length_m;
 }
 
-static double
-value_iter_time (const TfEvaluation *ev, const TfSearchConfig *config)
-{
-  return ev->workflow_time_us;
-}
-
 static void
 box_iter_time (const TfSearchConfig *config, double *ideal, double *reference)
 {
   *ideal = compute_us (config);
   *reference = 3 * *ideal;
-}
-
-static double
-value_network_cost (const TfEvaluation *ev, const TfSearchConfig *config)
-{
-  return ev->network_cost_usd;
 }
 
 static void
@@ -80,12 +68,6 @@ box_network_cost (const TfSearchConfig *config, double *ideal, double *reference
                : 2 * config->n_chip * fat_tree_usd_per_chip (config);
 }
 
-static double
-value_apl_fail (const TfEvaluation *ev, const TfSearchConfig *config)
-{
-  return ev->apl_fail;
-}
-
 static void
 box_apl_fail (const TfSearchConfig *config, double *ideal, double *reference)
 {
@@ -95,12 +77,6 @@ box_apl_fail (const TfSearchConfig *config, double *ideal, double *reference)
   /* Paths of up to 10 hops with a tenth of the pairs cut off by a failure. */
   *ideal = 1;
   *reference = 10 + 0.1 * penalty;
-}
-
-static double
-value_apl (const TfEvaluation *ev, const TfSearchConfig *config)
-{
-  return ev->apl;
 }
 
 static void
@@ -121,12 +97,6 @@ box_diameter (const TfSearchConfig *config, double *ideal, double *reference)
 {
   *ideal = 1;
   *reference = 20;
-}
-
-static double
-value_bisection (const TfEvaluation *ev, const TfSearchConfig *config)
-{
-  return ev->bisection_bandwidth;
 }
 
 static void
@@ -155,12 +125,6 @@ box_all_reduce_time (const TfSearchConfig *config, double *ideal, double *refere
   *reference = 3 * ring_all_reduce_us (config);
 }
 
-static double
-value_disconnected (const TfEvaluation *ev, const TfSearchConfig *config)
-{
-  return ev->disconnected_fraction;
-}
-
 static void
 box_disconnected (const TfSearchConfig *config, double *ideal, double *reference)
 {
@@ -168,33 +132,39 @@ box_disconnected (const TfSearchConfig *config, double *ideal, double *reference
   *reference = 1;
 }
 
+/* A row reads its value from a double of TfEvaluation at @offset, or through @value. */
 typedef struct
 {
   const char *name;
   const char *unit;
   guint       layers;
   gboolean    maximised;
+  gsize       offset;
   double    (*value) (const TfEvaluation *ev, const TfSearchConfig *config);
   void      (*box) (const TfSearchConfig *config, double *ideal, double *reference);
 } ObjectiveRow;
 
+#define FIELD(f) G_STRUCT_OFFSET (TfEvaluation, f), NULL
+
 static const ObjectiveRow objectives[TF_N_OBJECTIVES] = {
-  [TF_OBJECTIVE_ITER_TIME] = { "iter_time", "us", TF_LAYER_WORKFLOW, FALSE, value_iter_time,
-                               box_iter_time },
+  [TF_OBJECTIVE_ITER_TIME] = { "iter_time", "us", TF_LAYER_WORKFLOW, FALSE,
+                               FIELD (workflow_time_us), box_iter_time },
   [TF_OBJECTIVE_NETWORK_COST] = { "network_cost", "USD", TF_LAYER_COST, FALSE,
-                                  value_network_cost, box_network_cost },
-  [TF_OBJECTIVE_APL_FAIL] = { "apl_fail", "hops", TF_LAYER_STRUCTURE, FALSE, value_apl_fail,
+                                  FIELD (network_cost_usd), box_network_cost },
+  [TF_OBJECTIVE_APL_FAIL] = { "apl_fail", "hops", TF_LAYER_STRUCTURE, FALSE, FIELD (apl_fail),
                               box_apl_fail },
-  [TF_OBJECTIVE_APL] = { "apl", "hops", TF_LAYER_STRUCTURE, FALSE, value_apl, box_apl },
-  [TF_OBJECTIVE_DIAMETER] = { "diameter", "hops", TF_LAYER_STRUCTURE, FALSE, value_diameter,
+  [TF_OBJECTIVE_APL] = { "apl", "hops", TF_LAYER_STRUCTURE, FALSE, FIELD (apl), box_apl },
+  [TF_OBJECTIVE_DIAMETER] = { "diameter", "hops", TF_LAYER_STRUCTURE, FALSE, 0, value_diameter,
                               box_diameter },
   [TF_OBJECTIVE_BISECTION] = { "bisection_bandwidth", "GB/s", TF_LAYER_STRUCTURE, TRUE,
-                               value_bisection, box_bisection },
+                               FIELD (bisection_bandwidth), box_bisection },
   [TF_OBJECTIVE_ALL_REDUCE_TIME] = { "allreduce_time", "us", TF_LAYER_COLLECTIVES, FALSE,
-                                     value_all_reduce_time, box_all_reduce_time },
+                                     0, value_all_reduce_time, box_all_reduce_time },
   [TF_OBJECTIVE_DISCONNECTED] = { "disconnected_fraction", "of pairs", TF_LAYER_STRUCTURE, FALSE,
-                                  value_disconnected, box_disconnected },
+                                  FIELD (disconnected_fraction), box_disconnected },
 };
+
+#undef FIELD
 
 const char *
 tf_objective_to_string (TfObjective objective)
@@ -254,8 +224,12 @@ tf_candidate_get_objectives (const TfSearchConfig *config,
   for (guint k = 0; k < config->n_objectives; k++)
     {
       TfObjective o = config->objectives[k];
+      const ObjectiveRow *row = &objectives[o];
+      double v = row->value != NULL
+                 ? row->value (&candidate->evaluation, config)
+                 : G_STRUCT_MEMBER (double, &candidate->evaluation, row->offset);
 
-      values[k] = tf_objective_value (o, objectives[o].value (&candidate->evaluation, config));
+      values[k] = tf_objective_value (o, v);
     }
 }
 

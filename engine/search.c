@@ -152,6 +152,8 @@ typedef struct
   double                 ideal[TF_N_OBJECTIVES];      /* the hypervolume's box */
   double                 reference[TF_N_OBJECTIVES];
   double                 u;            /* the sampler's sequence; < 0 before its first point */
+  guint                  samplers[16]; /* the generators that can sample */
+  guint                  n_samplers;
   gboolean               baseline;
 } Run;
 
@@ -344,17 +346,14 @@ sample_one (Run        *run,
             GHashTable *hashes)
 {
   const double phi = 0.6180339887498949;
-  guint samplers[16], n_samplers = 0, g, edits;
+  guint g, edits;
   TfCandidate *c;
 
-  for (guint k = 0; k < tf_generators_get_count () && n_samplers < G_N_ELEMENTS (samplers); k++)
-    if (run->states[k] != NULL && (tf_generators_get (k)->capabilities & TF_GENERATOR_SAMPLE))
-      samplers[n_samplers++] = k;
-  if (n_samplers == 0)
+  if (run->n_samplers == 0)
     return NULL;
   if (run->u < 0)
     run->u = g_rand_double (run->rng);
-  g = samplers[g_rand_int_range (run->rng, 0, n_samplers)];
+  g = run->samplers[g_rand_int_range (run->rng, 0, run->n_samplers)];
   edits = g_rand_int_range (run->rng, 0, edits_max + 1);
   run->u = run->u + phi - (run->u + phi >= 1 ? 1 : 0);
   c = tf_generators_get (g)->sample (run->states[g], run->config, run->u, NULL);
@@ -693,6 +692,9 @@ tf_search_run (const TfSearchConfig  *config,
         continue;
       run.states[g] = gen->state_new ? gen->state_new (config, error) : (gpointer) gen;
       ok = run.states[g] != NULL;
+      if (ok && (gen->capabilities & TF_GENERATOR_SAMPLE)
+          && run.n_samplers < G_N_ELEMENTS (run.samplers))
+        run.samplers[run.n_samplers++] = g;
     }
 
   tf_search_config_get_box (config, run.ideal, run.reference);
