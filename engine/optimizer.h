@@ -347,6 +347,11 @@ typedef struct
   double  hypervolume;     /* of the current front, normalised (docs/optimizer.md) */
   double  elapsed;         /* seconds */
   gboolean baseline;       /* TRUE while the Random + QMC baseline runs */
+  /* Borrowed for the call only: the current front (TfCandidate *, by first objective) and the
+   * objective rows (as the search minimises them) of every feasible candidate evaluated so
+   * far, of the search or of the baseline while it runs. */
+  const GPtrArray *front;
+  const GArray    *evaluated;
 } TfSearchProgress;
 
 /* Return FALSE to stop; the search then ends cleanly with what it has. */
@@ -395,6 +400,28 @@ gboolean tf_search_run (const TfSearchConfig  *config,
                         GError               **error);
 void     tf_search_result_clear (TfSearchResult *result);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfSearchResult, tf_search_result_clear)
+
+/* A run folder as optimize --out writes it, and as the app saves and opens it
+ * (docs/optimizer.md, "Output"): config.yaml (the configuration of the run, complete),
+ * pareto/candidate_NNN.yaml (the front, first objective ascending), summary.yaml and
+ * evaluated.csv (the objectives of every feasible candidate evaluated, search and baseline).
+ * Writing measures front members that lack the generator's metrics, counts in @violations the
+ * ones that break a hard constraint or an invariant (a bug), removes candidate files an earlier,
+ * longer front left, and writes every file atomically. @config_path is what summary.yaml says
+ * the configuration came from (NULL: config.yaml). */
+gboolean tf_search_output_write (const char *dir, const char *config_path,
+                                 const TfSearchConfig *config, TfSearchResult *result,
+                                 guint *violations, GError **error);
+/* Loads a run folder: @config from its config.yaml, @result with the front's candidates (their
+ * graphs, origins, evaluations and objectives), the baseline's front (candidates with only
+ * objectives and ids), evaluated rows, counters and hypervolumes. Errors name the file. */
+gboolean tf_search_output_load (const char *dir, TfSearchConfig *config, TfSearchResult *result,
+                                GError **error);
+
+/* The configuration as the YAML file tf_search_config_load_file reads (search_config.yaml), every
+ * value explicit, so loading it gives the same configuration back. */
+gboolean tf_search_config_write_yaml (const TfSearchConfig *config, GString *out,
+                                      GError **error);
 
 /* The objective values of @candidate in config order, as the search minimises them. */
 void     tf_candidate_get_objectives (const TfSearchConfig *config, const TfCandidate *candidate,

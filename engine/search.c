@@ -273,6 +273,8 @@ report (Run  *run,
     .hypervolume = normalised_hypervolume (run->m, run->archive, run->ideal, run->reference),
     .elapsed = (g_get_monotonic_time () - run->start) / 1e6,
     .baseline = run->baseline,
+    .front = run->archive,
+    .evaluated = run->evaluated,
   };
 
   if (run->options->progress == NULL)
