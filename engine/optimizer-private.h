@@ -38,9 +38,6 @@ extern const char *const tf_comm_names[TF_N_COMMS];
 /* The index of @str in @names, FALSE when it is not there. */
 gboolean tf_name_index (const char *const *names, guint n_names, const char *str, guint *out);
 
-/* The layers the configured objectives need. */
-guint tf_search_config_get_layers (const TfSearchConfig *config);
-
 /* Chip-to-chip hop counts, computed once per candidate from one breadth-first search per class
  * of twin chips (chips with the same neighbours are at the same distance from everything else). */
 typedef struct

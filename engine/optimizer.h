@@ -328,6 +328,8 @@ typedef struct
 /* A layer's name by its number (1 structure ... 5 cost); NULL for 0. */
 const char *tf_layer_to_string (guint index);
 
+/* The layers (TfLayer bits) the configured objectives and workloads need. */
+guint    tf_search_config_get_layers (const TfSearchConfig *config);
 gboolean tf_evaluate (const TfSearchConfig *config, TfCandidate *candidate, guint layers,
                       TfEvaluatorStats *stats, GError **error);
 /* The hard constraints alone (connected, ports within the largest radix, cables within the
