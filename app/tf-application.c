@@ -20,6 +20,8 @@ struct _TfApplication
   char                    *screenshot_path;
   TfWindow                *screenshot_window;
   GFile                   *screenshot_file;   /* the FILE to show, or NULL for a result */
+  gboolean                 screenshot_optimize;  /* of the Optimize view: --optimize, --open-run */
+  int                      screenshot_select;    /* the front candidate to show, or -1 */
   guint                    screenshot_poll;
   gint64                   screenshot_deadline;
   int                      exit_status;
@@ -54,6 +56,11 @@ static const GOptionEntry option_entries[] = {
     N_("COLUMN[:desc]") },
   { "flat", 0, 0, G_OPTION_ARG_NONE, NULL,
     N_("List results in one list across families"), NULL },
+  { "optimize", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("Open the Optimize view on this search configuration and run it"), N_("CONFIG") },
+  { "open-run", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("Open the Optimize view on a run folder, as topoforge-cli optimize --out writes it"),
+    N_("DIR") },
   { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
     N_("Save the window as a PNG once the topology (or the one FILE) is drawn, then quit"),
     N_("PNG") },
@@ -86,13 +93,62 @@ screenshot_finish (TfApplication *self,
   g_application_release (G_APPLICATION (self));
 }
 
+static void
+screenshot_take (TfApplication *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  self->screenshot_poll = 0;
+  if (!tf_screenshot_save (GTK_WIDGET (self->screenshot_window), self->screenshot_path, &error))
+    screenshot_finish (self, 1, error->message);
+  else
+    screenshot_finish (self, 0, NULL);
+}
+
+/* The Optimize view: once the search has finished (or the run opened), with the chosen front
+ * candidate drawn in 3D. */
+static gboolean
+screenshot_poll_optimize (TfApplication *self)
+{
+  TfOptimizeView *view = tf_window_get_optimize_view (self->screenshot_window);
+  TfOptimizeRun *run = tf_optimize_view_get_run (view);
+  TfTopologyView *shown = tf_optimize_view_get_topology_view (view, 0);
+
+  if (tf_optimize_view_get_busy (view))
+    return G_SOURCE_CONTINUE;
+  if (run == NULL)
+    {
+      g_autofree char *message = g_strdup (tf_optimize_view_get_error (view)
+                                             ? tf_optimize_view_get_error (view)
+                                             : _("the run shows nothing"));
+
+      self->screenshot_poll = 0;
+      screenshot_finish (self, 1, message);
+      return G_SOURCE_REMOVE;
+    }
+  if (self->screenshot_select >= 0)
+    {
+      if ((guint) self->screenshot_select < run->result.front->len)
+        tf_pareto_plot_select (tf_optimize_view_get_plot (view),
+                               (guint) self->screenshot_select);
+      self->screenshot_select = -1;
+      return G_SOURCE_CONTINUE;
+    }
+  if (tf_topology_view_get_topology (shown) != NULL && tf_topology_view_get_frames (shown) < 2)
+    {
+      gtk_widget_queue_draw (GTK_WIDGET (shown));
+      return G_SOURCE_CONTINUE;
+    }
+  screenshot_take (self);
+  return G_SOURCE_REMOVE;
+}
+
 static gboolean
 screenshot_poll (gpointer user_data)
 {
   TfApplication *self = user_data;
   TfWindow *window = self->screenshot_window;
   TfTopologyView *view = tf_window_get_view (window);
-  g_autoptr(GError) error = NULL;
 
   if (g_get_monotonic_time () > self->screenshot_deadline)
     {
@@ -100,6 +156,8 @@ screenshot_poll (gpointer user_data)
       screenshot_finish (self, 1, _("timed out waiting for a topology to draw"));
       return G_SOURCE_REMOVE;
     }
+  if (self->screenshot_optimize)
+    return screenshot_poll_optimize (self);
   if (tf_window_get_busy (window))
     return G_SOURCE_CONTINUE;
   /* A FILE that did not open: its message, whatever the list shows instead. */
@@ -132,11 +190,7 @@ screenshot_poll (gpointer user_data)
       return G_SOURCE_CONTINUE;
     }
 
-  self->screenshot_poll = 0;
-  if (!tf_screenshot_save (GTK_WIDGET (window), self->screenshot_path, &error))
-    screenshot_finish (self, 1, error->message);
-  else
-    screenshot_finish (self, 0, NULL);
+  screenshot_take (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -295,6 +349,27 @@ apply_options (TfWindow      *window,
   return TRUE;
 }
 
+/* --optimize CONFIG runs a search, --open-run DIR opens one, on the Optimize page. */
+static gboolean
+start_optimize (TfWindow                 *window,
+                GApplicationCommandLine  *command_line,
+                const char               *config,
+                const char               *run,
+                GError                  **error)
+{
+  TfOptimizeView *view = tf_window_get_optimize_view (window);
+  g_autoptr(GFile) file = g_application_command_line_create_file_for_arg (command_line,
+                                                                          config ? config : run);
+
+  tf_window_set_page (window, "optimize");
+  if (run != NULL)
+    {
+      tf_optimize_view_open_run (view, file);
+      return TRUE;
+    }
+  return tf_optimize_view_load_config (view, file, error) && tf_optimize_view_run (view, error);
+}
+
 /* The FILE arguments, as files relative to where the command ran. */
 static GPtrArray *
 command_line_files (GApplicationCommandLine *command_line)
@@ -316,11 +391,21 @@ tf_application_command_line (GApplication            *app,
   TfApplication *self = TF_APPLICATION (app);
   GVariantDict *options = g_application_command_line_get_options_dict (command_line);
   g_autoptr(GPtrArray) files = command_line_files (command_line);
-  const char *screenshot = NULL;
+  const char *screenshot = NULL, *optimize = NULL, *open_run = NULL;
   g_autoptr(GError) error = NULL;
   TfWindow *window = NULL;
+  gint32 select = 0;
 
   g_variant_dict_lookup (options, "screenshot", "^&ay", &screenshot);
+  g_variant_dict_lookup (options, "optimize", "^&ay", &optimize);
+  g_variant_dict_lookup (options, "open-run", "^&ay", &open_run);
+  if ((optimize != NULL || open_run != NULL) && (files->len > 0 || (optimize && open_run)))
+    {
+      g_application_command_line_printerr (command_line, "topoforge: %s\n",
+                                           _("--optimize, --open-run and a FILE each open a "
+                                             "window of their own: give one of them"));
+      return 2;
+    }
   if (screenshot != NULL && files->len > 1)
     {
       g_application_command_line_printerr (command_line, "topoforge: %s\n",
@@ -348,6 +433,13 @@ tf_application_command_line (GApplication            *app,
         }
       if (i < files->len)
         tf_window_open (window, g_ptr_array_index (files, i));
+      if ((optimize != NULL || open_run != NULL)
+          && !start_optimize (window, command_line, optimize, open_run, &error))
+        {
+          g_application_command_line_printerr (command_line, "topoforge: %s\n", error->message);
+          gtk_window_destroy (GTK_WINDOW (window));
+          return 2;
+        }
       gtk_window_present (GTK_WINDOW (window));
     }
 
@@ -359,6 +451,9 @@ tf_application_command_line (GApplication            *app,
       self->screenshot_window = window;
       if (files->len > 0)
         self->screenshot_file = g_object_ref (g_ptr_array_index (files, 0));
+      self->screenshot_optimize = optimize != NULL || open_run != NULL;
+      g_variant_dict_lookup (options, "select", "i", &select);
+      self->screenshot_select = MAX (select, 0);
       g_object_weak_ref (G_OBJECT (window), screenshot_window_gone, self);
       self->screenshot_deadline = g_get_monotonic_time () + SCREENSHOT_TIMEOUT_S * G_USEC_PER_SEC;
       self->screenshot_poll = g_timeout_add (50, screenshot_poll, self);

@@ -19,6 +19,8 @@ struct _TfTopologyView
   GtkGLArea      parent_instance;
 
   TfTopology    *topology;
+  gpointer       owner;         /* keeps the topology alive, freed with owner_free */
+  GDestroyNotify owner_free;
   TfScene        scene;
   TfCamera       camera;
   TfRenderer    *renderer;
@@ -473,6 +475,24 @@ rebuild_scene (TfTopologyView *self)
   g_signal_emit (self, signals[SCENE_CHANGED], 0);
 }
 
+static void
+free_topology (TfTopology *topology)
+{
+  tf_topology_clear (topology);
+  g_free (topology);
+}
+
+/* Lets go of the topology shown. */
+static void
+release_topology (TfTopologyView *self)
+{
+  if (self->owner_free != NULL && self->owner != NULL)
+    self->owner_free (self->owner);
+  self->owner = NULL;
+  self->owner_free = NULL;
+  self->topology = NULL;
+}
+
 void
 tf_topology_view_set_topology (TfTopologyView *self,
                                TfTopology     *topology)
@@ -481,13 +501,23 @@ tf_topology_view_set_topology (TfTopologyView *self,
 
   if (self->topology == topology)
     return;
+  tf_topology_view_show (self, topology, topology, (GDestroyNotify) free_topology);
+}
+
+void
+tf_topology_view_show (TfTopologyView   *self,
+                       const TfTopology *topology,
+                       gpointer          owner,
+                       GDestroyNotify    owner_free)
+{
+  g_return_if_fail (TF_IS_TOPOLOGY_VIEW (self));
+
   g_clear_pointer (&self->element_info, tf_element_info_free);
-  if (self->topology != NULL)
-    {
-      tf_topology_clear (self->topology);
-      g_free (self->topology);
-    }
-  self->topology = topology;
+  release_topology (self);
+  /* The view only reads it. */
+  self->topology = (TfTopology *) topology;
+  self->owner = owner;
+  self->owner_free = owner_free;
   self->has_hover = self->has_selected = FALSE;
   self->frames = 0;
   if (topology != NULL)
@@ -784,11 +814,7 @@ tf_topology_view_finalize (GObject *object)
   TfTopologyView *self = TF_TOPOLOGY_VIEW (object);
 
   g_clear_pointer (&self->element_info, tf_element_info_free);
-  if (self->topology != NULL)
-    {
-      tf_topology_clear (self->topology);
-      g_free (self->topology);
-    }
+  release_topology (self);
   tf_scene_clear (&self->scene);
   g_free (self->info);
   G_OBJECT_CLASS (tf_topology_view_parent_class)->finalize (object);

@@ -20,6 +20,10 @@ G_DECLARE_FINAL_TYPE (TfTopologyView, tf_topology_view, TF, TOPOLOGY_VIEW, GtkGL
 GtkWidget        *tf_topology_view_new (void);
 /* Takes @topology (NULL shows nothing). */
 void              tf_topology_view_set_topology (TfTopologyView *self, TfTopology *topology);
+/* Shows @topology (NULL: nothing) without taking it: @owner keeps it alive and is given to
+ * @owner_free (when not NULL) once the view lets go, e.g. a run holding a candidate. */
+void              tf_topology_view_show (TfTopologyView *self, const TfTopology *topology,
+                                         gpointer owner, GDestroyNotify owner_free);
 TfTopology       *tf_topology_view_get_topology (TfTopologyView *self);
 const TfScene    *tf_topology_view_get_scene (TfTopologyView *self);
 void              tf_topology_view_fit (TfTopologyView *self);

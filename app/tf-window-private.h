@@ -27,6 +27,10 @@ struct _TfWindow
   GtkLabel       *title_label;
   GtkLabel       *subtitle_label;
   GMenu          *recent_menu;
+  GtkStack       *stack;
+  TfOptimizeView *optimize;
+  GtkWidget      *open_button;
+  GtkWidget      *export_button;
 
   GSettings      *settings;      /* NULL when the schema is not installed */
   GCancellable   *enumerating;

@@ -801,6 +801,19 @@ fit_view_activated (GtkWidget  *widget,
 
 /* GObject */
 
+/* The header's Open and Export act on the Enumerate page's topology; the Optimize page has its
+ * own files. */
+static void
+page_changed (TfWindow *self)
+{
+  gboolean enumerate = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack),
+                                  "enumerate") == 0;
+
+  gtk_widget_set_visible (self->open_button, enumerate);
+  gtk_widget_set_visible (self->export_button, enumerate);
+  gtk_widget_set_visible (GTK_WIDGET (self->status), enumerate);
+}
+
 static void
 tf_window_dispose (GObject *object)
 {
@@ -859,6 +872,7 @@ tf_window_class_init (TfWindowClass *klass)
   g_type_ensure (TF_TYPE_RESULTS_VIEW);
   g_type_ensure (TF_TYPE_TOPOLOGY_VIEW);
   g_type_ensure (TF_TYPE_LEGEND);
+  g_type_ensure (TF_TYPE_OPTIMIZE_VIEW);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/topoforge/Topoforge/ui/tf-window.ui");
@@ -876,6 +890,11 @@ tf_window_class_init (TfWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TfWindow, title_label);
   gtk_widget_class_bind_template_child (widget_class, TfWindow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, TfWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, optimize);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, open_button);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, export_button);
+  gtk_widget_class_bind_template_callback (widget_class, page_changed);
   gtk_widget_class_bind_template_callback (widget_class, banner_dismissed);
   gtk_widget_class_bind_template_callback (widget_class, info_changed);
   tf_window_results_class_init (widget_class);
@@ -947,4 +966,21 @@ tf_window_get_view (TfWindow *self)
 {
   g_return_val_if_fail (TF_IS_WINDOW (self), NULL);
   return self->view;
+}
+
+TfOptimizeView *
+tf_window_get_optimize_view (TfWindow *self)
+{
+  g_return_val_if_fail (TF_IS_WINDOW (self), NULL);
+  return self->optimize;
+}
+
+void
+tf_window_set_page (TfWindow   *self,
+                    const char *name)
+{
+  g_return_if_fail (TF_IS_WINDOW (self));
+  g_return_if_fail (g_strcmp0 (name, "enumerate") == 0 || g_strcmp0 (name, "optimize") == 0);
+
+  gtk_stack_set_visible_child_name (self->stack, name);
 }

@@ -11,6 +11,7 @@
 
 #include "tf-context-form.h"
 #include "tf-export.h"
+#include "tf-optimize-view.h"
 #include "tf-results-view.h"
 #include "tf-topology-view.h"
 
@@ -23,6 +24,9 @@ TfWindow       *tf_window_new (GtkApplication *application);
 TfContextForm  *tf_window_get_form (TfWindow *self);
 TfResultsView  *tf_window_get_results (TfWindow *self);
 TfTopologyView *tf_window_get_view (TfWindow *self);
+TfOptimizeView *tf_window_get_optimize_view (TfWindow *self);
+/* Shows the "enumerate" or the "optimize" page. */
+void            tf_window_set_page (TfWindow *self, const char *name);
 /* After the next enumeration, select the @index-th result of @family (NULL: any) instead of
  * the first recommended one. */
 void            tf_window_select_after_enumeration (TfWindow *self, const char *family,

@@ -1,0 +1,389 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-optimize-view.c: the Optimize view as a person uses it, under a display. A run of the
+ * small example fills the plot with the search's front; a click on a point selects that
+ * candidate and the 3D view shows its graph; Stop during a run keeps the front found; Open
+ * Run on a folder topoforge-cli optimize wrote shows the same front; Save Run writes a folder
+ * the engine loads back to the same front; Export Selected writes candidate files the engine
+ * reads back byte for byte, and an export that cannot be written says so and leaves nothing. */
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <string.h>
+
+#include "test-util.h"
+#include "tf-optimize-view.h"
+
+#define WAIT_S 240
+
+typedef struct
+{
+  GtkWidget      *window;
+  TfOptimizeView *view;
+  char           *tmp;
+} Fixture;
+
+static void
+iterate_until_idle (TfOptimizeView *view)
+{
+  gint64 deadline = g_get_monotonic_time () + WAIT_S * G_USEC_PER_SEC;
+
+  while (tf_optimize_view_get_busy (view) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (tf_optimize_view_get_busy (view));
+  /* What the last answer queued (redraws, a late snapshot) runs too. */
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->tmp = g_dir_make_tmp ("topoforge-optimize-view-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1400, 900);
+  f->view = TF_OPTIMIZE_VIEW (tf_optimize_view_new ());
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->view));
+  gtk_window_present (GTK_WINDOW (f->window));
+  while (gtk_widget_get_width (GTK_WIDGET (tf_optimize_view_get_plot (f->view))) <= 0)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+  remove_tree (f->tmp);
+  g_free (f->tmp);
+}
+
+/* The small example, made smaller still: a run of a few seconds. */
+static void
+set_small_config (Fixture *f,
+                  guint    population,
+                  guint    generations)
+{
+  g_autofree char *path = tf_test_source_path ("data", "examples", "search-small.yaml", NULL);
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tf_search_config_load_file (path, &config, &error));
+  g_assert_no_error (error);
+  config.population_size = population;
+  config.generations = generations;
+  tf_search_form_set_config (tf_optimize_view_get_form (f->view), &config);
+  g_assert_true (tf_search_form_get_valid (tf_optimize_view_get_form (f->view)));
+}
+
+static TfParetoModel *
+model_of (Fixture *f)
+{
+  return tf_pareto_plot_get_model (tf_optimize_view_get_plot (f->view));
+}
+
+/* The plot shows the run's front, value for value. */
+static void
+assert_plot_shows_front (Fixture             *f,
+                         const TfOptimizeRun *run)
+{
+  TfParetoModel *model = model_of (f);
+  guint m = run->config.n_objectives;
+
+  g_assert_cmpuint (run->result.front->len, >, 0);
+  g_assert_cmpuint (tf_pareto_model_get_n_points (model, TF_PARETO_FRONT), ==,
+                    run->result.front->len);
+  for (guint i = 0; i < run->result.front->len; i++)
+    {
+      const TfCandidate *c = g_ptr_array_index (run->result.front, i);
+      const double *shown = tf_pareto_model_get_values (model, TF_PARETO_FRONT, i);
+
+      for (guint k = 0; k < m; k++)
+        g_assert_cmpfloat (shown[k], ==,
+                           tf_objective_value (run->config.objectives[k], c->objectives[k]));
+    }
+}
+
+static void
+click_front_point (Fixture         *f,
+                   guint            index,
+                   GdkModifierType  state)
+{
+  TfParetoPlot *plot = tf_optimize_view_get_plot (f->view);
+  double x, y;
+
+  g_assert_true (tf_pareto_model_get_position (model_of (f), TF_PARETO_FRONT, index, &x, &y));
+  g_assert_true (tf_pareto_plot_click (plot, x, y, state));
+}
+
+static void
+test_run_fills_plot_and_click_shows_candidate (Fixture       *f,
+                                               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) selection = NULL;
+  TfTopologyView *shown = tf_optimize_view_get_topology_view (f->view, 0);
+  TfOptimizeRun *run;
+  gint64 deadline;
+
+  set_small_config (f, 12, 4);
+  g_assert_true (tf_optimize_view_run (f->view, &error));
+  g_assert_no_error (error);
+  g_assert_true (tf_optimize_view_get_running (f->view));
+  g_assert_null (tf_optimize_view_get_run (f->view));
+  iterate_until_idle (f->view);
+
+  run = tf_optimize_view_get_run (f->view);
+  g_assert_nonnull (run);
+  g_assert_false (run->result.cancelled);
+  g_assert_cmpuint (tf_optimize_view_get_snapshots (f->view), >=, 1);
+  assert_plot_shows_front (f, run);
+  /* Every feasible candidate evaluated is a faint point. */
+  g_assert_cmpuint (tf_pareto_model_get_n_points (model_of (f), TF_PARETO_EVALUATED), ==,
+                    run->result.evaluated->len / run->config.n_objectives);
+  g_assert_cmpuint (tf_pareto_model_get_n_points (model_of (f), TF_PARETO_BASELINE), ==,
+                    run->result.baseline_front->len);
+
+  /* A click on the last point of the front selects it, and the 3D view shows its graph. */
+  click_front_point (f, run->result.front->len - 1, 0);
+  selection = tf_pareto_model_get_selection (model_of (f));
+  g_assert_cmpuint (selection->len, ==, 1);
+  g_assert_cmpuint (g_array_index (selection, guint, 0), ==, run->result.front->len - 1);
+  g_assert_true (tf_topology_view_get_topology (shown)
+                 == &((TfCandidate *) g_ptr_array_index (run->result.front,
+                                                         run->result.front->len - 1))->topology);
+  deadline = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (tf_topology_view_get_frames (shown) < 1 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (tf_topology_view_get_frames (shown), >=, 1);
+  {
+    g_autofree char *text = tf_candidate_panel_dup_text (tf_optimize_view_get_panel (f->view));
+
+    g_assert_nonnull (strstr (text, "Iteration time"));
+    g_assert_nonnull (strstr (text, "Network"));
+  }
+
+  /* Ctrl+click adds a second: both are shown, side by side. */
+  if (run->result.front->len > 1)
+    {
+      g_autofree char *text = NULL;
+
+      click_front_point (f, 0, GDK_CONTROL_MASK);
+      g_clear_pointer (&selection, g_array_unref);
+      selection = tf_pareto_model_get_selection (model_of (f));
+      g_assert_cmpuint (selection->len, ==, 2);
+      g_assert_true (gtk_widget_get_visible (
+        GTK_WIDGET (tf_optimize_view_get_topology_view (f->view, 1))));
+      text = tf_candidate_panel_dup_text (tf_optimize_view_get_panel (f->view));
+      /* A difference column: "same" or a signed percentage on the objective rows. */
+      g_assert_true (strstr (text, "%") != NULL || strstr (text, "same") != NULL);
+    }
+}
+
+static void
+test_stop_keeps_front (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  TfOptimizeRun *run;
+  gint64 deadline;
+
+  set_small_config (f, 16, 10000);
+  g_assert_true (tf_optimize_view_run (f->view, &error));
+  g_assert_no_error (error);
+  deadline = g_get_monotonic_time () + WAIT_S * G_USEC_PER_SEC;
+  while (tf_optimize_view_get_snapshots (f->view) < 2 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (tf_optimize_view_get_snapshots (f->view), >=, 2);
+  /* The live front is on the plot before the search ends. */
+  g_assert_cmpuint (tf_pareto_model_get_n_points (model_of (f), TF_PARETO_FRONT), >, 0);
+  tf_optimize_view_stop (f->view);
+  iterate_until_idle (f->view);
+
+  run = tf_optimize_view_get_run (f->view);
+  g_assert_nonnull (run);
+  g_assert_true (run->result.cancelled);
+  g_assert_cmpuint (run->result.generations_done, <, 10000);
+  assert_plot_shows_front (f, run);
+}
+
+/* topoforge-cli optimize ... --out DIR, as a person would run it. */
+static char *
+cli_run (Fixture *f)
+{
+  g_autofree char *config = tf_test_source_path ("data", "examples", "search-small.yaml", NULL);
+  char *out = g_build_filename (f->tmp, "cli-run", NULL);
+  const char *argv[] = {
+    g_getenv ("TF_CLI"), "optimize", "--config", config, "--out", out, "--population", "12",
+    "--generations", "3", "--no-baseline", NULL,
+  };
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_assert_nonnull (argv[0]);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDOUT_TO_DEV_NULL
+                               | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status,
+                               &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return out;
+}
+
+static void
+test_open_cli_run (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autofree char *dir = cli_run (f);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_auto(TfSearchConfig) config = { 0 };
+  g_auto(TfSearchResult) expected = { 0 };
+  g_autoptr(GError) error = NULL;
+  TfOptimizeRun *run;
+
+  tf_optimize_view_open_run (f->view, folder);
+  iterate_until_idle (f->view);
+  g_assert_null (tf_optimize_view_get_error (f->view));
+  run = tf_optimize_view_get_run (f->view);
+  g_assert_nonnull (run);
+  assert_plot_shows_front (f, run);
+
+  /* The same front as the folder holds. */
+  g_assert_true (tf_search_output_load (dir, &config, &expected, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (expected.front->len, ==, run->result.front->len);
+  for (guint i = 0; i < expected.front->len; i++)
+    {
+      const TfCandidate *a = g_ptr_array_index (expected.front, i);
+      const TfCandidate *b = g_ptr_array_index (run->result.front, i);
+
+      g_assert_cmpuint (a->id, ==, b->id);
+      for (guint k = 0; k < config.n_objectives; k++)
+        g_assert_cmpfloat (a->objectives[k], ==, b->objectives[k]);
+    }
+  /* The form shows the run's configuration. */
+  {
+    g_auto(TfSearchConfig) shown = { 0 };
+
+    g_assert_true (tf_search_form_get_config (tf_optimize_view_get_form (f->view), &shown,
+                                              &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (shown.n_chip, ==, config.n_chip);
+    g_assert_cmpuint (shown.population_size, ==, 12);
+  }
+}
+
+static void
+test_save_run_and_export (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autofree char *dir = cli_run (f);
+  g_autofree char *saved = g_build_filename (f->tmp, "saved", NULL);
+  g_autofree char *exported = g_build_filename (f->tmp, "exported", NULL);
+  g_autofree char *blocker = g_build_filename (f->tmp, "not-a-folder", NULL);
+  g_autofree char *under_file = g_build_filename (blocker, "export", NULL);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(GFile) save_folder = g_file_new_for_path (saved);
+  g_autoptr(GFile) export_folder = g_file_new_for_path (exported);
+  g_autoptr(GFile) bad_folder = g_file_new_for_path (under_file);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) selection = NULL;
+  TfOptimizeRun *run;
+
+  tf_optimize_view_open_run (f->view, folder);
+  iterate_until_idle (f->view);
+  run = tf_optimize_view_get_run (f->view);
+  g_assert_nonnull (run);
+
+  /* Save Run: a folder the engine loads back to the same front. */
+  tf_optimize_view_save_run (f->view, save_folder);
+  iterate_until_idle (f->view);
+  g_assert_null (tf_optimize_view_get_error (f->view));
+  {
+    g_auto(TfSearchConfig) config = { 0 };
+    g_auto(TfSearchResult) back = { 0 };
+
+    g_assert_true (tf_search_output_load (saved, &config, &back, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (back.front->len, ==, run->result.front->len);
+    g_assert_true (g_file_test (saved, G_FILE_TEST_IS_DIR));
+  }
+
+  /* Export Selected: the first and last candidates, files the engine reads back byte for
+   * byte, and selection.yaml. */
+  click_front_point (f, 0, 0);
+  if (run->result.front->len > 1)
+    click_front_point (f, run->result.front->len - 1, GDK_SHIFT_MASK);
+  selection = tf_pareto_model_get_selection (model_of (f));
+  tf_optimize_view_export_selected (f->view, export_folder, TF_EXPORT_YAML);
+  iterate_until_idle (f->view);
+  g_assert_null (tf_optimize_view_get_error (f->view));
+  for (guint i = 0; i < selection->len; i++)
+    {
+      guint index = g_array_index (selection, guint, i);
+      g_autofree char *name = g_strdup_printf ("candidate_%03u.yaml", index + 1);
+      g_autofree char *path = g_build_filename (exported, name, NULL);
+      g_autofree char *text = NULL;
+      g_autoptr(TfCandidate) back = tf_candidate_new ();
+      g_autoptr(GString) again = g_string_new (NULL);
+      gsize length;
+
+      g_assert_true (g_file_get_contents (path, &text, &length, &error));
+      g_assert_no_error (error);
+      g_assert_true (tf_candidate_load_data (path, text, length, back, &error));
+      g_assert_no_error (error);
+      g_assert_true (tf_candidate_write_yaml (back, &run->config, again, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (again->str, ==, text);
+    }
+  {
+    g_autofree char *summary = g_build_filename (exported, "selection.yaml", NULL);
+
+    g_assert_true (g_file_test (summary, G_FILE_TEST_IS_REGULAR));
+  }
+
+  /* A folder that cannot be made: the error is shown and nothing is written. */
+  g_assert_true (g_file_set_contents (blocker, "", 0, &error));
+  tf_optimize_view_export_selected (f->view, bad_folder, TF_EXPORT_GRAPHML);
+  iterate_until_idle (f->view);
+  g_assert_nonnull (tf_optimize_view_get_error (f->view));
+  g_assert_false (g_file_test (under_file, G_FILE_TEST_EXISTS));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/ui/optimize-view/run-click", Fixture, NULL, fixture_set_up,
+              test_run_fills_plot_and_click_shows_candidate, fixture_tear_down);
+  g_test_add ("/ui/optimize-view/stop", Fixture, NULL, fixture_set_up, test_stop_keeps_front,
+              fixture_tear_down);
+  g_test_add ("/ui/optimize-view/open-cli-run", Fixture, NULL, fixture_set_up,
+              test_open_cli_run, fixture_tear_down);
+  g_test_add ("/ui/optimize-view/save-export", Fixture, NULL, fixture_set_up,
+              test_save_run_and_export, fixture_tear_down);
+  return g_test_run ();
+}
