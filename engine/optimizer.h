@@ -133,6 +133,8 @@ typedef struct
   double  chip_peak_tflops;       /* dense TFLOP/s of one chip */
   double  mfu;                    /* model FLOPs utilisation, 0 < mfu <= 1 */
   double  compute_time_us;        /* T_compute; derived from the above unless given */
+  gboolean compute_time_given;    /* compute_time_us was given, not derived: a configuration
+                                   * written back keeps it (and drops a derived one) */
   double  overlap[TF_N_COMMS];    /* eta per kind of communication (docs/optimizer.md) */
 } TfWorkload;
 
