@@ -424,6 +424,9 @@ gboolean tf_search_output_load (const char *dir, TfSearchConfig *config, TfSearc
  * value explicit, so loading it gives the same configuration back. */
 gboolean tf_search_config_write_yaml (const TfSearchConfig *config, GString *out,
                                       GError **error);
+/* The model presets' names (data/models.yaml, compiled in), in file order, NULL-terminated,
+ * for a model drop-down; free with g_strfreev. */
+char   **tf_search_config_list_models (void);
 
 /* The objective values of @candidate in config order, as the search minimises them. */
 void     tf_candidate_get_objectives (const TfSearchConfig *config, const TfCandidate *candidate,

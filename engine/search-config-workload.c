@@ -171,6 +171,22 @@ tf_config_models_builtin (GArray *presets)
   tf_yaml_reader_clear (&r);
 }
 
+char **
+tf_search_config_list_models (void)
+{
+  g_autoptr(GArray) presets = g_array_new (FALSE, TRUE, sizeof (ModelPreset));
+  GStrvBuilder *names = g_strv_builder_new ();
+  char **out;
+
+  g_array_set_clear_func (presets, tf_config_model_preset_clear);
+  tf_config_models_builtin (presets);
+  for (guint i = 0; i < presets->len; i++)
+    g_strv_builder_add (names, g_array_index (presets, ModelPreset, i).name);
+  out = g_strv_builder_end (names);
+  g_strv_builder_unref (names);
+  return out;
+}
+
 static char *
 join_preset_names (GArray *presets)
 {
