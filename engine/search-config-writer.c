@@ -6,8 +6,8 @@
  * Loading the text gives back an equal configuration. What the file would take from elsewhere
  * is left to be taken again rather than frozen: a workload names its model preset and only
  * the keys that differ from it, a derived compute time is derived again (a changed model or
- * chip count must not keep a stale one), and the cost: block holds only what differs from the
- * built-in price table and floor plan. Everything the reader has a default for but which
+ * chip count must not keep a stale one), a disconnected penalty of n_chip stays n_chip, and
+ * the cost: block holds only what differs from the built-in price table and floor plan. Everything the reader has a default for but which
  * shapes the search is written out, so a run folder says what the run did.
  */
 #include <math.h>
