@@ -133,6 +133,8 @@ typedef struct
   double  chip_peak_tflops;       /* dense TFLOP/s of one chip */
   double  mfu;                    /* model FLOPs utilisation, 0 < mfu <= 1 */
   double  compute_time_us;        /* T_compute; derived from the above unless given */
+  gboolean compute_time_given;    /* compute_time_us was given, not derived: a configuration
+                                   * written back keeps it (and drops a derived one) */
   double  overlap[TF_N_COMMS];    /* eta per kind of communication (docs/optimizer.md) */
 } TfWorkload;
 
@@ -420,10 +422,16 @@ gboolean tf_search_output_write (const char *dir, const char *config_path,
 gboolean tf_search_output_load (const char *dir, TfSearchConfig *config, TfSearchResult *result,
                                 GError **error);
 
-/* The configuration as the YAML file tf_search_config_load_file reads (search_config.yaml), every
- * value explicit, so loading it gives the same configuration back. */
+/* The configuration as the YAML file tf_search_config_load_file reads (search_config.yaml),
+ * appended to @out, so that loading it gives the same configuration back: every value that
+ * shapes the search explicit, but a preset's keys, a derived compute time (compute_time_given
+ * unset) and built-in prices left to be taken again (docs/optimizer.md, "Writing a
+ * configuration back"). On failure @out is as it was. */
 gboolean tf_search_config_write_yaml (const TfSearchConfig *config, GString *out,
                                       GError **error);
+/* The model presets' names (data/models.yaml, compiled in), in file order, NULL-terminated,
+ * for a model drop-down; free with g_strfreev. */
+char   **tf_search_config_list_models (void);
 
 /* The objective values of @candidate in config order, as the search minimises them. */
 void     tf_candidate_get_objectives (const TfSearchConfig *config, const TfCandidate *candidate,

@@ -5,7 +5,8 @@
  * generators, search and evaluator), the defaults and the checks that join its parts;
  * search-config-workload.c the workloads and the model presets (data/models.yaml);
  * search-config-cost.c the price table and floor plan (data/prices.yaml and the file's cost:
- * block); search-config-reader.c the typed readers they share on top of yaml-reader.c's.
+ * block); search-config-reader.c the typed readers they share on top of yaml-reader.c's;
+ * search-config-writer.c writes a configuration back.
  */
 #pragma once
 
@@ -41,7 +42,40 @@ gboolean tf_config_resolve_switch_prices (const CostSheet *sheet,
                                           const TfHardwareConstraints *hw,
                                           TfPriceTable *prices, guint *missing);
 
-/* Model presets (search-config-workload.c) */
+/* Model presets and the model keys of a workload (search-config-workload.c) */
+
+enum
+{
+  F_PARAMETERS = 0,
+  F_LAYERS,
+  F_HIDDEN_SIZE,
+  F_SEQUENCE_LENGTH,
+  F_GLOBAL_BATCH_SIZE,
+  F_MICRO_BATCH_SIZE,
+  F_BYTES_PER_VALUE,
+  F_CHIP_PEAK_TFLOPS,
+  F_MFU,
+  F_COMPUTE_TIME_US,
+  N_MODEL_FIELDS
+};
+
+/* ModelPreset.have and WorkloadRecord.have: bit F_x for a model key, F_OVERLAP (comm) for an
+ * overlap key. */
+#define F_OVERLAP(comm)  (N_MODEL_FIELDS + (comm))
+#define REQUIRED_MODEL   ((1u << F_COMPUTE_TIME_US) - 1)
+
+typedef struct
+{
+  const char *key;
+  gsize       offset;
+  gboolean    integer;
+  guint64     min, max;          /* integers */
+  double      rmin, rmax;        /* reals, above rmin */
+  const char *unit;
+} ModelField;
+
+/* The model keys in file order, by F_x: read here, written by search-config-writer.c. */
+extern const ModelField tf_config_model_fields[N_MODEL_FIELDS];
 
 typedef struct
 {
@@ -53,6 +87,9 @@ typedef struct
 void     tf_config_model_preset_clear (gpointer data);
 /* The built-in data/models.yaml into @presets. */
 void     tf_config_models_builtin (GArray *presets);
+/* A workload before its keys are read: weight 1, ep 1, the spec's message sizes, AllReduce,
+ * the default overlap. */
+void     tf_config_workload_defaults (TfWorkload *w);
 
 /* The document (search-config.c) */
 

@@ -31,35 +31,7 @@ explain_primitive (const char *name)
 
 /* Model presets (data/models.yaml) and the model keys of a workload */
 
-enum
-{
-  F_PARAMETERS = 0,
-  F_LAYERS,
-  F_HIDDEN_SIZE,
-  F_SEQUENCE_LENGTH,
-  F_GLOBAL_BATCH_SIZE,
-  F_MICRO_BATCH_SIZE,
-  F_BYTES_PER_VALUE,
-  F_CHIP_PEAK_TFLOPS,
-  F_MFU,
-  F_COMPUTE_TIME_US,
-  N_MODEL_FIELDS
-};
-
-#define F_OVERLAP(comm)  (N_MODEL_FIELDS + (comm))
-#define REQUIRED_MODEL   ((1u << F_COMPUTE_TIME_US) - 1)
-
-typedef struct
-{
-  const char *key;
-  gsize       offset;
-  gboolean    integer;
-  guint64     min, max;          /* integers */
-  double      rmin, rmax;        /* reals, above rmin */
-  const char *unit;
-} ModelField;
-
-static const ModelField model_fields[N_MODEL_FIELDS] = {
+const ModelField tf_config_model_fields[N_MODEL_FIELDS] = {
   [F_PARAMETERS] = { "parameters", G_STRUCT_OFFSET (TfWorkload, parameters), FALSE, 0, 0,
                      0, 1e15, NULL },
   [F_LAYERS] = { "layers", G_STRUCT_OFFSET (TfWorkload, layers), TRUE, 1, 100000, 0, 0, NULL },
@@ -91,7 +63,7 @@ model_field_index (const char *key,
                    guint      *index)
 {
   for (guint i = 0; i < N_MODEL_FIELDS; i++)
-    if (strcmp (key, model_fields[i].key) == 0)
+    if (strcmp (key, tf_config_model_fields[i].key) == 0)
       {
         *index = i;
         return TRUE;
@@ -104,7 +76,7 @@ read_model_field (TfYamlReader *r,
                   guint         index,
                   TfWorkload   *w)
 {
-  const ModelField *f = &model_fields[index];
+  const ModelField *f = &tf_config_model_fields[index];
   gpointer field = G_STRUCT_MEMBER_P (w, f->offset);
 
   if (f->integer)
@@ -197,6 +169,22 @@ tf_config_models_builtin (GArray *presets)
   if (r.error != NULL || !tf_yaml_reader_end_document (&r))
     tf_config_builtin_failed ("data/models.yaml", r.error);
   tf_yaml_reader_clear (&r);
+}
+
+char **
+tf_search_config_list_models (void)
+{
+  g_autoptr(GArray) presets = g_array_new (FALSE, TRUE, sizeof (ModelPreset));
+  GStrvBuilder *names = g_strv_builder_new ();
+  char **out;
+
+  g_array_set_clear_func (presets, tf_config_model_preset_clear);
+  tf_config_models_builtin (presets);
+  for (guint i = 0; i < presets->len; i++)
+    g_strv_builder_add (names, g_array_index (presets, ModelPreset, i).name);
+  out = g_strv_builder_end (names);
+  g_strv_builder_unref (names);
+  return out;
 }
 
 static char *
@@ -392,7 +380,7 @@ read_workload (Loader   *l,
       for (guint f = 0; f < F_COMPUTE_TIME_US; f++)
         if (!(rec->have & (1u << f)))
           g_string_append_printf (missing, "%s%s", missing->len ? ", " : "",
-                                  model_fields[f].key);
+                                  tf_config_model_fields[f].key);
       return tf_yaml_reader_fail_at (r, rec->mark, "needs a model preset (model:) or every "
                                      "model key (missing: %s)", missing->str);
     }
@@ -409,8 +397,8 @@ read_workload (Loader   *l,
   return TRUE;
 }
 
-static void
-workload_defaults (TfWorkload *w)
+void
+tf_config_workload_defaults (TfWorkload *w)
 {
   static const guint64 spec_sizes[] = {
     G_GUINT64_CONSTANT (1) << 20, G_GUINT64_CONSTANT (1) << 24, G_GUINT64_CONSTANT (1) << 28,
@@ -439,7 +427,7 @@ tf_config_read_workloads (Loader     *l,
   l->workload_key = tf_config_is_key (key, "workload") ? "workload" : "workloads";
   if (tf_config_is_key (key, "workload"))
     {
-      workload_defaults (&l->c->workloads[0]);
+      tf_config_workload_defaults (&l->c->workloads[0]);
       if (!read_workload (l, 0, FALSE))
         return FALSE;
       l->c->n_workloads = 1;
@@ -453,7 +441,7 @@ tf_config_read_workloads (Loader     *l,
         return FALSE;
       while (tf_yaml_reader_next_item (r, &s, &more) && more)
         {
-          workload_defaults (&l->c->workloads[s.count - 1]);
+          tf_config_workload_defaults (&l->c->workloads[s.count - 1]);
           if (!read_workload (l, s.count - 1, TRUE))
             return FALSE;
           l->c->n_workloads = s.count;
@@ -488,9 +476,9 @@ tf_config_finish_workload (Loader *l,
 
       for (guint f = 0; f < N_MODEL_FIELDS; f++)
         if (!(rec->have & (1u << f)) && (rec->preset->have & (1u << f)))
-          memcpy (G_STRUCT_MEMBER_P (w, model_fields[f].offset),
-                  G_STRUCT_MEMBER_P (p, model_fields[f].offset),
-                  model_fields[f].integer ? sizeof (guint) : sizeof (double));
+          memcpy (G_STRUCT_MEMBER_P (w, tf_config_model_fields[f].offset),
+                  G_STRUCT_MEMBER_P (p, tf_config_model_fields[f].offset),
+                  tf_config_model_fields[f].integer ? sizeof (guint) : sizeof (double));
       for (guint k = 0; k < TF_N_COMMS; k++)
         if (!(rec->have & (1u << F_OVERLAP (k))) && (rec->preset->have & (1u << F_OVERLAP (k))))
           w->overlap[k] = p->overlap[k];
@@ -510,13 +498,15 @@ tf_config_finish_workload (Loader *l,
                                       "global_batch_size %u is not a multiple of dp * "
                                       "micro_batch_size = %u * %u", w->global_batch_size,
                                       w->dp, w->micro_batch_size);
-  if (!(rec->have & (1u << F_COMPUTE_TIME_US)))
+  w->compute_time_given = (rec->have & (1u << F_COMPUTE_TIME_US)) != 0;
+  if (!w->compute_time_given)
     {
       /* Pure compute of one iteration, forward and backward (6 FLOPs per weight per token),
        * spread over every chip; the pipeline bubble is Layer 3's. */
       compute = 6.0 * w->parameters * w->global_batch_size * w->sequence_length
                 / (c->n_chip * w->chip_peak_tflops * 1e12 * w->mfu) * 1e6;
-      if (!isfinite (compute) || compute <= 0 || compute > model_fields[F_COMPUTE_TIME_US].rmax)
+      if (!isfinite (compute) || compute <= 0
+          || compute > tf_config_model_fields[F_COMPUTE_TIME_US].rmax)
         return tf_yaml_reader_fail_field (r, rec->mark, path, "the compute time derived from "
                                           "the model is %g us, out of range (above 0, at most "
                                           "1e15 us); give compute_time_us or check the model",
