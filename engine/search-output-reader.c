@@ -702,6 +702,9 @@ load_evaluated (const char           *dir,
       next = strchr (line, '\n');
       if (next != NULL)
         *next++ = '\0';
+      /* A spreadsheet may have saved it with CRLF line ends. */
+      if (*line != '\0' && line[strlen (line) - 1] == '\r')
+        line[strlen (line) - 1] = '\0';
       number++;
       if (number == 1)
         {

@@ -366,6 +366,43 @@ test_bad_folders (void)
   remove_tree (dir);
 }
 
+/* Keys a newer summary adds are skipped; CRLF line ends in evaluated.csv are read; a summary
+ * whose objectives are not config.yaml's is refused. */
+static void
+test_tolerated (void)
+{
+  g_autofree char *dir = write_run ();
+  g_autofree char *summary = read_file (dir, "summary.yaml");
+  g_autofree char *newer = g_strconcat ("x_added_later: {a: [1, {b: c}], d: e}\n", summary,
+                                        "x_at_the_end: 1\n", NULL);
+  g_autofree char *other = NULL;
+  char *objectives;
+
+  replace_file (dir, "summary.yaml", newer);
+  replace_file (dir, "evaluated.csv",
+                "set,iter_time,network_cost,apl_fail\r\nsearch,1,2,3\r\n");
+  {
+    g_auto(TfSearchConfig) config = { 0 };
+    g_auto(TfSearchResult) result = { 0 };
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (tf_search_output_load (dir, &config, &result, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (result.front->len, ==, run_result.front->len);
+    g_assert_cmpuint (result.evaluated->len, ==, 3);
+    g_assert_cmpuint (result.baseline_evaluated->len, ==, 0);
+  }
+  other = g_strdup (summary);
+  objectives = strstr (other, "objectives: [iter_time, network_cost, apl_fail]");
+  g_assert_nonnull (objectives);
+  memcpy (objectives, "objectives: [iter_time, network_cost, apl]     ",
+          strlen ("objectives: [iter_time, network_cost, apl_fail]"));
+  replace_file (dir, "summary.yaml", other);
+  assert_load_fails (dir, "summary.yaml:11:13: field 'objectives': not the objectives of "
+                     "config.yaml");
+  remove_tree (dir);
+}
+
 /* Writing where a file stands fails with a message, and leaves the file as it was. */
 static void
 test_write_into_file (void)
@@ -397,6 +434,7 @@ main (int    argc,
   g_test_add_func ("/engine/search-output/round-trip", test_round_trip);
   g_test_add_func ("/engine/search-output/without-config", test_without_config);
   g_test_add_func ("/engine/search-output/bad-folders", test_bad_folders);
+  g_test_add_func ("/engine/search-output/tolerated", test_tolerated);
   g_test_add_func ("/engine/search-output/write-into-file", test_write_into_file);
   status = g_test_run ();
   tf_search_result_clear (&run_result);
