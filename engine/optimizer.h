@@ -420,8 +420,11 @@ gboolean tf_search_output_write (const char *dir, const char *config_path,
 gboolean tf_search_output_load (const char *dir, TfSearchConfig *config, TfSearchResult *result,
                                 GError **error);
 
-/* The configuration as the YAML file tf_search_config_load_file reads (search_config.yaml), every
- * value explicit, so loading it gives the same configuration back. */
+/* The configuration as the YAML file tf_search_config_load_file reads (search_config.yaml),
+ * appended to @out, so that loading it gives the same configuration back: every value that
+ * shapes the search explicit, but a preset's keys, a derived compute time (compute_time_given
+ * unset) and built-in prices left to be taken again (docs/optimizer.md, "Writing a
+ * configuration back"). On failure @out is as it was. */
 gboolean tf_search_config_write_yaml (const TfSearchConfig *config, GString *out,
                                       GError **error);
 /* The model presets' names (data/models.yaml, compiled in), in file order, NULL-terminated,

@@ -5,7 +5,8 @@
  * generators, search and evaluator), the defaults and the checks that join its parts;
  * search-config-workload.c the workloads and the model presets (data/models.yaml);
  * search-config-cost.c the price table and floor plan (data/prices.yaml and the file's cost:
- * block); search-config-reader.c the typed readers they share on top of yaml-reader.c's.
+ * block); search-config-reader.c the typed readers they share on top of yaml-reader.c's;
+ * search-config-writer.c writes a configuration back.
  */
 #pragma once
 

@@ -6,8 +6,8 @@
  * Loading the text gives back an equal configuration. What the file would take from elsewhere
  * is left to be taken again rather than frozen: a workload names its model preset and only
  * the keys that differ from it, a derived compute time is derived again (a changed model or
- * chip count must not keep a stale one), and the cost: block holds only what differs from the
- * built-in price table and floor plan. Everything the reader has a default for but which
+ * chip count must not keep a stale one), a disconnected penalty of n_chip stays n_chip, and
+ * the cost: block holds only what differs from the built-in price table and floor plan. Everything the reader has a default for but which
  * shapes the search is written out, so a run folder says what the run did.
  */
 #include <math.h>
@@ -319,6 +319,15 @@ cost_key (TfYamlEmitter *e,
   tf_yaml_emitter_string (e, key);
 }
 
+static CostSheet
+builtin_sheet (void)
+{
+  CostSheet sheet;
+
+  tf_config_cost_sheet_builtin (&sheet);
+  return sheet;
+}
+
 /* The price of a radix option and the other prices where they differ from the built-in
  * table, the floor plan where it differs from the built-in one; nothing when nothing does. */
 static void
@@ -327,36 +336,23 @@ write_cost (TfYamlEmitter        *e,
 {
   const TfPriceTable *p = &c->prices;
   const TfFloorPlan *f = &c->floor;
-  CostSheet sheet;
-  struct { const char *key; double value, builtin; } prices[] = {
-    { "port_gb_per_s", p->port_gbps, 0 },
-    { "nic_port", p->nic_port, 0 },
-    { "pcb_link", p->pcb_link, 0 },
-    { "copper_link", p->copper_link, 0 },
-    { "optical_link_fixed", p->optical_link_fixed, 0 },
-    { "optical_link_per_m", p->optical_link_per_m, 0 },
+  const CostSheet sheet = builtin_sheet ();
+  const struct { const char *key; double value, builtin; } prices[] = {
+    { "port_gb_per_s", p->port_gbps, sheet.base.port_gbps },
+    { "nic_port", p->nic_port, sheet.base.nic_port },
+    { "pcb_link", p->pcb_link, sheet.base.pcb_link },
+    { "copper_link", p->copper_link, sheet.base.copper_link },
+    { "optical_link_fixed", p->optical_link_fixed, sheet.base.optical_link_fixed },
+    { "optical_link_per_m", p->optical_link_per_m, sheet.base.optical_link_per_m },
   }, floor[] = {
-    { "rack_pitch_m", f->rack_pitch_m, 0 },
-    { "row_pitch_m", f->row_pitch_m, 0 },
-    { "vertical_run_m", f->vertical_run_m, 0 },
-    { "in_rack_m", f->in_rack_m, 0 },
-    { "max_copper_m", f->max_copper_m, 0 },
+    { "rack_pitch_m", f->rack_pitch_m, sheet.floor.rack_pitch_m },
+    { "row_pitch_m", f->row_pitch_m, sheet.floor.row_pitch_m },
+    { "vertical_run_m", f->vertical_run_m, sheet.floor.vertical_run_m },
+    { "in_rack_m", f->in_rack_m, sheet.floor.in_rack_m },
+    { "max_copper_m", f->max_copper_m, sheet.floor.max_copper_m },
   };
   guint switch_differs = 0;
   gboolean any, opened = FALSE;
-
-  tf_config_cost_sheet_builtin (&sheet);
-  prices[0].builtin = sheet.base.port_gbps;
-  prices[1].builtin = sheet.base.nic_port;
-  prices[2].builtin = sheet.base.pcb_link;
-  prices[3].builtin = sheet.base.copper_link;
-  prices[4].builtin = sheet.base.optical_link_fixed;
-  prices[5].builtin = sheet.base.optical_link_per_m;
-  floor[0].builtin = sheet.floor.rack_pitch_m;
-  floor[1].builtin = sheet.floor.row_pitch_m;
-  floor[2].builtin = sheet.floor.vertical_run_m;
-  floor[3].builtin = sheet.floor.in_rack_m;
-  floor[4].builtin = sheet.floor.max_copper_m;
 
   /* A switch price differs when the built-in table has another one, or none, for its radix. */
   for (guint i = 0; i < p->n_switch_prices; i++)
