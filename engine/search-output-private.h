@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* search-output-private.h: the run folder's layout, shared by its writer (search-output.c) and
+ * its reader (search-output-reader.c); docs/optimizer.md, "Output", describes the files. */
+#pragma once
+
+#include "search-config-private.h"
+
+G_BEGIN_DECLS
+
+#define TF_RUN_CONFIG_FILE    "config.yaml"
+#define TF_RUN_SUMMARY_FILE   "summary.yaml"
+#define TF_RUN_EVALUATED_FILE "evaluated.csv"
+#define TF_RUN_PARETO_DIR     "pareto"
+/* The front's candidate files, numbered from 1 in the front's order. */
+#define TF_RUN_CANDIDATE_FORMAT "candidate_%03u.yaml"
+
+/* evaluated.csv's first column, by set: 0 the search, 1 the baseline */
+extern const char *const tf_run_set_names[2];
+
+G_END_DECLS

@@ -1,0 +1,436 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* search-output.c: a run folder (docs/optimizer.md, "Output"), written by optimize --out and by
+ * the app, opened again by the app (search-output-reader.c).
+ *
+ *   config.yaml                 the run's configuration, complete (tf_search_config_write_yaml)
+ *   pareto/candidate_NNN.yaml   the front, first objective ascending (tf_candidate_write_yaml)
+ *   evaluated.csv               the objectives of every feasible candidate evaluated
+ *   summary.yaml                the run: counters, times, hypervolumes and the front's index
+ *
+ * summary.yaml is written last and is what makes a folder a run: every file is replaced
+ * atomically, so an interrupted write leaves the previous run readable.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "search-output-private.h"
+#include "yaml-emitter-private.h"
+
+const char *const tf_run_set_names[2] = { "search", "baseline" };
+
+static void
+key (TfYamlEmitter *e,
+     const char    *name)
+{
+  tf_yaml_emitter_string (e, name);
+}
+
+static void
+emit_objectives (TfYamlEmitter        *e,
+                 const TfSearchConfig *config,
+                 const double         *values)
+{
+  key (e, "objectives");
+  tf_yaml_emitter_mapping_start (e, TRUE);
+  for (guint k = 0; k < config->n_objectives; k++)
+    tf_yaml_emitter_key_real (e, tf_objective_to_string (config->objectives[k]),
+                              tf_objective_value (config->objectives[k], values[k]));
+  tf_yaml_emitter_mapping_end (e);
+}
+
+static void
+emit_bottleneck (TfYamlEmitter      *e,
+                 const TfBottleneck *b)
+{
+  g_autofree char *text = tf_bottleneck_to_text (b);
+
+  tf_yaml_emitter_key_string (e, "bottleneck", text);
+  tf_yaml_emitter_key_real (e, "bottleneck_gb_per_s", b->gbps);
+  if (b->kind == TF_BOTTLENECK_LINK)
+    tf_yaml_emitter_key_real (e, "bottleneck_flows", b->load);
+}
+
+/* Where the first workload's iteration goes, and what limits each collective. */
+static void
+emit_breakdown (TfYamlEmitter        *e,
+                const TfSearchConfig *config,
+                const TfCandidate    *c)
+{
+  const TfEvaluation *ev = &c->evaluation;
+
+  if (!(ev->layers & TF_LAYER_ITERATION))
+    return;
+  key (e, "breakdown");
+  tf_yaml_emitter_mapping_start (e, FALSE);
+  tf_yaml_emitter_key_real (e, "iter_time_us", ev->iter_time_us[0]);
+  tf_yaml_emitter_key_real (e, "compute_us", ev->iter_compute_us[0]);
+  for (guint k = 0; k < TF_N_COMMS; k++)
+    {
+      if (ev->iter_comm_total_us[0][k] <= 0)
+        continue;
+      key (e, tf_comm_to_string (k));
+      tf_yaml_emitter_mapping_start (e, TRUE);
+      tf_yaml_emitter_key_real (e, "exposed_us", ev->iter_comm_us[0][k]);
+      tf_yaml_emitter_key_real (e, "overlapped_us",
+                                ev->iter_comm_total_us[0][k] - ev->iter_comm_us[0][k]);
+      emit_bottleneck (e, &ev->iter_bottleneck[0][k]);
+      tf_yaml_emitter_mapping_end (e);
+    }
+  if (ev->layers & TF_LAYER_COLLECTIVES)
+    {
+      const TfWorkload *wl = &config->workloads[0];
+
+      for (guint p = 0; p < TF_N_PRIMITIVES && wl->n_message_sizes > 0; p++)
+        {
+          g_autofree char *name = NULL;
+
+          if (!(wl->primitives & (1u << p)))
+            continue;
+          name = g_strdup_printf ("%s_all_chips", tf_primitive_to_string (p));
+          key (e, name);
+          tf_yaml_emitter_mapping_start (e, TRUE);
+          tf_yaml_emitter_key_uint (e, "bytes", wl->message_sizes[wl->n_message_sizes - 1]);
+          tf_yaml_emitter_key_real (e, "time_us",
+                                    ev->collective_us[0][p][wl->n_message_sizes - 1]);
+          emit_bottleneck (e, &ev->collective_bottleneck[0][p]);
+          tf_yaml_emitter_mapping_end (e);
+        }
+    }
+  tf_yaml_emitter_mapping_end (e);
+}
+
+static guint
+count_port_asymmetric (const GPtrArray *front)
+{
+  guint n = 0;
+
+  for (guint i = 0; front != NULL && i < front->len; i++)
+    n += ((const TfCandidate *) g_ptr_array_index (front, i))->evaluation.port_asymmetric;
+  return n;
+}
+
+static void
+emit_names (TfYamlEmitter        *e,
+            const char           *name,
+            const TfSearchConfig *config,
+            const char         *(*to_string) (TfObjective))
+{
+  key (e, name);
+  tf_yaml_emitter_sequence_start (e, TRUE);
+  for (guint k = 0; k < config->n_objectives; k++)
+    tf_yaml_emitter_string (e, to_string (config->objectives[k]));
+  tf_yaml_emitter_sequence_end (e);
+}
+
+static void
+emit_point (TfYamlEmitter        *e,
+            const char           *name,
+            const TfSearchConfig *config,
+            const double         *values)
+{
+  key (e, name);
+  tf_yaml_emitter_sequence_start (e, TRUE);
+  for (guint k = 0; k < config->n_objectives; k++)
+    tf_yaml_emitter_real (e, tf_objective_value (config->objectives[k], values[k]));
+  tf_yaml_emitter_sequence_end (e);
+}
+
+static void
+emit_summary (TfYamlEmitter        *e,
+              const char           *config_path,
+              const TfSearchConfig *config,
+              const TfSearchResult *r,
+              guint                 violations)
+{
+  tf_yaml_emitter_mapping_start (e, FALSE);
+  tf_yaml_emitter_key_string (e, "source", "topoforge " TF_VERSION " optimizer");
+  tf_yaml_emitter_key_string (e, "config", config_path ? config_path : TF_RUN_CONFIG_FILE);
+  tf_yaml_emitter_key_uint (e, "n_chip", config->n_chip);
+  tf_yaml_emitter_key_string (e, "algorithm",
+                              config->algorithm == TF_SEARCH_NSGA2 ? "nsga2" : "random");
+  tf_yaml_emitter_key_uint (e, "seed", config->seed);
+  tf_yaml_emitter_key_uint (e, "threads", r->threads);
+  tf_yaml_emitter_key_uint (e, "population_size", config->population_size);
+  tf_yaml_emitter_key_uint (e, "generations", config->generations);
+  tf_yaml_emitter_key_uint (e, "generations_done", r->generations_done);
+  tf_yaml_emitter_key_boolean (e, "cancelled", r->cancelled);
+  emit_names (e, "objectives", config, tf_objective_to_string);
+  emit_names (e, "units", config, tf_objective_unit);
+
+  key (e, "evaluations");
+  tf_yaml_emitter_mapping_start (e, FALSE);
+  tf_yaml_emitter_key_uint (e, "search", r->evaluations);
+  tf_yaml_emitter_key_uint (e, "rejected", r->rejected);
+  tf_yaml_emitter_key_uint (e, "invalid_mutations", r->invalid_mutations);
+  tf_yaml_emitter_key_uint (e, "duplicates_edited_again", r->duplicates);
+  tf_yaml_emitter_key_uint (e, "duplicates_dropped", r->duplicates_dropped);
+  tf_yaml_emitter_key_uint (e, "immigrants", r->immigrants);
+  tf_yaml_emitter_key_uint (e, "baseline", r->baseline_evaluations);
+  tf_yaml_emitter_mapping_end (e);
+
+  key (e, "time");
+  tf_yaml_emitter_mapping_start (e, FALSE);
+  tf_yaml_emitter_key_real (e, "search_s", r->seconds);
+  tf_yaml_emitter_key_real (e, "seeds_s", r->init_seconds);
+  tf_yaml_emitter_key_real (e, "baseline_s", r->baseline_seconds);
+  key (e, "layers");
+  tf_yaml_emitter_mapping_start (e, FALSE);
+  for (guint k = 1; k < TF_N_LAYER_SLOTS; k++)
+    {
+      if (r->stats.computed[k] == 0)
+        continue;
+      key (e, tf_layer_to_string (k));
+      tf_yaml_emitter_mapping_start (e, TRUE);
+      tf_yaml_emitter_key_uint (e, "computed", r->stats.computed[k]);
+      tf_yaml_emitter_key_real (e, "seconds", r->stats.seconds[k]);
+      tf_yaml_emitter_key_real (e, "ms_per_candidate",
+                                1e3 * r->stats.seconds[k] / r->stats.computed[k]);
+      tf_yaml_emitter_mapping_end (e);
+    }
+  tf_yaml_emitter_mapping_end (e);
+  tf_yaml_emitter_mapping_end (e);
+
+  key (e, "hypervolume");
+  tf_yaml_emitter_mapping_start (e, FALSE);
+  tf_yaml_emitter_key_string (e, "box", "each objective scaled to [0, 1] between the ideal (0) "
+                              "and the reference point (1), both fixed by the configuration "
+                              "before the run; the volume is a fraction of that box");
+  emit_point (e, "ideal", config, r->ideal);
+  emit_point (e, "reference_point", config, r->reference_point);
+  tf_yaml_emitter_key_real (e, "initial_population", r->initial_hypervolume);
+  tf_yaml_emitter_key_real (e, "search", r->hypervolume);
+  if (r->baseline_front != NULL)
+    {
+      tf_yaml_emitter_key_real (e, "baseline", r->baseline_hypervolume);
+      if (r->baseline_hypervolume > 0)
+        tf_yaml_emitter_key_real (e, "ratio", r->hypervolume / r->baseline_hypervolume);
+    }
+  if (r->initial_hypervolume > 0)
+    tf_yaml_emitter_key_real (e, "gain_over_seeds", r->hypervolume / r->initial_hypervolume);
+  tf_yaml_emitter_mapping_end (e);
+
+  tf_yaml_emitter_key_uint (e, "front_size", r->front ? r->front->len : 0);
+  tf_yaml_emitter_key_uint (e, "port_asymmetric_candidates", count_port_asymmetric (r->front));
+  tf_yaml_emitter_key_uint (e, "constraint_violations", violations);
+
+  key (e, "front");
+  tf_yaml_emitter_sequence_start (e, FALSE);
+  for (guint i = 0; r->front && i < r->front->len; i++)
+    {
+      const TfCandidate *c = g_ptr_array_index (r->front, i);
+      g_autofree char *file = g_strdup_printf (TF_RUN_PARETO_DIR "/" TF_RUN_CANDIDATE_FORMAT,
+                                               i + 1);
+      g_autofree char *id = g_strdup_printf ("cand_%06u", c->id);
+
+      tf_yaml_emitter_mapping_start (e, FALSE);
+      tf_yaml_emitter_key_string (e, "file", file);
+      tf_yaml_emitter_key_string (e, "candidate_id", id);
+      tf_yaml_emitter_key_string (e, "origin", tf_origin_method_to_string (c->origin.method));
+      if (c->origin.seed_id != NULL)
+        tf_yaml_emitter_key_string (e, "seed_id", c->origin.seed_id);
+      tf_yaml_emitter_key_uint (e, "mutations", c->origin.n_mutations_total);
+      emit_objectives (e, config, c->objectives);
+      tf_yaml_emitter_key_uint (e, "switches", c->topology.graph.n_switch);
+      tf_yaml_emitter_key_uint (e, "links", c->topology.graph.n_links);
+      tf_yaml_emitter_key_boolean (e, "port_asymmetric", c->evaluation.port_asymmetric);
+      emit_breakdown (e, config, c);
+      tf_yaml_emitter_mapping_end (e);
+    }
+  tf_yaml_emitter_sequence_end (e);
+
+  if (r->baseline_front != NULL)
+    {
+      key (e, "baseline_front");
+      tf_yaml_emitter_sequence_start (e, FALSE);
+      for (guint i = 0; i < r->baseline_front->len; i++)
+        {
+          const TfCandidate *c = g_ptr_array_index (r->baseline_front, i);
+          g_autofree char *id = g_strdup_printf ("cand_%06u", c->id);
+
+          tf_yaml_emitter_mapping_start (e, TRUE);
+          tf_yaml_emitter_key_string (e, "candidate_id", id);
+          emit_objectives (e, config, c->objectives);
+          tf_yaml_emitter_mapping_end (e);
+        }
+      tf_yaml_emitter_sequence_end (e);
+    }
+  tf_yaml_emitter_mapping_end (e);
+}
+
+static gboolean
+write_summary (const char           *dir,
+               const char           *config_path,
+               const TfSearchConfig *config,
+               const TfSearchResult *r,
+               guint                 violations,
+               GError              **error)
+{
+  g_autofree char *path = g_build_filename (dir, TF_RUN_SUMMARY_FILE, NULL);
+  g_autoptr(GString) out = g_string_new (NULL);
+  TfYamlEmitter e;
+
+  tf_yaml_emitter_begin (&e, out);
+  emit_summary (&e, config_path, config, r, violations);
+  if (!tf_yaml_emitter_end (&e, error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
+  return tf_write_file_atomic (path, out->str, out->len, error);
+}
+
+static gboolean
+write_config (const char           *dir,
+              const TfSearchConfig *config,
+              GError              **error)
+{
+  g_autofree char *path = g_build_filename (dir, TF_RUN_CONFIG_FILE, NULL);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  if (!tf_search_config_write_yaml (config, out, error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
+  return tf_write_file_atomic (path, out->str, out->len, error);
+}
+
+static void
+append_rows (GString              *out,
+             const char           *set,
+             const TfSearchConfig *config,
+             const GArray         *rows)
+{
+  guint m = config->n_objectives;
+
+  for (guint i = 0; rows != NULL && m > 0 && i + m <= rows->len; i += m)
+    {
+      g_string_append (out, set);
+      for (guint k = 0; k < m; k++)
+        {
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_ascii_formatd (buf, sizeof buf, "%.17g",
+                           tf_objective_value (config->objectives[k],
+                                               g_array_index (rows, double, i + k)));
+          g_string_append_c (out, ',');
+          g_string_append (out, buf);
+        }
+      g_string_append_c (out, '\n');
+    }
+}
+
+/* One row per feasible candidate evaluated, in the order the run evaluated them: the cloud
+ * the Pareto plot draws behind the fronts. */
+static gboolean
+write_evaluated (const char           *dir,
+                 const TfSearchConfig *config,
+                 const TfSearchResult *r,
+                 GError              **error)
+{
+  g_autofree char *path = g_build_filename (dir, TF_RUN_EVALUATED_FILE, NULL);
+  g_autoptr(GString) out = g_string_new ("set");
+
+  for (guint k = 0; k < config->n_objectives; k++)
+    g_string_append_printf (out, ",%s", tf_objective_to_string (config->objectives[k]));
+  g_string_append_c (out, '\n');
+  append_rows (out, tf_run_set_names[0], config, r->evaluated);
+  append_rows (out, tf_run_set_names[1], config, r->baseline_evaluated);
+  return tf_write_file_atomic (path, out->str, out->len, error);
+}
+
+/* Candidates a longer front of an earlier run left behind would mislead: remove them. */
+static void
+remove_stale (const char *pareto,
+              guint       n)
+{
+  g_autoptr(GDir) listing = g_dir_open (pareto, 0, NULL);
+  const char *name;
+
+  while (listing != NULL && (name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *digits = NULL;
+      guint64 index;
+
+      if (!g_str_has_prefix (name, "candidate_") || !g_str_has_suffix (name, ".yaml")
+          || strlen (name) < 16)
+        continue;
+      digits = g_strndup (name + 10, strlen (name) - 15);
+      if (g_ascii_string_to_unsigned (digits, 10, 0, G_MAXUINT, &index, NULL) && index > n)
+        {
+          g_autofree char *stale = g_build_filename (pareto, name, NULL);
+
+          g_unlink (stale);
+        }
+    }
+}
+
+/* Measures the generator's metrics on front members that lack them (edited graphs), checks
+ * every hard constraint and invariant again, and writes the candidate files. */
+static gboolean
+write_front (const char           *dir,
+             const TfSearchConfig *config,
+             TfSearchResult       *r,
+             guint                *violations,
+             GError              **error)
+{
+  g_autofree char *pareto = g_build_filename (dir, TF_RUN_PARETO_DIR, NULL);
+  guint n = r->front ? r->front->len : 0;
+
+  if (g_mkdir_with_parents (pareto, 0777) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, TF_ERROR, TF_ERROR_IO, "cannot create %s: %s", pareto,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      TfCandidate *c = g_ptr_array_index (r->front, i);
+      g_autoptr(GString) why = g_string_new (NULL);
+      g_autoptr(GString) out = g_string_new (NULL);
+      g_autoptr(GError) invariant = NULL;
+      g_autofree char *file = g_strdup_printf ("%s/" TF_RUN_CANDIDATE_FORMAT, pareto, i + 1);
+
+      if (c->topology.result.metrics.counts_method == TF_METHOD_NONE
+          && !tf_topology_measure (&c->topology, NULL, NULL, error))
+        return FALSE;
+      if (!tf_candidate_check_constraints (config, c, why)
+          || !tf_network_graph_check_invariants (&c->topology.graph,
+                                                 MAX (1u, config->context.chip_radix),
+                                                 &invariant))
+        (*violations)++;
+      if (!tf_candidate_write_yaml (c, config, out, error)
+          || !tf_write_file_atomic (file, out->str, out->len, error))
+        return FALSE;
+    }
+  remove_stale (pareto, n);
+  return TRUE;
+}
+
+gboolean
+tf_search_output_write (const char           *dir,
+                        const char           *config_path,
+                        const TfSearchConfig *config,
+                        TfSearchResult       *result,
+                        guint                *violations,
+                        GError              **error)
+{
+  guint count = 0;
+
+  g_return_val_if_fail (dir != NULL && config != NULL && result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* The summary last: until it is replaced, the folder still reads as the earlier run. */
+  if (!write_front (dir, config, result, &count, error)
+      || !write_evaluated (dir, config, result, error)
+      || !write_config (dir, config, error)
+      || !write_summary (dir, config_path, config, result, count, error))
+    return FALSE;
+  if (violations != NULL)
+    *violations = count;
+  return TRUE;
+}
