@@ -422,6 +422,15 @@ gboolean tf_search_output_write (const char *dir, const char *config_path,
 gboolean tf_search_output_load (const char *dir, TfSearchConfig *config, TfSearchResult *result,
                                 GError **error);
 
+/* selection.yaml at @path: the front candidates at @indices (0-based) of a run (from
+ * @run_folder, or NULL) picked and written as @files (one name each), with what summary.yaml
+ * says of each and where it is in the run. */
+gboolean tf_search_output_write_selection (const char *path, const char *run_folder,
+                                           const TfSearchConfig *config,
+                                           const TfSearchResult *result,
+                                           const guint *indices, guint n_indices,
+                                           const char *const *files, GError **error);
+
 /* The configuration as the YAML file tf_search_config_load_file reads (search_config.yaml),
  * appended to @out, so that loading it gives the same configuration back: every value that
  * shapes the search explicit, but a preset's keys, a derived compute time (compute_time_given

@@ -137,6 +137,26 @@ emit_point (TfYamlEmitter        *e,
   tf_yaml_emitter_sequence_end (e);
 }
 
+/* What summary.yaml and selection.yaml say of a front candidate, after its file. */
+static void
+emit_front_entry (TfYamlEmitter        *e,
+                  const TfSearchConfig *config,
+                  const TfCandidate    *c)
+{
+  g_autofree char *id = g_strdup_printf ("cand_%06u", c->id);
+
+  tf_yaml_emitter_key_string (e, "candidate_id", id);
+  tf_yaml_emitter_key_string (e, "origin", tf_origin_method_to_string (c->origin.method));
+  if (c->origin.seed_id != NULL)
+    tf_yaml_emitter_key_string (e, "seed_id", c->origin.seed_id);
+  tf_yaml_emitter_key_uint (e, "mutations", c->origin.n_mutations_total);
+  emit_objectives (e, config, c->objectives);
+  tf_yaml_emitter_key_uint (e, "switches", c->topology.graph.n_switch);
+  tf_yaml_emitter_key_uint (e, "links", c->topology.graph.n_links);
+  tf_yaml_emitter_key_boolean (e, "port_asymmetric", c->evaluation.port_asymmetric);
+  emit_breakdown (e, config, c);
+}
+
 static void
 emit_summary (TfYamlEmitter        *e,
               const char           *config_path,
@@ -219,23 +239,12 @@ emit_summary (TfYamlEmitter        *e,
   tf_yaml_emitter_sequence_start (e, FALSE);
   for (guint i = 0; r->front && i < r->front->len; i++)
     {
-      const TfCandidate *c = g_ptr_array_index (r->front, i);
       g_autofree char *file = g_strdup_printf (TF_RUN_PARETO_DIR "/" TF_RUN_CANDIDATE_FORMAT,
                                                i + 1);
-      g_autofree char *id = g_strdup_printf ("cand_%06u", c->id);
 
       tf_yaml_emitter_mapping_start (e, FALSE);
       tf_yaml_emitter_key_string (e, "file", file);
-      tf_yaml_emitter_key_string (e, "candidate_id", id);
-      tf_yaml_emitter_key_string (e, "origin", tf_origin_method_to_string (c->origin.method));
-      if (c->origin.seed_id != NULL)
-        tf_yaml_emitter_key_string (e, "seed_id", c->origin.seed_id);
-      tf_yaml_emitter_key_uint (e, "mutations", c->origin.n_mutations_total);
-      emit_objectives (e, config, c->objectives);
-      tf_yaml_emitter_key_uint (e, "switches", c->topology.graph.n_switch);
-      tf_yaml_emitter_key_uint (e, "links", c->topology.graph.n_links);
-      tf_yaml_emitter_key_boolean (e, "port_asymmetric", c->evaluation.port_asymmetric);
-      emit_breakdown (e, config, c);
+      emit_front_entry (e, config, g_ptr_array_index (r->front, i));
       tf_yaml_emitter_mapping_end (e);
     }
   tf_yaml_emitter_sequence_end (e);
@@ -433,4 +442,53 @@ tf_search_output_write (const char           *dir,
   if (violations != NULL)
     *violations = count;
   return TRUE;
+}
+
+gboolean
+tf_search_output_write_selection (const char           *path,
+                                  const char           *run_folder,
+                                  const TfSearchConfig *config,
+                                  const TfSearchResult *result,
+                                  const guint          *indices,
+                                  guint                 n_indices,
+                                  const char *const    *files,
+                                  GError              **error)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  TfYamlEmitter e;
+
+  g_return_val_if_fail (path != NULL && config != NULL && result != NULL, FALSE);
+  g_return_val_if_fail (n_indices == 0 || (indices != NULL && files != NULL), FALSE);
+
+  tf_yaml_emitter_begin (&e, out);
+  tf_yaml_emitter_mapping_start (&e, FALSE);
+  tf_yaml_emitter_key_string (&e, "source", "topoforge " TF_VERSION " optimizer");
+  if (run_folder != NULL)
+    tf_yaml_emitter_key_string (&e, "run", run_folder);
+  tf_yaml_emitter_key_uint (&e, "n_chip", config->n_chip);
+  emit_names (&e, "objectives", config, tf_objective_to_string);
+  emit_names (&e, "units", config, tf_objective_unit);
+  tf_yaml_emitter_key_uint (&e, "front_size", result->front ? result->front->len : 0);
+  key (&e, "picked");
+  tf_yaml_emitter_sequence_start (&e, FALSE);
+  for (guint i = 0; i < n_indices; i++)
+    {
+      g_autofree char *in_run = NULL;
+
+      g_return_val_if_fail (result->front != NULL && indices[i] < result->front->len, FALSE);
+      in_run = g_strdup_printf (TF_RUN_PARETO_DIR "/" TF_RUN_CANDIDATE_FORMAT, indices[i] + 1);
+      tf_yaml_emitter_mapping_start (&e, FALSE);
+      tf_yaml_emitter_key_string (&e, "file", files[i]);
+      tf_yaml_emitter_key_string (&e, "in_run", in_run);
+      emit_front_entry (&e, config, g_ptr_array_index (result->front, indices[i]));
+      tf_yaml_emitter_mapping_end (&e);
+    }
+  tf_yaml_emitter_sequence_end (&e);
+  tf_yaml_emitter_mapping_end (&e);
+  if (!tf_yaml_emitter_end (&e, error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
+  return tf_write_file_atomic (path, out->str, out->len, error);
 }
