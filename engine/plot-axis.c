@@ -8,6 +8,7 @@
  * chosen from the larger end of its range, so its labels compare digit for digit.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "plot-axis.h"
@@ -385,6 +386,26 @@ tf_plot_viridis (double fraction,
     rgb[c] = ((1 - s) * viridis[i][c] + s * viridis[i + 1][c]) / 255.0;
 }
 
+static gint
+compare_x (gconstpointer a,
+           gconstpointer b,
+           gpointer      data)
+{
+  const double *xy = data;
+  double xa = xy[2 * *(const guint *) a], xb = xy[2 * *(const guint *) b];
+
+  return (xa > xb) - (xa < xb);
+}
+
+static gint
+compare_index (gconstpointer a,
+               gconstpointer b)
+{
+  guint ia = *(const guint *) a, ib = *(const guint *) b;
+
+  return (ia > ib) - (ia < ib);
+}
+
 void
 tf_plot_spread (double *xy,
                 guint   n,
@@ -393,22 +414,51 @@ tf_plot_spread (double *xy,
 {
   g_autofree gboolean *grouped = g_new0 (gboolean, MAX (n, 1));
   g_autofree guint *members = g_new (guint, MAX (n, 1));
+  g_autofree guint *by_x = g_new (guint, MAX (n, 1));
+  g_autofree double *xs = NULL;
+  guint n_placed = 0;
 
   g_return_if_fail (xy != NULL || n == 0);
 
+  /* The placed points by x, so each point's neighbours are a window of that order, not all the
+   * others: a plot updates on every step of a zoom. */
+  for (guint i = 0; i < n; i++)
+    if (!isnan (xy[2 * i]) && !isnan (xy[2 * i + 1]))
+      by_x[n_placed++] = i;
+  g_qsort_with_data (by_x, (gint) n_placed, sizeof (guint), compare_x, xy);
+  xs = g_new (double, MAX (n_placed, 1));
+  for (guint p = 0; p < n_placed; p++)
+    xs[p] = xy[2 * by_x[p]];
+
   for (guint i = 0; i < n; i++)
     {
-      double cx = 0, cy = 0, r;
-      guint k = 0;
+      double x = xy[2 * i], y = xy[2 * i + 1], cx = 0, cy = 0, r;
+      guint k = 0, lo = 0, hi = n_placed;
 
-      if (grouped[i] || isnan (xy[2 * i]) || isnan (xy[2 * i + 1]))
+      if (grouped[i] || isnan (x) || isnan (y))
         continue;
-      for (guint j = i; j < n; j++)
-        if (!grouped[j] && !isnan (xy[2 * j]) && !isnan (xy[2 * j + 1])
-            && hypot (xy[2 * j] - xy[2 * i], xy[2 * j + 1] - xy[2 * i + 1]) < near)
-          members[k++] = j;
+      /* The first placed point with x > x - near. */
+      while (lo < hi)
+        {
+          guint mid = lo + (hi - lo) / 2;
+
+          if (xs[mid] <= x - near)
+            lo = mid + 1;
+          else
+            hi = mid;
+        }
+      /* Positions of points not yet grouped are still their own: only groups move. */
+      for (guint p = lo; p < n_placed && xs[p] < x + near; p++)
+        {
+          guint j = by_x[p];
+
+          if (j >= i && !grouped[j] && hypot (xy[2 * j] - x, xy[2 * j + 1] - y) < near)
+            members[k++] = j;
+        }
       if (k < 2)
         continue;
+      /* Round the ring in index order, whatever the order of x. */
+      qsort (members, k, sizeof (guint), compare_index);
       for (guint m = 0; m < k; m++)
         {
           grouped[members[m]] = TRUE;

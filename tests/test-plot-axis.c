@@ -278,6 +278,22 @@ test_spread (void)
   /* The first at the top (y down). */
   g_assert_cmpfloat (xy[1], <, 50);
 
+  /* A dense line does not chain into one ring: each point stays near where it was. */
+  {
+    double line[2 * 40];
+
+    for (guint i = 0; i < 40; i++)
+      line[2 * i] = 100 + 3 * (i * 7 % 40), line[2 * i + 1] = 80;
+    tf_plot_spread (line, 40, 6, 6);
+    for (guint i = 0; i < 40; i++)
+      {
+        g_assert_cmpfloat (fabs (line[2 * i] - (100 + 3 * (i * 7 % 40))), <, 6 + 6);
+        for (guint j = 0; j < i; j++)
+          g_assert_cmpfloat (hypot (line[2 * i] - line[2 * j], line[2 * i + 1] - line[2 * j + 1]),
+                             >, 0.5);
+      }
+  }
+
   /* Points farther apart than @near stay where they are. */
   xy[0] = 0, xy[1] = 0, xy[2] = 7, xy[3] = 0;
   tf_plot_spread (xy, 2, 6, 6);
