@@ -145,12 +145,14 @@ update (TfParetoModel *model)
                             is_log (model, a) ? TF_PLOT_SCALE_LOG : TF_PLOT_SCALE_LINEAR,
                             axis_unit (model, a));
 
-  /* The colour's range: the fronts shown. */
+  /* The colour's range: the fronts shown (the evaluated points until there are any). */
   {
+    gboolean fronts = n_front + n_baseline > 0;
     double min = G_MAXDOUBLE, max = -G_MAXDOUBLE;
 
-    for (TfParetoSet set = TF_PARETO_FRONT; set <= TF_PARETO_BASELINE; set++)
-      for (guint i = 0; model->axis[TF_PARETO_AXIS_COLOUR] >= 0 && i < n_points (model, set); i++)
+    for (TfParetoSet set = 0; set < TF_N_PARETO_SETS; set++)
+      for (guint i = 0; model->axis[TF_PARETO_AXIS_COLOUR] >= 0 && i < n_points (model, set)
+                        && (set == TF_PARETO_EVALUATED) != fronts; i++)
         {
           double v = point_value (model, set, i, TF_PARETO_AXIS_COLOUR);
 

@@ -166,6 +166,16 @@ test_colour (void)
   g_assert_false (tf_pareto_model_get_colour (model, TF_PARETO_FRONT, 0, &low));
   tf_pareto_viridis (1, rgb);
   g_assert_cmpfloat_with_epsilon (rgb[0], 253 / 255.0, 1e-9);
+
+  /* Before a front exists (a search's first generation), the evaluated points set the range. */
+  {
+    g_autoptr(TfParetoModel) live = new_model ();
+
+    tf_pareto_model_append_points (live, TF_PARETO_EVALUATED, rows, 2);
+    g_assert_true (tf_pareto_model_get_colour (live, TF_PARETO_EVALUATED, 0, &low));
+    g_assert_true (tf_pareto_model_get_colour (live, TF_PARETO_EVALUATED, 1, &high));
+    g_assert_cmpfloat (high - low, >, 0.5);
+  }
 }
 
 /* Two corner points fix the view; @extra rows go between them. */
