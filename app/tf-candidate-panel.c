@@ -2,6 +2,7 @@
 /* tf-candidate-panel.c: a candidate's numbers (see tf-candidate-panel.h). */
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "plot-axis.h"
 #include "tf-candidate-panel.h"
@@ -273,6 +274,25 @@ build_rows (Builder *b)
 
 /* Showing them */
 
+/* Counts exact, cable lengths in metres, the objectives' units with an SI prefix. */
+static char *
+format_measure (double      value,
+                const char *unit)
+{
+  static const char *const prefixed[] = { "us", "USD", "hops", "GB/s", "of pairs" };
+  char buf[64];
+
+  if (unit == NULL || *unit == '\0')
+    return tf_format_count ((guint64) MAX (0.0, round (value)));
+  for (guint i = 0; i < G_N_ELEMENTS (prefixed); i++)
+    if (strcmp (unit, prefixed[i]) == 0)
+      {
+        tf_plot_format_value (value, unit, buf, sizeof buf);
+        return g_strdup (buf);
+      }
+  return tf_format_quantity (value, 1, unit);
+}
+
 static char *
 format_value (const Row *row,
               guint      i)
@@ -281,7 +301,7 @@ format_value (const Row *row,
     return g_strdup (row->text[i]);
   if (!isfinite (row->value[i]))
     return g_strdup ("—");
-  return tf_plot_format_measure (row->value[i], row->unit);
+  return format_measure (row->value[i], row->unit);
 }
 
 /* "−12.5 %" of @a, and whether that is better. */
@@ -304,7 +324,7 @@ format_difference (const Row *row,
   if (a != 0)
     return g_strdup_printf ("%+.1f %%", 100 * d / fabs (a));
   {
-    g_autofree char *measure = tf_plot_format_measure (fabs (d), row->unit);
+    g_autofree char *measure = format_measure (fabs (d), row->unit);
 
     return g_strdup_printf ("%s%s", d < 0 ? "−" : "+", measure);
   }

@@ -31,62 +31,6 @@ on_progress (const TfSearchProgress *p,
   return !tf_cli_interrupted ();
 }
 
-static gboolean
-write_plot (const char           *dir,
-            const TfSearchConfig *config,
-            const TfSearchResult *r,
-            GError              **error)
-{
-  g_autofree char *path = g_build_filename (dir, "pareto.svg", NULL);
-  TfParetoSvg plot = { 0 };
-  g_autofree double *front = NULL;
-  g_autofree double *baseline = NULL;
-  g_autofree double *evaluated = NULL;
-  guint m = config->n_objectives;
-
-  plot.n_objectives = m;
-  for (guint k = 0; k < m && k < 3; k++)
-    {
-      plot.labels[k] = tf_objective_label (config->objectives[k]);
-      plot.units[k] = tf_objective_unit (config->objectives[k]);
-    }
-  front = g_new (double, MAX (r->front->len, 1) * m);
-  for (guint i = 0; i < r->front->len; i++)
-    for (guint k = 0; k < m; k++)
-      front[i * m + k] = tf_objective_value (config->objectives[k],
-                                             ((TfCandidate *) g_ptr_array_index (r->front, i))
-                                               ->objectives[k]);
-  plot.front = front;
-  plot.n_front = r->front->len;
-  if (r->baseline_front != NULL)
-    {
-      baseline = g_new (double, MAX (r->baseline_front->len, 1) * m);
-      for (guint i = 0; i < r->baseline_front->len; i++)
-        for (guint k = 0; k < m; k++)
-          baseline[i * m + k] = tf_objective_value (
-            config->objectives[k],
-            ((TfCandidate *) g_ptr_array_index (r->baseline_front, i))->objectives[k]);
-      plot.baseline = baseline;
-      plot.n_baseline = r->baseline_front->len;
-    }
-  if (r->evaluated != NULL && r->evaluated->len > 0)
-    {
-      guint n = r->evaluated->len / m;
-
-      evaluated = g_new (double, n * m);
-      for (guint i = 0; i < n; i++)
-        for (guint k = 0; k < m; k++)
-          evaluated[i * m + k] = tf_objective_value (config->objectives[k],
-                                                     g_array_index (r->evaluated, double,
-                                                                    i * m + k));
-      plot.evaluated = evaluated;
-      plot.n_evaluated = n;
-    }
-  plot.title = "Pareto front (numbers: pareto/candidate_NNN.yaml) and the baseline's";
-  plot.baseline_label = "Random + QMC baseline";
-  return tf_pareto_svg_write (path, &plot, error);
-}
-
 /* The ranges of the search configuration's keys these options override (read_search in
  * engine/search-config.c). */
 static const TfCliRange seed_range = { "seed", 0, G_MAXUINT64 };
@@ -128,7 +72,7 @@ run_one (TfSearchConfig  *config,
                 result->front->len);
 
   if (!tf_search_output_write (dir, config_path, config, result, &violations, &error)
-      || !write_plot (dir, config, result, &error))
+      || !tf_pareto_svg_write_run (dir, config, result, &error))
     {
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_FAILURE;

@@ -2,7 +2,7 @@
 /* pareto-svg.h: the Pareto front as an SVG scatter plot (cairo's SVG surface). */
 #pragma once
 
-#include "topoforge.h"
+#include "optimizer.h"
 
 G_BEGIN_DECLS
 
@@ -39,5 +39,11 @@ gboolean tf_pareto_svg_write (const char         *path,
 gboolean tf_pareto_svg_render (const TfParetoSvg  *plot,
                                GString            *out,
                                GError            **error);
+
+/* DIR/pareto.svg of a run: the front (numbered as pareto/candidate_NNN.yaml), the Random + QMC
+ * baseline's front and every evaluated candidate, over the first two objectives, the third as
+ * colour. */
+gboolean tf_pareto_svg_write_run (const char *dir, const TfSearchConfig *config,
+                                  const TfSearchResult *result, GError **error);
 
 G_END_DECLS
