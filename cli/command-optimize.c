@@ -478,7 +478,7 @@ write_plot (const char           *dir,
             GError              **error)
 {
   g_autofree char *path = g_build_filename (dir, "pareto.svg", NULL);
-  TfParetoPlot plot = { 0 };
+  TfParetoSvg plot = { 0 };
   g_autofree double *front = NULL;
   g_autofree double *baseline = NULL;
   g_autofree double *evaluated = NULL;
@@ -487,7 +487,7 @@ write_plot (const char           *dir,
   plot.n_objectives = m;
   for (guint k = 0; k < m && k < 3; k++)
     {
-      plot.names[k] = tf_objective_to_string (config->objectives[k]);
+      plot.labels[k] = tf_objective_label (config->objectives[k]);
       plot.units[k] = tf_objective_unit (config->objectives[k]);
     }
   front = g_new (double, MAX (r->front->len, 1) * m);

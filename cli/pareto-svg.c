@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* pareto-svg.c: the Pareto front as an SVG scatter plot.
  *
- * Drawn with cairo's SVG surface into memory, then written in one atomic step. The axes get
- * "nice" bounds and ticks (1, 2 or 5 times a power of ten, Heckbert's Graphics Gems recipe) over
- * every point drawn; the third objective colours the front's points through viridis, which stays
- * readable in grey and to colour-blind readers, with a colour bar for its scale.
+ * Drawn with cairo's SVG surface into memory, then written in one atomic step. The axes are
+ * engine/plot-axis.c's, as in the app's plot: nice bounds and ticks over the two fronts, one
+ * unit prefix per axis in its title ("Iteration time (ms)"). The third objective colours the
+ * front's points through viridis, with a colour bar for its scale. The baseline's front is drawn
+ * after the search's, as hollow squares of a contrasting colour, so neither hides the other,
+ * and points that would land on one another are spread on a small ring.
  */
 #include <math.h>
 
@@ -12,24 +14,24 @@
 #include <cairo-svg.h>
 
 #include "pareto-svg.h"
+#include "plot-axis.h"
 
 #define WIDTH  800.0
 #define HEIGHT 600.0
 
 #define FONT "sans-serif"
 
-typedef struct
-{
-  double lo, hi, step;
-  double divisor;            /* tick labels are shown divided by this, with the suffix */
-  const char *suffix;        /* "", "k", "M", "G" */
-  guint  decimals;
-} Axis;
+/* Front and baseline markers nearer than this (pixels) are spread apart, on a ring this wide. */
+#define SPREAD_NEAR   7.0
+#define SPREAD_RADIUS 6.0
+
+/* The baseline's colour: Okabe and Ito's vermilion, apart from viridis and the front's blue. */
+static const double baseline_rgb[3] = { 0.84, 0.37, 0.0 };
 
 typedef struct
 {
   double left, right, top, bottom;
-  Axis   x, y, c;
+  TfPlotAxis x, y, c;
 } Layout;
 
 /* Only the drawn objectives need to be finite. */
@@ -51,132 +53,18 @@ row_y (const double *row,
   return m >= 2 ? row[1] : 0;
 }
 
-/* 1, 2 or 5 (or 10) times a power of ten, near @x (@round) or not below it. */
-static double
-nice_number (double   x,
-             gboolean round)
-{
-  double e = floor (log10 (x));
-  double f = x / pow (10, e);
-  double nf;
-
-  if (round)
-    nf = f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10;
-  else
-    nf = f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10;
-  return nf * pow (10, e);
-}
-
-static void
-axis_init (Axis   *axis,
-           double  min,
-           double  max,
-           guint   ticks)
-{
-  double range, mag, scaled_step;
-
-  if (!(min <= max))   /* nothing to show */
-    {
-      min = 0;
-      max = 1;
-    }
-  if (max - min <= 1e-12 * MAX (fabs (min), fabs (max)))
-    {
-      double pad = fabs (min) > 0 ? fabs (min) * 0.1 : 1;
-
-      min -= pad;
-      max += pad;
-    }
-  else
-    {
-      /* Room so points do not sit on the frame. */
-      double pad = (max - min) * 0.04;
-
-      min -= pad;
-      max += pad;
-    }
-  range = nice_number (max - min, FALSE);
-  axis->step = nice_number (range / (ticks - 1), TRUE);
-  axis->lo = floor (min / axis->step) * axis->step;
-  axis->hi = ceil (max / axis->step) * axis->step;
-
-  mag = MAX (fabs (axis->lo), fabs (axis->hi));
-  axis->divisor = 1;
-  axis->suffix = "";
-  if (mag >= 1e9)
-    {
-      axis->divisor = 1e9;
-      axis->suffix = "G";
-    }
-  else if (mag >= 1e6)
-    {
-      axis->divisor = 1e6;
-      axis->suffix = "M";
-    }
-  else if (mag >= 1e4)
-    {
-      axis->divisor = 1e3;
-      axis->suffix = "k";
-    }
-  scaled_step = axis->step / axis->divisor;
-  axis->decimals = scaled_step >= 1 ? 0 : (guint) MIN (9.0, ceil (-log10 (scaled_step) - 1e-9));
-}
-
-static void
-axis_label (const Axis *axis,
-            double      v,
-            char       *buf,
-            gsize       size)
-{
-  if (fabs (v) < axis->step * 1e-6)
-    {
-      g_strlcpy (buf, "0", size);   /* not "-0" nor "0k" */
-      return;
-    }
-  g_snprintf (buf, size, "%.*f%s", (int) axis->decimals, v / axis->divisor, axis->suffix);
-}
-
-static double
-axis_fraction (const Axis *axis,
-               double      v)
-{
-  return (v - axis->lo) / (axis->hi - axis->lo);
-}
-
 static double
 map_x (const Layout *l,
        double        v)
 {
-  return l->left + axis_fraction (&l->x, v) * (l->right - l->left);
+  return l->left + tf_plot_axis_fraction (&l->x, v) * (l->right - l->left);
 }
 
 static double
 map_y (const Layout *l,
        double        v)
 {
-  return l->bottom - axis_fraction (&l->y, v) * (l->bottom - l->top);
-}
-
-/* Viridis at eleven stops. */
-static const guint8 viridis[11][3] = {
-  { 68, 1, 84 }, { 72, 36, 117 }, { 65, 68, 135 }, { 53, 95, 141 }, { 42, 120, 142 },
-  { 33, 145, 140 }, { 34, 168, 132 }, { 68, 191, 112 }, { 122, 209, 81 }, { 189, 223, 38 },
-  { 253, 231, 37 },
-};
-
-static void
-viridis_at (double  t,
-            double *rgb)
-{
-  double s;
-  guint i;
-
-  t = CLAMP (t, 0, 1);
-  s = t * 10;
-  i = MIN ((guint) s, 9u);
-  s -= i;
-  for (guint c = 0; c < 3; c++)
-    rgb[c] = ((1 - s) * viridis[i][c] + s * viridis[i + 1][c]) / 255.0;
+  return l->bottom - tf_plot_axis_fraction (&l->y, v) * (l->bottom - l->top);
 }
 
 /* @text at (x, y): @halign 0 left, 0.5 centre, 1 right; @valign 0 top, 0.5 middle, 1 bottom of
@@ -213,14 +101,11 @@ set_font (cairo_t  *cr,
 }
 
 static char *
-axis_title (const TfParetoPlot *plot,
-            guint               k)
+axis_title (const TfParetoSvg *plot,
+            const TfPlotAxis  *axis,
+            guint              k)
 {
-  const char *name = plot->names[k] ? plot->names[k] : "";
-
-  if (plot->units[k] && plot->units[k][0])
-    return g_strdup_printf ("%s (%s)", name, plot->units[k]);
-  return g_strdup (name);
+  return tf_plot_axis_dup_title (axis, plot->labels[k] ? plot->labels[k] : "");
 }
 
 static void
@@ -243,8 +128,8 @@ extend_range (const double *points,
 }
 
 static void
-layout_init (Layout             *l,
-             const TfParetoPlot *plot)
+layout_init (Layout            *l,
+             const TfParetoSvg *plot)
 {
   guint m = plot->n_objectives;
   double min[3] = { G_MAXDOUBLE, G_MAXDOUBLE, G_MAXDOUBLE };
@@ -269,25 +154,29 @@ layout_init (Layout             *l,
       min[1] = -1;
       max[1] = 1;
     }
-  axis_init (&l->x, min[0], max[0], 7);
-  axis_init (&l->y, min[1], max[1], 6);
-  axis_init (&l->c, min[2], max[2], 6);
+  tf_plot_axis_init_fit (&l->x, min[0], max[0], 7, TF_PLOT_SCALE_LINEAR, plot->units[0]);
+  tf_plot_axis_init_fit (&l->y, min[1], max[1], 6, TF_PLOT_SCALE_LINEAR,
+                         m >= 2 ? plot->units[1] : NULL);
+  tf_plot_axis_init_fit (&l->c, min[2], max[2], 6, TF_PLOT_SCALE_LINEAR,
+                         m >= 3 ? plot->units[2] : NULL);
 }
 
 static void
-draw_axes (cairo_t            *cr,
-           const Layout       *l,
-           const TfParetoPlot *plot)
+draw_axes (cairo_t           *cr,
+           const Layout      *l,
+           const TfParetoSvg *plot)
 {
-  g_autofree char *x_title = axis_title (plot, 0);
-  g_autofree char *y_title = plot->n_objectives >= 2 ? axis_title (plot, 1) : g_strdup ("");
+  g_autofree char *x_title = axis_title (plot, &l->x, 0);
+  g_autofree char *y_title = plot->n_objectives >= 2 ? axis_title (plot, &l->y, 1)
+                                                     : g_strdup ("");
   char buf[64];
 
   /* Grid and ticks; a tick is drawn where it falls inside the (nice) bounds. */
   set_font (cr, 12, FALSE);
   cairo_set_line_width (cr, 1);
-  for (double v = l->x.lo; v <= l->x.hi + l->x.step * 1e-6; v += l->x.step)
+  for (guint t = 0; t < l->x.n_ticks; t++)
     {
+      double v = l->x.ticks[t];
       double x = round (map_x (l, v)) + 0.5;
 
       cairo_set_source_rgb (cr, 0.90, 0.90, 0.90);
@@ -298,12 +187,12 @@ draw_axes (cairo_t            *cr,
       cairo_move_to (cr, x, l->bottom);
       cairo_line_to (cr, x, l->bottom + 5);
       cairo_stroke (cr);
-      axis_label (&l->x, v, buf, sizeof buf);
+      tf_plot_axis_format_tick (&l->x, v, buf, sizeof buf);
       draw_text (cr, x, l->bottom + 8, buf, 0.5, 0);
     }
-  for (double v = l->y.lo; plot->n_objectives >= 2 && v <= l->y.hi + l->y.step * 1e-6;
-       v += l->y.step)
+  for (guint t = 0; plot->n_objectives >= 2 && t < l->y.n_ticks; t++)
     {
+      double v = l->y.ticks[t];
       double y = round (map_y (l, v)) + 0.5;
 
       cairo_set_source_rgb (cr, 0.90, 0.90, 0.90);
@@ -314,7 +203,7 @@ draw_axes (cairo_t            *cr,
       cairo_move_to (cr, l->left - 5, y);
       cairo_line_to (cr, l->left, y);
       cairo_stroke (cr);
-      axis_label (&l->y, v, buf, sizeof buf);
+      tf_plot_axis_format_tick (&l->y, v, buf, sizeof buf);
       draw_text (cr, l->left - 8, y, buf, 1, 0.5);
     }
 
@@ -336,13 +225,13 @@ draw_axes (cairo_t            *cr,
 }
 
 static void
-front_colour (const Layout       *l,
-              const TfParetoPlot *plot,
-              const double       *row,
-              double             *rgb)
+front_colour (const Layout      *l,
+              const TfParetoSvg *plot,
+              const double      *row,
+              double            *rgb)
 {
   if (plot->n_objectives >= 3)
-    viridis_at (axis_fraction (&l->c, row[2]), rgb);
+    tf_plot_viridis (tf_plot_axis_fraction (&l->c, row[2]), rgb);
   else
     {
       rgb[0] = 0.13;
@@ -371,12 +260,11 @@ draw_baseline_marker (cairo_t *cr,
                       double   x,
                       double   y)
 {
+  /* Hollow, so a front point under it still shows. */
   cairo_new_path (cr);
-  cairo_rectangle (cr, x - 4, y - 4, 8, 8);
-  cairo_set_source_rgb (cr, 0.62, 0.62, 0.62);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
-  cairo_set_line_width (cr, 1);
+  cairo_rectangle (cr, x - 4.5, y - 4.5, 9, 9);
+  cairo_set_source_rgb (cr, baseline_rgb[0], baseline_rgb[1], baseline_rgb[2]);
+  cairo_set_line_width (cr, 2);
   cairo_stroke (cr);
 }
 
@@ -439,47 +327,68 @@ draw_polyline (cairo_t         *cr,
   cairo_stroke (cr);
 }
 
+/* Where the front's and then the baseline's points are drawn: their places on the axes, spread
+ * where they would hide one another; NAN for a point left out. */
+static double *
+spread_positions (const Layout      *l,
+                  const TfParetoSvg *plot)
+{
+  guint m = plot->n_objectives, n = plot->n_front + (plot->baseline ? plot->n_baseline : 0);
+  double *xy = g_new (double, 2 * MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    {
+      const double *row = i < plot->n_front ? plot->front + (gsize) i * m
+                                            : plot->baseline + (gsize) (i - plot->n_front) * m;
+
+      xy[2 * i] = row_is_finite (row, m) ? map_x (l, row[0]) : NAN;
+      xy[2 * i + 1] = row_is_finite (row, m) ? map_y (l, row_y (row, m)) : NAN;
+    }
+  tf_plot_spread (xy, n, SPREAD_NEAR, SPREAD_RADIUS);
+  return xy;
+}
+
 /* Each front point's number, the NNN of its pareto/candidate_NNN.yaml: beside the point, on the
  * first of eight places around it that no marker or number holds yet; where all eight are taken
  * (a dense cluster) the number is left out rather than printed over another. */
 static void
-draw_front_numbers (cairo_t            *cr,
-                    const Layout       *l,
-                    const TfParetoPlot *plot,
-                    const GPtrArray    *front)
+draw_front_numbers (cairo_t           *cr,
+                    const TfParetoSvg *plot,
+                    const double      *xy)
 {
   static const double places[8][2] = {
     { 1, -1 }, { 1, 1 }, { -1, -1 }, { -1, 1 }, { 1, 0 }, { -1, 0 }, { 0, -1.4 }, { 0, 1.4 },
   };
-  guint m = plot->n_objectives;
+  guint n = plot->n_front + (plot->baseline ? plot->n_baseline : 0);
   g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (double) * 4);
 
   cairo_select_font_face (cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
   cairo_set_font_size (cr, 9);
-  for (guint i = 0; i < front->len; i++)
+  for (guint i = 0; i < n; i++)
     {
-      const double *row = g_ptr_array_index (front, i);
-      double box[4] = { map_x (l, row[0]) - 5.5, map_y (l, row_y (row, m)) - 5.5, 11, 11 };
+      double box[4] = { xy[2 * i] - 5.5, xy[2 * i + 1] - 5.5, 11, 11 };
 
-      g_array_append_val (taken, box);
+      if (!isnan (xy[2 * i]))
+        g_array_append_val (taken, box);
     }
-  for (guint i = 0; i < front->len; i++)
+  for (guint i = 0; i < plot->n_front; i++)
     {
-      const double *row = g_ptr_array_index (front, i);
-      double x = map_x (l, row[0]), y = map_y (l, row_y (row, m)), best[4] = { 0 };
+      double x = xy[2 * i], y = xy[2 * i + 1], best[4] = { 0 };
       gboolean placed = FALSE;
-      guint number = (guint) ((row - plot->front) / m) + 1;
       cairo_text_extents_t ext;
       char text[16];
 
-      g_snprintf (text, sizeof text, "%u", number);
+      if (isnan (x))
+        continue;
+      g_snprintf (text, sizeof text, "%u", i + 1);
       cairo_text_extents (cr, text, &ext);
       for (guint p = 0; p < G_N_ELEMENTS (places); p++)
         {
           double w = ext.x_advance, h = 9;
           double bx = x + places[p][0] * (7 + (places[p][0] < 0 ? w : 0))
                       - (places[p][0] == 0 ? w / 2 : 0);
-          double by = y + places[p][1] * 7 - (places[p][1] <= 0 ? h : 0) + (places[p][1] == 0 ? h / 2 : 0);
+          double by = y + places[p][1] * 7 - (places[p][1] <= 0 ? h : 0)
+                      + (places[p][1] == 0 ? h / 2 : 0);
           gboolean free = TRUE;
 
           for (guint k = 0; k < taken->len && free; k++)
@@ -505,13 +414,14 @@ draw_front_numbers (cairo_t            *cr,
 }
 
 static void
-draw_points (cairo_t            *cr,
-             const Layout       *l,
-             const TfParetoPlot *plot)
+draw_points (cairo_t           *cr,
+             const Layout      *l,
+             const TfParetoSvg *plot)
 {
   guint m = plot->n_objectives;
   g_autoptr(GPtrArray) front = rows_by_x (plot->front, plot->n_front, m);
   g_autoptr(GPtrArray) baseline = rows_by_x (plot->baseline, plot->n_baseline, m);
+  g_autofree double *xy = spread_positions (l, plot);
 
   cairo_save (cr);
   cairo_rectangle (cr, l->left, l->top, l->right - l->left, l->bottom - l->top);
@@ -543,33 +453,32 @@ draw_points (cairo_t            *cr,
 
   if (m == 2)
     {
-      /* Two objectives: each front as the trade-off curve it is. */
+      /* Two objectives: each front as the trade-off curve it is, through the true values. */
       const double dash[] = { 5, 4 };
 
       cairo_set_line_width (cr, 1.5);
-      cairo_set_source_rgb (cr, 0.55, 0.55, 0.55);
+      cairo_set_source_rgb (cr, 0.13, 0.40, 0.75);
+      draw_polyline (cr, l, front, m);
+      cairo_set_source_rgba (cr, baseline_rgb[0], baseline_rgb[1], baseline_rgb[2], 0.8);
       cairo_set_dash (cr, dash, 2, 0);
       draw_polyline (cr, l, baseline, m);
       cairo_set_dash (cr, NULL, 0, 0);
-      cairo_set_source_rgb (cr, 0.13, 0.40, 0.75);
-      draw_polyline (cr, l, front, m);
     }
 
-  for (guint i = 0; i < baseline->len; i++)
+  for (guint i = 0; i < plot->n_front; i++)
     {
-      const double *row = g_ptr_array_index (baseline, i);
-
-      draw_baseline_marker (cr, map_x (l, row[0]), map_y (l, row_y (row, m)));
-    }
-  for (guint i = 0; i < front->len; i++)
-    {
-      const double *row = g_ptr_array_index (front, i);
       double rgb[3];
 
-      front_colour (l, plot, row, rgb);
-      draw_front_marker (cr, map_x (l, row[0]), map_y (l, row_y (row, m)), rgb);
+      if (isnan (xy[2 * i]))
+        continue;
+      front_colour (l, plot, plot->front + (gsize) i * m, rgb);
+      draw_front_marker (cr, xy[2 * i], xy[2 * i + 1], rgb);
     }
-  draw_front_numbers (cr, l, plot, front);
+  /* After the front, so a baseline point equal to a front point is not hidden under it. */
+  for (guint i = plot->n_front; plot->baseline && i < plot->n_front + plot->n_baseline; i++)
+    if (!isnan (xy[2 * i]))
+      draw_baseline_marker (cr, xy[2 * i], xy[2 * i + 1]);
+  draw_front_numbers (cr, plot, xy);
   cairo_restore (cr);
 }
 
@@ -586,9 +495,9 @@ count_finite (const double *points,
 }
 
 static void
-draw_title_and_legend (cairo_t            *cr,
-                       const Layout       *l,
-                       const TfParetoPlot *plot)
+draw_title_and_legend (cairo_t           *cr,
+                       const Layout      *l,
+                       const TfParetoSvg *plot)
 {
   double grey[3] = { 0.5, 0.5, 0.5 };
   double x = l->left, y = 60;
@@ -600,7 +509,7 @@ draw_title_and_legend (cairo_t            *cr,
 
   set_font (cr, 12, FALSE);
   if (plot->n_objectives >= 3)
-    viridis_at (0.5, grey);
+    tf_plot_viridis (0.5, grey);
   else
     front_colour (l, plot, NULL, grey);
   draw_front_marker (cr, x + 6, y, grey);
@@ -631,18 +540,22 @@ draw_title_and_legend (cairo_t            *cr,
 }
 
 static void
-draw_colour_bar (cairo_t            *cr,
-                 const Layout       *l,
-                 const TfParetoPlot *plot)
+draw_colour_bar (cairo_t           *cr,
+                 const Layout      *l,
+                 const TfParetoSvg *plot)
 {
-  g_autofree char *title = axis_title (plot, 2);
+  g_autofree char *title = axis_title (plot, &l->c, 2);
   double x = l->right + 34, w = 16, top = l->top + 26, bottom = l->bottom;
   cairo_pattern_t *gradient = cairo_pattern_create_linear (0, bottom, 0, top);
   char buf[64];
 
   for (guint s = 0; s <= 10; s++)
-    cairo_pattern_add_color_stop_rgb (gradient, s / 10.0, viridis[s][0] / 255.0,
-                                      viridis[s][1] / 255.0, viridis[s][2] / 255.0);
+    {
+      double rgb[3];
+
+      tf_plot_viridis (s / 10.0, rgb);
+      cairo_pattern_add_color_stop_rgb (gradient, s / 10.0, rgb[0], rgb[1], rgb[2]);
+    }
   cairo_rectangle (cr, x, top, w, bottom - top);
   cairo_set_source (cr, gradient);
   cairo_fill_preserve (cr);
@@ -652,14 +565,15 @@ draw_colour_bar (cairo_t            *cr,
   cairo_stroke (cr);
 
   set_font (cr, 12, FALSE);
-  for (double v = l->c.lo; v <= l->c.hi + l->c.step * 1e-6; v += l->c.step)
+  for (guint t = 0; t < l->c.n_ticks; t++)
     {
-      double y = round (bottom - axis_fraction (&l->c, v) * (bottom - top)) + 0.5;
+      double v = l->c.ticks[t];
+      double y = round (bottom - tf_plot_axis_fraction (&l->c, v) * (bottom - top)) + 0.5;
 
       cairo_move_to (cr, x + w, y);
       cairo_line_to (cr, x + w + 4, y);
       cairo_stroke (cr);
-      axis_label (&l->c, v, buf, sizeof buf);
+      tf_plot_axis_format_tick (&l->c, v, buf, sizeof buf);
       draw_text (cr, x + w + 7, y, buf, 0, 0.5);
     }
 
@@ -678,9 +592,9 @@ append_to_string (void                *closure,
 }
 
 gboolean
-tf_pareto_svg_render (const TfParetoPlot  *plot,
-                      GString             *out,
-                      GError             **error)
+tf_pareto_svg_render (const TfParetoSvg  *plot,
+                      GString            *out,
+                      GError            **error)
 {
   cairo_surface_t *surface;
   cairo_status_t status;
@@ -726,9 +640,9 @@ tf_pareto_svg_render (const TfParetoPlot  *plot,
 }
 
 gboolean
-tf_pareto_svg_write (const char          *path,
-                     const TfParetoPlot  *plot,
-                     GError             **error)
+tf_pareto_svg_write (const char         *path,
+                     const TfParetoSvg  *plot,
+                     GError            **error)
 {
   g_autoptr(GString) svg = g_string_new (NULL);
 

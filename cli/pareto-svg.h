@@ -14,28 +14,30 @@ typedef struct
 {
   const char   *title;           /* the line above the plot; NULL: "Pareto front" */
   guint         n_objectives;    /* values per point, >= 1 */
-  const char   *names[3];        /* of objectives 0, 1, 2, e.g. "iter_time" */
-  const char   *units[3];        /* e.g. "us"; NULL or "" for none */
+  const char   *labels[3];       /* of objectives 0, 1, 2, e.g. "Iteration time" */
+  const char   *units[3];        /* the engine's (tf_objective_unit), e.g. "us"; NULL: none */
 
   const double *front;           /* the non-dominated points: filled circles */
   guint         n_front;
-  const double *baseline;        /* optional (NULL): the baseline's front, grey squares */
+  const double *baseline;        /* optional (NULL): the baseline's front, hollow squares drawn
+                                  * over the front's circles */
   guint         n_baseline;
   const char   *baseline_label;  /* its legend entry; NULL: "random search" */
   const double *evaluated;       /* optional (NULL): every evaluated point, faint dots, clipped
                                   * to the axes, which fit the two fronts */
   guint         n_evaluated;
-} TfParetoPlot;
+} TfParetoSvg;
 
 /* Draws @plot at 800 x 600 px and writes it to @path atomically (nothing is left half-written
- * on failure). Points with a value that is not finite are left out. FALSE with TF_ERROR_IO when
- * drawing or writing fails. */
-gboolean tf_pareto_svg_write (const char          *path,
-                              const TfParetoPlot  *plot,
-                              GError             **error);
+ * on failure). Points with a value that is not finite are left out; points that would hide one
+ * another are spread on a small ring (tf_plot_spread). FALSE with TF_ERROR_IO when drawing or
+ * writing fails. */
+gboolean tf_pareto_svg_write (const char         *path,
+                              const TfParetoSvg  *plot,
+                              GError            **error);
 /* The same document into @out, for tests and for callers that write it elsewhere. */
-gboolean tf_pareto_svg_render (const TfParetoPlot  *plot,
-                               GString             *out,
-                               GError             **error);
+gboolean tf_pareto_svg_render (const TfParetoSvg  *plot,
+                               GString            *out,
+                               GError            **error);
 
 G_END_DECLS

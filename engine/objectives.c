@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* objectives.c: the optimizer's objectives, one table row each: the name a configuration uses,
- * the unit, the layers that compute it, how it is read off an evaluation, and the box the
- * hypervolume measures in (an ideal no network can beat and a reference point past which a
- * candidate is worth nothing, both fixed by the configuration before the run; docs/optimizer.md,
- * "Hypervolume"). Adding an objective is one TfObjective value and one row here.
+ * what people call it (marked for translation: the app translates it), the unit, the layers that
+ * compute it, how it is read off an evaluation, and the box the hypervolume measures in (an
+ * ideal no network can beat and a reference point past which a candidate is worth nothing, both
+ * fixed by the configuration before the run; docs/optimizer.md, "Hypervolume"). Adding an
+ * objective is one TfObjective value and one row here.
  */
 #include <math.h>
+
+#include <glib/gi18n-lib.h>
 
 #include "optimizer-private.h"
 
@@ -136,6 +139,7 @@ box_disconnected (const TfSearchConfig *config, double *ideal, double *reference
 typedef struct
 {
   const char *name;
+  const char *label;
   const char *unit;
   guint       layers;
   gboolean    maximised;
@@ -147,20 +151,24 @@ typedef struct
 #define FIELD(f) G_STRUCT_OFFSET (TfEvaluation, f), NULL
 
 static const ObjectiveRow objectives[TF_N_OBJECTIVES] = {
-  [TF_OBJECTIVE_ITER_TIME] = { "iter_time", "us", TF_LAYER_WORKFLOW, FALSE,
-                               FIELD (workflow_time_us), box_iter_time },
-  [TF_OBJECTIVE_NETWORK_COST] = { "network_cost", "USD", TF_LAYER_COST, FALSE,
-                                  FIELD (network_cost_usd), box_network_cost },
-  [TF_OBJECTIVE_APL_FAIL] = { "apl_fail", "hops", TF_LAYER_STRUCTURE, FALSE, FIELD (apl_fail),
-                              box_apl_fail },
-  [TF_OBJECTIVE_APL] = { "apl", "hops", TF_LAYER_STRUCTURE, FALSE, FIELD (apl), box_apl },
-  [TF_OBJECTIVE_DIAMETER] = { "diameter", "hops", TF_LAYER_STRUCTURE, FALSE, 0, value_diameter,
-                              box_diameter },
-  [TF_OBJECTIVE_BISECTION] = { "bisection_bandwidth", "GB/s", TF_LAYER_STRUCTURE, TRUE,
-                               FIELD (bisection_bandwidth), box_bisection },
-  [TF_OBJECTIVE_ALL_REDUCE_TIME] = { "allreduce_time", "us", TF_LAYER_COLLECTIVES, FALSE,
-                                     0, value_all_reduce_time, box_all_reduce_time },
-  [TF_OBJECTIVE_DISCONNECTED] = { "disconnected_fraction", "of pairs", TF_LAYER_STRUCTURE, FALSE,
+  [TF_OBJECTIVE_ITER_TIME] = { "iter_time", N_("Iteration time"), "us", TF_LAYER_WORKFLOW,
+                               FALSE, FIELD (workflow_time_us), box_iter_time },
+  [TF_OBJECTIVE_NETWORK_COST] = { "network_cost", N_("Network cost"), "USD", TF_LAYER_COST,
+                                  FALSE, FIELD (network_cost_usd), box_network_cost },
+  [TF_OBJECTIVE_APL_FAIL] = { "apl_fail", N_("APL under failure"), "hops", TF_LAYER_STRUCTURE,
+                              FALSE, FIELD (apl_fail), box_apl_fail },
+  [TF_OBJECTIVE_APL] = { "apl", N_("Average path length"), "hops", TF_LAYER_STRUCTURE, FALSE,
+                         FIELD (apl), box_apl },
+  [TF_OBJECTIVE_DIAMETER] = { "diameter", N_("Diameter"), "hops", TF_LAYER_STRUCTURE, FALSE, 0,
+                              value_diameter, box_diameter },
+  [TF_OBJECTIVE_BISECTION] = { "bisection_bandwidth", N_("Bisection bandwidth"), "GB/s",
+                               TF_LAYER_STRUCTURE, TRUE, FIELD (bisection_bandwidth),
+                               box_bisection },
+  [TF_OBJECTIVE_ALL_REDUCE_TIME] = { "allreduce_time", N_("AllReduce time"), "us",
+                                     TF_LAYER_COLLECTIVES, FALSE, 0, value_all_reduce_time,
+                                     box_all_reduce_time },
+  [TF_OBJECTIVE_DISCONNECTED] = { "disconnected_fraction", N_("Pairs cut by a failure"),
+                                  "of pairs", TF_LAYER_STRUCTURE, FALSE,
                                   FIELD (disconnected_fraction), box_disconnected },
 };
 
@@ -185,6 +193,13 @@ tf_objective_from_string (const char  *str,
         return TRUE;
       }
   return FALSE;
+}
+
+const char *
+tf_objective_label (TfObjective objective)
+{
+  g_return_val_if_fail ((guint) objective < TF_N_OBJECTIVES, NULL);
+  return objectives[objective].label;
 }
 
 const char *

@@ -47,6 +47,8 @@ typedef enum
 const char *tf_objective_to_string (TfObjective objective);   /* "iter_time", ... */
 gboolean    tf_objective_from_string (const char *str, TfObjective *out);
 const char *tf_objective_unit (TfObjective objective);        /* "us", "USD", "hops", "GB/s" */
+/* What people call it ("Iteration time"), untranslated: the app shows _() of it. */
+const char *tf_objective_label (TfObjective objective);
 
 /* Mutation operators of the GraphMutator */
 typedef enum
