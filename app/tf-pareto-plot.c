@@ -251,21 +251,26 @@ static void
 update_layout (TfParetoPlot *self)
 {
   gboolean has_colour = tf_pareto_model_get_axis (self->model, TF_PARETO_AXIS_COLOUR) >= 0;
-  double line_w, line, left, right, top, bottom, w;
+  double line_w, line, left, right, top, bottom, w, h;
   TfParetoTick ticks[TF_PARETO_MAX_TICKS];
   guint n;
 
   if (gtk_widget_get_width (GTK_WIDGET (self)) <= 0)
     return;
   text_size (self, "Ag", &line_w, &line);
+  text_size (self, "888.8", &w, &h);
   top = PAD + line / 2;
   bottom = TICK_LENGTH + GAP + line + GAP + line + PAD;
-  left = PAD + line + GAP + widest_label (self, TF_PARETO_AXIS_Y) + GAP + TICK_LENGTH;
+  /* The first guess depends on nothing earlier, so one view always gets one layout. */
+  left = PAD + line + GAP + w + GAP + TICK_LENGTH;
   right = PAD + line_w;
   if (has_colour)
     right = 4 * GAP + BAR_WIDTH + TICK_LENGTH + GAP + widest_label (self, TF_PARETO_AXIS_COLOUR)
             + 2 * GAP + line + PAD;
   set_area (self, left, top, right, bottom);
+  /* The model fits the view to as many nice ticks as the area holds: an unzoomed view refits. */
+  if (!tf_pareto_model_is_zoomed (self->model))
+    tf_pareto_model_reset_view (self->model);
 
   left = PAD + line + GAP + widest_label (self, TF_PARETO_AXIS_Y) + GAP + TICK_LENGTH;
   if (!has_colour)
@@ -274,11 +279,13 @@ update_layout (TfParetoPlot *self)
       n = tf_pareto_model_get_ticks (self->model, TF_PARETO_AXIS_X, ticks, TF_PARETO_MAX_TICKS);
       if (n > 0)
         {
-          text_size (self, ticks[n - 1].label, &w, &line);
+          text_size (self, ticks[n - 1].label, &w, &h);
           right = MAX (right, PAD + w / 2);
         }
     }
   set_area (self, left, top, right, bottom);
+  if (!tf_pareto_model_is_zoomed (self->model))
+    tf_pareto_model_reset_view (self->model);
   if (has_colour)
     graphene_rect_init (&self->bar, self->area.origin.x + self->area.size.width + 4 * GAP,
                         self->area.origin.y, BAR_WIDTH, self->area.size.height);
