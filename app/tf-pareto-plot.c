@@ -174,6 +174,21 @@ update_label (TfParetoPlot *self)
   g_string_free (label, TRUE);
 }
 
+/* A disabled action leaves its key to the widgets around: Escape with nothing selected closes
+ * a dialog, Enter with no point focused activates its default button. */
+static void
+update_actions (TfParetoPlot *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean has_focus = tf_pareto_model_get_focus (self->model) >= 0;
+
+  gtk_widget_action_set_enabled (widget, "plot.reset-view",
+                                 tf_pareto_model_is_zoomed (self->model));
+  gtk_widget_action_set_enabled (widget, "plot.clear-selection", self->selection->len > 0);
+  gtk_widget_action_set_enabled (widget, "plot.select-focus", has_focus);
+  gtk_widget_action_set_enabled (widget, "plot.activate-focus", has_focus);
+}
+
 /* Announces a selection that differs from the last one announced. */
 static void
 sync_selection (TfParetoPlot *self)
@@ -188,6 +203,7 @@ sync_selection (TfParetoPlot *self)
   g_array_unref (self->selection);
   self->selection = g_steal_pointer (&now);
   update_description (self);
+  update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[SELECTION_CHANGED], 0);
   if (self->selection->len != old_len)
@@ -291,13 +307,6 @@ update_layout (TfParetoPlot *self)
                         self->area.origin.y, BAR_WIDTH, self->area.size.height);
   else
     graphene_rect_init (&self->bar, 0, 0, 0, 0);
-}
-
-static void
-update_actions (TfParetoPlot *self)
-{
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "plot.reset-view",
-                                 tf_pareto_model_is_zoomed (self->model));
 }
 
 /* After the axes or the points changed: the margins, the words, the focus all follow. */
@@ -888,6 +897,7 @@ click (TfParetoPlot    *self,
       tf_pareto_model_select (self->model, index, mode_for (state));
       tf_pareto_model_set_focus (self->model, index);
       update_description (self);
+      update_actions (self);
     }
   else if (mode_for (state) == TF_PARETO_SELECT_REPLACE)
     tf_pareto_model_clear_selection (self->model);
@@ -1096,6 +1106,7 @@ move_focus_activated (GtkWidget  *widget,
 
   tf_pareto_model_step_focus (self->model, g_variant_get_int32 (parameter));
   update_description (self);
+  update_actions (self);
   gtk_widget_queue_draw (widget);
 }
 
