@@ -25,7 +25,8 @@ typedef enum
 {
   DRAG_NONE,
   DRAG_PENDING,   /* pressed, not yet past the drag threshold: still a click */
-  DRAG_BAND,
+  DRAG_BAND,      /* selects the front points inside */
+  DRAG_ZOOM,      /* the view shows the rectangle */
   DRAG_PAN,
 } DragKind;
 
@@ -39,7 +40,7 @@ struct _TfParetoPlot
   int              hover_set;   /* a TfParetoSet, or -1 */
   guint            hover_index;
   DragKind         drag;
-  gboolean         drag_pan;    /* the drag pans once past the threshold */
+  DragKind         drag_kind;   /* what the press becomes past the threshold */
   GdkModifierType  drag_state;
   double           drag_x, drag_y;     /* where it started */
   double           drag_dx, drag_dy;   /* the offset so far */
@@ -720,7 +721,7 @@ draw_band (TfParetoPlot  *self,
   GdkRGBA fill = with_alpha (accent, 0.15f);
   graphene_rect_t band;
 
-  if (self->drag != DRAG_BAND)
+  if (self->drag != DRAG_BAND && self->drag != DRAG_ZOOM)
     return;
   graphene_rect_init (&band, (float) self->drag_x, (float) self->drag_y,
                       (float) self->drag_dx, (float) self->drag_dy);
@@ -970,13 +971,18 @@ drag_begin (GtkGestureDrag *gesture,
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (gesture));
   guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
 
-  if (button != GDK_BUTTON_PRIMARY && button != GDK_BUTTON_MIDDLE)
+  if (button == GDK_BUTTON_MIDDLE || (button == GDK_BUTTON_PRIMARY && (state & GDK_ALT_MASK)))
+    self->drag_kind = DRAG_PAN;
+  else if (button == GDK_BUTTON_PRIMARY)
+    self->drag_kind = DRAG_BAND;
+  else if (button == GDK_BUTTON_SECONDARY)
+    self->drag_kind = DRAG_ZOOM;
+  else
     {
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
       return;
     }
   self->drag = DRAG_PENDING;
-  self->drag_pan = button == GDK_BUTTON_MIDDLE || (state & GDK_ALT_MASK) != 0;
   self->drag_state = state;
   self->drag_x = x;
   self->drag_y = y;
@@ -997,8 +1003,10 @@ drag_update (GtkGestureDrag *gesture,
       if (!gtk_drag_check_threshold (GTK_WIDGET (self), (int) self->drag_x, (int) self->drag_y,
                                      (int) (self->drag_x + dx), (int) (self->drag_y + dy)))
         return;
-      self->drag = self->drag_pan ? DRAG_PAN : DRAG_BAND;
+      self->drag = self->drag_kind;
       self->dragged = TRUE;
+      if (self->drag == DRAG_PAN)
+        gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
     }
   if (self->drag == DRAG_PAN)
     {
@@ -1019,9 +1027,17 @@ drag_end (GtkGestureDrag *gesture,
   DragKind kind = self->drag;
 
   self->drag = DRAG_NONE;
+  gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
   if (kind == DRAG_BAND)
     tf_pareto_plot_drag (self, self->drag_x, self->drag_y, self->drag_x + dx, self->drag_y + dy,
                          self->drag_state);
+  else if (kind == DRAG_ZOOM)
+    {
+      tf_pareto_model_zoom_to (self->model, self->drag_x, self->drag_y, self->drag_x + dx,
+                               self->drag_y + dy);
+      self->hover_set = -1;
+      update_actions (self);
+    }
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -7,8 +7,9 @@
  * Pointer: hovering a point rings it and its tooltip describes it. A click selects a front point
  * (Ctrl toggles, Shift extends), a click on empty space clears the selection; a drag draws a
  * rubber band selecting the front points inside (same modifiers). The wheel zooms about the
- * pointer; a middle-button drag, or Alt with a primary drag, pans; a double-click on empty
- * space resets the view, on a front point activates it ("point-activated").
+ * pointer, a secondary-button drag zooms to its rectangle; a middle-button drag, or Alt with a
+ * primary drag, pans; a double-click on empty space resets the view, on a front point
+ * activates it ("point-activated").
  *
  * Keyboard: Left/Right (Up/Down too) move the focus along the front by x; Space or Enter
  * selects the focused point (Ctrl+Space toggles, Shift+Space extends; Enter also activates
