@@ -1,52 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-pareto-plot.c: the Pareto plot widget. The model (tf-pareto-model.c) knows where every
- * point is, which one a pixel hits and what is selected; this file lays out the axes around the
- * plot rectangle, draws with GtkSnapshot and turns pointer and keys into model calls. The
- * pointer handlers are thin shells over the public click/drag/scroll bodies, so tests go
- * through the code the user does. */
+ * point is, which one a pixel hits and what is selected; tf-pareto-plot-draw.c lays the plot
+ * out and draws it; this file turns pointer and keys into model calls and tells assistive
+ * technologies what the plot shows. The pointer handlers are thin shells over the public
+ * click/drag/scroll bodies, so tests go through the code the user does. */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
 
-#include "tf-pareto-plot.h"
+#include "tf-pareto-plot-private.h"
 
 #define HIT_RADIUS       8.0   /* pixels: a click or hover this near a point takes it */
-#define FRONT_RADIUS     4.0   /* front points are 8 px discs */
-#define BASELINE_HALF    4.5   /* baseline points are 9 px hollow squares */
-#define EVALUATED_SIZE   2.0
-#define TICK_LENGTH      4.0
-#define PAD              8.0   /* around everything */
-#define GAP              4.0   /* between a tick, its label and the title */
-#define BAR_WIDTH        12.0
 #define KEY_ZOOM         1.25
 #define WHEEL_ZOOM       1.2
-
-typedef enum
-{
-  DRAG_NONE,
-  DRAG_PENDING,   /* pressed, not yet past the drag threshold: still a click */
-  DRAG_BAND,      /* selects the front points inside */
-  DRAG_ZOOM,      /* the view shows the rectangle */
-  DRAG_PAN,
-} DragKind;
-
-struct _TfParetoPlot
-{
-  GtkWidget        parent_instance;
-  TfParetoModel   *model;
-  GArray          *selection;   /* as last announced: selection-changed fires when it differs */
-  graphene_rect_t  area;        /* the plot rectangle, as given to the model */
-  graphene_rect_t  bar;         /* the colour bar; zero width without a colour axis */
-  int              hover_set;   /* a TfParetoSet, or -1 */
-  guint            hover_index;
-  DragKind         drag;
-  DragKind         drag_kind;   /* what the press becomes past the threshold */
-  GdkModifierType  drag_state;
-  double           drag_x, drag_y;     /* where it started */
-  double           drag_dx, drag_dy;   /* the offset so far */
-  gboolean         dragged;     /* this press became a drag: its release is no click */
-  double           pointer_x, pointer_y;   /* the wheel zooms about it */
-};
 
 G_DEFINE_FINAL_TYPE (TfParetoPlot, tf_pareto_plot, GTK_TYPE_WIDGET)
 
@@ -70,12 +36,6 @@ enum {
 static GParamSpec *properties[N_PROPS];
 static guint signals[N_SIGNALS];
 
-/* The baseline's squares in a red no viridis colour comes near, lighter on a dark background;
- * front points without a colour axis in the GNOME accent blue. */
-static const GdkRGBA baseline_light = { 0.878f, 0.106f, 0.141f, 1.f };
-static const GdkRGBA baseline_dark = { 1.f, 0.482f, 0.388f, 1.f };
-static const GdkRGBA accent = { 0.208f, 0.518f, 0.894f, 1.f };
-
 static TfParetoSelectMode
 mode_for (GdkModifierType state)
 {
@@ -86,33 +46,13 @@ mode_for (GdkModifierType state)
   return TF_PARETO_SELECT_REPLACE;
 }
 
-static gboolean
-is_empty (TfParetoPlot *self)
+gboolean
+tf_pareto_plot_is_empty (TfParetoPlot *self)
 {
   for (guint s = 0; s < TF_N_PARETO_SETS; s++)
     if (tf_pareto_model_get_n_points (self->model, s) > 0)
       return FALSE;
   return TRUE;
-}
-
-static GdkRGBA
-foreground (TfParetoPlot *self)
-{
-  GdkRGBA colour;
-
-  /* gtk_widget_get_color () is GTK 4.10; the style context is what 4.8 offers. */
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &colour);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-  return colour;
-}
-
-static GdkRGBA
-with_alpha (GdkRGBA colour,
-            float   alpha)
-{
-  colour.alpha *= alpha;
-  return colour;
 }
 
 /* ---- words ---- */
@@ -152,7 +92,7 @@ update_label (TfParetoPlot *self)
   g_autofree char *colour = tf_pareto_model_dup_axis_title (self->model, TF_PARETO_AXIS_COLOUR);
   GString *label = g_string_new (NULL);
 
-  if (is_empty (self))
+  if (tf_pareto_plot_is_empty (self))
     g_string_append (label, _("Pareto front: no candidates yet"));
   else
     {
@@ -211,105 +151,6 @@ sync_selection (TfParetoPlot *self)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_SELECTED]);
 }
 
-/* ---- layout ---- */
-
-static void
-text_size (TfParetoPlot *self,
-           const char   *text,
-           double       *width,
-           double       *height)
-{
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
-  int w, h;
-
-  pango_layout_get_pixel_size (layout, &w, &h);
-  *width = w;
-  *height = h;
-}
-
-/* The widest tick label of @axis, at least a typical one's so zooming rarely outgrows it. */
-static double
-widest_label (TfParetoPlot *self,
-              TfParetoAxis  axis)
-{
-  TfParetoTick ticks[TF_PARETO_MAX_TICKS];
-  guint n = tf_pareto_model_get_ticks (self->model, axis, ticks, TF_PARETO_MAX_TICKS);
-  double widest, w, h;
-
-  text_size (self, "888.8", &widest, &h);
-  for (guint i = 0; i < n; i++)
-    {
-      text_size (self, ticks[i].label, &w, &h);
-      widest = MAX (widest, w);
-    }
-  return widest;
-}
-
-static void
-set_area (TfParetoPlot *self,
-          double        left,
-          double        top,
-          double        right,
-          double        bottom)
-{
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
-
-  graphene_rect_init (&self->area, (float) left, (float) top,
-                      (float) MAX (1.0, width - left - right),
-                      (float) MAX (1.0, height - top - bottom));
-  tf_pareto_model_set_area (self->model, self->area.origin.x, self->area.origin.y,
-                            self->area.size.width, self->area.size.height);
-}
-
-/* Margins from the sizes of the labels: the y labels' width depends on the ticks, which depend
- * on the area, so a first guess places the area and the real labels place it again. */
-static void
-update_layout (TfParetoPlot *self)
-{
-  gboolean has_colour = tf_pareto_model_get_axis (self->model, TF_PARETO_AXIS_COLOUR) >= 0;
-  double line_w, line, left, right, top, bottom, w, h;
-  TfParetoTick ticks[TF_PARETO_MAX_TICKS];
-  guint n;
-
-  if (gtk_widget_get_width (GTK_WIDGET (self)) <= 0)
-    return;
-  text_size (self, "Ag", &line_w, &line);
-  text_size (self, "888.8", &w, &h);
-  top = PAD + line / 2;
-  bottom = TICK_LENGTH + GAP + line + GAP + line + PAD;
-  /* The first guess depends on nothing earlier, so one view always gets one layout. */
-  left = PAD + line + GAP + w + GAP + TICK_LENGTH;
-  right = PAD + line_w;
-  if (has_colour)
-    right = 4 * GAP + BAR_WIDTH + TICK_LENGTH + GAP + widest_label (self, TF_PARETO_AXIS_COLOUR)
-            + 2 * GAP + line + PAD;
-  set_area (self, left, top, right, bottom);
-  /* The model fits the view to as many nice ticks as the area holds: an unzoomed view refits. */
-  if (!tf_pareto_model_is_zoomed (self->model))
-    tf_pareto_model_reset_view (self->model);
-
-  left = PAD + line + GAP + widest_label (self, TF_PARETO_AXIS_Y) + GAP + TICK_LENGTH;
-  if (!has_colour)
-    {
-      /* The last x label is centred on the area's right edge. */
-      n = tf_pareto_model_get_ticks (self->model, TF_PARETO_AXIS_X, ticks, TF_PARETO_MAX_TICKS);
-      if (n > 0)
-        {
-          text_size (self, ticks[n - 1].label, &w, &h);
-          right = MAX (right, PAD + w / 2);
-        }
-    }
-  set_area (self, left, top, right, bottom);
-  if (!tf_pareto_model_is_zoomed (self->model))
-    tf_pareto_model_reset_view (self->model);
-  if (has_colour)
-    graphene_rect_init (&self->bar, self->area.origin.x + self->area.size.width + 4 * GAP,
-                        self->area.origin.y, BAR_WIDTH, self->area.size.height);
-  else
-    graphene_rect_init (&self->bar, 0, 0, 0, 0);
-}
-
 /* After the axes or the points changed: the margins, the words, the focus all follow. */
 static void
 refresh (TfParetoPlot *self)
@@ -319,449 +160,11 @@ refresh (TfParetoPlot *self)
   if (focus >= (int) tf_pareto_model_get_n_points (self->model, TF_PARETO_FRONT))
     tf_pareto_model_set_focus (self->model, -1);
   self->hover_set = -1;
-  update_layout (self);
+  tf_pareto_plot_layout (self);
   update_label (self);
   update_description (self);
   update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* ---- drawing ---- */
-
-static void
-append_layout_at (GtkSnapshot   *snapshot,
-                  PangoLayout   *layout,
-                  double         x,
-                  double         y,
-                  const GdkRGBA *colour)
-{
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float) x, (float) y));
-  gtk_snapshot_append_layout (snapshot, layout, colour);
-  gtk_snapshot_restore (snapshot);
-}
-
-/* @text centred on (@x, @y); turned a quarter anticlockwise when @vertical. */
-static void
-append_text (TfParetoPlot  *self,
-             GtkSnapshot   *snapshot,
-             const char    *text,
-             double         x,
-             double         y,
-             gboolean       vertical,
-             const GdkRGBA *colour)
-{
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
-  int w, h;
-
-  pango_layout_get_pixel_size (layout, &w, &h);
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float) x, (float) y));
-  if (vertical)
-    gtk_snapshot_rotate (snapshot, -90.f);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (-w / 2.f, -h / 2.f));
-  gtk_snapshot_append_layout (snapshot, layout, colour);
-  gtk_snapshot_restore (snapshot);
-}
-
-static void
-append_disc (GtkSnapshot   *snapshot,
-             double         x,
-             double         y,
-             double         radius,
-             const GdkRGBA *colour)
-{
-  GskRoundedRect disc;
-
-  gsk_rounded_rect_init_from_rect (&disc, &GRAPHENE_RECT_INIT ((float) (x - radius),
-                                                               (float) (y - radius),
-                                                               (float) (2 * radius),
-                                                               (float) (2 * radius)),
-                                   (float) radius);
-  gtk_snapshot_push_rounded_clip (snapshot, &disc);
-  gtk_snapshot_append_color (snapshot, colour, &disc.bounds);
-  gtk_snapshot_pop (snapshot);
-}
-
-/* An outline of @width inside a square of half side @radius, a circle when @rounded. */
-static void
-append_outline (GtkSnapshot   *snapshot,
-                double         x,
-                double         y,
-                double         radius,
-                gboolean       rounded,
-                double         width,
-                const GdkRGBA *colour)
-{
-  const float widths[4] = { (float) width, (float) width, (float) width, (float) width };
-  const GdkRGBA colours[4] = { *colour, *colour, *colour, *colour };
-  GskRoundedRect outline;
-
-  gsk_rounded_rect_init_from_rect (&outline, &GRAPHENE_RECT_INIT ((float) (x - radius),
-                                                                  (float) (y - radius),
-                                                                  (float) (2 * radius),
-                                                                  (float) (2 * radius)),
-                                   rounded ? (float) radius : 0.f);
-  gtk_snapshot_append_border (snapshot, &outline, widths, colours);
-}
-
-/* A thin line as a turned rectangle: GTK 4.8 has no paths. */
-static void
-append_line (GtkSnapshot   *snapshot,
-             double         x0,
-             double         y0,
-             double         x1,
-             double         y1,
-             double         width,
-             const GdkRGBA *colour)
-{
-  double length = hypot (x1 - x0, y1 - y0);
-
-  if (length < 0.5)
-    return;
-  gtk_snapshot_save (snapshot);
-  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float) x0, (float) y0));
-  gtk_snapshot_rotate (snapshot, (float) (atan2 (y1 - y0, x1 - x0) * 180 / G_PI));
-  gtk_snapshot_append_color (snapshot, colour,
-                             &GRAPHENE_RECT_INIT (0, (float) (-width / 2), (float) length,
-                                                  (float) width));
-  gtk_snapshot_restore (snapshot);
-}
-
-static void
-draw_axes (TfParetoPlot  *self,
-           GtkSnapshot   *snapshot,
-           const GdkRGBA *fg)
-{
-  const graphene_rect_t *a = &self->area;
-  float left = a->origin.x, top = a->origin.y;
-  float right = left + a->size.width, bottom = top + a->size.height;
-  GdkRGBA grid = with_alpha (*fg, 0.1f), axis = with_alpha (*fg, 0.5f);
-  GdkRGBA label = with_alpha (*fg, 0.8f);
-  TfParetoTick ticks[TF_PARETO_MAX_TICKS];
-  double line_w, line, last_end = -G_MAXDOUBLE;
-  g_autofree char *x_title = tf_pareto_model_dup_axis_title (self->model, TF_PARETO_AXIS_X);
-  g_autofree char *y_title = tf_pareto_model_dup_axis_title (self->model, TF_PARETO_AXIS_Y);
-  guint n;
-
-  text_size (self, "Ag", &line_w, &line);
-
-  n = tf_pareto_model_get_ticks (self->model, TF_PARETO_AXIS_X, ticks, TF_PARETO_MAX_TICKS);
-  for (guint i = 0; i < n; i++)
-    {
-      float x = (float) ticks[i].position;
-      double w, h;
-
-      if (x < left - 0.5f || x > right + 0.5f)
-        continue;
-      gtk_snapshot_append_color (snapshot, &grid, &GRAPHENE_RECT_INIT (x - 0.5f, top, 1, a->size.height));
-      gtk_snapshot_append_color (snapshot, &axis,
-                                 &GRAPHENE_RECT_INIT (x - 0.5f, bottom, 1, (float) TICK_LENGTH));
-      /* Labels that would touch the previous one are left out, not overlapped. */
-      text_size (self, ticks[i].label, &w, &h);
-      if (x - w / 2 < last_end + GAP)
-        continue;
-      append_text (self, snapshot, ticks[i].label, x, bottom + TICK_LENGTH + GAP + line / 2,
-                   FALSE, &label);
-      last_end = x + w / 2;
-    }
-
-  n = tf_pareto_model_get_ticks (self->model, TF_PARETO_AXIS_Y, ticks, TF_PARETO_MAX_TICKS);
-  last_end = G_MAXDOUBLE;
-  for (guint i = 0; i < n; i++)
-    {
-      float y = (float) ticks[i].position;
-      g_autoptr(PangoLayout) layout = NULL;
-      int w, h;
-
-      if (y < top - 0.5f || y > bottom + 0.5f)
-        continue;
-      gtk_snapshot_append_color (snapshot, &grid, &GRAPHENE_RECT_INIT (left, y - 0.5f, a->size.width, 1));
-      gtk_snapshot_append_color (snapshot, &axis,
-                                 &GRAPHENE_RECT_INIT (left - (float) TICK_LENGTH, y - 0.5f,
-                                                      (float) TICK_LENGTH, 1));
-      layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), ticks[i].label);
-      pango_layout_get_pixel_size (layout, &w, &h);
-      if (fabs (y - last_end) < h)
-        continue;
-      append_layout_at (snapshot, layout, left - TICK_LENGTH - GAP - w, y - h / 2.0, &label);
-      last_end = y;
-    }
-
-  gtk_snapshot_append_color (snapshot, &axis, &GRAPHENE_RECT_INIT (left - 0.5f, top, 1, a->size.height));
-  gtk_snapshot_append_color (snapshot, &axis,
-                             &GRAPHENE_RECT_INIT (left - 0.5f, bottom - 0.5f, a->size.width + 0.5f, 1));
-
-  if (x_title != NULL)
-    append_text (self, snapshot, x_title, left + a->size.width / 2,
-                 bottom + TICK_LENGTH + GAP + line + GAP + line / 2, FALSE, fg);
-  if (y_title != NULL)
-    append_text (self, snapshot, y_title, PAD + line / 2, top + a->size.height / 2, TRUE, fg);
-}
-
-static void
-draw_colour_bar (TfParetoPlot  *self,
-                 GtkSnapshot   *snapshot,
-                 const GdkRGBA *fg)
-{
-  const graphene_rect_t *bar = &self->bar;
-  GskColorStop stops[11];
-  TfParetoTick ticks[TF_PARETO_MAX_TICKS];
-  GdkRGBA axis = with_alpha (*fg, 0.5f), label = with_alpha (*fg, 0.8f);
-  g_autofree char *title = tf_pareto_model_dup_axis_title (self->model, TF_PARETO_AXIS_COLOUR);
-  double line_w, line, widest = 0;
-  float bottom = bar->origin.y + bar->size.height;
-  guint n;
-
-  if (bar->size.width <= 0 || title == NULL)
-    return;
-  /* Low values at the bottom, as on the y axis. */
-  for (guint i = 0; i < G_N_ELEMENTS (stops); i++)
-    {
-      double rgb[3];
-
-      stops[i].offset = (float) i / (G_N_ELEMENTS (stops) - 1);
-      tf_pareto_viridis (stops[i].offset, rgb);
-      stops[i].color = (GdkRGBA) { (float) rgb[0], (float) rgb[1], (float) rgb[2], 1.f };
-    }
-  gtk_snapshot_append_linear_gradient (snapshot, bar,
-                                       &GRAPHENE_POINT_INIT (bar->origin.x, bottom),
-                                       &GRAPHENE_POINT_INIT (bar->origin.x, bar->origin.y),
-                                       stops, G_N_ELEMENTS (stops));
-  gtk_snapshot_append_border (snapshot,
-                              &GSK_ROUNDED_RECT_INIT (bar->origin.x, bar->origin.y,
-                                                      bar->size.width, bar->size.height),
-                              (const float[4]) { 1, 1, 1, 1 },
-                              (const GdkRGBA[4]) { axis, axis, axis, axis });
-
-  n = tf_pareto_model_get_ticks (self->model, TF_PARETO_AXIS_COLOUR, ticks, TF_PARETO_MAX_TICKS);
-  for (guint i = 0; i < n; i++)
-    {
-      float y = bottom - (float) ticks[i].position * bar->size.height;
-      float right = bar->origin.x + bar->size.width;
-      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self),
-                                                                      ticks[i].label);
-      int w, h;
-
-      if (ticks[i].position < -1e-6 || ticks[i].position > 1 + 1e-6)
-        continue;
-      gtk_snapshot_append_color (snapshot, &axis,
-                                 &GRAPHENE_RECT_INIT (right, y - 0.5f, (float) TICK_LENGTH, 1));
-      pango_layout_get_pixel_size (layout, &w, &h);
-      append_layout_at (snapshot, layout, right + TICK_LENGTH + GAP, y - h / 2.0, &label);
-      widest = MAX (widest, w);
-    }
-  text_size (self, "Ag", &line_w, &line);
-  widest = MAX (widest, widest_label (self, TF_PARETO_AXIS_COLOUR));
-  append_text (self, snapshot, title,
-               bar->origin.x + bar->size.width + TICK_LENGTH + GAP + widest + 2 * GAP + line / 2,
-               bar->origin.y + bar->size.height / 2, TRUE, fg);
-}
-
-static void
-draw_evaluated (TfParetoPlot  *self,
-                GtkSnapshot   *snapshot,
-                const GdkRGBA *fg)
-{
-  guint n = tf_pareto_model_get_n_points (self->model, TF_PARETO_EVALUATED);
-  GdkRGBA dot = with_alpha (*fg, 0.35f);
-  const float half = (float) EVALUATED_SIZE / 2;
-
-  /* Thousands of points: one colour node each, no clip, no rounding. */
-  for (guint i = 0; i < n; i++)
-    {
-      double x, y;
-
-      if (tf_pareto_model_get_position (self->model, TF_PARETO_EVALUATED, i, &x, &y))
-        gtk_snapshot_append_color (snapshot, &dot,
-                                   &GRAPHENE_RECT_INIT ((float) x - half, (float) y - half,
-                                                        (float) EVALUATED_SIZE,
-                                                        (float) EVALUATED_SIZE));
-    }
-}
-
-static int
-compare_x (gconstpointer a,
-           gconstpointer b)
-{
-  const graphene_point_t *p = a, *q = b;
-
-  return (p->x > q->x) - (p->x < q->x);
-}
-
-/* With two objectives the front is a curve and a line in x order shows it; with more, its
- * projection zigzags and a line would only mislead. */
-static void
-draw_front_line (TfParetoPlot  *self,
-                 GtkSnapshot   *snapshot,
-                 const GdkRGBA *fg)
-{
-  guint n = tf_pareto_model_get_n_points (self->model, TF_PARETO_FRONT);
-  g_autoptr(GArray) points = NULL;
-  GdkRGBA line = with_alpha (*fg, 0.35f);
-
-  if (tf_pareto_model_get_n_objectives (self->model) != 2 || n < 2)
-    return;
-  points = g_array_sized_new (FALSE, FALSE, sizeof (graphene_point_t), n);
-  for (guint i = 0; i < n; i++)
-    {
-      double x, y;
-
-      graphene_point_t p;
-
-      if (!tf_pareto_model_get_position (self->model, TF_PARETO_FRONT, i, &x, &y))
-        continue;
-      graphene_point_init (&p, (float) x, (float) y);
-      g_array_append_val (points, p);
-    }
-  g_array_sort (points, compare_x);
-  for (guint i = 1; i < points->len; i++)
-    {
-      const graphene_point_t *p = &g_array_index (points, graphene_point_t, i - 1);
-      const graphene_point_t *q = &g_array_index (points, graphene_point_t, i);
-
-      append_line (snapshot, p->x, p->y, q->x, q->y, 1.2, &line);
-    }
-}
-
-static void
-draw_front (TfParetoPlot  *self,
-            GtkSnapshot   *snapshot,
-            const GdkRGBA *fg)
-{
-  guint n = tf_pareto_model_get_n_points (self->model, TF_PARETO_FRONT);
-  GdkRGBA edge = with_alpha (*fg, 0.55f);
-
-  for (guint i = 0; i < n; i++)
-    {
-      GdkRGBA fill = accent;
-      double x, y, fraction, rgb[3];
-
-      if (!tf_pareto_model_get_position (self->model, TF_PARETO_FRONT, i, &x, &y))
-        continue;
-      if (tf_pareto_model_get_colour (self->model, TF_PARETO_FRONT, i, &fraction))
-        {
-          tf_pareto_viridis (fraction, rgb);
-          fill = (GdkRGBA) { (float) rgb[0], (float) rgb[1], (float) rgb[2], 1.f };
-        }
-      append_disc (snapshot, x, y, FRONT_RADIUS, &fill);
-      /* The yellow end of viridis vanishes on a light background without an edge. */
-      append_outline (snapshot, x, y, FRONT_RADIUS, TRUE, 1, &edge);
-    }
-}
-
-static void
-draw_baseline (TfParetoPlot  *self,
-               GtkSnapshot   *snapshot,
-               const GdkRGBA *fg)
-{
-  guint n = tf_pareto_model_get_n_points (self->model, TF_PARETO_BASELINE);
-  /* A light foreground means a dark theme. */
-  gboolean dark = fg->red + fg->green + fg->blue > 1.5f;
-  const GdkRGBA *colour = dark ? &baseline_dark : &baseline_light;
-
-  for (guint i = 0; i < n; i++)
-    {
-      double x, y;
-
-      if (tf_pareto_model_get_position (self->model, TF_PARETO_BASELINE, i, &x, &y))
-        append_outline (snapshot, x, y, BASELINE_HALF, FALSE, 2, colour);
-    }
-}
-
-/* A dotted ring: GTK 4.8 cannot stroke a dashed circle, little squares around one read as it. */
-static void
-append_dotted_ring (GtkSnapshot   *snapshot,
-                    double         x,
-                    double         y,
-                    double         radius,
-                    const GdkRGBA *colour)
-{
-  const guint n = 12;
-
-  for (guint i = 0; i < n; i++)
-    {
-      double angle = 2 * G_PI * i / n;
-
-      gtk_snapshot_append_color (snapshot, colour,
-                                 &GRAPHENE_RECT_INIT ((float) (x + radius * cos (angle) - 1),
-                                                      (float) (y + radius * sin (angle) - 1),
-                                                      2, 2));
-    }
-}
-
-static void
-draw_marks (TfParetoPlot  *self,
-            GtkSnapshot   *snapshot,
-            const GdkRGBA *fg)
-{
-  GdkRGBA hover = with_alpha (*fg, 0.6f);
-  int focus = tf_pareto_model_get_focus (self->model);
-  double x, y;
-
-  for (guint i = 0; i < self->selection->len; i++)
-    {
-      guint index = g_array_index (self->selection, guint, i);
-
-      if (tf_pareto_model_get_position (self->model, TF_PARETO_FRONT, index, &x, &y))
-        append_outline (snapshot, x, y, FRONT_RADIUS + 3, TRUE, 2.5, fg);
-    }
-  if (focus >= 0 && gtk_widget_has_focus (GTK_WIDGET (self))
-      && tf_pareto_model_get_position (self->model, TF_PARETO_FRONT, focus, &x, &y))
-    append_dotted_ring (snapshot, x, y, FRONT_RADIUS + 7, fg);
-  if (self->hover_set >= 0
-      && tf_pareto_model_get_position (self->model, self->hover_set, self->hover_index, &x, &y))
-    append_outline (snapshot, x, y, FRONT_RADIUS + 5, TRUE, 1.5, &hover);
-}
-
-static void
-draw_band (TfParetoPlot  *self,
-           GtkSnapshot   *snapshot)
-{
-  GdkRGBA fill = with_alpha (accent, 0.15f);
-  graphene_rect_t band;
-
-  if (self->drag != DRAG_BAND && self->drag != DRAG_ZOOM)
-    return;
-  graphene_rect_init (&band, (float) self->drag_x, (float) self->drag_y,
-                      (float) self->drag_dx, (float) self->drag_dy);
-  graphene_rect_normalize (&band);
-  gtk_snapshot_append_color (snapshot, &fill, &band);
-  gtk_snapshot_append_border (snapshot,
-                              &GSK_ROUNDED_RECT_INIT (band.origin.x, band.origin.y,
-                                                      band.size.width, band.size.height),
-                              (const float[4]) { 1, 1, 1, 1 },
-                              (const GdkRGBA[4]) { accent, accent, accent, accent });
-}
-
-static void
-tf_pareto_plot_snapshot (GtkWidget   *widget,
-                         GtkSnapshot *snapshot)
-{
-  TfParetoPlot *self = TF_PARETO_PLOT (widget);
-  GdkRGBA fg = foreground (self);
-  GdkRGBA dim = with_alpha (fg, 0.55f);
-  graphene_rect_t clip;
-
-  if (is_empty (self))
-    {
-      append_text (self, snapshot, _("No candidates yet"), gtk_widget_get_width (widget) / 2.0,
-                   gtk_widget_get_height (widget) / 2.0, FALSE, &dim);
-      return;
-    }
-  draw_axes (self, snapshot, &fg);
-  draw_colour_bar (self, snapshot, &fg);
-  /* Points on the view's edge show whole; nothing spills into the labels. */
-  graphene_rect_inset_r (&self->area, -(float) (FRONT_RADIUS + 2), -(float) (FRONT_RADIUS + 2),
-                         &clip);
-  gtk_snapshot_push_clip (snapshot, &clip);
-  draw_evaluated (self, snapshot, &fg);
-  draw_front_line (self, snapshot, &fg);
-  draw_front (self, snapshot, &fg);
-  draw_baseline (self, snapshot, &fg);
-  draw_marks (self, snapshot, &fg);
-  gtk_snapshot_pop (snapshot);
-  draw_band (self, snapshot);
 }
 
 static void
@@ -770,7 +173,7 @@ tf_pareto_plot_size_allocate (GtkWidget *widget,
                               int        height,
                               int        baseline)
 {
-  update_layout (TF_PARETO_PLOT (widget));
+  tf_pareto_plot_layout (TF_PARETO_PLOT (widget));
 }
 
 static void
@@ -972,17 +375,17 @@ drag_begin (GtkGestureDrag *gesture,
   guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
 
   if (button == GDK_BUTTON_MIDDLE || (button == GDK_BUTTON_PRIMARY && (state & GDK_ALT_MASK)))
-    self->drag_kind = DRAG_PAN;
+    self->drag_kind = TF_PARETO_PLOT_DRAG_PAN;
   else if (button == GDK_BUTTON_PRIMARY)
-    self->drag_kind = DRAG_BAND;
+    self->drag_kind = TF_PARETO_PLOT_DRAG_BAND;
   else if (button == GDK_BUTTON_SECONDARY)
-    self->drag_kind = DRAG_ZOOM;
+    self->drag_kind = TF_PARETO_PLOT_DRAG_ZOOM;
   else
     {
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
       return;
     }
-  self->drag = DRAG_PENDING;
+  self->drag = TF_PARETO_PLOT_DRAG_PENDING;
   self->drag_state = state;
   self->drag_x = x;
   self->drag_y = y;
@@ -996,19 +399,19 @@ drag_update (GtkGestureDrag *gesture,
              double          dy,
              TfParetoPlot   *self)
 {
-  if (self->drag == DRAG_NONE)
+  if (self->drag == TF_PARETO_PLOT_DRAG_NONE)
     return;
-  if (self->drag == DRAG_PENDING)
+  if (self->drag == TF_PARETO_PLOT_DRAG_PENDING)
     {
       if (!gtk_drag_check_threshold (GTK_WIDGET (self), (int) self->drag_x, (int) self->drag_y,
                                      (int) (self->drag_x + dx), (int) (self->drag_y + dy)))
         return;
       self->drag = self->drag_kind;
       self->dragged = TRUE;
-      if (self->drag == DRAG_PAN)
+      if (self->drag == TF_PARETO_PLOT_DRAG_PAN)
         gtk_widget_set_cursor_from_name (GTK_WIDGET (self), "grabbing");
     }
-  if (self->drag == DRAG_PAN)
+  if (self->drag == TF_PARETO_PLOT_DRAG_PAN)
     {
       tf_pareto_model_pan (self->model, dx - self->drag_dx, dy - self->drag_dy);
       update_actions (self);
@@ -1024,14 +427,14 @@ drag_end (GtkGestureDrag *gesture,
           double          dy,
           TfParetoPlot   *self)
 {
-  DragKind kind = self->drag;
+  TfParetoPlotDrag kind = self->drag;
 
-  self->drag = DRAG_NONE;
+  self->drag = TF_PARETO_PLOT_DRAG_NONE;
   gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
-  if (kind == DRAG_BAND)
+  if (kind == TF_PARETO_PLOT_DRAG_BAND)
     tf_pareto_plot_drag (self, self->drag_x, self->drag_y, self->drag_x + dx, self->drag_y + dy,
                          self->drag_state);
-  else if (kind == DRAG_ZOOM)
+  else if (kind == TF_PARETO_PLOT_DRAG_ZOOM)
     {
       tf_pareto_model_zoom_to (self->model, self->drag_x, self->drag_y, self->drag_x + dx,
                                self->drag_y + dy);
