@@ -293,7 +293,10 @@ click (TfParetoPlot    *self,
       if (on_front)
         g_signal_emit (self, signals[POINT_ACTIVATED], 0, index);
       else
-        gtk_widget_activate_action (GTK_WIDGET (self), "plot.reset-view", NULL);
+        {
+          tf_pareto_model_reset_view (self->model);
+          refresh (self);
+        }
       return on_front;
     }
   if (on_front)
