@@ -171,7 +171,7 @@ draw_axes (cairo_t           *cr,
                                                      : g_strdup ("");
   char buf[64];
 
-  /* Grid and ticks; a tick is drawn where it falls inside the (nice) bounds. */
+  /* Grid and ticks, which plot-axis keeps inside the bounds. */
   set_font (cr, 12, FALSE);
   cairo_set_line_width (cr, 1);
   for (guint t = 0; t < l->x.n_ticks; t++)
