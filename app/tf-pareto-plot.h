@@ -14,7 +14,10 @@
  * Keyboard: Left/Right (Up/Down too) move the focus along the front by x; Space or Enter
  * selects the focused point (Ctrl+Space toggles, Shift+Space extends; Enter also activates
  * it); Escape clears the selection; plus and minus zoom about the centre; Home resets the view.
- * The actions "plot.zoom-in", "plot.zoom-out" and "plot.reset-view" serve a toolbar.
+ * The actions "plot.zoom-in", "plot.zoom-out" and "plot.reset-view" serve a toolbar: widget
+ * actions reach only the plot's own descendants, so buttons elsewhere call
+ * gtk_widget_activate_action (plot, "plot.zoom-in", NULL); "plot.reset-view" is disabled while
+ * the view is not zoomed.
  *
  * Accessibility: the accessible label says what the plot shows; the accessible description is
  * the focused point in words, following the arrow keys, so a screen reader reaches every point.
