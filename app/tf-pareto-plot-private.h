@@ -31,6 +31,7 @@ struct _TfParetoPlot
   double           drag_x, drag_y;     /* where it started */
   double           drag_dx, drag_dy;   /* the offset so far */
   gboolean         dragged;     /* this press became a drag: its release is no click */
+  gboolean         has_pointer;
   double           pointer_x, pointer_y;   /* the wheel zooms about it */
 };
 

@@ -200,6 +200,8 @@ set_hover (TfParetoPlot *self,
     return;
   self->hover_set = set;
   self->hover_index = index;
+  if (self->drag != TF_PARETO_PLOT_DRAG_PAN)
+    gtk_widget_set_cursor_from_name (GTK_WIDGET (self), set >= 0 ? "pointer" : NULL);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -214,6 +216,7 @@ motion (GtkEventControllerMotion *controller,
 
   self->pointer_x = x;
   self->pointer_y = y;
+  self->has_pointer = TRUE;
   if (tf_pareto_model_hit (self->model, x, y, HIT_RADIUS, &set, &index))
     set_hover (self, set, index);
   else
@@ -477,7 +480,12 @@ scroll (GtkEventControllerScroll *controller,
         double                    dy,
         TfParetoPlot             *self)
 {
-  tf_pareto_plot_scroll (self, self->pointer_x, self->pointer_y, dy);
+  graphene_point_t centre;
+
+  /* No motion yet (the pointer came in still): about the middle. */
+  graphene_rect_get_center (&self->area, &centre);
+  tf_pareto_plot_scroll (self, self->has_pointer ? self->pointer_x : centre.x,
+                         self->has_pointer ? self->pointer_y : centre.y, dy);
   return TRUE;
 }
 
