@@ -531,11 +531,30 @@ test_empty (Fixture       *fixture,
   g_remove (path);
 }
 
+static void
+css_error (GtkCssProvider *provider,
+           GtkCssSection  *section,
+           const GError   *error,
+           gpointer        user_data)
+{
+  g_autofree char *where = gtk_css_section_to_string (section);
+
+  g_error ("style.css: %s: %s", where, error->message);
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  g_autoptr(GtkCssProvider) css = NULL;
+
   gtk_test_init (&argc, &argv, NULL);
+  /* The app's stylesheet, as its startup loads it: the plot's block must parse. */
+  css = gtk_css_provider_new ();
+  g_signal_connect (css, "parsing-error", G_CALLBACK (css_error), NULL);
+  gtk_css_provider_load_from_resource (css, "/io/github/topoforge/Topoforge/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (), GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 
 #define ADD(path, func, filled) \
   g_test_add ("/ui/pareto-plot/" path, Fixture, GINT_TO_POINTER (filled), setup_plot, func, \
