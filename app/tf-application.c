@@ -130,7 +130,7 @@ screenshot_poll_optimize (TfApplication *self)
     {
       if ((guint) self->screenshot_select < run->result.front->len)
         tf_pareto_plot_select (tf_optimize_view_get_plot (view),
-                               (guint) self->screenshot_select);
+                               (guint) self->screenshot_select, TF_PARETO_SELECT_REPLACE);
       self->screenshot_select = -1;
       return G_SOURCE_CONTINUE;
     }

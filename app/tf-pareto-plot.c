@@ -327,6 +327,22 @@ tf_pareto_plot_click (TfParetoPlot    *self,
   return click (self, x, y, state, 1);
 }
 
+void
+tf_pareto_plot_select (TfParetoPlot       *self,
+                       guint               index,
+                       TfParetoSelectMode  mode)
+{
+  g_return_if_fail (TF_IS_PARETO_PLOT (self));
+  g_return_if_fail (index < tf_pareto_model_get_n_points (self->model, TF_PARETO_FRONT));
+
+  tf_pareto_model_select (self->model, index, mode);
+  tf_pareto_model_set_focus (self->model, index);
+  update_description (self);
+  update_actions (self);
+  sync_selection (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 pressed (GtkGestureClick *gesture,
          int              n_press,

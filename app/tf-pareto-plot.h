@@ -49,6 +49,10 @@ gboolean       tf_pareto_plot_set_log        (TfParetoPlot    *self,
                                               TfParetoAxis     axis,
                                               gboolean         log);
 guint          tf_pareto_plot_get_n_selected (TfParetoPlot    *self);
+/* Selects front point @index as a click on it with @mode's modifiers would, and focuses it. */
+void           tf_pareto_plot_select         (TfParetoPlot       *self,
+                                              guint               index,
+                                              TfParetoSelectMode  mode);
 
 /* The bodies of the pointer handlers, for tests and for callers that replay input: a click at
  * (@x, @y) with the modifiers of @state (TRUE when it hit a front point), a rubber band between
