@@ -783,9 +783,23 @@ model_selected (TfSearchForm *self)
   on_edited (self);
 }
 
+/* Check buttons in two columns where their labels fit, one where they do not. */
+static GtkWidget *
+check_group (GtkWidget *box)
+{
+  GtkWidget *flow = gtk_flow_box_new ();
+
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (flow), GTK_SELECTION_NONE);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (flow), TRUE);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (flow), 2);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (flow), 6);
+  gtk_box_append (GTK_BOX (box), flow);
+  return flow;
+}
+
 static GtkCheckButton *
 add_check (TfSearchForm *self,
-           GtkWidget    *box,
+           GtkWidget    *group,
            const char   *label,
            const char   *tooltip)
 {
@@ -793,19 +807,31 @@ add_check (TfSearchForm *self,
 
   if (tooltip != NULL)
     gtk_widget_set_tooltip_text (check, tooltip);
-  gtk_box_append (GTK_BOX (box), check);
+  if (GTK_IS_FLOW_BOX (group))
+    {
+      gtk_flow_box_append (GTK_FLOW_BOX (group), check);
+      /* The check button takes the focus, not the cell around it. */
+      gtk_widget_set_focusable (gtk_widget_get_parent (check), FALSE);
+    }
+  else
+    gtk_box_append (GTK_BOX (group), check);
   g_signal_connect_swapped (check, "toggled", G_CALLBACK (on_edited), self);
   return GTK_CHECK_BUTTON (check);
 }
 
-/* The check buttons come from the engine's tables and registry, so they are built here. */
+/* The check buttons come from the engine's tables and registry, so they are built here. The
+ * objectives keep one column: their order is the file's. */
 static void
 build_checks (TfSearchForm *self)
 {
   guint n_families = MIN (tf_families_get_count (), G_N_ELEMENTS (self->base.families));
+  GtkWidget *primitives = check_group (self->primitives_box);
+  GtkWidget *families = check_group (self->families_box);
+  GtkWidget *intra = check_group (self->intra_box);
+  GtkWidget *operators = check_group (self->operators_box);
 
   for (guint i = 0; i < TF_N_PRIMITIVES; i++)
-    self->primitive_checks[i] = add_check (self, self->primitives_box,
+    self->primitive_checks[i] = add_check (self, primitives,
                                            tf_primitive_to_string ((TfPrimitive) i), NULL);
   for (guint i = 0; i < TF_N_OBJECTIVES; i++)
     {
@@ -819,17 +845,54 @@ build_checks (TfSearchForm *self)
     {
       const TfFamily *family = tf_families_get (i);
 
-      self->family_checks[i] = add_check (self, self->families_box, tf_family_get_name (family),
+      self->family_checks[i] = add_check (self, families, tf_family_get_name (family),
                                           _(tf_family_get_description (family)));
     }
   for (guint i = 0; i < TF_N_INTRA_BOARD_TOPOS; i++)
-    self->intra_checks[i] = add_check (self, self->intra_box,
+    self->intra_checks[i] = add_check (self, intra,
                                        i == 0 ? g_dpgettext2 (NULL, "intra-board topology",
                                                               intra_labels[i])
                                               : _(intra_labels[i]), NULL);
   for (guint i = 0; i < TF_N_MUTATIONS; i++)
-    self->operator_checks[i] = add_check (self, self->operators_box,
+    self->operator_checks[i] = add_check (self, operators,
                                           tf_mutation_to_string ((TfMutation) i), NULL);
+}
+
+/* 0 in the threads and budget fields means "every core" and "no budget": say so. */
+static gboolean
+zero_output (GtkSpinButton *spin,
+             const char    *zero_text)
+{
+  if (gtk_spin_button_get_value (spin) != 0)
+    return FALSE;
+  gtk_editable_set_text (GTK_EDITABLE (spin), _(zero_text));
+  return TRUE;
+}
+
+static int
+zero_input (GtkSpinButton *spin,
+            double        *value,
+            const char    *zero_text)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+  char *end = NULL;
+
+  if (strcmp (text, _(zero_text)) == 0 || *text == '\0')
+    {
+      *value = 0;
+      return TRUE;
+    }
+  *value = g_strtod (text, &end);
+  return end != text && *end == '\0' ? TRUE : GTK_INPUT_ERROR;
+}
+
+static void
+name_zero (GtkSpinButton *spin,
+           const char    *zero_text)
+{
+  gtk_spin_button_set_numeric (spin, FALSE);
+  g_signal_connect (spin, "output", G_CALLBACK (zero_output), (gpointer) zero_text);
+  g_signal_connect (spin, "input", G_CALLBACK (zero_input), (gpointer) zero_text);
 }
 
 static void
@@ -1025,6 +1088,8 @@ tf_search_form_init (TfSearchForm *self)
   tf_search_config_init (&self->base);
   build_models (self);
   build_checks (self);
+  name_zero (self->threads, N_("All cores"));
+  name_zero (self->budget, N_("No budget"));
   connect_fields (self);
 
   if (!tf_search_config_load_data (UNSAVED_NAME, fresh_config, sizeof fresh_config - 1, &fresh,

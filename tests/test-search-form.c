@@ -177,6 +177,21 @@ assert_configs_equal (const TfSearchConfig *a,
   g_assert_cmpfloat (a->disconnected_penalty_hops, ==, b->disconnected_penalty_hops);
 }
 
+/* A visible label under @widget showing @text. */
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget)
+      && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 assert_round_trip (Fixture              *f,
                    const TfSearchConfig *in)
@@ -218,6 +233,7 @@ test_round_trip_small (Fixture       *f,
   load_example ("search-small.yaml", &in);
   assert_round_trip (f, &in);
   g_assert_cmpuint (f->changed, ==, 1);
+  g_assert_false (shows_label (GTK_WIDGET (f->form), "1 more workload kept from the file"));
   /* Message sizes are shown with their binary suffix. */
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (
                      tf_search_form_get_field_widget (f->form, "workload.message_sizes_bytes"))),
@@ -258,6 +274,7 @@ test_round_trip_kept (Fixture       *f,
 
   load_text (several_workloads, &in);
   assert_round_trip (f, &in);
+  g_assert_true (shows_label (GTK_WIDGET (f->form), "1 more workload kept from the file"));
 
   /* Tick apl, untick diameter: the file's order stays, the new one comes last. */
   objectives = tf_search_form_get_field_widget (f->form, "objectives");
