@@ -384,13 +384,14 @@ tf_candidate_panel_show (TfCandidatePanel     *self,
   builder.n = b != NULL ? 2 : 1;
   build_rows (&builder);
 
-  gtk_grid_attach (grid, cell (a_title, 1, "heading"), 1, y, 1, 1);
+  /* One candidate: the view's heading names it already. */
   if (b != NULL)
     {
+      gtk_grid_attach (grid, cell (a_title, 1, "heading"), 1, y, 1, 1);
       gtk_grid_attach (grid, cell (b_title, 1, "heading"), 2, y, 1, 1);
       gtk_grid_attach (grid, cell (_("Difference"), 1, "heading"), 3, y, 1, 1);
+      y++;
     }
-  y++;
   {
     g_autofree char *origin = tf_candidate_dup_origin_text (a);
     GtkWidget *line = cell (origin, 0, "dim-label");

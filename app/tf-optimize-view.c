@@ -354,7 +354,7 @@ on_snapshot (GObject                *target,
                                      p->generations ? (double) p->generation / p->generations
                                                     : 0);
       text = g_strdup_printf (_("Generation %u of %u · %u evaluated · front %u · "
-                                "hypervolume %.4f · %.0f s"),
+                                "hypervolume %.4f · %.1f s"),
                               p->generation, p->generations, p->evaluations, p->front_size,
                               p->hypervolume, p->elapsed);
     }
@@ -407,18 +407,18 @@ search_done (GObject      *source,
                             run->result.hypervolume);
   else if (run->result.baseline_front != NULL && run->result.baseline_hypervolume > 0)
     text = g_strdup_printf (g_dngettext (NULL,
-                                         "Done: a front of %u candidate in %.0f s, hypervolume "
+                                         "Done: a front of %u candidate in %.1f s, hypervolume "
                                          "%.4f (baseline %.4f)",
-                                         "Done: a front of %u candidates in %.0f s, hypervolume "
+                                         "Done: a front of %u candidates in %.1f s, hypervolume "
                                          "%.4f (baseline %.4f)",
                                          run->result.front->len),
                             run->result.front->len, run->result.seconds,
                             run->result.hypervolume, run->result.baseline_hypervolume);
   else
     text = g_strdup_printf (g_dngettext (NULL,
-                                         "Done: a front of %u candidate in %.0f s, hypervolume "
+                                         "Done: a front of %u candidate in %.1f s, hypervolume "
                                          "%.4f",
-                                         "Done: a front of %u candidates in %.0f s, hypervolume "
+                                         "Done: a front of %u candidates in %.1f s, hypervolume "
                                          "%.4f",
                                          run->result.front->len),
                             run->result.front->len, run->result.seconds,
