@@ -28,12 +28,24 @@ run_opened (GObject      *source,
       return;
     }
   tf_optimize_view_show_error (self, NULL);
-  tf_search_form_set_config (self->form, &run->config);
+  /* A folder from before config.yaml was written knows its objectives, not its workload: the
+   * form keeps what it holds. */
+  if (run->config.n_workloads > 0)
+    tf_search_form_set_config (self->form, &run->config);
   tf_optimize_view_show_run (self, run, TRUE);
   text = g_strdup_printf (g_dngettext (NULL, "Opened %s: a front of %u candidate",
                                        "Opened %s: a front of %u candidates",
                                        run->result.front->len),
                           run->folder, run->result.front->len);
+  if (run->config.n_workloads == 0)
+    {
+      g_autofree char *more = g_strdup_printf (
+        "%s. %s", text, _("The folder has no config.yaml (an older run): the form keeps its "
+                         "configuration"));
+
+      g_free (text);
+      text = g_steal_pointer (&more);
+    }
   tf_optimize_view_set_status (self, text);
 }
 

@@ -406,6 +406,9 @@ compare_index (gconstpointer a,
   return (ia > ib) - (ia < ib);
 }
 
+/* Groups up to this size go on a ring; larger ones fill a disc. */
+#define SPREAD_RING_MAX 8u
+
 void
 tf_plot_spread (double *xy,
                 guint   n,
@@ -467,14 +470,29 @@ tf_plot_spread (double *xy,
         }
       cx /= k;
       cy /= k;
-      /* Neighbours on the ring are 2 r sin (pi / k) apart. */
-      r = MAX (radius, near / (2 * sin (G_PI / k)));
+      if (k <= SPREAD_RING_MAX)
+        {
+          /* Neighbours on the ring are 2 r sin (pi / k) apart. */
+          r = MAX (radius, near / (2 * sin (G_PI / k)));
+          for (guint m = 0; m < k; m++)
+            {
+              double angle = -G_PI / 2 + 2 * G_PI * m / k;
+
+              xy[2 * members[m]] = cx + r * cos (angle);
+              xy[2 * members[m] + 1] = cy + r * sin (angle);
+            }
+          continue;
+        }
+      /* A large group as a sunflower (Vogel's spiral): point m at sqrt (m + 1/2) out, turned by
+       * the golden angle, so k points fill a disc about near * sqrt (k) / 1.7 across instead of
+       * a ring k * near round, with neighbours still about @near apart. */
       for (guint m = 0; m < k; m++)
         {
-          double angle = -G_PI / 2 + 2 * G_PI * m / k;
+          double rm = near / 1.7 * sqrt (m + 0.5);
+          double angle = -G_PI / 2 + m * G_PI * (3 - sqrt (5));
 
-          xy[2 * members[m]] = cx + r * cos (angle);
-          xy[2 * members[m] + 1] = cy + r * sin (angle);
+          xy[2 * members[m]] = cx + rm * cos (angle);
+          xy[2 * members[m] + 1] = cy + rm * sin (angle);
         }
     }
 }

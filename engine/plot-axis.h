@@ -60,9 +60,11 @@ void     tf_plot_viridis (double fraction, double rgb[3]);
 
 /* Spreads @n points (x, y pairs in pixels; pairs with a NAN are left alone) so none hides
  * another: taken in index order, each point not yet moved gathers every other such point
- * within @near pixels of it, and a group of two or more is set on a ring around its centre,
+ * within @near pixels of it, and a group of two to eight is set on a ring around its centre,
  * @radius pixels or wider so neighbours on the ring stay @near pixels apart, the first at the
- * top, the others clockwise by index. Deterministic; groups do not chain along a dense front. */
+ * top, the others clockwise by index; a larger group fills a disc (a sunflower spiral, in index
+ * order from the centre) with neighbours about @near apart. Deterministic; groups do not chain
+ * along a dense front. */
 void     tf_plot_spread (double *xy, guint n, double near, double radius);
 
 G_END_DECLS

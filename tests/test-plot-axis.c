@@ -294,6 +294,26 @@ test_spread (void)
       }
   }
 
+  /* A hundred equal points (a 1,024-chip front has such clusters) fill a disc, not a ring a
+   * hundred points round: within near * sqrt (100) / 1.7 of where they were, each apart. */
+  {
+    double many[2 * 100];
+    double min_apart = G_MAXDOUBLE, farthest = 0;
+
+    for (guint i = 0; i < 100; i++)
+      many[2 * i] = 400, many[2 * i + 1] = 300;
+    tf_plot_spread (many, 100, 6, 6);
+    for (guint i = 0; i < 100; i++)
+      {
+        farthest = MAX (farthest, hypot (many[2 * i] - 400, many[2 * i + 1] - 300));
+        for (guint j = 0; j < i; j++)
+          min_apart = MIN (min_apart, hypot (many[2 * i] - many[2 * j],
+                                             many[2 * i + 1] - many[2 * j + 1]));
+      }
+    g_assert_cmpfloat (farthest, <=, 6 * sqrt (100) / 1.7 + 0.01);
+    g_assert_cmpfloat (min_apart, >=, 5);
+  }
+
   /* Points farther apart than @near stay where they are. */
   xy[0] = 0, xy[1] = 0, xy[2] = 7, xy[3] = 0;
   tf_plot_spread (xy, 2, 6, 6);
