@@ -488,6 +488,9 @@ build_config (TfSearchForm   *self,
                                       base_indices, self->base.n_families, indices);
   for (guint i = 0; i < out->n_families; i++)
     out->families[i] = tf_families_get (indices[i]);
+  /* The engine reads no families as all of them; a form with every box clear means none. */
+  set_message (self, "generators.family.families",
+               out->n_families == 0 ? g_strdup (_("choose at least one family")) : NULL);
   out->family_edge_cases = gtk_check_button_get_active (self->edge_cases);
   out->intra_board_topos = checked_bits (self->intra_checks, TF_N_INTRA_BOARD_TOPOS);
   /* The context keeps the first topology of the file's list while it stays ticked. */
