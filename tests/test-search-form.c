@@ -326,6 +326,13 @@ test_parallelism_error (Fixture       *f,
   g_assert_nonnull (strstr (message, "tp * pp * dp = 8 * 2 * 8 = 128 but n_chip is 64"));
   g_assert_true (gtk_widget_has_css_class (
                    tf_search_form_get_field_widget (f->form, "workload.parallelism"), "error"));
+  /* A screen reader hears it too. */
+  gtk_test_accessible_assert_state (GTK_ACCESSIBLE (tf_search_form_get_field_widget (
+                                                      f->form, "workload.parallelism")),
+                                    GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (tf_search_form_get_field_widget (
+                                                         f->form, "workload.parallelism")),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message);
   g_assert_null (tf_search_form_get_field_error (f->form, "n_chip"));
   g_assert_false (tf_search_form_get_config (f->form, &out, &error));
   g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_FILE);
