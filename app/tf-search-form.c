@@ -32,73 +32,23 @@ struct _TfSearchForm
 {
   GtkWidget      parent_instance;
 
-  /* template children */
-  GtkWidget     *form_error;
-  GtkSpinButton *n_chip;
-  GtkWidget     *n_chip_error;
-  GtkDropDown   *scope;
-  GtkWidget     *scope_error;
-  GtkSpinButton *chips_per_board_max;
-  GtkWidget     *chips_per_board_max_error;
-  GtkWidget     *more_workloads;
-  GtkWidget     *parallelism_box;
-  GtkSpinButton *tp;
-  GtkSpinButton *pp;
-  GtkSpinButton *dp;
-  GtkSpinButton *ep;
-  GtkWidget     *parallelism_error;
-  GtkDropDown   *model;
-  GtkWidget     *model_error;
-  GtkSpinButton *compute_time;
-  GtkWidget     *compute_time_error;
-  GtkEntry      *message_sizes;
-  GtkWidget     *message_sizes_error;
-  GtkWidget     *primitives_box;
-  GtkWidget     *primitives_box_error;
-  GtkSpinButton *nic_bandwidth;
-  GtkWidget     *nic_bandwidth_error;
-  GtkSpinButton *c2c_bandwidth;
-  GtkWidget     *c2c_bandwidth_error;
-  GtkEntry      *radix_options;
-  GtkWidget     *radix_options_error;
-  GtkSpinButton *link_latency;
-  GtkWidget     *link_latency_error;
-  GtkSpinButton *max_cable;
-  GtkWidget     *max_cable_error;
-  GtkSpinButton *budget;
-  GtkWidget     *budget_error;
-  GtkSpinButton *nic_ports;
-  GtkWidget     *nic_ports_error;
-  GtkSpinButton *on_board_links;
-  GtkWidget     *on_board_links_error;
-  GtkSpinButton *off_board_ports;
-  GtkWidget     *off_board_ports_error;
-  GtkWidget     *objectives_box;
-  GtkWidget     *objectives_error;
-  GtkCheckButton *family_enabled;
-  GtkWidget     *family_enabled_error;
-  GtkWidget     *families_box;
-  GtkWidget     *families_box_error;
-  GtkCheckButton *edge_cases;
-  GtkWidget     *edge_cases_error;
-  GtkWidget     *intra_box;
-  GtkWidget     *intra_box_error;
-  GtkCheckButton *mutator_enabled;
-  GtkWidget     *mutator_enabled_error;
-  GtkWidget     *operators_box;
-  GtkWidget     *operators_box_error;
-  GtkDropDown   *algorithm;
-  GtkWidget     *algorithm_error;
-  GtkSpinButton *population;
-  GtkWidget     *population_error;
-  GtkSpinButton *generations;
-  GtkWidget     *generations_error;
-  GtkSpinButton *seed;
-  GtkWidget     *seed_error;
-  GtkSpinButton *threads;
-  GtkWidget     *threads_error;
-  GtkSpinButton *mutation_rate;
-  GtkWidget     *mutation_rate_error;
+  /* template children (the error labels are found through field_defs) */
+  GtkWidget      *form_error, *more_workloads;
+  GtkSpinButton  *n_chip, *chips_per_board_max;
+  GtkDropDown    *scope;
+  GtkWidget      *parallelism_box;
+  GtkSpinButton  *tp, *pp, *dp, *ep, *compute_time;
+  GtkDropDown    *model;
+  GtkEntry       *message_sizes;
+  GtkWidget      *primitives_box;
+  GtkSpinButton  *nic_bandwidth, *c2c_bandwidth, *link_latency, *max_cable, *budget;
+  GtkSpinButton  *nic_ports, *on_board_links, *off_board_ports;
+  GtkEntry       *radix_options;
+  GtkWidget      *objectives_box;
+  GtkCheckButton *family_enabled, *edge_cases, *mutator_enabled;
+  GtkWidget      *families_box, *intra_box, *operators_box;
+  GtkDropDown    *algorithm;
+  GtkSpinButton  *population, *generations, *seed, *threads, *mutation_rate;
 
   /* check buttons built from the engine's tables */
   GtkCheckButton *primitive_checks[TF_N_PRIMITIVES];
@@ -110,6 +60,7 @@ struct _TfSearchForm
   GStrv           models;              /* the presets; the drop-down's last item is Custom */
   TfSearchConfig  base;
   GFile          *file;
+  GtkWidget     **error_labels;        /* per field_defs row */
   char          **messages;            /* per field_defs row */
   char           *form_message;        /* a fault no field of the form edits */
   guint           updating;
@@ -143,64 +94,63 @@ typedef struct
 {
   const char *name;
   gsize       widget;
-  gsize       error;
+  const char *error;   /* the template id of the label under the widget */
 } FieldDef;
 
 static const FieldDef field_defs[] = {
-  { "n_chip", CHILD (n_chip), CHILD (n_chip_error) },
-  { "generators.family.scope", CHILD (scope), CHILD (scope_error) },
+  { "n_chip", CHILD (n_chip), "n_chip_error" },
+  { "generators.family.scope", CHILD (scope), "scope_error" },
   { "generators.family.chips_per_board_max", CHILD (chips_per_board_max),
-    CHILD (chips_per_board_max_error) },
+    "chips_per_board_max_error" },
   { "generators.family.chips_per_board", CHILD (chips_per_board_max),
-    CHILD (chips_per_board_max_error) },
-  { "workload.parallelism", CHILD (parallelism_box), CHILD (parallelism_error) },
-  { "workload.parallelism.tp", CHILD (tp), CHILD (parallelism_error) },
-  { "workload.parallelism.pp", CHILD (pp), CHILD (parallelism_error) },
-  { "workload.parallelism.dp", CHILD (dp), CHILD (parallelism_error) },
-  { "workload.parallelism.ep", CHILD (ep), CHILD (parallelism_error) },
-  { "workload", CHILD (model), CHILD (model_error) },
-  { "workload.model", CHILD (model), CHILD (model_error) },
-  { "workload.compute_time_us", CHILD (compute_time), CHILD (compute_time_error) },
-  { "workload.message_sizes_bytes", CHILD (message_sizes), CHILD (message_sizes_error) },
-  { "workload.required_primitives", CHILD (primitives_box), CHILD (primitives_box_error) },
+    "chips_per_board_max_error" },
+  { "workload.parallelism", CHILD (parallelism_box), "parallelism_error" },
+  { "workload.parallelism.tp", CHILD (tp), "parallelism_error" },
+  { "workload.parallelism.pp", CHILD (pp), "parallelism_error" },
+  { "workload.parallelism.dp", CHILD (dp), "parallelism_error" },
+  { "workload.parallelism.ep", CHILD (ep), "parallelism_error" },
+  { "workload", CHILD (model), "model_error" },
+  { "workload.model", CHILD (model), "model_error" },
+  { "workload.compute_time_us", CHILD (compute_time), "compute_time_error" },
+  { "workload.message_sizes_bytes", CHILD (message_sizes), "message_sizes_error" },
+  { "workload.required_primitives", CHILD (primitives_box), "primitives_box_error" },
   { "hardware_constraints.nic_bandwidth_gb_per_s", CHILD (nic_bandwidth),
-    CHILD (nic_bandwidth_error) },
+    "nic_bandwidth_error" },
   { "hardware_constraints.c2c_bandwidth_gb_per_s", CHILD (c2c_bandwidth),
-    CHILD (c2c_bandwidth_error) },
-  { "hardware_constraints", CHILD (radix_options), CHILD (radix_options_error) },
+    "c2c_bandwidth_error" },
+  { "hardware_constraints", CHILD (radix_options), "radix_options_error" },
   { "hardware_constraints.switch_radix_options", CHILD (radix_options),
-    CHILD (radix_options_error) },
-  { "hardware_constraints.link_latency_us", CHILD (link_latency), CHILD (link_latency_error) },
+    "radix_options_error" },
+  { "hardware_constraints.link_latency_us", CHILD (link_latency), "link_latency_error" },
   { "hardware_constraints.max_optical_cable_length_m", CHILD (max_cable),
-    CHILD (max_cable_error) },
-  { "hardware_constraints.budget_usd", CHILD (budget), CHILD (budget_error) },
-  { "hardware_constraints.nic_ports_per_chip", CHILD (nic_ports), CHILD (nic_ports_error) },
+    "max_cable_error" },
+  { "hardware_constraints.budget_usd", CHILD (budget), "budget_error" },
+  { "hardware_constraints.nic_ports_per_chip", CHILD (nic_ports), "nic_ports_error" },
   { "hardware_constraints.on_board_links_per_chip", CHILD (on_board_links),
-    CHILD (on_board_links_error) },
+    "on_board_links_error" },
   { "hardware_constraints.off_board_ports_per_chip", CHILD (off_board_ports),
-    CHILD (off_board_ports_error) },
-  { "objectives", CHILD (objectives_box), CHILD (objectives_error) },
-  { "search.reference_point", CHILD (objectives_box), CHILD (objectives_error) },
-  { "generators.family.enabled", CHILD (family_enabled), CHILD (family_enabled_error) },
-  { "generators.family", CHILD (families_box), CHILD (families_box_error) },
-  { "generators.family.families", CHILD (families_box), CHILD (families_box_error) },
-  { "generators.family.edge_cases", CHILD (edge_cases), CHILD (edge_cases_error) },
-  { "generators.family.intra_board_topo", CHILD (intra_box), CHILD (intra_box_error) },
+    "off_board_ports_error" },
+  { "objectives", CHILD (objectives_box), "objectives_error" },
+  { "search.reference_point", CHILD (objectives_box), "objectives_error" },
+  { "generators.family.enabled", CHILD (family_enabled), "family_enabled_error" },
+  { "generators.family", CHILD (families_box), "families_box_error" },
+  { "generators.family.families", CHILD (families_box), "families_box_error" },
+  { "generators.family.edge_cases", CHILD (edge_cases), "edge_cases_error" },
+  { "generators.family.intra_board_topo", CHILD (intra_box), "intra_box_error" },
   { "generators.graph_mutator.enabled", CHILD (mutator_enabled),
-    CHILD (mutator_enabled_error) },
-  { "generators.graph_mutator.operators", CHILD (operators_box), CHILD (operators_box_error) },
-  { "search.algorithm", CHILD (algorithm), CHILD (algorithm_error) },
-  { "search.population_size", CHILD (population), CHILD (population_error) },
-  { "search", CHILD (generations), CHILD (generations_error) },
-  { "search.generations", CHILD (generations), CHILD (generations_error) },
-  { "search.seed", CHILD (seed), CHILD (seed_error) },
-  { "search.parallel_workers", CHILD (threads), CHILD (threads_error) },
+    "mutator_enabled_error" },
+  { "generators.graph_mutator.operators", CHILD (operators_box), "operators_box_error" },
+  { "search.algorithm", CHILD (algorithm), "algorithm_error" },
+  { "search.population_size", CHILD (population), "population_error" },
+  { "search", CHILD (generations), "generations_error" },
+  { "search.generations", CHILD (generations), "generations_error" },
+  { "search.seed", CHILD (seed), "seed_error" },
+  { "search.parallel_workers", CHILD (threads), "threads_error" },
   { "generators.graph_mutator.mutation_rate", CHILD (mutation_rate),
-    CHILD (mutation_rate_error) },
+    "mutation_rate_error" },
 };
 
 #define FIELD_WIDGET(self, def) G_STRUCT_MEMBER (GtkWidget *, (self), (def)->widget)
-#define FIELD_ERROR(self, def)  G_STRUCT_MEMBER (GtkWidget *, (self), (def)->error)
 
 /* Scope and intra-board topology in the order of their drop-down and check buttons. */
 static const TfScope scope_items[] = { TF_SCOPE_INTRA_RACK, TF_SCOPE_INTER_RACK };
@@ -538,6 +488,9 @@ build_config (TfSearchForm   *self,
                                       base_indices, self->base.n_families, indices);
   for (guint i = 0; i < out->n_families; i++)
     out->families[i] = tf_families_get (indices[i]);
+  /* The engine reads no families as all of them; a form with every box clear means none. */
+  set_message (self, "generators.family.families",
+               out->n_families == 0 ? g_strdup (_("choose at least one family")) : NULL);
   out->family_edge_cases = gtk_check_button_get_active (self->edge_cases);
   out->intra_board_topos = checked_bits (self->intra_checks, TF_N_INTRA_BOARD_TOPOS);
   /* The context keeps the first topology of the file's list while it stays ticked. */
@@ -634,7 +587,7 @@ show_messages (TfSearchForm *self)
 
   for (guint i = 0; i < G_N_ELEMENTS (field_defs); i++)
     {
-      GtkWidget *label = FIELD_ERROR (self, &field_defs[i]);
+      GtkWidget *label = self->error_labels[i];
       const char *old = g_hash_table_lookup (texts, label);
 
       if (self->messages[i] == NULL)
@@ -652,7 +605,7 @@ show_messages (TfSearchForm *self)
   for (guint i = 0; i < G_N_ELEMENTS (field_defs); i++)
     {
       GtkWidget *widget = FIELD_WIDGET (self, &field_defs[i]);
-      GtkWidget *label = FIELD_ERROR (self, &field_defs[i]);
+      GtkWidget *label = self->error_labels[i];
       const char *text = g_hash_table_lookup (texts, label);
 
       show_invalid (widget, g_hash_table_lookup (bad, widget));
@@ -949,6 +902,7 @@ tf_search_form_finalize (GObject *object)
   for (guint i = 0; i < G_N_ELEMENTS (field_defs); i++)
     g_free (self->messages[i]);
   g_free (self->messages);
+  g_free (self->error_labels);
   g_free (self->form_message);
   g_free (self->family_checks);
   g_strfreev (self->models);
@@ -979,6 +933,22 @@ tf_search_form_get_property (GObject    *object,
     }
 }
 
+#define T(name) { #name, CHILD (name) }
+static const struct
+{
+  const char *id;
+  gssize      offset;
+} template_children[] = {
+  T (form_error), T (more_workloads), T (n_chip), T (chips_per_board_max), T (scope),
+  T (parallelism_box), T (tp), T (pp), T (dp), T (ep), T (compute_time), T (model),
+  T (message_sizes), T (primitives_box), T (nic_bandwidth), T (c2c_bandwidth),
+  T (link_latency), T (max_cable), T (budget), T (nic_ports), T (on_board_links),
+  T (off_board_ports), T (radix_options), T (objectives_box), T (family_enabled),
+  T (edge_cases), T (mutator_enabled), T (families_box), T (intra_box), T (operators_box),
+  T (algorithm), T (population), T (generations), T (seed), T (threads), T (mutation_rate),
+};
+#undef T
+
 static void
 tf_search_form_class_init (TfSearchFormClass *klass)
 {
@@ -1003,74 +973,19 @@ tf_search_form_class_init (TfSearchFormClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/topoforge/Topoforge/ui/tf-search-form.ui");
-#define BIND(name) gtk_widget_class_bind_template_child (widget_class, TfSearchForm, name)
-  BIND (form_error);
-  BIND (n_chip);
-  BIND (n_chip_error);
-  BIND (scope);
-  BIND (scope_error);
-  BIND (chips_per_board_max);
-  BIND (chips_per_board_max_error);
-  BIND (more_workloads);
-  BIND (parallelism_box);
-  BIND (tp);
-  BIND (pp);
-  BIND (dp);
-  BIND (ep);
-  BIND (parallelism_error);
-  BIND (model);
-  BIND (model_error);
-  BIND (compute_time);
-  BIND (compute_time_error);
-  BIND (message_sizes);
-  BIND (message_sizes_error);
-  BIND (primitives_box);
-  BIND (primitives_box_error);
-  BIND (nic_bandwidth);
-  BIND (nic_bandwidth_error);
-  BIND (c2c_bandwidth);
-  BIND (c2c_bandwidth_error);
-  BIND (radix_options);
-  BIND (radix_options_error);
-  BIND (link_latency);
-  BIND (link_latency_error);
-  BIND (max_cable);
-  BIND (max_cable_error);
-  BIND (budget);
-  BIND (budget_error);
-  BIND (nic_ports);
-  BIND (nic_ports_error);
-  BIND (on_board_links);
-  BIND (on_board_links_error);
-  BIND (off_board_ports);
-  BIND (off_board_ports_error);
-  BIND (objectives_box);
-  BIND (objectives_error);
-  BIND (family_enabled);
-  BIND (family_enabled_error);
-  BIND (families_box);
-  BIND (families_box_error);
-  BIND (edge_cases);
-  BIND (edge_cases_error);
-  BIND (intra_box);
-  BIND (intra_box_error);
-  BIND (mutator_enabled);
-  BIND (mutator_enabled_error);
-  BIND (operators_box);
-  BIND (operators_box_error);
-  BIND (algorithm);
-  BIND (algorithm_error);
-  BIND (population);
-  BIND (population_error);
-  BIND (generations);
-  BIND (generations_error);
-  BIND (seed);
-  BIND (seed_error);
-  BIND (threads);
-  BIND (threads_error);
-  BIND (mutation_rate);
-  BIND (mutation_rate_error);
-#undef BIND
+  for (guint i = 0; i < G_N_ELEMENTS (template_children); i++)
+    gtk_widget_class_bind_template_child_full (widget_class, template_children[i].id, FALSE,
+                                               template_children[i].offset);
+  /* The error labels are bound without a struct member, to be looked up by id in init. */
+  for (guint i = 0; i < G_N_ELEMENTS (field_defs); i++)
+    {
+      gboolean seen = FALSE;
+
+      for (guint j = 0; j < i; j++)
+        seen |= strcmp (field_defs[j].error, field_defs[i].error) == 0;
+      if (!seen)
+        gtk_widget_class_bind_template_child_full (widget_class, field_defs[i].error, FALSE, 0);
+    }
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
@@ -1084,6 +999,11 @@ tf_search_form_init (TfSearchForm *self)
 
   self->valid = TRUE;
   self->messages = g_new0 (char *, G_N_ELEMENTS (field_defs));
+  self->error_labels = g_new0 (GtkWidget *, G_N_ELEMENTS (field_defs));
+  for (guint i = 0; i < G_N_ELEMENTS (field_defs); i++)
+    self->error_labels[i] = GTK_WIDGET (gtk_widget_get_template_child (GTK_WIDGET (self),
+                                                                       TF_TYPE_SEARCH_FORM,
+                                                                       field_defs[i].error));
   self->models = tf_search_config_list_models ();
   tf_search_config_init (&self->base);
   build_models (self);
@@ -1241,8 +1161,8 @@ tf_search_form_get_config (TfSearchForm    *self,
   g_return_val_if_fail (out != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  /* Every edit was checked as it was made, so the messages are current. */
   memset (out, 0, sizeof *out);
-  check (self);
   message = tf_search_form_get_error (self);
   if (message != NULL)
     {

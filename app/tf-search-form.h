@@ -3,7 +3,12 @@
  * a TfSearchConfig a user sets up a run with and keeps everything else of the configuration it
  * was given; every change is checked by the engine's own loader (the form writes the
  * configuration as YAML and reads it back), and the loader's message is shown on the field it
- * names. It opens and saves the same file `topoforge-cli optimize --config FILE` reads. */
+ * names. It opens and saves the same file `topoforge-cli optimize --config FILE` reads.
+ *
+ * Properties "valid" (the fields hold; notified when that changes) and "file" (the GFile opened
+ * or saved, NULL for a fresh form); signal "changed" after every edit, valid or not, and after
+ * set_config. A fresh form holds the engine's defaults with 64 chips, the test-small model
+ * (tp 4, pp 2, dp 8) and a 24 x 10 search: a run of a second or so. */
 #pragma once
 
 #include <gtk/gtk.h>

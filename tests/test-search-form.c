@@ -326,6 +326,13 @@ test_parallelism_error (Fixture       *f,
   g_assert_nonnull (strstr (message, "tp * pp * dp = 8 * 2 * 8 = 128 but n_chip is 64"));
   g_assert_true (gtk_widget_has_css_class (
                    tf_search_form_get_field_widget (f->form, "workload.parallelism"), "error"));
+  /* A screen reader hears it too. */
+  gtk_test_accessible_assert_state (GTK_ACCESSIBLE (tf_search_form_get_field_widget (
+                                                      f->form, "workload.parallelism")),
+                                    GTK_ACCESSIBLE_STATE_INVALID, GTK_ACCESSIBLE_INVALID_TRUE);
+  gtk_test_accessible_assert_property (GTK_ACCESSIBLE (tf_search_form_get_field_widget (
+                                                         f->form, "workload.parallelism")),
+                                       GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message);
   g_assert_null (tf_search_form_get_field_error (f->form, "n_chip"));
   g_assert_false (tf_search_form_get_config (f->form, &out, &error));
   g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_FILE);
@@ -371,6 +378,131 @@ test_message_sizes (Fixture       *f,
   gtk_editable_set_text (sizes, "2048G");
   g_assert_false (tf_search_form_get_valid (f->form));
   g_assert_nonnull (tf_search_form_get_field_error (f->form, "workload.message_sizes_bytes"));
+}
+
+static void
+set_checks_in (TfSearchForm *form,
+               const char   *field,
+               gboolean      active)
+{
+  GtkWidget *group = tf_search_form_get_field_widget (form, field);
+  GtkWidget *child = group;
+
+  /* The group's check buttons, in a box or a flow box. */
+  while (child != NULL)
+    {
+      if (GTK_IS_CHECK_BUTTON (child))
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (child), active);
+      if (gtk_widget_get_first_child (child) != NULL && !GTK_IS_CHECK_BUTTON (child))
+        child = gtk_widget_get_first_child (child);
+      else
+        {
+          while (child != group && gtk_widget_get_next_sibling (child) == NULL)
+            child = gtk_widget_get_parent (child);
+          child = child == group ? NULL : gtk_widget_get_next_sibling (child);
+        }
+    }
+}
+
+static void
+set_spin (TfSearchForm *form,
+          const char   *field,
+          double        value)
+{
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (tf_search_form_get_field_widget (form, field)),
+                             value);
+}
+
+static void
+set_text (TfSearchForm *form,
+          const char   *field,
+          const char   *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (tf_search_form_get_field_widget (form, field)), text);
+}
+
+static void edit_no_objective (TfSearchForm *form) { set_checks_in (form, "objectives", FALSE); }
+static void edit_no_primitive (TfSearchForm *form)
+{
+  set_checks_in (form, "workload.required_primitives", FALSE);
+}
+static void edit_no_intra (TfSearchForm *form)
+{
+  set_checks_in (form, "generators.family.intra_board_topo", FALSE);
+}
+static void edit_no_family (TfSearchForm *form)
+{
+  set_checks_in (form, "generators.family.families", FALSE);
+}
+static void edit_family_off (TfSearchForm *form)
+{
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (tf_search_form_get_field_widget (
+                                 form, "generators.family.enabled")), FALSE);
+}
+static void edit_radix_text (TfSearchForm *form)
+{
+  set_text (form, "hardware_constraints.switch_radix_options", "32, x");
+}
+static void edit_radix_unpriced (TfSearchForm *form)
+{
+  set_text (form, "hardware_constraints.switch_radix_options", "32, 48");
+}
+static void edit_nic_ports (TfSearchForm *form)
+{
+  set_spin (form, "hardware_constraints.nic_ports_per_chip", 7);
+}
+static void edit_evaluations (TfSearchForm *form)
+{
+  set_spin (form, "search.population_size", 5000);
+  set_spin (form, "search.generations", 50000);
+}
+static void edit_population (TfSearchForm *form) { set_spin (form, "search.population_size", 2); }
+static void edit_ep (TfSearchForm *form) { set_spin (form, "workload.parallelism.ep", 3); }
+static void edit_nic_bandwidth (TfSearchForm *form)
+{
+  set_spin (form, "hardware_constraints.nic_bandwidth_gb_per_s", 0);
+}
+
+typedef struct
+{
+  void      (*edit) (TfSearchForm *form);
+  const char *field;     /* the field the loader (or the form) blames */
+} BadEdit;
+
+static const BadEdit bad_edits[] = {
+  { edit_no_objective, "objectives" },
+  { edit_no_primitive, "workload.required_primitives" },
+  { edit_no_intra, "generators.family.intra_board_topo" },
+  { edit_no_family, "generators.family.families" },
+  { edit_family_off, "generators.family.enabled" },
+  { edit_radix_text, "hardware_constraints.switch_radix_options" },
+  { edit_radix_unpriced, "hardware_constraints.switch_radix_options" },
+  { edit_nic_ports, "hardware_constraints.nic_ports_per_chip" },
+  { edit_evaluations, "search" },
+  { edit_population, "search.population_size" },
+  { edit_ep, "workload.parallelism" },
+  { edit_nic_bandwidth, "hardware_constraints.nic_bandwidth_gb_per_s" },
+};
+
+/* Each bad edit of a fresh form is shown on the field it breaks, and nowhere else. */
+static void
+test_bad_edits (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (bad_edits); i++)
+    {
+      g_autoptr(TfSearchForm) form = g_object_ref_sink (TF_SEARCH_FORM (tf_search_form_new ()));
+      const char *message;
+
+      g_assert_true (tf_search_form_get_valid (form));
+      bad_edits[i].edit (form);
+      message = tf_search_form_get_field_error (form, bad_edits[i].field);
+      g_test_message ("%s: %s", bad_edits[i].field, message);
+      g_assert_nonnull (message);
+      g_assert_cmpstr (tf_search_form_get_error (form), ==, message);
+      g_assert_false (tf_search_form_get_valid (form));
+      g_assert_true (gtk_widget_has_css_class (tf_search_form_get_field_widget (
+                                                 form, bad_edits[i].field), "error"));
+    }
 }
 
 static void
@@ -584,6 +716,7 @@ main (int    argc,
   ADD ("round-trip/kept", test_round_trip_kept);
   ADD ("parallelism-error", test_parallelism_error);
   ADD ("message-sizes", test_message_sizes);
+  g_test_add_func ("/ui/search-form/bad-edits", test_bad_edits);
   ADD ("save-load", test_save_load);
   ADD ("load/1024", test_load_1024);
   ADD ("load/broken", test_load_broken);
