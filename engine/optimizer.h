@@ -217,6 +217,8 @@ typedef struct
 
 void     tf_search_config_init (TfSearchConfig *config);  /* the defaults docs/optimizer.md lists */
 void     tf_search_config_clear (TfSearchConfig *config);
+/* A deep copy of @src into @dest (uninitialised); clear both. */
+void     tf_search_config_copy (const TfSearchConfig *src, TfSearchConfig *dest);
 /* Errors are one line "FILE:LINE:COLUMN: field 'a.b': what is wrong" (TF_ERROR_INVALID_FILE). */
 gboolean tf_search_config_load_file (const char *path, TfSearchConfig *out, GError **error);
 gboolean tf_search_config_load_data (const char *name, const char *data, gsize length,

@@ -829,6 +829,24 @@ tf_search_config_clear (TfSearchConfig *config)
   memset (config, 0, sizeof *config);
 }
 
+void
+tf_search_config_copy (const TfSearchConfig *src,
+                       TfSearchConfig       *dest)
+{
+  g_return_if_fail (src != NULL && dest != NULL && src != dest);
+
+  memcpy (dest, src, sizeof *dest);
+  dest->file = g_strdup (src->file);
+  for (guint i = 0; i < TF_SEARCH_MAX_WORKLOADS; i++)
+    {
+      dest->workloads[i].name = g_strdup (src->workloads[i].name);
+      dest->workloads[i].model = g_strdup (src->workloads[i].model);
+    }
+  dest->warnings = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; src->warnings != NULL && i < src->warnings->len; i++)
+    g_ptr_array_add (dest->warnings, g_strdup (g_ptr_array_index (src->warnings, i)));
+}
+
 gboolean
 tf_search_config_load_data (const char      *name,
                             const char      *data,
