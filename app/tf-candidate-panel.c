@@ -238,10 +238,11 @@ build_rows (Builder *b)
   if (all_have (b, TF_LAYER_COST))
     {
       add_section (b, _("Cost"));
-      add_value (b, _("Network"), "USD", BETTER_LOWER, field, OFFSET (network_cost_usd));
-      add_value (b, _("Switches"), "USD", BETTER_LOWER, field, OFFSET (switch_cost_usd));
-      add_value (b, _("Cables"), "USD", BETTER_LOWER, field, OFFSET (link_cost_usd));
-      add_value (b, _("NIC ports"), "USD", BETTER_LOWER, field, OFFSET (nic_cost_usd));
+      /* The cost of each part, in the Cost section */
+      add_value (b, C_("cost", "Network"), "USD", BETTER_LOWER, field, OFFSET (network_cost_usd));
+      add_value (b, C_("cost", "Switches"), "USD", BETTER_LOWER, field, OFFSET (switch_cost_usd));
+      add_value (b, C_("cost", "Cables"), "USD", BETTER_LOWER, field, OFFSET (link_cost_usd));
+      add_value (b, C_("cost", "NIC ports"), "USD", BETTER_LOWER, field, OFFSET (nic_cost_usd));
       add_value (b, _("Longest cable"), "m", BETTER_LOWER, field, OFFSET (longest_cable_m));
       add_value (b, _("Optical links"), "", BETTER_NEITHER, optical_links, NULL);
     }
@@ -427,8 +428,8 @@ tf_candidate_panel_show (TfCandidatePanel     *self,
           v1 = format_value (row, 1);
           diff = format_difference (row, &verdict);
           gtk_grid_attach (grid, cell (v1, 1, "numeric"), 2, y, 1, 1);
-          gtk_grid_attach (grid, cell (diff, 1, verdict > 0   ? "success"
-                                               : verdict < 0 ? "warning"
+          gtk_grid_attach (grid, cell (diff, 1, verdict > 0   ? "better"
+                                               : verdict < 0 ? "worse"
                                                              : "dim-label"),
                            3, y, 1, 1);
         }

@@ -170,6 +170,7 @@ seed_ready (GObject      *source,
   g_autoptr(GArray) selection = NULL;
   g_autofree char *title = NULL, *heading = NULL;
   const TfCandidate *a;
+  TfCandidate *owned;
 
   if (seed == NULL && tf_optimize_view_was_replaced (error))
     return;
@@ -190,7 +191,9 @@ seed_ready (GObject      *source,
   /* TRANSLATORS: "Candidate 3 and its seed" */
   heading = g_strdup_printf (_("%s and its seed"), title);
   gtk_label_set_text (self->selection_label, heading);
-  tf_optimize_view_show_candidates (self, a, title, seed, _("Seed"), g_steal_pointer (&seed));
+  /* The right view takes the seed; it lives as long as it is shown. */
+  owned = g_steal_pointer (&seed);
+  tf_optimize_view_show_candidates (self, a, title, owned, _("Seed"), owned);
   tf_optimize_view_set_status (self, _("The seed is on the right"));
 }
 

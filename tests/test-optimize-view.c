@@ -11,6 +11,7 @@
 
 #include "test-util.h"
 #include "tf-optimize-view.h"
+#include "tf-screenshot.h"
 
 #define WAIT_S 240
 
@@ -96,6 +97,22 @@ set_small_config (Fixture *f,
   config.generations = generations;
   tf_search_form_set_config (tf_optimize_view_get_form (f->view), &config);
   g_assert_true (tf_search_form_get_valid (tf_optimize_view_get_form (f->view)));
+}
+
+/* A picture of the window in the temporary folder, for people to look at (TF_KEEP_PICTURES). */
+static void
+keep_picture (Fixture    *f,
+              const char *name)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  if (g_getenv ("TF_KEEP_PICTURES") == NULL)
+    return;
+  for (guint i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (tf_screenshot_save (f->window, path, &error));
+  g_assert_no_error (error);
 }
 
 static TfParetoModel *
@@ -199,6 +216,32 @@ test_run_fills_plot_and_click_shows_candidate (Fixture       *f,
       text = tf_candidate_panel_dup_text (tf_optimize_view_get_panel (f->view));
       /* A difference column: "same" or a signed percentage on the objective rows. */
       g_assert_true (strstr (text, "%") != NULL || strstr (text, "same") != NULL);
+      keep_picture (f, "optimize-compare.png");
+    }
+
+  /* A candidate against the family seed it came from: the seed generated again from its id,
+   * evaluated under the run's configuration, shown on the right. */
+  for (guint i = 0; i < run->result.front->len; i++)
+    {
+      const TfCandidate *c = g_ptr_array_index (run->result.front, i);
+      TfTopologyView *right = tf_optimize_view_get_topology_view (f->view, 1);
+      g_autofree char *text = NULL, *shown_id = NULL;
+
+      if (c->origin.seed_id == NULL || c->origin.n_mutations_total == 0)
+        continue;
+      click_front_point (f, i, 0);
+      tf_optimize_view_compare_seed (f->view);
+      iterate_until_idle (f->view);
+      g_assert_null (tf_optimize_view_get_error (f->view));
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (right)));
+      g_assert_nonnull (tf_topology_view_get_topology (right));
+      /* The seed is the family's own graph: the candidate was edited away from it. */
+      shown_id = tf_result_dup_id (&tf_topology_view_get_topology (right)->result);
+      g_assert_cmpstr (shown_id, ==, c->origin.seed_id);
+      text = tf_candidate_panel_dup_text (tf_optimize_view_get_panel (f->view));
+      g_assert_nonnull (strstr (text, "Network"));
+      keep_picture (f, "optimize-seed.png");
+      break;
     }
 }
 
@@ -227,6 +270,60 @@ test_stop_keeps_front (Fixture       *f,
   g_assert_true (run->result.cancelled);
   g_assert_cmpuint (run->result.generations_done, <, 10000);
   assert_plot_shows_front (f, run);
+}
+
+typedef struct
+{
+  gint64 last;
+  gint64 longest;   /* the longest wait between two turns of the main loop, us */
+  TfOptimizeView *view;
+} Ticks;
+
+static gboolean
+tick (gpointer user_data)
+{
+  Ticks *t = user_data;
+  gint64 now = g_get_monotonic_time ();
+
+  t->longest = MAX (t->longest, now - t->last);
+  if (g_getenv ("TF_DEBUG_STALLS") && now - t->last > 30000)
+    g_test_message ("stall %.1f ms (snapshots %u, running %d)", (now - t->last) / 1e3,
+                    tf_optimize_view_get_snapshots (t->view),
+                    tf_optimize_view_get_running (t->view));
+  t->last = now;
+  return G_SOURCE_CONTINUE;
+}
+
+/* While a 1,024-chip search runs (its seeds, its generations, the snapshots drawn), the main
+ * loop keeps turning: the search is on a worker thread and a snapshot is a copy, never the
+ * search's own front. The longest stall is printed; a second would mean work on the main
+ * thread. */
+static void
+test_responsive (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *path = tf_test_source_path ("data", "examples", "search-1024.yaml", NULL);
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(GError) error = NULL;
+  Ticks ticks = { g_get_monotonic_time (), 0, f->view };
+  guint source;
+
+  g_assert_true (tf_search_config_load_file (path, &config, &error));
+  g_assert_no_error (error);
+  config.population_size = 12;
+  config.generations = 3;
+  tf_search_form_set_config (tf_optimize_view_get_form (f->view), &config);
+  g_assert_true (tf_optimize_view_run (f->view, &error));
+  g_assert_no_error (error);
+  source = g_timeout_add (10, tick, &ticks);
+  ticks.last = g_get_monotonic_time ();
+  iterate_until_idle (f->view);
+  g_source_remove (source);
+  g_test_message ("longest main-loop stall while a 1,024-chip search ran: %.1f ms",
+                  ticks.longest / 1e3);
+  g_assert_cmpint (ticks.longest, <, G_USEC_PER_SEC);
+  g_assert_nonnull (tf_optimize_view_get_run (f->view));
+  g_assert_cmpuint (tf_pareto_model_get_n_points (model_of (f), TF_PARETO_FRONT), >, 0);
 }
 
 /* topoforge-cli optimize ... --out DIR, as a person would run it. */
@@ -380,6 +477,8 @@ main (int   argc,
   g_test_add ("/ui/optimize-view/run-click", Fixture, NULL, fixture_set_up,
               test_run_fills_plot_and_click_shows_candidate, fixture_tear_down);
   g_test_add ("/ui/optimize-view/stop", Fixture, NULL, fixture_set_up, test_stop_keeps_front,
+              fixture_tear_down);
+  g_test_add ("/ui/optimize-view/responsive", Fixture, NULL, fixture_set_up, test_responsive,
               fixture_tear_down);
   g_test_add ("/ui/optimize-view/open-cli-run", Fixture, NULL, fixture_set_up,
               test_open_cli_run, fixture_tear_down);
