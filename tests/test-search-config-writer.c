@@ -255,53 +255,6 @@ test_examples (void)
     }
 }
 
-/* tests/test-search-config.c's overrides: two workloads (a preset with overrides, a model given
- * key by key with its compute time), a price sheet that adds and overrides, a floor plan. */
-static const char overrides[] =
-  "n_chip: 256\n"
-  "workloads:\n"
-  "  - name: pretrain\n"
-  "    model: gpt-3-6.7b\n"
-  "    weight: 3\n"
-  "    parallelism: {tp: 4, pp: 4, dp: 16, ep: 4}\n"
-  "    message_sizes_bytes: [268435456, 1024, 1048576]\n"
-  "    required_primitives: [AllToAll, AllGather, ReduceScatter]\n"
-  "    layers: 40\n"
-  "    mfu: 0.5\n"
-  "    overlap: {dp: 0.1, ep: 0.5}\n"
-  "  - name: custom\n"
-  "    parallelism: {tp: 1, pp: 1, dp: 256}\n"
-  "    parameters: 1.5e9\n"
-  "    layers: 24\n"
-  "    hidden_size: 2048\n"
-  "    sequence_length: 1024\n"
-  "    global_batch_size: 512\n"
-  "    micro_batch_size: 2\n"
-  "    bytes_per_value: 4\n"
-  "    chip_peak_tflops: 312\n"
-  "    mfu: 0.35\n"
-  "    compute_time_us: 12345.5\n"
-  "hardware_constraints:\n"
-  "  nic_bandwidth_gb_per_s: 25\n"
-  "  c2c_bandwidth_gb_per_s: 450\n"
-  "  switch_radix_options: [128, 48, 64]\n"
-  "  link_latency_us: 0.5\n"
-  "  max_optical_cable_length_m: 100\n"
-  "  budget_usd: 2000000\n"
-  "objectives: [bisection_bandwidth, diameter, apl, allreduce_time]\n"
-  "generators:\n"
-  "  family: {enabled: true, families: ALL, scope: intra-rack, chips_per_board_max: 8,\n"
-  "           chip_radix: 2, intra_board_topo: ring}\n"
-  "  graph_mutator: {enabled: false, operators: [merge_switch], mutation_rate: 0}\n"
-  "search: {algorithm: random, population_size: 4, generations: 1,\n"
-  "         parallel_workers: 0, seed: 18446744073709551615}\n"
-  "evaluator: {stage_1: math_alpha_beta, stage_2: none, pareto_threshold: 1}\n"
-  "cost:\n"
-  "  prices:\n"
-  "    switch: {48: 30000, 64: 40000}\n"
-  "    nic_port: 900\n"
-  "  floor: {row_pitch_m: 3, max_copper_m: 0}\n";
-
 /* Every objective with a reference point, every operator, the keys the examples leave out, a
  * preset whose every overlap and a compute time are given, and odd doubles. */
 static const char everything[] =
@@ -408,7 +361,10 @@ static const char minimal[] =
 static void
 test_configs (void)
 {
-  static const struct { const char *name, *text; } configs[] = {
+  /* tests/configs/overrides.yaml: two workloads (a preset with overrides, a model given key by
+   * key with its compute time), a price sheet that adds and overrides, a floor plan. */
+  g_autofree char *overrides = tf_test_config_text ("overrides.yaml");
+  const struct { const char *name, *text; } configs[] = {
     { "overrides.yaml", overrides },
     { "everything.yaml", everything },
     { "price-sheet.yaml", price_sheet },
@@ -428,6 +384,7 @@ test_configs (void)
 static void
 test_what_is_written (void)
 {
+  g_autofree char *overrides = tf_test_config_text ("overrides.yaml");
   g_autofree char *o = assert_round_trip ("overrides.yaml", overrides);
   g_autofree char *m = assert_round_trip ("minimal.yaml", minimal);
   g_autofree char *p = assert_round_trip ("price-sheet.yaml", price_sheet);

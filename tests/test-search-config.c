@@ -434,53 +434,11 @@ test_bad_files (void)
 static void
 test_overrides (void)
 {
+  g_autofree char *text = tf_test_config_text ("overrides.yaml");
   g_auto(TfSearchConfig) c = { 0 };
   const TfWorkload *a, *b;
 
-  load_ok ("n_chip: 256\n"
-           "workloads:\n"
-           "  - name: pretrain\n"
-           "    model: gpt-3-6.7b\n"
-           "    weight: 3\n"
-           "    parallelism: {tp: 4, pp: 4, dp: 16, ep: 4}\n"
-           "    message_sizes_bytes: [268435456, 1024, 1048576]\n"
-           "    required_primitives: [AllToAll, AllGather, ReduceScatter]\n"
-           "    layers: 40\n"
-           "    mfu: 0.5\n"
-           "    overlap: {dp: 0.1, ep: 0.5}\n"
-           "  - name: custom\n"
-           "    parallelism: {tp: 1, pp: 1, dp: 256}\n"
-           "    parameters: 1.5e9\n"
-           "    layers: 24\n"
-           "    hidden_size: 2048\n"
-           "    sequence_length: 1024\n"
-           "    global_batch_size: 512\n"
-           "    micro_batch_size: 2\n"
-           "    bytes_per_value: 4\n"
-           "    chip_peak_tflops: 312\n"
-           "    mfu: 0.35\n"
-           "    compute_time_us: 12345.5\n"
-           "hardware_constraints:\n"
-           "  nic_bandwidth_gb_per_s: 25\n"
-           "  c2c_bandwidth_gb_per_s: 450\n"
-           "  switch_radix_options: [128, 48, 64]\n"
-           "  link_latency_us: 0.5\n"
-           "  max_optical_cable_length_m: 100\n"
-           "  budget_usd: 2000000\n"
-           "objectives: [bisection_bandwidth, diameter, apl, allreduce_time]\n"
-           "generators:\n"
-           "  family: {enabled: true, families: ALL, scope: intra-rack, chips_per_board_max: 8,\n"
-           "           chip_radix: 2, intra_board_topo: ring}\n"
-           "  graph_mutator: {enabled: false, operators: [merge_switch], mutation_rate: 0}\n"
-           "search: {algorithm: random, population_size: 4, generations: 1,\n"
-           "         parallel_workers: 0, seed: 18446744073709551615}\n"
-           "evaluator: {stage_1: math_alpha_beta, stage_2: none, pareto_threshold: 1}\n"
-           "cost:\n"
-           "  prices:\n"
-           "    switch: {48: 30000, 64: 40000}\n"
-           "    nic_port: 900\n"
-           "  floor: {row_pitch_m: 3, max_copper_m: 0}\n",
-           &c);
+  load_ok (text, &c);
   g_assert_cmpuint (c.n_workloads, ==, 2);
   a = &c.workloads[0];
   b = &c.workloads[1];

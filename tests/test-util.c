@@ -229,6 +229,18 @@ tf_test_source_path (const char *first,
   return g_build_filenamev ((char **) parts->pdata);
 }
 
+char *
+tf_test_config_text (const char *name)
+{
+  g_autofree char *path = tf_test_source_path ("tests", "configs", name, NULL);
+  g_autoptr(GError) error = NULL;
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  return text;
+}
+
 GPtrArray *
 tf_test_readme_commands (const char *heading)
 {

@@ -18,6 +18,8 @@ guint     tf_test_attr_list (const TfResult *result, const char *key, gint64 *va
 
 G_END_DECLS
 
+/* tests/configs/@name's text, a search configuration several tests read. */
+char      *tf_test_config_text (const char *name);
 /* A path in the source tree: tf_test_source_path ("README.md", NULL). */
 char      *tf_test_source_path (const char *first, ...) G_GNUC_NULL_TERMINATED;
 /* The commands of the README's section @heading ("\n## The app\n"): its sh blocks, one
