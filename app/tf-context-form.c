@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 
 #include "tf-context-form.h"
+#include "tf-form-field.h"
 
 /* One edited field: its spec name, the widget that edits it and the label that shows what is
  * wrong with it (the two fields of a link type share one). */
@@ -143,18 +144,7 @@ show_error (GtkWidget  *widget,
 {
   gtk_label_set_text (GTK_LABEL (label), message ? message : "");
   gtk_widget_set_visible (label, message != NULL);
-  if (message != NULL)
-    gtk_widget_add_css_class (widget, "error");
-  else
-    gtk_widget_remove_css_class (widget, "error");
-  gtk_accessible_update_state (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_STATE_INVALID,
-                               message ? GTK_ACCESSIBLE_INVALID_TRUE
-                                       : GTK_ACCESSIBLE_INVALID_FALSE, -1);
-  if (message != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                    message, -1);
-  else
-    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+  tf_form_field_set_invalid (widget, message);
 }
 
 /* Checks every field with the engine's rule and shows what is wrong where it is wrong. */

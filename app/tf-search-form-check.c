@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tf-form-field.h"
 #include "tf-search-form-private.h"
 
 #define CHILD(name) G_STRUCT_OFFSET (TfSearchForm, name)
@@ -461,24 +462,6 @@ blame (TfSearchForm *self,
   self->messages[i] = g_strdup (end + 3);
 }
 
-static void
-show_invalid (GtkWidget  *widget,
-              const char *message)
-{
-  if (message != NULL)
-    gtk_widget_add_css_class (widget, "error");
-  else
-    gtk_widget_remove_css_class (widget, "error");
-  gtk_accessible_update_state (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_STATE_INVALID,
-                               message ? GTK_ACCESSIBLE_INVALID_TRUE
-                                       : GTK_ACCESSIBLE_INVALID_FALSE, -1);
-  if (message != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                    message, -1);
-  else
-    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
-}
-
 /* Several paths share a widget or a label (the parallelism's four degrees): each shows every
  * message it holds. */
 static void
@@ -511,7 +494,7 @@ show_messages (TfSearchForm *self)
       GtkWidget *label = self->error_labels[i];
       const char *text = g_hash_table_lookup (texts, label);
 
-      show_invalid (widget, g_hash_table_lookup (bad, widget));
+      tf_form_field_set_invalid (widget, g_hash_table_lookup (bad, widget));
       gtk_label_set_text (GTK_LABEL (label), text);
       gtk_widget_set_visible (label, *text != '\0');
     }
