@@ -189,7 +189,7 @@ update (TfParetoModel *model)
   memcpy (xy, model->positions[TF_PARETO_FRONT]->data, sizeof (double) * 2 * n_front);
   memcpy (xy + 2 * n_front, model->positions[TF_PARETO_BASELINE]->data,
           sizeof (double) * 2 * n_baseline);
-  tf_plot_spread (xy, n_front + n_baseline, SPREAD_NEAR, SPREAD_RADIUS);
+  tf_plot_spread (xy, n_front + n_baseline, SPREAD_NEAR, SPREAD_RADIUS, 0);
   memcpy (model->positions[TF_PARETO_FRONT]->data, xy, sizeof (double) * 2 * n_front);
   memcpy (model->positions[TF_PARETO_BASELINE]->data, xy + 2 * n_front,
           sizeof (double) * 2 * n_baseline);

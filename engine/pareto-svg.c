@@ -24,6 +24,8 @@
 /* Front and baseline markers nearer than this (pixels) are spread apart, on a ring this wide. */
 #define SPREAD_NEAR   7.0
 #define SPREAD_RADIUS 6.0
+/* A static picture cannot zoom: a crowd larger than this stays at its true place. */
+#define SPREAD_MAX_GROUP 8u
 
 /* The baseline's colour: Okabe and Ito's vermilion, apart from viridis and the front's blue. */
 static const double baseline_rgb[3] = { 0.84, 0.37, 0.0 };
@@ -344,7 +346,7 @@ spread_positions (const Layout      *l,
       xy[2 * i] = row_is_finite (row, m) ? map_x (l, row[0]) : NAN;
       xy[2 * i + 1] = row_is_finite (row, m) ? map_y (l, row_y (row, m)) : NAN;
     }
-  tf_plot_spread (xy, n, SPREAD_NEAR, SPREAD_RADIUS);
+  tf_plot_spread (xy, n, SPREAD_NEAR, SPREAD_RADIUS, SPREAD_MAX_GROUP);
   return xy;
 }
 

@@ -406,14 +406,17 @@ compare_index (gconstpointer a,
   return (ia > ib) - (ia < ib);
 }
 
-/* Groups up to this size go on a ring; larger ones fill a disc. */
-#define SPREAD_RING_MAX 8u
+/* Groups up to this size go on a ring; larger ones fill a disc, their neighbours this fraction
+ * of @near apart. */
+#define SPREAD_RING_MAX   8u
+#define SPREAD_DISC_PITCH 0.6
 
 void
 tf_plot_spread (double *xy,
                 guint   n,
                 double  near,
-                double  radius)
+                double  radius,
+                guint   max_group)
 {
   g_autofree gboolean *grouped = g_new0 (gboolean, MAX (n, 1));
   g_autofree guint *members = g_new (guint, MAX (n, 1));
@@ -460,6 +463,13 @@ tf_plot_spread (double *xy,
         }
       if (k < 2)
         continue;
+      if (max_group > 0 && k > max_group)
+        {
+          /* A crowd stays where it is, all of it. */
+          for (guint m = 0; m < k; m++)
+            grouped[members[m]] = TRUE;
+          continue;
+        }
       /* Round the ring in index order, whatever the order of x. */
       qsort (members, k, sizeof (guint), compare_index);
       for (guint m = 0; m < k; m++)
@@ -484,11 +494,12 @@ tf_plot_spread (double *xy,
           continue;
         }
       /* A large group as a sunflower (Vogel's spiral): point m at sqrt (m + 1/2) out, turned by
-       * the golden angle, so k points fill a disc about near * sqrt (k) / 1.7 across instead of
-       * a ring k * near round, with neighbours still about @near apart. */
+       * the golden angle, so k points fill a disc SPREAD_DISC_PITCH * near * sqrt (k) / 1.7
+       * across, neighbours that far apart: tighter than a ring, so the points stay near their
+       * true place while each centre can still be picked. */
       for (guint m = 0; m < k; m++)
         {
-          double rm = near / 1.7 * sqrt (m + 0.5);
+          double rm = SPREAD_DISC_PITCH * near / 1.7 * sqrt (m + 0.5);
           double angle = -G_PI / 2 + m * G_PI * (3 - sqrt (5));
 
           xy[2 * members[m]] = cx + rm * cos (angle);

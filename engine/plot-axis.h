@@ -63,8 +63,9 @@ void     tf_plot_viridis (double fraction, double rgb[3]);
  * within @near pixels of it, and a group of two to eight is set on a ring around its centre,
  * @radius pixels or wider so neighbours on the ring stay @near pixels apart, the first at the
  * top, the others clockwise by index; a larger group fills a disc (a sunflower spiral, in index
- * order from the centre) with neighbours about @near apart. Deterministic; groups do not chain
- * along a dense front. */
-void     tf_plot_spread (double *xy, guint n, double near, double radius);
+ * order from the centre) with neighbours 0.6 @near apart, or, when larger than @max_group (0: no
+ * limit), stays where it is: a picture that cannot zoom shows such a crowd as it is rather than
+ * move points far from their values. Deterministic; groups do not chain along a dense front. */
+void     tf_plot_spread (double *xy, guint n, double near, double radius, guint max_group);
 
 G_END_DECLS

@@ -264,7 +264,7 @@ test_spread (void)
     xy[2 * i] = 100, xy[2 * i + 1] = 50;
   xy[14] = 300, xy[15] = 300;
   xy[16] = NAN, xy[17] = NAN;
-  tf_plot_spread (xy, 9, 6, 6);
+  tf_plot_spread (xy, 9, 6, 6, 0);
   for (guint i = 0; i < 7; i++)
     {
       /* Around where they were. */
@@ -284,7 +284,7 @@ test_spread (void)
 
     for (guint i = 0; i < 40; i++)
       line[2 * i] = 100 + 3 * (i * 7 % 40), line[2 * i + 1] = 80;
-    tf_plot_spread (line, 40, 6, 6);
+    tf_plot_spread (line, 40, 6, 6, 0);
     for (guint i = 0; i < 40; i++)
       {
         g_assert_cmpfloat (fabs (line[2 * i] - (100 + 3 * (i * 7 % 40))), <, 6 + 6);
@@ -295,14 +295,15 @@ test_spread (void)
   }
 
   /* A hundred equal points (a 1,024-chip front has such clusters) fill a disc, not a ring a
-   * hundred points round: within near * sqrt (100) / 1.7 of where they were, each apart. */
+   * hundred points round: within 0.6 near * sqrt (100) / 1.7 of where they were, each apart;
+   * with a limit of eight per group they stay where they are. */
   {
     double many[2 * 100];
     double min_apart = G_MAXDOUBLE, farthest = 0;
 
     for (guint i = 0; i < 100; i++)
       many[2 * i] = 400, many[2 * i + 1] = 300;
-    tf_plot_spread (many, 100, 6, 6);
+    tf_plot_spread (many, 100, 6, 6, 0);
     for (guint i = 0; i < 100; i++)
       {
         farthest = MAX (farthest, hypot (many[2 * i] - 400, many[2 * i + 1] - 300));
@@ -310,13 +311,18 @@ test_spread (void)
           min_apart = MIN (min_apart, hypot (many[2 * i] - many[2 * j],
                                              many[2 * i + 1] - many[2 * j + 1]));
       }
-    g_assert_cmpfloat (farthest, <=, 6 * sqrt (100) / 1.7 + 0.01);
-    g_assert_cmpfloat (min_apart, >=, 5);
+    g_assert_cmpfloat (farthest, <=, 0.6 * 6 * sqrt (100) / 1.7 + 0.01);
+    g_assert_cmpfloat (min_apart, >=, 3);
+    for (guint i = 0; i < 100; i++)
+      many[2 * i] = 400, many[2 * i + 1] = 300;
+    tf_plot_spread (many, 100, 6, 6, 8);
+    for (guint i = 0; i < 100; i++)
+      g_assert_true (many[2 * i] == 400 && many[2 * i + 1] == 300);
   }
 
   /* Points farther apart than @near stay where they are. */
   xy[0] = 0, xy[1] = 0, xy[2] = 7, xy[3] = 0;
-  tf_plot_spread (xy, 2, 6, 6);
+  tf_plot_spread (xy, 2, 6, 6, 0);
   g_assert_cmpfloat (xy[0], ==, 0);
   g_assert_cmpfloat (xy[2], ==, 7);
 }
