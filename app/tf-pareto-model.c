@@ -185,14 +185,20 @@ update (TfParetoModel *model)
 
   /* Spread the front and the baseline together: a baseline point on a front point is as hidden
    * as two front points on each other. */
-  xy = g_new (double, 2 * MAX (n_front + n_baseline, 1));
-  memcpy (xy, model->positions[TF_PARETO_FRONT]->data, sizeof (double) * 2 * n_front);
-  memcpy (xy + 2 * n_front, model->positions[TF_PARETO_BASELINE]->data,
-          sizeof (double) * 2 * n_baseline);
+  if (n_front + n_baseline == 0)
+    return;   /* (an empty GArray's data is NULL: nothing to copy) */
+  xy = g_new (double, 2 * (n_front + n_baseline));
+  if (n_front > 0)
+    memcpy (xy, model->positions[TF_PARETO_FRONT]->data, sizeof (double) * 2 * n_front);
+  if (n_baseline > 0)
+    memcpy (xy + 2 * n_front, model->positions[TF_PARETO_BASELINE]->data,
+            sizeof (double) * 2 * n_baseline);
   tf_plot_spread (xy, n_front + n_baseline, SPREAD_NEAR, SPREAD_RADIUS, 0);
-  memcpy (model->positions[TF_PARETO_FRONT]->data, xy, sizeof (double) * 2 * n_front);
-  memcpy (model->positions[TF_PARETO_BASELINE]->data, xy + 2 * n_front,
-          sizeof (double) * 2 * n_baseline);
+  if (n_front > 0)
+    memcpy (model->positions[TF_PARETO_FRONT]->data, xy, sizeof (double) * 2 * n_front);
+  if (n_baseline > 0)
+    memcpy (model->positions[TF_PARETO_BASELINE]->data, xy + 2 * n_front,
+            sizeof (double) * 2 * n_baseline);
 }
 
 /* The range of axis @a over the sets the view fits, in axis space. */
