@@ -565,11 +565,8 @@ select_focus_activated (GtkWidget  *widget,
   TfParetoPlot *self = TF_PARETO_PLOT (widget);
   int focus = tf_pareto_model_get_focus (self->model);
 
-  if (focus < 0)
-    return;
-  tf_pareto_model_select (self->model, focus, g_variant_get_uint32 (parameter));
-  sync_selection (self);
-  update_description (self);
+  if (focus >= 0)
+    tf_pareto_plot_select (self, focus, g_variant_get_uint32 (parameter));
 }
 
 /* Enter: selects the focused point and opens it. */
@@ -583,9 +580,7 @@ activate_focus_activated (GtkWidget  *widget,
 
   if (focus < 0)
     return;
-  tf_pareto_model_select (self->model, focus, TF_PARETO_SELECT_REPLACE);
-  sync_selection (self);
-  update_description (self);
+  tf_pareto_plot_select (self, focus, TF_PARETO_SELECT_REPLACE);
   g_signal_emit (self, signals[POINT_ACTIVATED], 0, (guint) focus);
 }
 
