@@ -18,6 +18,10 @@
  *   dual_home              every leaf gets a twin in its place and every chip a second link to
  *                          it, the leaf's switch links dealt between the two (dual-homing.c;
  *                          Alibaba HPN's dual ToR), when the chips have the NIC ports for it
+ *   tier_edit              every switch of a tier one uplink more or fewer (a ring more when
+ *                          there is no tier above); add_spine_plane / remove_spine_plane: a top
+ *                          switch more, wired as an existing one, or fewer
+ * A child is 1 .. edits_per_child of these edits.
  *
  * Edits touch switches and the chips' links to them; a chip's links to chips are hardware (its
  * board, its C2C ports), which the spec keeps out of the search (Non-Goals), so a direct network
@@ -257,6 +261,16 @@ op_rewire_switch (Edit *e, GRand *rng, GError **error)
 }
 
 static gboolean
+id_taken (const Edit *e,
+          const char *id)
+{
+  for (guint i = 0; i < e->switches->len; i++)
+    if (g_strcmp0 (SW (e, i)->id, id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
 op_split_switch (Edit *e, GRand *rng, GError **error)
 {
   guint32 s = random_switch (e, rng), s2;
@@ -267,12 +281,11 @@ op_split_switch (Edit *e, GRand *rng, GError **error)
   if (total < 2)
     return invalid (error, "split_switch: %s has fewer than two ports", copy.id);
   copy.id = g_strdup_printf ("%s-split%u", copy.id, e->switches->len);
-  for (guint i = 0; i < e->switches->len; i++)
-    if (g_strcmp0 (SW (e, i)->id, copy.id) == 0)
-      {
-        g_free (copy.id);
-        return invalid (error, "split_switch: the new id is taken");
-      }
+  if (id_taken (e, copy.id))
+    {
+      g_free (copy.id);
+      return invalid (error, "split_switch: the new id is taken");
+    }
   g_array_append_val (e->switches, copy);
   s2 = n_chip (e) + e->switches->len - 1;
   want = 1 + g_rand_int_range (rng, 0, total - 1);   /* 1 .. total - 1 ports move */
@@ -293,6 +306,26 @@ op_split_switch (Edit *e, GRand *rng, GError **error)
   return TRUE;
 }
 
+/* Removes switch node @v, whose links are all empty, and renumbers the nodes after it. */
+static void
+drop_switch (Edit   *e,
+             guint32 v)
+{
+  guint v_index = v - n_chip (e);
+
+  g_free (SW (e, v_index)->id);
+  g_array_remove_index (e->switches, v_index);
+  for (guint i = 0; i < e->links->len; i++)
+    {
+      TfLink *l = LINK (e, i);
+
+      if (l->a > v)
+        l->a--;
+      if (l->b > v)
+        l->b--;
+    }
+}
+
 static gboolean
 op_merge_switch (Edit *e, GRand *rng, GError **error)
 {
@@ -302,7 +335,7 @@ op_merge_switch (Edit *e, GRand *rng, GError **error)
     {
       guint32 u = random_switch (e, rng), v = random_switch (e, rng);
       const TfSwitch *su = SW (e, u - n_chip (e)), *sv = SW (e, v - n_chip (e));
-      guint between = 0, v_index;
+      guint between = 0;
 
       if (u == v || su->tier != sv->tier || su->container != sv->container)
         continue;
@@ -327,18 +360,7 @@ op_merge_switch (Edit *e, GRand *rng, GError **error)
           else if (l->b == v)
             l->b = u;
         }
-      v_index = v - n_chip (e);
-      g_free (SW (e, v_index)->id);
-      g_array_remove_index (e->switches, v_index);
-      for (guint i = 0; i < e->links->len; i++)
-        {
-          TfLink *l = LINK (e, i);
-
-          if (l->a > v)
-            l->a--;
-          if (l->b > v)
-            l->b--;
-        }
+      drop_switch (e, v);
       return TRUE;
     }
   return invalid (error, "merge_switch: no two switches of one tier and place fit one radix");
@@ -451,6 +473,254 @@ op_dual_home (Edit *e, GRand *rng, GError **error)
   return TRUE;
 }
 
+/* Structural moves: one edit of many switches at once, so that a child differs from its parent
+ * in its shape (uplinks per leaf, spine planes) and not in one link. */
+
+/* Each node's physical links, indexed by node. */
+static guint *
+port_counts (const Edit *e)
+{
+  guint *out = g_new0 (guint, n_chip (e) + e->switches->len);
+
+  for (guint i = 0; i < e->links->len; i++)
+    {
+      out[LINK (e, i)->a] += LINK (e, i)->multiplicity;
+      out[LINK (e, i)->b] += LINK (e, i)->multiplicity;
+    }
+  return out;
+}
+
+/* The tiers that have switches, ascending; returns how many. */
+static guint
+switch_tiers (const Edit *e,
+              TfTier      tiers[3])
+{
+  guint n = 0;
+
+  for (TfTier t = TF_TIER_RACK; t <= TF_TIER_DATACENTER; t++)
+    for (guint i = 0; i < e->switches->len; i++)
+      if (SW (e, i)->tier == t)
+        {
+          tiers[n++] = t;
+          break;
+        }
+  return n;
+}
+
+/* The switch nodes of @tier, in index order. */
+static GArray *
+tier_members (const Edit *e,
+              TfTier      tier)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+  for (guint i = 0; i < e->switches->len; i++)
+    if (SW (e, i)->tier == tier)
+      {
+        guint32 node = n_chip (e) + i;
+
+        g_array_append_val (out, node);
+      }
+  return out;
+}
+
+static guint32
+other_end (const TfLink *l,
+           guint32       node)
+{
+  return l->a == node ? l->b : l->a;
+}
+
+/* Link records from switch @s to switches of @tier, as indices into e->links. */
+static GArray *
+links_to_tier (const Edit *e,
+               guint32     s,
+               TfTier      tier)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < e->links->len; i++)
+    {
+      const TfLink *l = LINK (e, i);
+
+      if (l->multiplicity > 0 && (l->a == s || l->b == s) && l->a != l->b
+          && is_switch (e, other_end (l, s))
+          && SW (e, other_end (l, s) - n_chip (e))->tier == tier)
+        g_array_append_val (out, i);
+    }
+  return out;
+}
+
+/* A ring over the members of a tier with nothing above it (a dragonfly's routers): each switch
+ * one link to the switch @stride places on, two more ports each (one if the stride is half). */
+static gboolean
+tier_ring (Edit    *e,
+           GArray  *members,
+           gboolean add,
+           guint    offset,
+           GError **error)
+{
+  guint n = members->len, stride;
+
+  if (!add)
+    return invalid (error, "tier_edit: the switches have no tier above to lose an uplink to");
+  if (n < 3)
+    return invalid (error, "tier_edit: fewer than three switches in the only tier");
+  stride = 1 + offset % (n / 2);
+  for (guint i = 0; i < n; i++)
+    if (2 * stride != n || i < n / 2)
+      add_links (e, g_array_index (members, guint32, i),
+                 g_array_index (members, guint32, (i + stride) % n), 1);
+  return TRUE;
+}
+
+/* Every switch of a tier gets one more link to the tier above, to its least used neighbour
+ * there (ties dealt round-robin), or loses one, from its thickest bundle: a uniform change of
+ * uplinks per switch, hence of the tier's oversubscription, that keeps its switches alike. */
+static gboolean
+op_tier_edit (Edit *e, GRand *rng, GError **error)
+{
+  TfTier tiers[3];
+  guint n_tiers = switch_tiers (e, tiers), t, offset;
+  gboolean add;
+  g_autoptr(GArray) members = NULL;
+  g_autofree guint *pc = NULL;
+
+  if (n_tiers == 0)
+    return invalid (error, "tier_edit: no switch");
+  t = n_tiers > 1 ? (guint) g_rand_int_range (rng, 0, n_tiers - 1) : 0;
+  add = g_rand_boolean (rng);
+  offset = g_rand_int (rng);
+  members = tier_members (e, tiers[t]);
+  if (n_tiers == 1)
+    return tier_ring (e, members, add, offset, error);
+  pc = port_counts (e);
+  for (guint i = 0; i < members->len; i++)
+    {
+      guint32 s = g_array_index (members, guint32, i), best_end = 0;
+      g_autoptr(GArray) up = links_to_tier (e, s, tiers[t + 1]);
+      guint best = G_MAXUINT, total = 0;
+
+      for (guint k = 0; k < up->len; k++)
+        total += LINK (e, g_array_index (up, guint, k))->multiplicity;
+      if (total == 0 || (!add && total < 2))
+        return invalid (error, "tier_edit: switch %s has %s", SW (e, s - n_chip (e))->id,
+                        total == 0 ? "no link to the tier above" : "a single uplink");
+      for (guint k = 0; k < up->len; k++)
+        {
+          guint j = g_array_index (up, guint, (offset + i + k) % up->len);
+          guint32 end = other_end (LINK (e, j), s);
+
+          if (best == G_MAXUINT
+              || (add && pc[end] < pc[best_end])
+              || (!add && (LINK (e, j)->multiplicity > LINK (e, best)->multiplicity
+                           || (LINK (e, j)->multiplicity == LINK (e, best)->multiplicity
+                               && pc[end] > pc[best_end]))))
+            {
+              best = j;
+              best_end = end;
+            }
+        }
+      if (add)
+        {
+          LINK (e, best)->multiplicity++;
+          pc[s]++;
+          pc[best_end]++;
+        }
+      else
+        {
+          take_link (e, best);
+          pc[s]--;
+          pc[best_end]--;
+        }
+    }
+  return TRUE;
+}
+
+/* The top tier's switches, refused when they hold chips (a single tier of switches has no
+ * spine to copy or take away). */
+static GArray *
+spines (const Edit *e,
+        const char *op,
+        GError    **error)
+{
+  TfTier tiers[3];
+  guint n_tiers = switch_tiers (e, tiers);
+  GArray *top;
+
+  if (n_tiers == 0)
+    {
+      invalid (error, "%s: no switch", op);
+      return NULL;
+    }
+  top = tier_members (e, tiers[n_tiers - 1]);
+  for (guint i = 0; i < e->links->len; i++)
+    {
+      const TfLink *l = LINK (e, i);
+
+      if (l->multiplicity == 0 || is_switch (e, l->a) == is_switch (e, l->b))
+        continue;
+      if (SW (e, MAX (l->a, l->b) - n_chip (e))->tier == tiers[n_tiers - 1])
+        {
+          g_array_unref (top);
+          invalid (error, "%s: the top tier's switches hold chips; there is no spine", op);
+          return NULL;
+        }
+    }
+  return top;
+}
+
+/* A new top switch with the links of an existing one, to the same switches. */
+static gboolean
+op_add_spine_plane (Edit *e, GRand *rng, GError **error)
+{
+  g_autoptr(GArray) top = spines (e, "add_spine_plane", error);
+  guint32 model, plane;
+  guint n_links;
+  TfSwitch copy;
+
+  if (top == NULL)
+    return FALSE;
+  model = g_array_index (top, guint32, g_rand_int_range (rng, 0, top->len));
+  copy = *SW (e, model - n_chip (e));
+  copy.id = g_strdup_printf ("%s-plane%u", copy.id, e->switches->len);
+  if (id_taken (e, copy.id))
+    {
+      g_free (copy.id);
+      return invalid (error, "add_spine_plane: the new id is taken");
+    }
+  g_array_append_val (e->switches, copy);
+  plane = n_chip (e) + e->switches->len - 1;
+  n_links = e->links->len;
+  for (guint i = 0; i < n_links; i++)
+    {
+      TfLink l = *LINK (e, i);
+
+      if (l.multiplicity > 0 && l.a != l.b && (l.a == model || l.b == model))
+        add_links (e, other_end (&l, model), plane, l.multiplicity);
+    }
+  return TRUE;
+}
+
+/* A top switch and its links go, if the rest stays connected (finish checks). */
+static gboolean
+op_remove_spine_plane (Edit *e, GRand *rng, GError **error)
+{
+  g_autoptr(GArray) top = spines (e, "remove_spine_plane", error);
+  guint32 v;
+
+  if (top == NULL)
+    return FALSE;
+  if (top->len < 2)
+    return invalid (error, "remove_spine_plane: a single top switch");
+  v = g_array_index (top, guint32, g_rand_int_range (rng, 0, top->len));
+  for (guint i = 0; i < e->links->len; i++)
+    if (LINK (e, i)->a == v || LINK (e, i)->b == v)
+      LINK (e, i)->multiplicity = 0;
+  drop_switch (e, v);
+  return TRUE;
+}
+
 typedef gboolean (*Operator) (Edit *e, GRand *rng, GError **error);
 
 static const Operator operators[TF_N_MUTATIONS] = {
@@ -462,6 +732,9 @@ static const Operator operators[TF_N_MUTATIONS] = {
   [TF_MUTATION_CHANGE_PORT_ASYMMETRY] = op_change_port_asymmetry,
   [TF_MUTATION_REHOME_CHIP] = op_rehome_chip,
   [TF_MUTATION_DUAL_HOME] = op_dual_home,
+  [TF_MUTATION_TIER_EDIT] = op_tier_edit,
+  [TF_MUTATION_ADD_SPINE_PLANE] = op_add_spine_plane,
+  [TF_MUTATION_REMOVE_SPINE_PLANE] = op_remove_spine_plane,
 };
 
 /* Puts the edit back into the graph: records normalised and merged, empty ones dropped, link
@@ -523,6 +796,27 @@ finish (Edit    *e,
   return TRUE;
 }
 
+/* One edit of @from into @out (uninitialised); on failure @out holds what must be cleared. */
+static gboolean
+edit_once (const TfSearchConfig *config,
+           const TfNetworkGraph *from,
+           TfMutation            op,
+           GRand                *rng,
+           TfNetworkGraph       *out,
+           GError              **error)
+{
+  Edit e;
+  gboolean ok;
+
+  edit_init (&e, config, from, out);
+  ok = operators[op] (&e, rng, error) && finish (&e, error);
+  edit_clear (&e);
+  return ok;
+}
+
+/* A child is 1 .. edits_per_child edits, each drawn from the enabled operators and applied to
+ * the result of the one before; an edit that is refused is skipped, and the child is refused
+ * only if every edit was. One edit a child (the default) draws exactly as a single edit did. */
 static TfCandidate *
 mutate (gpointer              state,
         const TfSearchConfig *config,
@@ -531,10 +825,9 @@ mutate (gpointer              state,
         GError              **error)
 {
   g_autoptr(TfCandidate) child = tf_candidate_new ();
-  guint enabled_ops[TF_N_MUTATIONS], n_ops = 0;
-  TfMutation op;
-  Edit e;
-  gboolean ok;
+  g_autoptr(GError) last = NULL;
+  guint enabled_ops[TF_N_MUTATIONS], n_ops = 0, n_edits = 1, done = 0;
+  guint8 applied[TF_SEARCH_MAX_EDITS_PER_CHILD];
 
   (void) state;
   for (guint i = 0; i < TF_N_MUTATIONS; i++)
@@ -546,14 +839,33 @@ mutate (gpointer              state,
                    "the graph has no switch to edit");
       return NULL;
     }
-  op = enabled_ops[g_rand_int_range (rng, 0, n_ops)];
+  if (config->edits_per_child > 1)
+    n_edits = 1 + g_rand_int_range (rng, 0, MIN (config->edits_per_child,
+                                                 TF_SEARCH_MAX_EDITS_PER_CHILD));
 
   child->topology.context = parent->topology.context;
-  edit_init (&e, config, &parent->topology.graph, &child->topology.graph);
-  ok = operators[op] (&e, rng, error) && finish (&e, error);
-  edit_clear (&e);
-  if (!ok)
-    return NULL;
+  for (guint k = 0; k < n_edits; k++)
+    {
+      TfMutation op = enabled_ops[g_rand_int_range (rng, 0, n_ops)];
+      TfNetworkGraph next;
+
+      g_clear_error (&last);
+      if (!edit_once (config, done > 0 ? &child->topology.graph : &parent->topology.graph, op,
+                      rng, &next, &last))
+        {
+          tf_network_graph_clear (&next);
+          continue;
+        }
+      if (done > 0)
+        tf_network_graph_clear (&child->topology.graph);
+      child->topology.graph = next;
+      applied[done++] = op;
+    }
+  if (done == 0)
+    {
+      g_propagate_error (error, g_steal_pointer (&last));
+      return NULL;
+    }
 
   /* An edited graph is no family's result any more: no id, metrics to be measured again. */
   child->topology.result.n_endpoint = child->topology.graph.n_chip;
@@ -564,14 +876,17 @@ mutate (gpointer              state,
   child->origin.seed_id = g_strdup (parent->origin.seed_id);
   child->origin.n_parents = 1;
   child->origin.parents[0] = parent->id;
-  if (child->origin.n_mutations == TF_ORIGIN_MAX_MUTATIONS)
+  for (guint k = 0; k < done; k++)
     {
-      memmove (child->origin.mutations, child->origin.mutations + 1,
-               TF_ORIGIN_MAX_MUTATIONS - 1);
-      child->origin.n_mutations--;
+      if (child->origin.n_mutations == TF_ORIGIN_MAX_MUTATIONS)
+        {
+          memmove (child->origin.mutations, child->origin.mutations + 1,
+                   TF_ORIGIN_MAX_MUTATIONS - 1);
+          child->origin.n_mutations--;
+        }
+      child->origin.mutations[child->origin.n_mutations++] = applied[k];
+      child->origin.n_mutations_total++;
     }
-  child->origin.mutations[child->origin.n_mutations++] = op;
-  child->origin.n_mutations_total++;
   return g_steal_pointer (&child);
 }
 
