@@ -18,10 +18,8 @@
  *   dual_home              every leaf gets a twin in its place and every chip a second link to
  *                          it, the leaf's switch links dealt between the two (dual-homing.c;
  *                          Alibaba HPN's dual ToR), when the chips have the NIC ports for it
- *   tier_edit              every switch of a tier one uplink more or fewer (a ring more when
- *                          there is no tier above); add_spine_plane / remove_spine_plane: a top
- *                          switch more, wired as an existing one, or fewer
- * A child is 1 .. edits_per_child of these edits.
+ * and the structural moves of mutation-structural.c (tier_edit, add_spine_plane,
+ * remove_spine_plane). A child is 1 .. edits_per_child edits.
  *
  * Edits touch switches and the chips' links to them; a chip's links to chips are hardware (its
  * board, its C2C ports), which the spec keeps out of the search (Non-Goals), so a direct network
@@ -29,18 +27,9 @@
  * (grouping, containment, link types, port counts, connectivity) and the largest radix option;
  * a graph that fails is an InvalidMutation, never a candidate.
  */
-#include "optimizer-private.h"
+#include "graph-mutator-private.h"
 
 #define TRIES 24
-
-typedef struct
-{
-  const TfSearchConfig *config;
-  TfNetworkGraph       *graph;     /* n_chip and grouping as the parent's */
-  GArray               *switches;  /* TfSwitch, ids owned */
-  GArray               *links;     /* TfLink */
-  guint                 max_ports;
-} Edit;
 
 static gboolean
 enabled (const TfSearchConfig *config)
@@ -98,22 +87,6 @@ edit_clear (Edit *e)
   g_clear_pointer (&e->links, g_array_unref);
 }
 
-#define SW(e, i) (&g_array_index ((e)->switches, TfSwitch, (i)))
-#define LINK(e, i) (&g_array_index ((e)->links, TfLink, (i)))
-
-static guint
-n_chip (const Edit *e)
-{
-  return e->graph->n_chip;
-}
-
-static gboolean
-is_switch (const Edit *e,
-           guint32     node)
-{
-  return node >= n_chip (e);
-}
-
 static guint
 ports (const Edit *e,
        guint32     node)
@@ -149,12 +122,11 @@ random_switch (const Edit *e,
   return n_chip (e) + g_rand_int_range (rng, 0, e->switches->len);
 }
 
-/* Adds @multiplicity links between a and b, onto an existing record when there is one. */
-static void
-add_links (Edit   *e,
-           guint32 a,
-           guint32 b,
-           guint32 multiplicity)
+void
+tf_edit_add_links (Edit   *e,
+                   guint32 a,
+                   guint32 b,
+                   guint32 multiplicity)
 {
   TfLink l = { MIN (a, b), MAX (a, b), multiplicity, TF_LINK_C2C, TF_REACH_BOARD };
 
@@ -171,23 +143,10 @@ add_links (Edit   *e,
   g_array_append_val (e->links, l);
 }
 
-/* Takes one physical link out of record @i. */
-static void
-take_link (Edit *e,
-           guint i)
-{
-  LINK (e, i)->multiplicity--;
-}
-
-static gboolean
-invalid (GError    **error,
-         const char *format,
-         ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-invalid (GError    **error,
-         const char *format,
-         ...)
+gboolean
+tf_edit_invalid (GError    **error,
+                 const char *format,
+                 ...)
 {
   g_autofree char *message = NULL;
   va_list args;
@@ -205,17 +164,17 @@ static gboolean
 op_add_edge (Edit *e, GRand *rng, GError **error)
 {
   if (e->switches->len < 2)
-    return invalid (error, "add_edge: fewer than two switches");
+    return tf_edit_invalid (error, "add_edge: fewer than two switches");
   for (guint t = 0; t < TRIES; t++)
     {
       guint32 u = random_switch (e, rng), v = random_switch (e, rng);
 
       if (u == v || ports (e, u) >= e->max_ports || ports (e, v) >= e->max_ports)
         continue;
-      add_links (e, u, v, 1);
+      tf_edit_add_links (e, u, v, 1);
       return TRUE;
     }
-  return invalid (error, "add_edge: no two switches with free ports found");
+  return tf_edit_invalid (error, "add_edge: no two switches with free ports found");
 }
 
 static gboolean
@@ -224,7 +183,7 @@ op_remove_edge (Edit *e, GRand *rng, GError **error)
   g_autoptr(GArray) sl = switch_links (e);
 
   if (sl->len == 0)
-    return invalid (error, "remove_edge: no link between switches");
+    return tf_edit_invalid (error, "remove_edge: no link between switches");
   take_link (e, g_array_index (sl, guint, g_rand_int_range (rng, 0, sl->len)));
   return TRUE;
 }
@@ -235,7 +194,7 @@ op_rewire_switch (Edit *e, GRand *rng, GError **error)
   g_autoptr(GArray) sl = switch_links (e);
 
   if (sl->len < 2)
-    return invalid (error, "rewire_switch: fewer than two links between switches");
+    return tf_edit_invalid (error, "rewire_switch: fewer than two links between switches");
   for (guint t = 0; t < TRIES; t++)
     {
       guint i = g_array_index (sl, guint, g_rand_int_range (rng, 0, sl->len));
@@ -253,16 +212,16 @@ op_rewire_switch (Edit *e, GRand *rng, GError **error)
         continue;
       take_link (e, i);
       take_link (e, j);
-      add_links (e, a, d, 1);
-      add_links (e, c, b, 1);
+      tf_edit_add_links (e, a, d, 1);
+      tf_edit_add_links (e, c, b, 1);
       return TRUE;
     }
-  return invalid (error, "rewire_switch: no two links with four distinct ends found");
+  return tf_edit_invalid (error, "rewire_switch: no two links with four distinct ends found");
 }
 
-static gboolean
-id_taken (const Edit *e,
-          const char *id)
+gboolean
+tf_edit_id_taken (const Edit *e,
+                  const char *id)
 {
   for (guint i = 0; i < e->switches->len; i++)
     if (g_strcmp0 (SW (e, i)->id, id) == 0)
@@ -279,12 +238,12 @@ op_split_switch (Edit *e, GRand *rng, GError **error)
   guint n_links = e->links->len;
 
   if (total < 2)
-    return invalid (error, "split_switch: %s has fewer than two ports", copy.id);
+    return tf_edit_invalid (error, "split_switch: %s has fewer than two ports", copy.id);
   copy.id = g_strdup_printf ("%s-split%u", copy.id, e->switches->len);
-  if (id_taken (e, copy.id))
+  if (tf_edit_id_taken (e, copy.id))
     {
       g_free (copy.id);
-      return invalid (error, "split_switch: the new id is taken");
+      return tf_edit_invalid (error, "split_switch: the new id is taken");
     }
   g_array_append_val (e->switches, copy);
   s2 = n_chip (e) + e->switches->len - 1;
@@ -300,16 +259,15 @@ op_split_switch (Edit *e, GRand *rng, GError **error)
         continue;
       other = l->a == s ? l->b : l->a;
       take_link (e, i);
-      add_links (e, other, s2, 1);
+      tf_edit_add_links (e, other, s2, 1);
       moved++;
     }
   return TRUE;
 }
 
-/* Removes switch node @v, whose links are all empty, and renumbers the nodes after it. */
-static void
-drop_switch (Edit   *e,
-             guint32 v)
+void
+tf_edit_drop_switch (Edit   *e,
+                     guint32 v)
 {
   guint v_index = v - n_chip (e);
 
@@ -330,7 +288,7 @@ static gboolean
 op_merge_switch (Edit *e, GRand *rng, GError **error)
 {
   if (e->switches->len < 2)
-    return invalid (error, "merge_switch: fewer than two switches");
+    return tf_edit_invalid (error, "merge_switch: fewer than two switches");
   for (guint t = 0; t < TRIES; t++)
     {
       guint32 u = random_switch (e, rng), v = random_switch (e, rng);
@@ -360,10 +318,11 @@ op_merge_switch (Edit *e, GRand *rng, GError **error)
           else if (l->b == v)
             l->b = u;
         }
-      drop_switch (e, v);
+      tf_edit_drop_switch (e, v);
       return TRUE;
     }
-  return invalid (error, "merge_switch: no two switches of one tier and place fit one radix");
+  return tf_edit_invalid (error, "merge_switch: no two switches of one tier and place fit one "
+                          "radix");
 }
 
 static gboolean
@@ -372,7 +331,7 @@ op_change_port_asymmetry (Edit *e, GRand *rng, GError **error)
   g_autoptr(GArray) sl = switch_links (e);
 
   if (sl->len == 0 || e->switches->len < 3)
-    return invalid (error, "change_port_asymmetry: too few switches");
+    return tf_edit_invalid (error, "change_port_asymmetry: too few switches");
   for (guint t = 0; t < TRIES; t++)
     {
       guint i = g_array_index (sl, guint, g_rand_int_range (rng, 0, sl->len));
@@ -385,10 +344,11 @@ op_change_port_asymmetry (Edit *e, GRand *rng, GError **error)
           || ports (e, v) >= e->max_ports)
         continue;
       take_link (e, i);
-      add_links (e, v, x, 1);
+      tf_edit_add_links (e, v, x, 1);
       return TRUE;
     }
-  return invalid (error, "change_port_asymmetry: no switch of the same tier with a free port");
+  return tf_edit_invalid (error, "change_port_asymmetry: no switch of the same tier with a free "
+                          "port");
 }
 
 /* Links from @chip to switches, physical. */
@@ -417,7 +377,7 @@ op_rehome_chip (Edit *e, GRand *rng, GError **error)
     if (LINK (e, i)->multiplicity > 0 && is_switch (e, LINK (e, i)->a) != is_switch (e, LINK (e, i)->b))
       g_array_append_val (chip_links, i);
   if (chip_links->len == 0 || e->switches->len < 2)
-    return invalid (error, "rehome_chip: no chip link to a switch, or one switch");
+    return tf_edit_invalid (error, "rehome_chip: no chip link to a switch, or one switch");
   for (guint t = 0; t < TRIES; t++)
     {
       guint i = g_array_index (chip_links, guint, g_rand_int_range (rng, 0, chip_links->len));
@@ -433,11 +393,11 @@ op_rehome_chip (Edit *e, GRand *rng, GError **error)
         continue;
       if (!add)
         take_link (e, i);
-      add_links (e, chip, v, 1);
+      tf_edit_add_links (e, chip, v, 1);
       return TRUE;
     }
-  return invalid (error, "rehome_chip: no other switch of the same tier and place with a free "
-                  "port");
+  return tf_edit_invalid (error, "rehome_chip: no other switch of the same tier and place with "
+                          "a free port");
 }
 
 static gboolean
@@ -450,8 +410,8 @@ op_dual_home (Edit *e, GRand *rng, GError **error)
   for (guint32 c = 0; c < n_chip (e); c++)
     most = MAX (most, chip_uplinks (e, c));
   if (most == 0 || 2 * most > e->config->hardware.nic_ports_per_chip)
-    return invalid (error, "dual_home: the chips have no NIC ports for a second link "
-                    "(nic_ports_per_chip = %u)", e->config->hardware.nic_ports_per_chip);
+    return tf_edit_invalid (error, "dual_home: the chips have no NIC ports for a second link "
+                            "(nic_ports_per_chip = %u)", e->config->hardware.nic_ports_per_chip);
   view.switches = (TfSwitch *) (void *) e->switches->data;
   view.n_switch = e->switches->len;
   view.links = (TfLink *) (void *) e->links->data;
@@ -473,254 +433,6 @@ op_dual_home (Edit *e, GRand *rng, GError **error)
   return TRUE;
 }
 
-/* Structural moves: one edit of many switches at once, so that a child differs from its parent
- * in its shape (uplinks per leaf, spine planes) and not in one link. */
-
-/* Each node's physical links, indexed by node. */
-static guint *
-port_counts (const Edit *e)
-{
-  guint *out = g_new0 (guint, n_chip (e) + e->switches->len);
-
-  for (guint i = 0; i < e->links->len; i++)
-    {
-      out[LINK (e, i)->a] += LINK (e, i)->multiplicity;
-      out[LINK (e, i)->b] += LINK (e, i)->multiplicity;
-    }
-  return out;
-}
-
-/* The tiers that have switches, ascending; returns how many. */
-static guint
-switch_tiers (const Edit *e,
-              TfTier      tiers[3])
-{
-  guint n = 0;
-
-  for (TfTier t = TF_TIER_RACK; t <= TF_TIER_DATACENTER; t++)
-    for (guint i = 0; i < e->switches->len; i++)
-      if (SW (e, i)->tier == t)
-        {
-          tiers[n++] = t;
-          break;
-        }
-  return n;
-}
-
-/* The switch nodes of @tier, in index order. */
-static GArray *
-tier_members (const Edit *e,
-              TfTier      tier)
-{
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (guint32));
-
-  for (guint i = 0; i < e->switches->len; i++)
-    if (SW (e, i)->tier == tier)
-      {
-        guint32 node = n_chip (e) + i;
-
-        g_array_append_val (out, node);
-      }
-  return out;
-}
-
-static guint32
-other_end (const TfLink *l,
-           guint32       node)
-{
-  return l->a == node ? l->b : l->a;
-}
-
-/* Link records from switch @s to switches of @tier, as indices into e->links. */
-static GArray *
-links_to_tier (const Edit *e,
-               guint32     s,
-               TfTier      tier)
-{
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (guint));
-
-  for (guint i = 0; i < e->links->len; i++)
-    {
-      const TfLink *l = LINK (e, i);
-
-      if (l->multiplicity > 0 && (l->a == s || l->b == s) && l->a != l->b
-          && is_switch (e, other_end (l, s))
-          && SW (e, other_end (l, s) - n_chip (e))->tier == tier)
-        g_array_append_val (out, i);
-    }
-  return out;
-}
-
-/* A ring over the members of a tier with nothing above it (a dragonfly's routers): each switch
- * one link to the switch @stride places on, two more ports each (one if the stride is half). */
-static gboolean
-tier_ring (Edit    *e,
-           GArray  *members,
-           gboolean add,
-           guint    offset,
-           GError **error)
-{
-  guint n = members->len, stride;
-
-  if (!add)
-    return invalid (error, "tier_edit: the switches have no tier above to lose an uplink to");
-  if (n < 3)
-    return invalid (error, "tier_edit: fewer than three switches in the only tier");
-  stride = 1 + offset % (n / 2);
-  for (guint i = 0; i < n; i++)
-    if (2 * stride != n || i < n / 2)
-      add_links (e, g_array_index (members, guint32, i),
-                 g_array_index (members, guint32, (i + stride) % n), 1);
-  return TRUE;
-}
-
-/* Every switch of a tier gets one more link to the tier above, to its least used neighbour
- * there (ties dealt round-robin), or loses one, from its thickest bundle: a uniform change of
- * uplinks per switch, hence of the tier's oversubscription, that keeps its switches alike. */
-static gboolean
-op_tier_edit (Edit *e, GRand *rng, GError **error)
-{
-  TfTier tiers[3];
-  guint n_tiers = switch_tiers (e, tiers), t, offset;
-  gboolean add;
-  g_autoptr(GArray) members = NULL;
-  g_autofree guint *pc = NULL;
-
-  if (n_tiers == 0)
-    return invalid (error, "tier_edit: no switch");
-  t = n_tiers > 1 ? (guint) g_rand_int_range (rng, 0, n_tiers - 1) : 0;
-  add = g_rand_boolean (rng);
-  offset = g_rand_int (rng);
-  members = tier_members (e, tiers[t]);
-  if (n_tiers == 1)
-    return tier_ring (e, members, add, offset, error);
-  pc = port_counts (e);
-  for (guint i = 0; i < members->len; i++)
-    {
-      guint32 s = g_array_index (members, guint32, i), best_end = 0;
-      g_autoptr(GArray) up = links_to_tier (e, s, tiers[t + 1]);
-      guint best = G_MAXUINT, total = 0;
-
-      for (guint k = 0; k < up->len; k++)
-        total += LINK (e, g_array_index (up, guint, k))->multiplicity;
-      if (total == 0 || (!add && total < 2))
-        return invalid (error, "tier_edit: switch %s has %s", SW (e, s - n_chip (e))->id,
-                        total == 0 ? "no link to the tier above" : "a single uplink");
-      for (guint k = 0; k < up->len; k++)
-        {
-          guint j = g_array_index (up, guint, (offset + i + k) % up->len);
-          guint32 end = other_end (LINK (e, j), s);
-
-          if (best == G_MAXUINT
-              || (add && pc[end] < pc[best_end])
-              || (!add && (LINK (e, j)->multiplicity > LINK (e, best)->multiplicity
-                           || (LINK (e, j)->multiplicity == LINK (e, best)->multiplicity
-                               && pc[end] > pc[best_end]))))
-            {
-              best = j;
-              best_end = end;
-            }
-        }
-      if (add)
-        {
-          LINK (e, best)->multiplicity++;
-          pc[s]++;
-          pc[best_end]++;
-        }
-      else
-        {
-          take_link (e, best);
-          pc[s]--;
-          pc[best_end]--;
-        }
-    }
-  return TRUE;
-}
-
-/* The top tier's switches, refused when they hold chips (a single tier of switches has no
- * spine to copy or take away). */
-static GArray *
-spines (const Edit *e,
-        const char *op,
-        GError    **error)
-{
-  TfTier tiers[3];
-  guint n_tiers = switch_tiers (e, tiers);
-  GArray *top;
-
-  if (n_tiers == 0)
-    {
-      invalid (error, "%s: no switch", op);
-      return NULL;
-    }
-  top = tier_members (e, tiers[n_tiers - 1]);
-  for (guint i = 0; i < e->links->len; i++)
-    {
-      const TfLink *l = LINK (e, i);
-
-      if (l->multiplicity == 0 || is_switch (e, l->a) == is_switch (e, l->b))
-        continue;
-      if (SW (e, MAX (l->a, l->b) - n_chip (e))->tier == tiers[n_tiers - 1])
-        {
-          g_array_unref (top);
-          invalid (error, "%s: the top tier's switches hold chips; there is no spine", op);
-          return NULL;
-        }
-    }
-  return top;
-}
-
-/* A new top switch with the links of an existing one, to the same switches. */
-static gboolean
-op_add_spine_plane (Edit *e, GRand *rng, GError **error)
-{
-  g_autoptr(GArray) top = spines (e, "add_spine_plane", error);
-  guint32 model, plane;
-  guint n_links;
-  TfSwitch copy;
-
-  if (top == NULL)
-    return FALSE;
-  model = g_array_index (top, guint32, g_rand_int_range (rng, 0, top->len));
-  copy = *SW (e, model - n_chip (e));
-  copy.id = g_strdup_printf ("%s-plane%u", copy.id, e->switches->len);
-  if (id_taken (e, copy.id))
-    {
-      g_free (copy.id);
-      return invalid (error, "add_spine_plane: the new id is taken");
-    }
-  g_array_append_val (e->switches, copy);
-  plane = n_chip (e) + e->switches->len - 1;
-  n_links = e->links->len;
-  for (guint i = 0; i < n_links; i++)
-    {
-      TfLink l = *LINK (e, i);
-
-      if (l.multiplicity > 0 && l.a != l.b && (l.a == model || l.b == model))
-        add_links (e, other_end (&l, model), plane, l.multiplicity);
-    }
-  return TRUE;
-}
-
-/* A top switch and its links go, if the rest stays connected (finish checks). */
-static gboolean
-op_remove_spine_plane (Edit *e, GRand *rng, GError **error)
-{
-  g_autoptr(GArray) top = spines (e, "remove_spine_plane", error);
-  guint32 v;
-
-  if (top == NULL)
-    return FALSE;
-  if (top->len < 2)
-    return invalid (error, "remove_spine_plane: a single top switch");
-  v = g_array_index (top, guint32, g_rand_int_range (rng, 0, top->len));
-  for (guint i = 0; i < e->links->len; i++)
-    if (LINK (e, i)->a == v || LINK (e, i)->b == v)
-      LINK (e, i)->multiplicity = 0;
-  drop_switch (e, v);
-  return TRUE;
-}
-
 typedef gboolean (*Operator) (Edit *e, GRand *rng, GError **error);
 
 static const Operator operators[TF_N_MUTATIONS] = {
@@ -732,9 +444,9 @@ static const Operator operators[TF_N_MUTATIONS] = {
   [TF_MUTATION_CHANGE_PORT_ASYMMETRY] = op_change_port_asymmetry,
   [TF_MUTATION_REHOME_CHIP] = op_rehome_chip,
   [TF_MUTATION_DUAL_HOME] = op_dual_home,
-  [TF_MUTATION_TIER_EDIT] = op_tier_edit,
-  [TF_MUTATION_ADD_SPINE_PLANE] = op_add_spine_plane,
-  [TF_MUTATION_REMOVE_SPINE_PLANE] = op_remove_spine_plane,
+  [TF_MUTATION_TIER_EDIT] = tf_mutation_tier_edit,
+  [TF_MUTATION_ADD_SPINE_PLANE] = tf_mutation_add_spine_plane,
+  [TF_MUTATION_REMOVE_SPINE_PLANE] = tf_mutation_remove_spine_plane,
 };
 
 /* Puts the edit back into the graph: records normalised and merged, empty ones dropped, link
@@ -760,7 +472,7 @@ finish (Edit    *e,
         {
           g_array_unref (kept);
           g_hash_table_unref (seen);
-          return invalid (error, "a link would join a switch to itself");
+          return tf_edit_invalid (error, "a link would join a switch to itself");
         }
       l = (TfLink) { MIN (l.a, l.b), MAX (l.a, l.b), l.multiplicity, l.type, l.reach };
       keys[i] = ((gint64) l.a << 32) | l.b;
@@ -786,13 +498,13 @@ finish (Edit    *e,
   for (guint s = 0; s < g->n_switch; s++)
     {
       if (g->switches[s].port_count == 0)
-        return invalid (error, "switch %s would have no link", g->switches[s].id);
+        return tf_edit_invalid (error, "switch %s would have no link", g->switches[s].id);
       if (g->switches[s].port_count > e->max_ports)
-        return invalid (error, "switch %s would need %u ports, more than the largest radix",
-                        g->switches[s].id, g->switches[s].port_count);
+        return tf_edit_invalid (error, "switch %s would need %u ports, more than the largest "
+                                "radix", g->switches[s].id, g->switches[s].port_count);
     }
   if (!tf_network_graph_check_invariants (g, MAX (1u, e->config->context.chip_radix), &local))
-    return invalid (error, "%s", local->message);
+    return tf_edit_invalid (error, "%s", local->message);
   return TRUE;
 }
 
