@@ -201,7 +201,8 @@ test_multi_edit_children (void)
     {
       g_auto(TfSearchConfig) config = { 0 };
       const TfGenerator *family = NULL;
-      g_autoptr(GPtrArray) pool = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+      g_autoptr(GPtrArray) pool =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
       g_autoptr(GError) error = NULL;
       g_autoptr(GRand) rng = g_rand_new_with_seed (seeds[k]);
       gpointer state;
@@ -286,7 +287,8 @@ test_default_front_unchanged (void)
   bare_text = g_regex_replace (operators_key, text, -1, 0, "", 0, &error);
   g_assert_no_error (error);
   g_assert_null (strstr (bare_text, "operators"));
-  g_assert_true (tf_search_config_load_data ("bare.yaml", bare_text, strlen (bare_text), &bare, &error));
+  g_assert_true (tf_search_config_load_data ("bare.yaml", bare_text, strlen (bare_text), &bare,
+                                             &error));
   g_assert_no_error (error);
   g_assert_cmpuint (bare.operators, ==, config.operators);
   g_assert_cmpuint (bare.edits_per_child, ==, config.edits_per_child);
