@@ -112,7 +112,7 @@ tier_ring (Edit    *e,
   for (guint i = 0; i < n; i++)
     if (2 * stride != n || i < n / 2)
       tf_edit_add_links (e, g_array_index (members, guint32, i),
-                 g_array_index (members, guint32, (i + stride) % n), 1);
+                         g_array_index (members, guint32, (i + stride) % n), 1);
   return TRUE;
 }
 
@@ -120,9 +120,9 @@ tier_ring (Edit    *e,
  * there (ties dealt round-robin), or loses one, from its thickest bundle: a uniform change of
  * uplinks per switch, hence of the tier's oversubscription, that keeps its switches alike. */
 gboolean
-tf_mutation_tier_edit (Edit   *e,
-                      GRand  *rng,
-                      GError **error)
+tf_mutation_tier_edit (Edit    *e,
+                       GRand   *rng,
+                       GError **error)
 {
   TfTier tiers[3];
   guint n_tiers = switch_tiers (e, tiers), t, offset;
@@ -218,9 +218,9 @@ spines (const Edit *e,
 
 /* A new top switch with the links of an existing one, to the same switches. */
 gboolean
-tf_mutation_add_spine_plane (Edit   *e,
-                            GRand  *rng,
-                            GError **error)
+tf_mutation_add_spine_plane (Edit    *e,
+                             GRand   *rng,
+                             GError **error)
 {
   g_autoptr(GArray) top = spines (e, "add_spine_plane", error);
   guint32 model, plane;
@@ -252,9 +252,9 @@ tf_mutation_add_spine_plane (Edit   *e,
 
 /* A top switch and its links go, if the rest stays connected (finish checks). */
 gboolean
-tf_mutation_remove_spine_plane (Edit   *e,
-                               GRand  *rng,
-                               GError **error)
+tf_mutation_remove_spine_plane (Edit    *e,
+                                GRand   *rng,
+                                GError **error)
 {
   g_autoptr(GArray) top = spines (e, "remove_spine_plane", error);
   guint32 v;
