@@ -18,6 +18,8 @@
  *   dual_home              every leaf gets a twin in its place and every chip a second link to
  *                          it, the leaf's switch links dealt between the two (dual-homing.c;
  *                          Alibaba HPN's dual ToR), when the chips have the NIC ports for it
+ * and the structural moves of mutation-structural.c (tier_edit, add_spine_plane,
+ * remove_spine_plane). A child is 1 .. edits_per_child edits.
  *
  * Edits touch switches and the chips' links to them; a chip's links to chips are hardware (its
  * board, its C2C ports), which the spec keeps out of the search (Non-Goals), so a direct network
@@ -25,18 +27,9 @@
  * (grouping, containment, link types, port counts, connectivity) and the largest radix option;
  * a graph that fails is an InvalidMutation, never a candidate.
  */
-#include "optimizer-private.h"
+#include "graph-mutator-private.h"
 
 #define TRIES 24
-
-typedef struct
-{
-  const TfSearchConfig *config;
-  TfNetworkGraph       *graph;     /* n_chip and grouping as the parent's */
-  GArray               *switches;  /* TfSwitch, ids owned */
-  GArray               *links;     /* TfLink */
-  guint                 max_ports;
-} Edit;
 
 static gboolean
 enabled (const TfSearchConfig *config)
@@ -94,22 +87,6 @@ edit_clear (Edit *e)
   g_clear_pointer (&e->links, g_array_unref);
 }
 
-#define SW(e, i) (&g_array_index ((e)->switches, TfSwitch, (i)))
-#define LINK(e, i) (&g_array_index ((e)->links, TfLink, (i)))
-
-static guint
-n_chip (const Edit *e)
-{
-  return e->graph->n_chip;
-}
-
-static gboolean
-is_switch (const Edit *e,
-           guint32     node)
-{
-  return node >= n_chip (e);
-}
-
 static guint
 ports (const Edit *e,
        guint32     node)
@@ -145,12 +122,11 @@ random_switch (const Edit *e,
   return n_chip (e) + g_rand_int_range (rng, 0, e->switches->len);
 }
 
-/* Adds @multiplicity links between a and b, onto an existing record when there is one. */
-static void
-add_links (Edit   *e,
-           guint32 a,
-           guint32 b,
-           guint32 multiplicity)
+void
+tf_edit_add_links (Edit   *e,
+                   guint32 a,
+                   guint32 b,
+                   guint32 multiplicity)
 {
   TfLink l = { MIN (a, b), MAX (a, b), multiplicity, TF_LINK_C2C, TF_REACH_BOARD };
 
@@ -167,23 +143,10 @@ add_links (Edit   *e,
   g_array_append_val (e->links, l);
 }
 
-/* Takes one physical link out of record @i. */
-static void
-take_link (Edit *e,
-           guint i)
-{
-  LINK (e, i)->multiplicity--;
-}
-
-static gboolean
-invalid (GError    **error,
-         const char *format,
-         ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-invalid (GError    **error,
-         const char *format,
-         ...)
+gboolean
+tf_edit_invalid (GError    **error,
+                 const char *format,
+                 ...)
 {
   g_autofree char *message = NULL;
   va_list args;
@@ -201,17 +164,17 @@ static gboolean
 op_add_edge (Edit *e, GRand *rng, GError **error)
 {
   if (e->switches->len < 2)
-    return invalid (error, "add_edge: fewer than two switches");
+    return tf_edit_invalid (error, "add_edge: fewer than two switches");
   for (guint t = 0; t < TRIES; t++)
     {
       guint32 u = random_switch (e, rng), v = random_switch (e, rng);
 
       if (u == v || ports (e, u) >= e->max_ports || ports (e, v) >= e->max_ports)
         continue;
-      add_links (e, u, v, 1);
+      tf_edit_add_links (e, u, v, 1);
       return TRUE;
     }
-  return invalid (error, "add_edge: no two switches with free ports found");
+  return tf_edit_invalid (error, "add_edge: no two switches with free ports found");
 }
 
 static gboolean
@@ -220,7 +183,7 @@ op_remove_edge (Edit *e, GRand *rng, GError **error)
   g_autoptr(GArray) sl = switch_links (e);
 
   if (sl->len == 0)
-    return invalid (error, "remove_edge: no link between switches");
+    return tf_edit_invalid (error, "remove_edge: no link between switches");
   take_link (e, g_array_index (sl, guint, g_rand_int_range (rng, 0, sl->len)));
   return TRUE;
 }
@@ -231,7 +194,7 @@ op_rewire_switch (Edit *e, GRand *rng, GError **error)
   g_autoptr(GArray) sl = switch_links (e);
 
   if (sl->len < 2)
-    return invalid (error, "rewire_switch: fewer than two links between switches");
+    return tf_edit_invalid (error, "rewire_switch: fewer than two links between switches");
   for (guint t = 0; t < TRIES; t++)
     {
       guint i = g_array_index (sl, guint, g_rand_int_range (rng, 0, sl->len));
@@ -249,11 +212,21 @@ op_rewire_switch (Edit *e, GRand *rng, GError **error)
         continue;
       take_link (e, i);
       take_link (e, j);
-      add_links (e, a, d, 1);
-      add_links (e, c, b, 1);
+      tf_edit_add_links (e, a, d, 1);
+      tf_edit_add_links (e, c, b, 1);
       return TRUE;
     }
-  return invalid (error, "rewire_switch: no two links with four distinct ends found");
+  return tf_edit_invalid (error, "rewire_switch: no two links with four distinct ends found");
+}
+
+gboolean
+tf_edit_id_taken (const Edit *e,
+                  const char *id)
+{
+  for (guint i = 0; i < e->switches->len; i++)
+    if (g_strcmp0 (SW (e, i)->id, id) == 0)
+      return TRUE;
+  return FALSE;
 }
 
 static gboolean
@@ -265,14 +238,13 @@ op_split_switch (Edit *e, GRand *rng, GError **error)
   guint n_links = e->links->len;
 
   if (total < 2)
-    return invalid (error, "split_switch: %s has fewer than two ports", copy.id);
+    return tf_edit_invalid (error, "split_switch: %s has fewer than two ports", copy.id);
   copy.id = g_strdup_printf ("%s-split%u", copy.id, e->switches->len);
-  for (guint i = 0; i < e->switches->len; i++)
-    if (g_strcmp0 (SW (e, i)->id, copy.id) == 0)
-      {
-        g_free (copy.id);
-        return invalid (error, "split_switch: the new id is taken");
-      }
+  if (tf_edit_id_taken (e, copy.id))
+    {
+      g_free (copy.id);
+      return tf_edit_invalid (error, "split_switch: the new id is taken");
+    }
   g_array_append_val (e->switches, copy);
   s2 = n_chip (e) + e->switches->len - 1;
   want = 1 + g_rand_int_range (rng, 0, total - 1);   /* 1 .. total - 1 ports move */
@@ -287,22 +259,41 @@ op_split_switch (Edit *e, GRand *rng, GError **error)
         continue;
       other = l->a == s ? l->b : l->a;
       take_link (e, i);
-      add_links (e, other, s2, 1);
+      tf_edit_add_links (e, other, s2, 1);
       moved++;
     }
   return TRUE;
+}
+
+void
+tf_edit_drop_switch (Edit   *e,
+                     guint32 v)
+{
+  guint v_index = v - n_chip (e);
+
+  g_free (SW (e, v_index)->id);
+  g_array_remove_index (e->switches, v_index);
+  for (guint i = 0; i < e->links->len; i++)
+    {
+      TfLink *l = LINK (e, i);
+
+      if (l->a > v)
+        l->a--;
+      if (l->b > v)
+        l->b--;
+    }
 }
 
 static gboolean
 op_merge_switch (Edit *e, GRand *rng, GError **error)
 {
   if (e->switches->len < 2)
-    return invalid (error, "merge_switch: fewer than two switches");
+    return tf_edit_invalid (error, "merge_switch: fewer than two switches");
   for (guint t = 0; t < TRIES; t++)
     {
       guint32 u = random_switch (e, rng), v = random_switch (e, rng);
       const TfSwitch *su = SW (e, u - n_chip (e)), *sv = SW (e, v - n_chip (e));
-      guint between = 0, v_index;
+      guint between = 0;
 
       if (u == v || su->tier != sv->tier || su->container != sv->container)
         continue;
@@ -327,21 +318,11 @@ op_merge_switch (Edit *e, GRand *rng, GError **error)
           else if (l->b == v)
             l->b = u;
         }
-      v_index = v - n_chip (e);
-      g_free (SW (e, v_index)->id);
-      g_array_remove_index (e->switches, v_index);
-      for (guint i = 0; i < e->links->len; i++)
-        {
-          TfLink *l = LINK (e, i);
-
-          if (l->a > v)
-            l->a--;
-          if (l->b > v)
-            l->b--;
-        }
+      tf_edit_drop_switch (e, v);
       return TRUE;
     }
-  return invalid (error, "merge_switch: no two switches of one tier and place fit one radix");
+  return tf_edit_invalid (error, "merge_switch: no two switches of one tier and place fit one "
+                          "radix");
 }
 
 static gboolean
@@ -350,7 +331,7 @@ op_change_port_asymmetry (Edit *e, GRand *rng, GError **error)
   g_autoptr(GArray) sl = switch_links (e);
 
   if (sl->len == 0 || e->switches->len < 3)
-    return invalid (error, "change_port_asymmetry: too few switches");
+    return tf_edit_invalid (error, "change_port_asymmetry: too few switches");
   for (guint t = 0; t < TRIES; t++)
     {
       guint i = g_array_index (sl, guint, g_rand_int_range (rng, 0, sl->len));
@@ -363,10 +344,11 @@ op_change_port_asymmetry (Edit *e, GRand *rng, GError **error)
           || ports (e, v) >= e->max_ports)
         continue;
       take_link (e, i);
-      add_links (e, v, x, 1);
+      tf_edit_add_links (e, v, x, 1);
       return TRUE;
     }
-  return invalid (error, "change_port_asymmetry: no switch of the same tier with a free port");
+  return tf_edit_invalid (error, "change_port_asymmetry: no switch of the same tier with a free "
+                          "port");
 }
 
 /* Links from @chip to switches, physical. */
@@ -395,7 +377,7 @@ op_rehome_chip (Edit *e, GRand *rng, GError **error)
     if (LINK (e, i)->multiplicity > 0 && is_switch (e, LINK (e, i)->a) != is_switch (e, LINK (e, i)->b))
       g_array_append_val (chip_links, i);
   if (chip_links->len == 0 || e->switches->len < 2)
-    return invalid (error, "rehome_chip: no chip link to a switch, or one switch");
+    return tf_edit_invalid (error, "rehome_chip: no chip link to a switch, or one switch");
   for (guint t = 0; t < TRIES; t++)
     {
       guint i = g_array_index (chip_links, guint, g_rand_int_range (rng, 0, chip_links->len));
@@ -411,11 +393,11 @@ op_rehome_chip (Edit *e, GRand *rng, GError **error)
         continue;
       if (!add)
         take_link (e, i);
-      add_links (e, chip, v, 1);
+      tf_edit_add_links (e, chip, v, 1);
       return TRUE;
     }
-  return invalid (error, "rehome_chip: no other switch of the same tier and place with a free "
-                  "port");
+  return tf_edit_invalid (error, "rehome_chip: no other switch of the same tier and place with "
+                          "a free port");
 }
 
 static gboolean
@@ -428,8 +410,8 @@ op_dual_home (Edit *e, GRand *rng, GError **error)
   for (guint32 c = 0; c < n_chip (e); c++)
     most = MAX (most, chip_uplinks (e, c));
   if (most == 0 || 2 * most > e->config->hardware.nic_ports_per_chip)
-    return invalid (error, "dual_home: the chips have no NIC ports for a second link "
-                    "(nic_ports_per_chip = %u)", e->config->hardware.nic_ports_per_chip);
+    return tf_edit_invalid (error, "dual_home: the chips have no NIC ports for a second link "
+                            "(nic_ports_per_chip = %u)", e->config->hardware.nic_ports_per_chip);
   view.switches = (TfSwitch *) (void *) e->switches->data;
   view.n_switch = e->switches->len;
   view.links = (TfLink *) (void *) e->links->data;
@@ -462,6 +444,9 @@ static const Operator operators[TF_N_MUTATIONS] = {
   [TF_MUTATION_CHANGE_PORT_ASYMMETRY] = op_change_port_asymmetry,
   [TF_MUTATION_REHOME_CHIP] = op_rehome_chip,
   [TF_MUTATION_DUAL_HOME] = op_dual_home,
+  [TF_MUTATION_TIER_EDIT] = tf_mutation_tier_edit,
+  [TF_MUTATION_ADD_SPINE_PLANE] = tf_mutation_add_spine_plane,
+  [TF_MUTATION_REMOVE_SPINE_PLANE] = tf_mutation_remove_spine_plane,
 };
 
 /* Puts the edit back into the graph: records normalised and merged, empty ones dropped, link
@@ -487,7 +472,7 @@ finish (Edit    *e,
         {
           g_array_unref (kept);
           g_hash_table_unref (seen);
-          return invalid (error, "a link would join a switch to itself");
+          return tf_edit_invalid (error, "a link would join a switch to itself");
         }
       l = (TfLink) { MIN (l.a, l.b), MAX (l.a, l.b), l.multiplicity, l.type, l.reach };
       keys[i] = ((gint64) l.a << 32) | l.b;
@@ -513,16 +498,37 @@ finish (Edit    *e,
   for (guint s = 0; s < g->n_switch; s++)
     {
       if (g->switches[s].port_count == 0)
-        return invalid (error, "switch %s would have no link", g->switches[s].id);
+        return tf_edit_invalid (error, "switch %s would have no link", g->switches[s].id);
       if (g->switches[s].port_count > e->max_ports)
-        return invalid (error, "switch %s would need %u ports, more than the largest radix",
-                        g->switches[s].id, g->switches[s].port_count);
+        return tf_edit_invalid (error, "switch %s would need %u ports, more than the largest "
+                                "radix", g->switches[s].id, g->switches[s].port_count);
     }
   if (!tf_network_graph_check_invariants (g, MAX (1u, e->config->context.chip_radix), &local))
-    return invalid (error, "%s", local->message);
+    return tf_edit_invalid (error, "%s", local->message);
   return TRUE;
 }
 
+/* One edit of @from into @out (uninitialised); on failure @out holds what must be cleared. */
+static gboolean
+edit_once (const TfSearchConfig *config,
+           const TfNetworkGraph *from,
+           TfMutation            op,
+           GRand                *rng,
+           TfNetworkGraph       *out,
+           GError              **error)
+{
+  Edit e;
+  gboolean ok;
+
+  edit_init (&e, config, from, out);
+  ok = operators[op] (&e, rng, error) && finish (&e, error);
+  edit_clear (&e);
+  return ok;
+}
+
+/* A child is 1 .. edits_per_child edits, each drawn from the enabled operators and applied to
+ * the result of the one before; an edit that is refused is skipped, and the child is refused
+ * only if every edit was. One edit a child (the default) draws exactly as a single edit did. */
 static TfCandidate *
 mutate (gpointer              state,
         const TfSearchConfig *config,
@@ -531,10 +537,9 @@ mutate (gpointer              state,
         GError              **error)
 {
   g_autoptr(TfCandidate) child = tf_candidate_new ();
-  guint enabled_ops[TF_N_MUTATIONS], n_ops = 0;
-  TfMutation op;
-  Edit e;
-  gboolean ok;
+  g_autoptr(GError) last = NULL;
+  guint enabled_ops[TF_N_MUTATIONS], n_ops = 0, n_edits = 1, done = 0;
+  guint8 applied[TF_SEARCH_MAX_EDITS_PER_CHILD];
 
   (void) state;
   for (guint i = 0; i < TF_N_MUTATIONS; i++)
@@ -546,14 +551,33 @@ mutate (gpointer              state,
                    "the graph has no switch to edit");
       return NULL;
     }
-  op = enabled_ops[g_rand_int_range (rng, 0, n_ops)];
+  if (config->edits_per_child > 1)
+    n_edits = 1 + g_rand_int_range (rng, 0, MIN (config->edits_per_child,
+                                                 TF_SEARCH_MAX_EDITS_PER_CHILD));
 
   child->topology.context = parent->topology.context;
-  edit_init (&e, config, &parent->topology.graph, &child->topology.graph);
-  ok = operators[op] (&e, rng, error) && finish (&e, error);
-  edit_clear (&e);
-  if (!ok)
-    return NULL;
+  for (guint k = 0; k < n_edits; k++)
+    {
+      TfMutation op = enabled_ops[g_rand_int_range (rng, 0, n_ops)];
+      TfNetworkGraph next;
+
+      g_clear_error (&last);
+      if (!edit_once (config, done > 0 ? &child->topology.graph : &parent->topology.graph, op,
+                      rng, &next, &last))
+        {
+          tf_network_graph_clear (&next);
+          continue;
+        }
+      if (done > 0)
+        tf_network_graph_clear (&child->topology.graph);
+      child->topology.graph = next;
+      applied[done++] = op;
+    }
+  if (done == 0)
+    {
+      g_propagate_error (error, g_steal_pointer (&last));
+      return NULL;
+    }
 
   /* An edited graph is no family's result any more: no id, metrics to be measured again. */
   child->topology.result.n_endpoint = child->topology.graph.n_chip;
@@ -564,14 +588,17 @@ mutate (gpointer              state,
   child->origin.seed_id = g_strdup (parent->origin.seed_id);
   child->origin.n_parents = 1;
   child->origin.parents[0] = parent->id;
-  if (child->origin.n_mutations == TF_ORIGIN_MAX_MUTATIONS)
+  for (guint k = 0; k < done; k++)
     {
-      memmove (child->origin.mutations, child->origin.mutations + 1,
-               TF_ORIGIN_MAX_MUTATIONS - 1);
-      child->origin.n_mutations--;
+      if (child->origin.n_mutations == TF_ORIGIN_MAX_MUTATIONS)
+        {
+          memmove (child->origin.mutations, child->origin.mutations + 1,
+                   TF_ORIGIN_MAX_MUTATIONS - 1);
+          child->origin.n_mutations--;
+        }
+      child->origin.mutations[child->origin.n_mutations++] = applied[k];
+      child->origin.n_mutations_total++;
     }
-  child->origin.mutations[child->origin.n_mutations++] = op;
-  child->origin.n_mutations_total++;
   return g_steal_pointer (&child);
 }
 

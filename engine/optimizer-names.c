@@ -11,7 +11,8 @@ const char *const tf_primitive_names[TF_N_PRIMITIVES] = {
 
 const char *const tf_mutation_names[TF_N_MUTATIONS] = {
   "add_edge", "remove_edge", "rewire_switch", "split_switch", "merge_switch",
-  "change_port_asymmetry", "rehome_chip", "dual_home",
+  "change_port_asymmetry", "rehome_chip", "dual_home", "tier_edit", "add_spine_plane",
+  "remove_spine_plane",
 };
 
 const char *const tf_comm_names[TF_N_COMMS] = { "tp", "pp", "dp", "ep" };

@@ -61,8 +61,15 @@ typedef enum
   TF_MUTATION_CHANGE_PORT_ASYMMETRY,
   TF_MUTATION_REHOME_CHIP,        /* a chip-switch link moves, or a chip gets one more */
   TF_MUTATION_DUAL_HOME,          /* every leaf gets a twin, every chip a link to it (HPN) */
+  TF_MUTATION_TIER_EDIT,          /* every switch of a tier: one uplink more, or one fewer */
+  TF_MUTATION_ADD_SPINE_PLANE,    /* a top switch more, wired as an existing one */
+  TF_MUTATION_REMOVE_SPINE_PLANE, /* a top switch fewer */
   TF_N_MUTATIONS
 } TfMutation;
+
+/* The operators a configuration without generators.graph_mutator.operators enables: the local
+ * edits, so that the structural moves, added later, leave earlier runs as they were. */
+#define TF_MUTATIONS_DEFAULT ((1u << (TF_MUTATION_DUAL_HOME + 1)) - 1)
 
 const char *tf_mutation_to_string (TfMutation mutation);      /* "add_edge", ... */
 gboolean    tf_mutation_from_string (const char *str, TfMutation *out);
@@ -112,6 +119,7 @@ gboolean    tf_bottleneck_from_text (const char *text, TfBottleneck *bottleneck)
 #define TF_SEARCH_MAX_POPULATION     10000u
 #define TF_SEARCH_MAX_GENERATIONS    100000u
 #define TF_SEARCH_MAX_CHIPS_PER_BOARD 16u
+#define TF_SEARCH_MAX_EDITS_PER_CHILD 16u
 #define TF_N_INTRA_BOARD_TOPOS       4u   /* none, full-mesh, ring, torus */
 
 typedef struct
@@ -194,6 +202,7 @@ typedef struct
   /* generators.graph_mutator */
   gboolean              mutator_enabled;
   guint                 operators;       /* bits (1 << TfMutation) */
+  guint                 edits_per_child; /* a mutated child is 1 .. this many edits (default 1) */
 
   /* search */
   TfSearchAlgorithm     algorithm;

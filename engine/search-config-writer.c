@@ -252,6 +252,7 @@ write_generators (TfYamlEmitter        *e,
     if (c->operators & (1u << m))
       tf_yaml_emitter_string (e, tf_mutation_to_string ((TfMutation) m));
   tf_yaml_emitter_sequence_end (e);
+  tf_yaml_emitter_key_uint (e, "edits_per_child", MAX (1u, c->edits_per_child));
   tf_yaml_emitter_key_real (e, "mutation_rate", c->mutation_rate);
   tf_yaml_emitter_mapping_end (e);
   tf_yaml_emitter_mapping_end (e);

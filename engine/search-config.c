@@ -368,7 +368,9 @@ read_missing_generator (Loader     *l,
   return r->error == NULL;
 }
 
-static const char *const mutator_keys[] = { "enabled", "operators", "mutation_rate" };
+static const char *const mutator_keys[] = {
+  "enabled", "operators", "edits_per_child", "mutation_rate",
+};
 
 static gboolean
 read_mutator (Loader *l)
@@ -396,6 +398,8 @@ read_mutator (Loader *l)
                 c->operators |= 1u << indices[i];
             }
         }
+      else if (tf_config_is_key (key, "edits_per_child"))
+        tf_config_read_guint (r, 1, TF_SEARCH_MAX_EDITS_PER_CHILD, &c->edits_per_child);
       else if (tf_config_is_key (key, "mutation_rate"))
         tf_config_read_real_in (r, 0, FALSE, 1, NULL, &c->mutation_rate);
       else
@@ -784,7 +788,8 @@ config_defaults (TfSearchConfig  *c,
   c->context.scope = TF_SCOPE_INTER_RACK;
   set_context_links (c);
   c->mutator_enabled = TRUE;
-  c->operators = (1u << TF_N_MUTATIONS) - 1;
+  c->operators = TF_MUTATIONS_DEFAULT;
+  c->edits_per_child = 1;
   c->mutation_rate = 0.8;
 
   c->algorithm = TF_SEARCH_NSGA2;

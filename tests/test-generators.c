@@ -182,6 +182,42 @@ check_operator (TfMutation            op,
       g_assert_cmpuint (child->n_switch, >, parent->n_switch);
       g_assert_cmpuint (child->n_links, >, parent->n_links);
       break;
+    case TF_MUTATION_TIER_EDIT:
+      /* Some tier's switches all changed by the same one or two ports. */
+      g_assert_cmpuint (child->n_switch, ==, parent->n_switch);
+      for (TfTier t = TF_TIER_RACK; t <= TF_TIER_DATACENTER && changed == 0; t++)
+        {
+          gint delta = 0;
+          gboolean alike = TRUE, any = FALSE;
+
+          for (guint s = 0; s < parent->n_switch; s++)
+            if (parent->switches[s].tier == t)
+              {
+                gint d = (gint) child->switches[s].port_count
+                         - (gint) parent->switches[s].port_count;
+
+                alike &= !any || d == delta;
+                delta = d;
+                any = TRUE;
+              }
+          if (any && alike && delta != 0 && ABS (delta) <= 2)
+            changed++;
+        }
+      g_assert_cmpuint (changed, ==, 1);
+      break;
+    case TF_MUTATION_ADD_SPINE_PLANE:
+      /* The new switch has the degree of a parent's switch of its tier, its model. */
+      g_assert_cmpuint (child->n_switch, ==, parent->n_switch + 1);
+      for (guint s = 0; s < parent->n_switch; s++)
+        changed += parent->switches[s].tier == child->switches[parent->n_switch].tier
+                   && parent->switches[s].port_count
+                      == child->switches[parent->n_switch].port_count;
+      g_assert_cmpuint (changed, >, 0);
+      break;
+    case TF_MUTATION_REMOVE_SPINE_PLANE:
+      g_assert_cmpuint (child->n_switch, ==, parent->n_switch - 1);
+      g_assert_cmpuint (total_ports (child), <, total_ports (parent));
+      break;
     case TF_N_MUTATIONS:
     default:
       g_assert_not_reached ();

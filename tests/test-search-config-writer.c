@@ -161,6 +161,7 @@ assert_config_equal (const TfSearchConfig *a,
     g_assert_cmpuint (a->chips_per_board[i], ==, b->chips_per_board[i]);
   g_assert_cmpint (a->mutator_enabled, ==, b->mutator_enabled);
   g_assert_cmpuint (a->operators, ==, b->operators);
+  g_assert_cmpuint (a->edits_per_child, ==, b->edits_per_child);
 
   g_assert_cmpint (a->algorithm, ==, b->algorithm);
   g_assert_cmpuint (a->population_size, ==, b->population_size);

@@ -116,7 +116,8 @@ test_names (void)
                                        "of pairs" };
   static const char *const mutations[] = {
     "add_edge", "remove_edge", "rewire_switch", "split_switch", "merge_switch",
-    "change_port_asymmetry", "rehome_chip", "dual_home",
+    "change_port_asymmetry", "rehome_chip", "dual_home", "tier_edit", "add_spine_plane",
+    "remove_spine_plane",
   };
   static const char *const origins[] = {
     "family_enum", "family_sample", "generic_template", "graph_mutation", "crossover",
@@ -231,7 +232,10 @@ test_defaults (void)
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     assert_close (c.context.defaults[t].latency_ns, 1000);
   g_assert_true (c.mutator_enabled);
-  g_assert_cmpuint (c.operators, ==, (1u << TF_N_MUTATIONS) - 1);
+  /* The local edits only: the structural moves are asked for by name. */
+  g_assert_cmpuint (c.operators, ==, TF_MUTATIONS_DEFAULT);
+  g_assert_false (c.operators & (1u << TF_MUTATION_TIER_EDIT));
+  g_assert_cmpuint (c.edits_per_child, ==, 1);
   assert_close (c.mutation_rate, 0.8);
   g_assert_cmpint (c.algorithm, ==, TF_SEARCH_NSGA2);
   g_assert_cmpuint (c.population_size, ==, 200);
@@ -356,7 +360,7 @@ test_example_1024 (void)
   g_assert_cmpstr (tf_family_get_name (c.families[2]), ==, "torus");
   g_assert_true (c.mutator_enabled);
   /* All but dual_home, which needs two NIC ports a chip. */
-  g_assert_cmpuint (c.operators, ==, ((1u << TF_N_MUTATIONS) - 1) & ~(1u << TF_MUTATION_DUAL_HOME));
+  g_assert_cmpuint (c.operators, ==, TF_MUTATIONS_DEFAULT & ~(1u << TF_MUTATION_DUAL_HOME));
   g_assert_true (c.operators & (1u << TF_MUTATION_CHANGE_PORT_ASYMMETRY));
 
   g_assert_cmpint (c.algorithm, ==, TF_SEARCH_NSGA2);
@@ -507,7 +511,9 @@ test_overrides (void)
   assert_close (c.context.defaults[TF_LINK_B2B].bandwidth_gbps, 25);
   assert_close (c.context.defaults[TF_LINK_C2C].latency_ns, 500);
   g_assert_false (c.mutator_enabled);
-  g_assert_cmpuint (c.operators, ==, 1u << TF_MUTATION_MERGE_SWITCH);
+  g_assert_cmpuint (c.operators, ==, (1u << TF_MUTATION_MERGE_SWITCH)
+                                     | (1u << TF_MUTATION_TIER_EDIT));
+  g_assert_cmpuint (c.edits_per_child, ==, 4);
   assert_close (c.mutation_rate, 0);
   g_assert_cmpint (c.algorithm, ==, TF_SEARCH_RANDOM);
   g_assert_cmpuint (c.seed, ==, G_MAXUINT64);

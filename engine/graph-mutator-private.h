@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* graph-mutator-private.h: an edit of a NetworkGraph in progress, shared by the GraphMutator's
+ * local edits (generator-graph-mutator.c, which also makes the child and checks it) and its
+ * structural moves (mutation-structural.c).
+ *
+ * An operator edits the switch and link arrays, leaving empty records and unsettled port
+ * counts behind; the mutator's finish() merges, settles and checks them. An operator that
+ * cannot apply fails with TF_ERROR_INVALID_MUTATION.
+ */
+#pragma once
+
+#include "optimizer-private.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  const TfSearchConfig *config;
+  TfNetworkGraph       *graph;     /* n_chip and grouping as the parent's */
+  GArray               *switches;  /* TfSwitch, ids owned */
+  GArray               *links;     /* TfLink */
+  guint                 max_ports;
+} Edit;
+
+#define SW(e, i) (&g_array_index ((e)->switches, TfSwitch, (i)))
+#define LINK(e, i) (&g_array_index ((e)->links, TfLink, (i)))
+
+static inline guint
+n_chip (const Edit *e)
+{
+  return e->graph->n_chip;
+}
+
+static inline gboolean
+is_switch (const Edit *e,
+           guint32     node)
+{
+  return node >= n_chip (e);
+}
+
+/* Takes one physical link out of record @i. */
+static inline void
+take_link (Edit *e,
+           guint i)
+{
+  LINK (e, i)->multiplicity--;
+}
+
+/* Adds @multiplicity links between a and b, onto an existing record when there is one. */
+void     tf_edit_add_links (Edit *e, guint32 a, guint32 b, guint32 multiplicity);
+/* Removes switch node @v, whose links are all empty, and renumbers the nodes after it. */
+void     tf_edit_drop_switch (Edit *e, guint32 v);
+gboolean tf_edit_id_taken (const Edit *e, const char *id);
+/* Sets a TF_ERROR_INVALID_MUTATION; returns FALSE. */
+gboolean tf_edit_invalid (GError **error, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* The structural moves (mutation-structural.c). */
+gboolean tf_mutation_tier_edit (Edit *e, GRand *rng, GError **error);
+gboolean tf_mutation_add_spine_plane (Edit *e, GRand *rng, GError **error);
+gboolean tf_mutation_remove_spine_plane (Edit *e, GRand *rng, GError **error);
+
+G_END_DECLS
