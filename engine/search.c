@@ -282,14 +282,18 @@ report (Run  *run,
   return run->options->progress (&p, run->options->progress_data);
 }
 
-/* A child of @parent from the generators that can mutate it: the graph mutator with
- * probability mutation_rate, else the family generator (or whichever can). */
+/* A child of @parent from the generators that can mutate it, one picked by their configured
+ * rates with one draw (none when only one can). The registry lists the generic template, the
+ * graph mutator, then the family generator, so with the last two alone the draw below
+ * mutation_rate picks the mutator: the same children for a seed as when the search chose
+ * them by name. */
 static TfCandidate *
 make_child (Run               *run,
             const TfCandidate *parent,
             GError           **error)
 {
-  guint able[16], n_able = 0, pick = 0;
+  guint able[16], n_able = 0, pick;
+  double rates[16], total = 0;
   const TfGenerator *gen;
   TfCandidate *child;
 
@@ -298,19 +302,24 @@ make_child (Run               *run,
       gen = tf_generators_get (g);
       if (run->states[g] != NULL && (gen->capabilities & TF_GENERATOR_MUTATE)
           && gen->can_mutate (run->states[g], parent))
-        able[n_able++] = g;
+        {
+          rates[n_able] = gen->rate ? MAX (0.0, gen->rate (run->config)) : 1;
+          total += rates[n_able];
+          able[n_able++] = g;
+        }
     }
   if (n_able == 0)
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION, "no generator can mutate this");
       return NULL;
     }
+  pick = n_able - 1;
   if (n_able > 1)
     {
-      gboolean use_mutator = g_rand_double (run->rng) < run->config->mutation_rate;
+      double r = g_rand_double (run->rng) * total, upto = 0;
 
-      for (guint i = 0; i < n_able; i++)
-        if ((strcmp (tf_generators_get (able[i])->name, "graph_mutator") == 0) == use_mutator)
+      for (guint i = 0; i + 1 < n_able; i++)
+        if (r < (upto += rates[i]))
           {
             pick = i;
             break;
