@@ -87,6 +87,12 @@ rate (const TfSearchConfig *config)
   return config->template_rate;
 }
 
+static double
+crossover_rate (const TfSearchConfig *config)
+{
+  return config->template_crossover_rate;
+}
+
 static guint
 largest_radix (const TfSearchConfig *config)
 {
@@ -884,4 +890,5 @@ const TfGenerator tf_generator_generic_template = {
   .crossover = crossover,
   .sample = sample,
   .rate = rate,
+  .crossover_rate = crossover_rate,
 };

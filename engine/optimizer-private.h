@@ -155,6 +155,9 @@ struct _TfGenerator
   /* Its weight when the search picks among the generators able to mutate a parent: the
    * configured rate (the mutator's mutation_rate, the family's 1 - mutation_rate). */
   double    (*rate) (const TfSearchConfig *config);
+  /* The chance NSGA-II crosses a parent this generator can mutate with a second parent, when it
+   * can mutate that one too (NULL: never). */
+  double    (*crossover_rate) (const TfSearchConfig *config);
 };
 
 guint              tf_generators_get_count (void);

@@ -199,6 +199,7 @@ typedef struct
   guint                 template_initial;  /* design points in the initial population */
   double                template_rate;     /* its weight when it can mutate a parent, beside
                                             * mutation_rate and 1 - mutation_rate */
+  double                template_crossover_rate;  /* the chance two template parents cross */
 
   /* search */
   TfSearchAlgorithm     algorithm;

@@ -368,7 +368,7 @@ read_missing_generator (Loader     *l,
   return r->error == NULL;
 }
 
-static const char *const template_keys[] = { "enabled", "initial", "rate" };
+static const char *const template_keys[] = { "enabled", "initial", "rate", "crossover_rate" };
 
 /* generators.generic_template (generator-generic-template.c) */
 static gboolean
@@ -389,6 +389,8 @@ read_template (Loader *l)
         tf_config_read_guint (r, 0, TF_SEARCH_MAX_POPULATION, &c->template_initial);
       else if (tf_config_is_key (key, "rate"))
         tf_config_read_real_in (r, 0, FALSE, 1, NULL, &c->template_rate);
+      else if (tf_config_is_key (key, "crossover_rate"))
+        tf_config_read_real_in (r, 0, FALSE, 1, NULL, &c->template_crossover_rate);
       else
         tf_config_unknown_key (r, &m, key, template_keys, G_N_ELEMENTS (template_keys));
     }
@@ -817,6 +819,7 @@ config_defaults (TfSearchConfig  *c,
   c->template_enabled = FALSE;
   c->template_initial = 16;
   c->template_rate = 0.5;
+  c->template_crossover_rate = 0.5;
 
   c->algorithm = TF_SEARCH_NSGA2;
   c->population_size = 200;

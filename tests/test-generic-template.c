@@ -100,19 +100,19 @@ test_fat_trees (void)
     const char *params;
   } cases[] = {
     { 64, "fat-tree:layers=2,k=8,osr=1,n_endpoint=16",
-      "layers=2,chips_per_board=4,intra_board=%s,rail=0,leaf_chips=16,pod_leaves=0,osr=1/1,"
+      "layers=2,chips_per_board=4,intra_board=none,rail=0,leaf_chips=16,pod_leaves=0,osr=1/1,"
       "fanout=4/1,conn=full/full" },
     { 64, "fat-tree:layers=2,k=8,osr=1,n_endpoint=32",
-      "layers=2,chips_per_board=2,intra_board=%s,rail=0,leaf_chips=8,pod_leaves=0,osr=1/1,"
+      "layers=2,chips_per_board=2,intra_board=none,rail=0,leaf_chips=8,pod_leaves=0,osr=1/1,"
       "fanout=4/1,conn=full/full" },
     { 128, "fat-tree:layers=2,k=16,osr=1,n_endpoint=64",
-      "layers=2,chips_per_board=2,intra_board=%s,rail=0,leaf_chips=16,pod_leaves=0,osr=1/1,"
+      "layers=2,chips_per_board=2,intra_board=none,rail=0,leaf_chips=16,pod_leaves=0,osr=1/1,"
       "fanout=8/1,conn=full/full" },
     { 64, "fat-tree:layers=3,k=4,osr=1,n_endpoint=16",
-      "layers=3,chips_per_board=4,intra_board=%s,rail=0,leaf_chips=8,pod_leaves=2,osr=1/1,"
+      "layers=3,chips_per_board=4,intra_board=none,rail=0,leaf_chips=8,pod_leaves=2,osr=1/1,"
       "fanout=2/2,conn=full/strided" },
     { 128, "fat-tree:layers=3,k=8,osr=1,n_endpoint=32",
-      "layers=3,chips_per_board=4,intra_board=%s,rail=0,leaf_chips=16,pod_leaves=4,osr=1/1,"
+      "layers=3,chips_per_board=4,intra_board=none,rail=0,leaf_chips=16,pod_leaves=4,osr=1/1,"
       "fanout=4/4,conn=full/strided" },
   };
   const TfIntraBoardTopo topos[] = { TF_INTRA_BOARD_NONE, TF_INTRA_BOARD_RING };
@@ -124,8 +124,10 @@ test_fat_trees (void)
         g_auto(TfTopology) family = { 0 };
         g_autoptr(TfCandidate) c = NULL;
         g_autoptr(GError) error = NULL;
-        g_autofree char *params = g_strdup_printf (cases[i].params,
-                                                   tf_intra_board_topo_to_string (topos[t]));
+        g_auto(GStrv) parts = g_strsplit (cases[i].params, "intra_board=none", 2);
+        g_autofree char *board = g_strdup_printf ("intra_board=%s",
+                                                  tf_intra_board_topo_to_string (topos[t]));
+        g_autofree char *params = g_strjoinv (board, parts);
         TfContext ctx;
 
         config_for (cases[i].n_chip, &config);
@@ -346,6 +348,46 @@ test_search_with_template (void)
   g_test_message ("front of %u, %u from the template", r.front->len, from_template);
 }
 
+static char *
+front_text (const TfSearchResult *r)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < r->front->len; i++)
+    {
+      const TfCandidate *c = g_ptr_array_index (r->front, i);
+
+      g_string_append_printf (text, "%u %s %.17g\n", c->id, c->origin.template_params,
+                              c->objectives[0]);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Template points crossed every time they meet, on one thread and on two: the same front. */
+static void
+test_search_crossover_threads (void)
+{
+  g_autofree char *fronts[2] = { NULL, NULL };
+
+  for (guint t = 0; t < 2; t++)
+    {
+      g_auto(TfSearchConfig) config = { 0 };
+      g_auto(TfSearchResult) r = { 0 };
+      g_autoptr(GError) error = NULL;
+      TfSearchOptions options = { .threads = t + 1 };
+
+      tf_test_search_config (64, "ALL", 16, 3, 9, NULL, &config);
+      config.template_enabled = TRUE;
+      config.template_initial = 16;
+      config.template_crossover_rate = 1;
+      g_assert_true (tf_search_run (&config, &options, &r, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (r.front->len, >, 0);
+      fronts[t] = front_text (&r);
+    }
+  g_assert_cmpstr (fronts[0], ==, fronts[1]);
+}
+
 /* With no family, the template alone makes the first population. */
 static void
 test_search_template_alone (void)
@@ -379,6 +421,8 @@ main (int   argc,
   g_test_add_func ("/engine/generic-template/params-round-trip", test_params_round_trip);
   g_test_add_func ("/engine/generic-template/deterministic", test_deterministic);
   g_test_add_func ("/engine/generic-template/search", test_search_with_template);
+  g_test_add_func ("/engine/generic-template/search-crossover-threads",
+                   test_search_crossover_threads);
   g_test_add_func ("/engine/generic-template/search-template-alone",
                    test_search_template_alone);
   return g_test_run ();
