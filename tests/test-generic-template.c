@@ -117,8 +117,10 @@ test_fat_trees (void)
   };
   const TfIntraBoardTopo topos[] = { TF_INTRA_BOARD_NONE, TF_INTRA_BOARD_RING };
 
+  /* On boards without links and with rings; in one pod, and with pods of two racks (spines at
+   * datacenter level, 3-layer groups one to a pod). */
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    for (guint t = 0; t < G_N_ELEMENTS (topos); t++)
+    for (guint t = 0; t < 2 * G_N_ELEMENTS (topos); t++)
       {
         g_auto(TfSearchConfig) config = { 0 };
         g_auto(TfTopology) family = { 0 };
@@ -126,13 +128,15 @@ test_fat_trees (void)
         g_autoptr(GError) error = NULL;
         g_auto(GStrv) parts = g_strsplit (cases[i].params, "intra_board=none", 2);
         g_autofree char *board = g_strdup_printf ("intra_board=%s",
-                                                  tf_intra_board_topo_to_string (topos[t]));
+                                                  tf_intra_board_topo_to_string (topos[t % 2]));
         g_autofree char *params = g_strjoinv (board, parts);
         TfContext ctx;
 
         config_for (cases[i].n_chip, &config);
+        if (t >= 2)
+          config.context.racks_per_pod_max = 2;
         ctx = config.context;
-        ctx.intra_board_topo = topos[t];
+        ctx.intra_board_topo = topos[t % 2];
         ctx.switch_defaults.radix
           = config.hardware.radix_options[config.hardware.n_radix_options - 1];
         g_assert_true (tf_generate (&ctx, cases[i].family_id, NULL, NULL, &family, &error));
@@ -141,6 +145,10 @@ test_fat_trees (void)
         g_assert_no_error (error);
         g_assert_nonnull (c);
         assert_same_graph (&c->topology.graph, &family.graph);
+        if (t >= 2)
+          g_assert_cmpuint (c->topology.graph.n_pod, >, 1);
+        else
+          g_assert_cmpuint (c->topology.graph.n_pod, ==, 1);
       }
 }
 
