@@ -88,6 +88,7 @@ tf_candidate_metadata_free (TfCandidateMetadata *metadata)
   g_free (metadata->method);
   g_free (metadata->seed_family);
   g_free (metadata->seed_id);
+  g_free (metadata->template_params);
   g_clear_pointer (&metadata->parent_ids, g_ptr_array_unref);
   g_clear_pointer (&metadata->mutations, g_ptr_array_unref);
   for (guint i = 0; i < metadata->n_values; i++)
@@ -293,6 +294,8 @@ metadata_of (const TfCandidate *c)
                                                     : strlen (o->seed_id));
       m->seed_id = g_strdup (o->seed_id);
     }
+  if (o->template_params[0] != '\0')
+    m->template_params = g_strdup (o->template_params);
   if (o->n_parents > 0)
     {
       m->parent_ids = g_ptr_array_new_with_free_func (g_free);
@@ -357,6 +360,11 @@ candidate_from_metadata (TfCandidate *c,
     return BAD ("%s: field 'metadata.origin': a candidate needs its origin", name);
   c->origin.method = method;
   c->origin.seed_id = g_strdup (m->seed_id);
+  if (m->template_params != NULL
+      && g_strlcpy (c->origin.template_params, m->template_params,
+                    sizeof c->origin.template_params) >= sizeof c->origin.template_params)
+    return BAD ("%s: field 'metadata.origin.template_params': longer than %u characters", name,
+                TF_ORIGIN_MAX_TEMPLATE_PARAMS - 1);
   for (guint i = 0; m->parent_ids && i < m->parent_ids->len; i++)
     {
       if (i == TF_ORIGIN_MAX_PARENTS

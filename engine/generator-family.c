@@ -517,6 +517,13 @@ sample (gpointer              data,
   return NULL;
 }
 
+/* A family step when the graph mutator is not chosen. */
+static double
+rate (const TfSearchConfig *config)
+{
+  return 1 - config->mutation_rate;
+}
+
 const TfGenerator tf_generator_family = {
   .name = "family",
   .capabilities = TF_GENERATOR_INIT | TF_GENERATOR_MUTATE | TF_GENERATOR_SAMPLE,
@@ -527,4 +534,5 @@ const TfGenerator tf_generator_family = {
   .can_mutate = can_mutate,
   .mutate = mutate,
   .sample = sample,
+  .rate = rate,
 };

@@ -602,10 +602,17 @@ mutate (gpointer              state,
   return g_steal_pointer (&child);
 }
 
+static double
+rate (const TfSearchConfig *config)
+{
+  return config->mutation_rate;
+}
+
 const TfGenerator tf_generator_graph_mutator = {
   .name = "graph_mutator",
   .capabilities = TF_GENERATOR_MUTATE,
   .enabled = enabled,
   .can_mutate = can_mutate,
   .mutate = mutate,
+  .rate = rate,
 };

@@ -152,6 +152,12 @@ struct _TfGenerator
    * TF_ERROR_INVALID_MUTATION when that point cannot be built (the caller draws again). */
   TfCandidate *(*sample) (gpointer state, const TfSearchConfig *config, double u,
                           GError **error);
+  /* Its weight when the search picks among the generators able to mutate a parent: the
+   * configured rate (the mutator's mutation_rate, the family's 1 - mutation_rate). */
+  double    (*rate) (const TfSearchConfig *config);
+  /* The chance NSGA-II crosses a parent this generator can mutate with a second parent, when it
+   * can mutate that one too (NULL: never). */
+  double    (*crossover_rate) (const TfSearchConfig *config);
 };
 
 guint              tf_generators_get_count (void);

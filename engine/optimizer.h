@@ -203,6 +203,12 @@ typedef struct
   gboolean              mutator_enabled;
   guint                 operators;       /* bits (1 << TfMutation) */
   guint                 edits_per_child; /* a mutated child is 1 .. this many edits (default 1) */
+  /* generators.generic_template */
+  gboolean              template_enabled;
+  guint                 template_initial;  /* design points in the initial population */
+  double                template_rate;     /* its weight when it can mutate a parent, beside
+                                            * mutation_rate and 1 - mutation_rate */
+  double                template_crossover_rate;  /* the chance two template parents cross */
 
   /* search */
   TfSearchAlgorithm     algorithm;
@@ -250,6 +256,7 @@ gboolean    tf_origin_method_from_string (const char *str, TfOriginMethod *out);
 
 #define TF_ORIGIN_MAX_PARENTS   2u
 #define TF_ORIGIN_MAX_MUTATIONS 64u
+#define TF_ORIGIN_MAX_TEMPLATE_PARAMS 192u
 
 typedef struct
 {
@@ -260,6 +267,9 @@ typedef struct
   guint          n_mutations;   /* the trail, oldest first (kept to the last 64) */
   guint8         mutations[TF_ORIGIN_MAX_MUTATIONS];
   guint          n_mutations_total;
+  /* The generic template's design point it is or descends from ("layers=2,...",
+   * docs/optimizer.md), or empty. Held inline so that copying an origin copies it. */
+  char           template_params[TF_ORIGIN_MAX_TEMPLATE_PARAMS];
 } TfOrigin;
 
 /* Evaluated metrics, layer by layer. A layer's values are valid when its bit is in `layers`. */

@@ -243,6 +243,14 @@ write_generators (TfYamlEmitter        *e,
   tf_yaml_emitter_mapping_start (e, FALSE);
   write_family_generator (e, c);
 
+  tf_yaml_emitter_string (e, "generic_template");
+  tf_yaml_emitter_mapping_start (e, FALSE);
+  tf_yaml_emitter_key_boolean (e, "enabled", c->template_enabled);
+  tf_yaml_emitter_key_uint (e, "initial", c->template_initial);
+  tf_yaml_emitter_key_real (e, "rate", c->template_rate);
+  tf_yaml_emitter_key_real (e, "crossover_rate", c->template_crossover_rate);
+  tf_yaml_emitter_mapping_end (e);
+
   tf_yaml_emitter_string (e, "graph_mutator");
   tf_yaml_emitter_mapping_start (e, FALSE);
   tf_yaml_emitter_key_boolean (e, "enabled", c->mutator_enabled);

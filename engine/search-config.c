@@ -341,7 +341,7 @@ read_family_generator (Loader *l)
   return r->error == NULL;
 }
 
-/* generic_template and graph_crossover: Topoforge has neither; only enabled: false passes. */
+/* graph_crossover: Topoforge has none; only enabled: false passes. */
 static gboolean
 read_missing_generator (Loader     *l,
                         const char *what)
@@ -363,6 +363,36 @@ read_missing_generator (Loader     *l,
       else if (tf_config_read_bool (r, &enabled) && enabled)
         tf_yaml_reader_fail_at (r, mark, "%s is not implemented in Topoforge; it must stay "
                                 "enabled: false", what);
+    }
+  tf_yaml_mapping_clear (&m);
+  return r->error == NULL;
+}
+
+static const char *const template_keys[] = { "enabled", "initial", "rate", "crossover_rate" };
+
+/* generators.generic_template (generator-generic-template.c) */
+static gboolean
+read_template (Loader *l)
+{
+  TfYamlReader *r = &l->r;
+  TfSearchConfig *c = l->c;
+  TfYamlMapping m;
+  const char *key;
+
+  if (!tf_yaml_reader_begin_mapping (r, &m))
+    return FALSE;
+  while (tf_yaml_reader_next_key (r, &m, &key))
+    {
+      if (tf_config_is_key (key, "enabled"))
+        tf_config_read_bool (r, &c->template_enabled);
+      else if (tf_config_is_key (key, "initial"))
+        tf_config_read_guint (r, 0, TF_SEARCH_MAX_POPULATION, &c->template_initial);
+      else if (tf_config_is_key (key, "rate"))
+        tf_config_read_real_in (r, 0, FALSE, 1, NULL, &c->template_rate);
+      else if (tf_config_is_key (key, "crossover_rate"))
+        tf_config_read_real_in (r, 0, FALSE, 1, NULL, &c->template_crossover_rate);
+      else
+        tf_config_unknown_key (r, &m, key, template_keys, G_N_ELEMENTS (template_keys));
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
@@ -427,8 +457,7 @@ read_generators (Loader *l)
       if (tf_config_is_key (key, "family"))
         read_family_generator (l);
       else if (tf_config_is_key (key, "generic_template"))
-        read_missing_generator (l, "the generic template generator (ATOP's 11-class "
-                                "hyperparameter template, the spec's Phase 2)");
+        read_template (l);
       else if (tf_config_is_key (key, "graph_mutator"))
         read_mutator (l);
       else if (tf_config_is_key (key, "graph_crossover"))
@@ -700,11 +729,12 @@ finish (Loader *l)
   c->prices.optical_link_per_m = l->sheet.base.optical_link_per_m;
   c->floor = l->sheet.floor;
 
-  if (!c->family_enabled)
+  if (!c->family_enabled && !(c->template_enabled && c->template_initial > 0))
     return tf_yaml_reader_fail_field (r, l->family_enabled_mark, "generators.family.enabled",
                                       "the family generator makes the initial population and "
-                                      "the search has no other (generic_template is not "
-                                      "implemented): it must be enabled");
+                                      "the search has no other (unless "
+                                      "generators.generic_template is enabled with initial "
+                                      "points): it must be enabled");
 
   if (hw->nic_ports_per_chip > hw->off_board_ports_per_chip)
     return tf_yaml_reader_fail_field (r, l->root_mark, "hardware_constraints.nic_ports_per_chip",
@@ -791,6 +821,10 @@ config_defaults (TfSearchConfig  *c,
   c->operators = TF_MUTATIONS_DEFAULT;
   c->edits_per_child = 1;
   c->mutation_rate = 0.8;
+  c->template_enabled = FALSE;
+  c->template_initial = 16;
+  c->template_rate = 0.5;
+  c->template_crossover_rate = 0.5;
 
   c->algorithm = TF_SEARCH_NSGA2;
   c->population_size = 200;

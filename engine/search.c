@@ -2,9 +2,10 @@
 /* search.c: the search loop: NSGA-II over TopologyCandidates, and the Random + QMC baseline.
  *
  * NSGA-II (Deb et al. 2002) as the spec's NSGA-II 搜索循环: an initial population from the
- * generators' init (family seeds, topped up by mutating them), then each generation N children,
- * each a mutation of a parent chosen by binary tournament (rank, then crowding), by the graph
- * mutator with probability mutation_rate and otherwise by the family generator when it can;
+ * generators' init (template points, family seeds, topped up by mutating them), then each
+ * generation N children, each a mutation of a parent chosen by binary tournament (rank, then
+ * crowding) by one of the generators able to mutate it, picked by their configured rates, or,
+ * with a generator's crossover rate, a crossing of two parents it can both mutate;
  * parents and children together are sorted into fronts and the best N survive. Candidates that
  * break a hard constraint leave the population (硬约束: 直接从种群移除); a child equal to a
  * graph already made (up to a renumbering of switches) is edited again, and a generation the
@@ -282,14 +283,18 @@ report (Run  *run,
   return run->options->progress (&p, run->options->progress_data);
 }
 
-/* A child of @parent from the generators that can mutate it: the graph mutator with
- * probability mutation_rate, else the family generator (or whichever can). */
+/* A child of @parent from the generators that can mutate it, one picked by their configured
+ * rates with one draw (none when only one can). The registry lists the generic template, the
+ * graph mutator, then the family generator, so with the last two alone the draw below
+ * mutation_rate picks the mutator: the same children for a seed as when the search chose
+ * them by name. */
 static TfCandidate *
 make_child (Run               *run,
             const TfCandidate *parent,
             GError           **error)
 {
-  guint able[16], n_able = 0, pick = 0;
+  guint able[16], n_able = 0, pick;
+  double rates[16], total = 0;
   const TfGenerator *gen;
   TfCandidate *child;
 
@@ -298,19 +303,24 @@ make_child (Run               *run,
       gen = tf_generators_get (g);
       if (run->states[g] != NULL && (gen->capabilities & TF_GENERATOR_MUTATE)
           && gen->can_mutate (run->states[g], parent))
-        able[n_able++] = g;
+        {
+          rates[n_able] = gen->rate ? MAX (0.0, gen->rate (run->config)) : 1;
+          total += rates[n_able];
+          able[n_able++] = g;
+        }
     }
   if (n_able == 0)
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION, "no generator can mutate this");
       return NULL;
     }
+  pick = n_able - 1;
   if (n_able > 1)
     {
-      gboolean use_mutator = g_rand_double (run->rng) < run->config->mutation_rate;
+      double r = g_rand_double (run->rng) * total, upto = 0;
 
-      for (guint i = 0; i < n_able; i++)
-        if ((strcmp (tf_generators_get (able[i])->name, "graph_mutator") == 0) == use_mutator)
+      for (guint i = 0; i + 1 < n_able; i++)
+        if (r < (upto += rates[i]))
           {
             pick = i;
             break;
@@ -321,6 +331,44 @@ make_child (Run               *run,
   if (child != NULL)
     child->id = run->next_id++;
   return child;
+}
+
+/* A child of @parent and a second parent picked by tournament, by the first generator able to
+ * mutate @parent that crosses (one draw against its crossover rate), when it can mutate the
+ * second one too. *@crossed says whether it tried: when it did not, the caller mutates. With
+ * no generator that crosses, no draw is made. */
+static TfCandidate *
+make_crossover (Run               *run,
+                const TfCandidate *parent,
+                GPtrArray         *population,
+                const guint       *rank,
+                const double      *crowding,
+                gboolean          *crossed,
+                GError           **error)
+{
+  *crossed = FALSE;
+  for (guint g = 0; g < tf_generators_get_count (); g++)
+    {
+      const TfGenerator *gen = tf_generators_get (g);
+      const TfCandidate *other;
+      TfCandidate *child;
+
+      if (run->states[g] == NULL || !(gen->capabilities & TF_GENERATOR_CROSSOVER)
+          || gen->crossover_rate == NULL || !gen->can_mutate (run->states[g], parent))
+        continue;
+      if (g_rand_double (run->rng) >= gen->crossover_rate (run->config))
+        return NULL;
+      other = g_ptr_array_index (population, tf_nsga2_tournament (rank, crowding,
+                                                                  population->len, run->rng));
+      if (!gen->can_mutate (run->states[g], other))
+        return NULL;
+      *crossed = TRUE;
+      child = gen->crossover (run->states[g], run->config, parent, other, run->rng, error);
+      if (child != NULL)
+        child->id = run->next_id++;
+      return child;
+    }
+  return NULL;
 }
 
 static gboolean
@@ -530,12 +578,14 @@ run_nsga2 (Run       *run,
           const TfCandidate *parent;
           g_autoptr(GError) local = NULL;
           TfCandidate *child;
-          gboolean fresh = FALSE;
+          gboolean fresh = FALSE, crossed;
 
           attempts++;
           parent = g_ptr_array_index (population, tf_nsga2_tournament (rank, crowding, np,
                                                                        run->rng));
-          child = make_child (run, parent, &local);
+          child = make_crossover (run, parent, population, rank, crowding, &crossed, &local);
+          if (!crossed)
+            child = make_child (run, parent, &local);
           /* A child equal to a graph already made is edited again, not dropped; the edit's
            * parent stays the one that was evaluated. */
           for (guint again = 0; child != NULL; again++)

@@ -592,6 +592,7 @@ typedef struct
   GPtrArray *mutations;         /* char *: origin.mutations_applied, or NULL */
   gboolean   has_mutations_total;
   guint64    mutations_total;   /* origin.mutations_total */
+  char      *template_params;   /* origin.template_params, or NULL */
   guint      n_values;
   guint8     value_keys[TF_CANDIDATE_MAX_VALUES];  /* into tf_candidate_value_names () */
   double     values[TF_CANDIDATE_MAX_VALUES];

@@ -350,6 +350,8 @@ read_origin (TfLoader *l)
         tf_yaml_read_string (&l->r, MAX_NAME, &c->seed_family);
       else if (strcmp (key, "seed_id") == 0)
         tf_yaml_read_string (&l->r, MAX_ID, &c->seed_id);
+      else if (strcmp (key, "template_params") == 0)
+        tf_yaml_read_string (&l->r, MAX_ID, &c->template_params);
       else if (strcmp (key, "parent_ids") == 0)
         c->parent_ids = read_string_list (l, 16, MAX_NAME);
       else if (strcmp (key, "mutations_applied") == 0)

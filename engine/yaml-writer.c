@@ -596,6 +596,8 @@ write_candidate_origin (TfYamlEmitter             *w,
     tf_yaml_emitter_key_string (w, "seed_family", c->seed_family);
   if (c->seed_id != NULL)
     tf_yaml_emitter_key_string (w, "seed_id", c->seed_id);
+  if (c->template_params != NULL)
+    tf_yaml_emitter_key_string (w, "template_params", c->template_params);
   write_string_list (w, "parent_ids", c->parent_ids);
   write_string_list (w, "mutations_applied", c->mutations);
   if (c->has_mutations_total)
