@@ -69,6 +69,9 @@ const TfSearchFormField tf_search_form_fields[] = {
   { "search.parallel_workers", CHILD (threads), "threads_error" },
   { "generators.graph_mutator.mutation_rate", CHILD (mutation_rate),
     "mutation_rate_error" },
+  { "generators.graph_mutator.edits_per_child", CHILD (edits_per_child),
+    "edits_per_child_error" },
+  { "generators.generic_template", CHILD (template_enabled), "template_enabled_error" },
 };
 
 const guint tf_search_form_n_fields = G_N_ELEMENTS (tf_search_form_fields);
@@ -402,6 +405,8 @@ tf_search_form_build_config (TfSearchForm   *self,
   out->mutator_enabled = gtk_check_button_get_active (self->mutator_enabled);
   out->operators = checked_bits (self->operator_checks, TF_N_MUTATIONS);
   out->mutation_rate = gtk_spin_button_get_value (self->mutation_rate);
+  out->edits_per_child = read_uint (self->edits_per_child);
+  out->template_enabled = gtk_check_button_get_active (self->template_enabled);
 
   out->algorithm = gtk_drop_down_get_selected (self->algorithm) == 1 ? TF_SEARCH_RANDOM
                                                                      : TF_SEARCH_NSGA2;

@@ -31,7 +31,8 @@ struct _TfSearchForm
   GtkCheckButton *family_enabled, *edge_cases, *mutator_enabled;
   GtkWidget      *families_box, *intra_box, *operators_box;
   GtkDropDown    *algorithm;
-  GtkSpinButton  *population, *generations, *seed, *threads, *mutation_rate;
+  GtkSpinButton  *population, *generations, *seed, *threads, *mutation_rate, *edits_per_child;
+  GtkCheckButton *template_enabled;
 
   /* check buttons built from the engine's tables */
   GtkCheckButton *primitive_checks[TF_N_PRIMITIVES];

@@ -60,6 +60,8 @@ tf_candidate_dup_origin_text (const TfCandidate *candidate)
   text = g_string_new (tf_origin_method_to_string (o->method));
   if (o->seed_id != NULL)
     g_string_append_printf (text, _(" of %s"), o->seed_id);
+  if (o->template_params[0] != '\0')
+    g_string_append_printf (text, " [%s]", o->template_params);
   if (o->n_mutations_total > 0)
     {
       g_string_append (text, " (");

@@ -149,6 +149,8 @@ emit_front_entry (TfYamlEmitter        *e,
   tf_yaml_emitter_key_string (e, "origin", tf_origin_method_to_string (c->origin.method));
   if (c->origin.seed_id != NULL)
     tf_yaml_emitter_key_string (e, "seed_id", c->origin.seed_id);
+  if (c->origin.template_params[0] != '\0')
+    tf_yaml_emitter_key_string (e, "template_params", c->origin.template_params);
   tf_yaml_emitter_key_uint (e, "mutations", c->origin.n_mutations_total);
   emit_objectives (e, config, c->objectives);
   tf_yaml_emitter_key_uint (e, "switches", c->topology.graph.n_switch);

@@ -463,6 +463,12 @@ static void edit_nic_bandwidth (TfSearchForm *form)
   set_spin (form, "hardware_constraints.nic_bandwidth_gb_per_s", 0);
 }
 
+static void
+edit_edits_per_child (TfSearchForm *form)
+{
+  set_spin (form, "generators.graph_mutator.edits_per_child", 99);
+}
+
 typedef struct
 {
   void      (*edit) (TfSearchForm *form);
@@ -482,7 +488,29 @@ static const BadEdit bad_edits[] = {
   { edit_population, "search.population_size" },
   { edit_ep, "workload.parallelism" },
   { edit_nic_bandwidth, "hardware_constraints.nic_bandwidth_gb_per_s" },
+  { edit_edits_per_child, "generators.graph_mutator.edits_per_child" },
 };
+
+/* The generic template and several edits per child, as the form sets them: the family seeds may
+ * then be off, since the template seeds the first population. */
+static void
+test_template (void)
+{
+  g_autoptr(TfSearchForm) form = g_object_ref_sink (TF_SEARCH_FORM (tf_search_form_new ()));
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(GError) error = NULL;
+
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (tf_search_form_get_field_widget (
+                                 form, "generators.generic_template")), TRUE);
+  set_spin (form, "generators.graph_mutator.edits_per_child", 3);
+  edit_family_off (form);
+  g_assert_true (tf_search_form_get_valid (form));
+  g_assert_true (tf_search_form_get_config (form, &config, &error));
+  g_assert_no_error (error);
+  g_assert_true (config.template_enabled);
+  g_assert_false (config.family_enabled);
+  g_assert_cmpuint (config.edits_per_child, ==, 3);
+}
 
 /* Each bad edit of a fresh form is shown on the field it breaks, and nowhere else. */
 static void
@@ -717,6 +745,7 @@ main (int    argc,
   ADD ("parallelism-error", test_parallelism_error);
   ADD ("message-sizes", test_message_sizes);
   g_test_add_func ("/ui/search-form/bad-edits", test_bad_edits);
+  g_test_add_func ("/ui/search-form/template", test_template);
   ADD ("save-load", test_save_load);
   ADD ("load/1024", test_load_1024);
   ADD ("load/broken", test_load_broken);
