@@ -46,6 +46,7 @@ struct _TfParetoModel
 
   GArray      *selected;        /* gboolean per front point */
   int          focus;
+  guint        revision;        /* counts the updates of the positions */
 };
 
 static gboolean
@@ -139,6 +140,7 @@ update (TfParetoModel *model)
   guint n_baseline = n_points (model, TF_PARETO_BASELINE);
   g_autofree double *xy = NULL;
 
+  model->revision++;
   for (guint a = 0; a < 2; a++)
     tf_plot_axis_init_view (&model->plot_axis[a], from_space (model, a, model->view_lo[a]),
                             from_space (model, a, model->view_hi[a]), tick_count (model, a),
@@ -961,4 +963,11 @@ tf_pareto_model_step_focus (TfParetoModel *model,
     at = CLAMP (at + (step > 0 ? 1 : step < 0 ? -1 : 0), 0, (int) order->len - 1);
   model->focus = (int) g_array_index (order, guint, at);
   return model->focus;
+}
+
+guint
+tf_pareto_model_get_revision (const TfParetoModel *model)
+{
+  g_return_val_if_fail (model != NULL, 0);
+  return model->revision;
 }

@@ -102,6 +102,9 @@ void           tf_pareto_model_zoom_to (TfParetoModel *model, double x0, double 
 /* Moves the view by a drag of (@dx, @dy) pixels. */
 void           tf_pareto_model_pan (TfParetoModel *model, double dx, double dy);
 
+/* Changes whenever any point may have moved (points, axes, scales, view, area): a drawing of
+ * the points made at one revision holds until the next. */
+guint          tf_pareto_model_get_revision (const TfParetoModel *model);
 /* Where a point is drawn (spread from its neighbours); FALSE when it is not placed or lies
  * outside the view. */
 gboolean       tf_pareto_model_get_position (const TfParetoModel *model, TfParetoSet set,

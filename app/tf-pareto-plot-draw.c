@@ -381,20 +381,33 @@ draw_evaluated (TfParetoPlot  *self,
                 const GdkRGBA *fg)
 {
   guint n = tf_pareto_model_get_n_points (self->model, TF_PARETO_EVALUATED);
+  guint revision = tf_pareto_model_get_revision (self->model);
   GdkRGBA dot = with_alpha (*fg, 0.35f);
   const float half = (float) EVALUATED_SIZE / 2;
+  GtkSnapshot *points;
 
-  /* Thousands of points: one colour node each, no clip, no rounding. */
-  for (guint i = 0; i < n; i++)
+  if (self->evaluated_node == NULL || self->evaluated_revision != revision
+      || !gdk_rgba_equal (&self->evaluated_colour, &dot))
     {
-      double x, y;
+      /* Thousands of points: one colour node each, no clip, no rounding. */
+      points = gtk_snapshot_new ();
+      for (guint i = 0; i < n; i++)
+        {
+          double x, y;
 
-      if (tf_pareto_model_get_position (self->model, TF_PARETO_EVALUATED, i, &x, &y))
-        gtk_snapshot_append_color (snapshot, &dot,
-                                   &GRAPHENE_RECT_INIT ((float) x - half, (float) y - half,
-                                                        (float) EVALUATED_SIZE,
-                                                        (float) EVALUATED_SIZE));
+          if (tf_pareto_model_get_position (self->model, TF_PARETO_EVALUATED, i, &x, &y))
+            gtk_snapshot_append_color (points, &dot,
+                                       &GRAPHENE_RECT_INIT ((float) x - half, (float) y - half,
+                                                            (float) EVALUATED_SIZE,
+                                                            (float) EVALUATED_SIZE));
+        }
+      g_clear_pointer (&self->evaluated_node, gsk_render_node_unref);
+      self->evaluated_node = gtk_snapshot_free_to_node (points);
+      self->evaluated_revision = revision;
+      self->evaluated_colour = dot;
     }
+  if (self->evaluated_node != NULL)
+    gtk_snapshot_append_node (snapshot, self->evaluated_node);
 }
 
 static int

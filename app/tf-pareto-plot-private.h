@@ -33,6 +33,11 @@ struct _TfParetoPlot
   gboolean         dragged;     /* this press became a drag: its release is no click */
   gboolean         has_pointer;
   double           pointer_x, pointer_y;   /* the wheel zooms about it */
+  /* The evaluated points drawn once per revision of the model: hover and selection redraw
+   * the plot without building thousands of nodes again. */
+  GskRenderNode   *evaluated_node;
+  guint            evaluated_revision;
+  GdkRGBA          evaluated_colour;
 };
 
 gboolean tf_pareto_plot_is_empty (TfParetoPlot *self);

@@ -737,6 +737,7 @@ tf_pareto_plot_finalize (GObject *object)
 
   g_clear_pointer (&self->model, tf_pareto_model_free);
   g_clear_pointer (&self->selection, g_array_unref);
+  g_clear_pointer (&self->evaluated_node, gsk_render_node_unref);
   G_OBJECT_CLASS (tf_pareto_plot_parent_class)->finalize (object);
 }
 

@@ -620,11 +620,42 @@ test_fit_evaluated (void)
   g_assert_cmpuint (tf_pareto_model_get_n_points (model, TF_PARETO_EVALUATED), ==, 0);
 }
 
+/* The revision moves with every change that can move a point, and with nothing else, so a
+ * drawing of the points made at one revision can be kept until the next. */
+static void
+test_revision (void)
+{
+  g_autoptr(TfParetoModel) model = new_model ();
+  const double rows[] = { 1, 10, 3, 2, 20, 2, 3, 5, 1 };
+  guint r;
+
+  tf_pareto_model_set_points (model, TF_PARETO_FRONT, rows, 3, NULL);
+  r = tf_pareto_model_get_revision (model);
+  tf_pareto_model_select (model, 1, TF_PARETO_SELECT_REPLACE);
+  tf_pareto_model_set_focus (model, 2);
+  g_assert_cmpuint (tf_pareto_model_get_revision (model), ==, r);
+  tf_pareto_model_zoom (model, 2, AREA_X + 10, AREA_Y + 10);
+  g_assert_cmpuint (tf_pareto_model_get_revision (model), >, r);
+  r = tf_pareto_model_get_revision (model);
+  tf_pareto_model_pan (model, 5, 5);
+  g_assert_cmpuint (tf_pareto_model_get_revision (model), >, r);
+  r = tf_pareto_model_get_revision (model);
+  tf_pareto_model_append_points (model, TF_PARETO_EVALUATED, rows, 1);
+  g_assert_cmpuint (tf_pareto_model_get_revision (model), >, r);
+  r = tf_pareto_model_get_revision (model);
+  tf_pareto_model_set_area (model, 0, 0, 300, 200);
+  g_assert_cmpuint (tf_pareto_model_get_revision (model), >, r);
+  r = tf_pareto_model_get_revision (model);
+  tf_pareto_model_set_axis (model, TF_PARETO_AXIS_Y, 2);
+  g_assert_cmpuint (tf_pareto_model_get_revision (model), >, r);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/app-model/pareto/defaults", test_defaults);
+  g_test_add_func ("/app-model/pareto/revision", test_revision);
   g_test_add_func ("/app-model/pareto/normalisation", test_normalisation);
   g_test_add_func ("/app-model/pareto/ticks-and-titles", test_ticks_and_titles);
   g_test_add_func ("/app-model/pareto/colour", test_colour);
