@@ -53,11 +53,11 @@ max_radix (const TfSearchConfig *config)
   return hw->n_radix_options > 0 ? hw->radix_options[hw->n_radix_options - 1] : G_MAXUINT;
 }
 
-static void
-edit_init (Edit                 *e,
-           const TfSearchConfig *config,
-           const TfNetworkGraph *parent,
-           TfNetworkGraph       *graph)
+void
+tf_edit_init (Edit                 *e,
+              const TfSearchConfig *config,
+              const TfNetworkGraph *parent,
+              TfNetworkGraph       *graph)
 {
   tf_network_graph_copy (parent, graph);
   e->config = config;
@@ -75,8 +75,8 @@ edit_init (Edit                 *e,
   e->max_ports = max_radix (config);
 }
 
-static void
-edit_clear (Edit *e)
+void
+tf_edit_clear (Edit *e)
 {
   if (e->switches != NULL)
     {
@@ -451,9 +451,9 @@ static const Operator operators[TF_N_MUTATIONS] = {
 
 /* Puts the edit back into the graph: records normalised and merged, empty ones dropped, link
  * types and port counts recomputed, then every invariant and the radix limit checked. */
-static gboolean
-finish (Edit    *e,
-        GError **error)
+gboolean
+tf_edit_finish (Edit    *e,
+                GError **error)
 {
   TfNetworkGraph *g = e->graph;
   g_autoptr(GError) local = NULL;
@@ -520,9 +520,9 @@ edit_once (const TfSearchConfig *config,
   Edit e;
   gboolean ok;
 
-  edit_init (&e, config, from, out);
-  ok = operators[op] (&e, rng, error) && finish (&e, error);
-  edit_clear (&e);
+  tf_edit_init (&e, config, from, out);
+  ok = operators[op] (&e, rng, error) && tf_edit_finish (&e, error);
+  tf_edit_clear (&e);
   return ok;
 }
 

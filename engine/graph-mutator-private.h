@@ -3,6 +3,9 @@
  * local edits (generator-graph-mutator.c, which also makes the child and checks it) and its
  * structural moves (mutation-structural.c).
  *
+ * The graph crossover (generator-graph-crossover.c) builds its child as such an edit too, so
+ * that it ends in the same final check.
+ *
  * An operator edits the switch and link arrays, leaving empty records and unsettled port
  * counts behind; the mutator's finish() merges, settles and checks them. An operator that
  * cannot apply fails with TF_ERROR_INVALID_MUTATION.
@@ -46,6 +49,15 @@ take_link (Edit *e,
   LINK (e, i)->multiplicity--;
 }
 
+/* @graph (uninitialised) a copy of @parent held as an edit; tf_edit_clear frees what the edit
+ * still holds (all of it after tf_edit_finish failed before putting it back, none after). */
+void     tf_edit_init (Edit *e, const TfSearchConfig *config, const TfNetworkGraph *parent,
+                       TfNetworkGraph *graph);
+void     tf_edit_clear (Edit *e);
+/* Puts the edit back into e->graph: records merged, empty ones dropped, link types and port
+ * counts settled, then every switch within the largest radix option and every invariant
+ * (connectivity among them) checked; TF_ERROR_INVALID_MUTATION otherwise. */
+gboolean tf_edit_finish (Edit *e, GError **error);
 /* Adds @multiplicity links between a and b, onto an existing record when there is one. */
 void     tf_edit_add_links (Edit *e, guint32 a, guint32 b, guint32 multiplicity);
 /* Removes switch node @v, whose links are all empty, and renumbers the nodes after it. */

@@ -209,6 +209,11 @@ typedef struct
   double                template_rate;     /* its weight when it can mutate a parent, beside
                                             * mutation_rate and 1 - mutation_rate */
   double                template_crossover_rate;  /* the chance two template parents cross */
+  /* generators.graph_crossover */
+  gboolean              crossover_enabled;
+  double                crossover_rate;    /* the chance two switched graphs of one grouping
+                                            * cross (pods or racks of one, the rest of the
+                                            * other), when the template does not cross them */
 
   /* search */
   TfSearchAlgorithm     algorithm;

@@ -263,6 +263,12 @@ write_generators (TfYamlEmitter        *e,
   tf_yaml_emitter_key_uint (e, "edits_per_child", MAX (1u, c->edits_per_child));
   tf_yaml_emitter_key_real (e, "mutation_rate", c->mutation_rate);
   tf_yaml_emitter_mapping_end (e);
+
+  tf_yaml_emitter_string (e, "graph_crossover");
+  tf_yaml_emitter_mapping_start (e, FALSE);
+  tf_yaml_emitter_key_boolean (e, "enabled", c->crossover_enabled);
+  tf_yaml_emitter_key_real (e, "crossover_rate", c->crossover_rate);
+  tf_yaml_emitter_mapping_end (e);
   tf_yaml_emitter_mapping_end (e);
 }
 

@@ -341,13 +341,14 @@ read_family_generator (Loader *l)
   return r->error == NULL;
 }
 
-/* graph_crossover: Topoforge has none; only enabled: false passes. */
+static const char *const crossover_keys[] = { "enabled", "crossover_rate" };
+
+/* generators.graph_crossover (generator-graph-crossover.c) */
 static gboolean
-read_missing_generator (Loader     *l,
-                        const char *what)
+read_crossover (Loader *l)
 {
-  static const char *const keys[] = { "enabled" };
   TfYamlReader *r = &l->r;
+  TfSearchConfig *c = l->c;
   TfYamlMapping m;
   const char *key;
 
@@ -355,14 +356,12 @@ read_missing_generator (Loader     *l,
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
-      TfMark mark = tf_yaml_reader_mark (r);
-      gboolean enabled;
-
-      if (!tf_config_is_key (key, "enabled"))
-        tf_config_unknown_key (r, &m, key, keys, G_N_ELEMENTS (keys));
-      else if (tf_config_read_bool (r, &enabled) && enabled)
-        tf_yaml_reader_fail_at (r, mark, "%s is not implemented in Topoforge; it must stay "
-                                "enabled: false", what);
+      if (tf_config_is_key (key, "enabled"))
+        tf_config_read_bool (r, &c->crossover_enabled);
+      else if (tf_config_is_key (key, "crossover_rate"))
+        tf_config_read_real_in (r, 0, FALSE, 1, NULL, &c->crossover_rate);
+      else
+        tf_config_unknown_key (r, &m, key, crossover_keys, G_N_ELEMENTS (crossover_keys));
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
@@ -461,7 +460,7 @@ read_generators (Loader *l)
       else if (tf_config_is_key (key, "graph_mutator"))
         read_mutator (l);
       else if (tf_config_is_key (key, "graph_crossover"))
-        read_missing_generator (l, "graph crossover (the spec's Phase 3)");
+        read_crossover (l);
       else
         tf_config_unknown_key (r, &m, key, generator_keys, G_N_ELEMENTS (generator_keys));
     }
@@ -825,6 +824,8 @@ config_defaults (TfSearchConfig  *c,
   c->template_initial = 16;
   c->template_rate = 0.5;
   c->template_crossover_rate = 0.5;
+  c->crossover_enabled = FALSE;
+  c->crossover_rate = 0.3;
 
   c->algorithm = TF_SEARCH_NSGA2;
   c->population_size = 200;
