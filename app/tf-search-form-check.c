@@ -72,6 +72,7 @@ const TfSearchFormField tf_search_form_fields[] = {
   { "generators.graph_mutator.edits_per_child", CHILD (edits_per_child),
     "edits_per_child_error" },
   { "generators.generic_template", CHILD (template_enabled), "template_enabled_error" },
+  { "generators.graph_crossover", CHILD (crossover_enabled), "crossover_enabled_error" },
 };
 
 const guint tf_search_form_n_fields = G_N_ELEMENTS (tf_search_form_fields);
@@ -407,6 +408,7 @@ tf_search_form_build_config (TfSearchForm   *self,
   out->mutation_rate = gtk_spin_button_get_value (self->mutation_rate);
   out->edits_per_child = read_uint (self->edits_per_child);
   out->template_enabled = gtk_check_button_get_active (self->template_enabled);
+  out->crossover_enabled = gtk_check_button_get_active (self->crossover_enabled);
 
   out->algorithm = gtk_drop_down_get_selected (self->algorithm) == 1 ? TF_SEARCH_RANDOM
                                                                      : TF_SEARCH_NSGA2;

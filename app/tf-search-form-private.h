@@ -32,7 +32,7 @@ struct _TfSearchForm
   GtkWidget      *families_box, *intra_box, *operators_box;
   GtkDropDown    *algorithm;
   GtkSpinButton  *population, *generations, *seed, *threads, *mutation_rate, *edits_per_child;
-  GtkCheckButton *template_enabled;
+  GtkCheckButton *template_enabled, *crossover_enabled;
 
   /* check buttons built from the engine's tables */
   GtkCheckButton *primitive_checks[TF_N_PRIMITIVES];

@@ -354,7 +354,7 @@ static const struct
   T (off_board_ports), T (radix_options), T (objectives_box), T (family_enabled),
   T (edge_cases), T (mutator_enabled), T (families_box), T (intra_box), T (operators_box),
   T (algorithm), T (population), T (generations), T (seed), T (threads), T (mutation_rate),
-  T (edits_per_child), T (template_enabled),
+  T (edits_per_child), T (template_enabled), T (crossover_enabled),
 };
 #undef T
 
@@ -550,6 +550,7 @@ tf_search_form_set_config (TfSearchForm         *self,
   gtk_spin_button_set_value (self->mutation_rate, self->base.mutation_rate);
   gtk_spin_button_set_value (self->edits_per_child, self->base.edits_per_child);
   gtk_check_button_set_active (self->template_enabled, self->base.template_enabled);
+  gtk_check_button_set_active (self->crossover_enabled, self->base.crossover_enabled);
 
   gtk_drop_down_set_selected (self->algorithm, self->base.algorithm == TF_SEARCH_RANDOM ? 1 : 0);
   gtk_spin_button_set_value (self->population, self->base.population_size);

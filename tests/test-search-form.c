@@ -503,6 +503,8 @@ test_template (void)
   gtk_check_button_set_active (GTK_CHECK_BUTTON (tf_search_form_get_field_widget (
                                  form, "generators.generic_template")), TRUE);
   set_spin (form, "generators.graph_mutator.edits_per_child", 3);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (tf_search_form_get_field_widget (
+                                 form, "generators.graph_crossover")), TRUE);
   edit_family_off (form);
   g_assert_true (tf_search_form_get_valid (form));
   g_assert_true (tf_search_form_get_config (form, &config, &error));
@@ -510,6 +512,7 @@ test_template (void)
   g_assert_true (config.template_enabled);
   g_assert_false (config.family_enabled);
   g_assert_cmpuint (config.edits_per_child, ==, 3);
+  g_assert_true (config.crossover_enabled);
 }
 
 /* Each bad edit of a fresh form is shown on the field it breaks, and nowhere else. */
