@@ -197,8 +197,10 @@ run_repeats (TfSearchConfig  *config,
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_FAILURE;
     }
-  tf_cli_print_line (stderr, "%u runs written to %s", ratios->len ? ratios->len : volumes->len,
-                     path);
+  tf_cli_print_line (stderr, "%u runs written to %s", volumes->len, path);
+  if (ratios->len < baselines->len)
+    tf_cli_print_line (stderr, "%u of them have no ratio: their baseline's front adds no "
+                       "hypervolume inside the box", baselines->len - ratios->len);
   return status;
 }
 

@@ -25,6 +25,9 @@
 
 #include "optimizer-private.h"
 
+/* The baseline's random stream is the seed's with this third word ("base"). */
+#define BASELINE_STREAM 0x62617365u
+
 #define BASELINE_EDITS_MAX  16u
 #define DUPLICATE_EDITS_MAX 8u
 
@@ -767,6 +770,14 @@ tf_search_run (const TfSearchConfig  *config,
       gint64 start = g_get_monotonic_time ();
 
       run.baseline = TRUE;
+      /* Its own random stream and its own quasi-random sequence, from the seed alone: the
+       * baseline a search is compared with does not depend on how that search spent its draws
+       * (its operators, crossover, duplicates). */
+      g_rand_free (run.rng);
+      run.rng = g_rand_new_with_seed_array ((const guint32[]) { (guint32) config->seed,
+                                                                (guint32) (config->seed >> 32),
+                                                                BASELINE_STREAM }, 3);
+      run.u = -1;
       run.archive = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
       run.evaluated = g_array_new (FALSE, FALSE, sizeof (double));
       /* The same number of evaluations as the search. */

@@ -167,6 +167,33 @@ test_baseline (void)
                       max_search_id);
 }
 
+/* The baseline draws from a stream of its own: a search that spends its draws differently
+ * (here: crossing parents, which the baseline never does) is compared with the same baseline
+ * points, as far as the shorter budget goes. */
+static void
+test_baseline_independent (void)
+{
+  g_auto(TfSearchConfig) a = { 0 };
+  g_auto(TfSearchConfig) b = { 0 };
+  g_auto(TfSearchResult) ra = { 0 };
+  g_auto(TfSearchResult) rb = { 0 };
+  g_autoptr(GError) error = NULL;
+  TfSearchOptions options = { .threads = 1, .baseline = TRUE };
+  guint n;
+
+  tf_test_search_config (32, "ALL", 12, 3, 4, NULL, &a);
+  tf_test_search_config (32, "ALL", 12, 3, 4, NULL, &b);
+  b.crossover_enabled = TRUE;
+  b.crossover_rate = 1;
+  g_assert_true (tf_search_run (&a, &options, &ra, &error));
+  g_assert_true (tf_search_run (&b, &options, &rb, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ra.baseline_evaluated->len, >, 0);
+  n = MIN (ra.baseline_evaluated->len, rb.baseline_evaluated->len);
+  g_assert_cmpmem (ra.baseline_evaluated->data, n * sizeof (double), rb.baseline_evaluated->data,
+                   n * sizeof (double));
+}
+
 /* A reference point in the configuration, and the default box, by hand. */
 static void
 test_box (void)
@@ -373,6 +400,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/search/deterministic", test_deterministic);
   g_test_add_func ("/search/baseline", test_baseline);
+  g_test_add_func ("/search/baseline-independent", test_baseline_independent);
   g_test_add_func ("/search/box", test_box);
   g_test_add_func ("/search/union-volume", test_union_volume);
   g_test_add_func ("/search/sampler", test_sampler);
