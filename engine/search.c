@@ -490,8 +490,9 @@ initial_population (Run       *run,
         break;
       if (!gen->init (run->states[g], run->config, run->rng, population, error))
         return FALSE;
+      /* (@population owns its candidates whether or not it frees them itself.) */
       while (population->len > n)
-        g_ptr_array_remove_index (population, population->len - 1);
+        tf_candidate_free (g_ptr_array_steal_index (population, population->len - 1));
       for (guint i = before; i < population->len; i++)
         ((TfCandidate *) g_ptr_array_index (population, i))->id = run->next_id++;
     }

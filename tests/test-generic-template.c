@@ -375,7 +375,7 @@ front_text (const TfSearchResult *r)
 static void
 test_search_crossover_threads (void)
 {
-  g_autofree char *fronts[2] = { NULL, NULL };
+  char *fronts[2] = { NULL, NULL };
 
   for (guint t = 0; t < 2; t++)
     {
@@ -394,6 +394,8 @@ test_search_crossover_threads (void)
       fronts[t] = front_text (&r);
     }
   g_assert_cmpstr (fronts[0], ==, fronts[1]);
+  g_free (fronts[0]);
+  g_free (fronts[1]);
 }
 
 /* With no family, the template alone makes the first population. */
