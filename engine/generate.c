@@ -14,37 +14,6 @@
 #include "metrics-private.h"
 #include "progress-private.h"
 
-typedef struct
-{
-  GArray *links;
-  guint32 chip_radix;
-  const guint32 *board_chips;
-  guint c;
-  guint board;
-} Expand;
-
-static void
-add_link (GArray  *links,
-          guint32  a,
-          guint32  b,
-          guint32  multiplicity)
-{
-  TfLink link = { MIN (a, b), MAX (a, b), multiplicity, TF_LINK_C2C, TF_REACH_BOARD };
-
-  g_array_append_val (links, link);
-}
-
-static void
-add_board_pair (guint    a,
-                guint    b,
-                gpointer data)
-{
-  Expand *x = data;
-  const guint32 *chips = x->board_chips + (gsize) x->board * x->c;
-
-  add_link (x->links, chips[a], chips[b], x->chip_radix);
-}
-
 static gboolean
 expand (const TfContext  *ctx,
         const TfResult   *result,
@@ -58,7 +27,6 @@ expand (const TfContext  *ctx,
   guint64 lanes = tf_result_lanes (ctx, result);
   const TfBuildLink *bl = (const TfBuildLink *) (const void *) build->links->data;
   TfBoardTopo bt;
-  Expand x;
   GArray *links;
 
   graph->n_chip = n;
@@ -116,28 +84,26 @@ expand (const TfContext  *ctx,
       guint32 m = bl[i].multiplicity;
 
       if (!a_ep && !b_ep)
-        add_link (links, n + bl[i].a - n_ep, n + bl[i].b - n_ep, (guint32) (m * lanes));
+        tf_links_append (links, n + bl[i].a - n_ep, n + bl[i].b - n_ep, (guint32) (m * lanes));
       else if (chip_leaves)
-        add_link (links, a_ep ? bl[i].a : n + bl[i].a - n_ep,
+        tf_links_append (links, a_ep ? bl[i].a : n + bl[i].a - n_ep,
                   b_ep ? bl[i].b : n + bl[i].b - n_ep, m * r);
       else if (!a_ep || !b_ep)
         for (guint j = 0; j < c; j++)
-          add_link (links, a_ep ? bl[i].a * c + j : n + bl[i].a - n_ep,
+          tf_links_append (links, a_ep ? bl[i].a * c + j : n + bl[i].a - n_ep,
                     b_ep ? bl[i].b * c + j : n + bl[i].b - n_ep, m * r);
       else if (bl[i].shift == TF_LANES_ALL)
         for (guint j = 0; j < c; j++)
           for (guint k = 0; k < c; k++)
-            add_link (links, bl[i].a * c + j, bl[i].b * c + k, m * r);
+            tf_links_append (links, bl[i].a * c + j, bl[i].b * c + k, m * r);
       else
         for (guint j = 0; j < c; j++)
-          add_link (links, bl[i].a * c + j, bl[i].b * c + (j + bl[i].shift) % c, m * r);
+          tf_links_append (links, bl[i].a * c + j, bl[i].b * c + (j + bl[i].shift) % c, m * r);
     }
 
   if (!tf_board_topo_init (&bt, ctx->intra_board_topo, c, NULL))
     g_assert_not_reached ();  /* tf_family_check refused this already */
-  x = (Expand) { links, r, graph->board_chips, c, 0 };
-  for (x.board = 0; x.board < graph->n_board; x.board++)
-    tf_board_topo_foreach_pair (&bt, add_board_pair, &x);
+  tf_board_topo_append_links (&bt, graph->board_chips, graph->n_board, c, r, links);
 
   graph->n_links = links->len;
   graph->links = (TfLink *) (void *) g_array_free (links, FALSE);

@@ -22,6 +22,7 @@
  */
 #include <stdlib.h>
 
+#include "graph-private.h"
 #include "intra-board-private.h"
 #include "optimizer-private.h"
 #include "placement-private.h"
@@ -533,37 +534,6 @@ draw (const TfSearchConfig *config,
 
 /* Building */
 
-typedef struct
-{
-  GArray        *links;
-  const guint32 *board_chips;
-  guint          c;
-  guint          board;
-  guint32        radix;
-} BoardPairs;
-
-static void
-add_link (GArray  *links,
-          guint32  a,
-          guint32  b,
-          guint32  multiplicity)
-{
-  TfLink link = { MIN (a, b), MAX (a, b), multiplicity, TF_LINK_C2C, TF_REACH_BOARD };
-
-  g_array_append_val (links, link);
-}
-
-static void
-add_board_pair (guint    a,
-                guint    b,
-                gpointer data)
-{
-  BoardPairs *x = data;
-  const guint32 *chips = x->board_chips + (gsize) x->board * x->c;
-
-  add_link (x->links, chips[a], chips[b], x->radix);
-}
-
 static guint
 leaf_of_chip (const Params *p,
               guint         chip)
@@ -583,7 +553,6 @@ build_graph (const TfSearchConfig *config,
   guint n = config->n_chip, c = p->chips_per_board, r = config->context.chip_radix;
   guint first1 = s->n_leaf, first2 = s->n_leaf + s->n1, k = 0;
   GArray *links = g_array_new (FALSE, FALSE, sizeof (TfLink));
-  BoardPairs x;
   TfBoardTopo bt;
 
   g->n_chip = n;
@@ -620,7 +589,7 @@ build_graph (const TfSearchConfig *config,
     g->switches[k] = (TfSwitch) { g_strdup_printf ("core%u", i), TF_TIER_DATACENTER, 0, 0 };
 
   for (guint chip = 0; chip < n; chip++)
-    add_link (links, chip, n + leaf_of_chip (p, chip), r);
+    tf_links_append (links, chip, n + leaf_of_chip (p, chip), r);
   for (guint i = 0; p->layers >= 2 && i < s->n_leaf; i++)
     {
       guint base = first1 + (i / s->group_leaves) * s->per_group1;
@@ -629,7 +598,7 @@ build_graph (const TfSearchConfig *config,
       if (p->conn[0] == CONN_STRIDED + 1)
         base += (i % c) * p->fanout[0];
       for (guint j = 0; j < p->fanout[0]; j++)
-        add_link (links, n + i, n + base + j, s->width[0]);
+        tf_links_append (links, n + i, n + base + j, s->width[0]);
     }
   for (guint i = 0; p->layers == 3 && i < s->n1; i++)
     {
@@ -637,14 +606,12 @@ build_graph (const TfSearchConfig *config,
                              ? (i % s->per_group1) * p->fanout[1] : 0);
 
       for (guint j = 0; j < p->fanout[1]; j++)
-        add_link (links, n + first1 + i, n + base + j, s->width[1]);
+        tf_links_append (links, n + first1 + i, n + base + j, s->width[1]);
     }
 
   if (!tf_board_topo_init (&bt, (TfIntraBoardTopo) p->intra_board, c, NULL))
     g_assert_not_reached ();  /* get_shape refused it */
-  x = (BoardPairs) { links, g->board_chips, c, 0, r };
-  for (x.board = 0; x.board < g->n_board; x.board++)
-    tf_board_topo_foreach_pair (&bt, add_board_pair, &x);
+  tf_board_topo_append_links (&bt, g->board_chips, g->n_board, c, r, links);
   g->n_links = links->len;
   g->links = (TfLink *) (void *) g_array_free (links, FALSE);
   tf_network_graph_settle_links (g);

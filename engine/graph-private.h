@@ -54,6 +54,9 @@ void       tf_network_graph_link_kind_with_boards (const TfNetworkGraph *graph,
                                                    TfReach              *reach);
 /* The type of a link with a switch at one end that reaches @reach (C2C for a board). */
 TfLinkType tf_link_type_for_reach (TfReach reach);
+/* Appends a link of @multiplicity between nodes @a and @b (TfLink, a < b); its type and reach
+ * come from tf_network_graph_settle_links (). */
+void       tf_links_append (GArray *links, guint32 a, guint32 b, guint32 multiplicity);
 /* Gives every link the type and reach its ends call for, and every switch the port count of
  * its links. */
 void       tf_network_graph_settle_links (TfNetworkGraph *graph);

@@ -114,6 +114,17 @@ tf_network_graph_link_kind (const TfNetworkGraph *graph,
 }
 
 void
+tf_links_append (GArray  *links,
+                 guint32  a,
+                 guint32  b,
+                 guint32  multiplicity)
+{
+  TfLink link = { MIN (a, b), MAX (a, b), multiplicity, TF_LINK_C2C, TF_REACH_BOARD };
+
+  g_array_append_val (links, link);
+}
+
+void
 tf_network_graph_settle_links (TfNetworkGraph *graph)
 {
   g_autofree guint32 *chip_board = tf_network_graph_dup_chip_boards (graph);

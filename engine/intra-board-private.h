@@ -23,6 +23,10 @@ guint64  tf_board_topo_n_pairs (const TfBoardTopo *bt);
 void     tf_board_topo_foreach_pair (const TfBoardTopo *bt,
                                      void (*fn) (guint a, guint b, gpointer data),
                                      gpointer data);
+/* Appends to @links (TfLink) the links of @bt on each of @n_board boards of @c chips, whose
+ * chips @board_chips lists board by board, @chip_radix parallel links a pair. */
+void     tf_board_topo_append_links (const TfBoardTopo *bt, const guint32 *board_chips,
+                                     guint n_board, guint c, guint32 chip_radix, GArray *links);
 /* Hops between the two farthest chips of a connected board; 0 for one chip. */
 guint    tf_board_topo_diameter (const TfBoardTopo *bt);
 /* Sum of hops over ordered chip pairs. */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* intra-board.c: IntraBoardTopo links and their closed-form properties. */
+#include "graph-private.h"
 #include "intra-board-private.h"
 
 #include <math.h>
@@ -128,6 +129,40 @@ tf_board_topo_foreach_pair (const TfBoardTopo *bt,
     case TF_INTRA_BOARD_NONE:
     default:
       break;
+    }
+}
+
+typedef struct
+{
+  GArray        *links;
+  const guint32 *chips;   /* of the board */
+  guint32        chip_radix;
+} BoardLinks;
+
+static void
+append_pair (guint    a,
+             guint    b,
+             gpointer data)
+{
+  BoardLinks *x = data;
+
+  tf_links_append (x->links, x->chips[a], x->chips[b], x->chip_radix);
+}
+
+void
+tf_board_topo_append_links (const TfBoardTopo *bt,
+                            const guint32     *board_chips,
+                            guint              n_board,
+                            guint              c,
+                            guint32            chip_radix,
+                            GArray            *links)
+{
+  BoardLinks x = { links, NULL, chip_radix };
+
+  for (guint board = 0; board < n_board; board++)
+    {
+      x.chips = board_chips + (gsize) board * c;
+      tf_board_topo_foreach_pair (bt, append_pair, &x);
     }
 }
 
