@@ -14,6 +14,17 @@ G_BEGIN_DECLS
 /* The front's candidate files, numbered from 1 in the front's order. */
 #define TF_RUN_CANDIDATE_FORMAT "candidate_%03u.yaml"
 
+/* summary.yaml's "evaluations" counters, in the order written: key and TfSearchResult field
+ * (a guint), one table for the writer and the reader. */
+typedef struct
+{
+  const char *key;
+  gsize       offset;
+} TfRunCounter;
+
+#define TF_RUN_N_COUNTERS 7u
+extern const TfRunCounter tf_run_counters[TF_RUN_N_COUNTERS];
+
 /* evaluated.csv's first column, by set: 0 the search, 1 the baseline */
 extern const char *const tf_run_set_names[2];
 

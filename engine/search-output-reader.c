@@ -311,23 +311,18 @@ read_evaluations (Summary *s)
   TfYamlReader *r = &s->r;
   TfYamlMapping m;
   const char *name;
-  static const char *const names[] = {
-    "search", "rejected", "invalid_mutations", "duplicates_edited_again", "duplicates_dropped",
-    "immigrants", "baseline",
-  };
-  guint *const fields[G_N_ELEMENTS (names)] = {
-    &res->evaluations, &res->rejected, &res->invalid_mutations, &res->duplicates,
-    &res->duplicates_dropped, &res->immigrants, &res->baseline_evaluations,
-  };
 
   if (!tf_yaml_reader_begin_mapping (r, &m))
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &name))
     {
-      guint i;
+      guint i = 0;
 
-      if (tf_name_index (names, G_N_ELEMENTS (names), name, &i))
-        tf_config_read_guint (r, 0, G_MAXUINT, fields[i]);
+      while (i < TF_RUN_N_COUNTERS && !tf_config_is_key (name, tf_run_counters[i].key))
+        i++;
+      if (i < TF_RUN_N_COUNTERS)
+        tf_config_read_guint (r, 0, G_MAXUINT,
+                              &G_STRUCT_MEMBER (guint, res, tf_run_counters[i].offset));
       else
         skip_value (s);
     }

@@ -20,6 +20,18 @@
 
 const char *const tf_run_set_names[2] = { "search", "baseline" };
 
+#define COUNTER(key, field) { key, G_STRUCT_OFFSET (TfSearchResult, field) }
+const TfRunCounter tf_run_counters[TF_RUN_N_COUNTERS] = {
+  COUNTER ("search", evaluations),
+  COUNTER ("rejected", rejected),
+  COUNTER ("invalid_mutations", invalid_mutations),
+  COUNTER ("duplicates_edited_again", duplicates),
+  COUNTER ("duplicates_dropped", duplicates_dropped),
+  COUNTER ("immigrants", immigrants),
+  COUNTER ("baseline", baseline_evaluations),
+};
+#undef COUNTER
+
 static void
 key (TfYamlEmitter *e,
      const char    *name)
@@ -183,13 +195,9 @@ emit_summary (TfYamlEmitter        *e,
 
   key (e, "evaluations");
   tf_yaml_emitter_mapping_start (e, FALSE);
-  tf_yaml_emitter_key_uint (e, "search", r->evaluations);
-  tf_yaml_emitter_key_uint (e, "rejected", r->rejected);
-  tf_yaml_emitter_key_uint (e, "invalid_mutations", r->invalid_mutations);
-  tf_yaml_emitter_key_uint (e, "duplicates_edited_again", r->duplicates);
-  tf_yaml_emitter_key_uint (e, "duplicates_dropped", r->duplicates_dropped);
-  tf_yaml_emitter_key_uint (e, "immigrants", r->immigrants);
-  tf_yaml_emitter_key_uint (e, "baseline", r->baseline_evaluations);
+  for (guint i = 0; i < TF_RUN_N_COUNTERS; i++)
+    tf_yaml_emitter_key_uint (e, tf_run_counters[i].key,
+                              G_STRUCT_MEMBER (guint, r, tf_run_counters[i].offset));
   tf_yaml_emitter_mapping_end (e);
 
   key (e, "time");
