@@ -158,6 +158,12 @@ struct _TfGenerator
   /* The chance NSGA-II crosses a parent this generator can mutate with a second parent, when it
    * can mutate that one too (NULL: never). */
   double    (*crossover_rate) (const TfSearchConfig *config);
+  /* Told, on the search's own thread, of every candidate the search keeps (after its duplicate
+   * check, before evaluation), and given NULL to forget them all (before the baseline), so its
+   * mutations can steer away from what was made without building it again (NULL: not told).
+   * Never called while init, mutate, crossover or sample run; those only read the state, and
+   * may run on several threads at once. */
+  void      (*made) (gpointer state, const TfCandidate *candidate);
 };
 
 guint              tf_generators_get_count (void);
