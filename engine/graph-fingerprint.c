@@ -4,14 +4,14 @@
  *
  * Chips keep their numbers (they are the workload's ranks, placed board by board). A switch
  * starts with its tier and its container (where it stands), then takes, three times over, the
- * fingerprints of its neighbours with their link multiplicities, sorted (Weisfeiler-Lehman
+ * fingerprints of its neighbours with their link multiplicities (Weisfeiler-Lehman
  * refinement; the chips' numbers break most symmetry from the first round). The graph's
- * fingerprint mixes its sizes, the board layout and the sorted list of links as pairs of node
- * fingerprints. Equal graphs, up to a renumbering of switches, give equal fingerprints; two
+ * fingerprint mixes its sizes, the board layout and its links as pairs of node fingerprints.
+ * A multiset (a node's neighbours, the graph's links) is the sum of its members' mixed hashes,
+ * which does not depend on their order and needs no sort: O(links) a round. Equal graphs, up to a renumbering of switches, give equal fingerprints; two
  * different graphs give equal ones only if three rounds of refinement cannot tell them apart
  * (rare, and then the child is edited again rather than lost).
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "optimizer-private.h"
@@ -30,25 +30,13 @@ mix (guint64 h,
   return z ^ (z >> 31);
 }
 
-static gint
-compare_u64 (const void *pa,
-             const void *pb)
-{
-  guint64 a = *(const guint64 *) pa, b = *(const guint64 *) pb;
-
-  return (a > b) - (a < b);
-}
-
 guint64
 tf_network_graph_fingerprint (const TfNetworkGraph *graph)
 {
   guint n = graph->n_chip + graph->n_switch;
   g_autofree guint64 *colour = g_new (guint64, MAX (n, 1));
-  g_autofree guint64 *next = g_new (guint64, MAX (n, 1));
-  g_autofree guint32 *offset = g_new0 (guint32, n + 1);
-  g_autofree guint64 *items = g_new (guint64, MAX (2 * graph->n_links, 1));
-  g_autofree guint32 *fill = NULL;
-  guint64 h = 0;
+  g_autofree guint64 *sum = g_new (guint64, MAX (n, 1));
+  guint64 h = 0, links = 0;
 
   for (guint v = 0; v < graph->n_chip; v++)
     colour[v] = mix (1, v);
@@ -56,49 +44,27 @@ tf_network_graph_fingerprint (const TfNetworkGraph *graph)
     colour[graph->n_chip + s] = mix (mix (2, graph->switches[s].tier),
                                      graph->switches[s].container);
 
-  /* Each node's slots for its neighbours' (fingerprint, multiplicity). */
-  for (guint i = 0; i < graph->n_links; i++)
-    {
-      offset[graph->links[i].a + 1]++;
-      offset[graph->links[i].b + 1]++;
-    }
-  for (guint v = 0; v < n; v++)
-    offset[v + 1] += offset[v];
-
-  fill = g_new (guint32, MAX (n, 1));
   for (guint round = 0; round < ROUNDS && graph->n_switch > 0; round++)
     {
-      memcpy (fill, offset, sizeof (guint32) * n);
+      memset (sum, 0, sizeof (guint64) * n);
       for (guint i = 0; i < graph->n_links; i++)
         {
           const TfLink *l = &graph->links[i];
 
-          items[fill[l->a]++] = mix (colour[l->b], l->multiplicity);
-          items[fill[l->b]++] = mix (colour[l->a], l->multiplicity);
+          sum[l->a] += mix (colour[l->b], l->multiplicity);
+          sum[l->b] += mix (colour[l->a], l->multiplicity);
         }
-      memcpy (next, colour, sizeof (guint64) * graph->n_chip);
       for (guint v = graph->n_chip; v < n; v++)
-        {
-          guint64 c = colour[v];
-
-          qsort (items + offset[v], offset[v + 1] - offset[v], sizeof (guint64), compare_u64);
-          for (guint32 k = offset[v]; k < offset[v + 1]; k++)
-            c = mix (c, items[k]);
-          next[v] = c;
-        }
-      memcpy (colour, next, sizeof (guint64) * n);
+        colour[v] = mix (colour[v], sum[v]);
     }
 
   for (guint i = 0; i < graph->n_links; i++)
     {
       guint64 a = colour[graph->links[i].a], b = colour[graph->links[i].b];
 
-      items[i] = mix (mix (MIN (a, b), MAX (a, b)), graph->links[i].multiplicity);
+      links += mix (mix (MIN (a, b), MAX (a, b)), graph->links[i].multiplicity);
     }
-  qsort (items, graph->n_links, sizeof (guint64), compare_u64);
-  h = mix (mix (h, graph->n_chip), graph->n_switch);
-  for (guint i = 0; i < graph->n_links; i++)
-    h = mix (h, items[i]);
+  h = mix (mix (mix (mix (h, graph->n_chip), graph->n_switch), graph->n_links), links);
   for (guint b = 0; b < graph->n_board * graph->chips_per_board; b++)
     h = mix (h, graph->board_chips[b]);
   return h;

@@ -16,8 +16,8 @@
  * shares nothing with the search. Both fronts' hypervolumes are fractions of one box fixed by the
  * configuration (objectives.c).
  *
- * Children are made on the calling thread from one random stream and only evaluation runs on
- * worker threads, each candidate on its own, so a seed gives the same run on any thread count.
+ * Children are made on worker threads, each from a random stream of its own (make_round), and
+ * evaluated there, each candidate on its own, so a seed gives the same run on any thread count.
  * The front reported is the non-dominated set of every feasible candidate a run evaluated.
  */
 #include <math.h>
@@ -52,24 +52,89 @@ candidate_copy (const TfCandidate *src)
   return c;
 }
 
-/* Parallel evaluation */
+/* Parallel work: items 0 .. n - 1 handed out one at a time to up to @threads threads (the
+ * calling one among them), each item's work depending on nothing but the item, so the result
+ * does not depend on the number of threads. */
+
+typedef void (*WorkFunc) (gpointer data, guint index, TfEvaluatorStats *stats);
+
+typedef struct
+{
+  WorkFunc          work;
+  gpointer          data;
+  guint             n;
+  gint              next;
+  volatile gint    *cancel;
+  GMutex            lock;
+  TfEvaluatorStats  stats;
+} Pool;
+
+static gpointer
+pool_worker (gpointer data)
+{
+  Pool *pool = data;
+  TfEvaluatorStats stats = { { 0 }, { 0 } };
+  gint i;
+
+  while ((pool->cancel == NULL || !g_atomic_int_get (pool->cancel))
+         && (i = g_atomic_int_add (&pool->next, 1)) < (gint) pool->n)
+    pool->work (pool->data, (guint) i, &stats);
+
+  g_mutex_lock (&pool->lock);
+  for (guint k = 0; k < G_N_ELEMENTS (stats.computed); k++)
+    {
+      pool->stats.computed[k] += stats.computed[k];
+      pool->stats.seconds[k] += stats.seconds[k];
+    }
+  g_mutex_unlock (&pool->lock);
+  return NULL;
+}
+
+/* FALSE when cancelled before the end; @stats (may be NULL) gains what the work timed. */
+static gboolean
+run_parallel (guint             threads,
+              guint             n,
+              volatile gint    *cancel,
+              WorkFunc          work,
+              gpointer          data,
+              TfEvaluatorStats *stats)
+{
+  Pool pool = { work, data, n, 0, cancel };
+  guint n_threads = MIN (threads, MAX (n, 1));
+  g_autofree GThread **workers = g_new0 (GThread *, n_threads);
+
+  g_mutex_init (&pool.lock);
+  for (guint t = 1; t < n_threads; t++)
+    workers[t] = g_thread_new ("tf-search", pool_worker, &pool);
+  pool_worker (&pool);
+  for (guint t = 1; t < n_threads; t++)
+    g_thread_join (workers[t]);
+  g_mutex_clear (&pool.lock);
+
+  for (guint k = 0; stats != NULL && k < G_N_ELEMENTS (pool.stats.computed); k++)
+    {
+      stats->computed[k] += pool.stats.computed[k];
+      stats->seconds[k] += pool.stats.seconds[k];
+    }
+  return cancel == NULL || !g_atomic_int_get (cancel);
+}
+
+/* Evaluation */
 
 typedef struct
 {
   const TfSearchConfig *config;
   guint                 layers;
   GPtrArray            *batch;
-  gint                  next;
-  volatile gint        *cancel;
-  GMutex                lock;
-  TfEvaluatorStats      stats;
 } Batch;
 
 static void
-evaluate_one (Batch            *b,
-              TfCandidate      *c,
+evaluate_one (gpointer          data,
+              guint             index,
               TfEvaluatorStats *stats)
 {
+  Batch *b = data;
+  TfCandidate *c = g_ptr_array_index (b->batch, index);
   g_autoptr(GString) why = g_string_new (NULL);
   g_autoptr(GError) error = NULL;
 
@@ -90,27 +155,6 @@ evaluate_one (Batch            *b,
     }
 }
 
-static gpointer
-evaluate_worker (gpointer data)
-{
-  Batch *b = data;
-  TfEvaluatorStats stats = { { 0 }, { 0 } };
-  gint i;
-
-  while ((b->cancel == NULL || !g_atomic_int_get (b->cancel))
-         && (i = g_atomic_int_add (&b->next, 1)) < (gint) b->batch->len)
-    evaluate_one (b, g_ptr_array_index (b->batch, i), &stats);
-
-  g_mutex_lock (&b->lock);
-  for (guint k = 0; k < G_N_ELEMENTS (stats.computed); k++)
-    {
-      b->stats.computed[k] += stats.computed[k];
-      b->stats.seconds[k] += stats.seconds[k];
-    }
-  g_mutex_unlock (&b->lock);
-  return NULL;
-}
-
 /* Evaluates every candidate of @batch; FALSE when cancelled before the end. */
 static gboolean
 evaluate_batch (const TfSearchConfig *config,
@@ -119,24 +163,9 @@ evaluate_batch (const TfSearchConfig *config,
                 GPtrArray            *batch,
                 TfEvaluatorStats     *stats)
 {
-  Batch b = { config, tf_search_config_get_layers (config), batch, 0, cancel };
-  guint n_threads = MIN (threads, MAX (batch->len, 1));
-  g_autofree GThread **workers = g_new0 (GThread *, n_threads);
+  Batch b = { config, tf_search_config_get_layers (config), batch };
 
-  g_mutex_init (&b.lock);
-  for (guint t = 1; t < n_threads; t++)
-    workers[t] = g_thread_new ("tf-evaluate", evaluate_worker, &b);
-  evaluate_worker (&b);
-  for (guint t = 1; t < n_threads; t++)
-    g_thread_join (workers[t]);
-  g_mutex_clear (&b.lock);
-
-  for (guint k = 0; k < G_N_ELEMENTS (b.stats.computed); k++)
-    {
-      stats->computed[k] += b.stats.computed[k];
-      stats->seconds[k] += b.stats.seconds[k];
-    }
-  return cancel == NULL || !g_atomic_int_get (cancel);
+  return run_parallel (threads, batch->len, cancel, evaluate_one, &b, stats);
 }
 
 /* The run's state */
@@ -160,6 +189,18 @@ typedef struct
   guint                  n_samplers;
   gboolean               baseline;
 } Run;
+
+static guint
+threads_of (const Run *run)
+{
+  guint cores = MAX (1u, (guint) g_get_num_processors ());
+
+  /* --threads as asked; the configuration's parallel_workers (the spec's example asks for 32,
+   * written for its server) no more than this machine's cores, where more only adds switching. */
+  if (run->options->threads)
+    return run->options->threads;
+  return run->config->threads ? MIN (run->config->threads, cores) : cores;
+}
 
 static double *
 objective_matrix (const Run *run,
@@ -287,19 +328,17 @@ report (Run  *run,
 }
 
 /* A child of @parent from the generators that can mutate it, one picked by their configured
- * rates with one draw (none when only one can). The registry lists the generic template, the
- * graph mutator, then the family generator, so with the last two alone the draw below
- * mutation_rate picks the mutator: the same children for a seed as when the search chose
- * them by name. */
+ * rates with one draw from @rng (none when only one can). Its id is given when the search
+ * keeps it. */
 static TfCandidate *
-make_child (Run               *run,
+make_child (const Run         *run,
             const TfCandidate *parent,
+            GRand             *rng,
             GError           **error)
 {
   guint able[16], n_able = 0, pick;
   double rates[16], total = 0;
   const TfGenerator *gen;
-  TfCandidate *child;
 
   for (guint g = 0; g < tf_generators_get_count () && g < G_N_ELEMENTS (able); g++)
     {
@@ -320,7 +359,7 @@ make_child (Run               *run,
   pick = n_able - 1;
   if (n_able > 1)
     {
-      double r = g_rand_double (run->rng) * total, upto = 0;
+      double r = g_rand_double (rng) * total, upto = 0;
 
       for (guint i = 0; i + 1 < n_able; i++)
         if (r < (upto += rates[i]))
@@ -330,10 +369,23 @@ make_child (Run               *run,
           }
     }
   gen = tf_generators_get (able[pick]);
-  child = gen->mutate (run->states[able[pick]], run->config, parent, run->rng, error);
-  if (child != NULL)
-    child->id = run->next_id++;
-  return child;
+  return gen->mutate (run->states[able[pick]], run->config, parent, rng, error);
+}
+
+/* The population as NSGA-II's tournaments see it. */
+typedef struct
+{
+  GPtrArray    *members;
+  const guint  *rank;
+  const double *crowding;
+} Population;
+
+static const TfCandidate *
+tournament (const Population *pop,
+            GRand            *rng)
+{
+  return g_ptr_array_index (pop->members, tf_nsga2_tournament (pop->rank, pop->crowding,
+                                                               pop->members->len, rng));
 }
 
 /* A child of @parent and a second parent picked by tournament, by the first generator able to
@@ -341,11 +393,10 @@ make_child (Run               *run,
  * second one too. *@crossed says whether it tried: when it did not, the caller mutates. With
  * no generator that crosses, no draw is made. */
 static TfCandidate *
-make_crossover (Run               *run,
+make_crossover (const Run         *run,
                 const TfCandidate *parent,
-                GPtrArray         *population,
-                const guint       *rank,
-                const double      *crowding,
+                const Population  *pop,
+                GRand             *rng,
                 gboolean          *crossed,
                 GError           **error)
 {
@@ -354,68 +405,133 @@ make_crossover (Run               *run,
     {
       const TfGenerator *gen = tf_generators_get (g);
       const TfCandidate *other;
-      TfCandidate *child;
 
       if (run->states[g] == NULL || !(gen->capabilities & TF_GENERATOR_CROSSOVER)
           || gen->crossover_rate == NULL || !gen->can_mutate (run->states[g], parent))
         continue;
-      if (g_rand_double (run->rng) >= gen->crossover_rate (run->config))
+      if (g_rand_double (rng) >= gen->crossover_rate (run->config))
         return NULL;
-      other = g_ptr_array_index (population, tf_nsga2_tournament (rank, crowding,
-                                                                  population->len, run->rng));
+      other = tournament (pop, rng);
       if (!gen->can_mutate (run->states[g], other))
         return NULL;
       *crossed = TRUE;
-      child = gen->crossover (run->states[g], run->config, parent, other, run->rng, error);
-      if (child != NULL)
-        child->id = run->next_id++;
-      return child;
+      return gen->crossover (run->states[g], run->config, parent, other, rng, error);
     }
   return NULL;
 }
 
 static gboolean
-seen_hash (GHashTable        *hashes,
-           const TfCandidate *c)
+seen (GHashTable *hashes,
+      guint64     fingerprint)
 {
-  guint64 h = tf_network_graph_fingerprint (&c->topology.graph);
-  guint64 *key;
-
-  if (g_hash_table_contains (hashes, &h))
-    return TRUE;
-  key = g_new (guint64, 1);
-  *key = h;
-  g_hash_table_add (hashes, key);
-  return FALSE;
+  return g_hash_table_contains (hashes, &fingerprint);
 }
 
-/* One design point of the low-discrepancy sequence over every generator's whole space (the
- * additive recurrence of the golden ratio, started at a random point: a Cranley-Patterson
- * rotation), followed by 0 to @edits_max random edits; NULL when that point cannot be built or
- * gives a graph already in @hashes. */
-static TfCandidate *
-sample_one (Run        *run,
-            guint       edits_max,
-            GHashTable *hashes)
+static void
+remember (GHashTable *hashes,
+          guint64     fingerprint)
 {
-  const double phi = 0.6180339887498949;
-  guint g, edits;
-  TfCandidate *c;
+  guint64 *key = g_new (guint64, 1);
 
-  if (run->n_samplers == 0)
-    return NULL;
-  if (run->u < 0)
-    run->u = g_rand_double (run->rng);
-  g = run->samplers[g_rand_int_range (run->rng, 0, run->n_samplers)];
-  edits = g_rand_int_range (run->rng, 0, edits_max + 1);
-  run->u = run->u + phi - (run->u + phi >= 1 ? 1 : 0);
-  c = tf_generators_get (g)->sample (run->states[g], run->config, run->u, NULL);
-  if (c == NULL)
-    return NULL;
-  c->id = run->next_id++;
-  for (guint e = 0; e < edits; e++)
+  *key = fingerprint;
+  g_hash_table_add (hashes, key);
+}
+
+/* Tells the generators that listen what the search keeps (NULL: forget it all). */
+static void
+tell_made (const Run         *run,
+           const TfCandidate *c)
+{
+  for (guint g = 0; g < tf_generators_get_count (); g++)
+    if (run->states[g] != NULL && tf_generators_get (g)->made != NULL)
+      tf_generators_get (g)->made (run->states[g], c);
+}
+
+/* Children are made in rounds. Each round hands out slots, one per child wanted, each with a
+ * random stream of its own seeded from the run's (two draws a slot, in slot order), and makes
+ * them on the worker threads against the graphs made before the round (read only); then, in
+ * slot order on the calling thread, a child equal to one made before it in the round is
+ * dropped and the others are kept, numbered and remembered. What a slot makes depends only on
+ * its stream and on what was made before its round, so a seed gives the same run on any
+ * number of threads. */
+typedef struct
+{
+  guint32      seed[2];
+  /* a design point of the sampler (immigrants, the baseline) when sampler < n_samplers */
+  guint        sampler;
+  double       u;
+  guint        edits;
+  /* out */
+  TfCandidate *child;
+  guint64      fingerprint;
+  guint        duplicates;    /* edited again because it equalled a graph made before */
+  gboolean     dropped;       /* still equal to one after the last edit */
+} Slot;
+
+typedef struct
+{
+  const Run        *run;
+  const Population *pop;       /* NULL when sampling */
+  GHashTable       *hashes;    /* what was made before the round */
+  Slot             *slots;
+} Round;
+
+/* A child of a tournament's winner, by crossover or mutation; a child equal to a graph already
+ * made is edited again (up to DUPLICATE_EDITS_MAX times), not dropped, and the edit's parent
+ * stays the one that was evaluated. */
+static void
+make_slot_child (const Round *round,
+                 Slot        *slot,
+                 GRand       *rng)
+{
+  const TfCandidate *parent = tournament (round->pop, rng);
+  TfCandidate *child;
+  gboolean crossed;
+
+  child = make_crossover (round->run, parent, round->pop, rng, &crossed, NULL);
+  if (!crossed)
+    child = make_child (round->run, parent, rng, NULL);
+  for (guint again = 0; child != NULL; again++)
     {
-      TfCandidate *child = make_child (run, c, NULL);
+      TfCandidate *grandchild;
+
+      slot->fingerprint = tf_network_graph_fingerprint (&child->topology.graph);
+      if (!seen (round->hashes, slot->fingerprint))
+        break;
+      slot->duplicates++;
+      if (again == DUPLICATE_EDITS_MAX)
+        {
+          slot->dropped = TRUE;
+          g_clear_pointer (&child, tf_candidate_free);
+          break;
+        }
+      grandchild = make_child (round->run, child, rng, NULL);
+      if (grandchild != NULL)
+        {
+          grandchild->origin.n_parents = child->origin.n_parents;
+          memcpy (grandchild->origin.parents, child->origin.parents,
+                  sizeof child->origin.parents);
+        }
+      tf_candidate_free (child);
+      child = grandchild;
+    }
+  slot->child = child;
+}
+
+/* The slot's design point of the sampler followed by its edits; nothing when that point cannot
+ * be built or gives a graph already made. A baseline point has no parent. */
+static void
+make_slot_sample (const Round *round,
+                  Slot        *slot,
+                  GRand       *rng)
+{
+  const Run *run = round->run;
+  guint g = run->samplers[slot->sampler];
+  TfCandidate *c = tf_generators_get (g)->sample (run->states[g], run->config, slot->u, NULL);
+
+  for (guint e = 0; c != NULL && e < slot->edits; e++)
+    {
+      TfCandidate *child = make_child (run, c, rng, NULL);
 
       if (child != NULL)
         {
@@ -423,12 +539,110 @@ sample_one (Run        *run,
           c = child;
         }
     }
-  if (seen_hash (hashes, c))
+  if (c == NULL)
+    return;
+  if (slot->edits > 0)
+    c->origin.n_parents = 0;
+  slot->fingerprint = tf_network_graph_fingerprint (&c->topology.graph);
+  if (seen (round->hashes, slot->fingerprint))
     {
-      tf_candidate_free (c);
-      return NULL;
+      slot->dropped = TRUE;
+      g_clear_pointer (&c, tf_candidate_free);
     }
-  return c;
+  slot->child = c;
+}
+
+static void
+make_slot (gpointer          data,
+           guint             index,
+           TfEvaluatorStats *stats)
+{
+  const Round *round = data;
+  Slot *slot = &round->slots[index];
+  g_autoptr(GRand) rng = g_rand_new_with_seed_array (slot->seed, 2);
+
+  if (round->pop != NULL)
+    make_slot_child (round, slot, rng);
+  else
+    make_slot_sample (round, slot, rng);
+}
+
+/* Slot @i's stream and, when @sampling, its design point: the next of the low-discrepancy
+ * sequence over every generator's whole space (the additive recurrence of the golden ratio,
+ * started at a random point: a Cranley-Patterson rotation), from one of the generators that
+ * sample, followed by 0 to @edits_max random edits. */
+static void
+slot_init (Run      *run,
+           Slot     *slot,
+           gboolean  sampling,
+           guint     edits_max)
+{
+  const double phi = 0.6180339887498949;
+
+  memset (slot, 0, sizeof *slot);
+  slot->seed[0] = g_rand_int (run->rng);
+  slot->seed[1] = g_rand_int (run->rng);
+  if (!sampling)
+    return;
+  if (run->u < 0)
+    run->u = g_rand_double (run->rng);
+  slot->sampler = g_rand_int_range (run->rng, 0, run->n_samplers);
+  slot->edits = g_rand_int_range (run->rng, 0, edits_max + 1);
+  run->u = run->u + phi - (run->u + phi >= 1 ? 1 : 0);
+  slot->u = run->u;
+}
+
+/* One round of @n slots into @batch: children of @pop, or (@pop NULL) design points of the
+ * sampler with up to @edits_max edits. Counts what it drops; returns the number kept. */
+static guint
+make_round (Run              *run,
+            const Population *pop,
+            guint             edits_max,
+            guint             n,
+            GHashTable       *hashes,
+            GPtrArray        *batch)
+{
+  g_autofree Slot *slots = g_new (Slot, MAX (n, 1));
+  Round round = { run, pop, hashes, slots };
+  guint kept = 0;
+
+  if (pop == NULL && run->n_samplers == 0)
+    return 0;
+  for (guint i = 0; i < n; i++)
+    slot_init (run, &slots[i], pop == NULL, edits_max);
+  run_parallel (threads_of (run), n, NULL, make_slot, &round, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      Slot *slot = &slots[i];
+
+      if (pop != NULL)
+        {
+          run->out->duplicates += slot->duplicates;
+          if (slot->dropped)
+            run->out->duplicates_dropped++;
+          else if (slot->child == NULL)
+            run->out->invalid_mutations++;
+        }
+      if (slot->child == NULL)
+        continue;
+      if (seen (hashes, slot->fingerprint))
+        {
+          /* equal to a sibling of this round */
+          if (pop != NULL)
+            {
+              run->out->duplicates++;
+              run->out->duplicates_dropped++;
+            }
+          tf_candidate_free (slot->child);
+          continue;
+        }
+      remember (hashes, slot->fingerprint);
+      slot->child->id = run->next_id++;
+      tell_made (run, slot->child);
+      g_ptr_array_add (batch, slot->child);
+      kept++;
+    }
+  return kept;
 }
 
 /* Moves the feasible candidates of @batch to @population, frees the rest. */
@@ -451,18 +665,6 @@ keep_feasible (GPtrArray *batch,
       batch->pdata[i] = NULL;
     }
   g_ptr_array_set_size (batch, 0);
-}
-
-static guint
-threads_of (const Run *run)
-{
-  guint cores = MAX (1u, (guint) g_get_num_processors ());
-
-  /* --threads as asked; the configuration's parallel_workers (the spec's example asks for 32,
-   * written for its server) no more than this machine's cores, where more only adds switching. */
-  if (run->options->threads)
-    return run->options->threads;
-  return run->config->threads ? MIN (run->config->threads, cores) : cores;
 }
 
 static gboolean
@@ -508,11 +710,13 @@ initial_population (Run       *run,
     {
       const TfCandidate *parent = g_ptr_array_index (population,
                                                      g_rand_int_range (run->rng, 0, n_seeds));
-      g_autoptr(GError) local = NULL;
-      TfCandidate *child = make_child (run, parent, &local);
+      TfCandidate *child = make_child (run, parent, run->rng, NULL);
 
       if (child != NULL)
-        g_ptr_array_add (population, child);
+        {
+          child->id = run->next_id++;
+          g_ptr_array_add (population, child);
+        }
       else
         {
           failures++;
@@ -540,7 +744,12 @@ run_nsga2 (Run       *run,
     }
   out->init_seconds = (g_get_monotonic_time () - run->start) / 1e6;
   for (guint i = 0; i < batch->len; i++)
-    seen_hash (hashes, g_ptr_array_index (batch, i));
+    {
+      const TfCandidate *c = g_ptr_array_index (batch, i);
+
+      remember (hashes, tf_network_graph_fingerprint (&c->topology.graph));
+      tell_made (run, c);
+    }
   if (!evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
     {
       free_batch (batch);
@@ -558,6 +767,7 @@ run_nsga2 (Run       *run,
   for (guint gen = 1; gen <= config->generations && !out->cancelled; gen++)
     {
       guint np = population->len, attempts = 0;
+      Population pop;
       g_autofree double *obj = NULL;
       g_autofree guint *rank = NULL;
       g_autofree double *crowding = NULL;
@@ -576,68 +786,24 @@ run_nsga2 (Run       *run,
       crowding = g_new (double, np);
       tf_nsga2_sort (obj, np, run->m, rank);
       tf_nsga2_crowding (obj, np, run->m, rank, crowding);
+      pop = (Population) { population, rank, crowding };
 
       while (batch->len < n && attempts < 20 * n)
         {
-          const TfCandidate *parent;
-          g_autoptr(GError) local = NULL;
-          TfCandidate *child;
-          gboolean fresh = FALSE, crossed;
+          guint want = MIN (n - batch->len, 20 * n - attempts);
 
-          attempts++;
-          parent = g_ptr_array_index (population, tf_nsga2_tournament (rank, crowding, np,
-                                                                       run->rng));
-          child = make_crossover (run, parent, population, rank, crowding, &crossed, &local);
-          if (!crossed)
-            child = make_child (run, parent, &local);
-          /* A child equal to a graph already made is edited again, not dropped; the edit's
-           * parent stays the one that was evaluated. */
-          for (guint again = 0; child != NULL; again++)
-            {
-              TfCandidate *grandchild;
-
-              if (!seen_hash (hashes, child))
-                {
-                  fresh = TRUE;
-                  break;
-                }
-              out->duplicates++;
-              if (again == DUPLICATE_EDITS_MAX)
-                break;
-              grandchild = make_child (run, child, NULL);
-              if (grandchild != NULL)
-                {
-                  grandchild->origin.n_parents = child->origin.n_parents;
-                  memcpy (grandchild->origin.parents, child->origin.parents,
-                          sizeof child->origin.parents);
-                }
-              tf_candidate_free (child);
-              child = grandchild;
-            }
-          if (child == NULL)
-            {
-              out->invalid_mutations++;
-              continue;
-            }
-          if (!fresh)
-            {
-              out->duplicates_dropped++;
-              tf_candidate_free (child);
-              continue;
-            }
-          g_ptr_array_add (batch, child);
+          attempts += want;
+          make_round (run, &pop, 0, want, hashes, batch);
         }
       /* A population the edits cannot take anywhere new (direct networks whose family steps
        * were all made) takes fresh design points from the sampler instead: immigrants. */
-      for (guint tries = 0; batch->len < n && tries < 4 * n; tries++)
+      for (guint tries = 0, kept = 1; batch->len < n && tries < 4 * n && kept > 0;)
         {
-          TfCandidate *c = sample_one (run, 0, hashes);
+          guint want = MIN (n - batch->len, 4 * n - tries);
 
-          if (c != NULL)
-            {
-              g_ptr_array_add (batch, c);
-              out->immigrants++;
-            }
+          tries += want;
+          kept = make_round (run, NULL, 0, want, hashes, batch);
+          out->immigrants += kept;
         }
       if (!evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
         {
@@ -670,7 +836,7 @@ run_nsga2 (Run       *run,
   return TRUE;
 }
 
-/* The baseline, the spec's "Random + QMC": @budget candidates from sample_one with up to 16
+/* The baseline, the spec's "Random + QMC": @budget design points of the sampler with up to 16
  * edits each. It shares nothing with the search but the configuration: no population, no
  * selection. Counted in *evaluations as they go. */
 static void
@@ -691,12 +857,9 @@ sample_search (Run       *run,
     {
       while (batch->len < MIN (batch_size, budget - *evaluations) && failures < 100 * budget)
         {
-          TfCandidate *c = sample_one (run, BASELINE_EDITS_MAX, hashes);
+          guint want = MIN (batch_size, budget - *evaluations) - batch->len;
 
-          if (c == NULL)
-            failures++;
-          else
-            g_ptr_array_add (batch, c);
+          failures += want - make_round (run, NULL, BASELINE_EDITS_MAX, want, hashes, batch);
         }
       if (batch->len == 0)
         break;
@@ -779,6 +942,7 @@ tf_search_run (const TfSearchConfig  *config,
                                                                 (guint32) (config->seed >> 32),
                                                                 BASELINE_STREAM }, 3);
       run.u = -1;
+      tell_made (&run, NULL);
       run.archive = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
       run.evaluated = g_array_new (FALSE, FALSE, sizeof (double));
       /* The same number of evaluations as the search. */

@@ -107,8 +107,8 @@ test_optimize_repeat (void)
   g_autofree char *repeat = NULL;
   Run r;
 
-  r = run ("optimize", "--config", config, "--out", dir, "--population", "8",
-           "--generations", "2", "--seed", "7", "--repeat", "2", NULL);
+  r = run ("optimize", "--config", config, "--out", dir, "--population", "16",
+           "--generations", "3", "--seed", "7", "--repeat", "2", NULL);
   if (r.status != 0)
     g_error ("optimize --repeat exited %d: %s", r.status, r.err);
   g_assert_nonnull (strstr (r.err, "2 runs written to"));
