@@ -4,7 +4,8 @@
  * The spec's test_family_generator_reuses_existing_spec (a FamilyGenerator seed is byte for byte
  * what generate writes for its id) and test_graph_mutator_preserves_connectivity (10,000 random
  * mutations, none disconnected or breaking a hard constraint), with each operator's own promise
- * checked on every edit it makes.
+ * checked on every edit it makes. A family step changes the fewest parameters it can (recomputed
+ * from the ids), never to a result the search made, and is the same for the same seed.
  */
 #include <string.h>
 
@@ -414,6 +415,7 @@ id_distance (const char *a,
   g_autoptr(GError) error = NULL;
 
   g_assert_true (tf_id_args_parse (&pa, a, strchr (a, ':') + 1, &error));
+  g_assert_no_error (error);
   g_assert_true (tf_id_args_parse (&pb, b, strchr (b, ':') + 1, &error));
   g_assert_no_error (error);
   for (guint i = 0; i < pa.n_args; i++)
