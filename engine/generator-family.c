@@ -4,9 +4,10 @@
  * full-mesh, ring, torus: a context each, the search's otherwise), keeping the allowed
  * chips-per-board values, so a fat-tree of NVLink-class full-mesh boards competes with a torus
  * on equal terms. Each seed is exactly the graph `topoforge-cli generate` writes for its id in
- * its context. Its mutation is a step within the family and the context: another legal parameter
- * set near the parent's in the family's own order (k 8 -> 16, one more group), or now and then
- * the same parameters on boards of another intra-board topology.
+ * its context. Its mutation is a step within the family and the context: one of the legal
+ * parameter sets nearest the parent's, the fewest parameters changed (k 8 -> 16 directly), or
+ * now and then the same parameters on boards of another intra-board topology; never a result
+ * the search says it made already (the made slot), so a step is never a duplicate to build.
  */
 #include "family-private.h"
 #include "optimizer-private.h"
@@ -18,6 +19,23 @@ typedef struct
   TfEnumeration  enumeration;
 } Part;
 
+/* The most distinct parameter keys a family's ids use; more are folded into the last column. */
+#define MAX_KEYS (2 * TF_ID_MAX_ARGS)
+
+/* One slot's results as points in parameter space, by result index. */
+typedef struct
+{
+  guint          n_keys;
+  char          *keys[MAX_KEYS];
+  guint64       *values;        /* n_results rows of n_keys: each parameter's value hashed, 0
+                                 * when an id lacks the key, so two results differ in a parameter
+                                 * exactly when the column differs (up to a 64-bit collision) */
+  guint8        *made;          /* n_results: 1 when the search has made that result */
+  guint         *usable;        /* the results usable () keeps, in index order, so a step scans
+                                 * those only (a dragonfly has thousands, most edge cases) */
+  guint          n_usable;
+} Params;
+
 typedef struct
 {
   guint          n_parts;
@@ -25,6 +43,7 @@ typedef struct
   guint          n_families;    /* the same in every part */
   GArray       **by_order;      /* per slot (part * n_families + family): result indices in the
                                  * family's traversal order */
+  Params        *params;        /* per slot */
   GHashTable    *index_of_key;  /* "topo|id" -> (slot << 20 | position in by_order) + 1 */
 } FamilyState;
 
@@ -60,12 +79,93 @@ state_free (gpointer data)
   FamilyState *state = data;
 
   for (guint i = 0; state->by_order && i < state->n_parts * state->n_families; i++)
-    g_array_unref (state->by_order[i]);
+    g_clear_pointer (&state->by_order[i], g_array_unref);
   g_free (state->by_order);
+  for (guint i = 0; state->params && i < state->n_parts * state->n_families; i++)
+    {
+      for (guint k = 0; k < state->params[i].n_keys; k++)
+        g_free (state->params[i].keys[k]);
+      g_free (state->params[i].values);
+      g_free (state->params[i].made);
+      g_free (state->params[i].usable);
+    }
+  g_free (state->params);
   for (guint p = 0; p < state->n_parts; p++)
     tf_enumeration_clear (&state->parts[p].enumeration);
   g_clear_pointer (&state->index_of_key, g_hash_table_unref);
   g_free (state);
+}
+
+/* The generator spec's soft constraints (recommended / edge-case) are the optimizer's too: by
+ * default only recommended results seed the search, so it does not chase what the generator
+ * already flags as impractical (a 64-chip board costs nothing in the price table, but no one
+ * can build it). generators.family.edge_cases: true lets them in. */
+static gboolean
+usable (const TfSearchConfig *config,
+        const Part           *part,
+        const TfResult       *result)
+{
+  gboolean allowed = config->n_chips_per_board == 0;
+
+  if (!config->family_edge_cases && tf_result_get_status (result) != TF_STATUS_RECOMMENDED)
+    return FALSE;
+  for (guint i = 0; i < config->n_chips_per_board; i++)
+    allowed |= config->chips_per_board[i] == result->chips_per_board;
+  /* A board of one chip has no board links: the same graph in every intra-board topology,
+   * seeded once, from none (or the only topology there is). */
+  return allowed
+         && (result->chips_per_board > 1 || part->context.intra_board_topo == TF_INTRA_BOARD_NONE
+             || !(config->intra_board_topos & (1u << TF_INTRA_BOARD_NONE)));
+}
+
+/* FNV-1a, never 0 (0 is a missing key). */
+static guint64
+hash_value (const char *text)
+{
+  guint64 h = G_GUINT64_CONSTANT (14695981039346656037);
+
+  for (const char *c = text; *c != '\0'; c++)
+    h = (h ^ (guchar) *c) * G_GUINT64_CONSTANT (1099511628211);
+  return h | 1;
+}
+
+/* Result @i's parameters, parsed from its @id with the id grammar's own parser, into @params. */
+static gboolean
+record_params (Params      *params,
+               guint        i,
+               const char  *id,
+               GError     **error)
+{
+  const char *colon = strchr (id, ':');
+  TfIdArgs args;
+  guint64 *row = params->values + (gsize) i * MAX_KEYS;
+
+  if (colon == NULL)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID, "id '%s' has no parameters", id);
+      return FALSE;
+    }
+  if (!tf_id_args_parse (&args, id, colon + 1, error))
+    {
+      tf_id_args_clear (&args);
+      return FALSE;
+    }
+  for (guint a = 0; a < args.n_args; a++)
+    {
+      guint k = 0;
+
+      while (k < params->n_keys && strcmp (params->keys[k], args.keys[a]) != 0)
+        k++;
+      if (k == params->n_keys && k < MAX_KEYS)
+        params->keys[params->n_keys++] = g_strdup (args.keys[a]);
+      if (k < MAX_KEYS)
+        row[k] = hash_value (args.values[a]);
+      else
+        /* No family has this many keys; still a column that differs when any extra one does. */
+        row[MAX_KEYS - 1] ^= hash_value (args.keys[a]) * hash_value (args.values[a]) | 1;
+    }
+  tf_id_args_clear (&args);
+  return TRUE;
 }
 
 static gpointer
@@ -115,50 +215,48 @@ state_new (const TfSearchConfig *config,
   state->n_families = state->parts[0].enumeration.n_families;
   state->index_of_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   state->by_order = g_new0 (GArray *, MAX (state->n_parts * state->n_families, 1));
+  state->params = g_new0 (Params, MAX (state->n_parts * state->n_families, 1));
   for (guint p = 0; p < state->n_parts; p++)
     for (guint f = 0; f < state->n_families; f++)
       {
         TfFamilyEnumeration *fe = &state->parts[p].enumeration.families[f];
         guint slot = p * state->n_families + f;
         GArray *order = g_array_sized_new (FALSE, FALSE, sizeof (guint), fe->n_results);
+        Params *params = &state->params[slot];
 
         for (guint i = 0; i < fe->n_results; i++)
           g_array_append_val (order, i);
         g_array_sort_with_data (order, compare_order, fe);
         state->by_order[slot] = order;
+        params->values = g_new0 (guint64, (gsize) MAX (fe->n_results, 1) * MAX_KEYS);
+        params->made = g_new0 (guint8, MAX (fe->n_results, 1));
         for (guint k = 0; k < fe->n_results; k++)
           {
-            g_autofree char *id = tf_result_dup_id (&fe->results[g_array_index (order, guint,
-                                                                                  k)]);
+            guint i = g_array_index (order, guint, k);
+            g_autofree char *id = tf_result_dup_id (&fe->results[i]);
 
+            if (!record_params (params, i, id, error))
+              {
+                state_free (state);
+                return NULL;
+              }
             g_hash_table_insert (state->index_of_key,
                                  seed_key (state->parts[p].context.intra_board_topo, id),
                                  GUINT_TO_POINTER (((slot << 20) | k) + 1));
           }
+        /* Parsed MAX_KEYS to a row, as the keys come; kept n_keys to a row, what a scan reads. */
+        for (guint i = 0; i < fe->n_results; i++)
+          memmove (params->values + (gsize) i * params->n_keys,
+                   params->values + (gsize) i * MAX_KEYS, params->n_keys * sizeof (guint64));
+        params->values = g_renew (guint64, params->values,
+                                  (gsize) MAX (fe->n_results, 1) * MAX (params->n_keys, 1));
+        params->usable = g_new (guint, MAX (fe->n_results, 1));
+        for (guint i = 0; i < fe->n_results; i++)
+          if (usable (config, &state->parts[p], &fe->results[i]))
+            params->usable[params->n_usable++] = i;
+        params->usable = g_renew (guint, params->usable, MAX (params->n_usable, 1));
       }
   return state;
-}
-
-/* The generator spec's soft constraints (recommended / edge-case) are the optimizer's too: by
- * default only recommended results seed the search, so it does not chase what the generator
- * already flags as impractical (a 64-chip board costs nothing in the price table, but no one
- * can build it). generators.family.edge_cases: true lets them in. */
-static gboolean
-usable (const TfSearchConfig *config,
-        const Part           *part,
-        const TfResult       *result)
-{
-  gboolean allowed = config->n_chips_per_board == 0;
-
-  if (!config->family_edge_cases && tf_result_get_status (result) != TF_STATUS_RECOMMENDED)
-    return FALSE;
-  for (guint i = 0; i < config->n_chips_per_board; i++)
-    allowed |= config->chips_per_board[i] == result->chips_per_board;
-  /* A board of one chip has no board links: the same graph in every intra-board topology,
-   * seeded once, from none (or the only topology there is). */
-  return allowed
-         && (result->chips_per_board > 1 || part->context.intra_board_topo == TF_INTRA_BOARD_NONE
-             || !(config->intra_board_topos & (1u << TF_INTRA_BOARD_NONE)));
 }
 
 /* The largest radix option: a seed with a bigger switch can never be built. */
@@ -382,36 +480,126 @@ can_mutate (gpointer           data,
          && lookup_parent (state, parent, &code);
 }
 
-/* The same parameters on boards of another allowed intra-board topology, or -1. */
-static gint
+/* Where @slot's result at @position in by_order is: its part, family and result index. */
+static const TfResult *
+slot_result (FamilyState *state,
+             guint        slot,
+             guint        position,
+             const Part **part,
+             guint       *index)
+{
+  *part = &state->parts[slot / state->n_families];
+  *index = g_array_index (state->by_order[slot], guint, position);
+  return &(*part)->enumeration.families[slot % state->n_families].results[*index];
+}
+
+/* The parent's parameters on boards of another allowed intra-board topology, one not made,
+ * drawn among all there are; FALSE when there is none. */
+static gboolean
 other_board (FamilyState          *state,
              const TfSearchConfig *config,
              const TfCandidate    *parent,
              GRand                *rng,
-             guint                *code)
+             guint                *slot_out,
+             guint                *index_out)
 {
-  guint p = g_rand_int_range (rng, 0, state->n_parts);
-  g_autofree char *key = NULL;
-  const Part *part = &state->parts[p];
-  guint found, slot;
+  guint slots[TF_N_INTRA_BOARD_TOPOS], indices[TF_N_INTRA_BOARD_TOPOS], n = 0, pick;
 
-  if (part->context.intra_board_topo == parent->topology.context.intra_board_topo)
-    return -1;
-  key = seed_key (part->context.intra_board_topo, parent->origin.seed_id);
-  found = GPOINTER_TO_UINT (g_hash_table_lookup (state->index_of_key, key));
-  if (found == 0)
-    return -1;
-  slot = (found - 1) >> 20;
-  *code = found - 1;
-  if (!usable (config, part, &part->enumeration.families[slot % state->n_families].results[
-                 g_array_index (state->by_order[slot], guint, *code & 0xfffff)]))
-    return -1;
-  return (gint) p;
+  for (guint p = 0; p < state->n_parts; p++)
+    {
+      g_autofree char *key = NULL;
+      const Part *part;
+      const TfResult *result;
+      guint found, slot, index;
+
+      if (state->parts[p].context.intra_board_topo == parent->topology.context.intra_board_topo)
+        continue;
+      key = seed_key (state->parts[p].context.intra_board_topo, parent->origin.seed_id);
+      found = GPOINTER_TO_UINT (g_hash_table_lookup (state->index_of_key, key));
+      if (found == 0)
+        continue;
+      slot = (found - 1) >> 20;
+      result = slot_result (state, slot, (found - 1) & 0xfffff, &part, &index);
+      if (!usable (config, part, result) || state->params[slot].made[index])
+        continue;
+      slots[n] = slot;
+      indices[n++] = index;
+    }
+  if (n == 0)
+    return FALSE;
+  pick = n > 1 ? (guint) g_rand_int_range (rng, 0, n) : 0;
+  *slot_out = slots[pick];
+  *index_out = indices[pick];
+  return TRUE;
 }
 
-/* Another legal parameter set of the parent's family in the parent's context, one to three
- * steps away in the family's order of results (which walks its parameters in order); or, one
- * time in four when that exists, the parent's parameters on another kind of board. */
+/* How many parameters of results @a and @b differ. */
+static guint
+distance (const Params *params,
+          guint         a,
+          guint         b)
+{
+  const guint64 *ra = params->values + (gsize) a * params->n_keys;
+  const guint64 *rb = params->values + (gsize) b * params->n_keys;
+  guint d = 0;
+
+  for (guint k = 0; k < params->n_keys; k++)
+    d += ra[k] != rb[k];
+  return d;
+}
+
+/* One of the usable results of @slot (usable () under the configuration the state was made
+ * for, the search's) not made yet nearest result @from in parameter space (the fewest
+ * parameters changed, at least one), uniformly; FALSE when there is none, with @any_usable
+ * saying whether that is because every one was made. Reads the state only. */
+static gboolean
+nearest (FamilyState *state,
+         guint        slot,
+         guint        from,
+         GRand       *rng,
+         guint       *index_out,
+         gboolean    *any_usable)
+{
+  const Params *params = &state->params[slot];
+  guint best = G_MAXUINT, n_best = 0, pick;
+
+  *any_usable = FALSE;
+  /* Two passes, the second only counting the ties, so a step costs one draw of the RNG whatever
+   * the number of ties: the same child for the same seed. */
+  for (guint u = 0; u < params->n_usable; u++)
+    {
+      guint i = params->usable[u], d;
+
+      if (i == from)
+        continue;
+      *any_usable = TRUE;
+      if (params->made[i] || (d = distance (params, from, i)) == 0 || d > best)
+        continue;
+      n_best = d < best ? 1 : n_best + 1;
+      best = d;
+    }
+  if (n_best == 0)
+    return FALSE;
+  pick = n_best > 1 ? (guint) g_rand_int_range (rng, 0, n_best) : 0;
+  for (guint u = 0; u < params->n_usable; u++)
+    {
+      guint i = params->usable[u];
+
+      if (i != from && !params->made[i] && distance (params, from, i) == best && pick-- == 0)
+        {
+          *index_out = i;
+          return TRUE;
+        }
+    }
+  g_assert_not_reached ();
+  return FALSE;
+}
+
+/* Another legal parameter set of the parent's family in the parent's context, one of those the
+ * fewest parameters away (a two-level fat-tree's k 16 -> 32, whatever the enumeration's order),
+ * or, one time in four when that exists, the parent's parameters on another kind of board;
+ * never a result the search has made (see made ()), so the search does not build a graph only
+ * to find it a duplicate. */
 static TfCandidate *
 mutate (gpointer              data,
         const TfSearchConfig *config,
@@ -420,12 +608,10 @@ mutate (gpointer              data,
         GError              **error)
 {
   FamilyState *state = data;
-  guint code, slot, i, j, other;
+  guint code, slot, from, j;
   const Part *part;
-  TfFamilyEnumeration *fe;
-  gint step, p;
-  gboolean forward;
   TfCandidate *child;
+  gboolean any_usable;
 
   if (!lookup_parent (state, parent, &code))
     {
@@ -434,53 +620,60 @@ mutate (gpointer              data,
       return NULL;
     }
   slot = code >> 20;
-  if (state->n_parts > 1 && g_rand_int_range (rng, 0, 4) == 0
-      && (p = other_board (state, config, parent, rng, &other)) >= 0)
+  slot_result (state, slot, code & 0xfffff, &part, &from);
+  if (!(state->n_parts > 1 && g_rand_int_range (rng, 0, 4) == 0
+        && other_board (state, config, parent, rng, &slot, &j)))
     {
-      slot = other >> 20;
-      part = &state->parts[p];
-      fe = &part->enumeration.families[slot % state->n_families];
-      j = g_array_index (state->by_order[slot], guint, other & 0xfffff);
-    }
-  else
-    {
-      part = &state->parts[slot / state->n_families];
-      fe = &part->enumeration.families[slot % state->n_families];
-      i = code & 0xfffff;
-      if (fe->n_results < 2)
+      slot = code >> 20;
+      /* Every parameter set near here made: another board is still something new. */
+      if (!nearest (state, slot, from, rng, &j, &any_usable)
+          && !(state->n_parts > 1 && other_board (state, config, parent, rng, &slot, &j)))
         {
-          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION,
-                       "%s is its family's only result here", parent->origin.seed_id);
+          if (any_usable)
+            g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION,
+                         "every result near %s was made", parent->origin.seed_id);
+          else
+            g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION,
+                         "%s has no usable neighbour in its family", parent->origin.seed_id);
           return NULL;
         }
-      /* One to three usable results away, in either direction. */
-      step = g_rand_int_range (rng, 1, 4);
-      forward = g_rand_boolean (rng);
-      j = i;
-      for (guint k = 0; k < fe->n_results && step > 0; k++)
-        {
-          j = forward ? (j + 1) % fe->n_results : (j + fe->n_results - 1) % fe->n_results;
-          if (j == i)
-            break;
-          if (usable (config, part,
-                      &fe->results[g_array_index (state->by_order[slot], guint, j)]))
-            step--;
-        }
-      if (step > 0 || j == i)
-        {
-          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION,
-                       "%s has no usable neighbour in its family", parent->origin.seed_id);
-          return NULL;
-        }
-      j = g_array_index (state->by_order[slot], guint, j);
     }
-  child = materialize (config, part, &fe->results[j], TF_ORIGIN_FAMILY_SAMPLE, error);
+  part = &state->parts[slot / state->n_families];
+  child = materialize (config, part,
+                       &part->enumeration.families[slot % state->n_families].results[j],
+                       TF_ORIGIN_FAMILY_SAMPLE, error);
   if (child != NULL)
     {
       child->origin.n_parents = 1;
       child->origin.parents[0] = parent->id;
     }
   return child;
+}
+
+/* An unedited family result the search keeps is marked, so no step proposes it again; NULL
+ * forgets every mark. Runs alone (see TfGenerator), the one writer of the marks. */
+static void
+made (gpointer           data,
+      const TfCandidate *candidate)
+{
+  FamilyState *state = data;
+  const Part *part;
+  guint code, index;
+
+  if (candidate == NULL)
+    {
+      for (guint s = 0; s < state->n_parts * state->n_families; s++)
+        memset (state->params[s].made, 0,
+                MAX (state->parts[s / state->n_families].enumeration
+                       .families[s % state->n_families].n_results, 1));
+      return;
+    }
+  if ((candidate->origin.method != TF_ORIGIN_FAMILY_ENUM
+       && candidate->origin.method != TF_ORIGIN_FAMILY_SAMPLE)
+      || candidate->origin.n_mutations_total != 0 || !lookup_parent (state, candidate, &code))
+    return;
+  slot_result (state, code >> 20, code & 0xfffff, &part, &index);
+  state->params[code >> 20].made[index] = 1;
 }
 
 /* The baseline's pick: result floor (u * n) of all n results of every enabled family, in the
@@ -535,4 +728,5 @@ const TfGenerator tf_generator_family = {
   .mutate = mutate,
   .sample = sample,
   .rate = rate,
+  .made = made,
 };

@@ -4,10 +4,12 @@
  * The spec's test_family_generator_reuses_existing_spec (a FamilyGenerator seed is byte for byte
  * what generate writes for its id) and test_graph_mutator_preserves_connectivity (10,000 random
  * mutations, none disconnected or breaking a hard constraint), with each operator's own promise
- * checked on every edit it makes.
+ * checked on every edit it makes. A family step changes the fewest parameters it can (recomputed
+ * from the ids), never to a result the search made, and is the same for the same seed.
  */
 #include <string.h>
 
+#include "id-private.h"
 #include "optimizer-private.h"
 #include "test-util.h"
 
@@ -402,6 +404,281 @@ test_family_dual_homed (void)
   family->state_free (state);
 }
 
+/* How many parameters of two ids of one family differ, from the ids alone (a key one lacks
+ * counts as differing), with the id grammar's parser. */
+static guint
+id_distance (const char *a,
+             const char *b)
+{
+  TfIdArgs pa, pb;
+  guint d = 0;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tf_id_args_parse (&pa, a, strchr (a, ':') + 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (tf_id_args_parse (&pb, b, strchr (b, ':') + 1, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < pa.n_args; i++)
+    {
+      gboolean same = FALSE;
+
+      for (guint j = 0; j < pb.n_args; j++)
+        if (strcmp (pa.keys[i], pb.keys[j]) == 0)
+          same = strcmp (pa.values[i], pb.values[j]) == 0;
+      d += !same;
+    }
+  for (guint j = 0; j < pb.n_args; j++)
+    {
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < pa.n_args; i++)
+        found |= strcmp (pa.keys[i], pb.keys[j]) == 0;
+      d += !found;
+    }
+  tf_id_args_clear (&pa);
+  tf_id_args_clear (&pb);
+  return d;
+}
+
+static char *
+id_value (const char *id,
+          const char *key)
+{
+  g_autofree char *needle = g_strdup_printf ("%s=", key);
+  const char *at = strstr (id, needle);
+
+  g_assert_nonnull (at);
+  at += strlen (needle);
+  return g_strndup (at, strcspn (at, ","));
+}
+
+/* Every usable fat-tree result on 256 chips (edge cases too when @edge_cases) as seeds of a
+ * state; boards of every kind the search allows unless @intra_board_topos says which. */
+static gpointer
+fat_tree_state (TfSearchConfig *config,
+                guint           intra_board_topos,
+                gboolean        edge_cases,
+                GPtrArray      *seeds)
+{
+  const TfGenerator *family = generator ("family");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rng = g_rand_new_with_seed (3);
+  gpointer state;
+
+  tf_test_search_config (256, "[fat-tree]", 1000, 1, 1, NULL, config);
+  config->family_edge_cases = edge_cases;
+  if (intra_board_topos != 0)
+    config->intra_board_topos = intra_board_topos;
+  state = family->state_new (config, &error);
+  g_assert_no_error (error);
+  g_assert_true (family->init (state, config, rng, seeds, &error));
+  g_assert_no_error (error);
+  /* Fewer than the population: the enumeration is exhausted, every usable result is a seed. */
+  g_assert_cmpuint (seeds->len, <, 1000);
+  return state;
+}
+
+static gboolean
+is_target (const TfCandidate *c,
+           const TfCandidate *parent,
+           GHashTable        *marked)
+{
+  return c->origin.n_mutations_total == 0 && c != parent
+         && c->topology.context.intra_board_topo == parent->topology.context.intra_board_topo
+         && g_strcmp0 (c->origin.seed_id, parent->origin.seed_id) != 0
+         && !g_hash_table_contains (marked, c);
+}
+
+/* The fewest parameters from @parent to a seed of its board kind not marked, or G_MAXUINT. */
+static guint
+min_distance (GPtrArray         *seeds,
+              const TfCandidate *parent,
+              GHashTable        *marked)
+{
+  guint best = G_MAXUINT;
+
+  for (guint i = 0; i < seeds->len; i++)
+    {
+      TfCandidate *c = g_ptr_array_index (seeds, i);
+
+      if (is_target (c, parent, marked))
+        best = MIN (best, id_distance (parent->origin.seed_id, c->origin.seed_id));
+    }
+  return best;
+}
+
+/* A family step changes the parameters directly: a fat-tree's k moves (16 -> 32, not the next
+ * id in the enumeration's order), and every child is among the results nearest its parent in
+ * parameter space that were not made, marks included. */
+static void
+test_family_step_nearest (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  const TfGenerator *family = generator ("family");
+  g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  g_autoptr(GHashTable) marked = g_hash_table_new (NULL, NULL);
+  g_autoptr(GRand) rng = g_rand_new_with_seed (5);
+  gpointer state = fat_tree_state (&config, 0, TRUE, seeds);
+  guint k_changed = 0, steps = 0, other_board = 0, unbuilt = 0;
+
+  for (guint round = 0; round < 2; round++)
+    {
+      /* The second round marks every other seed made. */
+      if (round == 1)
+        for (guint i = 0; i < seeds->len; i += 2)
+          {
+            family->made (state, g_ptr_array_index (seeds, i));
+            g_hash_table_add (marked, g_ptr_array_index (seeds, i));
+          }
+      for (guint i = 0; i < seeds->len; i++)
+        {
+          TfCandidate *parent = g_ptr_array_index (seeds, i);
+          guint best = min_distance (seeds, parent, marked);
+
+          if (parent->origin.n_mutations_total != 0)
+            continue;
+          for (guint n = 0; n < 6; n++)
+            {
+              g_autoptr(TfCandidate) child = NULL;
+              g_autoptr(GError) error = NULL;
+              g_autofree char *k_parent = NULL, *k_child = NULL;
+              gboolean was_marked = FALSE;
+
+              child = family->mutate (state, &config, parent, rng, &error);
+              if (child == NULL)
+                {
+                  g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION);
+                  /* Refused as made only when no target is left; else the target picked could
+                   * not be built (a chip's ports), which the seeds leave out too. */
+                  if (strstr (error->message, "was made") != NULL)
+                    g_assert_cmpuint (best, ==, G_MAXUINT);
+                  else
+                    unbuilt++;
+                  continue;
+                }
+              g_assert_true (child->topology.result.family == parent->topology.result.family);
+              g_assert_cmpint (child->origin.method, ==, TF_ORIGIN_FAMILY_SAMPLE);
+              for (guint m = 0; m < seeds->len; m++)
+                {
+                  TfCandidate *c = g_ptr_array_index (seeds, m);
+
+                  was_marked |= g_hash_table_contains (marked, c)
+                                && c->topology.context.intra_board_topo
+                                   == child->topology.context.intra_board_topo
+                                && strcmp (c->origin.seed_id, child->origin.seed_id) == 0;
+                }
+              g_assert_false (was_marked);
+              steps++;
+              if (child->topology.context.intra_board_topo
+                  != parent->topology.context.intra_board_topo)
+                {
+                  /* The same parameters on another kind of board. */
+                  g_assert_cmpstr (child->origin.seed_id, ==, parent->origin.seed_id);
+                  other_board++;
+                  continue;
+                }
+              g_assert_cmpuint (id_distance (parent->origin.seed_id, child->origin.seed_id), ==,
+                                best);
+              k_parent = id_value (parent->origin.seed_id, "k");
+              k_child = id_value (child->origin.seed_id, "k");
+              k_changed += strcmp (k_parent, k_child) != 0;
+            }
+        }
+    }
+  g_test_message ("%u steps, %u to another board, %u changed k, %u not buildable", steps,
+                  other_board, k_changed, unbuilt);
+  g_assert_cmpuint (k_changed, >, 0);
+  g_assert_cmpuint (other_board, >, 0);
+  family->made (state, NULL);
+  family->state_free (state);
+}
+
+/* When every result of a slot was made, a step there is refused without building anything,
+ * and after made (NULL) it works again. */
+static void
+test_family_step_made (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  const TfGenerator *family = generator ("family");
+  g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  g_autoptr(GRand) rng = g_rand_new_with_seed (7);
+  /* Recommended results on boards without board links: every one can be built, so every one is
+   * a seed, and marking the seeds marks the whole slot (no other board to step to either). */
+  gpointer state = fat_tree_state (&config, 1u << TF_INTRA_BOARD_NONE, FALSE, seeds);
+  TfCandidate *parent = NULL;
+  gint64 start;
+  guint n_ok = 0;
+
+  for (guint i = 0; i < seeds->len; i++)
+    {
+      TfCandidate *c = g_ptr_array_index (seeds, i);
+
+      family->made (state, c);
+      if (parent == NULL && c->origin.n_mutations_total == 0)
+        parent = c;
+    }
+  g_assert_nonnull (parent);
+  start = g_get_monotonic_time ();
+  for (guint n = 0; n < 100; n++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_null (family->mutate (state, &config, parent, rng, &error));
+      g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION);
+      g_assert_nonnull (strstr (error->message, "was made"));
+    }
+  /* A hundred refusals, not a hundred graphs: well under a second even on a loaded machine. */
+  g_test_message ("100 refused steps: %" G_GINT64_FORMAT " us", g_get_monotonic_time () - start);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, G_USEC_PER_SEC);
+
+  family->made (state, NULL);
+  for (guint n = 0; n < 8; n++)
+    {
+      g_autoptr(TfCandidate) child = NULL;
+      g_autoptr(GError) error = NULL;
+
+      child = family->mutate (state, &config, parent, rng, &error);
+      g_assert_true (child != NULL || g_error_matches (error, TF_ERROR,
+                                                       TF_ERROR_INVALID_MUTATION));
+      if (child != NULL)
+        n_ok++;
+      else
+        g_assert_null (strstr (error->message, "was made"));
+    }
+  g_assert_cmpuint (n_ok, >, 0);
+  family->state_free (state);
+}
+
+/* The same RNG seed gives the same step. */
+static void
+test_family_step_deterministic (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  const TfGenerator *family = generator ("family");
+  g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  gpointer state = fat_tree_state (&config, 0, TRUE, seeds);
+
+  for (guint i = 0; i < seeds->len; i++)
+    for (guint32 seed = 0; seed < 4; seed++)
+      {
+        TfCandidate *parent = g_ptr_array_index (seeds, i);
+        g_autoptr(GRand) r1 = g_rand_new_with_seed (seed), r2 = g_rand_new_with_seed (seed);
+        g_autoptr(TfCandidate) a = NULL, b = NULL;
+
+        if (parent->origin.n_mutations_total != 0)
+          continue;
+        a = family->mutate (state, &config, parent, r1, NULL);
+        b = family->mutate (state, &config, parent, r2, NULL);
+        g_assert_true ((a == NULL) == (b == NULL));
+        if (a == NULL)
+          continue;
+        g_assert_cmpstr (a->origin.seed_id, ==, b->origin.seed_id);
+        g_assert_cmpint (a->topology.context.intra_board_topo, ==,
+                         b->topology.context.intra_board_topo);
+      }
+  family->state_free (state);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -409,6 +686,9 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/generators/family-seeds-equal-generate", test_family_seeds_equal_generate);
   g_test_add_func ("/generators/family-dual-homed", test_family_dual_homed);
+  g_test_add_func ("/generators/family-step-nearest", test_family_step_nearest);
+  g_test_add_func ("/generators/family-step-made", test_family_step_made);
+  g_test_add_func ("/generators/family-step-deterministic", test_family_step_deterministic);
   g_test_add_func ("/generators/mutator-keeps-constraints", test_mutator_keeps_constraints);
   g_test_add_func ("/generators/mutator-refuses-direct", test_mutator_refuses_direct);
   return g_test_run ();
