@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bench-optimizer.c: times the optimizer against the issue's targets on the 1024-GPU example
- * (data/examples/search-1024.yaml):
+/* bench-optimizer.c: times the optimizer against the issues' targets on the 1024-GPU example
+ * (data/examples/search-1024.yaml) or another configuration:
  *
  * 1. the FamilyGenerator's enumeration and the first population (seeds);
- * 2. Layers 1 + 2 + 5 per candidate on one core (target <= 50 ms), family seeds and edited
- *    graphs separately, and Layers 3 + 4;
+ * 2. Layers 1 + 2 + 5 per candidate on one core, family seeds and edited graphs separately,
+ *    and Layers 3 + 4 (the targets below);
  * 3. NSGA-II bookkeeping per generation at N = 200 (sort, crowding, selection, tournaments;
  *    target well under 1 ms);
- * 4. with --full, the whole search and its baseline on every core (target <= 10 minutes).
+ * 4. with --full, the whole search and its baseline on every core.
+ *
+ * With --config data/examples/search-16k.yaml (and --candidates 4: a 16,384-chip candidate
+ * takes seconds today) the 16K targets apply.
  *
  * Being over a target is reported, not fatal; an engine error fails the benchmark.
  */
@@ -19,9 +22,23 @@
 #include "bench-util.h"
 #include "optimizer-private.h"
 
-#define LAYERS_125_TARGET_MS  50.0
 #define BOOKKEEPING_TARGET_MS 1.0
-#define FULL_RUN_TARGET_S     600.0
+
+/* The targets by size (issue 13): at 1,024 chips Layers 1 + 2 + 5 within 50 ms and the whole
+ * 200 x 100 search with its baseline within 3 minutes on two cores; at 16,384 chips Stage 1
+ * (Layers 1 to 5) within 200 ms a candidate and the 100 x 50 search within 10 minutes. */
+static const struct
+{
+  guint  max_chips;
+  double layers_125_ms;
+  double stage_1_ms;
+  double full_run_s;
+} targets[] = {
+  { 1024, 50, G_MAXDOUBLE, 180 },
+  { G_MAXUINT, G_MAXDOUBLE, 200, 600 },
+};
+
+static guint target_row;
 
 static guint n_over;
 
@@ -105,9 +122,15 @@ time_layers (const TfSearchConfig *config,
   printf ("%s: %u candidates (%u chips)\n", label, evaluated, config->n_chip);
   printf ("  Layer 1 alone: median %.3f ms, mean %.3f ms\n", tf_bench_median ((double *) l1->data, l1->len), mean (l1));
   g_snprintf (what, sizeof what, "Layers 1+2+5 per candidate, mean (worst %.1f ms)", worst);
-  verdict (what, mean (l125), LAYERS_125_TARGET_MS, "ms");
+  if (targets[target_row].layers_125_ms < G_MAXDOUBLE)
+    verdict (what, mean (l125), targets[target_row].layers_125_ms, "ms");
+  else
+    printf ("  %s: %.3f ms\n", what, mean (l125));
   printf ("  Layers 3+4 per candidate: median %.3f ms, mean %.3f ms\n", tf_bench_median ((double *) l34->data, l34->len),
           mean (l34));
+  if (targets[target_row].stage_1_ms < G_MAXDOUBLE)
+    verdict ("Stage 1 (Layers 1-5) per candidate, mean", mean (l125) + mean (l34),
+             targets[target_row].stage_1_ms, "ms");
 }
 
 static void
@@ -166,6 +189,7 @@ main (int    argc,
 {
   g_autofree char *config_path = NULL;
   gboolean full = FALSE;
+  gint n_candidates = 0;
   g_autoptr(GOptionContext) context = g_option_context_new ("- time the optimizer");
   g_autoptr(GError) error = NULL;
   g_auto(TfSearchConfig) config = { 0 };
@@ -177,6 +201,8 @@ main (int    argc,
     { "config", 0, 0, G_OPTION_ARG_FILENAME, &config_path,
       "Search configuration (default: data/examples/search-1024.yaml)", "FILE" },
     { "full", 0, 0, G_OPTION_ARG_NONE, &full, "Also run the whole search and baseline", NULL },
+    { "candidates", 0, 0, G_OPTION_ARG_INT, &n_candidates,
+      "Candidates timed of each kind (default: every seed and 200 edited graphs)", "N" },
     { NULL }
   };
   gpointer state;
@@ -197,6 +223,8 @@ main (int    argc,
     }
   printf ("bench-optimizer (%s build), %s, %u processors\n", TF_BENCH_BUILDTYPE, config_path,
           g_get_num_processors ());
+  while (config.n_chip > targets[target_row].max_chips)
+    target_row++;
 
   t0 = now_ms ();
   state = family->state_new (&config, &error);
@@ -209,7 +237,11 @@ main (int    argc,
   printf ("first population: %u seeds generated in %.1f ms\n", seeds->len, now_ms () - t0);
 
   /* Edited graphs: 1 to 8 mutations from a random seed, as the search makes them. */
-  for (guint t = 0; edited->len < 200 && t < 4000; t++)
+  if (n_candidates > 0)
+    while (seeds->len > (guint) n_candidates)
+      tf_candidate_free (g_ptr_array_steal_index (seeds, seeds->len - 1));
+  for (guint t = 0; edited->len < (n_candidates > 0 ? (guint) n_candidates : 200) && t < 4000;
+       t++)
     {
       TfCandidate *c = g_ptr_array_index (seeds, g_rand_int_range (rng, 0, seeds->len));
       TfCandidate *walker = NULL;
@@ -251,7 +283,7 @@ main (int    argc,
               result.baseline_evaluations, result.threads, result.seconds,
               result.baseline_seconds, result.front->len, result.hypervolume,
               result.baseline_hypervolume);
-      verdict ("search and baseline", total, FULL_RUN_TARGET_S, "s");
+      verdict ("search and baseline", total, targets[target_row].full_run_s, "s");
     }
   printf ("%u figure(s) over target\n", n_over);
   return 0;

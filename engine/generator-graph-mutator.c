@@ -526,9 +526,30 @@ edit_once (const TfSearchConfig *config,
   return ok;
 }
 
+/* One of the @n enabled operators: in a search by their credit (adaptive rates, the weights),
+ * else (@weighted FALSE: called without the search's state) uniformly. */
+static TfMutation
+pick_operator (const guint  *ops,
+               const double *weights,
+               guint         n,
+               double        total,
+               gboolean      weighted,
+               GRand        *rng)
+{
+  double r, upto = 0;
+
+  if (!weighted)
+    return ops[g_rand_int_range (rng, 0, n)];
+  r = g_rand_double (rng) * total;
+  for (guint i = 0; i + 1 < n; i++)
+    if (r < (upto += weights[i]))
+      return ops[i];
+  return ops[n - 1];
+}
+
 /* A child is 1 .. edits_per_child edits, each drawn from the enabled operators and applied to
  * the result of the one before; an edit that is refused is skipped, and the child is refused
- * only if every edit was. One edit a child (the default) draws exactly as a single edit did. */
+ * only if every edit was. @state is the search's credit of each operator, or NULL. */
 static TfCandidate *
 mutate (gpointer              state,
         const TfSearchConfig *config,
@@ -538,13 +559,18 @@ mutate (gpointer              state,
 {
   g_autoptr(TfCandidate) child = tf_candidate_new ();
   g_autoptr(GError) last = NULL;
+  const TfCredit *credit = state;
   guint enabled_ops[TF_N_MUTATIONS], n_ops = 0, n_edits = 1, done = 0;
+  double weights[TF_N_MUTATIONS], total = 0;
   guint8 applied[TF_SEARCH_MAX_EDITS_PER_CHILD];
 
-  (void) state;
   for (guint i = 0; i < TF_N_MUTATIONS; i++)
     if (config->operators & (1u << i))
-      enabled_ops[n_ops++] = i;
+      {
+        weights[n_ops] = credit != NULL ? tf_credit_factor (&credit[i]) : 1;
+        total += weights[n_ops];
+        enabled_ops[n_ops++] = i;
+      }
   if (n_ops == 0 || parent->topology.graph.n_switch == 0)
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION,
@@ -558,7 +584,7 @@ mutate (gpointer              state,
   child->topology.context = parent->topology.context;
   for (guint k = 0; k < n_edits; k++)
     {
-      TfMutation op = enabled_ops[g_rand_int_range (rng, 0, n_ops)];
+      TfMutation op = pick_operator (enabled_ops, weights, n_ops, total, credit != NULL, rng);
       TfNetworkGraph next;
 
       g_clear_error (&last);
@@ -608,11 +634,47 @@ rate (const TfSearchConfig *config)
   return config->mutation_rate;
 }
 
+/* The state is the credit of each operator (adaptive rates). */
+static gpointer
+state_new (const TfSearchConfig *config,
+           GError              **error)
+{
+  return g_new0 (TfCredit, TF_N_MUTATIONS);
+}
+
+/* A child of this generator credits the last edit it was made with. */
+static void
+credit (gpointer           state,
+        const TfCandidate *child,
+        gboolean           entered)
+{
+  TfCredit *credits = state;
+
+  if (child == NULL)
+    for (guint i = 0; i < TF_N_MUTATIONS; i++)
+      tf_credit_decay (&credits[i]);
+  else if (child->origin.method == TF_ORIGIN_GRAPH_MUTATION && child->origin.n_mutations > 0)
+    tf_credit_add (&credits[child->origin.mutations[child->origin.n_mutations - 1]], entered);
+}
+
+/* Only forgetting: what the search taught the operators (before the baseline). */
+static void
+made (gpointer           state,
+      const TfCandidate *candidate)
+{
+  if (candidate == NULL)
+    memset (state, 0, sizeof (TfCredit) * TF_N_MUTATIONS);
+}
+
 const TfGenerator tf_generator_graph_mutator = {
   .name = "graph_mutator",
   .capabilities = TF_GENERATOR_MUTATE,
   .enabled = enabled,
+  .state_new = state_new,
+  .state_free = g_free,
   .can_mutate = can_mutate,
   .mutate = mutate,
   .rate = rate,
+  .made = made,
+  .credit = credit,
 };

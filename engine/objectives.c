@@ -218,12 +218,20 @@ tf_objective_value (TfObjective objective,
 }
 
 guint
-tf_search_config_get_layers (const TfSearchConfig *config)
+tf_search_config_get_objective_layers (const TfSearchConfig *config)
 {
   guint layers = 0;
 
   for (guint k = 0; k < config->n_objectives; k++)
     layers |= objectives[config->objectives[k]].layers;
+  return layers;
+}
+
+guint
+tf_search_config_get_layers (const TfSearchConfig *config)
+{
+  guint layers = tf_search_config_get_objective_layers (config);
+
   /* Layer 2 whenever a workload names primitives: its times are part of the breakdown. */
   for (guint w = 0; w < config->n_workloads; w++)
     if (config->workloads[w].primitives != 0 && config->workloads[w].n_message_sizes > 0)

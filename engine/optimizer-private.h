@@ -159,12 +159,30 @@ struct _TfGenerator
    * can mutate that one too (NULL: never). */
   double    (*crossover_rate) (const TfSearchConfig *config);
   /* Told, on the search's own thread, of every candidate the search keeps (after its duplicate
-   * check, before evaluation), and given NULL to forget them all (before the baseline), so its
-   * mutations can steer away from what was made without building it again (NULL: not told).
-   * Never called while init, mutate, crossover or sample run; those only read the state, and
-   * may run on several threads at once. */
+   * check, before evaluation), and given NULL to forget all the run told it, this and what
+   * credit taught (before the baseline), so its mutations can steer away from what was made
+   * without building it again (NULL: not told). Never called while init, mutate, crossover or
+   * sample run; those only read the state, and may run on several threads at once. */
   void      (*made) (gpointer state, const TfCandidate *candidate);
+  /* Told, on the search's own thread after each generation's evaluation, whether each child it
+   * made entered the front, then once with NULL when the generation is over: the credit of
+   * adaptive operator rates (docs/optimizer.md, "Adaptive rates"; NULL: not told). Same rules
+   * as made. */
+  void      (*credit) (gpointer state, const TfCandidate *child, gboolean entered);
 };
+
+/* Adaptive rates (docs/optimizer.md): an arm's successes and trials, halved every generation,
+ * and the factor its configured rate is scaled by, (successes + 5) / (trials + 10), at least
+ * 0.05. */
+typedef struct
+{
+  double successes;
+  double trials;
+} TfCredit;
+
+void   tf_credit_add (TfCredit *credit, gboolean entered);
+void   tf_credit_decay (TfCredit *credit);
+double tf_credit_factor (const TfCredit *credit);
 
 guint              tf_generators_get_count (void);
 const TfGenerator *tf_generators_get (guint index);

@@ -358,8 +358,12 @@ typedef struct
 /* A layer's name by its number (1 structure ... 5 cost); NULL for 0. */
 const char *tf_layer_to_string (guint index);
 
-/* The layers (TfLayer bits) the configured objectives and workloads need. */
+/* The layers (TfLayer bits) a candidate of the front shows: what the configured objectives
+ * need, and Layer 2 whenever a workload names primitives (its times are in the breakdown). */
 guint    tf_search_config_get_layers (const TfSearchConfig *config);
+/* The layers the configured objectives need: all the search computes for a candidate until it
+ * reaches the front. */
+guint    tf_search_config_get_objective_layers (const TfSearchConfig *config);
 gboolean tf_evaluate (const TfSearchConfig *config, TfCandidate *candidate, guint layers,
                       TfEvaluatorStats *stats, GError **error);
 /* The hard constraints alone (connected, ports within the largest radix, cables within the

@@ -163,9 +163,29 @@ evaluate_batch (const TfSearchConfig *config,
                 GPtrArray            *batch,
                 TfEvaluatorStats     *stats)
 {
-  Batch b = { config, tf_search_config_get_layers (config), batch };
+  Batch b = { config, tf_search_config_get_objective_layers (config), batch };
 
   return run_parallel (threads, batch->len, cancel, evaluate_one, &b, stats);
+}
+
+/* The rest of what a front candidate shows (Layer 2's collective times, no objective's): only
+ * for the candidates that reach the front, a few of the thousands evaluated. */
+static void
+complete_one (gpointer          data,
+              guint             index,
+              TfEvaluatorStats *stats)
+{
+  Batch *b = data;
+  TfCandidate *c = g_ptr_array_index (b->batch, index);
+  g_autoptr(GError) error = NULL;
+
+  if (!tf_evaluate (b->config, c, b->layers, stats, &error))
+    g_warning ("candidate %u: %s", c->id, error->message);
+  if (c->hop_cache != NULL)
+    {
+      tf_hop_table_clear (c->hop_cache);
+      g_clear_pointer (&c->hop_cache, g_free);
+    }
 }
 
 /* The run's state */
@@ -188,6 +208,9 @@ typedef struct
   guint                  samplers[16]; /* the generators that can sample */
   guint                  n_samplers;
   gboolean               baseline;
+  TfCredit               credit[16];   /* per generator, for picking one to mutate a parent */
+  GArray                *makers;       /* per candidate of the batch, the generator that made it
+                                        * (G_MAXUINT for a design point of the sampler) */
 } Run;
 
 static guint
@@ -234,15 +257,20 @@ free_batch (GPtrArray *batch)
 }
 
 /* Adds the feasible candidates of @batch to the archive (as copies) and keeps its first front,
- * one candidate per distinct objective vector. */
+ * one candidate per distinct objective vector; a copy entering it gets the layers no objective
+ * needed. @entered (may be NULL) says, per candidate of @batch, whether it entered. */
 static void
 archive_add (Run       *run,
-             GPtrArray *batch)
+             GPtrArray *batch,
+             gboolean  *entered)
 {
   g_autoptr(GPtrArray) all = g_ptr_array_new ();
   g_autofree double *obj = NULL;
   g_autofree guint *rank = NULL;
   GPtrArray *kept = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  g_autoptr(GPtrArray) entrants = g_ptr_array_new ();
+  g_autofree guint *from = g_new (guint, MAX (batch->len, 1));  /* all's index - n_archive -> batch's */
+  Batch entrants_batch = { run->config, tf_search_config_get_layers (run->config), entrants };
   guint n_archive = run->archive->len;
 
   g_ptr_array_set_free_func (run->archive, NULL);
@@ -252,9 +280,12 @@ archive_add (Run       *run,
     {
       TfCandidate *c = g_ptr_array_index (batch, i);
 
+      if (entered != NULL)
+        entered[i] = FALSE;
       if (c->rejected != NULL)
         continue;
       g_array_append_vals (run->evaluated, c->objectives, run->m);
+      from[all->len - n_archive] = i;
       g_ptr_array_add (all, c);
     }
   obj = objective_matrix (run, all);
@@ -269,15 +300,25 @@ archive_add (Run       *run,
       for (guint j = 0; j < i && !repeat; j++)
         repeat = rank[j] == 0 && memcmp (obj + i * run->m, obj + j * run->m,
                                          sizeof (double) * run->m) == 0;
-      if (!repeat)
-        g_ptr_array_add (kept, i < n_archive ? g_ptr_array_index (all, i)
-                                             : candidate_copy (g_ptr_array_index (all, i)));
+      if (!repeat && i < n_archive)
+        g_ptr_array_add (kept, g_ptr_array_index (all, i));
+      else if (!repeat)
+        {
+          TfCandidate *c = candidate_copy (g_ptr_array_index (all, i));
+
+          g_ptr_array_add (kept, c);
+          g_ptr_array_add (entrants, c);
+          if (entered != NULL)
+            entered[from[i - n_archive]] = TRUE;
+        }
       else if (i < n_archive)
         tf_candidate_free (g_ptr_array_index (all, i));
     }
   for (guint i = 0; i < n_archive; i++)
     if (rank[i] != 0)
       tf_candidate_free (g_ptr_array_index (all, i));
+  run_parallel (threads_of (run), entrants->len, NULL, complete_one, &entrants_batch,
+                &run->out->stats);
   g_ptr_array_sort (kept, compare_first_objective);
   g_ptr_array_unref (run->archive);
   run->archive = kept;
@@ -328,12 +369,13 @@ report (Run  *run,
 }
 
 /* A child of @parent from the generators that can mutate it, one picked by their configured
- * rates with one draw from @rng (none when only one can). Its id is given when the search
- * keeps it. */
+ * rates, scaled by their credit (adaptive rates), with one draw from @rng (none when only one
+ * can); *@maker (may be NULL) says which. Its id is given when the search keeps it. */
 static TfCandidate *
 make_child (const Run         *run,
             const TfCandidate *parent,
             GRand             *rng,
+            guint             *maker,
             GError           **error)
 {
   guint able[16], n_able = 0, pick;
@@ -346,7 +388,8 @@ make_child (const Run         *run,
       if (run->states[g] != NULL && (gen->capabilities & TF_GENERATOR_MUTATE)
           && gen->can_mutate (run->states[g], parent))
         {
-          rates[n_able] = gen->rate ? MAX (0.0, gen->rate (run->config)) : 1;
+          rates[n_able] = (gen->rate ? MAX (0.0, gen->rate (run->config)) : 1)
+                          * tf_credit_factor (&run->credit[g]);
           total += rates[n_able];
           able[n_able++] = g;
         }
@@ -369,6 +412,8 @@ make_child (const Run         *run,
           }
     }
   gen = tf_generators_get (able[pick]);
+  if (maker != NULL)
+    *maker = able[pick];
   return gen->mutate (run->states[able[pick]], run->config, parent, rng, error);
 }
 
@@ -398,6 +443,7 @@ make_crossover (const Run         *run,
                 const Population  *pop,
                 GRand             *rng,
                 gboolean          *crossed,
+                guint             *maker,
                 GError           **error)
 {
   *crossed = FALSE;
@@ -415,6 +461,7 @@ make_crossover (const Run         *run,
       if (!gen->can_mutate (run->states[g], other))
         return NULL;
       *crossed = TRUE;
+      *maker = g;
       return gen->crossover (run->states[g], run->config, parent, other, rng, error);
     }
   return NULL;
@@ -463,6 +510,7 @@ typedef struct
   guint        edits;
   /* out */
   TfCandidate *child;
+  guint        maker;         /* the generator of its last move */
   guint64      fingerprint;
   guint        duplicates;    /* edited again because it equalled a graph made before */
   gboolean     dropped;       /* still equal to one after the last edit */
@@ -488,9 +536,9 @@ make_slot_child (const Round *round,
   TfCandidate *child;
   gboolean crossed;
 
-  child = make_crossover (round->run, parent, round->pop, rng, &crossed, NULL);
+  child = make_crossover (round->run, parent, round->pop, rng, &crossed, &slot->maker, NULL);
   if (!crossed)
-    child = make_child (round->run, parent, rng, NULL);
+    child = make_child (round->run, parent, rng, &slot->maker, NULL);
   for (guint again = 0; child != NULL; again++)
     {
       TfCandidate *grandchild;
@@ -505,7 +553,7 @@ make_slot_child (const Round *round,
           g_clear_pointer (&child, tf_candidate_free);
           break;
         }
-      grandchild = make_child (round->run, child, rng, NULL);
+      grandchild = make_child (round->run, child, rng, &slot->maker, NULL);
       if (grandchild != NULL)
         {
           grandchild->origin.n_parents = child->origin.n_parents;
@@ -531,7 +579,7 @@ make_slot_sample (const Round *round,
 
   for (guint e = 0; c != NULL && e < slot->edits; e++)
     {
-      TfCandidate *child = make_child (run, c, rng, NULL);
+      TfCandidate *child = make_child (run, c, rng, NULL, NULL);
 
       if (child != NULL)
         {
@@ -640,6 +688,8 @@ make_round (Run              *run,
       slot->child->id = run->next_id++;
       tell_made (run, slot->child);
       g_ptr_array_add (batch, slot->child);
+      if (run->makers != NULL)
+        g_array_append_val (run->makers, (guint) { pop != NULL ? slot->maker : G_MAXUINT });
       kept++;
     }
   return kept;
@@ -710,7 +760,7 @@ initial_population (Run       *run,
     {
       const TfCandidate *parent = g_ptr_array_index (population,
                                                      g_rand_int_range (run->rng, 0, n_seeds));
-      TfCandidate *child = make_child (run, parent, run->rng, NULL);
+      TfCandidate *child = make_child (run, parent, run->rng, NULL, NULL);
 
       if (child != NULL)
         {
@@ -724,6 +774,34 @@ initial_population (Run       *run,
         }
     }
   return TRUE;
+}
+
+/* Adaptive rates: each child of the generation (not the sampler's immigrants) credits the
+ * generator that made it, and the generators that keep credit of their own (the mutator's
+ * operators) are told too; then every count is halved. */
+static void
+give_credit (Run            *run,
+             GPtrArray      *batch,
+             const gboolean *entered)
+{
+  for (guint i = 0; i < batch->len; i++)
+    {
+      guint maker = g_array_index (run->makers, guint, i);
+
+      if (maker == G_MAXUINT)
+        continue;
+      tf_credit_add (&run->credit[maker], entered[i]);
+      for (guint g = 0; g < tf_generators_get_count (); g++)
+        if (run->states[g] != NULL && tf_generators_get (g)->credit != NULL)
+          tf_generators_get (g)->credit (run->states[g], g_ptr_array_index (batch, i),
+                                         entered[i]);
+    }
+  for (guint g = 0; g < tf_generators_get_count (); g++)
+    {
+      tf_credit_decay (&run->credit[g]);
+      if (run->states[g] != NULL && tf_generators_get (g)->credit != NULL)
+        tf_generators_get (g)->credit (run->states[g], NULL, FALSE);
+    }
 }
 
 static gboolean
@@ -757,7 +835,7 @@ run_nsga2 (Run       *run,
       return TRUE;
     }
   out->evaluations += batch->len;
-  archive_add (run, batch);
+  archive_add (run, batch, NULL);
   out->initial_hypervolume = normalised_hypervolume (run->m, run->archive, run->ideal,
                                                      run->reference);
   keep_feasible (batch, population, &out->rejected);
@@ -768,12 +846,14 @@ run_nsga2 (Run       *run,
     {
       guint np = population->len, attempts = 0;
       Population pop;
+      g_autofree gboolean *entered = NULL;
       g_autofree double *obj = NULL;
       g_autofree guint *rank = NULL;
       g_autofree double *crowding = NULL;
       g_autofree guint *keep = NULL;
       g_autoptr(GPtrArray) next = NULL;
 
+      g_array_set_size (run->makers, 0);
       if (np == 0)
         {
           g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
@@ -812,7 +892,9 @@ run_nsga2 (Run       *run,
           break;
         }
       out->evaluations += batch->len;
-      archive_add (run, batch);
+      entered = g_new (gboolean, MAX (batch->len, 1));
+      archive_add (run, batch, entered);
+      give_credit (run, batch, entered);
       keep_feasible (batch, population, &out->rejected);
 
       /* Parents and children together; the best n survive. */
@@ -869,7 +951,7 @@ sample_search (Run       *run,
           break;
         }
       *evaluations += batch->len;
-      archive_add (run, batch);
+      archive_add (run, batch, NULL);
       free_batch (batch);
       if (!report (run, *evaluations / batch_size))
         break;
@@ -921,7 +1003,11 @@ tf_search_run (const TfSearchConfig  *config,
   memcpy (out->reference_point, run.reference, sizeof out->reference_point);
 
   if (ok && config->algorithm == TF_SEARCH_NSGA2)
-    ok = run_nsga2 (&run, error);
+    {
+      run.makers = g_array_new (FALSE, FALSE, sizeof (guint));
+      ok = run_nsga2 (&run, error);
+      g_clear_pointer (&run.makers, g_array_unref);
+    }
   else if (ok)
     /* Random search as the algorithm: the baseline's sampler with the NSGA-II budget. */
     sample_search (&run, config->population_size * (config->generations + 1), &out->evaluations);
@@ -943,6 +1029,7 @@ tf_search_run (const TfSearchConfig  *config,
                                                                 BASELINE_STREAM }, 3);
       run.u = -1;
       tell_made (&run, NULL);
+      memset (run.credit, 0, sizeof run.credit);
       run.archive = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
       run.evaluated = g_array_new (FALSE, FALSE, sizeof (double));
       /* The same number of evaluations as the search. */

@@ -7,6 +7,7 @@
  * checked on every edit it makes. A family step changes the fewest parameters it can (recomputed
  * from the ids), never to a result the search made, and is the same for the same seed.
  */
+#include <math.h>
 #include <string.h>
 
 #include "id-private.h"
@@ -679,6 +680,85 @@ test_family_step_deterministic (void)
   family->state_free (state);
 }
 
+/* Adaptive rates: the mutator, given the search's credit, draws an operator whose children
+ * kept entering the front far more often than one whose children never did, each in
+ * proportion to tf_credit_factor; after made (NULL) it has forgotten and draws them evenly. */
+static void
+test_mutator_adaptive_rates (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  const TfGenerator *family = generator ("family");
+  const TfGenerator *mutator = generator ("graph_mutator");
+  g_autoptr(GPtrArray) pool = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rng = g_rand_new_with_seed (7);
+  g_autofree TfCredit *credit = NULL;
+  TfCandidate *parent = NULL, fake = { 0 };
+  gpointer state;
+  TfCredit good = { 0 }, bad = { 0 };
+
+  tf_test_search_config (64, "[fat-tree]", 20, 1, 1, NULL, &config);
+  config.operators = (1u << TF_MUTATION_ADD_EDGE) | (1u << TF_MUTATION_REMOVE_EDGE);
+  state = family->state_new (&config, &error);
+  g_assert_no_error (error);
+  g_assert_true (family->init (state, &config, rng, pool, &error));
+  for (guint i = 0; i < pool->len && parent == NULL; i++)
+    if (mutator->can_mutate (NULL, g_ptr_array_index (pool, i)))
+      parent = g_ptr_array_index (pool, i);
+  g_assert_nonnull (parent);
+
+  /* 40 children each: every add_edge child entered the front, no remove_edge child did. */
+  credit = mutator->state_new (&config, &error);
+  fake.origin.method = TF_ORIGIN_GRAPH_MUTATION;
+  fake.origin.n_mutations = 1;
+  for (guint k = 0; k < 40; k++)
+    {
+      fake.origin.mutations[0] = TF_MUTATION_ADD_EDGE;
+      mutator->credit (credit, &fake, TRUE);
+      tf_credit_add (&good, TRUE);
+      fake.origin.mutations[0] = TF_MUTATION_REMOVE_EDGE;
+      mutator->credit (credit, &fake, FALSE);
+      tf_credit_add (&bad, FALSE);
+    }
+  g_assert_cmpfloat_with_epsilon (tf_credit_factor (&good), 45.0 / 50, 1e-12);
+  g_assert_cmpfloat_with_epsilon (tf_credit_factor (&bad), 0.1, 1e-12);
+
+  for (guint round = 0; round < 2; round++)
+    {
+      guint added = 0, removed = 0;
+      double expected = round == 0 ? 0.9 / (0.9 + 0.1) : 0.5;
+
+      for (guint k = 0; k < 2000; k++)
+        {
+          g_autoptr(TfCandidate) child = mutator->mutate (credit, &config, parent, rng, NULL);
+
+          if (child == NULL)
+            continue;
+          if (child->origin.mutations[child->origin.n_mutations - 1] == TF_MUTATION_ADD_EDGE)
+            added++;
+          else
+            removed++;
+        }
+      g_test_message ("round %u: add_edge %u, remove_edge %u", round, added, removed);
+      g_assert_cmpuint (added + removed, >, 1000);
+      g_assert_cmpfloat (fabs ((double) added / (added + removed) - expected), <, 0.05);
+      mutator->made (credit, NULL);
+    }
+
+  /* A generation's end halves the counts. */
+  fake.origin.mutations[0] = TF_MUTATION_ADD_EDGE;
+  for (guint k = 0; k < 40; k++)
+    mutator->credit (credit, &fake, FALSE);
+  mutator->credit (credit, NULL, FALSE);
+  g_assert_cmpfloat (credit[TF_MUTATION_ADD_EDGE].trials, ==, 20);
+  tf_credit_decay (&bad);
+  g_assert_cmpfloat (bad.trials, ==, 20);
+  g_assert_cmpfloat (tf_credit_factor (&(TfCredit) { 0, 1e9 }), ==, 0.05);
+  mutator->state_free (credit);
+  credit = NULL;
+  family->state_free (state);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -691,5 +771,6 @@ main (int    argc,
   g_test_add_func ("/generators/family-step-deterministic", test_family_step_deterministic);
   g_test_add_func ("/generators/mutator-keeps-constraints", test_mutator_keeps_constraints);
   g_test_add_func ("/generators/mutator-refuses-direct", test_mutator_refuses_direct);
+  g_test_add_func ("/generators/mutator-adaptive-rates", test_mutator_adaptive_rates);
   return g_test_run ();
 }
