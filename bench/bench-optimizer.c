@@ -188,6 +188,7 @@ main (int    argc,
       char **argv)
 {
   g_autofree char *config_path = NULL;
+  g_autofree char *run_path = NULL;
   gboolean full = FALSE;
   gint n_candidates = 0;
   g_autoptr(GOptionContext) context = g_option_context_new ("- time the optimizer");
@@ -201,6 +202,8 @@ main (int    argc,
     { "config", 0, 0, G_OPTION_ARG_FILENAME, &config_path,
       "Search configuration (default: data/examples/search-1024.yaml)", "FILE" },
     { "full", 0, 0, G_OPTION_ARG_NONE, &full, "Also run the whole search and baseline", NULL },
+    { "run", 0, 0, G_OPTION_ARG_FILENAME, &run_path,
+      "Also time the front of a run folder (optimize --out): the graphs a search ends on", "DIR" },
     { "candidates", 0, 0, G_OPTION_ARG_INT, &n_candidates,
       "Candidates timed of each kind (default: every seed and 200 edited graphs)", "N" },
     { NULL }
@@ -266,6 +269,15 @@ main (int    argc,
 
   time_layers (&config, seeds, "family seeds");
   time_layers (&config, edited, "edited graphs");
+  if (run_path != NULL)
+    {
+      g_auto(TfSearchConfig) run_config = { 0 };
+      g_auto(TfSearchResult) run = { 0 };
+
+      if (!tf_search_output_load (run_path, &run_config, &run, &error))
+        g_error ("%s", error->message);
+      time_layers (&run_config, run.front, "a run's front");
+    }
   time_bookkeeping ();
   family->state_free (state);
 

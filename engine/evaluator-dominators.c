@@ -427,6 +427,15 @@ tf_pair_sums_by_source (const TfQuotient *q,
       guint n_reached = any_removable ? dominator_bfs (&d, s)
                                       : tf_quotient_bfs (q, s, d.dist, d.order);
 
+      if (ps->rows != NULL)
+        {
+          guint16 *r = ps->rows + (gsize) s * ps->rows_stride;
+
+          for (guint c = 0; c < n; c++)
+            r[q->class_rep[c]] = d.dist[c] == TF_UNREACHED ? G_MAXUINT16
+                                 : (guint16) MIN (d.dist[c], G_MAXUINT16 - 1u);
+        }
+
       for (guint i = 1; i < n_reached; i++)
         {
           guint32 t = d.order[i];

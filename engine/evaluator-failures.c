@@ -38,6 +38,7 @@
  */
 #include "structure-private.h"
 #include "bfs-bit-parallel-private.h"
+#include "optimizer-private.h"
 #include "graph-private.h"
 
 #include <string.h>
@@ -184,6 +185,7 @@ per_source_metrics (const TfQuotient     *q,
                     guint32               only,
                     const TfNetworkGraph *graph,
                     double                penalty,
+                    TfHopTable           *hops,
                     TfPathMetrics        *out,
                     GError              **error)
 {
@@ -200,6 +202,11 @@ per_source_metrics (const TfQuotient     *q,
   for (guint c = lo; c < hi; c++)
     removable[c] = q->class_size[c] == 1;
   tf_pair_sums_init (&ps, q, graph);
+  if (hops != NULL)
+    {
+      ps.rows = hops->distance;
+      ps.rows_stride = hops->n_nodes;
+    }
   if (!tf_pair_sums_by_source (q, removable, q->n_chip_classes, &ps, error))
     return FALSE;
 
@@ -304,7 +311,7 @@ transitive_metrics (const TfQuotient *q,
     {
       TfPathMetrics one = { .failure_cases = 1 };
 
-      if (!per_source_metrics (q, TRUE, c0, NULL, penalty, &one, error))
+      if (!per_source_metrics (q, TRUE, c0, NULL, penalty, NULL, &one, error))
         return FALSE;
       out->apl_fail = one.apl_fail;
       out->disconnected_fraction = one.disconnected_fraction;
@@ -352,6 +359,7 @@ tf_path_metrics (const TfNetworkGraph *graph,
                  gboolean              chip_transitive,
                  TfFailures            failures,
                  double                penalty,
+                 TfHopTable           *hops,
                  TfPathMetrics        *out,
                  GError              **error)
 {
@@ -381,9 +389,19 @@ tf_path_metrics (const TfNetworkGraph *graph,
         }
     }
   else if (links)
-    ok = per_source_metrics (&q, routing_chips, TF_UNREACHED, graph, penalty, out, error);
+    ok = per_source_metrics (&q, routing_chips, TF_UNREACHED, graph, penalty, NULL, out, error);
   else
-    ok = per_source_metrics (&q, routing_chips, TF_UNREACHED, NULL, penalty, out, error);
+    {
+      /* The searches from every chip class on the quotient with twins merged: the hop table's
+       * (Layers 2 and 3), made on the way. */
+      if (hops != NULL)
+        tf_hop_table_begin (hops, graph, &q);
+      ok = per_source_metrics (&q, routing_chips, TF_UNREACHED, NULL, penalty, hops, out, error);
+      if (hops != NULL && ok)
+        tf_hop_table_finish (hops, &q);
+      else if (hops != NULL)
+        tf_hop_table_clear (hops);
+    }
   tf_quotient_clear (&q);
   return ok;
 }

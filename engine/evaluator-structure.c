@@ -198,15 +198,28 @@ tf_evaluate_structure (const TfSearchConfig *config,
   const TfTopology *topology;
   TfEvaluation *ev;
   TfPathMetrics pm;
+  TfHopTable *hops = NULL;
 
   g_return_val_if_fail (candidate != NULL, FALSE);
 
   topology = &candidate->topology;
   ev = &candidate->evaluation;
+  /* Layer 1's searches give the hop table Layers 2 and 3 read, when it makes one from every
+   * class of twin chips; else they build it when they need it. */
+  if (candidate->hop_cache == NULL)
+    hops = g_new0 (TfHopTable, 1);
   if (!tf_path_metrics (&topology->graph, candidate->chip_transitive,
-                     config != NULL ? config->failures : TF_FAILURES_SWITCHES,
-                     config != NULL ? config->disconnected_penalty_hops : 0, &pm, error))
-    return FALSE;
+                        config != NULL ? config->failures : TF_FAILURES_SWITCHES,
+                        config != NULL ? config->disconnected_penalty_hops : 0, hops, &pm,
+                        error))
+    {
+      g_free (hops);
+      return FALSE;
+    }
+  if (hops != NULL && hops->graph != NULL)
+    candidate->hop_cache = hops;
+  else
+    g_free (hops);
   ev->diameter = pm.diameter;
   ev->apl = pm.apl;
   ev->apl_fail = pm.apl_fail;

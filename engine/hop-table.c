@@ -37,26 +37,58 @@ bit_rows_visit (guint          level,
 }
 
 void
-tf_hop_table_init (TfHopTable           *table,
-                   const TfNetworkGraph *graph)
+tf_hop_table_begin (TfHopTable           *table,
+                    const TfNetworkGraph *graph,
+                    const TfQuotient     *q)
 {
   guint n = tf_network_graph_get_n_nodes (graph);
-  TfQuotient q;
-  g_autofree guint32 *dist = NULL;
-  g_autofree guint32 *order = NULL;
-  guint ecc = 0, n_reached;
-
-  g_return_if_fail (table != NULL && graph != NULL);
 
   memset (table, 0, sizeof *table);
   table->graph = graph;
   table->n_nodes = n;
+  table->n_classes = q->n_chip_classes;
+  table->class_of_chip = g_memdup2 (q->class_of, sizeof (guint32) * MAX (graph->n_chip, 1));
+  table->class_chip = g_memdup2 (q->class_rep, sizeof (guint32) * MAX (q->n_chip_classes, 1));
+  table->twin_distance = g_memdup2 (q->class_twin, MAX (q->n_chip_classes, 1));
+  table->distance = g_new (guint16, MAX ((gsize) q->n_chip_classes * n, 1));
+}
+
+void
+tf_hop_table_finish (TfHopTable       *table,
+                     const TfQuotient *q)
+{
+  guint n = table->n_nodes;
+
+  for (guint32 c = 0; c < q->n_chip_classes; c++)
+    {
+      guint16 *row = table->distance + (gsize) c * n;
+
+      for (guint32 v = 0; v < n; v++)
+        {
+          guint32 x = q->class_of[v];
+
+          if (x == c)
+            row[v] = v == q->class_rep[c] ? 0 : q->class_twin[c];
+          else if (v != q->class_rep[x])
+            row[v] = row[q->class_rep[x]];
+        }
+    }
+}
+
+void
+tf_hop_table_init (TfHopTable           *table,
+                   const TfNetworkGraph *graph)
+{
+  TfQuotient q;
+  g_autofree guint32 *dist = NULL;
+  g_autofree guint32 *order = NULL;
+  guint ecc = 0, n_reached, n;
+
+  g_return_if_fail (table != NULL && graph != NULL);
+
   tf_quotient_init (&q, graph, TRUE);
-  table->n_classes = q.n_chip_classes;
-  table->class_of_chip = g_memdup2 (q.class_of, sizeof (guint32) * MAX (graph->n_chip, 1));
-  table->class_chip = g_memdup2 (q.class_rep, sizeof (guint32) * MAX (q.n_chip_classes, 1));
-  table->twin_distance = g_memdup2 (q.class_twin, MAX (q.n_chip_classes, 1));
-  table->distance = g_new (guint16, MAX ((gsize) q.n_chip_classes * n, 1));
+  tf_hop_table_begin (table, graph, &q);
+  n = table->n_nodes;
   if (q.n_chip_classes == 0)
     {
       tf_quotient_clear (&q);
@@ -67,7 +99,8 @@ tf_hop_table_init (TfHopTable           *table,
    * representative; every other node then takes its representative's distance, except inside
    * the source's own class. Shallow graphs search 64 classes per machine word at once (the
    * diameter is at most twice the first class's eccentricity); deep ones one at a time, where
-   * distances past G_MAXUINT16 - 1 (rings of more than 131068 chips) saturate. */
+   * distances past G_MAXUINT16 - 1 (rings of more than 131068 chips) saturate. Layer 1 fills
+   * the same columns with its own searches (tf_path_metrics) when it makes them. */
   dist = g_new (guint32, q.n_classes);
   order = g_new (guint32, q.n_classes);
   n_reached = tf_quotient_bfs (&q, 0, dist, order);
@@ -106,21 +139,7 @@ tf_hop_table_init (TfHopTable           *table,
           row[q.class_rep[x]] = dist[x] == TF_UNREACHED ? G_MAXUINT16
                                 : (guint16) MIN (dist[x], G_MAXUINT16 - 1u);
       }
-
-  for (guint32 c = 0; c < q.n_chip_classes; c++)
-    {
-      guint16 *row = table->distance + (gsize) c * n;
-
-      for (guint32 v = 0; v < n; v++)
-        {
-          guint32 x = q.class_of[v];
-
-          if (x == c)
-            row[v] = v == q.class_rep[c] ? 0 : q.class_twin[c];
-          else if (v != q.class_rep[x])
-            row[v] = row[q.class_rep[x]];
-        }
-    }
+  tf_hop_table_finish (table, &q);
   tf_quotient_clear (&q);
 }
 

@@ -40,7 +40,9 @@ gboolean tf_name_index (const char *const *names, guint n_names, const char *str
 
 /* Chip-to-chip hop counts, computed once per candidate from one breadth-first search per class
  * of twin chips (chips with the same neighbours are at the same distance from everything else). */
-typedef struct
+typedef struct _TfHopTable TfHopTable;
+
+struct _TfHopTable
 {
   const TfNetworkGraph *graph;
   guint                 n_nodes;
@@ -49,7 +51,7 @@ typedef struct
   guint32              *class_chip;      /* a representative chip per class */
   guint8               *twin_distance;   /* per class: distance between two of its chips (1 or 2) */
   guint16              *distance;        /* n_classes x n_nodes, G_MAXUINT16 unreachable */
-} TfHopTable;
+};
 
 void  tf_hop_table_init (TfHopTable *table, const TfNetworkGraph *graph);
 void  tf_hop_table_clear (TfHopTable *table);

@@ -81,6 +81,11 @@ typedef struct
   guint64 *link_cut_pairs;
   guint8  *single;       /* whether the link is the only cable between its ends */
   guint32 *edge_link;    /* per quotient arc, such a link, or TF_UNREACHED; NULL: no links */
+  /* when not NULL, filled: per source class s, row s (rows_stride apart) gets its hops to
+   * every class x in column class_rep[x] (G_MAXUINT16 unreached, saturating at
+   * G_MAXUINT16 - 1): a hop table's representative columns */
+  guint16 *rows;
+  gsize    rows_stride;
 } TfPairSums;
 
 /* Sums over the classes of @q and, with @graph (@q twin-free), over its links too. */
@@ -105,11 +110,22 @@ typedef struct
   guint  failure_cases;
 } TfPathMetrics;
 
+typedef struct _TfHopTable TfHopTable;
+
 /* diameter, apl and the failure metrics of @graph (evaluator-structure.c's header); @penalty:
  * hops a cut pair counts, 0 for n_chip. A graph whose chips cannot all reach each other is a
- * TF_ERROR_INVARIANT "connectivity: ..." error. */
+ * TF_ERROR_INVARIANT "connectivity: ..." error. With @hops (may be NULL), the chip hop table
+ * is filled on the way when the searches done from every class of twin chips give it (switch
+ * failures; not a chip-transitive direct network), else left zeroed. */
 gboolean tf_path_metrics (const TfNetworkGraph *graph, gboolean chip_transitive,
-                          TfFailures failures, double penalty, TfPathMetrics *out,
-                          GError **error);
+                          TfFailures failures, double penalty, TfHopTable *hops,
+                          TfPathMetrics *out, GError **error);
+
+/* A hop table in two steps around searches on @q (twins merged) from every chip class: begin
+ * allocates it, the searches fill each row's representative columns (as TfPairSums.rows),
+ * finish gives every other node its representative's distance. */
+void     tf_hop_table_begin (TfHopTable *table, const TfNetworkGraph *graph,
+                             const TfQuotient *q);
+void     tf_hop_table_finish (TfHopTable *table, const TfQuotient *q);
 
 G_END_DECLS

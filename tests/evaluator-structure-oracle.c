@@ -289,7 +289,7 @@ bf_switch_diversity (const TfNetworkGraph *g)
 
 /* Checking one candidate */
 
-guint n_checked, n_transitive, n_disconnecting, n_diversity_checked, n_links_checked;
+guint n_layer1_hops, n_checked, n_transitive, n_disconnecting, n_diversity_checked, n_links_checked;
 
 void
 assert_close (double      got,
@@ -301,49 +301,57 @@ assert_close (double      got,
     g_error ("%s: %s is %.12g, brute force %.12g", name, what, got, want);
 }
 
+/* @built (may be NULL) is a hop table Layer 1 made on the way; checked like one of its own. */
 static void
 check_hop_table (const TfNetworkGraph *g,
+                 const TfHopTable     *built,
                  const char           *name)
 {
-  TfHopTable table;
+  TfHopTable own, *table = &own;
   Lists l;
   g_autofree guint *dist = NULL;
   g_autofree guint *queue = NULL;
 
-  tf_hop_table_init (&table, g);
+  if (built != NULL)
+    table = (TfHopTable *) built;
+  else
+    tf_hop_table_init (table, g);
   lists_init (&l, g);
   dist = g_new (guint, l.n);
   queue = g_new (guint, l.n);
-  g_assert_true (table.graph == g);
-  g_assert_cmpuint (table.n_nodes, ==, l.n);
-  g_assert_cmpuint (table.n_classes, >=, 1);
-  g_assert_cmpuint (table.n_classes, <=, g->n_chip);
+  g_assert_true (table->graph == g);
+  g_assert_cmpuint (table->n_nodes, ==, l.n);
+  g_assert_cmpuint (table->n_classes, >=, 1);
+  g_assert_cmpuint (table->n_classes, <=, g->n_chip);
   for (guint a = 0; a < g->n_chip; a++)
     {
-      guint32 c = table.class_of_chip[a];
+      guint32 c = table->class_of_chip[a];
 
       bf_search (&l, BF_INF, a, dist, queue);
-      g_assert_cmpuint (c, <, table.n_classes);
+      g_assert_cmpuint (c, <, table->n_classes);
       for (guint b = 0; b < g->n_chip; b++)
         {
           guint want = dist[b] == BF_INF ? G_MAXUINT16 : dist[b];
 
-          if (tf_hop_table_distance (&table, a, b) != want)
+          if (tf_hop_table_distance (table, a, b) != want)
             g_error ("%s: hop table chip%u -> chip%u is %u, brute force %u", name, a, b,
-                     tf_hop_table_distance (&table, a, b), want);
+                     tf_hop_table_distance (table, a, b), want);
         }
       /* The representative's row covers switches too. */
-      if (table.class_chip[c] == a)
+      if (table->class_chip[c] == a)
         for (guint v = 0; v < l.n; v++)
           {
             guint want = dist[v] == BF_INF ? G_MAXUINT16 : dist[v];
 
-            g_assert_cmpuint (table.distance[(gsize) c * l.n + v], ==, want);
+            g_assert_cmpuint (table->distance[(gsize) c * l.n + v], ==, want);
           }
     }
   lists_clear (&l);
-  tf_hop_table_clear (&table);
-  g_assert_null (table.distance);
+  if (built == NULL)
+    {
+      tf_hop_table_clear (table);
+      g_assert_null (table->distance);
+    }
 }
 
 /* Evaluates the path metrics of @candidate with @failures and @penalty and compares them with
@@ -444,7 +452,12 @@ check_candidate (TfTopology *topology,
       n_diversity_checked++;
     }
 
-  check_hop_table (g, name);
+  check_hop_table (g, NULL, name);
+  if (candidate->hop_cache != NULL)
+    {
+      check_hop_table (g, candidate->hop_cache, name);
+      n_layer1_hops++;
+    }
   n_checked++;
   n_transitive += chip_transitive;
   n_disconnecting += bf.disconnected_fraction > 0;

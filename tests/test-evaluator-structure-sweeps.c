@@ -151,7 +151,7 @@ test_families (void)
 {
   static const guint sizes[] = { 2, 3, 4, 6, 8, 9, 12, 16, 18, 24, 27, 32, 36, 48, 64 };
   g_autoptr(GRand) rng = g_rand_new_with_seed (20240611);
-  guint before = n_checked, transitive_before = n_transitive;
+  guint before = n_checked, transitive_before = n_transitive, layer1_before = n_layer1_hops;
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
@@ -162,6 +162,9 @@ test_families (void)
                   n_transitive - transitive_before);
   g_assert_cmpuint (n_checked - before, >=, 500);
   g_assert_cmpuint (n_transitive - transitive_before, >=, 50);
+  /* Layer 1 made the hop table on the way for every switched result, checked the same way. */
+  g_test_message ("%u hop tables made by Layer 1", n_layer1_hops - layer1_before);
+  g_assert_cmpuint (n_layer1_hops - layer1_before, >=, 200);
 }
 
 /* A random connected graph with planted false and true twins and pendant chips; @large ones
