@@ -34,7 +34,14 @@ typedef struct
   guint        collectives;               /* bits (1 << TfPrimitive) given */
   double       collective_us[TF_N_PRIMITIVES];
   TfBottleneck collective_bottleneck[TF_N_PRIMITIVES];
+  TfOrigin     origin;                    /* a baseline entry's (a front entry's is its file's) */
 } Entry;
+
+static void
+entry_clear (gpointer data)
+{
+  g_free (((Entry *) data)->origin.seed_id);
+}
 
 typedef struct
 {
@@ -270,6 +277,30 @@ read_entry (Summary  *s,
       tf_config_read_bool (r, &entry->port_asymmetric);
     else if (front && tf_config_is_key (name, "breakdown"))
       read_breakdown (s, entry);
+    else if (!front && tf_config_is_key (name, "origin"))
+      {
+        g_autofree char *method = NULL;
+        TfMark mark = tf_yaml_reader_mark (r);
+
+        if (tf_yaml_read_string (r, 64, &method)
+            && !tf_origin_method_from_string (method, &entry->origin.method))
+          tf_yaml_reader_fail_at (r, mark, "'%s' is not an origin", method);
+      }
+    else if (!front && tf_config_is_key (name, "seed_id"))
+      {
+        g_clear_pointer (&entry->origin.seed_id, g_free);
+        tf_yaml_read_string (r, 4096, &entry->origin.seed_id);
+      }
+    else if (!front && tf_config_is_key (name, "template_params"))
+      {
+        g_autofree char *params = NULL;
+
+        if (tf_yaml_read_string (r, TF_ORIGIN_MAX_TEMPLATE_PARAMS - 1, &params))
+          g_strlcpy (entry->origin.template_params, params,
+                     sizeof entry->origin.template_params);
+      }
+    else if (!front && tf_config_is_key (name, "mutations"))
+      tf_config_read_guint (r, 0, G_MAXUINT, &entry->origin.n_mutations_total);
     else
       skip_value (s);
   tf_yaml_mapping_clear (&m);
@@ -291,6 +322,7 @@ read_entries (Summary  *s,
 
   g_clear_pointer (entries, g_array_unref);
   *entries = g_array_new (FALSE, TRUE, sizeof (Entry));
+  g_array_set_clear_func (*entries, entry_clear);
   if (!tf_yaml_reader_begin_sequence (r, &seq, TF_SEARCH_MAX_POPULATION * 100))
     return FALSE;
   while (tf_yaml_reader_next_item (r, &seq, &more) && more)
@@ -767,11 +799,13 @@ load_result (const char           *dir,
       result->baseline_front = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
       for (guint i = 0; i < s->baseline->len; i++)
         {
-          const Entry *entry = &g_array_index (s->baseline, Entry, i);
+          Entry *entry = &g_array_index (s->baseline, Entry, i);
           TfCandidate *c = tf_candidate_new ();
 
           g_ptr_array_add (result->baseline_front, c);
           c->id = entry->id;
+          c->origin = entry->origin;
+          entry->origin.seed_id = NULL;
           if (!entry_objectives (entry, config, c->objectives))
             {
               g_set_error (error, TF_ERROR, TF_ERROR_INVALID_FILE, "%s:%u:%u: field "

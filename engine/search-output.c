@@ -150,10 +150,11 @@ emit_point (TfYamlEmitter        *e,
 }
 
 /* What summary.yaml and selection.yaml say of a front candidate, after its file. */
+/* Its id and where it comes from: what made it, from which family result or template point,
+ * after how many edits. */
 static void
-emit_front_entry (TfYamlEmitter        *e,
-                  const TfSearchConfig *config,
-                  const TfCandidate    *c)
+emit_origin (TfYamlEmitter     *e,
+             const TfCandidate *c)
 {
   g_autofree char *id = g_strdup_printf ("cand_%06u", c->id);
 
@@ -164,6 +165,14 @@ emit_front_entry (TfYamlEmitter        *e,
   if (c->origin.template_params[0] != '\0')
     tf_yaml_emitter_key_string (e, "template_params", c->origin.template_params);
   tf_yaml_emitter_key_uint (e, "mutations", c->origin.n_mutations_total);
+}
+
+static void
+emit_front_entry (TfYamlEmitter        *e,
+                  const TfSearchConfig *config,
+                  const TfCandidate    *c)
+{
+  emit_origin (e, c);
   emit_objectives (e, config, c->objectives);
   tf_yaml_emitter_key_uint (e, "switches", c->topology.graph.n_switch);
   tf_yaml_emitter_key_uint (e, "links", c->topology.graph.n_links);
@@ -266,10 +275,9 @@ emit_summary (TfYamlEmitter        *e,
       for (guint i = 0; i < r->baseline_front->len; i++)
         {
           const TfCandidate *c = g_ptr_array_index (r->baseline_front, i);
-          g_autofree char *id = g_strdup_printf ("cand_%06u", c->id);
 
           tf_yaml_emitter_mapping_start (e, TRUE);
-          tf_yaml_emitter_key_string (e, "candidate_id", id);
+          emit_origin (e, c);
           emit_objectives (e, config, c->objectives);
           tf_yaml_emitter_mapping_end (e);
         }
