@@ -209,6 +209,8 @@ typedef struct
   guint                  n_samplers;
   gboolean               baseline;
   TfCredit               credit[16];   /* per generator, for picking one to mutate a parent */
+  TfCredit               immigrant_credit;  /* immigrants against children (immigrant_share) */
+  TfCredit               child_credit;
   GArray                *makers;       /* per candidate of the batch, the generator that made it
                                         * (G_MAXUINT for a design point of the sampler) */
 } Run;
@@ -504,7 +506,8 @@ tell_made (const Run         *run,
 typedef struct
 {
   guint32      seed[2];
-  /* a design point of the sampler (immigrants, the baseline) when sampler < n_samplers */
+  /* a design point of the sampler (immigrants, the baseline) when sample */
+  gboolean     sample;
   guint        sampler;
   double       u;
   guint        edits;
@@ -519,7 +522,7 @@ typedef struct
 typedef struct
 {
   const Run        *run;
-  const Population *pop;       /* NULL when sampling */
+  const Population *pop;       /* NULL when only sampling */
   GHashTable       *hashes;    /* what was made before the round */
   Slot             *slots;
 } Round;
@@ -609,10 +612,10 @@ make_slot (gpointer          data,
   Slot *slot = &round->slots[index];
   g_autoptr(GRand) rng = g_rand_new_with_seed_array (slot->seed, 2);
 
-  if (round->pop != NULL)
-    make_slot_child (round, slot, rng);
-  else
+  if (slot->sample)
     make_slot_sample (round, slot, rng);
+  else
+    make_slot_child (round, slot, rng);
 }
 
 /* Slot @i's stream and, when @sampling, its design point: the next of the low-discrepancy
@@ -630,6 +633,7 @@ slot_init (Run      *run,
   memset (slot, 0, sizeof *slot);
   slot->seed[0] = g_rand_int (run->rng);
   slot->seed[1] = g_rand_int (run->rng);
+  slot->sample = sampling;
   if (!sampling)
     return;
   if (run->u < 0)
@@ -640,11 +644,25 @@ slot_init (Run      *run,
   slot->u = run->u;
 }
 
-/* One round of @n slots into @batch: children of @pop, or (@pop NULL) design points of the
- * sampler with up to @edits_max edits. Counts what it drops; returns the number kept. */
+/* The chance a slot of a generation is an immigrant (a design point of the sampler) rather
+ * than a child: an arm of the adaptive rates (docs/optimizer.md), a tenth of the slots to start
+ * with, then in proportion to how often immigrants and children entered the front. */
+static double
+immigrant_share (const Run *run)
+{
+  double w_immigrants = 0.1 * tf_credit_factor (&run->immigrant_credit);
+  double w_children = 0.9 * tf_credit_factor (&run->child_credit);
+
+  return run->n_samplers > 0 ? w_immigrants / (w_immigrants + w_children) : 0;
+}
+
+/* One round of @n slots into @batch: children of @pop, each slot (one draw) an immigrant with
+ * the chance @p_sample, or (@pop NULL) design points of the sampler alone, with up to
+ * @edits_max edits. Counts what it drops; returns the number kept. */
 static guint
 make_round (Run              *run,
             const Population *pop,
+            double            p_sample,
             guint             edits_max,
             guint             n,
             GHashTable       *hashes,
@@ -657,13 +675,14 @@ make_round (Run              *run,
   if (pop == NULL && run->n_samplers == 0)
     return 0;
   for (guint i = 0; i < n; i++)
-    slot_init (run, &slots[i], pop == NULL, edits_max);
+    slot_init (run, &slots[i],
+               pop == NULL || (p_sample > 0 && g_rand_double (run->rng) < p_sample), edits_max);
   run_parallel (threads_of (run), n, NULL, make_slot, &round, NULL);
   for (guint i = 0; i < n; i++)
     {
       Slot *slot = &slots[i];
 
-      if (pop != NULL)
+      if (!slot->sample)
         {
           run->out->duplicates += slot->duplicates;
           if (slot->dropped)
@@ -676,7 +695,7 @@ make_round (Run              *run,
       if (seen (hashes, slot->fingerprint))
         {
           /* equal to a sibling of this round */
-          if (pop != NULL)
+          if (!slot->sample)
             {
               run->out->duplicates++;
               run->out->duplicates_dropped++;
@@ -689,7 +708,9 @@ make_round (Run              *run,
       tell_made (run, slot->child);
       g_ptr_array_add (batch, slot->child);
       if (run->makers != NULL)
-        g_array_append_val (run->makers, (guint) { pop != NULL ? slot->maker : G_MAXUINT });
+        g_array_append_val (run->makers, (guint) { slot->sample ? G_MAXUINT : slot->maker });
+      if (slot->sample && pop != NULL)
+        run->out->immigrants++;
       kept++;
     }
   return kept;
@@ -776,9 +797,9 @@ initial_population (Run       *run,
   return TRUE;
 }
 
-/* Adaptive rates: each child of the generation (not the sampler's immigrants) credits the
- * generator that made it, and the generators that keep credit of their own (the mutator's
- * operators) are told too; then every count is halved. */
+/* Adaptive rates: each child of the generation credits the generator that made it, and the
+ * generators that keep credit of their own (the mutator's operators) are told too; children
+ * and immigrants credit their own arms (immigrant_share); then every count is halved. */
 static void
 give_credit (Run            *run,
              GPtrArray      *batch,
@@ -789,13 +810,19 @@ give_credit (Run            *run,
       guint maker = g_array_index (run->makers, guint, i);
 
       if (maker == G_MAXUINT)
-        continue;
+        {
+          tf_credit_add (&run->immigrant_credit, entered[i]);
+          continue;
+        }
+      tf_credit_add (&run->child_credit, entered[i]);
       tf_credit_add (&run->credit[maker], entered[i]);
       for (guint g = 0; g < tf_generators_get_count (); g++)
         if (run->states[g] != NULL && tf_generators_get (g)->credit != NULL)
           tf_generators_get (g)->credit (run->states[g], g_ptr_array_index (batch, i),
                                          entered[i]);
     }
+  tf_credit_decay (&run->immigrant_credit);
+  tf_credit_decay (&run->child_credit);
   for (guint g = 0; g < tf_generators_get_count (); g++)
     {
       tf_credit_decay (&run->credit[g]);
@@ -873,7 +900,7 @@ run_nsga2 (Run       *run,
           guint want = MIN (n - batch->len, 20 * n - attempts);
 
           attempts += want;
-          make_round (run, &pop, 0, want, hashes, batch);
+          make_round (run, &pop, immigrant_share (run), 0, want, hashes, batch);
         }
       /* A population the edits cannot take anywhere new (direct networks whose family steps
        * were all made) takes fresh design points from the sampler instead: immigrants. */
@@ -882,7 +909,7 @@ run_nsga2 (Run       *run,
           guint want = MIN (n - batch->len, 4 * n - tries);
 
           tries += want;
-          kept = make_round (run, NULL, 0, want, hashes, batch);
+          kept = make_round (run, NULL, 1, 0, want, hashes, batch);
           out->immigrants += kept;
         }
       if (!evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
@@ -941,7 +968,7 @@ sample_search (Run       *run,
         {
           guint want = MIN (batch_size, budget - *evaluations) - batch->len;
 
-          failures += want - make_round (run, NULL, BASELINE_EDITS_MAX, want, hashes, batch);
+          failures += want - make_round (run, NULL, 1, BASELINE_EDITS_MAX, want, hashes, batch);
         }
       if (batch->len == 0)
         break;
