@@ -128,6 +128,17 @@ typedef struct
   GPtrArray            *batch;
 } Batch;
 
+/* The hop table served Layers 1-3; up to 2 MB a candidate on graphs without twins. */
+static void
+drop_hops (TfCandidate *c)
+{
+  if (c->hop_cache != NULL)
+    {
+      tf_hop_table_clear (c->hop_cache);
+      g_clear_pointer (&c->hop_cache, g_free);
+    }
+}
+
 static void
 evaluate_one (gpointer          data,
               guint             index,
@@ -147,12 +158,7 @@ evaluate_one (gpointer          data,
     c->rejected = g_strdup (error->message);
   else
     tf_candidate_get_objectives (b->config, c, c->objectives);
-  /* The hop table served Layers 1-3; up to 2 MB a candidate on graphs without twins. */
-  if (c->hop_cache != NULL)
-    {
-      tf_hop_table_clear (c->hop_cache);
-      g_clear_pointer (&c->hop_cache, g_free);
-    }
+  drop_hops (c);
 }
 
 /* Evaluates every candidate of @batch; FALSE when cancelled before the end. */
@@ -181,11 +187,7 @@ complete_one (gpointer          data,
 
   if (!tf_evaluate (b->config, c, b->layers, stats, &error))
     g_warning ("candidate %u: %s", c->id, error->message);
-  if (c->hop_cache != NULL)
-    {
-      tf_hop_table_clear (c->hop_cache);
-      g_clear_pointer (&c->hop_cache, g_free);
-    }
+  drop_hops (c);
 }
 
 /* The run's state */
