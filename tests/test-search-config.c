@@ -382,6 +382,35 @@ test_example_1024 (void)
                    "iteration model");
 }
 
+/* The 16,384-GPU example: GPT-3 175B with the batch doubled, every generator on, no warning. */
+static void
+test_example_16k (void)
+{
+  g_autofree char *path = source_path ("data/examples", "search-16k.yaml");
+  g_auto(TfSearchConfig) c = { 0 };
+  g_autoptr(GError) error = NULL;
+  const TfWorkload *w;
+
+  g_assert_true (tf_search_config_load_file (path, &c, &error));
+  g_assert_no_error (error);
+  assert_config_sane (&c);
+  g_assert_cmpuint (c.n_chip, ==, 16384);
+  w = &c.workloads[0];
+  g_assert_cmpstr (w->model, ==, "gpt-3-175b");
+  g_assert_cmpuint (w->tp, ==, 8);
+  g_assert_cmpuint (w->pp, ==, 8);
+  g_assert_cmpuint (w->dp, ==, 256);
+  g_assert_cmpuint (w->global_batch_size, ==, 3072);
+  /* 12 micro-batches per replica */
+  g_assert_cmpuint (w->global_batch_size % (w->dp * w->micro_batch_size), ==, 0);
+  assert_close (w->compute_time_us, expected_compute_us (175e9, 3072, 2048, 16384, 989, 0.45));
+  g_assert_true (c.family_enabled && c.template_enabled && c.mutator_enabled
+                 && c.crossover_enabled);
+  g_assert_cmpuint (c.population_size, ==, 100);
+  g_assert_cmpuint (c.generations, ==, 50);
+  g_assert_true (c.warnings == NULL || c.warnings->len == 0);
+}
+
 static void
 test_example_small (void)
 {
@@ -866,6 +895,7 @@ main (int    argc,
   g_test_add_func ("/engine/search-config/builtin-matches-data", test_builtin_matches_data);
   g_test_add_func ("/engine/search-config/example-1024", test_example_1024);
   g_test_add_func ("/engine/search-config/example-small", test_example_small);
+  g_test_add_func ("/engine/search-config/example-16k", test_example_16k);
   g_test_add_func ("/engine/search-config/bad-files", test_bad_files);
   g_test_add_func ("/engine/search-config/overrides", test_overrides);
   g_test_add_func ("/engine/search-config/presets", test_presets);
