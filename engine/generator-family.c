@@ -676,8 +676,12 @@ made (gpointer           data,
   state->params[code >> 20].made[index] = 1;
 }
 
-/* The baseline's pick: result floor (u * n) of all n results of every enabled family, in the
- * enumeration's order, whatever their status. */
+/* The sampler's pick (the baseline, immigrants): result floor (u * n) of the n results of every
+ * enabled family that the search could seed from (usable (): recommended, or edge cases too
+ * with generators.family.edge_cases, on the allowed boards), in the enumeration's order. The
+ * same space as the search's, so neither the baseline nor an immigrant brings in a design the
+ * generator spec flags as impractical and the search was told to leave out (a torus of 1,024
+ * chips on one board costs little in the price table, but no one can build it). */
 static TfCandidate *
 sample (gpointer              data,
         const TfSearchConfig *config,
@@ -685,27 +689,28 @@ sample (gpointer              data,
         GError              **error)
 {
   FamilyState *state = data;
+  guint n_slots = state->n_parts * state->n_families;
   guint64 total = 0, i;
 
-  for (guint p = 0; p < state->n_parts; p++)
-    for (guint f = 0; f < state->n_families; f++)
-      total += state->parts[p].enumeration.families[f].n_results;
+  for (guint slot = 0; slot < n_slots; slot++)
+    total += state->params[slot].n_usable;
   if (total == 0)
     {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION, "no family has a result");
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION, "no family has a usable result");
       return NULL;
     }
   i = MIN ((guint64) (u * total), total - 1);
-  for (guint p = 0; p < state->n_parts; p++)
-    for (guint f = 0; f < state->n_families; f++)
-      {
-        const TfFamilyEnumeration *fe = &state->parts[p].enumeration.families[f];
+  for (guint slot = 0; slot < n_slots; slot++)
+    {
+      const Params *params = &state->params[slot];
 
-        if (i < fe->n_results)
-          return materialize (config, &state->parts[p], &fe->results[i],
-                              TF_ORIGIN_FAMILY_SAMPLE, error);
-        i -= fe->n_results;
-      }
+      if (i < params->n_usable)
+        return materialize (config, &state->parts[slot / state->n_families],
+                            &state->parts[slot / state->n_families].enumeration
+                               .families[slot % state->n_families].results[params->usable[i]],
+                            TF_ORIGIN_FAMILY_SAMPLE, error);
+      i -= params->n_usable;
+    }
   g_assert_not_reached ();
   return NULL;
 }

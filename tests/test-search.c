@@ -248,45 +248,60 @@ test_union_volume (void)
                                   union_volume (two, 2, 3), 1e-12);
 }
 
-/* The baseline's sampler draws every family and both statuses over the design space. */
+/* The sampler (the baseline, immigrants) draws over the search's own space: with
+ * generators.family.edge_cases every family and both statuses, without it recommended results
+ * alone, and never a result the search could not seed from. */
 static void
 test_sampler (void)
 {
-  g_auto(TfSearchConfig) config = { 0 };
-  g_autoptr(GError) error = NULL;
-  const TfGenerator *family = NULL;
-  gpointer state;
-  g_autoptr(GHashTable) families = g_hash_table_new (g_str_hash, g_str_equal);
-  guint statuses = 0, drawn = 0;
-
-  tf_test_search_config (32, "ALL", 12, 3, 2, NULL, &config);
-  config.family_edge_cases = FALSE;   /* the sampler ignores it: every status is drawn */
-  for (guint g = 0; g < tf_generators_get_count (); g++)
-    if (tf_generators_get (g)->capabilities & TF_GENERATOR_SAMPLE)
-      family = tf_generators_get (g);
-  g_assert_nonnull (family);
-  state = family->state_new (&config, &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < 400; i++)
+  for (guint edge_cases = 0; edge_cases <= 1; edge_cases++)
     {
-      g_autoptr(GError) local = NULL;
-      g_autoptr(TfCandidate) c = family->sample (state, &config, (i + 0.5) / 400, &local);
+      g_auto(TfSearchConfig) config = { 0 };
+      g_autoptr(GError) error = NULL;
+      const TfGenerator *family = NULL;
+      gpointer state;
+      g_autoptr(GHashTable) families = g_hash_table_new (g_str_hash, g_str_equal);
+      guint statuses = 0, drawn = 0;
 
-      if (c == NULL)
+      tf_test_search_config (32, "ALL", 12, 3, 2, NULL, &config);
+      config.family_edge_cases = edge_cases;
+      for (guint g = 0; g < tf_generators_get_count (); g++)
+        if (tf_generators_get (g)->capabilities & TF_GENERATOR_SAMPLE)
+          family = tf_generators_get (g);
+      g_assert_nonnull (family);
+      state = family->state_new (&config, &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < 400; i++)
         {
-          g_assert_error (local, TF_ERROR, TF_ERROR_INVALID_MUTATION);
-          continue;
+          g_autoptr(GError) local = NULL;
+          g_autoptr(TfCandidate) c = family->sample (state, &config, (i + 0.5) / 400, &local);
+
+          if (c == NULL)
+            {
+              g_assert_error (local, TF_ERROR, TF_ERROR_INVALID_MUTATION);
+              continue;
+            }
+          drawn++;
+          g_assert_nonnull (c->topology.result.family);
+          g_hash_table_add (families, (gpointer) tf_family_get_name (c->topology.result.family));
+          statuses |= 1u << tf_result_get_status (&c->topology.result);
         }
-      drawn++;
-      g_assert_nonnull (c->topology.result.family);
-      g_hash_table_add (families, (gpointer) tf_family_get_name (c->topology.result.family));
-      statuses |= 1u << tf_result_get_status (&c->topology.result);
+      family->state_free (state);
+      g_test_message ("edge cases %s: %u drawn, %u families", edge_cases ? "on" : "off", drawn,
+                      g_hash_table_size (families));
+      g_assert_cmpuint (drawn, >, 300);
+      g_assert_true (statuses & (1u << TF_STATUS_RECOMMENDED));
+      if (edge_cases)
+        {
+          g_assert_cmpuint (g_hash_table_size (families), ==, 9);
+          g_assert_true (statuses & (1u << TF_STATUS_EDGE_CASE));
+        }
+      else
+        {
+          g_assert_cmpuint (g_hash_table_size (families), >=, 2);
+          g_assert_false (statuses & (1u << TF_STATUS_EDGE_CASE));
+        }
     }
-  family->state_free (state);
-  g_assert_cmpuint (drawn, >, 300);
-  g_assert_cmpuint (g_hash_table_size (families), ==, 9);
-  g_assert_true (statuses & (1u << TF_STATUS_RECOMMENDED));
-  g_assert_true (statuses & (1u << TF_STATUS_EDGE_CASE));
 }
 
 /* The fingerprint ignores how switches are numbered and sees any change of links. */
