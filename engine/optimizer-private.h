@@ -7,7 +7,7 @@
  *   them in order with the cache;
  * - NSGA-II's pieces on plain objective vectors (nsga2.c) and the hypervolume (hypervolume.c);
  * - the generators (generator-<name>.c, one registry line in engine/meson.build each);
- * - the search loop (search.c);
+ * - the search loop (search.c) and its worker threads (search-parallel.c);
  * - the names of the optimizer's enums (optimizer-names.c); the search configuration's loader
  *   has rooms of its own (search-config-private.h).
  */
@@ -114,6 +114,22 @@ guint    tf_nsga2_tournament (const guint *rank, const double *crowding, guint n
 /* The @n_keep survivors of @n points, by rank then crowding; their indices into @keep. */
 void     tf_nsga2_select (const double *objectives, guint n, guint m, guint n_keep,
                           guint *keep);
+
+/* The search's worker threads (search-parallel.c). Items 0 .. n - 1 are handed out one at a time
+ * to up to @threads threads, the calling one among them; each item's work must depend on
+ * nothing but the item, so that the result does not depend on the number of threads. FALSE when
+ * @cancel was set before the end; @stats (may be NULL) gains what the work timed. */
+typedef void (*TfWorkFunc) (gpointer data, guint index, TfEvaluatorStats *stats);
+gboolean tf_run_parallel (guint threads, guint n, volatile gint *cancel, TfWorkFunc work,
+                          gpointer data, TfEvaluatorStats *stats);
+/* Every candidate of @batch through the hard constraints and the layers its objectives need:
+ * objectives filled, or rejected with the reason. FALSE when cancelled before the end. */
+gboolean tf_evaluate_batch (const TfSearchConfig *config, guint threads, volatile gint *cancel,
+                            GPtrArray *batch, TfEvaluatorStats *stats);
+/* The rest of what a front candidate shows (Layer 2's collective times, no objective's), for
+ * the candidates that reach the front only: a few of the thousands evaluated. */
+void     tf_complete_batch (const TfSearchConfig *config, guint threads, GPtrArray *batch,
+                            TfEvaluatorStats *stats);
 
 /* Hypervolume (minimisation) of the region dominated by @n points and bounded by @reference;
  * points not strictly better than the reference in every objective add nothing. Exact. */

@@ -52,144 +52,6 @@ candidate_copy (const TfCandidate *src)
   return c;
 }
 
-/* Parallel work: items 0 .. n - 1 handed out one at a time to up to @threads threads (the
- * calling one among them), each item's work depending on nothing but the item, so the result
- * does not depend on the number of threads. */
-
-typedef void (*WorkFunc) (gpointer data, guint index, TfEvaluatorStats *stats);
-
-typedef struct
-{
-  WorkFunc          work;
-  gpointer          data;
-  guint             n;
-  gint              next;
-  volatile gint    *cancel;
-  GMutex            lock;
-  TfEvaluatorStats  stats;
-} Pool;
-
-static gpointer
-pool_worker (gpointer data)
-{
-  Pool *pool = data;
-  TfEvaluatorStats stats = { { 0 }, { 0 } };
-  gint i;
-
-  while ((pool->cancel == NULL || !g_atomic_int_get (pool->cancel))
-         && (i = g_atomic_int_add (&pool->next, 1)) < (gint) pool->n)
-    pool->work (pool->data, (guint) i, &stats);
-
-  g_mutex_lock (&pool->lock);
-  for (guint k = 0; k < G_N_ELEMENTS (stats.computed); k++)
-    {
-      pool->stats.computed[k] += stats.computed[k];
-      pool->stats.seconds[k] += stats.seconds[k];
-    }
-  g_mutex_unlock (&pool->lock);
-  return NULL;
-}
-
-/* FALSE when cancelled before the end; @stats (may be NULL) gains what the work timed. */
-static gboolean
-run_parallel (guint             threads,
-              guint             n,
-              volatile gint    *cancel,
-              WorkFunc          work,
-              gpointer          data,
-              TfEvaluatorStats *stats)
-{
-  Pool pool = { work, data, n, 0, cancel };
-  guint n_threads = MIN (threads, MAX (n, 1));
-  g_autofree GThread **workers = g_new0 (GThread *, n_threads);
-
-  g_mutex_init (&pool.lock);
-  for (guint t = 1; t < n_threads; t++)
-    workers[t] = g_thread_new ("tf-search", pool_worker, &pool);
-  pool_worker (&pool);
-  for (guint t = 1; t < n_threads; t++)
-    g_thread_join (workers[t]);
-  g_mutex_clear (&pool.lock);
-
-  for (guint k = 0; stats != NULL && k < G_N_ELEMENTS (pool.stats.computed); k++)
-    {
-      stats->computed[k] += pool.stats.computed[k];
-      stats->seconds[k] += pool.stats.seconds[k];
-    }
-  return cancel == NULL || !g_atomic_int_get (cancel);
-}
-
-/* Evaluation */
-
-typedef struct
-{
-  const TfSearchConfig *config;
-  guint                 layers;
-  GPtrArray            *batch;
-} Batch;
-
-/* The hop table served Layers 1-3; up to 2 MB a candidate on graphs without twins. */
-static void
-drop_hops (TfCandidate *c)
-{
-  if (c->hop_cache != NULL)
-    {
-      tf_hop_table_clear (c->hop_cache);
-      g_clear_pointer (&c->hop_cache, g_free);
-    }
-}
-
-static void
-evaluate_one (gpointer          data,
-              guint             index,
-              TfEvaluatorStats *stats)
-{
-  Batch *b = data;
-  TfCandidate *c = g_ptr_array_index (b->batch, index);
-  g_autoptr(GString) why = g_string_new (NULL);
-  g_autoptr(GError) error = NULL;
-
-  /* Layer 5 first (timed here; the constraint check then finds it cached). */
-  if (!tf_evaluate (b->config, c, TF_LAYER_COST, stats, &error))
-    c->rejected = g_strdup (error->message);
-  else if (!tf_candidate_check_constraints (b->config, c, why))
-    c->rejected = g_string_free (g_steal_pointer (&why), FALSE);
-  else if (!tf_evaluate (b->config, c, b->layers, stats, &error))
-    c->rejected = g_strdup (error->message);
-  else
-    tf_candidate_get_objectives (b->config, c, c->objectives);
-  drop_hops (c);
-}
-
-/* Evaluates every candidate of @batch; FALSE when cancelled before the end. */
-static gboolean
-evaluate_batch (const TfSearchConfig *config,
-                guint                 threads,
-                volatile gint        *cancel,
-                GPtrArray            *batch,
-                TfEvaluatorStats     *stats)
-{
-  Batch b = { config, tf_search_config_get_objective_layers (config), batch };
-
-  return run_parallel (threads, batch->len, cancel, evaluate_one, &b, stats);
-}
-
-/* The rest of what a front candidate shows (Layer 2's collective times, no objective's): only
- * for the candidates that reach the front, a few of the thousands evaluated. */
-static void
-complete_one (gpointer          data,
-              guint             index,
-              TfEvaluatorStats *stats)
-{
-  Batch *b = data;
-  TfCandidate *c = g_ptr_array_index (b->batch, index);
-  g_autoptr(GError) error = NULL;
-
-  if (!tf_evaluate (b->config, c, b->layers, stats, &error))
-    g_warning ("candidate %u: %s", c->id, error->message);
-  drop_hops (c);
-}
-
 /* The run's state */
 
 typedef struct
@@ -274,7 +136,6 @@ archive_add (Run       *run,
   GPtrArray *kept = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   g_autoptr(GPtrArray) entrants = g_ptr_array_new ();
   g_autofree guint *from = g_new (guint, MAX (batch->len, 1));  /* all's index - n_archive -> batch's */
-  Batch entrants_batch = { run->config, tf_search_config_get_layers (run->config), entrants };
   guint n_archive = run->archive->len;
 
   g_ptr_array_set_free_func (run->archive, NULL);
@@ -321,8 +182,7 @@ archive_add (Run       *run,
   for (guint i = 0; i < n_archive; i++)
     if (rank[i] != 0)
       tf_candidate_free (g_ptr_array_index (all, i));
-  run_parallel (threads_of (run), entrants->len, NULL, complete_one, &entrants_batch,
-                &run->out->stats);
+  tf_complete_batch (run->config, threads_of (run), entrants, &run->out->stats);
   g_ptr_array_sort (kept, compare_first_objective);
   g_ptr_array_unref (run->archive);
   run->archive = kept;
@@ -679,7 +539,7 @@ make_round (Run              *run,
   for (guint i = 0; i < n; i++)
     slot_init (run, &slots[i],
                pop == NULL || (p_sample > 0 && g_rand_double (run->rng) < p_sample), edits_max);
-  run_parallel (threads_of (run), n, NULL, make_slot, &round, NULL);
+  tf_run_parallel (threads_of (run), n, NULL, make_slot, &round, NULL);
   for (guint i = 0; i < n; i++)
     {
       Slot *slot = &slots[i];
@@ -857,7 +717,7 @@ run_nsga2 (Run       *run,
       remember (hashes, tf_network_graph_fingerprint (&c->topology.graph));
       tell_made (run, c);
     }
-  if (!evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
+  if (!tf_evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
     {
       free_batch (batch);
       out->cancelled = TRUE;
@@ -914,7 +774,7 @@ run_nsga2 (Run       *run,
           kept = make_round (run, NULL, 1, 0, want, hashes, batch);
           out->immigrants += kept;
         }
-      if (!evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
+      if (!tf_evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
         {
           free_batch (batch);
           out->cancelled = TRUE;
@@ -974,7 +834,7 @@ sample_search (Run       *run,
         }
       if (batch->len == 0)
         break;
-      if (!evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
+      if (!tf_evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
         {
           free_batch (batch);
           break;
