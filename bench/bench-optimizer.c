@@ -72,6 +72,8 @@ verdict (const char *what,
           ok ? "ok" : "OVER");
 }
 
+static gboolean each;
+
 static const TfGenerator *
 generator (const char *name)
 {
@@ -116,6 +118,11 @@ time_layers (const TfSearchConfig *config,
       g_array_append_val (l125, (double) { t1 - t0 });
       g_array_append_val (l34, (double) { t2 - t1 });
       g_array_append_val (l1, (double) { stats.seconds[1] * 1e3 });
+      if (each)
+        printf ("  %-48s %6u switches  L1 %8.1f ms  L2+5 %8.1f ms  L3+4 %8.1f ms\n",
+                c->origin.seed_id != NULL ? c->origin.seed_id : c->origin.template_params,
+                c->topology.graph.n_switch, stats.seconds[1] * 1e3,
+                t1 - t0 - stats.seconds[1] * 1e3, t2 - t1);
       worst = MAX (worst, t1 - t0);
       evaluated++;
     }
@@ -206,6 +213,7 @@ main (int    argc,
       "Also time the front of a run folder (optimize --out): the graphs a search ends on", "DIR" },
     { "candidates", 0, 0, G_OPTION_ARG_INT, &n_candidates,
       "Candidates timed of each kind (default: every seed and 200 edited graphs)", "N" },
+    { "each", 0, 0, G_OPTION_ARG_NONE, &each, "Print each candidate's layer times", NULL },
     { NULL }
   };
   gpointer state;

@@ -31,91 +31,15 @@
  *   torus, hypercube, ring, full mesh, all vertex-transitive on chips) and the routing nodes
  *   are the chips, every chip is the same as chip 0 up to an automorphism: apl and the diameter
  *   come from chip 0's search, and every APL_r and disc_r equal those of removing chip 0,
- *   computed once: by a bit-parallel breadth-first search (64 sources per machine word, up to
- *   16 words per pass) from every chip class of the quotient without chip 0 when the diameter
- *   is small, else by the per-source method for that one failure. No other symmetry is
- *   assumed.
+ *   computed once, from chip 0's failure analysis alone (the sum over the sources of the
+ *   change one failure makes is, by symmetry, the sum over the failures of the change from
+ *   one source). No other symmetry is assumed.
  */
 #include "structure-private.h"
-#include "bfs-bit-parallel-private.h"
 #include "optimizer-private.h"
 #include "graph-private.h"
 
 #include <string.h>
-
-/* Hop sums over ordered pairs of chips in distinct classes: source weights by bit planes (the
- * sources whose class size has bit j set), so a word of sources weighs a few popcounts. */
-typedef struct
-{
-  const TfQuotient *q;
-  guint             n_planes;
-  guint64           planes[TF_BIT_BFS_MAX_WORDS][32];
-  guint64           sum;
-  guint64           reached;
-} BitSums;
-
-static void
-bit_sums_visit (guint          level,
-                guint32        node,
-                const guint64 *fresh,
-                guint          words,
-                gpointer       data)
-{
-  BitSums *bs = data;
-  guint64 wt = tf_quotient_weight (bs->q, node), ws = 0;
-
-  if (wt == 0)
-    return;
-  for (guint w = 0; w < words; w++)
-    if (fresh[w] != 0)
-      for (guint j = 0; j < bs->n_planes; j++)
-        ws += (guint64) __builtin_popcountll (fresh[w] & bs->planes[w][j]) << j;
-  bs->sum += ws * wt * level;
-  bs->reached += ws * wt;
-}
-
-/* Hop sums and pairs reached over ordered pairs of chips in distinct classes of the quotient
- * without node @removed, every chip class but @removed a source. */
-static void
-bit_parallel_sums (const TfQuotient *q,
-                   guint32           removed,
-                   guint64          *sum,
-                   guint64          *reached)
-{
-  g_autofree guint32 *sources = g_new (guint32, MAX (q->n_chip_classes, 1));
-  g_autofree guint8 *allowed = g_new (guint8, MAX (q->n_classes, 1));
-  g_autofree BitSums *bs = g_new0 (BitSums, 1);
-  guint n_sources = 0, batch;
-  guint32 heaviest = 0;
-  TfBitBfs b;
-
-  bs->q = q;
-  for (guint32 c = 0; c < q->n_chip_classes; c++)
-    if (c != removed)
-      {
-        sources[n_sources++] = c;
-        heaviest = MAX (heaviest, q->class_size[c]);
-      }
-  memset (allowed, 1, q->n_classes);
-  allowed[removed] = 0;
-  bs->n_planes = g_bit_storage (heaviest);
-  tf_bit_bfs_init (&b, q->n_classes, q->h_offset, q->h_target, allowed, n_sources);
-  batch = tf_bit_bfs_batch (&b);
-  for (guint first = 0; first < n_sources; first += batch)
-    {
-      guint n_batch = MIN (batch, n_sources - first);
-
-      memset (bs->planes, 0, sizeof bs->planes);
-      for (guint i = 0; i < n_batch; i++)
-        for (guint j = 0; j < bs->n_planes; j++)
-          if ((q->class_size[sources[first + i]] >> j) & 1)
-            bs->planes[i / 64][j] |= G_GUINT64_CONSTANT (1) << (i % 64);
-      tf_bit_bfs_run (&b, sources + first, n_batch, bit_sums_visit, bs);
-    }
-  tf_bit_bfs_clear (&b);
-  *sum = bs->sum;
-  *reached = bs->reached;
-}
 
 /* APL_r and disc_r from the hop sum and the cut-off pairs among @n_left chips, a cut pair
  * counting @penalty hops. */
@@ -291,31 +215,30 @@ transitive_metrics (const TfQuotient *q,
       sum = q->n_chip * row - 2 * row;
       cut = 0;
     }
-  else if (ecc <= TF_BIT_PARALLEL_MAX_LEVELS)
-    {
-      guint64 same_sum = 0, same_reached = 0;
-
-      bit_parallel_sums (q, c0, &sum, &reached);
-      for (guint c = 0; c < q->n_chip_classes; c++)
-        if (c != c0 && q->class_sole[c] != q->class_rep[c0])
-          {
-            guint64 w = q->class_size[c];
-
-            same_sum += w * (w - 1) * q->class_twin[c];
-            same_reached += w * (w - 1);
-          }
-      sum += same_sum;
-      cut = n_left * (n_left - 1) - reached - same_reached;
-    }
   else
     {
-      TfPathMetrics one = { .failure_cases = 1 };
+      /* No chip has a twin. Write D(s, r) for the change removing chip r makes to the hops
+       * from chip s (cut pairs alike). Automorphisms keep D, and every chip is chip 0's
+       * image, so the sum over s of D(s, r) is the same for every r, and the sum over r of
+       * D(s, r) the same for every s: the sum over s of D(s, 0) is the sum over r of
+       * D(0, r), one source's failure analysis with every chip removable. */
+      g_autofree guint8 *removable = g_new (guint8, n);
+      g_auto(TfPairSums) ps = { 0 };
+      gint64 delta = 0;
 
-      if (!per_source_metrics (q, TRUE, c0, NULL, penalty, NULL, &one, error))
+      for (guint c = 0; c < n; c++)
+        removable[c] = c < q->n_chip_classes;
+      tf_pair_sums_init (&ps, q, NULL);
+      if (!tf_pair_sums_by_source (q, removable, 1, &ps, error))
         return FALSE;
-      out->apl_fail = one.apl_fail;
-      out->disconnected_fraction = one.disconnected_fraction;
-      return TRUE;
+      cut = 0;
+      for (guint c = 0; c < q->n_chip_classes; c++)
+        {
+          delta += ps.delta_sum[c];
+          cut += ps.cut_pairs[c];
+        }
+      g_assert ((gint64) (q->n_chip * row - 2 * row) + delta >= 0);
+      sum = (guint64) ((gint64) (q->n_chip * row - 2 * row) + delta);
     }
   failure_ratios (n_left, sum, cut, penalty, &out->apl_fail, &out->disconnected_fraction);
   return TRUE;

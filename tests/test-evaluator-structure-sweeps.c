@@ -298,8 +298,8 @@ test_random (void)
   g_assert_cmpuint (n_links_checked - links_before, >=, 1500);
 }
 
-/* Long rings and tori: vertex-transitive, with a diameter past which failures are computed by
- * one search per source instead of bit-parallel. */
+/* Long rings and tori: vertex-transitive and deep (a diameter past 64, where a bit-parallel
+ * search of the whole graph would need several passes). */
 static void
 test_long (void)
 {
