@@ -36,6 +36,8 @@ typedef struct
   guint32     *touched;      /* the directions with load, to read and reset */
   guint        n_touched;
   guint32     *hops;         /* the links one hop closer from one node */
+  guint16     *row;          /* a destination's hop-table row when the table reads it through
+                              * an automorphism */
 } Model;
 
 /* Distances from every node to one chip. Twin chips share a hop-table row: from any node other
@@ -76,10 +78,11 @@ destination_get (const TfCollectiveModel *model,
                  Destination             *d)
 {
   const TfHopTable *h = model->hops;
+  Model *m = model->priv;
   guint32 c = h->class_of_chip[chip];
 
   d->chip = chip;
-  d->row = h->distance + (gsize) c * h->n_nodes;
+  d->row = tf_hop_table_row (h, chip, m->row);
   d->twin = h->class_chip[c];
   d->twin_distance = h->twin_distance[c];
 }
@@ -322,6 +325,7 @@ tf_collective_model_init (TfCollectiveModel    *model,
   for (guint v = 0; v < n_nodes; v++)
     max_degree = MAX (max_degree, tf_adjacency_degree (&m->adj, v));
   m->hops = g_new (guint32, max_degree);
+  m->row = g_new (guint16, MAX (n_nodes, 1));
 }
 
 void
@@ -345,6 +349,7 @@ tf_collective_model_clear (TfCollectiveModel *model)
       g_free (m->loaded);
       g_free (m->touched);
       g_free (m->hops);
+      g_free (m->row);
       g_free (m);
     }
   memset (model, 0, sizeof *model);

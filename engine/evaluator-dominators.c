@@ -298,10 +298,11 @@ static void
 failures_from (Dominators *d,
                guint32     s,
                guint       n_reached,
+               guint64     orbit,
                TfPairSums *ps)
 {
   const TfQuotient *q = d->q;
-  guint64 ws = tf_quotient_weight (q, s);
+  guint64 ws = tf_quotient_weight (q, s), wo = ws * orbit;  /* @orbit sources alike */
 
   /* Subtree sizes and weights from the leaves up; preorder intervals from the root down. */
   for (guint i = 0; i < n_reached; i++)
@@ -348,8 +349,8 @@ failures_from (Dominators *d,
       else
         region_after_failure (d, n_reached, d->pre[r] + 1, d->size[r] - 1, r, TF_UNREACHED,
                               TF_UNREACHED, &sum, &reached);
-      ps->delta_sum[r] += (gint64) (ws * sum) - (gint64) (ws * inside_wd);
-      ps->cut_pairs[r] += ws * (inside_w - reached);
+      ps->delta_sum[r] += (gint64) (wo * sum) - (gint64) (wo * inside_wd);
+      ps->cut_pairs[r] += wo * (inside_w - reached);
     }
 
   /* A link changes the distances from s only where it is on every shortest path: subdivided,
@@ -420,16 +421,21 @@ tf_pair_sums_by_source (const TfQuotient *q,
   d.sorted = g_new (Seed, (gsize) q->h_offset[n] + n + 1);
   d.count = g_new (guint32, (gsize) n + 2);
 
+  g_return_val_if_fail (ps->orbits == NULL || ps->edge_link == NULL, FALSE);
   for (guint32 s = 0; s < n_sources; s++)
     {
-      guint64 ws = tf_quotient_weight (q, s), row = 0, reached = 0;
+      guint64 ws = tf_quotient_weight (q, s), row = 0, reached = 0, orbit = 1;
       guint ecc = 0;
-      guint n_reached = any_removable ? dominator_bfs (&d, s)
-                                      : tf_quotient_bfs (q, s, d.dist, d.order);
+      guint n_reached;
+
+      if (ps->orbits != NULL && (orbit = ps->orbits->multiplicity[s]) == 0)
+        continue;
+      n_reached = any_removable ? dominator_bfs (&d, s) : tf_quotient_bfs (q, s, d.dist, d.order);
 
       if (ps->rows != NULL)
         {
-          guint16 *r = ps->rows + (gsize) s * ps->rows_stride;
+          guint16 *r = ps->rows + (gsize) (ps->rows_index != NULL ? ps->rows_index[s] : s)
+                                  * ps->rows_stride;
 
           for (guint c = 0; c < n; c++)
             r[q->class_rep[c]] = d.dist[c] == TF_UNREACHED ? G_MAXUINT16
@@ -457,11 +463,14 @@ tf_pair_sums_by_source (const TfQuotient *q,
       if (ws >= 2)
         ecc = MAX (ecc, q->class_twin[s]);
       ps->row[s] = row;
-      ps->sum += ws * row;
+      ps->sum += orbit * ws * row;
       ps->diameter = MAX (ps->diameter, ecc);
       if (any_removable)
-        failures_from (&d, s, n_reached, ps);
+        failures_from (&d, s, n_reached, orbit, ps);
     }
+  if (ok && ps->orbits != NULL)
+    for (guint32 y = 0; y < n_sources; y++)
+      ps->row[y] = ps->row[ps->orbits->source[y]];
 
   g_free (d.parent_arc);
   g_free (d.level_mate);

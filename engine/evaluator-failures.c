@@ -101,14 +101,14 @@ class_failure (const TfQuotient *q,
   failure_ratios (n_left, (guint64) sum, cut, penalty, apl, disc);
 }
 
-/* Failures of every routing node (@only TF_UNREACHED), or of the routing class @only alone; and
- * with @graph (on a twin-free quotient), of every link of @graph too. */
+/* Failures of every routing node; with @graph (on a twin-free quotient), of every link of @graph
+ * too; with @orbits (switch failures, no @graph), searching from its sources only. */
 static gboolean
 per_source_metrics (const TfQuotient     *q,
                     gboolean              routing_chips,
-                    guint32               only,
                     const TfNetworkGraph *graph,
                     double                penalty,
+                    const TfChipOrbits   *orbits,
                     TfHopTable           *hops,
                     TfPathMetrics        *out,
                     GError              **error)
@@ -121,8 +121,6 @@ per_source_metrics (const TfQuotient     *q,
   g_auto(TfPairSums) ps = { 0 };
   double apl_sum = 0, disc_sum = 0;
 
-  if (only != TF_UNREACHED)
-    lo = only, hi = only + 1;
   for (guint c = lo; c < hi; c++)
     removable[c] = q->class_size[c] == 1;
   tf_pair_sums_init (&ps, q, graph);
@@ -130,7 +128,9 @@ per_source_metrics (const TfQuotient     *q,
     {
       ps.rows = hops->distance;
       ps.rows_stride = hops->n_nodes;
+      ps.rows_index = hops->row_of_class;
     }
+  ps.orbits = orbits;
   if (!tf_pair_sums_by_source (q, removable, q->n_chip_classes, &ps, error))
     return FALSE;
 
@@ -162,16 +162,8 @@ per_source_metrics (const TfQuotient     *q,
       apl_sum += apl;
       disc_sum += disc;
     }
-  if (only != TF_UNREACHED)
-    {
-      out->apl_fail = apl_sum / q->class_size[only];
-      out->disconnected_fraction = disc_sum / q->class_size[only];
-    }
-  else
-    {
-      out->apl_fail = apl_sum / out->failure_cases;
-      out->disconnected_fraction = disc_sum / out->failure_cases;
-    }
+  out->apl_fail = apl_sum / out->failure_cases;
+  out->disconnected_fraction = disc_sum / out->failure_cases;
   return TRUE;
 }
 
@@ -312,18 +304,31 @@ tf_path_metrics (const TfNetworkGraph *graph,
         }
     }
   else if (links)
-    ok = per_source_metrics (&q, routing_chips, TF_UNREACHED, graph, penalty, NULL, out, error);
+    ok = per_source_metrics (&q, routing_chips, graph, penalty, NULL, NULL, out, error);
   else
     {
-      /* The searches from every chip class on the quotient with twins merged: the hop table's
-       * (Layers 2 and 3), made on the way. */
+      /* The searches from every chip class on the quotient with twins merged, or from one of
+       * each orbit when switches fail (their sums are the same from any chip of an orbit):
+       * the hop table's (Layers 2 and 3), made on the way. */
+      TfChipOrbits *orbits = NULL;
+
+      if (!routing_chips)
+        {
+          orbits = g_new (TfChipOrbits, 1);
+          tf_chip_orbits_init (orbits, &q);
+        }
       if (hops != NULL)
-        tf_hop_table_begin (hops, graph, &q);
-      ok = per_source_metrics (&q, routing_chips, TF_UNREACHED, NULL, penalty, hops, out, error);
+        tf_hop_table_begin (hops, graph, &q, orbits);  /* which now owns the orbits */
+      ok = per_source_metrics (&q, routing_chips, NULL, penalty, orbits, hops, out, error);
       if (hops != NULL && ok)
         tf_hop_table_finish (hops, &q);
       else if (hops != NULL)
         tf_hop_table_clear (hops);
+      else if (orbits != NULL)
+        {
+          tf_chip_orbits_clear (orbits);
+          g_free (orbits);
+        }
     }
   tf_quotient_clear (&q);
   return ok;

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* hop-table.c: the chip-to-chip hop table Layer 2 reads (TfHopTable), one row per class of twin
- * chips (twin-quotient.c), each row covering every node of the graph.
+/* hop-table.c: the chip-to-chip hop table Layers 2 and 3 read (TfHopTable), one row per class of
+ * twin chips (twin-quotient.c) searched, each row covering every node of the graph. Layer 1
+ * searches one class of each orbit of interchangeable chips (chip-orbits.c); the others read
+ * their source's row through the automorphism between them.
  */
 #include "structure-private.h"
 #include "bfs-bit-parallel-private.h"
@@ -39,18 +41,37 @@ bit_rows_visit (guint          level,
 void
 tf_hop_table_begin (TfHopTable           *table,
                     const TfNetworkGraph *graph,
-                    const TfQuotient     *q)
+                    const TfQuotient     *q,
+                    TfChipOrbits         *orbits)
 {
-  guint n = tf_network_graph_get_n_nodes (graph);
+  guint n = tf_network_graph_get_n_nodes (graph), k = q->n_chip_classes;
+  g_autofree guint32 *fill = NULL;
 
   memset (table, 0, sizeof *table);
   table->graph = graph;
   table->n_nodes = n;
-  table->n_classes = q->n_chip_classes;
+  table->n_classes = k;
   table->class_of_chip = g_memdup2 (q->class_of, sizeof (guint32) * MAX (graph->n_chip, 1));
-  table->class_chip = g_memdup2 (q->class_rep, sizeof (guint32) * MAX (q->n_chip_classes, 1));
-  table->twin_distance = g_memdup2 (q->class_twin, MAX (q->n_chip_classes, 1));
-  table->distance = g_new (guint16, MAX ((gsize) q->n_chip_classes * n, 1));
+  table->class_chip = g_memdup2 (q->class_rep, sizeof (guint32) * MAX (k, 1));
+  table->twin_distance = g_memdup2 (q->class_twin, MAX (k, 1));
+  table->member_offset = g_new0 (guint32, (gsize) k + 1);
+  table->members = g_new (guint32, MAX (graph->n_chip, 1));
+  for (guint32 v = 0; v < graph->n_chip; v++)
+    table->member_offset[q->class_of[v] + 1]++;
+  for (guint c = 0; c < k; c++)
+    table->member_offset[c + 1] += table->member_offset[c];
+  fill = g_memdup2 (table->member_offset, sizeof (guint32) * (k + 1));
+  for (guint32 v = 0; v < graph->n_chip; v++)
+    table->members[fill[q->class_of[v]]++] = v;
+
+  table->orbits = orbits;
+  table->row_of_class = g_new (guint32, MAX (k, 1));
+  for (guint32 c = 0; c < k; c++)
+    if (orbits == NULL || orbits->source[c] == c)
+      table->row_of_class[c] = table->n_rows++;
+  for (guint32 c = 0; orbits != NULL && c < k; c++)
+    table->row_of_class[c] = table->row_of_class[orbits->source[c]];
+  table->distance = g_new (guint16, MAX ((gsize) table->n_rows * n, 1));
 }
 
 void
@@ -61,8 +82,10 @@ tf_hop_table_finish (TfHopTable       *table,
 
   for (guint32 c = 0; c < q->n_chip_classes; c++)
     {
-      guint16 *row = table->distance + (gsize) c * n;
+      guint16 *row = table->distance + (gsize) table->row_of_class[c] * n;
 
+      if (table->orbits != NULL && table->orbits->source[c] != c)
+        continue;
       for (guint32 v = 0; v < n; v++)
         {
           guint32 x = q->class_of[v];
@@ -87,7 +110,7 @@ tf_hop_table_init (TfHopTable           *table,
   g_return_if_fail (table != NULL && graph != NULL);
 
   tf_quotient_init (&q, graph, TRUE);
-  tf_hop_table_begin (table, graph, &q);
+  tf_hop_table_begin (table, graph, &q, NULL);
   n = table->n_nodes;
   if (q.n_chip_classes == 0)
     {
@@ -151,8 +174,48 @@ tf_hop_table_clear (TfHopTable *table)
   g_free (table->class_of_chip);
   g_free (table->class_chip);
   g_free (table->twin_distance);
+  g_free (table->member_offset);
+  g_free (table->members);
+  if (table->orbits != NULL)
+    tf_chip_orbits_clear (table->orbits);
+  g_free (table->orbits);
+  g_free (table->row_of_class);
   g_free (table->distance);
   memset (table, 0, sizeof *table);
+}
+
+const guint16 *
+tf_hop_table_row (const TfHopTable *table,
+                  guint32           chip,
+                  guint16          *scratch)
+{
+  const TfChipOrbits *o = table->orbits;
+  guint32 y = table->class_of_chip[chip];
+  const guint16 *row = table->distance + (gsize) table->row_of_class[y] * table->n_nodes;
+  guint32 a, b;
+
+  if (o == NULL || o->source[y] == y)
+    return row;
+  /* The source's row with the chips of the two components moved (chip-orbits.c). */
+  memcpy (scratch, row, sizeof (guint16) * table->n_nodes);
+  a = o->component[o->source[y]];
+  b = o->component[y];
+  for (guint side = 0; side < (a == b ? 1u : 2u); side++)
+    {
+      guint32 comp = side == 0 ? b : a;
+
+      for (guint i = o->offset[comp]; i < o->offset[comp + 1]; i++)
+        {
+          guint32 u = o->classes[i], x = tf_chip_orbits_image (o, y, u);
+          guint16 value = x == TF_UNREACHED ? table->twin_distance[y]
+                                            : row[table->class_chip[x]];
+
+          for (guint j = table->member_offset[u]; j < table->member_offset[u + 1]; j++)
+            scratch[table->members[j]] = value;
+        }
+    }
+  scratch[table->class_chip[y]] = 0;
+  return scratch;
 }
 
 guint
@@ -160,12 +223,15 @@ tf_hop_table_distance (const TfHopTable *table,
                        guint32           chip_a,
                        guint32           chip_b)
 {
-  guint32 ca;
+  guint32 ca, cb, x;
 
   if (chip_a == chip_b)
     return 0;
   ca = table->class_of_chip[chip_a];
-  if (ca == table->class_of_chip[chip_b])
+  cb = table->class_of_chip[chip_b];
+  if (ca == cb)
     return table->twin_distance[ca];
-  return table->distance[(gsize) ca * table->n_nodes + chip_b];
+  x = table->orbits != NULL ? tf_chip_orbits_image (table->orbits, ca, cb) : cb;
+  return table->distance[(gsize) table->row_of_class[ca] * table->n_nodes
+                         + table->class_chip[x]];
 }

@@ -50,12 +50,23 @@ struct _TfHopTable
   guint32              *class_of_chip;   /* n_chip */
   guint32              *class_chip;      /* a representative chip per class */
   guint8               *twin_distance;   /* per class: distance between two of its chips (1 or 2) */
-  guint16              *distance;        /* n_classes x n_nodes, G_MAXUINT16 unreachable */
+  guint32              *member_offset;   /* n_classes + 1: each class's chips in @members */
+  guint32              *members;
+  /* Rows: one per class searched; a class not searched reads its source's row through an
+   * automorphism (chip-orbits.c). NULL orbits: every class is searched. */
+  struct _TfChipOrbits *orbits;
+  guint                 n_rows;
+  guint32              *row_of_class;    /* per class: its source's row */
+  guint16              *distance;        /* n_rows x n_nodes, G_MAXUINT16 unreachable */
 };
 
 void  tf_hop_table_init (TfHopTable *table, const TfNetworkGraph *graph);
 void  tf_hop_table_clear (TfHopTable *table);
 guint tf_hop_table_distance (const TfHopTable *table, guint32 chip_a, guint32 chip_b);
+/* The distances from every node to @chip's class representative (0 there, the twin distance at
+ * its other members): the table's row, or @scratch (n_nodes) filled when the class is not
+ * searched. */
+const guint16 *tf_hop_table_row (const TfHopTable *table, guint32 chip, guint16 *scratch);
 /* The candidate's hop table, built on first use and kept until the candidate is freed. */
 const TfHopTable *tf_candidate_get_hops (TfCandidate *candidate);
 

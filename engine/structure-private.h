@@ -57,6 +57,16 @@ tf_quotient_weight (const TfQuotient *q,
   return c < q->n_chip_classes ? q->class_size[c] : 0;
 }
 
+/* splitmix64's finaliser: a set of nodes hashes to the wrapping sum of its members'. */
+static inline guint64
+tf_mix64 (guint64 x)
+{
+  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
+  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
+  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
+  return x ^ (x >> 31);
+}
+
 /* A node with a sort key, for qsort () with tf_keyed_compare (). */
 typedef struct
 {
@@ -86,6 +96,11 @@ typedef struct
    * G_MAXUINT16 - 1): a hop table's representative columns */
   guint16 *rows;
   gsize    rows_stride;
+  /* when not NULL (switch failures only, no links): search from the classes it names sources
+   * only, each standing for its multiplicity (chip-orbits.c); rows are then per source, at
+   * rows_index[s] */
+  const struct _TfChipOrbits *orbits;
+  const guint32 *rows_index;
 } TfPairSums;
 
 /* Sums over the classes of @q and, with @graph (@q twin-free), over its links too. */
@@ -98,6 +113,32 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfPairSums, tf_pair_sums_clear)
  * with ps->edge_link, each link's changes. */
 gboolean tf_pair_sums_by_source (const TfQuotient *q, const guint8 *removable, guint n_sources,
                                  TfPairSums *ps, GError **error);
+
+/* Interchangeable chip classes (chip-orbits.c) */
+
+typedef struct _TfChipOrbits
+{
+  guint     n_components;
+  guint32  *offset;       /* n_components + 1: each component's classes in @classes */
+  guint32  *classes;      /* in class order within a component */
+  guint32  *component;    /* per chip class */
+  guint32  *position;     /* per chip class: its index in its component */
+  guint32  *rep;          /* per component: the one searched for it (itself or one like it) */
+  guint32  *orbit_size;   /* per searched component: components like it, itself included */
+  /* per chip class: */
+  guint32  *source;       /* the class searched for it (itself when searched) */
+  guint32  *perm;         /* where pi^-1 starts in @perms, TF_UNREACHED for the identity */
+  guint32  *multiplicity; /* for a searched class, the classes it stands for; else 0 */
+  guint32  *perms;
+  guint     n_searched;   /* chip classes searched */
+} TfChipOrbits;
+
+void     tf_chip_orbits_init (TfChipOrbits *o, const TfQuotient *q);
+void     tf_chip_orbits_clear (TfChipOrbits *o);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfChipOrbits, tf_chip_orbits_clear)
+/* The class whose distances from chip class @y's member are the ones from @x's (its source)
+ * to @u's class (@u a chip class): TF_UNREACHED when @u is @y itself. */
+guint32  tf_chip_orbits_image (const TfChipOrbits *o, guint32 y, guint32 u);
 
 /* Path metrics under failures */
 
@@ -121,11 +162,12 @@ gboolean tf_path_metrics (const TfNetworkGraph *graph, gboolean chip_transitive,
                           TfFailures failures, double penalty, TfHopTable *hops,
                           TfPathMetrics *out, GError **error);
 
-/* A hop table in two steps around searches on @q (twins merged) from every chip class: begin
- * allocates it, the searches fill each row's representative columns (as TfPairSums.rows),
- * finish gives every other node its representative's distance. */
+/* A hop table in two steps around searches on @q (twins merged) from every chip class, or
+ * from the sources of @orbits (may be NULL; the table takes it): begin allocates it, the
+ * searches fill each row's representative columns (as TfPairSums.rows, rows_index the table's
+ * row_of_class), finish gives every other node its representative's distance. */
 void     tf_hop_table_begin (TfHopTable *table, const TfNetworkGraph *graph,
-                             const TfQuotient *q);
+                             const TfQuotient *q, TfChipOrbits *orbits);
 void     tf_hop_table_finish (TfHopTable *table, const TfQuotient *q);
 
 G_END_DECLS

@@ -21,16 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static inline guint64
-mix64 (guint64 x)
-{
-  /* splitmix64's finaliser: neighbour sets hash to the wrapping sum of their members'. */
-  x += G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-  x = (x ^ (x >> 30)) * G_GUINT64_CONSTANT (0xbf58476d1ce4e5b9);
-  x = (x ^ (x >> 27)) * G_GUINT64_CONSTANT (0x94d049bb133111eb);
-  return x ^ (x >> 31);
-}
-
 int
 tf_keyed_compare (const void *pa,
                   const void *pb)
@@ -68,9 +58,9 @@ group_twins (TfQuotient    *q,
   for (guint v = lo; v < hi; v++)
     if (twin[v] == 0 && node_degree (q, v) > 0)
       {
-        guint64 h = hash[v] + (closed ? mix64 (v) : 0);  /* mix64 (v): the node's own term */
+        guint64 h = hash[v] + (closed ? tf_mix64 (v) : 0);  /* tf_mix64 (v): the node's own term */
 
-        items[n].key = mix64 (h ^ mix64 (node_degree (q, v)));
+        items[n].key = tf_mix64 (h ^ tf_mix64 (node_degree (q, v)));
         items[n++].node = v;
       }
   qsort (items, n, sizeof (TfKeyed), tf_keyed_compare);
@@ -133,7 +123,7 @@ tf_quotient_init (TfQuotient           *q,
   /* Distinct neighbours, self-links dropped. */
   tf_adjacency_init (&adj, n, graph->n_links, graph->links, sizeof (TfLink));
   for (guint v = 0; v < n; v++)
-    node_hash[v] = mix64 (v);
+    node_hash[v] = tf_mix64 (v);
   q->offset = g_new (guint32, (gsize) n + 1);
   q->target = g_new (guint32, (gsize) adj.offset[n] + 1);
   for (guint v = 0; v < n; v++)

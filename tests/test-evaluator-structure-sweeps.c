@@ -152,6 +152,7 @@ test_families (void)
   static const guint sizes[] = { 2, 3, 4, 6, 8, 9, 12, 16, 18, 24, 27, 32, 36, 48, 64 };
   g_autoptr(GRand) rng = g_rand_new_with_seed (20240611);
   guint before = n_checked, transitive_before = n_transitive, layer1_before = n_layer1_hops;
+  guint orbits_before = n_orbit_tables;
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
@@ -165,6 +166,10 @@ test_families (void)
   /* Layer 1 made the hop table on the way for every switched result, checked the same way. */
   g_test_message ("%u hop tables made by Layer 1", n_layer1_hops - layer1_before);
   g_assert_cmpuint (n_layer1_hops - layer1_before, >=, 200);
+  /* Boards linked inside and hung off the same switches: searched once per orbit. */
+  g_test_message ("%u hop tables with fewer rows than chip classes",
+                  n_orbit_tables - orbits_before);
+  g_assert_cmpuint (n_orbit_tables - orbits_before, >=, 50);
 }
 
 /* A random connected graph with planted false and true twins and pendant chips; @large ones

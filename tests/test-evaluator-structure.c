@@ -126,6 +126,50 @@ test_known (void)
   }
 }
 
+/* Boards of 5-chip rings hung off leaf switches: Layer 1 searches one chip per orbit (a board
+ * like another under the same leaf, a chip like another of its ring), and its sums and hop
+ * table read through the automorphisms are brute force's. */
+static void
+test_orbits (void)
+{
+  /* Chips 0-19 in boards of five, ringed; boards 0 and 1 on leaf 20, 2 and 3 on leaf 21;
+   * leaves to spines 22 and 23; chip 19 also to spine 22, leaving board 3 a reflection only. */
+  guint32 links[4 * 5 * 2 + 4 + 1][3];
+  guint n = 0;
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(TfCandidate) c = tf_candidate_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(TfTopology) t = { 0 };
+  const TfHopTable *hops;
+
+  for (guint b = 0; b < 4; b++)
+    for (guint i = 0; i < 5; i++)
+      {
+        guint32 chip = 5 * b + i;
+
+        links[n][0] = chip, links[n][1] = 5 * b + (i + 1) % 5, links[n++][2] = 1;
+        links[n][0] = chip, links[n][1] = b < 2 ? 20 : 21, links[n++][2] = 1;
+      }
+  for (guint l = 20; l <= 21; l++)
+    for (guint sp = 22; sp <= 23; sp++)
+      links[n][0] = l, links[n][1] = sp, links[n++][2] = 2;
+  links[n][0] = 19, links[n][1] = 22, links[n++][2] = 1;
+  g_assert_cmpuint (n, ==, G_N_ELEMENTS (links));
+
+  tf_search_config_init (&config);
+  make_graph (&c->topology, 20, 4, (const guint32 (*)[3]) links, n);
+  g_assert_true (tf_evaluate_structure (&config, c, &error));
+  g_assert_no_error (error);
+  hops = c->hop_cache;
+  g_assert_nonnull (hops);
+  /* Boards 0 and 1: one source; board 2: one; board 3: chip 19, then 15 or 18, 16 or 17. */
+  g_assert_cmpuint (hops->n_classes, ==, 20);
+  g_assert_cmpuint (hops->n_rows, ==, 5);
+
+  make_graph (&t, 20, 4, (const guint32 (*)[3]) links, n);
+  check_candidate (&t, FALSE, "rings on leaves");
+}
+
 /* Evaluates a hand-made graph of @n_chip chips and @n_switch switches with @failures and the
  * default penalty. */
 static void
@@ -214,6 +258,7 @@ main (int   argc,
 
   g_test_add_func ("/engine/evaluator/structure/known", test_known);
   g_test_add_func ("/engine/evaluator/structure/leaf-cut", test_leaf_cut);
+  g_test_add_func ("/engine/evaluator/structure/orbits", test_orbits);
   g_test_add_func ("/engine/evaluator/structure/cut-is-worse", test_cut_is_worse);
   g_test_add_func ("/engine/evaluator/structure/link-failures", test_link_failures);
   return g_test_run ();
