@@ -457,34 +457,53 @@ tf_edit_finish (Edit    *e,
 {
   TfNetworkGraph *g = e->graph;
   g_autoptr(GError) local = NULL;
-  GArray *kept = g_array_sized_new (FALSE, FALSE, sizeof (TfLink), e->links->len);
-  GHashTable *seen = g_hash_table_new (g_int64_hash, g_int64_equal);
-  g_autofree gint64 *keys = g_new (gint64, MAX (e->links->len, 1));
+  guint n_nodes = g->n_chip + e->switches->len, n = e->links->len;
+  GArray *kept = g_array_sized_new (FALSE, FALSE, sizeof (TfLink), n);
+  g_autofree guint32 *start = g_new0 (guint32, (gsize) n_nodes + 2);
+  g_autofree guint32 *by_a = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *stamp = g_new0 (guint32, MAX (n_nodes, 1));
+  g_autofree guint32 *first = g_new (guint32, MAX (n_nodes, 1));
+  g_autofree guint32 *rep = g_new (guint32, MAX (n, 1));
 
-  for (guint i = 0; i < e->links->len; i++)
+  /* Records joining the same two nodes merge into the first of them: the records bucketed by
+   * their lower end, in order (a counting sort), then each bucket's upper ends marked. */
+  for (guint i = 0; i < n; i++)
     {
-      TfLink l = *LINK (e, i);
-      gpointer at;
+      TfLink *l = LINK (e, i);
 
-      if (l.multiplicity == 0)
+      if (l->multiplicity == 0)
         continue;
-      if (l.a == l.b)
+      if (l->a == l->b)
         {
           g_array_unref (kept);
-          g_hash_table_unref (seen);
           return tf_edit_invalid (error, "a link would join a switch to itself");
         }
-      l = (TfLink) { MIN (l.a, l.b), MAX (l.a, l.b), l.multiplicity, l.type, l.reach };
-      keys[i] = ((gint64) l.a << 32) | l.b;
-      if ((at = g_hash_table_lookup (seen, &keys[i])) != NULL)
-        g_array_index (kept, TfLink, GPOINTER_TO_UINT (at) - 1).multiplicity += l.multiplicity;
-      else
-        {
-          g_array_append_val (kept, l);
-          g_hash_table_insert (seen, &keys[i], GUINT_TO_POINTER (kept->len));
-        }
+      g_assert (l->a < n_nodes && l->b < n_nodes);
+      *l = (TfLink) { MIN (l->a, l->b), MAX (l->a, l->b), l->multiplicity, l->type, l->reach };
+      start[l->a + 2]++;
     }
-  g_hash_table_unref (seen);
+  for (guint v = 0; v < n_nodes; v++)
+    start[v + 2] += start[v + 1];
+  for (guint i = 0; i < n; i++)
+    if (LINK (e, i)->multiplicity > 0)
+      by_a[start[LINK (e, i)->a + 1]++] = i;
+  for (guint v = 0; v < n_nodes; v++)
+    for (guint j = start[v]; j < start[v + 1]; j++)
+      {
+        guint32 i = by_a[j], b = LINK (e, i)->b;
+
+        if (stamp[b] != v + 1)
+          {
+            stamp[b] = v + 1;
+            first[b] = i;
+          }
+        rep[i] = first[b];
+        if (rep[i] != i)
+          LINK (e, rep[i])->multiplicity += LINK (e, i)->multiplicity;
+      }
+  for (guint i = 0; i < n; i++)
+    if (LINK (e, i)->multiplicity > 0 && rep[i] == i)
+      g_array_append_val (kept, *LINK (e, i));
   g_array_unref (e->links);
   e->links = NULL;
 
