@@ -316,7 +316,6 @@ tf_path_metrics (const TfNetworkGraph *graph,
         {
           orbits = g_new (TfChipOrbits, 1);
           tf_chip_orbits_init (orbits, &q);
-          if (g_getenv ("TF_DBG")) g_printerr ("DBG classes %u chip classes %u comps %u searched %u\n", q.n_classes, q.n_chip_classes, orbits->n_components, orbits->n_searched);
         }
       if (hops != NULL)
         tf_hop_table_begin (hops, graph, &q, orbits);  /* which now owns the orbits */
