@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* evaluator-dominators.c: the per-source failure analysis of Layer 1: from each chip class of
- * the twin quotient (twin-quotient.c), the hop sums of the whole graph and the change every
- * single failure makes to them, exactly (evaluator-failures.c turns them into apl_fail).
+ * the twin quotient (twin-quotient.c), or each source of the orbits of interchangeable chips
+ * (chip-orbits.c, weighted by the classes it stands for), the hop sums of the whole graph and
+ * the change every single failure makes to them, exactly (evaluator-failures.c turns them into
+ * apl_fail).
  *
  * - Per source. One breadth-first search per chip class on the quotient gives apl,
  *   the diameter and each class's row sum. In G - r, the distance from s to v grows exactly
