@@ -118,19 +118,6 @@ tf_candidate_free (TfCandidate *candidate)
   g_free (candidate);
 }
 
-const TfHopTable *
-tf_candidate_get_hops (TfCandidate *candidate)
-{
-  if (candidate->hop_cache == NULL)
-    {
-      TfHopTable *table = g_new0 (TfHopTable, 1);
-
-      tf_hop_table_init (table, &candidate->topology.graph);
-      candidate->hop_cache = table;
-    }
-  return candidate->hop_cache;
-}
-
 /* The largest AllReduce of the first workload, when Layer 2 computed it. */
 static gboolean
 allreduce_time (const TfCandidate *c,

@@ -36,8 +36,11 @@ typedef struct
   guint32     *touched;      /* the directions with load, to read and reset */
   guint        n_touched;
   guint32     *hops;         /* the links one hop closer from one node */
-  guint16     *row;          /* a destination's hop-table row when the table reads it through
-                              * an automorphism */
+  guint16     *row;          /* a destination's distances: a hop-table row read through an
+                              * automorphism, or the search below's */
+  guint32     *reached;      /* without a hop table: the nodes the last search labelled */
+  guint8      *wanted;       /* sources it has yet to label */
+  guint        n_reached;
 } Model;
 
 /* Distances from every node to one chip. Twin chips share a hop-table row: from any node other
@@ -72,19 +75,72 @@ us_for_bytes (double bytes,
   return bytes / (gbps * BYTES_PER_US_PER_GBPS);
 }
 
+/* Distances to @chip from @sources (and every node nearer than the farthest of them): the hop
+ * table's row when there is one, else a breadth-first search from @chip that stops once every
+ * source is labelled. Routing from a source only reads nodes nearer than it, all labelled by
+ * then; the rest read as unreachable. Groups of near chips (tensor, pipeline neighbours) search
+ * a small ball instead of the graph. */
 static void
 destination_get (const TfCollectiveModel *model,
                  guint32                  chip,
+                 const guint32           *sources,
+                 guint                    n_sources,
                  Destination             *d)
 {
   const TfHopTable *h = model->hops;
   Model *m = model->priv;
-  guint32 c = h->class_of_chip[chip];
+  guint head = 0, missing = 0;
 
   d->chip = chip;
-  d->row = tf_hop_table_row (h, chip, m->row);
-  d->twin = h->class_chip[c];
-  d->twin_distance = h->twin_distance[c];
+  if (h != NULL)
+    {
+      guint32 c = h->class_of_chip[chip];
+
+      d->row = tf_hop_table_row (h, chip, m->row);
+      d->twin = h->class_chip[c];
+      d->twin_distance = h->twin_distance[c];
+      return;
+    }
+
+  for (guint i = 0; i < m->n_reached; i++)
+    m->row[m->reached[i]] = UNREACHABLE;
+  m->n_reached = 0;
+  m->row[chip] = 0;
+  m->reached[m->n_reached++] = chip;
+  for (guint i = 0; i < n_sources; i++)
+    if (m->row[sources[i]] == UNREACHABLE && !m->wanted[sources[i]])
+      {
+        m->wanted[sources[i]] = 1;
+        missing++;
+      }
+  while (missing > 0 && head < m->n_reached)
+    {
+      guint32 u = m->reached[head++];
+
+      for (guint32 e = m->adj.offset[u]; e < m->adj.offset[u + 1]; e++)
+        {
+          guint32 v = m->adj.target[e];
+
+          if (m->row[v] != UNREACHABLE)
+            continue;
+          if (m->wanted[v])
+            {
+              m->wanted[v] = 0;
+              missing--;
+            }
+          m->row[v] = MIN (m->row[u] + 1, UNREACHABLE - 1);  /* saturating, as the table */
+          m->reached[m->n_reached++] = v;
+        }
+    }
+  for (guint i = 0; missing > 0 && i < n_sources; i++)
+    if (m->wanted[sources[i]])
+      {
+        m->wanted[sources[i]] = 0;   /* never reached: stays unreachable */
+        missing--;
+      }
+  d->row = m->row;
+  d->twin = chip;
+  d->twin_distance = 0;
 }
 
 /* The links from @u one hop closer to d->chip, into m->hops; returns how many, their
@@ -285,7 +341,7 @@ tf_collective_model_init (TfCollectiveModel    *model,
   guint n_nodes, max_degree = 1;
 
   g_return_if_fail (model != NULL && config != NULL && graph != NULL);
-  g_return_if_fail (hops != NULL && hops->graph == graph);
+  g_return_if_fail (hops == NULL || hops->graph == graph);
 
   memset (model, 0, sizeof *model);
   model->config = config;
@@ -326,6 +382,10 @@ tf_collective_model_init (TfCollectiveModel    *model,
     max_degree = MAX (max_degree, tf_adjacency_degree (&m->adj, v));
   m->hops = g_new (guint32, max_degree);
   m->row = g_new (guint16, MAX (n_nodes, 1));
+  m->reached = g_new (guint32, MAX (n_nodes, 1));
+  m->wanted = g_new0 (guint8, MAX (n_nodes, 1));
+  for (guint v = 0; v < n_nodes; v++)
+    m->row[v] = UNREACHABLE;
 }
 
 void
@@ -350,6 +410,8 @@ tf_collective_model_clear (TfCollectiveModel *model)
       g_free (m->touched);
       g_free (m->hops);
       g_free (m->row);
+      g_free (m->reached);
+      g_free (m->wanted);
       g_free (m);
     }
   memset (model, 0, sizeof *model);
@@ -382,7 +444,7 @@ ring_shape (TfCollectiveModel *model,
       Destination d;
       guint32 s = group[i], t = group[(i + 1) % n];
 
-      destination_get (model, t, &d);
+      destination_get (model, t, &s, 1, &d);
       hops = MAX (hops, destination_distance (&d, s));
       reachable &= route (model, &d, s, 1.0);
     }
@@ -406,7 +468,7 @@ all_to_all_shape (TfCollectiveModel *model,
     {
       Destination d;
 
-      destination_get (model, group[j], &d);
+      destination_get (model, group[j], group, n, &d);
       for (guint i = 0; i < n; i++)
         if (i != j)
           {
@@ -506,7 +568,7 @@ tf_p2p_time (TfCollectiveModel *model,
   memset (&model->bottleneck, 0, sizeof model->bottleneck);
   if (a == b)
     return 0;
-  destination_get (model, b, &d);
+  destination_get (model, b, &a, 1, &d);
   hops = destination_distance (&d, a);
   if (hops == UNREACHABLE)
     return INFINITY;
@@ -551,7 +613,7 @@ tf_evaluate_collectives (const TfSearchConfig  *config,
 
   /* The candidate's links were made with its own context's bandwidths (a loaded seed may
    * differ from the search's). */
-  hops = tf_candidate_get_hops (candidate);
+  hops = candidate->hop_cache;   /* Layer 1's, when it made one */
   tf_collective_model_init (&model, config, graph, hops,
                             &candidate->topology.context, ev->bisection_bandwidth);
   order = tf_rank_order (graph);

@@ -67,8 +67,6 @@ guint tf_hop_table_distance (const TfHopTable *table, guint32 chip_a, guint32 ch
  * its other members): the table's row, or @scratch (n_nodes) filled when the class is not
  * searched. */
 const guint16 *tf_hop_table_row (const TfHopTable *table, guint32 chip, guint16 *scratch);
-/* The candidate's hop table, built on first use and kept until the candidate is freed. */
-const TfHopTable *tf_candidate_get_hops (TfCandidate *candidate);
 
 /* Where a node stands on the floor (metres), and the length and class of a link's cable. */
 void    tf_floor_plan_position (const TfFloorPlan *floor, const TfNetworkGraph *graph,

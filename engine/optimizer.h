@@ -330,7 +330,7 @@ typedef struct
   TfEvaluation   evaluation;
   double         objectives[TF_N_OBJECTIVES];  /* as the search minimises them */
   char          *rejected;      /* the hard constraint it breaks, or NULL */
-  gpointer       hop_cache;     /* private: the chip hop table, built once for Layers 1-3 */
+  gpointer       hop_cache;     /* private: the chip hop table Layer 1 made for Layers 2-3 */
 } TfCandidate;
 
 TfCandidate *tf_candidate_new (void);
