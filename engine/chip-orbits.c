@@ -50,8 +50,42 @@ typedef struct
   guint    steps;
 } Inside;
 
-/* Whether the i-th classes of components @a and @b correspond as the top describes; @mark and
- * @token are scratch. */
+/* Whether the map taking position p of component @a to position @map[p] (p itself with @map
+ * NULL) of component @b takes class @x onto class @y: the same size and twin kind, and x's
+ * neighbours (switches fixed, chips mapped) exactly y's. @mark and @token are scratch. */
+static gboolean
+maps_onto (const TfChipOrbits *o,
+           const TfQuotient   *q,
+           guint32             x,
+           guint32             y,
+           guint32             b,
+           const guint32      *map,
+           guint32            *mark,
+           guint32            *token)
+{
+  if (q->class_size[x] != q->class_size[y] || q->class_twin[x] != q->class_twin[y]
+      || q->h_offset[x + 1] - q->h_offset[x] != q->h_offset[y + 1] - q->h_offset[y])
+    return FALSE;
+  (*token)++;
+  for (guint e = q->h_offset[y]; e < q->h_offset[y + 1]; e++)
+    mark[q->h_target[e]] = *token;
+  /* Equal degrees and an injective map: every mapped neighbour marked is equality. */
+  for (guint e = q->h_offset[x]; e < q->h_offset[x + 1]; e++)
+    {
+      guint32 z = q->h_target[e], p;
+
+      if (z < q->n_chip_classes)
+        {
+          p = o->position[z];
+          z = o->classes[o->offset[b] + (map != NULL ? map[p] : p)];
+        }
+      if (mark[z] != *token)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether the i-th classes of components @a and @b correspond as the top describes. */
 static gboolean
 equivalent (const TfChipOrbits *o,
             const TfQuotient   *q,
@@ -65,26 +99,9 @@ equivalent (const TfChipOrbits *o,
   if (o->offset[b + 1] - o->offset[b] != m)
     return FALSE;
   for (guint i = 0; i < m; i++)
-    {
-      guint32 x = o->classes[o->offset[a] + i], y = o->classes[o->offset[b] + i];
-
-      if (q->class_size[x] != q->class_size[y] || q->class_twin[x] != q->class_twin[y]
-          || q->h_offset[x + 1] - q->h_offset[x] != q->h_offset[y + 1] - q->h_offset[y])
-        return FALSE;
-      (*token)++;
-      for (guint e = q->h_offset[y]; e < q->h_offset[y + 1]; e++)
-        mark[q->h_target[e]] = *token;
-      /* Equal degrees and an injective map: every mapped neighbour marked is equality. */
-      for (guint e = q->h_offset[x]; e < q->h_offset[x + 1]; e++)
-        {
-          guint32 z = q->h_target[e];
-          guint32 image = z < q->n_chip_classes
-                          ? o->classes[o->offset[b] + o->position[z]] : z;
-
-          if (mark[image] != *token)
-            return FALSE;
-        }
-    }
+    if (!maps_onto (o, q, o->classes[o->offset[a] + i], o->classes[o->offset[b] + i], b, NULL,
+                    mark, token))
+      return FALSE;
   return TRUE;
 }
 
@@ -225,21 +242,11 @@ find_inside (Inside             *in,
   in->steps = 0;
   if (!extend (in, 1))
     return FALSE;
-  /* Colours are hashes: check the switch neighbours and the sizes themselves. */
+  /* Colours are hashes: check the classes themselves. */
   for (guint k = 0; k < in->m; k++)
-    {
-      guint32 x = o->classes[o->offset[a] + k], y = o->classes[o->offset[a] + in->map[k]];
-
-      if (q->class_size[x] != q->class_size[y] || q->class_twin[x] != q->class_twin[y]
-          || q->h_offset[x + 1] - q->h_offset[x] != q->h_offset[y + 1] - q->h_offset[y])
-        return FALSE;
-      (*token)++;
-      for (guint e = q->h_offset[y]; e < q->h_offset[y + 1]; e++)
-        mark[q->h_target[e]] = *token;
-      for (guint e = q->h_offset[x]; e < q->h_offset[x + 1]; e++)
-        if (q->h_target[e] >= q->n_chip_classes && mark[q->h_target[e]] != *token)
-          return FALSE;
-    }
+    if (!maps_onto (o, q, o->classes[o->offset[a] + k], o->classes[o->offset[a] + in->map[k]], a,
+                    in->map, mark, token))
+      return FALSE;
   return TRUE;
 }
 
