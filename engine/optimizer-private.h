@@ -136,7 +136,7 @@ gboolean tf_run_parallel (guint threads, guint n, volatile gint *cancel, TfWorkF
 gboolean tf_evaluate_batch (const TfSearchConfig *config, guint threads, volatile gint *cancel,
                             GPtrArray *batch, TfEvaluatorStats *stats);
 /* The rest of what a front candidate shows (Layer 2's collective times, no objective's), for
- * the candidates that reach the front only: a few of the thousands evaluated. */
+ * the candidates of the final front only: a few of the thousands evaluated. */
 void     tf_complete_batch (const TfSearchConfig *config, guint threads, GPtrArray *batch,
                             TfEvaluatorStats *stats);
 
