@@ -357,7 +357,6 @@ tf_chip_orbits_init (TfChipOrbits     *o,
 
   /* Orbits: components grouped by key, each checked against the run's representatives. */
   o->rep = g_new (guint32, MAX (n_comp, 1));
-  o->orbit_size = g_new0 (guint32, MAX (n_comp, 1));
   items = g_new (TfKeyed, MAX (n_comp, 1));
   for (guint32 a = 0; a < n_comp; a++)
     {
@@ -376,16 +375,12 @@ tf_chip_orbits_init (TfChipOrbits     *o,
           if (o->rep[a] != TF_UNREACHED)
             continue;
           o->rep[a] = a;
-          o->orbit_size[a] = 1;
           for (guint l = k + 1; l < j; l++)
             {
               guint32 b = items[l].node;
 
               if (o->rep[b] == TF_UNREACHED && equivalent (o, q, a, b, mark, &token))
-                {
-                  o->rep[b] = a;
-                  o->orbit_size[a]++;
-                }
+                o->rep[b] = a;
             }
         }
     }
@@ -426,7 +421,6 @@ tf_chip_orbits_clear (TfChipOrbits *o)
   g_free (o->classes);
   g_free (o->offset);
   g_free (o->rep);
-  g_free (o->orbit_size);
   g_free (o->source);
   g_free (o->perm);
   g_free (o->multiplicity);

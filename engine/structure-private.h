@@ -124,7 +124,6 @@ typedef struct _TfChipOrbits
   guint32  *component;    /* per chip class */
   guint32  *position;     /* per chip class: its index in its component */
   guint32  *rep;          /* per component: the one searched for it (itself or one like it) */
-  guint32  *orbit_size;   /* per searched component: components like it, itself included */
   /* per chip class: */
   guint32  *source;       /* the class searched for it (itself when searched) */
   guint32  *perm;         /* where pi^-1 starts in @perms, TF_UNREACHED for the identity */
