@@ -455,10 +455,13 @@ ring_shape (TfCollectiveModel *model,
     shape->ring_beta_gbps = 0;
 }
 
+/* With @mean_hops >= 0, the mean hops over the group's ordered pairs are known (Layer 1's apl,
+ * when the group is every chip: n_chip² distances not read again). */
 static void
 all_to_all_shape (TfCollectiveModel *model,
                   const guint32     *group,
                   guint              n,
+                  double             mean_hops,
                   GroupShape        *shape)
 {
   Model *m = model->priv;
@@ -468,6 +471,9 @@ all_to_all_shape (TfCollectiveModel *model,
     {
       Destination d;
 
+      inject = MIN (inject, m->chip_gbps[group[j]]);
+      if (mean_hops >= 0)
+        continue;
       destination_get (model, group[j], group, n, &d);
       for (guint i = 0; i < n; i++)
         if (i != j)
@@ -476,11 +482,11 @@ all_to_all_shape (TfCollectiveModel *model,
 
             hops += h == UNREACHABLE ? INFINITY : h;
           }
-      inject = MIN (inject, m->chip_gbps[group[j]]);
     }
+  if (mean_hops < 0)
+    mean_hops = n > 1 ? hops / ((double) n * (n - 1)) : 0;
   shape->has_all_to_all = TRUE;
-  shape->a2a_alpha_us = n > 1 ? hops / ((double) n * (n - 1))
-                                * model->config->hardware.link_latency_us : 0;
+  shape->a2a_alpha_us = mean_hops * model->config->hardware.link_latency_us;
   shape->a2a_inject_gbps = inject;
 }
 
@@ -546,7 +552,7 @@ tf_collective_time (TfCollectiveModel *model,
   if (n < 2)
     return 0;
   if (primitive == TF_PRIMITIVE_ALL_TO_ALL)
-    all_to_all_shape (model, group, n, &shape);
+    all_to_all_shape (model, group, n, -1, &shape);
   else
     ring_shape (model, group, n, &shape);
   return shape_time (model, &shape, primitive, n, bytes);
@@ -630,7 +636,8 @@ tf_evaluate_collectives (const TfSearchConfig  *config,
             continue;
           /* One routing per group, shared by every message size and workload. */
           if (p == TF_PRIMITIVE_ALL_TO_ALL && !shape.has_all_to_all)
-            all_to_all_shape (&model, order, n, &shape);
+            all_to_all_shape (&model, order, n,
+                              ev->layers & TF_LAYER_STRUCTURE ? ev->apl : -1, &shape);
           else if (p != TF_PRIMITIVE_ALL_TO_ALL && !shape.has_ring)
             ring_shape (&model, order, n, &shape);
           for (guint k = 0; k < wl->n_message_sizes && k < TF_SEARCH_MAX_MESSAGE_SIZES; k++)

@@ -596,6 +596,19 @@ test_evaluate_collectives (void)
             g_assert_cmpfloat (got, ==, 0);
         }
   model_clear (&m);
+
+  /* After Layer 1, the AllToAll over every chip takes its mean hops from apl: the same times. */
+  {
+    g_autoptr(TfCandidate) again = tf_test_candidate (16, TF_INTRA_BOARD_NONE, 1,
+                                                      "fat-tree:layers=2,k=6,osr=2,n_endpoint=16");
+
+    g_assert_true (tf_evaluate (&config, again, TF_LAYER_STRUCTURE | TF_LAYER_COLLECTIVES, NULL,
+                                &error));
+    g_assert_no_error (error);
+    for (guint k = 0; k < config.workloads[0].n_message_sizes; k++)
+      tf_test_assert_close (again->evaluation.collective_us[0][TF_PRIMITIVE_ALL_TO_ALL][k],
+                            c->evaluation.collective_us[0][TF_PRIMITIVE_ALL_TO_ALL][k]);
+  }
 }
 
 int
