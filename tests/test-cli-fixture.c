@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-fixture.c: running topoforge-cli for the CLI tests (test-cli-fixture.h). */
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -67,4 +68,25 @@ assert_usage_error (Run        *r,
   g_assert_cmpstr (r->out, ==, "");
   assert_one_line (r->err);
   run_clear (r);
+}
+
+void
+assert_only_progress (const char *err,
+                      const char *command)
+{
+  g_auto(GStrv) lines = g_strsplit (err, "\n", -1);
+  g_autofree char *prefix = g_strdup_printf ("%s: ", command);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *rest = lines[i] + strlen (prefix);
+      double percent, seconds;
+      char tail;
+
+      if (lines[i][0] == '\0' && lines[i + 1] == NULL)
+        break;
+      if (!g_str_has_prefix (lines[i], prefix)
+          || sscanf (rest, "%lf%% done, %lf s%c", &percent, &seconds, &tail) != 2)
+        g_error ("expected only %s's progress on stderr, got '%s'", command, err);
+    }
 }

@@ -24,4 +24,9 @@ void assert_one_line (const char *text);
 /* @r exited 2 with @fragment in a one-line message and nothing on stdout; clears @r. */
 void assert_usage_error (Run *r, const char *fragment);
 
+/* @err holds nothing but @command's progress lines ("C: 76% done, 10 s"), which a slow build
+ * (the sanitizer's) prints on a pipe every ten seconds. */
+void assert_only_progress (const char *err,
+                           const char *command);
+
 G_END_DECLS
