@@ -6,8 +6,8 @@
  * that bring it one hop closer to its destination, and beta is the least bandwidth-to-load ratio
  * over the links it loads. docs/optimizer.md gives the formulas and the reasoning.
  *
- * Distances to a destination chip come from the TfHopTable's rows (one per class of twin chips),
- * so no group or flow searches the graph again.
+ * Distances to a destination chip come from the TfHopTable's rows (one per class of twin chips,
+ * or per orbit of them), so no group or flow searches the graph again.
  */
 #include "optimizer-private.h"
 
@@ -36,21 +36,31 @@ typedef struct
   guint32     *touched;      /* the directions with load, to read and reset */
   guint        n_touched;
   guint32     *hops;         /* the links one hop closer from one node */
-  guint16     *row;          /* a destination's distances: a hop-table row read through an
-                              * automorphism, or the search below's */
+  guint16     *row;          /* a destination's distances: the search below's, or with a hop
+                              * table the values moved from its source's row where
+                              * moved_stamp == moved_epoch */
+  guint32     *moved;        /* with a hop table: tf_hop_table_row_moves's output */
+  guint16     *moved_value;
+  guint32     *moved_stamp;
+  guint32      moved_epoch;
   guint32     *reached;      /* without a hop table: the nodes the last search labelled */
   guint8      *wanted;       /* sources it has yet to label */
   guint        n_reached;
 } Model;
 
 /* Distances from every node to one chip. Twin chips share a hop-table row: from any node other
- * than the two twins the distance to either is the same (they have the same neighbours). */
+ * than the two twins the distance to either is the same (they have the same neighbours). A chip
+ * whose class has no row of its own reads its orbit source's row, with the values of the chips an
+ * automorphism moves laid over it (no copy of the row). */
 typedef struct
 {
   const guint16 *row;
   guint32        chip;
   guint32        twin;       /* the row's own chip (== chip when the row is the chip's own) */
   guint          twin_distance;
+  const guint32 *moved_stamp;  /* NULL: nothing laid over the row */
+  guint32        moved_epoch;
+  const guint16 *moved_value;
 } Destination;
 
 static inline guint
@@ -61,6 +71,8 @@ destination_distance (const Destination *d,
     return 0;
   if (node == d->twin)
     return d->twin_distance;
+  if (d->moved_stamp != NULL && d->moved_stamp[node] == d->moved_epoch)
+    return d->moved_value[node];
   return d->row[node];
 }
 
@@ -92,13 +104,31 @@ destination_get (const TfCollectiveModel *model,
   guint head = 0, missing = 0;
 
   d->chip = chip;
+  d->moved_stamp = NULL;
   if (h != NULL)
     {
       guint32 c = h->class_of_chip[chip];
+      guint n_moved;
 
-      d->row = tf_hop_table_row (h, chip, m->row);
+      d->row = tf_hop_table_row_moves (h, chip, m->moved, m->moved_value, &n_moved);
       d->twin = h->class_chip[c];
       d->twin_distance = h->twin_distance[c];
+      if (n_moved > 0)
+        {
+          if (++m->moved_epoch == 0)
+            {
+              memset (m->moved_stamp, 0, sizeof (guint32) * m->n_nodes);
+              m->moved_epoch = 1;
+            }
+          for (guint i = 0; i < n_moved; i++)
+            {
+              m->moved_stamp[m->moved[i]] = m->moved_epoch;
+              m->row[m->moved[i]] = m->moved_value[i];
+            }
+          d->moved_stamp = m->moved_stamp;
+          d->moved_epoch = m->moved_epoch;
+          d->moved_value = m->row;
+        }
       return;
     }
 
@@ -384,6 +414,12 @@ tf_collective_model_init (TfCollectiveModel    *model,
   m->row = g_new (guint16, MAX (n_nodes, 1));
   m->reached = g_new (guint32, MAX (n_nodes, 1));
   m->wanted = g_new0 (guint8, MAX (n_nodes, 1));
+  if (hops != NULL)
+    {
+      m->moved = g_new (guint32, graph->n_chip + 1);
+      m->moved_value = g_new (guint16, graph->n_chip + 1);
+      m->moved_stamp = g_new0 (guint32, MAX (n_nodes, 1));
+    }
   for (guint v = 0; v < n_nodes; v++)
     m->row[v] = UNREACHABLE;
 }
@@ -412,6 +448,9 @@ tf_collective_model_clear (TfCollectiveModel *model)
       g_free (m->row);
       g_free (m->reached);
       g_free (m->wanted);
+      g_free (m->moved);
+      g_free (m->moved_value);
+      g_free (m->moved_stamp);
       g_free (m);
     }
   memset (model, 0, sizeof *model);

@@ -185,19 +185,23 @@ tf_hop_table_clear (TfHopTable *table)
 }
 
 const guint16 *
-tf_hop_table_row (const TfHopTable *table,
-                  guint32           chip,
-                  guint16          *scratch)
+tf_hop_table_row_moves (const TfHopTable *table,
+                        guint32           chip,
+                        guint32          *nodes,
+                        guint16          *values,
+                        guint            *n_moves)
 {
   const TfChipOrbits *o = table->orbits;
   guint32 y = table->class_of_chip[chip];
   const guint16 *row = table->distance + (gsize) table->row_of_class[y] * table->n_nodes;
   guint32 a, b;
+  guint n = 0;
 
+  *n_moves = 0;
   if (o == NULL || o->source[y] == y)
     return row;
-  /* The source's row with the chips of the two components moved (chip-orbits.c). */
-  memcpy (scratch, row, sizeof (guint16) * table->n_nodes);
+  /* The source's row with the chips of the two components moved (chip-orbits.c); a later move
+   * of a node overrides an earlier one. */
   a = o->component[o->source[y]];
   b = o->component[y];
   for (guint side = 0; side < (a == b ? 1u : 2u); side++)
@@ -211,11 +215,16 @@ tf_hop_table_row (const TfHopTable *table,
                                             : row[table->class_chip[x]];
 
           for (guint j = table->member_offset[u]; j < table->member_offset[u + 1]; j++)
-            scratch[table->members[j]] = value;
+            {
+              nodes[n] = table->members[j];
+              values[n++] = value;
+            }
         }
     }
-  scratch[table->class_chip[y]] = 0;
-  return scratch;
+  nodes[n] = table->class_chip[y];
+  values[n++] = 0;
+  *n_moves = n;
+  return row;
 }
 
 guint

@@ -64,9 +64,12 @@ void  tf_hop_table_init (TfHopTable *table, const TfNetworkGraph *graph);
 void  tf_hop_table_clear (TfHopTable *table);
 guint tf_hop_table_distance (const TfHopTable *table, guint32 chip_a, guint32 chip_b);
 /* The distances from every node to @chip's class representative (0 there, the twin distance at
- * its other members): the table's row, or @scratch (n_nodes) filled when the class is not
- * searched. */
-const guint16 *tf_hop_table_row (const TfHopTable *table, guint32 chip, guint16 *scratch);
+ * its other members), without a copy: the row of @chip's source class, whose values at
+ * @nodes[i] are @values[i] instead in @chip's own (in order; a node may appear twice, the later
+ * value holding). None when @chip's class is searched itself. @nodes and @values have room for
+ * n_chip + 1. */
+const guint16 *tf_hop_table_row_moves (const TfHopTable *table, guint32 chip, guint32 *nodes,
+                                       guint16 *values, guint *n_moves);
 
 /* Where a node stands on the floor (metres), and the length and class of a link's cable. */
 void    tf_floor_plan_position (const TfFloorPlan *floor, const TfNetworkGraph *graph,

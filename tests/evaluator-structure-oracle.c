@@ -312,7 +312,9 @@ check_hop_table (const TfNetworkGraph *g,
   Lists l;
   g_autofree guint *dist = NULL;
   g_autofree guint *queue = NULL;
-  g_autofree guint16 *scratch = NULL;
+  g_autofree guint16 *row = NULL;
+  g_autofree guint32 *moved = NULL;
+  g_autofree guint16 *moved_value = NULL;
 
   if (built != NULL)
     table = (TfHopTable *) built;
@@ -321,7 +323,9 @@ check_hop_table (const TfNetworkGraph *g,
   lists_init (&l, g);
   dist = g_new (guint, l.n);
   queue = g_new (guint, l.n);
-  scratch = g_new (guint16, l.n);
+  row = g_new (guint16, l.n);
+  moved = g_new (guint32, g->n_chip + 1);
+  moved_value = g_new (guint16, g->n_chip + 1);
   g_assert_true (table->graph == g);
   g_assert_cmpuint (table->n_nodes, ==, l.n);
   g_assert_cmpuint (table->n_classes, >=, 1);
@@ -344,7 +348,13 @@ check_hop_table (const TfNetworkGraph *g,
        * not. */
       if (table->class_chip[c] == a)
         {
-          const guint16 *row = tf_hop_table_row (table, a, scratch);
+          guint n_moved;
+          const guint16 *source = tf_hop_table_row_moves (table, a, moved, moved_value,
+                                                          &n_moved);
+
+          memcpy (row, source, sizeof (guint16) * l.n);
+          for (guint i = 0; i < n_moved; i++)
+            row[moved[i]] = moved_value[i];
 
           for (guint v = 0; v < l.n; v++)
             {

@@ -16,9 +16,10 @@
 
 #define MIB 1048576.0
 
-/* A model of @candidate under @config with a hop table, or without one (use_table FALSE: it
- * searches from each destination as needed, as when Layer 1 made no table); free with
- * model_clear. */
+/* A model of @candidate under @config with a hop table of its own (one row per twin class),
+ * Layer 1's (layer_1_table: rows for orbit sources only, other rows read through an
+ * automorphism), or none (use_table FALSE: it searches from each destination as needed, as when
+ * Layer 1 made no table); free with model_clear. */
 typedef struct
 {
   TfHopTable        hops;
@@ -26,6 +27,7 @@ typedef struct
 } Model;
 
 static gboolean use_table = TRUE;
+static const TfHopTable *layer_1_table;
 
 static void
 model_init (Model                *m,
@@ -34,9 +36,10 @@ model_init (Model                *m,
             double                bisection)
 {
   memset (&m->hops, 0, sizeof m->hops);
-  if (use_table)
+  if (use_table && layer_1_table == NULL)
     tf_hop_table_init (&m->hops, graph);
-  tf_collective_model_init (&m->model, config, graph, use_table ? &m->hops : NULL,
+  tf_collective_model_init (&m->model, config, graph,
+                            !use_table ? NULL : layer_1_table ? layer_1_table : &m->hops,
                             &config->context, bisection);
 }
 
@@ -508,7 +511,7 @@ test_routing_brute_force (void)
     { 16, TF_INTRA_BOARD_NONE, 2 },
   };
   g_autoptr(GRand) rng = g_rand_new_with_seed (7);
-  guint checked = 0, by_family[16] = { 0 };
+  guint checked = 0, n_orbit_tables = 0, by_family[16] = { 0 };
 
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     {
@@ -529,9 +532,18 @@ test_routing_brute_force (void)
               g_error ("%s: %s", id, error->message);
             if (tf_network_graph_get_n_nodes (&c->topology.graph) > 48)
               continue;
-            /* With the hop table, and with searches from each destination. */
+            /* With a hop table, with Layer 1's, and with searches from each destination. */
             use_table = TRUE;
             check_routing (c, rng);
+            g_assert_true (tf_evaluate_structure (NULL, c, &error));
+            g_assert_no_error (error);
+            layer_1_table = c->hop_cache;
+            if (layer_1_table != NULL && layer_1_table->n_rows < layer_1_table->n_classes)
+              {
+                check_routing (c, rng);
+                n_orbit_tables++;
+              }
+            layer_1_table = NULL;
             use_table = FALSE;
             check_routing (c, rng);
             use_table = TRUE;
@@ -539,8 +551,10 @@ test_routing_brute_force (void)
             by_family[MIN (f, 15)]++;
           }
     }
-  g_test_message ("%u graphs routed against brute force", checked);
+  g_test_message ("%u graphs routed against brute force, %u with rows read through an "
+                  "automorphism", checked, n_orbit_tables);
   g_assert_cmpuint (checked, >=, 40);
+  g_assert_cmpuint (n_orbit_tables, >=, 3);
   for (guint f = 0; f < tf_families_get_count () && f < 16; f++)
     g_assert_cmpuint (by_family[f], >, 0);
 }
