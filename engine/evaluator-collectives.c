@@ -18,6 +18,12 @@
 /* Bytes / (GB/s) is nanoseconds; the model works in microseconds. */
 #define BYTES_PER_US_PER_GBPS 1e3
 
+/* An arc of a flow's shortest-path DAG: @link taken from @u to @v. */
+typedef struct
+{
+  guint32 u, link, v;
+} Arc;
+
 typedef struct
 {
   guint        n_nodes;
@@ -35,17 +41,33 @@ typedef struct
   guint8      *loaded;
   guint32     *touched;      /* the directions with load, to read and reset */
   guint        n_touched;
-  guint32     *hops;         /* the links one hop closer from one node */
-  guint16     *row;          /* a destination's distances: the search below's, or with a hop
-                              * table the values moved from its source's row where
-                              * moved_stamp == moved_epoch */
-  guint32     *moved;        /* with a hop table: tf_hop_table_row_moves's output */
-  guint16     *moved_value;
-  guint32     *moved_stamp;
-  guint32      moved_epoch;
+  guint16     *row;          /* the bounded search's distances (no hop table) */
   guint32     *reached;      /* without a hop table: the nodes the last search labelled */
   guint8      *wanted;       /* sources it has yet to label */
   guint        n_reached;
+  /* With a hop table: tf_hop_table_row_moves's output, and per slot (0 a destination, 1 the
+   * source routed to it) the moved values laid over a row, where over_stamp == over_epoch. */
+  guint32     *moved;
+  guint16     *moved_value;
+  guint16     *over_value[2];
+  guint32     *over_stamp[2];
+  guint32      over_epoch[2];
+  /* The shortest-path DAG of one flow (build_dag): layer l holds its nodes at distance l from
+   * the destination, gap l its arcs from layer l + 1 to layer l. */
+  Arc         *arcs;
+  Arc         *sorted_arcs;
+  guint32     *gap_start;
+  guint32     *gap_len;
+  guint8      *gap_ordered;  /* arcs listed as the source's end lists them */
+  guint32     *layer_nodes;
+  guint32     *layer_start;
+  guint32     *layer_len;
+  guint64     *layer_cost;   /* the layer's links to look at: its degree sum */
+  guint32     *layer_of;     /* per node, valid where dag_stamp == dag_epoch */
+  guint32     *dag_stamp;
+  guint32      dag_epoch;
+  guint32     *rank;         /* per node of the frontier: its place in it */
+  guint32     *bucket;
 } Model;
 
 /* Distances from every node to one chip. Twin chips share a hop-table row: from any node other
@@ -88,7 +110,7 @@ us_for_bytes (double bytes,
 }
 
 /* Distances to @chip from @sources (and every node nearer than the farthest of them): the hop
- * table's row when there is one, else a breadth-first search from @chip that stops once every
+ * table's row when there is one (what an automorphism moves laid over it in overlay @slot), else a breadth-first search from @chip that stops once every
  * source is labelled. Routing from a source only reads nodes nearer than it, all labelled by
  * then; the rest read as unreachable. Groups of near chips (tensor, pipeline neighbours) search
  * a small ball instead of the graph. */
@@ -97,6 +119,7 @@ destination_get (const TfCollectiveModel *model,
                  guint32                  chip,
                  const guint32           *sources,
                  guint                    n_sources,
+                 guint                    slot,
                  Destination             *d)
 {
   const TfHopTable *h = model->hops;
@@ -115,19 +138,19 @@ destination_get (const TfCollectiveModel *model,
       d->twin_distance = h->twin_distance[c];
       if (n_moved > 0)
         {
-          if (++m->moved_epoch == 0)
+          if (++m->over_epoch[slot] == 0)
             {
-              memset (m->moved_stamp, 0, sizeof (guint32) * m->n_nodes);
-              m->moved_epoch = 1;
+              memset (m->over_stamp[slot], 0, sizeof (guint32) * m->n_nodes);
+              m->over_epoch[slot] = 1;
             }
           for (guint i = 0; i < n_moved; i++)
             {
-              m->moved_stamp[m->moved[i]] = m->moved_epoch;
-              m->row[m->moved[i]] = m->moved_value[i];
+              m->over_stamp[slot][m->moved[i]] = m->over_epoch[slot];
+              m->over_value[slot][m->moved[i]] = m->moved_value[i];
             }
-          d->moved_stamp = m->moved_stamp;
-          d->moved_epoch = m->moved_epoch;
-          d->moved_value = m->row;
+          d->moved_stamp = m->over_stamp[slot];
+          d->moved_epoch = m->over_epoch[slot];
+          d->moved_value = m->over_value[slot];
         }
       return;
     }
@@ -173,41 +196,142 @@ destination_get (const TfCollectiveModel *model,
   d->twin_distance = 0;
 }
 
-/* The links from @u one hop closer to d->chip, into m->hops; returns how many, their
- * multiplicities summed in @ways. The last hop (to the destination itself) is found from
- * whichever end has fewer links: a leaf switch's chips are found from the chip. */
-static guint
-next_hops (Model             *m,
-           const TfLink      *links,
-           const Destination *d,
-           guint32            u,
-           guint              level,
-           double            *ways)
+static inline void
+dag_add (Model   *m,
+         guint32  v,
+         guint    layer,
+         guint   *n_nodes)
 {
-  guint n = 0;
+  if (m->dag_stamp[v] == m->dag_epoch)
+    return;
+  m->dag_stamp[v] = m->dag_epoch;
+  m->layer_of[v] = layer;
+  m->layer_nodes[(*n_nodes)++] = v;
+  m->layer_len[layer]++;
+  m->layer_cost[layer] += tf_adjacency_degree (&m->adj, v);
+}
 
-  *ways = 0;
-  if (level == 1 && tf_adjacency_degree (&m->adj, d->chip) < tf_adjacency_degree (&m->adj, u))
+static inline void
+layer_open (Model *m,
+            guint  layer,
+            guint  n_nodes)
+{
+  m->layer_start[layer] = n_nodes;
+  m->layer_len[layer] = 0;
+  m->layer_cost[layer] = 0;
+}
+
+/* The shortest-path DAG from @source, @hops from d->chip, to d->chip (Model's layers and gaps).
+ * It grows from both ends, each step from the end whose layer has fewer links to look at: from
+ * the source's end a node's arcs go to its neighbours one hop nearer d->chip; from d->chip's end
+ * (with @from_source, the distances to the source) a node's arcs come from its neighbours one
+ * hop nearer the source. The last gap is read from either end by membership alone. Across a
+ * fat-tree's core the source's end looks at every core's links, d->chip's end at a few
+ * aggregation switches'. */
+static void
+build_dag (Model             *m,
+           const Destination *d,
+           const Destination *from_source,
+           guint32            source,
+           guint              hops)
+{
+  guint hi = hops, lo = 0, n_nodes = 0, n_arcs = 0, from, to, gap;
+  gboolean forward;
+
+  if (++m->dag_epoch == 0)
     {
-      for (guint32 e = m->adj.offset[d->chip]; e < m->adj.offset[d->chip + 1]; e++)
-        if (m->adj.target[e] == u)
-          {
-            m->hops[n++] = m->adj.link[e];
-            *ways += links[m->adj.link[e]].multiplicity;
-          }
-      return n;
+      memset (m->dag_stamp, 0, sizeof (guint32) * m->n_nodes);
+      m->dag_epoch = 1;
     }
-  for (guint32 e = m->adj.offset[u]; e < m->adj.offset[u + 1]; e++)
-    if (destination_distance (d, m->adj.target[e]) == level - 1)
-      {
-        m->hops[n++] = m->adj.link[e];
-        *ways += links[m->adj.link[e]].multiplicity;
-      }
-  return n;
+  layer_open (m, hops, n_nodes);
+  dag_add (m, source, hops, &n_nodes);
+  layer_open (m, 0, n_nodes);
+  dag_add (m, d->chip, 0, &n_nodes);
+  while (hi - lo > 1)
+    {
+      forward = from_source == NULL || m->layer_cost[hi] <= m->layer_cost[lo];
+      from = forward ? hi : lo;
+      to = forward ? hi - 1 : lo + 1;
+      gap = forward ? hi - 1 : lo;
+      layer_open (m, to, n_nodes);
+      m->gap_start[gap] = n_arcs;
+      m->gap_ordered[gap] = forward;
+      for (guint i = m->layer_start[from]; i < m->layer_start[from] + m->layer_len[from]; i++)
+        {
+          guint32 u = m->layer_nodes[i];
+
+          for (guint32 e = m->adj.offset[u]; e < m->adj.offset[u + 1]; e++)
+            {
+              guint32 w = m->adj.target[e];
+
+              if (forward ? destination_distance (d, w) != to
+                          : destination_distance (from_source, w) != hops - to)
+                continue;
+              m->arcs[n_arcs++] = forward ? (Arc) { u, m->adj.link[e], w }
+                                          : (Arc) { w, m->adj.link[e], u };
+              dag_add (m, w, to, &n_nodes);
+            }
+        }
+      m->gap_len[gap] = n_arcs - m->gap_start[gap];
+      if (forward)
+        hi--;
+      else
+        lo++;
+    }
+
+  forward = m->layer_cost[hi] <= m->layer_cost[lo];
+  from = forward ? hi : lo;
+  to = forward ? lo : hi;
+  m->gap_start[lo] = n_arcs;
+  m->gap_ordered[lo] = forward;
+  for (guint i = m->layer_start[from]; i < m->layer_start[from] + m->layer_len[from]; i++)
+    {
+      guint32 u = m->layer_nodes[i];
+
+      for (guint32 e = m->adj.offset[u]; e < m->adj.offset[u + 1]; e++)
+        {
+          guint32 w = m->adj.target[e];
+
+          if (m->dag_stamp[w] != m->dag_epoch || m->layer_of[w] != to)
+            continue;
+          m->arcs[n_arcs++] = forward ? (Arc) { u, m->adj.link[e], w }
+                                      : (Arc) { w, m->adj.link[e], u };
+        }
+    }
+  m->gap_len[lo] = n_arcs - m->gap_start[lo];
+}
+
+/* A gap's arcs in the order the source's end would list them: by their tail's place in the
+ * frontier, then by link (each node's links are listed in link order). */
+static const Arc *
+order_arcs (Model     *m,
+            const Arc *arcs,
+            guint      n,
+            guint      n_frontier)
+{
+  memset (m->bucket, 0, sizeof (guint32) * (n_frontier + 1));
+  for (guint i = 0; i < n; i++)
+    m->bucket[m->rank[arcs[i].u] + 1]++;
+  for (guint r = 0; r < n_frontier; r++)
+    m->bucket[r + 1] += m->bucket[r];
+  for (guint i = 0; i < n; i++)
+    m->sorted_arcs[m->bucket[m->rank[arcs[i].u]]++] = arcs[i];
+  /* Then by link within each tail's run. */
+  for (guint i = 1; i < n; i++)
+    {
+      Arc a = m->sorted_arcs[i];
+      guint k = i;
+
+      for (; k > 0 && m->sorted_arcs[k - 1].u == a.u && m->sorted_arcs[k - 1].link > a.link; k--)
+        m->sorted_arcs[k] = m->sorted_arcs[k - 1];
+      m->sorted_arcs[k] = a;
+    }
+  return m->sorted_arcs;
 }
 
 /* Adds @amount of flow from @source to d->chip over all shortest paths, split evenly per physical
- * link at every node among the links one hop closer. FALSE when the destination is unreachable. */
+ * link at every node among the links one hop closer. FALSE when the destination is unreachable.
+ * The arithmetic is done in the order of a walk from the source, whichever end found the arcs. */
 static gboolean
 route (TfCollectiveModel *model,
        const Destination *d,
@@ -216,37 +340,44 @@ route (TfCollectiveModel *model,
 {
   Model *m = model->priv;
   const TfLink *links = model->graph->links;
-  guint level = destination_distance (d, source);
+  guint hops = destination_distance (d, source);
   guint n_frontier = 1;
+  Destination from_source;
 
-  if (level == UNREACHABLE)
+  if (hops == UNREACHABLE)
     return FALSE;
-  if (level == 0)
+  if (hops == 0)
     return TRUE;
+  if (model->hops != NULL && hops > 2)
+    destination_get (model, source, NULL, 0, 1, &from_source);
+  build_dag (m, d, model->hops != NULL && hops > 2 ? &from_source : NULL, source, hops);
 
   m->epoch++;
   m->frontier[0] = source;
   m->flow[source] = amount;
   m->stamp[source] = m->epoch;
-  for (; level > 0; level--)
+  m->rank[source] = 0;
+  for (guint level = hops; level > 0; level--)
     {
-      guint n_next = 0;
+      guint gap = level - 1, n = m->gap_len[gap], n_next = 0;
+      const Arc *arcs = m->arcs + m->gap_start[gap];
       guint32 *swap;
 
+      if (!m->gap_ordered[gap])
+        arcs = order_arcs (m, arcs, n, n_frontier);
       m->epoch++;
-      for (guint i = 0; i < n_frontier; i++)
+      for (guint i = 0, j; i < n; i = j)
         {
-          guint32 u = m->frontier[i];
-          double ways, per_way;
-          guint n_hops = next_hops (m, links, d, u, level, &ways);
+          guint32 u = arcs[i].u;
+          double ways = 0, per_way;
 
+          for (j = i; j < n && arcs[j].u == u; j++)
+            ways += links[arcs[j].link].multiplicity;
           per_way = m->flow[u] / ways;
-          for (guint h = 0; h < n_hops; h++)
+          for (guint k = i; k < j; k++)
             {
-              guint32 l = m->hops[h];
-              gboolean forward = links[l].a == u;
-              guint32 v = forward ? links[l].b : links[l].a;
-              guint32 slot = 2 * l + (forward ? 0 : 1);
+              guint32 l = arcs[k].link, v = arcs[k].v;
+              guint32 slot = 2 * l + (links[l].a == u ? 0 : 1);
               double share = per_way * links[l].multiplicity;
 
               if (!m->loaded[slot])
@@ -259,6 +390,7 @@ route (TfCollectiveModel *model,
                 {
                   m->stamp[v] = m->epoch;
                   m->flow[v] = 0;
+                  m->rank[v] = n_next;
                   m->next[n_next++] = v;
                 }
               m->flow[v] += share;
@@ -368,7 +500,7 @@ tf_collective_model_init (TfCollectiveModel    *model,
                           double                bisection_gbps)
 {
   Model *m;
-  guint n_nodes, max_degree = 1;
+  guint n_nodes;
 
   g_return_if_fail (model != NULL && config != NULL && graph != NULL);
   g_return_if_fail (hops == NULL || hops->graph == graph);
@@ -408,9 +540,6 @@ tf_collective_model_init (TfCollectiveModel    *model,
   m->load = g_new0 (double, 2 * (gsize) MAX (graph->n_links, 1));
   m->loaded = g_new0 (guint8, 2 * (gsize) MAX (graph->n_links, 1));
   m->touched = g_new (guint32, 2 * (gsize) MAX (graph->n_links, 1));
-  for (guint v = 0; v < n_nodes; v++)
-    max_degree = MAX (max_degree, tf_adjacency_degree (&m->adj, v));
-  m->hops = g_new (guint32, max_degree);
   m->row = g_new (guint16, MAX (n_nodes, 1));
   m->reached = g_new (guint32, MAX (n_nodes, 1));
   m->wanted = g_new0 (guint8, MAX (n_nodes, 1));
@@ -418,8 +547,25 @@ tf_collective_model_init (TfCollectiveModel    *model,
     {
       m->moved = g_new (guint32, graph->n_chip + 1);
       m->moved_value = g_new (guint16, graph->n_chip + 1);
-      m->moved_stamp = g_new0 (guint32, MAX (n_nodes, 1));
+      for (guint slot = 0; slot < 2; slot++)
+        {
+          m->over_value[slot] = g_new (guint16, MAX (n_nodes, 1));
+          m->over_stamp[slot] = g_new0 (guint32, MAX (n_nodes, 1));
+        }
     }
+  m->arcs = g_new (Arc, (gsize) graph->n_links + 1);
+  m->sorted_arcs = g_new (Arc, (gsize) graph->n_links + 1);
+  m->gap_start = g_new (guint32, MAX (n_nodes, 1));
+  m->gap_len = g_new (guint32, MAX (n_nodes, 1));
+  m->gap_ordered = g_new (guint8, MAX (n_nodes, 1));
+  m->layer_nodes = g_new (guint32, MAX (n_nodes, 1));
+  m->layer_start = g_new (guint32, MAX (n_nodes, 1));
+  m->layer_len = g_new (guint32, MAX (n_nodes, 1));
+  m->layer_cost = g_new (guint64, MAX (n_nodes, 1));
+  m->layer_of = g_new (guint32, MAX (n_nodes, 1));
+  m->dag_stamp = g_new0 (guint32, MAX (n_nodes, 1));
+  m->rank = g_new (guint32, MAX (n_nodes, 1));
+  m->bucket = g_new (guint32, (gsize) n_nodes + 1);
   for (guint v = 0; v < n_nodes; v++)
     m->row[v] = UNREACHABLE;
 }
@@ -444,13 +590,29 @@ tf_collective_model_clear (TfCollectiveModel *model)
       g_free (m->load);
       g_free (m->loaded);
       g_free (m->touched);
-      g_free (m->hops);
       g_free (m->row);
       g_free (m->reached);
       g_free (m->wanted);
       g_free (m->moved);
       g_free (m->moved_value);
-      g_free (m->moved_stamp);
+      for (guint slot = 0; slot < 2; slot++)
+        {
+          g_free (m->over_value[slot]);
+          g_free (m->over_stamp[slot]);
+        }
+      g_free (m->arcs);
+      g_free (m->sorted_arcs);
+      g_free (m->gap_start);
+      g_free (m->gap_len);
+      g_free (m->gap_ordered);
+      g_free (m->layer_nodes);
+      g_free (m->layer_start);
+      g_free (m->layer_len);
+      g_free (m->layer_cost);
+      g_free (m->layer_of);
+      g_free (m->dag_stamp);
+      g_free (m->rank);
+      g_free (m->bucket);
       g_free (m);
     }
   memset (model, 0, sizeof *model);
@@ -483,7 +645,7 @@ ring_shape (TfCollectiveModel *model,
       Destination d;
       guint32 s = group[i], t = group[(i + 1) % n];
 
-      destination_get (model, t, &s, 1, &d);
+      destination_get (model, t, &s, 1, 0, &d);
       hops = MAX (hops, destination_distance (&d, s));
       reachable &= route (model, &d, s, 1.0);
     }
@@ -513,7 +675,7 @@ all_to_all_shape (TfCollectiveModel *model,
       inject = MIN (inject, m->chip_gbps[group[j]]);
       if (mean_hops >= 0)
         continue;
-      destination_get (model, group[j], group, n, &d);
+      destination_get (model, group[j], group, n, 0, &d);
       for (guint i = 0; i < n; i++)
         if (i != j)
           {
@@ -613,7 +775,7 @@ tf_p2p_time (TfCollectiveModel *model,
   memset (&model->bottleneck, 0, sizeof model->bottleneck);
   if (a == b)
     return 0;
-  destination_get (model, b, &a, 1, &d);
+  destination_get (model, b, &a, 1, 0, &d);
   hops = destination_distance (&d, a);
   if (hops == UNREACHABLE)
     return INFINITY;
