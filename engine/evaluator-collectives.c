@@ -12,6 +12,7 @@
 #include "optimizer-private.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define UNREACHABLE G_MAXUINT16
@@ -68,6 +69,14 @@ typedef struct
   guint32      dag_epoch;
   guint32     *rank;         /* per node of the frontier: its place in it */
   guint32     *bucket;
+  /* With a hop table: per class, whether its chips route alike (route_alike), and the last
+   * point-to-point flow between two such classes. */
+  guint8      *alike;
+  gboolean     p2p_valid;
+  guint32      p2p_classes[2];
+  guint        p2p_hops;
+  double       p2p_beta;
+  TfBottleneck p2p_bottleneck;
 } Model;
 
 /* Distances from every node to one chip. Twin chips share a hop-table row: from any node other
@@ -491,6 +500,94 @@ tf_bottleneck_from_text (const char   *text,
   return FALSE;
 }
 
+/* A link end as the twin-swap argument sees it: the far node (a node of the class itself as
+ * one marker), and what the link's time depends on. */
+typedef struct
+{
+  guint32 node;
+  guint32 multiplicity;
+  guint8  type, reach;
+  double  gbps;
+} LinkEnd;
+
+static int
+link_end_compare (const void *pa,
+                  const void *pb)
+{
+  const LinkEnd *x = pa, *y = pb;
+
+  if (x->node != y->node)
+    return x->node < y->node ? -1 : 1;
+  if (x->multiplicity != y->multiplicity)
+    return x->multiplicity < y->multiplicity ? -1 : 1;
+  if (x->type != y->type)
+    return x->type < y->type ? -1 : 1;
+  if (x->reach != y->reach)
+    return x->reach < y->reach ? -1 : 1;
+  return x->gbps < y->gbps ? -1 : x->gbps > y->gbps;
+}
+
+/* The link ends of @chip, sorted, into @out (room for @max); FALSE when it has more. */
+static gboolean
+link_ends (const Model          *m,
+           const TfNetworkGraph *graph,
+           const TfHopTable     *hops,
+           guint32               chip,
+           LinkEnd              *out,
+           guint                 max)
+{
+  guint n = tf_adjacency_degree (&m->adj, chip), i = 0;
+
+  if (n > max)
+    return FALSE;
+  for (guint32 e = m->adj.offset[chip]; e < m->adj.offset[chip + 1]; e++, i++)
+    {
+      const TfLink *l = &graph->links[m->adj.link[e]];
+      guint32 v = m->adj.target[e];
+
+      out[i] = (LinkEnd) {
+        v < graph->n_chip && hops->class_of_chip[v] == hops->class_of_chip[chip] ? G_MAXUINT32
+                                                                                 : v,
+        l->multiplicity, l->type, l->reach, m->link_gbps[m->adj.link[e]] };
+    }
+  qsort (out, n, sizeof (LinkEnd), link_end_compare);
+  return TRUE;
+}
+
+/* Whether the chips of twin class @c have links alike (same far ends, multiplicities, types,
+ * reaches and bandwidths; links inside a class of three or more all alike too), so that
+ * swapping two of them keeps every flow's time. */
+static gboolean
+route_alike (const Model          *m,
+             const TfNetworkGraph *graph,
+             const TfHopTable     *hops,
+             guint32               c)
+{
+  LinkEnd first[16], other[16];
+  guint n = tf_adjacency_degree (&m->adj, hops->class_chip[c]);
+
+  if (hops->member_offset[c + 1] - hops->member_offset[c] < 2)
+    return TRUE;
+  if (!link_ends (m, graph, hops, hops->class_chip[c], first, G_N_ELEMENTS (first)))
+    return FALSE;
+  if (hops->member_offset[c + 1] - hops->member_offset[c] > 2)
+    for (guint i = 1; i < n; i++)
+      if (first[i].node == G_MAXUINT32 && link_end_compare (&first[i - 1], &first[i]) != 0)
+        return FALSE;
+  for (guint j = hops->member_offset[c]; j < hops->member_offset[c + 1]; j++)
+    {
+      guint32 x = hops->members[j];
+
+      if (tf_adjacency_degree (&m->adj, x) != n
+          || !link_ends (m, graph, hops, x, other, G_N_ELEMENTS (other)))
+        return FALSE;
+      for (guint i = 0; i < n; i++)
+        if (link_end_compare (&first[i], &other[i]) != 0)
+          return FALSE;
+    }
+  return TRUE;
+}
+
 void
 tf_collective_model_init (TfCollectiveModel    *model,
                           const TfSearchConfig *config,
@@ -566,6 +663,12 @@ tf_collective_model_init (TfCollectiveModel    *model,
   m->dag_stamp = g_new0 (guint32, MAX (n_nodes, 1));
   m->rank = g_new (guint32, MAX (n_nodes, 1));
   m->bucket = g_new (guint32, (gsize) n_nodes + 1);
+  if (hops != NULL)
+    {
+      m->alike = g_new (guint8, MAX (hops->n_classes, 1));
+      for (guint32 c = 0; c < hops->n_classes; c++)
+        m->alike[c] = route_alike (m, graph, hops, c);
+    }
   for (guint v = 0; v < n_nodes; v++)
     m->row[v] = UNREACHABLE;
 }
@@ -613,6 +716,7 @@ tf_collective_model_clear (TfCollectiveModel *model)
       g_free (m->dag_stamp);
       g_free (m->rank);
       g_free (m->bucket);
+      g_free (m->alike);
       g_free (m);
     }
   memset (model, 0, sizeof *model);
@@ -765,22 +869,50 @@ tf_p2p_time (TfCollectiveModel *model,
              guint32            b,
              double             bytes)
 {
+  Model *m;
   Destination d;
   guint hops;
   double beta;
+  guint32 ca = 0, cb = 0;
+  gboolean alike = FALSE;
 
   g_return_val_if_fail (model != NULL && model->priv != NULL, 0);
   g_return_val_if_fail (a < model->graph->n_chip && b < model->graph->n_chip, 0);
 
+  m = model->priv;
   memset (&model->bottleneck, 0, sizeof model->bottleneck);
   if (a == b)
     return 0;
-  destination_get (model, b, &a, 1, 0, &d);
-  hops = destination_distance (&d, a);
-  if (hops == UNREACHABLE)
-    return INFINITY;
-  route (model, &d, a, 1.0);
-  beta = collect_beta (model, &model->bottleneck);
+  /* A flow between the same two classes of chips that route alike as the last one: swapping
+   * twins is an automorphism keeping every link's bandwidth, type and reach, so its hops, beta
+   * and bottleneck are the last one's (a pipeline's tensor ranks on two boards). */
+  if (model->hops != NULL)
+    {
+      ca = model->hops->class_of_chip[a];
+      cb = model->hops->class_of_chip[b];
+      alike = ca != cb && m->alike[ca] && m->alike[cb];
+    }
+  if (alike && m->p2p_valid && m->p2p_classes[0] == ca && m->p2p_classes[1] == cb)
+    {
+      hops = m->p2p_hops;
+      beta = m->p2p_beta;
+      model->bottleneck = m->p2p_bottleneck;
+    }
+  else
+    {
+      destination_get (model, b, &a, 1, 0, &d);
+      hops = destination_distance (&d, a);
+      if (hops == UNREACHABLE)
+        return INFINITY;
+      route (model, &d, a, 1.0);
+      beta = collect_beta (model, &model->bottleneck);
+      m->p2p_valid = alike;
+      m->p2p_classes[0] = ca;
+      m->p2p_classes[1] = cb;
+      m->p2p_hops = hops;
+      m->p2p_beta = beta;
+      m->p2p_bottleneck = model->bottleneck;
+    }
   return hops * model->config->hardware.link_latency_us + us_for_bytes (bytes, beta);
 }
 
