@@ -75,7 +75,22 @@ struct _TfRouting
   guint        p2p_hops;
   double       p2p_beta;
   TfBottleneck p2p_bottleneck;
+  /* Without a hop table, in a graph of chips alone: the least shift k of the rank order that is
+   * an automorphism (rank_shift), 0 if none; then every flow's result by its pair of ranks
+   * moved into [0, k) x [0, n_chip), in p2p_memo. */
+  guint        shift;
+  guint32     *rank_of_chip;
+  GHashTable  *p2p_memo;
 };
+
+/* A flow's result, as tf_routing_p2p gives it. */
+typedef struct
+{
+  guint        hops;
+  gboolean     reachable;
+  double       beta;
+  TfBottleneck bottleneck;
+} P2p;
 
 void
 tf_routing_destination (TfRouting     *m,
@@ -493,6 +508,85 @@ route_alike (const TfRouting      *m,
   return TRUE;
 }
 
+/* A link as the rank-shift test compares it: its ends (smaller first) and what its time
+ * depends on. */
+typedef struct
+{
+  guint32 a, b, multiplicity;
+  guint8  type, reach;
+} LinkKey;
+
+static int
+link_key_compare (const void *pa,
+                  const void *pb)
+{
+  const LinkKey *x = pa, *y = pb;
+
+  if (x->a != y->a)
+    return x->a < y->a ? -1 : 1;
+  if (x->b != y->b)
+    return x->b < y->b ? -1 : 1;
+  if (x->multiplicity != y->multiplicity)
+    return x->multiplicity < y->multiplicity ? -1 : 1;
+  if (x->type != y->type)
+    return x->type < y->type ? -1 : 1;
+  return (x->reach > y->reach) - (x->reach < y->reach);
+}
+
+static inline LinkKey
+link_key (const TfLink *l,
+          guint32       a,
+          guint32       b)
+{
+  return (LinkKey) { MIN (a, b), MAX (a, b), l->multiplicity, l->type, l->reach };
+}
+
+/* The least k dividing n_chip, 0 < k < n_chip, such that moving the chip of rank r to the chip
+ * of rank r + k (mod n_chip) maps the links onto the links, keeping their multiplicity, type and
+ * reach: an automorphism, so a flow between ranks (r, t) takes as long as between (r + k, t + k).
+ * A torus in row order has one (a row); 0 when there is none, or the graph has switches (a
+ * shift says nothing of where they go). Each wrong k fails at its first link that has no image,
+ * usually at once. */
+static guint
+rank_shift (const TfNetworkGraph *graph,
+            const guint32        *rank_of_chip)
+{
+  const guint32 *order = graph->board_chips;
+  guint n = graph->n_chip, found = 0;
+  g_autofree LinkKey *keys = NULL, *images = NULL;
+
+  if (graph->n_switch > 0 || n < 2 || graph->n_links == 0)
+    return 0;
+  keys = g_new (LinkKey, graph->n_links);
+  for (guint i = 0; i < graph->n_links; i++)
+    keys[i] = link_key (&graph->links[i], graph->links[i].a, graph->links[i].b);
+  qsort (keys, graph->n_links, sizeof (LinkKey), link_key_compare);
+  images = g_new (LinkKey, graph->n_links);
+  for (guint k = 1; k < n && found == 0; k++)
+    {
+      gboolean maps = TRUE;
+
+      if (n % k != 0)
+        continue;
+      for (guint i = 0; i < graph->n_links && maps; i++)
+        {
+          const TfLink *l = &graph->links[i];
+
+          images[i] = link_key (l, order[(rank_of_chip[l->a] + k) % n],
+                                order[(rank_of_chip[l->b] + k) % n]);
+          maps = bsearch (&images[i], keys, graph->n_links, sizeof (LinkKey),
+                          link_key_compare) != NULL;
+        }
+      if (!maps)
+        continue;
+      /* Every image is a link; as multisets too (the same link twice stays twice). */
+      qsort (images, graph->n_links, sizeof (LinkKey), link_key_compare);
+      if (memcmp (images, keys, sizeof (LinkKey) * graph->n_links) == 0)
+        found = k;
+    }
+  return found;
+}
+
 TfRouting *
 tf_routing_new (const TfNetworkGraph *graph,
                 const TfHopTable     *hops,
@@ -566,6 +660,15 @@ tf_routing_new (const TfNetworkGraph *graph,
       for (guint32 c = 0; c < hops->n_classes; c++)
         m->alike[c] = route_alike (m, graph, hops, c);
     }
+  else if (graph->n_switch == 0)
+    {
+      m->rank_of_chip = g_new (guint32, MAX (graph->n_chip, 1));
+      for (guint r = 0; r < graph->n_chip; r++)
+        m->rank_of_chip[graph->board_chips[r]] = r;
+      m->shift = rank_shift (graph, m->rank_of_chip);
+      if (m->shift > 0)
+        m->p2p_memo = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+    }
   for (guint v = 0; v < n_nodes; v++)
     m->row[v] = UNREACHABLE;
   return m;
@@ -610,6 +713,9 @@ tf_routing_free (TfRouting *m)
   g_free (m->rank);
   g_free (m->bucket);
   g_free (m->alike);
+  g_free (m->rank_of_chip);
+  if (m->p2p_memo != NULL)
+    g_hash_table_unref (m->p2p_memo);
   g_free (m);
 }
 
@@ -630,6 +736,8 @@ tf_routing_p2p (TfRouting    *m,
   TfDestination d;
   guint32 ca = 0, cb = 0;
   gboolean alike = FALSE;
+  gint64 key = 0;
+  P2p *known = NULL;
 
   /* A flow between the same two classes of chips that route alike as the last one: swapping
    * twins is an automorphism keeping every link's bandwidth, type and reach, so its hops, beta
@@ -647,17 +755,44 @@ tf_routing_p2p (TfRouting    *m,
       *bottleneck = m->p2p_bottleneck;
       return TRUE;
     }
+  /* Under a rank shift, the pair of ranks moved back by whole shifts (a pipeline's transfers
+   * between two stages of a torus: one per rank of a row). */
+  if (m->shift > 0)
+    {
+      guint n = m->graph->n_chip, ra = m->rank_of_chip[a], rb = m->rank_of_chip[b];
+      guint back = ra - ra % m->shift;
+
+      key = (gint64) (ra % m->shift) * n + (rb + n - back) % n;
+      known = g_hash_table_lookup (m->p2p_memo, &key);
+      if (known != NULL)
+        {
+          *hops = known->hops;
+          *beta = known->beta;
+          *bottleneck = known->bottleneck;
+          return known->reachable;
+        }
+    }
+
   tf_routing_destination (m, b, &a, 1, 0, &d);
   *hops = tf_destination_distance (&d, a);
-  if (*hops == TF_ROUTING_UNREACHABLE)
-    return FALSE;
-  tf_routing_add_flow (m, &d, a, 1.0);
-  *beta = tf_routing_collect_beta (m, bottleneck);
+  *beta = 0;
+  memset (bottleneck, 0, sizeof *bottleneck);
+  if (*hops != TF_ROUTING_UNREACHABLE)
+    {
+      tf_routing_add_flow (m, &d, a, 1.0);
+      *beta = tf_routing_collect_beta (m, bottleneck);
+    }
   m->p2p_valid = alike;
   m->p2p_classes[0] = ca;
   m->p2p_classes[1] = cb;
   m->p2p_hops = *hops;
   m->p2p_beta = *beta;
   m->p2p_bottleneck = *bottleneck;
-  return TRUE;
+  if (m->shift > 0)
+    {
+      known = g_new (P2p, 1);
+      *known = (P2p) { *hops, *hops != TF_ROUTING_UNREACHABLE, *beta, *bottleneck };
+      g_hash_table_insert (m->p2p_memo, g_memdup2 (&key, sizeof key), known);
+    }
+  return *hops != TF_ROUTING_UNREACHABLE;
 }
