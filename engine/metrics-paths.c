@@ -6,13 +6,16 @@
  *   the whole board) reduce to distances between leaf switches, searched over switches only;
  * - chip-transitive graphs (declared by the family: torus, hypercube, ring and full-mesh of
  *   boards, all vertex-transitive) need one source;
- * - anything else gets a bit-parallel search from every chip, 64 sources per machine word
- *   (bfs-bit-parallel.c).
+ * - anything else gets one search per orbit of interchangeable chip classes on the twin quotient
+ *   (Layer 1's searches, tf_chip_path_sums) when there are few orbits, as in an edited
+ *   fat-tree; else a bit-parallel search from every chip, 64 sources per machine word
+ *   (bfs-bit-parallel.c), which costs about a sixteenth of a search per chip.
  */
 #include "bfs-bit-parallel-private.h"
 #include "graph-private.h"
 #include "metrics-private.h"
 #include "progress-private.h"
+#include "structure-private.h"
 
 /* Switch families, from the leaf level */
 
@@ -444,7 +447,13 @@ tf_network_graph_path_metrics (const TfNetworkGraph *graph,
   else if (chip_transitive)
     ok = single_source_metrics (graph, &adj, &diam, &sum, error);
   else
-    ok = all_sources_metrics (graph, &adj, progress, progress_data, &diam, &sum, error);
+    {
+      gboolean done;
+
+      ok = tf_chip_path_sums (graph, graph->n_chip / 16, &done, &diam, &sum, error);
+      if (ok && !done)
+        ok = all_sources_metrics (graph, &adj, progress, progress_data, &diam, &sum, error);
+    }
   tf_adjacency_clear (&adj);
   if (!ok)
     return FALSE;

@@ -161,6 +161,12 @@ gboolean tf_path_metrics (const TfNetworkGraph *graph, gboolean chip_transitive,
                           TfFailures failures, double penalty, TfHopTable *hops,
                           TfPathMetrics *out, GError **error);
 
+/* The diameter and the hop sum over ordered chip pairs of @graph (connected), from one search
+ * per orbit of chip classes on the twin quotient, when that takes at most @max_searches
+ * searches; else *@done is FALSE and nothing is searched. */
+gboolean tf_chip_path_sums (const TfNetworkGraph *graph, guint max_searches, gboolean *done,
+                            guint *diameter, guint64 *sum, GError **error);
+
 /* A hop table in two steps around searches on @q (twins merged) from every chip class, or
  * from the sources of @orbits (may be NULL; the table takes it): begin allocates it, the
  * searches fill each row's representative columns (as TfPairSums.rows, rows_index the table's

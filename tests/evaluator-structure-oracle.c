@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "evaluator-structure-oracle.h"
+#include "structure-private.h"
 #include "test-util.h"
 
 #define BF_INF G_MAXUINT
@@ -412,6 +413,21 @@ check_paths (TfCandidate *candidate,
     g_error ("%s: diameter %u, brute force %u", what, ev->diameter, bf->diameter);
   assert_close (ev->apl, bf->apl, "apl", what);
   g_assert_cmpuint (ev->failure_cases, ==, bf->failure_cases);
+  /* The generator's path metrics on an edited graph: one search per orbit (with no limit). */
+  if (failures == TF_FAILURES_SWITCHES)
+    {
+      const TfNetworkGraph *g = &candidate->topology.graph;
+      guint diameter = 0;
+      guint64 sum = 0;
+      gboolean done;
+
+      if (!tf_chip_path_sums (g, G_MAXUINT, &done, &diameter, &sum, &error))
+        g_error ("%s: %s", what, error->message);
+      g_assert_true (done);
+      g_assert_cmpuint (diameter, ==, bf->diameter);
+      assert_close ((double) sum / ((double) g->n_chip * (g->n_chip - 1)), bf->apl, "path sums",
+                    what);
+    }
   assert_close (ev->apl_fail, bf->apl_fail, "apl_fail", what);
   assert_close (ev->disconnected_fraction, bf->disconnected_fraction, "disconnected_fraction",
                 what);
