@@ -37,9 +37,74 @@
 #include "graph-private.h"
 #include "metrics-private.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Switch diversity */
+
+/* A terminal's links summed per neighbour, sorted by neighbour. */
+static guint
+neighbour_weights (const TfAdjacency *adj,
+                   const TfLink      *links,
+                   guint32            v,
+                   guint64           *out)
+{
+  guint n = 0, k = 0;
+
+  for (guint e = adj->offset[v]; e < adj->offset[v + 1]; e++)
+    out[n++] = ((guint64) adj->target[e] << 32) | links[adj->link[e]].multiplicity;
+  qsort (out, n, sizeof (guint64), tf_guint64_compare);
+  /* Merge the records of one neighbour (multiplicities are far below 2^32 in sum). */
+  for (guint i = 0; i < n; i++)
+    if (k > 0 && out[k - 1] >> 32 == out[i] >> 32)
+      out[k - 1] += out[i] & G_MAXUINT32;
+    else
+      out[k++] = out[i];
+  return k;
+}
+
+/* twin[t] for each terminal whose neighbour weights equal those of an earlier terminal in
+ * @order: grouped by a hash, then compared exactly with the first of its hash. */
+static void
+mark_twin_terminals (const TfAdjacency *adj,
+                     const TfLink      *links,
+                     const guint32     *order,
+                     guint              n_order,
+                     const guint8      *terminal,
+                     guint8            *twin)
+{
+  g_autofree TfKeyed *keyed = g_new (TfKeyed, MAX (n_order, 1));
+  g_autofree guint64 *a = NULL, *b = NULL;
+  guint n_keyed = 0, max_degree = 1;
+
+  for (guint i = 0; i < n_order; i++)
+    max_degree = MAX (max_degree, tf_adjacency_degree (adj, order[i]));
+  a = g_new (guint64, max_degree);
+  b = g_new (guint64, max_degree);
+  for (guint i = 0; i < n_order; i++)
+    if (terminal[order[i]])
+      {
+        guint n = neighbour_weights (adj, links, order[i], a);
+        guint64 h = 1469598103934665603ull;
+
+        for (guint k = 0; k < n; k++)
+          h = (h ^ a[k]) * 1099511628211ull;   /* FNV-1a over the words */
+        keyed[n_keyed++] = (TfKeyed) { h, i };   /* node: the place in @order */
+      }
+  qsort (keyed, n_keyed, sizeof (TfKeyed), tf_keyed_compare);
+  for (guint i = 0, first = 0; i < n_keyed; i++)
+    {
+      guint na, nb;
+
+      if (keyed[i].key != keyed[first].key)
+        first = i;
+      if (i == first)
+        continue;
+      na = neighbour_weights (adj, links, order[keyed[first].node], a);
+      nb = neighbour_weights (adj, links, order[keyed[i].node], b);
+      twin[order[keyed[i].node]] = na == nb && memcmp (a, b, sizeof (guint64) * na) == 0;
+    }
+}
 
 /* The smallest min cut between two terminals among the nodes [lo, hi) of @graph, over the links
  * inside that range (capacity: multiplicity).
@@ -49,8 +114,12 @@
  * max flows, as in Gusfield's Gomory-Hu method. The tree here pairs each terminal with the
  * nearest terminal above it in a breadth-first tree from the terminal of least degree, so each
  * flow runs between near nodes and its level searches stay local; each stops once it reaches
- * the best so far (it cannot lower the minimum past that). Capacities are small integers, exact
- * in maxflow.c's doubles. */
+ * the best so far (it cannot lower the minimum past that). A terminal with the same neighbours
+ * over the same multiplicities as a terminal before it in that order (a leaf of a pod beside the
+ * pod's first leaf) joins the tree through that twin instead: the paths through each common
+ * neighbour carry its whole degree, so their cut is its degree, never below the least terminal
+ * degree the minimum starts from, and needs no flow. Capacities are small integers, exact in
+ * maxflow.c's doubles. */
 static guint
 min_terminal_cut (const TfNetworkGraph *graph,
                   guint                 lo,
@@ -61,6 +130,7 @@ min_terminal_cut (const TfNetworkGraph *graph,
   g_autofree double *degree = g_new0 (double, MAX (n, 1));
   g_autofree guint32 *parent = NULL;
   g_autofree guint32 *order = NULL;
+  g_autofree guint8 *twin = NULL;
   g_autoptr(GArray) inside = g_array_new (FALSE, FALSE, sizeof (TfLink));
   TfAdjacency adj;
   TfFlow *flow;
@@ -105,6 +175,7 @@ min_terminal_cut (const TfNetworkGraph *graph,
     }
   parent = g_new (guint32, n);
   order = g_new (guint32, n);
+  twin = g_new0 (guint8, n);
   for (guint v = 0; v < n; v++)
     parent[v] = TF_UNREACHED;
   parent[t0] = t0;
@@ -124,12 +195,13 @@ min_terminal_cut (const TfNetworkGraph *graph,
     if (terminal[v] && parent[v] == TF_UNREACHED)
       best = 0;   /* the terminals are not all linked */
 
+  mark_twin_terminals (&adj, (const TfLink *) inside->data, order, tail, terminal, twin);
   for (guint i = 1; i < tail && best > 0; i++)
     {
       guint32 t = order[i], p = parent[t];
       double cut;
 
-      if (!terminal[t])
+      if (!terminal[t] || twin[t])
         continue;
       while (!terminal[p])
         p = parent[p];

@@ -20,6 +20,9 @@ void tf_adjacency_init (TfAdjacency *adj, guint n_nodes, guint n_links, const vo
                         gsize stride);
 void tf_adjacency_clear (TfAdjacency *adj);
 
+/* qsort () order of guint64 values, ascending. */
+int  tf_guint64_compare (const void *pa, const void *pb);
+
 static inline guint
 tf_adjacency_degree (const TfAdjacency *adj, guint node)
 {

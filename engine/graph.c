@@ -200,6 +200,15 @@ tf_adjacency_init (TfAdjacency *adj,
   g_free (fill);
 }
 
+int
+tf_guint64_compare (const void *pa,
+                    const void *pb)
+{
+  guint64 a = *(const guint64 *) pa, b = *(const guint64 *) pb;
+
+  return a < b ? -1 : a > b;
+}
+
 void
 tf_adjacency_clear (TfAdjacency *adj)
 {

@@ -13,15 +13,6 @@
 #include "metrics-private.h"
 #include "placement-private.h"
 
-static int
-compare_guint64 (const void *pa,
-                 const void *pb)
-{
-  guint64 a = *(const guint64 *) pa, b = *(const guint64 *) pb;
-
-  return a < b ? -1 : a > b;
-}
-
 static double
 link_bandwidth (const TfContext *ctx,
                 TfLinkType       type,
@@ -934,7 +925,7 @@ rank_by_grouping (const TfNetworkGraph *graph,
   for (guint b = 0; b < graph->n_board; b++)
     keys[b] = ((guint64) graph->rack_pod[graph->board_rack[b]] << 42)
               | ((guint64) graph->board_rack[b] << 21) | b;
-  qsort (keys, graph->n_board, sizeof (guint64), compare_guint64);
+  qsort (keys, graph->n_board, sizeof (guint64), tf_guint64_compare);
   for (guint i = 0; i < graph->n_board; i++)
     {
       guint b = (guint) (keys[i] & ((1u << 21) - 1));

@@ -5,6 +5,7 @@
  * document is read, each workload checked against n_chip with its compute time derived.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "search-config-private.h"
@@ -234,15 +235,6 @@ read_parallelism (Loader     *l,
   return r->error == NULL;
 }
 
-static int
-compare_guint64 (gconstpointer a,
-                 gconstpointer b)
-{
-  guint64 x = *(const guint64 *) a, y = *(const guint64 *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 static gboolean
 read_message_sizes (Loader     *l,
                     TfWorkload *w)
@@ -271,7 +263,7 @@ read_message_sizes (Loader     *l,
   if (w->n_message_sizes == 0)
     return tf_yaml_reader_fail_at (r, s.start, "the list is empty; it needs at least one size");
   /* Ascending: Layer 2 tables and the allreduce_time objective (the largest) rely on it. */
-  qsort (w->message_sizes, w->n_message_sizes, sizeof (guint64), compare_guint64);
+  qsort (w->message_sizes, w->n_message_sizes, sizeof (guint64), tf_guint64_compare);
   return TRUE;
 }
 
