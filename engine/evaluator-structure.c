@@ -92,15 +92,17 @@ mark_twin_terminals (const TfAdjacency *adj,
         keyed[n_keyed++] = (TfKeyed) { h, i };   /* node: the place in @order */
       }
   qsort (keyed, n_keyed, sizeof (TfKeyed), tf_keyed_compare);
-  for (guint i = 0, first = 0; i < n_keyed; i++)
+  for (guint i = 0, first = 0, na = 0; i < n_keyed; i++)
     {
-      guint na, nb;
+      guint nb;
 
-      if (keyed[i].key != keyed[first].key)
-        first = i;
-      if (i == first)
-        continue;
-      na = neighbour_weights (adj, links, order[keyed[first].node], a);
+      if (i == 0 || keyed[i].key != keyed[first].key)
+        {
+          /* The first of a hash (earliest in @order): the one the others are compared with. */
+          first = i;
+          na = neighbour_weights (adj, links, order[keyed[first].node], a);
+          continue;
+        }
       nb = neighbour_weights (adj, links, order[keyed[i].node], b);
       twin[order[keyed[i].node]] = na == nb && memcmp (a, b, sizeof (guint64) * na) == 0;
     }

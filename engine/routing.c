@@ -201,19 +201,19 @@ layer_open (TfRouting *m,
 /* The shortest-path DAG from @source, @hops from d->chip, to d->chip (TfRouting's layers and gaps).
  * It grows from both ends, each step from the end whose layer has fewer links to look at: from
  * the source's end a node's arcs go to its neighbours one hop nearer d->chip; from d->chip's end
- * (with @from_source, the distances to the source) a node's arcs come from its neighbours one
- * hop nearer the source. The last gap is read from either end by membership alone. Across a
+ * (with a hop table, whose distances to the source are read the first time that end grows) a
+ * node's arcs come from its neighbours one hop nearer the source. The last gap is read from either end by membership alone. Across a
  * fat-tree's core the source's end looks at every core's links, d->chip's end at a few
  * aggregation switches'. */
 static void
-build_dag (TfRouting         *m,
+build_dag (TfRouting           *m,
            const TfDestination *d,
-           const TfDestination *from_source,
-           guint32            source,
-           guint              hops)
+           guint32              source,
+           guint                hops)
 {
   guint hi = hops, lo = 0, n_nodes = 0, n_arcs = 0, from, to, gap;
-  gboolean forward;
+  gboolean forward, have_source = FALSE;
+  TfDestination from_source;
 
   if (++m->dag_epoch == 0)
     {
@@ -226,7 +226,12 @@ build_dag (TfRouting         *m,
   dag_add (m, d->chip, 0, &n_nodes);
   while (hi - lo > 1)
     {
-      forward = from_source == NULL || m->layer_cost[hi] <= m->layer_cost[lo];
+      forward = m->hops == NULL || m->layer_cost[hi] <= m->layer_cost[lo];
+      if (!forward && !have_source)
+        {
+          tf_routing_destination (m, source, NULL, 0, 1, &from_source);
+          have_source = TRUE;
+        }
       from = forward ? hi : lo;
       to = forward ? hi - 1 : lo + 1;
       gap = forward ? hi - 1 : lo;
@@ -242,7 +247,7 @@ build_dag (TfRouting         *m,
               guint32 w = m->adj.target[e];
 
               if (forward ? tf_destination_distance (d, w) != to
-                          : tf_destination_distance (from_source, w) != hops - to)
+                          : tf_destination_distance (&from_source, w) != hops - to)
                 continue;
               m->arcs[n_arcs++] = forward ? (Arc) { u, m->adj.link[e], w }
                                           : (Arc) { w, m->adj.link[e], u };
@@ -318,15 +323,12 @@ tf_routing_add_flow (TfRouting           *m,
   const TfLink *links = m->graph->links;
   guint hops = tf_destination_distance (d, source);
   guint n_frontier = 1;
-  TfDestination from_source;
 
   if (hops == UNREACHABLE)
     return FALSE;
   if (hops == 0)
     return TRUE;
-  if (m->hops != NULL && hops > 2)
-    tf_routing_destination (m, source, NULL, 0, 1, &from_source);
-  build_dag (m, d, m->hops != NULL && hops > 2 ? &from_source : NULL, source, hops);
+  build_dag (m, d, source, hops);
 
   m->epoch++;
   m->frontier[0] = source;
