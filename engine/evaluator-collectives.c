@@ -79,6 +79,7 @@ tf_collective_model_init (TfCollectiveModel    *model,
                           const TfSearchConfig *config,
                           const TfNetworkGraph *graph,
                           const TfHopTable     *hops,
+                          const TfChipLattice  *lattice,
                           const TfContext      *ctx,
                           double                bisection_gbps)
 {
@@ -90,7 +91,7 @@ tf_collective_model_init (TfCollectiveModel    *model,
   model->graph = graph;
   model->hops = hops;
   model->bisection_gbps = bisection_gbps;
-  model->priv = tf_routing_new (graph, hops, ctx);
+  model->priv = tf_routing_new (graph, hops, lattice, ctx);
 }
 
 void
@@ -300,7 +301,7 @@ tf_evaluate_collectives (const TfSearchConfig  *config,
   /* The candidate's links were made with its own context's bandwidths (a loaded seed may
    * differ from the search's). */
   hops = candidate->hop_cache;   /* Layer 1's, when it made one */
-  tf_collective_model_init (&model, config, graph, hops,
+  tf_collective_model_init (&model, config, graph, hops, &candidate->topology.lattice,
                             &candidate->topology.context, ev->bisection_bandwidth);
   order = tf_rank_order (graph);
 

@@ -162,7 +162,7 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
     }
 
   hops = candidate->hop_cache;   /* Layer 1's, when it made one; else searches as needed */
-  tf_collective_model_init (&model, config, graph, hops,
+  tf_collective_model_init (&model, config, graph, hops, &candidate->topology.lattice,
                             &candidate->topology.context, ev->bisection_bandwidth);
   order = tf_rank_order (graph);
 

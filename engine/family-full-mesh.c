@@ -74,6 +74,8 @@ full_mesh_build (const TfContext *ctx,
   tf_build_set_shape (b, n, result->chips_per_board, n, runs.n_rack, runs.n_pod);
   tf_runs_place (&runs, b);
   b->chip_transitive = TRUE;
+  /* Chip j of board e is chip e * C + j (generate.c). */
+  b->lattice = (TfChipLattice) { 2, { result->chips_per_board, n } };
   for (guint e = 0; e < n; e++)
     for (guint f = e + 1; f < n; f++)
       tf_build_add_lane_link (b, e, f, 1, shift);

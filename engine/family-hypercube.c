@@ -149,6 +149,10 @@ hypercube_build (const TfContext *ctx,
     b->rack_pod[r] = r >> pod_bits;
   b->endpoint_board = g_new (guint32, ctx->n_chip);
   b->chip_transitive = TRUE;
+  /* Bit d of a chip's index is its coordinate d; adding 1 mod 2 flips it. */
+  b->lattice.n_dims = MIN (h.n, TF_LATTICE_MAX_DIMS);
+  for (guint d = 0; d < b->lattice.n_dims; d++)
+    b->lattice.dims[d] = 2;
   for (guint i = 0; i < ctx->n_chip; i++)
     {
       b->endpoint_board[i] = i;

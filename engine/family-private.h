@@ -53,6 +53,7 @@ typedef struct
   GArray   *switches;         /* TfSwitch; ids owned */
   GArray   *links;            /* TfBuildLink */
   gboolean  chip_transitive;  /* the chip-level graph is vertex-transitive on chips */
+  TfChipLattice lattice;      /* the lattice the family lays its chips on (topoforge.h) */
   /* A rotation the family promises, or n_group 0. Switch k of group i is switch
    * i * group_switches + k, every switch is in a group, and moving every switch from group i to
    * group i + 1 mod n_group maps each switch-switch link onto one of the same multiplicity and

@@ -74,6 +74,8 @@ ring_build (const TfContext *ctx,
   tf_build_set_shape (b, n, result->chips_per_board, n, runs.n_rack, runs.n_pod);
   tf_runs_place (&runs, b);
   b->chip_transitive = TRUE;
+  /* Chip j of board e is chip e * C + j (generate.c). */
+  b->lattice = (TfChipLattice) { 2, { result->chips_per_board, n } };
   for (guint e = 0; e + 1 < n; e++)
     tf_build_add_lane_link (b, e, e + 1, 1, 0);
   /* Two boards have one link unless the shifted wrap-around makes it a second lane pairing. */

@@ -342,6 +342,10 @@ torus_build (const TfContext *ctx,
   tf_build_reserve (b, 0, n * t.n_dims);
   b->endpoint_board = g_new (guint32, n);
   b->chip_transitive = TRUE;
+  /* Chip i sits at coordinates (i mod size[0], ...), as the links below read it. */
+  b->lattice.n_dims = t.n_dims;
+  for (guint d = 0; d < t.n_dims; d++)
+    b->lattice.dims[d] = t.size[d];
   /* Boards numbered rack by rack and racks pod by pod, so each container's are contiguous. */
   for (guint r = 0; r < lay.n_rack; r++)
     b->rack_pod[r] = r / racks_per_pod;

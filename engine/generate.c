@@ -141,6 +141,7 @@ tf_generate (const TfContext  *ctx,
        && tf_measure (ctx, &out->result, &build, &out->graph, progress, progress_data, error)
        && tf_progress_report (progress, progress_data, 1.0, error);
   out->chip_transitive = build.chip_transitive;
+  out->lattice = build.lattice;
   tf_build_clear (&build);
   if (!ok)
     tf_topology_clear (out);

@@ -99,10 +99,12 @@ typedef struct
 } TfCollectiveModel;
 
 /* Link bandwidths come from @ctx (per link type and reach, times multiplicity): the context the
- * graph's links were made in, for a candidate its topology's. */
+ * graph's links were made in, for a candidate its topology's. @lattice (may be NULL): the
+ * family's lattice of chips, for a candidate its topology's. */
 void   tf_collective_model_init (TfCollectiveModel *model, const TfSearchConfig *config,
                                  const TfNetworkGraph *graph, const TfHopTable *hops,
-                                 const TfContext *ctx, double bisection_gbps);
+                                 const TfChipLattice *lattice, const TfContext *ctx,
+                                 double bisection_gbps);
 void   tf_collective_model_clear (TfCollectiveModel *model);
 /* Time in us of @primitive over @n chips of @group with message @bytes. */
 double tf_collective_time (TfCollectiveModel *model, TfPrimitive primitive,

@@ -41,9 +41,10 @@ tf_destination_distance (const TfDestination *d,
 }
 
 /* Link bandwidths come from @ctx (per link type and reach, times multiplicity). @hops (may be
- * NULL) must be @graph's and outlive the routing. */
+ * NULL) must be @graph's and outlive the routing. @lattice (may be NULL) is the family's, whose
+ * translations a graph of chips alone without a hop table routes alike. */
 TfRouting    *tf_routing_new (const TfNetworkGraph *graph, const TfHopTable *hops,
-                              const TfContext *ctx);
+                              const TfChipLattice *lattice, const TfContext *ctx);
 void          tf_routing_free (TfRouting *routing);
 /* Per chip, the bandwidth of its links summed (GB/s). */
 const double *tf_routing_chip_gbps (const TfRouting *routing);

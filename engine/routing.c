@@ -75,11 +75,17 @@ struct _TfRouting
   guint        p2p_hops;
   double       p2p_beta;
   TfBottleneck p2p_bottleneck;
-  /* Without a hop table, in a graph of chips alone: the least shift k of the rank order that is
-   * an automorphism (rank_shift), 0 if none; then every flow's result by its pair of ranks
-   * moved into [0, k) x [0, n_chip), in p2p_memo. */
-  guint        shift;
-  guint32     *rank_of_chip;
+  /* Without a hop table, in a graph of chips alone: a lattice of the chips (the family's, else
+   * the rank order as one dimension) and per dimension the least step whose translation is an
+   * automorphism (translation_steps); when some step is below its dimension, every flow's result
+   * by its pair of chips translated so the first lies in the cell [0, step) of every dimension,
+   * in p2p_memo. */
+  guint        n_dims;
+  guint32      dims[TF_LATTICE_MAX_DIMS];
+  guint32      steps[TF_LATTICE_MAX_DIMS];
+  guint32      cell_stride[TF_LATTICE_MAX_DIMS];  /* of the cell's own mixed radix */
+  guint32     *index_of_chip;  /* its place in the lattice */
+  guint32     *chip_at;        /* the chip at each place */
   GHashTable  *p2p_memo;
 };
 
@@ -510,7 +516,7 @@ route_alike (const TfRouting      *m,
   return TRUE;
 }
 
-/* A link as the rank-shift test compares it: its ends (smaller first) and what its time
+/* A link as the translation test compares it: its ends (smaller first) and what its time
  * depends on. */
 typedef struct
 {
@@ -543,55 +549,109 @@ link_key (const TfLink *l,
   return (LinkKey) { MIN (a, b), MAX (a, b), l->multiplicity, l->type, l->reach };
 }
 
-/* The least k dividing n_chip, 0 < k < n_chip, such that moving the chip of rank r to the chip
- * of rank r + k (mod n_chip) maps the links onto the links, keeping their multiplicity, type and
- * reach: an automorphism, so a flow between ranks (r, t) takes as long as between (r + k, t + k).
- * A torus in row order has one (a row); 0 when there is none, or the graph has switches (a
- * shift says nothing of where they go). Each wrong k fails at its first link that has no image,
- * usually at once. */
-static guint
-rank_shift (const TfNetworkGraph *graph,
-            const guint32        *rank_of_chip)
+/* The chip at lattice place @index moved by @step along dimension @d (stride @stride). */
+static inline guint32
+translate (const TfRouting *m,
+           guint32          chip,
+           guint            d,
+           guint32          stride,
+           guint32          step)
 {
-  const guint32 *order = graph->board_chips;
-  guint n = graph->n_chip, found = 0;
-  g_autofree LinkKey *keys = NULL, *images = NULL;
+  guint32 index = m->index_of_chip[chip], digit = index / stride % m->dims[d];
 
-  if (graph->n_switch > 0 || n < 2 || graph->n_links == 0)
-    return 0;
-  keys = g_new (LinkKey, graph->n_links);
+  return m->chip_at[index + ((digit + step) % m->dims[d] - digit) * stride];
+}
+
+/* Per dimension of the lattice, the least step dividing it such that moving every chip that
+ * far along it maps the links onto the links, keeping their multiplicity, type and reach: an
+ * automorphism, so a flow between two chips takes as long as between their images. The steps
+ * that are automorphisms form a subgroup, the multiples of the least, so trying divisors in
+ * order finds it; dims[d] itself when none is. Each wrong step usually fails at its first links.
+ * Returns whether some step is below its dimension. */
+static gboolean
+translation_steps (TfRouting            *m,
+                   const TfNetworkGraph *graph)
+{
+  g_autofree LinkKey *keys = g_new (LinkKey, graph->n_links);
+  g_autofree LinkKey *images = g_new (LinkKey, graph->n_links);
+  guint32 stride = 1;
+  gboolean any = FALSE;
+
   for (guint i = 0; i < graph->n_links; i++)
     keys[i] = link_key (&graph->links[i], graph->links[i].a, graph->links[i].b);
   qsort (keys, graph->n_links, sizeof (LinkKey), link_key_compare);
-  images = g_new (LinkKey, graph->n_links);
-  for (guint k = 1; k < n && found == 0; k++)
+  for (guint d = 0; d < m->n_dims; stride *= m->dims[d], d++)
     {
-      gboolean maps = TRUE;
-
-      if (n % k != 0)
-        continue;
-      for (guint i = 0; i < graph->n_links && maps; i++)
+      m->steps[d] = m->dims[d];
+      for (guint32 step = 1; step < m->dims[d]; step++)
         {
-          const TfLink *l = &graph->links[i];
+          gboolean maps = TRUE;
 
-          images[i] = link_key (l, order[(rank_of_chip[l->a] + k) % n],
-                                order[(rank_of_chip[l->b] + k) % n]);
-          maps = bsearch (&images[i], keys, graph->n_links, sizeof (LinkKey),
-                          link_key_compare) != NULL;
+          if (m->dims[d] % step != 0)
+            continue;
+          for (guint i = 0; i < graph->n_links && maps; i++)
+            {
+              const TfLink *l = &graph->links[i];
+
+              images[i] = link_key (l, translate (m, l->a, d, stride, step),
+                                    translate (m, l->b, d, stride, step));
+              maps = bsearch (&images[i], keys, graph->n_links, sizeof (LinkKey),
+                              link_key_compare) != NULL;
+            }
+          if (!maps)
+            continue;
+          /* Every image is a link; as multisets too (the same link twice stays twice). */
+          qsort (images, graph->n_links, sizeof (LinkKey), link_key_compare);
+          if (memcmp (images, keys, sizeof (LinkKey) * graph->n_links) == 0)
+            {
+              m->steps[d] = step;
+              any = TRUE;
+              break;
+            }
         }
-      if (!maps)
-        continue;
-      /* Every image is a link; as multisets too (the same link twice stays twice). */
-      qsort (images, graph->n_links, sizeof (LinkKey), link_key_compare);
-      if (memcmp (images, keys, sizeof (LinkKey) * graph->n_links) == 0)
-        found = k;
     }
-  return found;
+  return any;
+}
+
+/* Lays the chips on @lattice (when it holds n_chip places) and finds its translations; else, or
+ * when it has none, on the rank order as one dimension. */
+static void
+find_translations (TfRouting            *m,
+                   const TfNetworkGraph *graph,
+                   const TfChipLattice  *lattice)
+{
+  guint n = graph->n_chip;
+  guint64 places = 1;
+
+  m->index_of_chip = g_new (guint32, n);
+  m->chip_at = g_new (guint32, n);
+  if (lattice != NULL && lattice->n_dims > 0 && lattice->n_dims <= TF_LATTICE_MAX_DIMS)
+    for (guint d = 0; d < lattice->n_dims; d++)
+      places *= lattice->dims[d];
+  if (lattice != NULL && lattice->n_dims > 0 && places == n)
+    {
+      m->n_dims = lattice->n_dims;
+      memcpy (m->dims, lattice->dims, sizeof (guint32) * m->n_dims);
+      for (guint32 c = 0; c < n; c++)
+        m->index_of_chip[c] = m->chip_at[c] = c;
+      if (translation_steps (m, graph))
+        return;
+    }
+  m->n_dims = 1;
+  m->dims[0] = n;
+  for (guint r = 0; r < n; r++)
+    {
+      m->chip_at[r] = graph->board_chips[r];
+      m->index_of_chip[graph->board_chips[r]] = r;
+    }
+  if (!translation_steps (m, graph))
+    m->n_dims = 0;
 }
 
 TfRouting *
 tf_routing_new (const TfNetworkGraph *graph,
                 const TfHopTable     *hops,
+                const TfChipLattice  *lattice,
                 const TfContext      *ctx)
 {
   TfRouting *m;
@@ -662,14 +722,20 @@ tf_routing_new (const TfNetworkGraph *graph,
       for (guint32 c = 0; c < hops->n_classes; c++)
         m->alike[c] = route_alike (m, graph, hops, c);
     }
-  else if (graph->n_switch == 0)
+  else if (graph->n_switch == 0 && graph->n_chip >= 2 && graph->n_links > 0)
     {
-      m->rank_of_chip = g_new (guint32, MAX (graph->n_chip, 1));
-      for (guint r = 0; r < graph->n_chip; r++)
-        m->rank_of_chip[graph->board_chips[r]] = r;
-      m->shift = rank_shift (graph, m->rank_of_chip);
-      if (m->shift > 0)
-        m->p2p_memo = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+      find_translations (m, graph, lattice);
+      if (m->n_dims > 0)
+        {
+          guint32 cell = 1;
+
+          for (guint d = 0; d < m->n_dims; d++)
+            {
+              m->cell_stride[d] = cell;
+              cell *= m->steps[d];
+            }
+          m->p2p_memo = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+        }
     }
   for (guint v = 0; v < n_nodes; v++)
     m->row[v] = UNREACHABLE;
@@ -715,7 +781,8 @@ tf_routing_free (TfRouting *m)
   g_free (m->rank);
   g_free (m->bucket);
   g_free (m->alike);
-  g_free (m->rank_of_chip);
+  g_free (m->index_of_chip);
+  g_free (m->chip_at);
   if (m->p2p_memo != NULL)
     g_hash_table_unref (m->p2p_memo);
   g_free (m);
@@ -757,14 +824,22 @@ tf_routing_p2p (TfRouting    *m,
       *bottleneck = m->p2p_bottleneck;
       return TRUE;
     }
-  /* Under a rank shift, the pair of ranks moved back by whole shifts (a pipeline's transfers
-   * between two stages of a torus: one per rank of a row). */
-  if (m->shift > 0)
+  /* Under translations, the pair moved so that a lies in the cell (a pipeline's transfers
+   * between two stages of a torus: one per place of the cell). */
+  if (m->p2p_memo != NULL)
     {
-      guint n = m->graph->n_chip, ra = m->rank_of_chip[a], rb = m->rank_of_chip[b];
-      guint back = ra - ra % m->shift;
+      guint32 ia = m->index_of_chip[a], ib = m->index_of_chip[b], stride = 1, moved = 0;
+      guint32 place = 0;
 
-      key = (gint64) (ra % m->shift) * n + (rb + n - back) % n;
+      for (guint k = 0; k < m->n_dims; stride *= m->dims[k], k++)
+        {
+          guint32 x = ia / stride % m->dims[k], y = ib / stride % m->dims[k];
+          guint32 back = x - x % m->steps[k];
+
+          place += (x % m->steps[k]) * m->cell_stride[k];
+          moved += (y + m->dims[k] - back) % m->dims[k] * stride;
+        }
+      key = (gint64) place * m->graph->n_chip + moved;
       known = g_hash_table_lookup (m->p2p_memo, &key);
       if (known != NULL)
         {
@@ -790,7 +865,7 @@ tf_routing_p2p (TfRouting    *m,
   m->p2p_hops = *hops;
   m->p2p_beta = *beta;
   m->p2p_bottleneck = *bottleneck;
-  if (m->shift > 0)
+  if (m->p2p_memo != NULL)
     {
       known = g_new (P2p, 1);
       *known = (P2p) { *hops, *hops != TF_ROUTING_UNREACHABLE, *beta, *bottleneck };

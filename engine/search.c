@@ -42,6 +42,7 @@ candidate_copy (const TfCandidate *src)
   c->topology.context = src->topology.context;
   c->topology.result = src->topology.result;
   c->topology.chip_transitive = src->topology.chip_transitive;
+  c->topology.lattice = src->topology.lattice;
   tf_network_graph_copy (&src->topology.graph, &c->topology.graph);
   c->chip_transitive = src->chip_transitive;
   c->origin = src->origin;

@@ -28,6 +28,7 @@ typedef struct
 
 static gboolean use_table = TRUE;
 static const TfHopTable *layer_1_table;
+static const TfChipLattice *lattice;   /* the family's, for the searches without a table */
 
 static void
 model_init (Model                *m,
@@ -40,7 +41,7 @@ model_init (Model                *m,
     tf_hop_table_init (&m->hops, graph);
   tf_collective_model_init (&m->model, config, graph,
                             !use_table ? NULL : layer_1_table ? layer_1_table : &m->hops,
-                            &config->context, bisection);
+                            lattice, &config->context, bisection);
 }
 
 static void
@@ -511,7 +512,7 @@ test_routing_brute_force (void)
     { 16, TF_INTRA_BOARD_NONE, 2 },
   };
   g_autoptr(GRand) rng = g_rand_new_with_seed (7);
-  guint checked = 0, n_orbit_tables = 0, by_family[16] = { 0 };
+  guint checked = 0, n_orbit_tables = 0, n_lattices = 0, by_family[16] = { 0 };
 
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     {
@@ -546,15 +547,25 @@ test_routing_brute_force (void)
             layer_1_table = NULL;
             use_table = FALSE;
             check_routing (c, rng);
+            if (c->topology.lattice.n_dims > 0)
+              {
+                /* And with the family's lattice: flows kept by their pair translated. */
+                lattice = &c->topology.lattice;
+                check_routing (c, rng);
+                lattice = NULL;
+                n_lattices++;
+              }
             use_table = TRUE;
             checked++;
             by_family[MIN (f, 15)]++;
           }
     }
   g_test_message ("%u graphs routed against brute force, %u with rows read through an "
-                  "automorphism", checked, n_orbit_tables);
+                  "automorphism, %u on their family's lattice", checked, n_orbit_tables,
+                  n_lattices);
   g_assert_cmpuint (checked, >=, 40);
   g_assert_cmpuint (n_orbit_tables, >=, 3);
+  g_assert_cmpuint (n_lattices, >=, 8);
   for (guint f = 0; f < tf_families_get_count () && f < 16; f++)
     g_assert_cmpuint (by_family[f], >, 0);
 }
