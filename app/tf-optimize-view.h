@@ -9,7 +9,6 @@
 #include <gtk/gtk.h>
 
 #include "tf-candidate-panel.h"
-#include "tf-export.h"
 #include "tf-pareto-plot.h"
 #include "tf-search-form.h"
 #include "tf-search-tasks.h"

@@ -8,7 +8,6 @@
 #include <gio/gio.h>
 
 #include "optimizer.h"
-#include "tf-export.h"
 
 G_BEGIN_DECLS
 

@@ -3,7 +3,6 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "tf-export.h"
 #include "tf-format.h"
 #include "tf-legend.h"
 #include "tf-settings.h"
@@ -638,26 +637,31 @@ tf_window_export (TfWindow        *self,
   return tf_export_write (topology, format, path, error);
 }
 
-/* The format a name's extension says; for any other name, the format of the filter chosen in
- * the dialog (the filters are added in TfExportFormat's order). */
+/* The format of the filter chosen in the dialog when the name's extension is one of its (two
+ * formats share .graphml); else the format the extension says; else the chosen filter's (the
+ * filters are added in TfExportFormat's order). */
 static TfExportFormat
 export_format (GtkFileChooser *chooser,
                const char     *path)
 {
   g_autoptr(GListModel) filters = gtk_file_chooser_get_filters (chooser);
   GtkFileFilter *chosen = gtk_file_chooser_get_filter (chooser);
-  TfExportFormat format = TF_EXPORT_YAML;
+  TfExportFormat format = TF_EXPORT_YAML, by_name;
+  const char *dot = strrchr (path, '.');
 
-  if (tf_export_format_from_name (path, &format))
-    return format;
   for (guint i = 0; i < g_list_model_get_n_items (filters) && i < TF_N_EXPORT_FORMATS; i++)
     {
       g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
 
       if (filter == chosen)
-        return i;
+        format = i;
     }
-  return TF_EXPORT_YAML;
+  if (!tf_export_format_from_path (path, &by_name))
+    return format;
+  for (const char *const *e = tf_export_format_get_extensions (format); *e != NULL; e++)
+    if (g_ascii_strcasecmp (dot + 1, *e) == 0)
+      return format;
+  return by_name;
 }
 
 static void

@@ -10,7 +10,6 @@
 #include <gtk/gtk.h>
 
 #include "tf-context-form.h"
-#include "tf-export.h"
 #include "tf-optimize-view.h"
 #include "tf-results-view.h"
 #include "tf-topology-view.h"

@@ -96,7 +96,7 @@ void     tf_cli_error (const char *command, const char *message);
 /* Writes @text to stdout, or atomically to @path. */
 gboolean tf_cli_output (const char *path, const GString *text, GError **error);
 
-/* Topology formats: yaml, graphml, dot. */
+/* Topology formats: the engine's export table (tf_export_format_from_name ()). */
 gboolean tf_cli_check_format (const char *format, GError **error);
 gboolean tf_cli_write_topology (const TfTopology *topology, const char *format, GString *out,
                                 GError **error);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* command-convert.c: topoforge-cli convert FILE --format yaml|graphml|dot [-o OUT] */
+/* command-convert.c: topoforge-cli convert FILE --format FORMAT [-o OUT] */
 #include "cli-private.h"
 
 int
@@ -13,7 +13,8 @@ tf_command_convert (int    argc,
   g_autofree char *format = NULL;
   g_autofree char *output = NULL;
   const GOptionEntry entries[] = {
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format, "yaml, graphml or dot (required)", "FORMAT" },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format,
+      "yaml, graphml, dot, simgrid, booksim or sst (required)", "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write to FILE (atomically) instead of standard output", "FILE" },
     { NULL }
@@ -21,7 +22,8 @@ tf_command_convert (int    argc,
 
   tf_cli_parser_init (&parser, "FILE - write a topology in another format",
                       "Loads a topology file (checking it as validate does) and writes it as "
-                      "YAML, GraphML or Graphviz DOT.");
+                      "YAML, GraphML, Graphviz DOT or a simulator's file (SimGrid, BookSim, "
+                      "SST).");
   tf_cli_parser_add (&parser, entries);
   if (!g_option_context_parse (parser.context, &argc, &argv, &error))
     {
@@ -35,7 +37,10 @@ tf_command_convert (int    argc,
     }
   if (format == NULL)
     {
-      tf_cli_error ("convert", "--format is required: yaml, graphml or dot");
+      g_autofree char *names = tf_export_format_dup_names ();
+      g_autofree char *message = g_strdup_printf ("--format is required: %s", names);
+
+      tf_cli_error ("convert", message);
       return TF_CLI_EXIT_USAGE;
     }
   if (!tf_cli_check_format (format, &error))

@@ -19,8 +19,8 @@ tf_command_generate (int    argc,
   const GOptionEntry entries[] = {
     { "id", 0, 0, G_OPTION_ARG_STRING, &id,
       "A result id from 'enumerate' in the same context (required)", "ID" },
-    { "format", 0, 0, G_OPTION_ARG_STRING, &format, "yaml, graphml or dot (default yaml)",
-      "FORMAT" },
+    { "format", 0, 0, G_OPTION_ARG_STRING, &format,
+      "yaml, graphml, dot, simgrid, booksim or sst (default yaml)", "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write to FILE (atomically) instead of standard output", "FILE" },
     { NULL }

@@ -270,11 +270,14 @@ gboolean
 tf_cli_check_format (const char  *format,
                      GError     **error)
 {
-  if (g_strcmp0 (format, "yaml") == 0 || g_strcmp0 (format, "graphml") == 0
-      || g_strcmp0 (format, "dot") == 0)
+  TfExportFormat f;
+  g_autofree char *names = NULL;
+
+  if (tf_export_format_from_name (format, &f))
     return TRUE;
-  g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-               "--format: '%s' must be yaml, graphml or dot", format);
+  names = tf_export_format_dup_names ();
+  g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT, "--format: '%s' must be %s", format,
+               names);
   return FALSE;
 }
 
@@ -284,9 +287,9 @@ tf_cli_write_topology (const TfTopology  *topology,
                        GString           *out,
                        GError           **error)
 {
-  if (g_strcmp0 (format, "graphml") == 0)
-    return tf_topology_write_graphml (topology, out, error);
-  if (g_strcmp0 (format, "dot") == 0)
-    return tf_topology_write_dot (topology, out, error);
-  return tf_topology_write_yaml (topology, out, error);
+  TfExportFormat f = TF_EXPORT_YAML;
+
+  if (format != NULL && !tf_export_format_from_name (format, &f))
+    return tf_cli_check_format (format, error);
+  return tf_export_format_write (topology, f, out, error);
 }

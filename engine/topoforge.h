@@ -683,6 +683,48 @@ gboolean tf_topology_write_metadata_yaml (const TfTopology *topology, GString *o
  * Graphviz DOT: one edge per physical link, parallel links repeated. */
 gboolean tf_topology_write_graphml (const TfTopology *topology, GString *out, GError **error);
 gboolean tf_topology_write_dot (const TfTopology *topology, GString *out, GError **error);
+/* A SimGrid platform (docs/yaml-format.md): chips as hosts, switches as routers, one
+ * SPLITDUPLEX link per pair of linked nodes, and one shortest route per pair of chips. */
+gboolean tf_topology_write_simgrid (const TfTopology *topology, GString *out, GError **error);
+/* BookSim 2's anynet network file and SST/Merlin's anytopo GraphML: switches are routers, a chip
+ * whose only link is one cable to a switch is that switch's endpoint, any other chip a router
+ * with itself as endpoint (docs/yaml-format.md). */
+gboolean tf_topology_write_booksim (const TfTopology *topology, GString *out, GError **error);
+gboolean tf_topology_write_sst (const TfTopology *topology, GString *out, GError **error);
+
+/* The formats a topology is exported in (export-formats.c): one table, which the command line
+ * and the app both read. */
+typedef enum
+{
+  TF_EXPORT_YAML,
+  TF_EXPORT_GRAPHML,
+  TF_EXPORT_DOT,
+  TF_EXPORT_SIMGRID,
+  TF_EXPORT_BOOKSIM,
+  TF_EXPORT_SST,
+  TF_N_EXPORT_FORMATS
+} TfExportFormat;
+
+typedef gboolean (*TfTopologyWriteFunc) (const TfTopology *topology, GString *out,
+                                         GError **error);
+
+/* Its name on the command line: "yaml", "graphml", "dot", "simgrid", "booksim", "sst". */
+const char        *tf_export_format_get_name (TfExportFormat format);
+/* For people, translated: "YAML topology". */
+const char        *tf_export_format_get_label (TfExportFormat format);
+/* File name extensions without the dot, the usual one first; NULL-terminated. */
+const char *const *tf_export_format_get_extensions (TfExportFormat format);
+/* The format of that command-line name; FALSE for any other. */
+gboolean           tf_export_format_from_name (const char *name, TfExportFormat *out);
+/* The format a file name's extension names (case-insensitive); FALSE for any other name. */
+gboolean           tf_export_format_from_path (const char *path, TfExportFormat *out);
+/* "yaml, graphml, dot, simgrid, booksim or sst", for messages. */
+char              *tf_export_format_dup_names (void);
+gboolean           tf_export_format_write (const TfTopology *topology, TfExportFormat format,
+                                           GString *out, GError **error);
+/* Writes @topology to @path in @format, atomically (tf_write_file_atomic ()). */
+gboolean           tf_export_write (const TfTopology *topology, TfExportFormat format,
+                                    const char *path, GError **error);
 
 /* Writes @contents to @path atomically: a temp file renamed over the target, so a failed write
  * leaves the previous file as it was. */

@@ -517,8 +517,49 @@ check_graph_file (const char *path,
   g_assert_cmpstr (out, ==, want);
 }
 
+/* A SimGrid platform loaded by SimGrid: its hosts and its links, one per direction (beside
+ * SimGrid's own loopback). */
+static void
+check_simgrid_file (const char *path,
+                    guint       hosts,
+                    guint       links)
+{
+  const char *argv[] = {
+    g_getenv ("TF_PYTHON"), "-c",
+    "import sys, simgrid\n"
+    "e = simgrid.Engine([sys.argv[0], '--log=root.thres:critical'])\n"
+    "e.load_platform(sys.argv[1])\n"
+    "e.netzone_root.seal()\n"
+    "print(len(e.all_hosts),\n"
+    "      len([l for l in e.all_links if l.name.endswith(('_UP', '_DOWN'))]))\n",
+    path, NULL
+  };
+  g_autofree char *out = NULL;
+  g_autofree char *want = g_strdup_printf ("%u %u\n", hosts, 2 * links);
+
+  g_assert_cmpint (run (argv, &out), ==, 0);
+  g_assert_cmpstr (out, ==, want);
+}
+
+/* A simulator's file read as the simulator reads it, by the Python in @script: it prints the
+ * endpoints it finds, one per chip. */
+static void
+check_endpoints (const char *path,
+                 const char *script,
+                 guint       chips)
+{
+  const char *argv[] = { g_getenv ("TF_PYTHON"), "-c", script, path, NULL };
+  g_autofree char *out = NULL;
+  g_autofree char *want = g_strdup_printf ("%u\n", chips);
+
+  g_assert_cmpint (run (argv, &out), ==, 0);
+  g_assert_cmpstr (out, ==, want);
+}
+
 /* Each format the command line writes, read back: YAML by topoforge-cli validate, GraphML and
- * DOT by networkx. The extension names the format. */
+ * DOT by networkx, a SimGrid platform by SimGrid, SST's GraphML as SST reads it (networkx,
+ * endpoints per node), BookSim's anynet by its "node" entries. The extension names the format,
+ * the first format of it where two share one. */
 static void
 test_export_formats (Fixture       *f,
                      gconstpointer  data)
@@ -531,7 +572,9 @@ test_export_formats (Fixture       *f,
   } names[] = {
     { "a.yaml", TRUE, TF_EXPORT_YAML }, { "a.YML", TRUE, TF_EXPORT_YAML },
     { "b.graphml", TRUE, TF_EXPORT_GRAPHML }, { "c.dot", TRUE, TF_EXPORT_DOT },
-    { "c.gv", TRUE, TF_EXPORT_DOT }, { "d.txt", FALSE }, { "yaml", FALSE },
+    { "c.gv", TRUE, TF_EXPORT_DOT }, { "h.xml", TRUE, TF_EXPORT_SIMGRID },
+    { "i.anynet", TRUE, TF_EXPORT_BOOKSIM },
+    { "d.txt", FALSE }, { "yaml", FALSE },
     { "e.yaml/f", FALSE }, { "g.", FALSE },
   };
   TfTopology *shown = tf_topology_view_get_topology (tf_window_get_view (f->window));
@@ -542,7 +585,7 @@ test_export_formats (Fixture       *f,
     {
       TfExportFormat format = TF_N_EXPORT_FORMATS;
 
-      g_assert_cmpint (tf_export_format_from_name (names[i].name, &format), ==, names[i].known);
+      g_assert_cmpint (tf_export_format_from_path (names[i].name, &format), ==, names[i].known);
       if (names[i].known)
         g_assert_cmpint (format, ==, names[i].format);
     }
@@ -566,6 +609,20 @@ test_export_formats (Fixture       *f,
         g_test_message ("no python3: %s not read back", name);
       else if (format == TF_EXPORT_GRAPHML)
         check_graph_file (path, "read_graphml", nodes, shown->graph.n_links);
+      else if (format == TF_EXPORT_SIMGRID)
+        check_simgrid_file (path, shown->graph.n_chip, shown->graph.n_links);
+      else if (format == TF_EXPORT_SST)
+        check_endpoints (path,
+                         "import sys, networkx\n"
+                         "g = networkx.read_graphml(sys.argv[1])\n"
+                         "print(sum(int(d['endpoints']) for d in g.nodes.values()))\n",
+                         shown->graph.n_chip);
+      else if (format == TF_EXPORT_BOOKSIM)
+        check_endpoints (path,
+                         "import sys\n"
+                         "words = open(sys.argv[1]).read().split()\n"
+                         "print(len({words[i + 1] for i, w in enumerate(words) if w == 'node'}))\n",
+                         shown->graph.n_chip);
       else
         check_graph_file (path, "nx_pydot.read_dot", nodes, shown->result.metrics.link_count);
       g_unlink (path);

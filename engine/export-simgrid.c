@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* export-simgrid.c: a topology as a SimGrid platform (version 4.1 XML, as SimGrid 3.32 loads it).
+ *
+ * - Chips are hosts ("chip<i>", a nominal 1 Gf: only communication is simulated), switches are
+ *   routers (their ids).
+ * - Each pair of linked nodes is one SPLITDUPLEX link: each direction has the whole bandwidth,
+ *   as a full-duplex cable has, and the two do not share it. Its bandwidth is the sum over the
+ *   pair's parallel cables (multiplicity x the bandwidth of the link's type and reach), so a
+ *   flow may use all of them at once, as the evaluator's per-link ECMP split lets it; its
+ *   latency is the link's, plus half a switch's at each end that is a switch, so a route
+ *   through a switch pays that switch's latency once.
+ * - Routes. Up to FULL_MAX_CHIPS chips the zone is "Full" and every pair of chips gets one
+ *   explicit shortest route: the first a breadth-first search from the smaller chip finds,
+ *   taking neighbours in link order. Above that there would be too many (n^2 / 2 routes); the
+ *   zone is then "DijkstraCache" with one route per link, and SimGrid finds a path of fewest
+ *   links itself (it counts links, not latency), one of the same shortest paths.
+ * - A link's direction: UP from its first end (the lower node number) to its second.
+ */
+#include <string.h>
+
+#include "graph-private.h"
+
+#define FULL_MAX_CHIPS 256u
+
+typedef struct
+{
+  guint32 first;      /* the pair's first link record: the SimGrid link's name */
+  double  gbps;
+} Pair;
+
+static void
+append_node (const TfNetworkGraph *g,
+             guint32               node,
+             GString              *out)
+{
+  g_autoptr(GString) name = g_string_new (NULL);
+  g_autofree char *escaped = NULL;
+
+  tf_network_graph_append_node_name (g, node, name);
+  escaped = g_markup_escape_text (name->str, -1);
+  g_string_append (out, escaped);
+}
+
+static void
+append_link_ctn (GString      *out,
+                 const TfLink *l,
+                 guint32       first,
+                 guint32       from)
+{
+  g_string_append_printf (out, "<link_ctn id=\"l%u\" direction=\"%s\"/>", first,
+                          from == l->a ? "UP" : "DOWN");
+}
+
+/* One route from chip @a to every chip after it, along a breadth-first search's first paths. */
+static void
+append_routes_from (const TfNetworkGraph *g,
+                    const TfAdjacency    *adj,
+                    const Pair           *pair_of_link,
+                    guint32               a,
+                    guint32              *parent_link,
+                    guint32              *queue,
+                    guint32              *path,
+                    GString              *out)
+{
+  guint n_nodes = adj->n_nodes, head = 0, tail = 0;
+
+  for (guint v = 0; v < n_nodes; v++)
+    parent_link[v] = G_MAXUINT32;
+  queue[tail++] = a;
+  parent_link[a] = g->n_links;   /* the root: any value that is no link */
+  while (head < tail)
+    {
+      guint32 u = queue[head++];
+
+      for (guint e = adj->offset[u]; e < adj->offset[u + 1]; e++)
+        if (parent_link[adj->target[e]] == G_MAXUINT32)
+          {
+            parent_link[adj->target[e]] = adj->link[e];
+            queue[tail++] = adj->target[e];
+          }
+    }
+  for (guint32 b = a + 1; b < g->n_chip; b++)
+    {
+      guint n = 0;
+
+      for (guint32 v = b; v != a;)
+        {
+          const TfLink *l = &g->links[parent_link[v]];
+
+          path[n++] = parent_link[v];
+          v = l->a == v ? l->b : l->a;
+        }
+      g_string_append_printf (out, "    <route src=\"chip%u\" dst=\"chip%u\">", a, b);
+      /* Walked back from b: the links from a are the last ones found. */
+      for (guint32 from = a; n-- > 0;)
+        {
+          const TfLink *l = &g->links[path[n]];
+
+          append_link_ctn (out, l, pair_of_link[path[n]].first, from);
+          from = l->a == from ? l->b : l->a;
+        }
+      g_string_append (out, "</route>\n");
+    }
+}
+
+gboolean
+tf_topology_write_simgrid (const TfTopology  *topology,
+                           GString           *out,
+                           GError           **error)
+{
+  const TfNetworkGraph *g;
+  const TfContext *ctx;
+  guint n_nodes;
+  gboolean full;
+  g_autofree Pair *pair_of_link = NULL;
+  g_autoptr(GHashTable) first_of_pair = NULL;
+  char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_return_val_if_fail (topology != NULL && out != NULL, FALSE);
+
+  g = &topology->graph;
+  ctx = &topology->context;
+  n_nodes = tf_network_graph_get_n_nodes (g);
+  full = g->n_chip <= FULL_MAX_CHIPS;
+
+  /* Parallel link records between one pair of nodes become one link of their summed
+   * bandwidth, named after the first. */
+  pair_of_link = g_new (Pair, MAX (g->n_links, 1));
+  first_of_pair = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+      gint64 *key = g_new (gint64, 1);
+      gpointer known;
+
+      *key = ((gint64) MIN (l->a, l->b) << 32) | MAX (l->a, l->b);
+      pair_of_link[i].first = i;
+      pair_of_link[i].gbps = tf_context_link_defaults (ctx, l->type, l->reach).bandwidth_gbps
+                             * l->multiplicity;
+      if (g_hash_table_lookup_extended (first_of_pair, key, NULL, &known))
+        {
+          guint32 first = GPOINTER_TO_UINT (known);
+
+          pair_of_link[i].first = first;
+          pair_of_link[first].gbps += pair_of_link[i].gbps;
+          g_free (key);
+        }
+      else
+        g_hash_table_insert (first_of_pair, key, GUINT_TO_POINTER (i));
+    }
+
+  g_string_append (out, "<?xml version='1.0'?>\n"
+                   "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n");
+  g_string_append (out, "<!-- Written by Topoforge (docs/yaml-format.md)");
+  if (topology->result.family != NULL)
+    {
+      g_autofree char *id = tf_result_dup_id (&topology->result);
+      g_autofree char *escaped = g_markup_escape_text (id, -1);
+
+      g_string_append_printf (out, ": %s", escaped);
+    }
+  g_string_append_printf (out, ". %u chips (hosts), %u switches (routers); %s -->\n", g->n_chip,
+                          g->n_switch,
+                          full ? "one explicit shortest route per pair of chips"
+                               : "SimGrid finds a shortest route (fewest links) itself");
+  g_string_append_printf (out, "<platform version=\"4.1\">\n  <zone id=\"topology\" "
+                          "routing=\"%s\">\n", full ? "Full" : "DijkstraCache");
+  for (guint32 c = 0; c < g->n_chip; c++)
+    g_string_append_printf (out, "    <host id=\"chip%u\" speed=\"1Gf\"/>\n", c);
+  for (guint32 s = g->n_chip; s < n_nodes; s++)
+    {
+      g_string_append (out, "    <router id=\"");
+      append_node (g, s, out);
+      g_string_append (out, "\"/>\n");
+    }
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+      double latency_ns = tf_context_link_defaults (ctx, l->type, l->reach).latency_ns;
+
+      if (pair_of_link[i].first != i)
+        continue;
+      latency_ns += 0.5 * ctx->switch_defaults.latency_ns
+                    * ((l->a >= g->n_chip) + (l->b >= g->n_chip));
+      g_ascii_dtostr (number, sizeof number, pair_of_link[i].gbps);
+      g_string_append_printf (out, "    <link id=\"l%u\" bandwidth=\"%sGBps\"", i, number);
+      g_ascii_dtostr (number, sizeof number, latency_ns);
+      g_string_append_printf (out, " latency=\"%sns\" sharing_policy=\"SPLITDUPLEX\"/>\n",
+                              number);
+    }
+
+  if (full)
+    {
+      TfAdjacency adj;
+      g_autofree guint32 *parent_link = g_new (guint32, MAX (n_nodes, 1));
+      g_autofree guint32 *queue = g_new (guint32, MAX (n_nodes, 1));
+      g_autofree guint32 *path = g_new (guint32, MAX (n_nodes, 1));
+
+      tf_adjacency_init (&adj, n_nodes, g->n_links, g->links, sizeof (TfLink));
+      for (guint32 a = 0; a + 1 < g->n_chip; a++)
+        append_routes_from (g, &adj, pair_of_link, a, parent_link, queue, path, out);
+      tf_adjacency_clear (&adj);
+    }
+  else
+    for (guint i = 0; i < g->n_links; i++)
+      {
+        const TfLink *l = &g->links[i];
+
+        if (pair_of_link[i].first != i)
+          continue;
+        g_string_append (out, "    <route src=\"");
+        append_node (g, l->a, out);
+        g_string_append (out, "\" dst=\"");
+        append_node (g, l->b, out);
+        g_string_append (out, "\">");
+        append_link_ctn (out, l, i, l->a);
+        g_string_append (out, "</route>\n");
+      }
+  g_string_append (out, "  </zone>\n</platform>\n");
+  return TRUE;
+}

@@ -1,0 +1,280 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Simulator files from topoforge-cli, read the way each simulator reads them.
+
+For a topology of every family, and two of more than 256 chips:
+- SimGrid platform, loaded by SimGrid itself (python3-simgrid, 3.32): every route between the
+  chips sampled has as many links as the topology's own distance between them (networkx on the
+  GraphML export), goes link by link, each in its direction, from one chip to the other, and
+  takes as long as its links' latencies plus one switch latency per switch it passes; every
+  link's bandwidth is its cables'. Each platform is loaded in a process of its own (SimGrid has
+  one engine per process).
+- BookSim anynet, parsed by a reader written from BookSim 2's anynet format (src/networks/
+  anynet.cpp: "router R" or "node N" heads, "node N" / "router R" bodies with optional integer
+  weights, nodes numbered from 0 and each on one router), must be the topology's graph with each
+  chip whose only link is one cable to a switch folded into that switch (docs/yaml-format.md).
+- SST/Merlin anytopo GraphML, read as SST's anytopo reads it (networkx read_graphml, nodes
+  renumbered in file order, endpoints numbered in node order from each node's `endpoints`): the
+  same router graph, every cable an edge, endpoint k on the router of the k-th chip `chips` lists.
+Prints TAP.
+"""
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+
+import networkx
+
+CLI = os.environ["TF_CLI"]
+
+FAMILIES = [
+    (["--n-chip", "64", "--scope", "inter-rack"], "fat-tree:layers=3,k=4,osr=1,n_endpoint=16"),
+    (["--n-chip", "64", "--scope", "inter-rack", "--chip-radix", "2",
+      "--intra-board-topo", "ring"], "dragonfly:a=4,p=2,h=2,g=2,n_endpoint=16"),
+    (["--n-chip", "64", "--scope", "inter-rack"], "dragonfly-plus:a=4,p=3,s=2,g=3,n_endpoint=32"),
+    (["--n-chip", "32", "--scope", "intra-rack", "--chip-radix", "3"],
+     "torus:dimension_sizes=4x8,board_shape=2x2"),
+    (["--n-chip", "32", "--scope", "intra-rack"], "hypercube:n=5"),
+    (["--n-chip", "24", "--scope", "inter-rack"], "hyperx:L=2,T=2,S=2x3"),
+    (["--n-chip", "48", "--scope", "intra-rack", "--intra-board-topo", "full-mesh"],
+     "ring:n_endpoint=12"),
+    (["--n-chip", "16", "--scope", "intra-rack", "--intra-board-topo", "ring"],
+     "full-mesh:n_endpoint=4"),
+    (["--n-chip", "16", "--scope", "intra-rack"], "single-switch:n_endpoint=2"),
+    # Above 256 chips: routing="DijkstraCache", SimGrid's own shortest routes.
+    (["--n-chip", "512", "--scope", "inter-rack"], "torus:dimension_sizes=8x8x8,board_shape=1x1x2"),
+    (["--n-chip", "512", "--scope", "inter-rack"], "fat-tree:layers=2,k=32,osr=1,n_endpoint=512"),
+]
+
+# Run by a fresh python3 per platform: load, seal, print the links and the sampled routes.
+LOADER = r"""
+import json, sys
+import simgrid
+e = simgrid.Engine([sys.argv[0], "--log=root.thres:critical"])
+e.load_platform(sys.argv[1])
+e.netzone_root.seal()
+pairs = json.loads(sys.argv[2])
+hosts = {h.name: h for h in e.all_hosts}
+links = {l.name: [l.bandwidth, l.latency] for l in e.all_links}
+routes = []
+for a, b in pairs:
+    path, latency = hosts[a].route_to(hosts[b])
+    routes.append([a, b, [l.name for l in path], latency])
+print(json.dumps({"hosts": len(hosts), "links": links, "routes": routes}))
+"""
+
+
+def cli(*args):
+    return subprocess.run([CLI, *args], check=True, capture_output=True, text=True).stdout
+
+
+def check_simgrid(tmp, generate, g, chips, rng):
+    problems = []
+    platform = os.path.join(tmp, "t.xml")
+    generate("simgrid", platform)
+    switch_ns = {n: d["latency_ns"] for n, d in g.nodes(data=True) if d["kind"] == "switch"}
+    # Every pair up to 64 chips, else 8 sources to 64 chips each.
+    if len(chips) <= 64:
+        pairs = [(a, b) for a in chips for b in chips if a != b]
+    else:
+        pairs = [(a, b) for a in rng.sample(chips, 8) for b in rng.sample(chips, 64) if a != b]
+    run = subprocess.run([sys.executable, "-c", LOADER, platform, json.dumps(pairs)],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        tail = run.stderr.strip().splitlines()[-1:] or ["no output"]
+        return [f"SimGrid could not load it: {tail[0]}"], ""
+    got = json.loads(run.stdout)
+
+    # The links: one per pair of linked nodes, named after its first record (GraphML edge eI).
+    edges = {}
+    if g.is_multigraph():
+        records = ((u, v, key, d) for u, v, key, d in g.edges(keys=True, data=True))
+    else:
+        records = ((u, v, d["id"], d) for u, v, d in g.edges(data=True))
+    for u, v, key, d in records:
+        edges.setdefault(frozenset((u, v)), []).append((int(key[1:]), d))
+    ends = {}
+    for pair, records in edges.items():
+        first = min(i for i, _ in records)
+        gbps = sum(d["bandwidth_gbps"] * d["multiplicity"] for _, d in records)
+        ends[f"l{first}"] = pair
+        for direction in ("UP", "DOWN"):
+            name = f"l{first}_{direction}"
+            if name not in got["links"]:
+                problems.append(f"link {name} missing")
+            elif abs(got["links"][name][0] - gbps * 1e9) > 1e-6 * gbps * 1e9:
+                problems.append(f"link {name}: {got['links'][name][0]} B/s, "
+                                f"expected {gbps * 1e9}")
+    if got["hosts"] != len(chips):
+        problems.append(f"{got['hosts']} hosts, expected {len(chips)}")
+
+    # Node numbers as the engine's: chips, then switches, in the GraphML's order.
+    number = {n: i for i, n in enumerate(g.nodes())}
+    distance = {}
+    for a, b, path, latency in got["routes"]:
+        if a not in distance:
+            distance[a] = networkx.single_source_shortest_path_length(g, a)
+        if len(path) != distance[a][b]:
+            problems.append(f"{a} -> {b}: {len(path)} links, distance {distance[a][b]}")
+            continue
+        # Link by link from a to b, each in its direction (UP from its lower-numbered end); the
+        # latency of the links and of the switches passed.
+        at, expected_ns = a, 0.0
+        for name in path:
+            base, direction = name.rsplit("_", 1)
+            pair = ends.get(base)
+            if pair is None or at not in pair:
+                problems.append(f"{a} -> {b}: {name} does not leave {at}")
+                break
+            if (direction == "UP") != (number[at] == min(number[n] for n in pair)):
+                problems.append(f"{a} -> {b}: {name} taken the wrong way from {at}")
+                break
+            (other,) = pair - {at} if len(pair) == 2 else (at,)
+            record = min(edges[pair], key=lambda r: r[0])[1]
+            expected_ns += record["latency_ns"] + switch_ns.get(other, 0.0)
+            at = other
+        else:
+            expected_ns -= switch_ns.get(b, 0.0)   # b is a chip: nothing to take off
+            if at != b:
+                problems.append(f"{a} -> {b}: the route ends at {at}")
+            elif abs(latency * 1e9 - expected_ns) > 1e-6 * expected_ns:
+                problems.append(f"{a} -> {b}: latency {latency * 1e9} ns, expected {expected_ns}")
+    if not got["routes"]:
+        problems.append("no route checked")
+    return problems, f"{len(got['routes'])} routes as long as the distances"
+
+
+def router_graph(g, chips):
+    """The routers and endpoints the docs describe, from the plain GraphML: switches are routers;
+    a chip whose only link is one cable to a switch is an endpoint of it; any other chip is a
+    router with itself as endpoint. Routers: such chips in chip order, then switches in file
+    order. Returns the router of each node (None for an endpoint chip), the router of each chip's
+    endpoint and the cables between routers as a Counter of router pairs."""
+    nodes = list(g.nodes())
+    cables = Counter()
+    for u, v, d in g.edges(data=True):
+        cables[frozenset((u, v))] += int(d["multiplicity"])
+    folded = {}
+    for c in chips:
+        links = [(frozenset((u, v)), d) for u, v, d in g.edges(c, data=True)]
+        if len(links) == 1 and int(links[0][1]["multiplicity"]) == 1:
+            (other,) = links[0][0] - {c}
+            if g.nodes[other]["kind"] == "switch":
+                folded[c] = other
+    order = [c for c in chips if c not in folded]
+    order += [n for n in nodes if g.nodes[n]["kind"] == "switch"]
+    router = {n: i for i, n in enumerate(order)}
+    chip_router = {int(c[4:]): router[folded.get(c, c)] for c in chips}
+    between = Counter()
+    for pair, k in cables.items():
+        if all(n in router for n in pair):
+            between[frozenset(router[n] for n in pair)] += k
+    return router, chip_router, between
+
+
+def check_booksim(tmp, generate, g, chips, rng):
+    path = os.path.join(tmp, "t.anynet")
+    generate("booksim", path)
+    problems = []
+    node_router, channels = {}, set()
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            words = line.split()
+            if not words:
+                continue
+            if words[0] not in ("router", "node") or len(words) < 2 or not words[1].isdigit():
+                return [f"line {number}: BookSim cannot read '{line.strip()}'"], ""
+            head = (words[0], int(words[1]))
+            i = 2
+            while i < len(words):
+                if words[i] not in ("router", "node") or i + 1 >= len(words):
+                    return [f"line {number}: BookSim cannot read '{words[i]}'"], ""
+                body = (words[i], int(words[i + 1]))
+                i += 2
+                if i < len(words) and words[i].isdigit():
+                    i += 1   # a link weight
+                kinds = (head[0], body[0])
+                if kinds == ("node", "node"):
+                    return [f"line {number}: node linked to node"], ""
+                if "node" in kinds:
+                    n, r = (head[1], body[1]) if head[0] == "node" else (body[1], head[1])
+                    if node_router.setdefault(n, r) != r:
+                        problems.append(f"node {n} on routers {node_router[n]} and {r}")
+                else:
+                    channels.add(frozenset((head[1], body[1])))
+    if sorted(node_router) != list(range(len(chips))):
+        problems.append("nodes are not numbered 0 .. n - 1")
+    _, chip_router, between = router_graph(g, chips)
+    if node_router != chip_router:
+        problems.append("nodes sit on other routers than the topology's chips")
+    if channels != set(between):
+        problems.append(f"{len(channels)} router pairs linked, expected {len(between)}")
+    return problems, f"{len(node_router)} nodes, {len(channels)} router pairs as the topology's"
+
+
+def check_sst(tmp, generate, g, chips, rng):
+    path = os.path.join(tmp, "t.graphml")
+    generate("sst", path)
+    problems = []
+    h = networkx.read_graphml(path)
+    # As SST's anytopo: nodes renumbered in file order, endpoints numbered in node order.
+    h = networkx.relabel_nodes(h, {n: i for i, n in enumerate(h.nodes())}, copy=True)
+    endpoint_router, listed = [], []
+    for v in h.nodes():
+        count = int(h.nodes[v]["endpoints"])
+        chips_here = [int(c) for c in str(h.nodes[v].get("chips", "")).split(",") if c != ""]
+        if len(chips_here) != count:
+            problems.append(f"router {v}: {count} endpoints but {len(chips_here)} chips listed")
+        endpoint_router += [v] * count
+        listed += chips_here
+    if sorted(listed) != list(range(len(chips))):
+        problems.append("the chips listed are not every chip once")
+    _, chip_router, between = router_graph(g, chips)
+    for k, c in enumerate(listed):
+        if k < len(endpoint_router) and chip_router.get(c) != endpoint_router[k]:
+            problems.append(f"endpoint {k} (chip {c}) on router {endpoint_router[k]}, "
+                            f"expected {chip_router.get(c)}")
+            break
+    edges = Counter(frozenset((u, v)) for u, v in h.edges())
+    if edges != between:
+        problems.append(f"{sum(edges.values())} cables between routers, "
+                        f"expected {sum(between.values())}")
+    return problems, (f"{len(endpoint_router)} endpoints on {h.number_of_nodes()} routers, "
+                      f"{sum(edges.values())} cables as the topology's")
+
+
+CHECKS = [("simgrid", check_simgrid), ("booksim", check_booksim), ("sst", check_sst)]
+
+
+def main():
+    rng = random.Random(7)
+    print(f"1..{len(FAMILIES) * len(CHECKS)}")
+    failed, number = 0, 0
+    for context, topology_id in FAMILIES:
+        with tempfile.TemporaryDirectory() as tmp:
+            def generate(fmt, path, context=context, topology_id=topology_id):
+                cli("generate", *context, "--id", topology_id, "--format", fmt, "-o", path)
+
+            graphml = os.path.join(tmp, "plain.graphml")
+            generate("graphml", graphml)
+            g = networkx.read_graphml(graphml)
+            chips = sorted((n for n, d in g.nodes(data=True) if d["kind"] == "chip"),
+                           key=lambda n: int(n[4:]))
+            for name, check in CHECKS:
+                number += 1
+                problems, summary = check(tmp, generate, g, chips, rng)
+                for p in problems[:10]:
+                    print(f"# {name} {topology_id}: {p}")
+                if problems:
+                    failed += 1
+                    print(f"not ok {number} - {name} {topology_id}")
+                else:
+                    print(f"ok {number} - {name} {topology_id}: {summary}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
