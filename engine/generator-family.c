@@ -352,6 +352,7 @@ dual_homed (const TfSearchConfig *config,
   variant->topology.result.n_endpoint = g->n_chip;
   variant->topology.result.chips_per_board = g->chips_per_board;
   variant->chip_transitive = FALSE;
+  variant->topology.lattice.n_dims = 0;   /* no family's lattice any more */
   variant->origin.method = TF_ORIGIN_FAMILY_ENUM;
   variant->origin.seed_id = g_strdup (seed->origin.seed_id);
   variant->origin.mutations[0] = TF_MUTATION_DUAL_HOME;

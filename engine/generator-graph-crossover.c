@@ -399,6 +399,7 @@ crossover (gpointer              state,
   child->topology.result.n_endpoint = g->n_chip;
   child->topology.result.chips_per_board = g->chips_per_board;
   child->chip_transitive = FALSE;
+  child->topology.lattice.n_dims = 0;   /* no family's lattice any more */
   child->origin = a->origin;
   child->origin.method = TF_ORIGIN_CROSSOVER;
   child->origin.seed_id = g_strdup (a->origin.seed_id);

@@ -628,6 +628,7 @@ mutate (gpointer              state,
   child->topology.result.n_endpoint = child->topology.graph.n_chip;
   child->topology.result.chips_per_board = child->topology.graph.chips_per_board;
   child->chip_transitive = FALSE;
+  child->topology.lattice.n_dims = 0;   /* no family's lattice any more */
   child->origin = parent->origin;
   child->origin.method = TF_ORIGIN_GRAPH_MUTATION;
   child->origin.seed_id = g_strdup (parent->origin.seed_id);
