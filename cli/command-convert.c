@@ -14,7 +14,7 @@ tf_command_convert (int    argc,
   g_autofree char *output = NULL;
   const GOptionEntry entries[] = {
     { "format", 0, 0, G_OPTION_ARG_STRING, &format,
-      "yaml, graphml, dot, simgrid, booksim or sst (required)", "FORMAT" },
+      "yaml, graphml, dot, simgrid, booksim, sst or astra-sim (required)", "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write to FILE (atomically) instead of standard output", "FILE" },
     { NULL }
@@ -23,7 +23,7 @@ tf_command_convert (int    argc,
   tf_cli_parser_init (&parser, "FILE - write a topology in another format",
                       "Loads a topology file (checking it as validate does) and writes it as "
                       "YAML, GraphML, Graphviz DOT or a simulator's file (SimGrid, BookSim, "
-                      "SST).");
+                      "SST, ASTRA-sim).");
   tf_cli_parser_add (&parser, entries);
   if (!g_option_context_parse (parser.context, &argc, &argv, &error))
     {

@@ -20,7 +20,7 @@ tf_command_generate (int    argc,
     { "id", 0, 0, G_OPTION_ARG_STRING, &id,
       "A result id from 'enumerate' in the same context (required)", "ID" },
     { "format", 0, 0, G_OPTION_ARG_STRING, &format,
-      "yaml, graphml, dot, simgrid, booksim or sst (default yaml)", "FORMAT" },
+      "yaml, graphml, dot, simgrid, booksim, sst or astra-sim (default yaml)", "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write to FILE (atomically) instead of standard output", "FILE" },
     { NULL }

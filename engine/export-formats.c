@@ -52,6 +52,12 @@ static const struct
     .extensions = { "graphml", NULL },
     .write = tf_topology_write_sst,
   },
+  [TF_EXPORT_ASTRA_SIM] = {
+    .name = "astra-sim",
+    .label = N_("ASTRA-sim analytical network"),
+    .extensions = { "yml", NULL },
+    .write = tf_topology_write_astra_sim,
+  },
 };
 
 const char *

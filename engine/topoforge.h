@@ -691,6 +691,10 @@ gboolean tf_topology_write_simgrid (const TfTopology *topology, GString *out, GE
  * with itself as endpoint (docs/yaml-format.md). */
 gboolean tf_topology_write_booksim (const TfTopology *topology, GString *out, GError **error);
 gboolean tf_topology_write_sst (const TfTopology *topology, GString *out, GError **error);
+/* ASTRA-sim's analytical network YAML, for a topology that is dimensions of rings, fully
+ * connected groups or one switch (docs/yaml-format.md); else TF_ERROR_INVALID_CONTEXT saying
+ * why. */
+gboolean tf_topology_write_astra_sim (const TfTopology *topology, GString *out, GError **error);
 
 /* The formats a topology is exported in (export-formats.c): one table, which the command line
  * and the app both read. */
@@ -702,13 +706,15 @@ typedef enum
   TF_EXPORT_SIMGRID,
   TF_EXPORT_BOOKSIM,
   TF_EXPORT_SST,
+  TF_EXPORT_ASTRA_SIM,
   TF_N_EXPORT_FORMATS
 } TfExportFormat;
 
 typedef gboolean (*TfTopologyWriteFunc) (const TfTopology *topology, GString *out,
                                          GError **error);
 
-/* Its name on the command line: "yaml", "graphml", "dot", "simgrid", "booksim", "sst". */
+/* Its name on the command line: "yaml", "graphml", "dot", "simgrid", "booksim", "sst",
+ * "astra-sim". */
 const char        *tf_export_format_get_name (TfExportFormat format);
 /* For people, translated: "YAML topology". */
 const char        *tf_export_format_get_label (TfExportFormat format);
@@ -718,7 +724,7 @@ const char *const *tf_export_format_get_extensions (TfExportFormat format);
 gboolean           tf_export_format_from_name (const char *name, TfExportFormat *out);
 /* The format a file name's extension names (case-insensitive); FALSE for any other name. */
 gboolean           tf_export_format_from_path (const char *path, TfExportFormat *out);
-/* "yaml, graphml, dot, simgrid, booksim or sst", for messages. */
+/* "yaml, graphml, dot, simgrid, booksim, sst or astra-sim", for messages. */
 char              *tf_export_format_dup_names (void);
 gboolean           tf_export_format_write (const TfTopology *topology, TfExportFormat format,
                                            GString *out, GError **error);

@@ -151,6 +151,8 @@ tf_loader_check_metadata (TfLoader   *l,
                                       "without metadata.id (and the keys describing the "
                                       "result) the file loads as an edited topology",
                                       difference);
+  /* The same network: the family's lattice of chips holds for it too. */
+  out->lattice = generated.lattice;
   return TRUE;
 }
 

@@ -351,7 +351,8 @@ test_validate_metrics_convert (void)
   r = run ("convert", path, NULL);
   assert_usage_error (&r, "--format is required");
   r = run ("convert", path, "--format", "csv", NULL);
-  assert_usage_error (&r, "--format: 'csv' must be yaml, graphml, dot, simgrid, booksim or sst");
+  assert_usage_error (&r, "--format: 'csv' must be yaml, graphml, dot, simgrid, booksim, sst "
+                          "or astra-sim");
   r = run ("validate", NULL);
   assert_usage_error (&r, "name at least one FILE");
   r = run ("metrics", bad, NULL);

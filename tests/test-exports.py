@@ -16,6 +16,10 @@ For a topology of every family, and two of more than 256 chips:
 - SST/Merlin anytopo GraphML, read as SST's anytopo reads it (networkx read_graphml, nodes
   renumbered in file order, endpoints numbered in node order from each node's `endpoints`): the
   same router graph, every cable an edge, endpoint k on the router of the k-th chip `chips` lists.
+- ASTRA-sim analytical network YAML: the rings, fully connected groups and switch its dimensions
+  make, NPU k being chip k (the first dimension fastest, as ASTRA-sim numbers NPUs), must be the
+  topology's links, and the slowest bandwidth the topology's; a topology that is no such product
+  (a fat-tree, a dragonfly) is refused with one line and no file.
 Prints TAP.
 """
 import json
@@ -27,6 +31,7 @@ import tempfile
 from collections import Counter
 
 import networkx
+import yaml
 
 CLI = os.environ["TF_CLI"]
 
@@ -246,7 +251,60 @@ def check_sst(tmp, generate, g, chips, rng):
                       f"{sum(edges.values())} cables as the topology's")
 
 
-CHECKS = [("simgrid", check_simgrid), ("booksim", check_booksim), ("sst", check_sst)]
+def check_astra_sim(tmp, generate, g, chips, rng):
+    path = os.path.join(tmp, "t.yml")
+    try:
+        generate("astra-sim", path)
+    except subprocess.CalledProcessError as e:
+        # Refused: only a topology that is no product of rings, groups and one switch.
+        message = e.stderr.strip()
+        if "ASTRA-sim" not in message or len(message.splitlines()) != 1 or os.path.exists(path):
+            return [f"refused badly: {message!r}"], ""
+        if all(d["kind"] == "chip" for n, d in g.nodes(data=True) if n not in chips) and \
+                not any(d["kind"] == "switch" for _, d in g.nodes(data=True)):
+            return [f"a graph of chips alone refused: {message}"], ""
+        return [], "refused: " + message.split("none: ", 1)[-1].split(". ", 1)[0]
+    with open(path) as f:
+        doc = yaml.safe_load(f)
+    kinds, sizes = doc["topology"], doc["npus_count"]
+    problems = []
+    if not (len(kinds) == len(sizes) == len(doc["bandwidth"]) == len(doc["latency"])):
+        return ["the four lists differ in length"], ""
+    n = 1
+    for s in sizes:
+        n *= s
+    if n != len(chips):
+        return [f"{n} NPUs for {len(chips)} chips"], ""
+    # The graph those dimensions make, NPU k = chip k (the first dimension fastest, as
+    # ASTRA-sim's translate_id_to_address), against the topology's with its switch merged.
+    made, stride = set(), 1
+    for kind, s in zip(kinds, sizes):
+        for k in range(n):
+            x = k // stride % s
+            for y in range(s):
+                other = k + (y - x) * stride
+                if y == x or (kind == "Ring" and (y - x) % s not in (1, s - 1)):
+                    continue
+                if kind == "Switch":
+                    made.add(frozenset((f"chip{k}", f"switch{k - x * stride}")))
+                else:
+                    made.add(frozenset((f"chip{k}", f"chip{other}")))
+        stride *= s
+    switches = [n for n, d in g.nodes(data=True) if d["kind"] == "switch"]
+    rename = {sw: "switch0" for sw in switches}
+    have = {frozenset(rename.get(x, x) for x in (u, v)) for u, v in g.edges()}
+    if made != have:
+        problems.append(f"the dimensions make {len(made)} links, the topology has {len(have)}")
+    # Each dimension's bandwidth: its slowest links' (ASTRA-sim's GB is 2^30 bytes).
+    slowest = min(d["bandwidth_gbps"] * d["multiplicity"] for _, _, d in g.edges(data=True))
+    if abs(min(doc["bandwidth"]) * 2**30 - slowest * 1e9) > 1e-5 * slowest * 1e9:
+        problems.append(f"slowest bandwidth {min(doc['bandwidth'])} GiB/s, expected "
+                        f"{slowest * 1e9 / 2**30}")
+    return problems, f"{' x '.join(f'{k} {s}' for k, s in zip(kinds, sizes))} as the topology's"
+
+
+CHECKS = [("simgrid", check_simgrid), ("booksim", check_booksim), ("sst", check_sst),
+          ("astra-sim", check_astra_sim)]
 
 
 def main():
