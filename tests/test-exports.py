@@ -20,6 +20,7 @@ For a topology of every family, and two of more than 256 chips:
   make, NPU k being chip k (the first dimension fastest, as ASTRA-sim numbers NPUs), must be the
   topology's links, and the slowest bandwidth the topology's; a topology that is no such product
   (a fat-tree, a dragonfly) is refused with one line and no file.
+And the alpha-beta model against SimGrid on those platforms, where no flows contend (RINGS).
 Prints TAP.
 """
 import json
@@ -306,10 +307,80 @@ def check_astra_sim(tmp, generate, g, chips, rng):
 CHECKS = [("simgrid", check_simgrid), ("booksim", check_booksim), ("sst", check_sst),
           ("astra-sim", check_astra_sim)]
 
+# The alpha-beta model against SimGrid where nothing contends: a ring AllReduce of M bytes over a
+# group whose ring flows share no link direction, on the exported platform under CM02 without
+# cross-traffic (the model the evaluator's alpha-beta assumes; SimGrid's default LV08 scales
+# latency and bandwidth). The closed form, 2 (N - 1) (alpha_ring + M / (N beta_ring)), with
+# alpha_ring the slowest ring flow's route latency and beta_ring its least bandwidth, must
+# match the simulated time within 0.1 %.
+RINGS = [
+    (["--n-chip", "32", "--scope", "intra-rack"], "torus:dimension_sizes=4x8,board_shape=1x1",
+     [0, 1, 2, 3]),
+    (["--n-chip", "32", "--scope", "intra-rack"], "torus:dimension_sizes=4x8,board_shape=1x1",
+     [4 * i + 1 for i in range(8)]),
+    (["--n-chip", "16", "--scope", "inter-rack", "--bandwidth", "B2B=50"],
+     "fat-tree:layers=2,k=4,osr=1,n_endpoint=8", list(range(16))),
+]
+RING_BYTES = 1 << 30
+
+RING_SIMULATION = r"""
+import json, sys
+import simgrid
+from simgrid import Actor, Engine, Mailbox
+e = Engine([sys.argv[0], "--cfg=network/model:CM02", "--cfg=network/crosstraffic:0",
+            "--log=root.thres:critical"])
+e.load_platform(sys.argv[1])
+group = json.loads(sys.argv[2])
+n, chunk = len(group), int(sys.argv[3]) // len(group)
+hosts = {h.name: h for h in e.all_hosts}
+ends = []
+
+def rank(i):
+    me, after = Mailbox.by_name(f"r{i}"), Mailbox.by_name(f"r{(i + 1) % n}")
+    for step in range(2 * (n - 1)):
+        sent = after.put_async(step, chunk)
+        me.get()
+        sent.wait()
+    ends.append(Engine.clock)
+
+for i, chip in enumerate(group):
+    Actor.create(f"rank{i}", hosts[f"chip{chip}"], rank, i)
+e.run()
+flows = []
+for i, chip in enumerate(group):
+    links, latency = hosts[f"chip{chip}"].route_to(hosts[f"chip{group[(i + 1) % n]}"])
+    flows.append([latency, min(l.bandwidth for l in links), [l.name for l in links]])
+print(json.dumps({"time": max(ends), "flows": flows}))
+"""
+
+
+def check_ring(context, topology_id, group):
+    with tempfile.TemporaryDirectory() as tmp:
+        platform = os.path.join(tmp, "t.xml")
+        cli("generate", *context, "--id", topology_id, "--format", "simgrid", "-o", platform)
+        run = subprocess.run([sys.executable, "-c", RING_SIMULATION, platform, json.dumps(group),
+                              str(RING_BYTES)], capture_output=True, text=True)
+    if run.returncode != 0:
+        return [f"SimGrid failed: {(run.stderr.strip().splitlines() or ['?'])[-1]}"], ""
+    got = json.loads(run.stdout)
+    used = Counter(name for _, _, names in got["flows"] for name in names)
+    if max(used.values()) > 1:
+        return [f"ring flows share {max(used, key=used.get)}: not a case without contention"], ""
+    n = len(group)
+    alpha = max(f[0] for f in got["flows"])
+    beta = min(f[1] for f in got["flows"])
+    closed = 2 * (n - 1) * (alpha + RING_BYTES / n / beta)
+    error = abs(got["time"] - closed) / closed
+    if error > 1e-3:
+        return [f"SimGrid {got['time'] * 1e3:.6f} ms, alpha-beta {closed * 1e3:.6f} ms "
+                f"({error:.3%} apart)"], ""
+    return [], (f"AllReduce of 1 GiB over {n}: SimGrid {got['time'] * 1e3:.4f} ms, "
+                f"alpha-beta {closed * 1e3:.4f} ms ({error:.4%} apart)")
+
 
 def main():
     rng = random.Random(7)
-    print(f"1..{len(FAMILIES) * len(CHECKS)}")
+    print(f"1..{len(FAMILIES) * len(CHECKS) + len(RINGS)}")
     failed, number = 0, 0
     for context, topology_id in FAMILIES:
         with tempfile.TemporaryDirectory() as tmp:
@@ -331,6 +402,16 @@ def main():
                     print(f"not ok {number} - {name} {topology_id}")
                 else:
                     print(f"ok {number} - {name} {topology_id}: {summary}")
+    for context, topology_id, group in RINGS:
+        number += 1
+        problems, summary = check_ring(context, topology_id, group)
+        for p in problems:
+            print(f"# ring {topology_id}: {p}")
+        if problems:
+            failed += 1
+            print(f"not ok {number} - alpha-beta vs SimGrid {topology_id}")
+        else:
+            print(f"ok {number} - alpha-beta vs SimGrid {topology_id}: {summary}")
     return 1 if failed else 0
 
 
