@@ -394,25 +394,21 @@ def main():
                            key=lambda n: int(n[4:]))
             for name, check in CHECKS:
                 number += 1
-                problems, summary = check(tmp, generate, g, chips, rng)
-                for p in problems[:10]:
-                    print(f"# {name} {topology_id}: {p}")
-                if problems:
-                    failed += 1
-                    print(f"not ok {number} - {name} {topology_id}")
-                else:
-                    print(f"ok {number} - {name} {topology_id}: {summary}")
+                failed += report(number, f"{name} {topology_id}",
+                                 *check(tmp, generate, g, chips, rng))
     for context, topology_id, group in RINGS:
         number += 1
-        problems, summary = check_ring(context, topology_id, group)
-        for p in problems:
-            print(f"# ring {topology_id}: {p}")
-        if problems:
-            failed += 1
-            print(f"not ok {number} - alpha-beta vs SimGrid {topology_id}")
-        else:
-            print(f"ok {number} - alpha-beta vs SimGrid {topology_id}: {summary}")
+        failed += report(number, f"alpha-beta vs SimGrid {topology_id}",
+                         *check_ring(context, topology_id, group))
     return 1 if failed else 0
+
+
+def report(number, label, problems, summary):
+    """Prints one TAP result and up to ten of its problems; 1 if it failed."""
+    for p in problems[:10]:
+        print(f"# {label}: {p}")
+    print(f"not ok {number} - {label}" if problems else f"ok {number} - {label}: {summary}")
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

@@ -496,25 +496,34 @@ test_bad_file_keeps_results (Fixture       *f,
   g_assert_cmpstr (tf_window_get_error (f->window), ==, message);
 }
 
+/* What the Python in @script prints for the file at @path must be @want. */
+static void
+check_read_back (const char *path,
+                 const char *script,
+                 const char *want)
+{
+  const char *argv[] = { g_getenv ("TF_PYTHON"), "-c", script, path, NULL };
+  g_autofree char *out = NULL;
+
+  g_assert_cmpint (run (argv, &out), ==, 0);
+  g_assert_cmpstr (out, ==, want);
+}
+
 static void
 check_graph_file (const char *path,
                   const char *reader,
                   guint       nodes,
                   guint64     edges)
 {
-  const char *python = g_getenv ("TF_PYTHON");
   g_autofree char *script = g_strdup_printf (
       "import sys, networkx\n"
       "g = networkx.%s(sys.argv[1])\n"
       "# pydot 1.4 reads the newline after the closing brace as a node named \"\\n\"\n"
       "if '\\\\n' in g.nodes and g.degree('\\\\n') == 0: g.remove_node('\\\\n')\n"
       "print(g.number_of_nodes(), g.number_of_edges())\n", reader);
-  const char *argv[] = { python, "-c", script, path, NULL };
-  g_autofree char *out = NULL;
   g_autofree char *want = g_strdup_printf ("%u %" G_GUINT64_FORMAT "\n", nodes, edges);
 
-  g_assert_cmpint (run (argv, &out), ==, 0);
-  g_assert_cmpstr (out, ==, want);
+  check_read_back (path, script, want);
 }
 
 /* A SimGrid platform loaded by SimGrid: its hosts and its links, one per direction (beside
@@ -524,21 +533,16 @@ check_simgrid_file (const char *path,
                     guint       hosts,
                     guint       links)
 {
-  const char *argv[] = {
-    g_getenv ("TF_PYTHON"), "-c",
-    "import sys, simgrid\n"
-    "e = simgrid.Engine([sys.argv[0], '--log=root.thres:critical'])\n"
-    "e.load_platform(sys.argv[1])\n"
-    "e.netzone_root.seal()\n"
-    "print(len(e.all_hosts),\n"
-    "      len([l for l in e.all_links if l.name.endswith(('_UP', '_DOWN'))]))\n",
-    path, NULL
-  };
-  g_autofree char *out = NULL;
   g_autofree char *want = g_strdup_printf ("%u %u\n", hosts, 2 * links);
 
-  g_assert_cmpint (run (argv, &out), ==, 0);
-  g_assert_cmpstr (out, ==, want);
+  check_read_back (path,
+                   "import sys, simgrid\n"
+                   "e = simgrid.Engine([sys.argv[0], '--log=root.thres:critical'])\n"
+                   "e.load_platform(sys.argv[1])\n"
+                   "e.netzone_root.seal()\n"
+                   "print(len(e.all_hosts),\n"
+                   "      len([l for l in e.all_links if l.name.endswith(('_UP', '_DOWN'))]))\n",
+                   want);
 }
 
 /* A simulator's file read as the simulator reads it, by the Python in @script: it prints the
@@ -548,12 +552,9 @@ check_endpoints (const char *path,
                  const char *script,
                  guint       chips)
 {
-  const char *argv[] = { g_getenv ("TF_PYTHON"), "-c", script, path, NULL };
-  g_autofree char *out = NULL;
   g_autofree char *want = g_strdup_printf ("%u\n", chips);
 
-  g_assert_cmpint (run (argv, &out), ==, 0);
-  g_assert_cmpstr (out, ==, want);
+  check_read_back (path, script, want);
 }
 
 /* Each format the command line writes, read back: YAML by topoforge-cli validate, GraphML and
