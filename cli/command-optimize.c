@@ -83,6 +83,19 @@ run_one (TfSearchConfig  *config,
   tf_cli_print_line (stderr, "front %u candidates, hypervolume %.4f%s, %u evaluations in %.1f s; "
                      "written to %s", result->front->len, result->hypervolume, baseline,
                      result->evaluations, result->seconds, dir);
+  if (config->stage_2 == TF_STAGE_2_SIMGRID)
+    tf_cli_print_line (stderr, "stage 2: %u of %u front candidates simulated with SimGrid in "
+                       "%.1f s (summary.yaml: stage_2)", result->simulated,
+                       result->stage_2_candidates, result->stage_2_seconds);
+  if (result->simulation_failures > 0)
+    {
+      g_autofree char *message = g_strdup_printf ("stage 2: %u simulations failed; the first: "
+                                                  "%s", result->simulation_failures,
+                                                  result->simulation_error);
+
+      tf_cli_error ("optimize", message);
+      return TF_CLI_EXIT_FAILURE;
+    }
   if (violations > 0)
     {
       tf_cli_error ("optimize", "some front candidates break a hard constraint; this is a bug");

@@ -18,12 +18,14 @@ typedef enum
   V_ITER_TIME, V_COMPUTE_TIME, V_ALLREDUCE_TIME, V_NETWORK_COST, V_SWITCH_COST, V_LINK_COST,
   V_NIC_COST, V_APL, V_APL_FAIL, V_DISCONNECTED, V_FAILURE_CASES, V_SWITCH_DIVERSITY,
   V_LONGEST_CABLE, V_OPTICAL_LINKS, V_MAX_SWITCH_PORTS,
+  V_ITER_TIME_SIM, V_ITER_TIME_SIM_RATIO,   /* Stage 2's, when simulated */
   /* the breakdown of the first workload's iteration, per kind of communication (TfComm) */
   V_COMM_EXPOSED, V_COMM_OVERLAPPED = V_COMM_EXPOSED + TF_N_COMMS,
   V_COMM_BOTTLENECK_GBPS = V_COMM_OVERLAPPED + TF_N_COMMS,
   V_COMM_BOTTLENECK_LOAD = V_COMM_BOTTLENECK_GBPS + TF_N_COMMS,
   V_COMM_BOTTLENECK = V_COMM_BOTTLENECK_LOAD + TF_N_COMMS,   /* text */
-  N_VALUES = V_COMM_BOTTLENECK + TF_N_COMMS
+  V_COMM_SIM = V_COMM_BOTTLENECK + TF_N_COMMS,                /* Stage 2's exposed time */
+  N_VALUES = V_COMM_SIM + TF_N_COMMS
 } Value;
 
 static const char *const value_names[N_VALUES + 1] = {
@@ -42,6 +44,8 @@ static const char *const value_names[N_VALUES + 1] = {
   [V_LONGEST_CABLE] = "longest_cable_m",
   [V_OPTICAL_LINKS] = "optical_links",
   [V_MAX_SWITCH_PORTS] = "max_switch_ports",
+  [V_ITER_TIME_SIM] = "iter_time_sim_us",
+  [V_ITER_TIME_SIM_RATIO] = "iter_time_sim_ratio",
 #define COMM_NAMES(first, suffix) \
   [first + TF_COMM_TP] = "tp_" suffix, [first + TF_COMM_PP] = "pp_" suffix, \
   [first + TF_COMM_DP] = "dp_" suffix, [first + TF_COMM_EP] = "ep_" suffix
@@ -50,6 +54,7 @@ static const char *const value_names[N_VALUES + 1] = {
   COMM_NAMES (V_COMM_BOTTLENECK_GBPS, "bottleneck_gb_per_s"),
   COMM_NAMES (V_COMM_BOTTLENECK_LOAD, "bottleneck_flows"),
   COMM_NAMES (V_COMM_BOTTLENECK, "bottleneck"),
+  COMM_NAMES (V_COMM_SIM, "time_sim_us"),
 #undef COMM_NAMES
   [N_VALUES] = NULL,
 };
@@ -70,6 +75,7 @@ static const TfLayer value_layer[N_VALUES] = {
   [V_LONGEST_CABLE] = TF_LAYER_COST,
   [V_OPTICAL_LINKS] = TF_LAYER_COST,
   [V_MAX_SWITCH_PORTS] = TF_LAYER_COST,
+  [V_ITER_TIME_SIM ... V_ITER_TIME_SIM_RATIO] = TF_LAYER_WORKFLOW,
   [V_COMM_EXPOSED ... N_VALUES - 1] = TF_LAYER_ITERATION,
 };
 
@@ -145,9 +151,17 @@ get_value (const TfCandidate *c,
 
   if (!(ev->layers & value_layer[v]))
     return FALSE;
+  if ((v == V_ITER_TIME_SIM || v == V_ITER_TIME_SIM_RATIO || v >= V_COMM_SIM) && !ev->simulated)
+    return FALSE;
   switch (v)
     {
     case V_ITER_TIME: *out = ev->workflow_time_us; return TRUE;
+    case V_ITER_TIME_SIM: *out = ev->workflow_time_sim_us; return TRUE;
+    case V_ITER_TIME_SIM_RATIO:
+      if (!(ev->workflow_time_us > 0))
+        return FALSE;
+      *out = ev->workflow_time_sim_us / ev->workflow_time_us;
+      return TRUE;
     case V_COMPUTE_TIME: *out = ev->iter_compute_us[0]; return TRUE;
     case V_ALLREDUCE_TIME: return allreduce_time (c, out);
     case V_NETWORK_COST: *out = ev->network_cost_usd; return TRUE;
@@ -174,7 +188,9 @@ get_value (const TfCandidate *c,
 
     if (ev->iter_comm_total_us[0][k] <= 0)
       return FALSE;
-    if (v < V_COMM_OVERLAPPED)
+    if (v >= V_COMM_SIM)
+      *out = ev->iter_comm_sim_us[0][k];
+    else if (v < V_COMM_OVERLAPPED)
       *out = ev->iter_comm_us[0][k];
     else if (v < V_COMM_BOTTLENECK_GBPS)
       *out = ev->iter_comm_total_us[0][k] - ev->iter_comm_us[0][k];
@@ -206,6 +222,9 @@ set_value (TfCandidate *c,
     {
     case V_ITER_TIME: ev->workflow_time_us = ev->iter_time_us[0] = x;
       ev->layers |= TF_LAYER_ITERATION; break;
+    case V_ITER_TIME_SIM: ev->workflow_time_sim_us = ev->iter_time_sim_us[0] = x;
+      ev->simulated = TRUE; break;
+    case V_ITER_TIME_SIM_RATIO: break;   /* derived */
     case V_COMPUTE_TIME: ev->iter_compute_us[0] = x; break;
     case V_ALLREDUCE_TIME: ev->collective_us[0][TF_PRIMITIVE_ALL_REDUCE][0] = x; break;
     case V_NETWORK_COST: ev->network_cost_usd = x; break;
@@ -227,7 +246,9 @@ set_value (TfCandidate *c,
         guint k = (v - V_COMM_EXPOSED) % TF_N_COMMS;
         TfBottleneck *b = &ev->iter_bottleneck[0][k];
 
-        if (v < V_COMM_OVERLAPPED)
+        if (v >= V_COMM_SIM)
+          ev->iter_comm_sim_us[0][k] = x;
+        else if (v < V_COMM_OVERLAPPED)
           {
             ev->iter_comm_us[0][k] = x;
             ev->iter_comm_total_us[0][k] += x;
@@ -300,7 +321,7 @@ metadata_of (const TfCandidate *c)
   for (guint v = 0; v < N_VALUES; v++)
     if (get_value (c, v, &m->values[m->n_values]))
       {
-        if (v >= V_COMM_BOTTLENECK)
+        if (v >= V_COMM_BOTTLENECK && v < V_COMM_SIM)
           m->texts[m->n_values] = tf_bottleneck_to_text (
             &c->evaluation.iter_bottleneck[0][v - V_COMM_BOTTLENECK]);
         m->value_keys[m->n_values++] = (guint8) v;

@@ -11,26 +11,21 @@
 
 #include <string.h>
 
-typedef struct
-{
-  guint tp, pp, dp, ep;
-} Parallelism;
-
 static inline guint
-rank_of (const Parallelism *par,
-         guint              t,
-         guint              d,
-         guint              p)
+rank_of (const TfParallelism *par,
+         guint                t,
+         guint                d,
+         guint                p)
 {
   return t + par->tp * (d + par->dp * p);
 }
 
-static gboolean
-check_workload (const TfWorkload     *wl,
-                guint                 w,
-                guint                 n_chip,
-                Parallelism          *par,
-                GError              **error)
+gboolean
+tf_parallelism_init (TfParallelism     *par,
+                     const TfWorkload  *wl,
+                     guint              w,
+                     guint              n_chip,
+                     GError           **error)
 {
   const char *name = wl->name != NULL ? wl->name : "";
 
@@ -56,6 +51,114 @@ check_workload (const TfWorkload     *wl,
   return TRUE;
 }
 
+void
+tf_parallelism_message_bytes (const TfParallelism *par,
+                              const TfWorkload    *wl,
+                              double              *bytes)
+{
+  double activation = (double) wl->micro_batch_size * wl->sequence_length * wl->hidden_size
+                      * wl->bytes_per_value;
+
+  bytes[TF_COMM_TP] = activation;
+  bytes[TF_COMM_PP] = activation;
+  bytes[TF_COMM_DP] = wl->parameters * wl->bytes_per_value / ((double) par->tp * par->pp);
+  bytes[TF_COMM_EP] = activation;
+}
+
+void
+tf_parallelism_for_each_group (const TfParallelism *par,
+                               const guint32       *order,
+                               TfGroupFunc          func,
+                               gpointer             data)
+{
+  g_autofree guint32 *group = g_new (guint32, MAX (MAX (par->tp, par->dp), 2));
+
+  /* Tensor parallel: the tp ranks of each (d, p), AllReduce of activations. */
+  if (par->tp > 1)
+    for (guint p = 0; p < par->pp; p++)
+      for (guint d = 0; d < par->dp; d++)
+        {
+          for (guint t = 0; t < par->tp; t++)
+            group[t] = order[rank_of (par, t, d, p)];
+          func (TF_COMM_TP, group, par->tp, data);
+        }
+
+  /* Data parallel: the dp ranks of each (t, p), AllReduce of the stage's gradient shard. */
+  if (par->dp > 1)
+    for (guint p = 0; p < par->pp; p++)
+      for (guint t = 0; t < par->tp; t++)
+        {
+          for (guint d = 0; d < par->dp; d++)
+            group[d] = order[rank_of (par, t, d, p)];
+          func (TF_COMM_DP, group, par->dp, data);
+        }
+
+  /* Pipeline: stage p to stage p + 1 of each (t, d), activations point to point. */
+  if (par->pp > 1)
+    for (guint p = 0; p + 1 < par->pp; p++)
+      for (guint d = 0; d < par->dp; d++)
+        for (guint t = 0; t < par->tp; t++)
+          {
+            group[0] = order[rank_of (par, t, d, p)];
+            group[1] = order[rank_of (par, t, d, p + 1)];
+            func (TF_COMM_PP, group, 2, data);
+          }
+
+  /* Expert parallel: ep consecutive ranks of each data-parallel group, AllToAll of tokens. */
+  if (par->ep > 1)
+    for (guint p = 0; p < par->pp; p++)
+      for (guint t = 0; t < par->tp; t++)
+        for (guint d0 = 0; d0 < par->dp; d0 += par->ep)
+          {
+            for (guint i = 0; i < par->ep; i++)
+              group[i] = order[rank_of (par, t, d0 + i, p)];
+            func (TF_COMM_EP, group, par->ep, data);
+          }
+}
+
+double
+tf_parallelism_iteration (const TfParallelism *par,
+                          const TfWorkload    *wl,
+                          const double        *t_comm,
+                          double              *compute_us,
+                          double              *comm_us,
+                          double              *comm_total_us)
+{
+  double micro_batches, layers_per_stage, total, n_calls[TF_N_COMMS];
+
+  /* m micro-batches per data-parallel replica per iteration (at least one). */
+  micro_batches = wl->micro_batch_size > 0
+                  ? (double) wl->global_batch_size / ((double) par->dp * wl->micro_batch_size)
+                  : 1;
+  micro_batches = MAX (micro_batches, 1.0);
+  layers_per_stage = (double) wl->layers / par->pp;
+
+  /* Calls per iteration: Megatron's two AllReduces per layer in forward and two in backward
+   * for each micro-batch; 1F1B's critical path crosses a stage boundary 2 (m + pp - 2) times;
+   * one gradient AllReduce; an AllToAll to the experts and one back per layer and
+   * micro-batch. */
+  n_calls[TF_COMM_TP] = par->tp > 1 ? 4.0 * layers_per_stage * micro_batches : 0;
+  n_calls[TF_COMM_PP] = par->pp > 1 ? 2.0 * (micro_batches + par->pp - 2) : 0;
+  n_calls[TF_COMM_DP] = par->dp > 1 ? 1.0 : 0;
+  n_calls[TF_COMM_EP] = par->ep > 1 ? 2.0 * layers_per_stage * micro_batches : 0;
+
+  /* 1F1B leaves (pp - 1) micro-batch slots idle out of m + pp - 1. */
+  *compute_us = wl->compute_time_us * (1.0 + (par->pp - 1) / micro_batches);
+  total = *compute_us;
+  for (guint k = 0; k < TF_N_COMMS; k++)
+    {
+      comm_us[k] = comm_total_us[k] = 0;
+      /* A kind that is absent or fully hidden costs nothing, even on a graph where it could
+       * not run (no inf * 0). */
+      if (n_calls[k] > 0)
+        comm_total_us[k] = t_comm[k] * n_calls[k];
+      if (n_calls[k] > 0 && wl->overlap[k] > 0)
+        comm_us[k] = t_comm[k] * n_calls[k] * wl->overlap[k];
+      total += comm_us[k];
+    }
+  return total;
+}
+
 /* Keeps the slowest group's time of a kind and what limited it. */
 static void
 keep_slowest (const TfCollectiveModel *model,
@@ -70,67 +173,31 @@ keep_slowest (const TfCollectiveModel *model,
     }
 }
 
-/* T_p for every kind of communication of one workload: the slowest group of each kind. */
-static void
-comm_times (TfCollectiveModel *model,
-            const guint32     *order,
-            const Parallelism *par,
-            double             activation_bytes,
-            double             gradient_bytes,
-            double            *t_comm,
-            TfBottleneck      *bottleneck)
+typedef struct
 {
-  g_autofree guint32 *group = g_new (guint32, MAX (MAX (par->tp, par->dp), 1));
+  TfCollectiveModel *model;
+  const double      *bytes;
+  double            *t_comm;
+  TfBottleneck      *bottleneck;
+} CommTimes;
 
-  memset (t_comm, 0, sizeof (double) * TF_N_COMMS);
-  memset (bottleneck, 0, sizeof (TfBottleneck) * TF_N_COMMS);
+/* Every group routed on its own: the slowest of each kind is T_p. */
+static void
+group_time (TfComm         comm,
+            const guint32 *group,
+            guint          n,
+            gpointer       data)
+{
+  CommTimes *ct = data;
+  double t;
 
-  /* Tensor parallel: the tp ranks of each (d, p), AllReduce of activations. */
-  if (par->tp > 1)
-    for (guint p = 0; p < par->pp; p++)
-      for (guint d = 0; d < par->dp; d++)
-        {
-          for (guint t = 0; t < par->tp; t++)
-            group[t] = order[rank_of (par, t, d, p)];
-          keep_slowest (model, tf_collective_time (model, TF_PRIMITIVE_ALL_REDUCE, group,
-                                                   par->tp, activation_bytes),
-                        &t_comm[TF_COMM_TP], &bottleneck[TF_COMM_TP]);
-        }
-
-  /* Data parallel: the dp ranks of each (t, p), AllReduce of the stage's gradient shard. */
-  if (par->dp > 1)
-    for (guint p = 0; p < par->pp; p++)
-      for (guint t = 0; t < par->tp; t++)
-        {
-          for (guint d = 0; d < par->dp; d++)
-            group[d] = order[rank_of (par, t, d, p)];
-          keep_slowest (model, tf_collective_time (model, TF_PRIMITIVE_ALL_REDUCE, group,
-                                                   par->dp, gradient_bytes),
-                        &t_comm[TF_COMM_DP], &bottleneck[TF_COMM_DP]);
-        }
-
-  /* Pipeline: stage p to stage p + 1 of each (t, d), activations point to point. */
-  if (par->pp > 1)
-    for (guint p = 0; p + 1 < par->pp; p++)
-      for (guint d = 0; d < par->dp; d++)
-        for (guint t = 0; t < par->tp; t++)
-          keep_slowest (model, tf_p2p_time (model, order[rank_of (par, t, d, p)],
-                                            order[rank_of (par, t, d, p + 1)],
-                                            activation_bytes),
-                        &t_comm[TF_COMM_PP], &bottleneck[TF_COMM_PP]);
-
-  /* Expert parallel: ep consecutive ranks of each data-parallel group, AllToAll of tokens. */
-  if (par->ep > 1)
-    for (guint p = 0; p < par->pp; p++)
-      for (guint t = 0; t < par->tp; t++)
-        for (guint d0 = 0; d0 < par->dp; d0 += par->ep)
-          {
-            for (guint i = 0; i < par->ep; i++)
-              group[i] = order[rank_of (par, t, d0 + i, p)];
-            keep_slowest (model, tf_collective_time (model, TF_PRIMITIVE_ALL_TO_ALL, group,
-                                                     par->ep, activation_bytes),
-                          &t_comm[TF_COMM_EP], &bottleneck[TF_COMM_EP]);
-          }
+  if (comm == TF_COMM_PP)
+    t = tf_p2p_time (ct->model, group[0], group[1], ct->bytes[comm]);
+  else
+    t = tf_collective_time (ct->model, comm == TF_COMM_EP ? TF_PRIMITIVE_ALL_TO_ALL
+                                                          : TF_PRIMITIVE_ALL_REDUCE,
+                            group, n, ct->bytes[comm]);
+  keep_slowest (ct->model, t, &ct->t_comm[comm], &ct->bottleneck[comm]);
 }
 
 gboolean
@@ -155,9 +222,9 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
 
   for (guint w = 0; w < n_workloads; w++)
     {
-      Parallelism par;
+      TfParallelism par;
 
-      if (!check_workload (&config->workloads[w], w, graph->n_chip, &par, error))
+      if (!tf_parallelism_init (&par, &config->workloads[w], w, graph->n_chip, error))
         return FALSE;
     }
 
@@ -173,46 +240,16 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
   for (guint w = 0; w < n_workloads; w++)
     {
       const TfWorkload *wl = &config->workloads[w];
-      Parallelism par;
-      double micro_batches, activation, gradient, layers_per_stage, total;
-      double t_comm[TF_N_COMMS], n_calls[TF_N_COMMS];
+      TfParallelism par;
+      double bytes[TF_N_COMMS], t_comm[TF_N_COMMS] = { 0 }, total;
+      CommTimes ct = { &model, bytes, t_comm, ev->iter_bottleneck[w] };
 
-      check_workload (wl, w, graph->n_chip, &par, NULL);
-
-      /* m micro-batches per data-parallel replica per iteration (at least one). */
-      micro_batches = wl->micro_batch_size > 0
-                      ? (double) wl->global_batch_size / ((double) par.dp * wl->micro_batch_size)
-                      : 1;
-      micro_batches = MAX (micro_batches, 1.0);
-      activation = (double) wl->micro_batch_size * wl->sequence_length * wl->hidden_size
-                   * wl->bytes_per_value;
-      gradient = wl->parameters * wl->bytes_per_value / ((double) par.tp * par.pp);
-      layers_per_stage = (double) wl->layers / par.pp;
-
-      comm_times (&model, order, &par, activation, gradient, t_comm, ev->iter_bottleneck[w]);
-
-      /* Calls per iteration: Megatron's two AllReduces per layer in forward and two in backward
-       * for each micro-batch; 1F1B's critical path crosses a stage boundary 2 (m + pp - 2) times;
-       * one gradient AllReduce; an AllToAll to the experts and one back per layer and
-       * micro-batch. */
-      n_calls[TF_COMM_TP] = par.tp > 1 ? 4.0 * layers_per_stage * micro_batches : 0;
-      n_calls[TF_COMM_PP] = par.pp > 1 ? 2.0 * (micro_batches + par.pp - 2) : 0;
-      n_calls[TF_COMM_DP] = par.dp > 1 ? 1.0 : 0;
-      n_calls[TF_COMM_EP] = par.ep > 1 ? 2.0 * layers_per_stage * micro_batches : 0;
-
-      /* 1F1B leaves (pp - 1) micro-batch slots idle out of m + pp - 1. */
-      ev->iter_compute_us[w] = wl->compute_time_us * (1.0 + (par.pp - 1) / micro_batches);
-      total = ev->iter_compute_us[w];
-      for (guint k = 0; k < TF_N_COMMS; k++)
-        {
-          /* A kind that is absent or fully hidden costs nothing, even on a graph where it
-           * could not run (no inf * 0). */
-          if (n_calls[k] > 0)
-            ev->iter_comm_total_us[w][k] = t_comm[k] * n_calls[k];
-          if (n_calls[k] > 0 && wl->overlap[k] > 0)
-            ev->iter_comm_us[w][k] = t_comm[k] * n_calls[k] * wl->overlap[k];
-          total += ev->iter_comm_us[w][k];
-        }
+      tf_parallelism_init (&par, wl, w, graph->n_chip, NULL);
+      tf_parallelism_message_bytes (&par, wl, bytes);
+      memset (ev->iter_bottleneck[w], 0, sizeof ev->iter_bottleneck[w]);
+      tf_parallelism_for_each_group (&par, order, group_time, &ct);
+      total = tf_parallelism_iteration (&par, wl, t_comm, &ev->iter_compute_us[w],
+                                        ev->iter_comm_us[w], ev->iter_comm_total_us[w]);
       ev->iter_time_us[w] = total;
 
       weighted += wl->weight * total;

@@ -15,6 +15,9 @@
  *   zone is then "DijkstraCache" with one route per link, and SimGrid finds a path of fewest
  *   links itself (it counts links, not latency), one of the same shortest paths.
  * - A link's direction: UP from its first end (the lower node number) to its second.
+ *
+ * Stage 2 (stage-2.c) writes its platform here too, with its own routes (one per pair of chips
+ * that communicates, chosen as ECMP hashing would) and the alpha-beta model's latency per link.
  */
 #include <string.h>
 
@@ -103,10 +106,34 @@ append_routes_from (const TfNetworkGraph *g,
     }
 }
 
-gboolean
-tf_topology_write_simgrid (const TfTopology  *topology,
-                           GString           *out,
-                           GError           **error)
+/* The routes Stage 2 gives. */
+static void
+append_given_routes (const TfNetworkGraph  *g,
+                     const Pair            *pair_of_link,
+                     const TfSimgridRoutes *routes,
+                     GString               *out)
+{
+  for (guint i = 0; i < routes->n_routes; i++)
+    {
+      guint32 from = routes->route_src[i];
+
+      g_string_append_printf (out, "    <route src=\"chip%u\" dst=\"chip%u\" "
+                              "symmetrical=\"NO\">", from, routes->route_dst[i]);
+      for (guint k = routes->route_offset[i]; k < routes->route_offset[i + 1]; k++)
+        {
+          const TfLink *l = &g->links[routes->route_links[k]];
+
+          append_link_ctn (out, l, pair_of_link[routes->route_links[k]].first, from);
+          from = l->a == from ? l->b : l->a;
+        }
+      g_string_append (out, "</route>\n");
+    }
+}
+
+static void
+append_platform (const TfTopology      *topology,
+                 const TfSimgridRoutes *routes,
+                 GString               *out)
 {
   const TfNetworkGraph *g;
   const TfContext *ctx;
@@ -116,12 +143,10 @@ tf_topology_write_simgrid (const TfTopology  *topology,
   g_autoptr(GHashTable) first_of_pair = NULL;
   char number[G_ASCII_DTOSTR_BUF_SIZE];
 
-  g_return_val_if_fail (topology != NULL && out != NULL, FALSE);
-
   g = &topology->graph;
   ctx = &topology->context;
   n_nodes = tf_network_graph_get_n_nodes (g);
-  full = g->n_chip <= FULL_MAX_CHIPS;
+  full = routes != NULL || g->n_chip <= FULL_MAX_CHIPS;
 
   /* Parallel link records between one pair of nodes become one link of their summed
    * bandwidth, named after the first. */
@@ -161,8 +186,10 @@ tf_topology_write_simgrid (const TfTopology  *topology,
     }
   g_string_append_printf (out, ". %u chips (hosts), %u switches (routers); %s -->\n", g->n_chip,
                           g->n_switch,
-                          full ? "one explicit shortest route per pair of chips"
-                               : "SimGrid finds a shortest route (fewest links) itself");
+                          routes != NULL ? "Stage 2's routes, one per pair of chips that "
+                                           "communicates"
+                          : full ? "one explicit shortest route per pair of chips"
+                                 : "SimGrid finds a shortest route (fewest links) itself");
   g_string_append_printf (out, "<platform version=\"4.1\">\n  <zone id=\"topology\" "
                           "routing=\"%s\">\n", full ? "Full" : "DijkstraCache");
   for (guint32 c = 0; c < g->n_chip; c++)
@@ -182,6 +209,8 @@ tf_topology_write_simgrid (const TfTopology  *topology,
         continue;
       latency_ns += 0.5 * ctx->switch_defaults.latency_ns
                     * ((l->a >= g->n_chip) + (l->b >= g->n_chip));
+      if (routes != NULL)
+        latency_ns = routes->link_latency_ns;
       g_ascii_dtostr (number, sizeof number, pair_of_link[i].gbps);
       g_string_append_printf (out, "    <link id=\"l%u\" bandwidth=\"%sGBps\"", i, number);
       g_ascii_dtostr (number, sizeof number, latency_ns);
@@ -189,7 +218,9 @@ tf_topology_write_simgrid (const TfTopology  *topology,
                               number);
     }
 
-  if (full)
+  if (routes != NULL)
+    append_given_routes (g, pair_of_link, routes, out);
+  else if (full)
     {
       TfAdjacency adj;
       g_autofree guint32 *parent_link = g_new (guint32, MAX (n_nodes, 1));
@@ -217,5 +248,25 @@ tf_topology_write_simgrid (const TfTopology  *topology,
         g_string_append (out, "</route>\n");
       }
   g_string_append (out, "  </zone>\n</platform>\n");
+}
+
+gboolean
+tf_topology_write_simgrid (const TfTopology  *topology,
+                           GString           *out,
+                           GError           **error)
+{
+  g_return_val_if_fail (topology != NULL && out != NULL, FALSE);
+
+  append_platform (topology, NULL, out);
   return TRUE;
+}
+
+void
+tf_topology_append_simgrid_platform (const TfTopology      *topology,
+                                     const TfSimgridRoutes *routes,
+                                     GString               *out)
+{
+  g_return_if_fail (topology != NULL && routes != NULL && out != NULL);
+
+  append_platform (topology, routes, out);
 }

@@ -36,6 +36,23 @@ typedef struct
 void tf_router_graph_init (TfRouterGraph *rg, const TfNetworkGraph *graph);
 void tf_router_graph_clear (TfRouterGraph *rg);
 
+/* A SimGrid platform for Stage 2 (export-simgrid.c writes it; stage-2.c gives the routes): every
+ * link's latency @link_latency_ns (as the alpha-beta model's hop), and one route per ordered
+ * pair of chips listed, along the link records given (route_links[route_offset[i] ..
+ * route_offset[i + 1]), from route_src[i] to route_dst[i]), not symmetrical. */
+typedef struct
+{
+  double         link_latency_ns;
+  guint          n_routes;
+  const guint32 *route_src;
+  const guint32 *route_dst;
+  const guint   *route_offset;   /* n_routes + 1 */
+  const guint32 *route_links;
+} TfSimgridRoutes;
+
+void tf_topology_append_simgrid_platform (const TfTopology *topology,
+                                          const TfSimgridRoutes *routes, GString *out);
+
 /* qsort () order of guint64 values, ascending. */
 int  tf_guint64_compare (const void *pa, const void *pb);
 

@@ -17,6 +17,8 @@ const char *const tf_mutation_names[TF_N_MUTATIONS] = {
 
 const char *const tf_comm_names[TF_N_COMMS] = { "tp", "pp", "dp", "ep" };
 
+const char *const tf_stage_2_names[TF_N_STAGE_2] = { "g5_simulation", "none", "simgrid" };
+
 static const char *const origin_names[] = {
   "family_enum", "family_sample", "generic_template", "graph_mutation", "crossover",
   "manual_seed",

@@ -30,11 +30,45 @@ gboolean tf_evaluate_iteration (const TfSearchConfig *config, TfCandidate *candi
 gboolean tf_evaluate_cost (const TfSearchConfig *config, TfCandidate *candidate,
                            GError **error);
 
+/* Stage 2 (stage-2.c): the simulator's path (topoforge-simgrid: $TOPOFORGE_SIMGRID, built beside
+ * this build, or installed), or an error saying how to get it; and the simulation of one
+ * candidate (Layers 3 and 4 first, when not done), which sets evaluation.simulated. */
+char    *tf_stage_2_find_simulator (GError **error);
+gboolean tf_evaluate_stage_2 (const TfSearchConfig *config, const char *simulator,
+                              TfCandidate *candidate, volatile gint *cancel, GError **error);
+/* Stage 2 of a finished search: the best pareto_threshold of its evaluations, taken from its
+ * front, simulated on @threads threads; the counters and time in @out. */
+void     tf_stage_2_run (const TfSearchConfig *config, const char *simulator, guint threads,
+                         volatile gint *cancel, TfSearchResult *out);
+
+/* Layer 3's pieces, shared with Stage 2 (stage-2.c): a workload's parallelism, checked against
+ * n_chip; the bytes of one call of each kind of communication; the groups of each kind, in the
+ * order Layer 3 takes them (ranks in Megatron's order on @order's chips; a pipeline group is the
+ * pair stage p -> p + 1, a ring's ranks are in ring order); and the iteration time from T_p
+ * per kind (the compute time and each kind's exposed and total time as outputs). */
+typedef struct
+{
+  guint tp, pp, dp, ep;
+} TfParallelism;
+
+typedef void (*TfGroupFunc) (TfComm comm, const guint32 *group, guint n, gpointer data);
+
+gboolean tf_parallelism_init (TfParallelism *par, const TfWorkload *wl, guint w, guint n_chip,
+                              GError **error);
+void     tf_parallelism_message_bytes (const TfParallelism *par, const TfWorkload *wl,
+                                       double *bytes);
+void     tf_parallelism_for_each_group (const TfParallelism *par, const guint32 *order,
+                                        TfGroupFunc func, gpointer data);
+double   tf_parallelism_iteration (const TfParallelism *par, const TfWorkload *wl,
+                                   const double *t_comm, double *compute_us, double *comm_us,
+                                   double *comm_total_us);
+
 /* The tables behind tf_primitive_to_string, tf_mutation_to_string and tf_comm_to_string
  * (optimizer-names.c), for readers that match a file's spelling against them. */
 extern const char *const tf_primitive_names[TF_N_PRIMITIVES];
 extern const char *const tf_mutation_names[TF_N_MUTATIONS];
 extern const char *const tf_comm_names[TF_N_COMMS];
+extern const char *const tf_stage_2_names[TF_N_STAGE_2];
 /* The index of @str in @names, FALSE when it is not there. */
 gboolean tf_name_index (const char *const *names, guint n_names, const char *str, guint *out);
 

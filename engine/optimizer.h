@@ -163,6 +163,15 @@ typedef struct
   guint  off_board_ports_per_chip; /* links leaving the chip's board (switch or chip), at most */
 } TfHardwareConstraints;
 
+/* Stage 2 of the evaluator (evaluator.stage_2; docs/optimizer.md, "Stage 2") */
+typedef enum
+{
+  TF_STAGE_2_G5_SIMULATION = 0,   /* the spec's name: no g5 here, warned and skipped */
+  TF_STAGE_2_NONE,
+  TF_STAGE_2_SIMGRID,             /* the front simulated with SimGrid (topoforge-simgrid) */
+  TF_N_STAGE_2
+} TfStage2;
+
 /* What fails, one element at a time, for apl_fail (docs/optimizer.md, Layer 1) */
 typedef enum
 {
@@ -226,8 +235,9 @@ typedef struct
                                                           * objective's unit; NAN: the default */
 
   /* evaluator */
-  gboolean              stage_2_requested;  /* g5_simulation named; not available, warned */
-  double                pareto_threshold;
+  TfStage2              stage_2;           /* evaluator.stage_2 */
+  double                pareto_threshold;  /* the share of Stage 1's evaluations Stage 2 may
+                                            * simulate (docs/optimizer.md, "Stage 2") */
   TfFailures            failures;          /* evaluator.failures */
   double                disconnected_penalty_hops;  /* a chip pair a failure cuts apart counts
                                                      * as this many hops in apl_fail */
@@ -310,6 +320,15 @@ typedef struct
   TfBottleneck iter_bottleneck[TF_SEARCH_MAX_WORKLOADS][TF_N_COMMS];  /* of the slowest group */
   /* Layer 4 */
   double  workflow_time_us;
+  /* Stage 2 (evaluator.stage_2: simgrid), when simulated is set: T_p simulated with every group
+   * of a kind at once (one call, us), and Layers 3 and 4 again with it */
+  gboolean simulated;
+  double  comm_sim_us[TF_SEARCH_MAX_WORKLOADS][TF_N_COMMS];       /* T_p */
+  double  iter_comm_sim_us[TF_SEARCH_MAX_WORKLOADS][TF_N_COMMS];  /* T_p * N_p * eta_p */
+  double  iter_time_sim_us[TF_SEARCH_MAX_WORKLOADS];
+  double  workflow_time_sim_us;
+  gboolean dominated_after_simulation;   /* by another simulated candidate of its front, with
+                                          * simulated iteration times */
   /* Layer 5 */
   double  network_cost_usd;
   double  switch_cost_usd;
@@ -428,6 +447,13 @@ typedef struct
   double     init_seconds;       /* enumerating and generating the seeds */
   guint      threads;
   TfEvaluatorStats stats;
+  /* Stage 2 (evaluator.stage_2: simgrid): front candidates chosen, simulated, failed (the first
+   * failure's message), and the time it took */
+  guint      stage_2_candidates;
+  guint      simulated;
+  guint      simulation_failures;
+  char      *simulation_error;
+  double     stage_2_seconds;
 } TfSearchResult;
 
 gboolean tf_search_run (const TfSearchConfig  *config,

@@ -553,7 +553,6 @@ read_search (Loader *l)
 static const char *const evaluator_keys[] = {
   "stage_1", "stage_2", "pareto_threshold", "failures", "disconnected_penalty_hops",
 };
-static const char *const stage_2_names[] = { "g5_simulation", "none" };
 static const char *const failures_names[] = { "switches", "switches_and_links" };
 
 static gboolean
@@ -582,15 +581,16 @@ read_evaluator (Loader *l)
         {
           guint choice;
 
-          if (tf_yaml_read_choice (r, stage_2_names, G_N_ELEMENTS (stage_2_names), &choice))
+          if (tf_yaml_read_choice (r, tf_stage_2_names, TF_N_STAGE_2, &choice))
             {
-              c->stage_2_requested = choice == 0;
-              if (c->stage_2_requested)
+              c->stage_2 = (TfStage2) choice;
+              if (c->stage_2 == TF_STAGE_2_G5_SIMULATION)
                 g_ptr_array_add (c->warnings,
                                  g_strdup_printf ("%s:%u:%u: field '%s': g5_simulation is not "
                                                   "available in Topoforge: Stage 2 is skipped "
                                                   "and Layer 3 uses the alpha-beta iteration "
-                                                  "model", r->file, mark.line, mark.column,
+                                                  "model (stage_2: simgrid simulates the front)",
+                                                  r->file, mark.line, mark.column,
                                                   r->path->str));
             }
         }
@@ -835,7 +835,7 @@ config_defaults (TfSearchConfig  *c,
   for (guint i = 0; i < TF_N_OBJECTIVES; i++)
     c->reference_point[i] = NAN;
 
-  c->stage_2_requested = FALSE;
+  c->stage_2 = TF_STAGE_2_NONE;
   c->pareto_threshold = 0.05;
   c->failures = TF_FAILURES_SWITCHES;
   c->disconnected_penalty_hops = 0;   /* set to n_chip when the document is read */

@@ -77,6 +77,13 @@ emit_breakdown (TfYamlEmitter        *e,
   key (e, "breakdown");
   tf_yaml_emitter_mapping_start (e, FALSE);
   tf_yaml_emitter_key_real (e, "iter_time_us", ev->iter_time_us[0]);
+  if (ev->simulated)
+    {
+      tf_yaml_emitter_key_real (e, "iter_time_sim_us", ev->iter_time_sim_us[0]);
+      if (ev->iter_time_us[0] > 0)
+        tf_yaml_emitter_key_real (e, "iter_time_sim_ratio",
+                                  ev->iter_time_sim_us[0] / ev->iter_time_us[0]);
+    }
   tf_yaml_emitter_key_real (e, "compute_us", ev->iter_compute_us[0]);
   for (guint k = 0; k < TF_N_COMMS; k++)
     {
@@ -87,6 +94,8 @@ emit_breakdown (TfYamlEmitter        *e,
       tf_yaml_emitter_key_real (e, "exposed_us", ev->iter_comm_us[0][k]);
       tf_yaml_emitter_key_real (e, "overlapped_us",
                                 ev->iter_comm_total_us[0][k] - ev->iter_comm_us[0][k]);
+      if (ev->simulated)
+        tf_yaml_emitter_key_real (e, "exposed_sim_us", ev->iter_comm_sim_us[0][k]);
       emit_bottleneck (e, &ev->iter_bottleneck[0][k]);
       tf_yaml_emitter_mapping_end (e);
     }
@@ -177,7 +186,89 @@ emit_front_entry (TfYamlEmitter        *e,
   tf_yaml_emitter_key_uint (e, "switches", c->topology.graph.n_switch);
   tf_yaml_emitter_key_uint (e, "links", c->topology.graph.n_links);
   tf_yaml_emitter_key_boolean (e, "port_asymmetric", c->evaluation.port_asymmetric);
+  if (c->evaluation.simulated)
+    tf_yaml_emitter_key_boolean (e, "dominated_after_simulation",
+                                 c->evaluation.dominated_after_simulation);
   emit_breakdown (e, config, c);
+}
+
+static gint
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* Stage 2: what was simulated, how far the alpha-beta model is from it, and what it changes in
+ * the front. */
+static void
+emit_stage_2 (TfYamlEmitter        *e,
+              const TfSearchConfig *config,
+              const TfSearchResult *r)
+{
+  g_autoptr(GArray) ratios = g_array_new (FALSE, FALSE, sizeof (double));
+  guint dominated = 0, swaps = 0, pairs = 0;
+
+  if (config->stage_2 != TF_STAGE_2_SIMGRID || r->front == NULL)
+    return;
+  for (guint i = 0; i < r->front->len; i++)
+    {
+      const TfEvaluation *a = &((const TfCandidate *) g_ptr_array_index (r->front, i))->evaluation;
+
+      if (!a->simulated)
+        continue;
+      dominated += a->dominated_after_simulation;
+      if (a->workflow_time_us > 0)
+        {
+          double ratio = a->workflow_time_sim_us / a->workflow_time_us;
+
+          g_array_append_val (ratios, ratio);
+        }
+      for (guint j = i + 1; j < r->front->len; j++)
+        {
+          const TfEvaluation *b =
+            &((const TfCandidate *) g_ptr_array_index (r->front, j))->evaluation;
+
+          if (!b->simulated)
+            continue;
+          pairs++;
+          swaps += (a->workflow_time_us < b->workflow_time_us
+                    && a->workflow_time_sim_us > b->workflow_time_sim_us)
+                   || (a->workflow_time_us > b->workflow_time_us
+                       && a->workflow_time_sim_us < b->workflow_time_sim_us);
+        }
+    }
+  key (e, "stage_2");
+  tf_yaml_emitter_mapping_start (e, FALSE);
+  tf_yaml_emitter_key_string (e, "simulator", "simgrid");
+  tf_yaml_emitter_key_string (e, "model", "SimGrid CM02 max-min sharing, no cross traffic, no "
+                              "TCP window; every group of a kind at once; one path per pair of "
+                              "chips, ECMP-hashed (docs/optimizer.md, Stage 2)");
+  tf_yaml_emitter_key_uint (e, "candidates", r->stage_2_candidates);
+  tf_yaml_emitter_key_uint (e, "simulated", r->simulated);
+  tf_yaml_emitter_key_uint (e, "failures", r->simulation_failures);
+  if (r->simulation_error != NULL)
+    tf_yaml_emitter_key_string (e, "first_failure", r->simulation_error);
+  tf_yaml_emitter_key_real (e, "seconds", r->stage_2_seconds);
+  if (ratios->len > 0)
+    {
+      double *v = (double *) ratios->data;
+      guint n = ratios->len;
+
+      g_array_sort (ratios, compare_doubles);
+      key (e, "iter_time_sim_ratio");
+      tf_yaml_emitter_mapping_start (e, TRUE);
+      tf_yaml_emitter_key_real (e, "median", n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
+      tf_yaml_emitter_key_real (e, "min", v[0]);
+      tf_yaml_emitter_key_real (e, "max", v[n - 1]);
+      tf_yaml_emitter_mapping_end (e);
+    }
+  tf_yaml_emitter_key_uint (e, "dominated_after_simulation", dominated);
+  tf_yaml_emitter_key_uint (e, "iter_time_order_swaps", swaps);
+  tf_yaml_emitter_key_uint (e, "iter_time_pairs", pairs);
+  tf_yaml_emitter_mapping_end (e);
 }
 
 static void
@@ -214,6 +305,8 @@ emit_summary (TfYamlEmitter        *e,
   tf_yaml_emitter_key_real (e, "search_s", r->seconds);
   tf_yaml_emitter_key_real (e, "seeds_s", r->init_seconds);
   tf_yaml_emitter_key_real (e, "baseline_s", r->baseline_seconds);
+  if (config->stage_2 == TF_STAGE_2_SIMGRID)
+    tf_yaml_emitter_key_real (e, "stage_2_s", r->stage_2_seconds);
   key (e, "layers");
   tf_yaml_emitter_mapping_start (e, FALSE);
   for (guint k = 1; k < TF_N_LAYER_SLOTS; k++)
@@ -253,6 +346,7 @@ emit_summary (TfYamlEmitter        *e,
   tf_yaml_emitter_key_uint (e, "front_size", r->front ? r->front->len : 0);
   tf_yaml_emitter_key_uint (e, "port_asymmetric_candidates", count_port_asymmetric (r->front));
   tf_yaml_emitter_key_uint (e, "constraint_violations", violations);
+  emit_stage_2 (e, config, r);
 
   key (e, "front");
   tf_yaml_emitter_sequence_start (e, FALSE);

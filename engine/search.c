@@ -854,6 +854,7 @@ tf_search_run (const TfSearchConfig  *config,
   static const TfSearchOptions no_options;
   Run run = { 0 };
   gboolean ok = TRUE;
+  g_autofree char *simulator = NULL;
 
   g_return_val_if_fail (config != NULL && out != NULL, FALSE);
 
@@ -871,6 +872,12 @@ tf_search_run (const TfSearchConfig  *config,
   run.archive = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   run.evaluated = g_array_new (FALSE, FALSE, sizeof (double));
   out->threads = threads_of (&run);
+  /* Stage 2's simulator is looked for before the search, not after it. */
+  if (config->stage_2 == TF_STAGE_2_SIMGRID)
+    {
+      simulator = tf_stage_2_find_simulator (error);
+      ok = simulator != NULL;
+    }
 
   for (guint g = 0; g < tf_generators_get_count () && ok; g++)
     {
@@ -905,6 +912,8 @@ tf_search_run (const TfSearchConfig  *config,
   out->seconds = (g_get_monotonic_time () - run.start) / 1e6;
   out->front = g_steal_pointer (&run.archive);
   out->evaluated = g_steal_pointer (&run.evaluated);
+  if (ok && simulator != NULL && !out->cancelled)
+    tf_stage_2_run (config, simulator, threads_of (&run), run.options->cancel, out);
 
   if (ok && run.options->baseline && config->algorithm == TF_SEARCH_NSGA2 && !out->cancelled)
     {
@@ -956,5 +965,6 @@ tf_search_result_clear (TfSearchResult *result)
   g_clear_pointer (&result->baseline_front, g_ptr_array_unref);
   g_clear_pointer (&result->evaluated, g_array_unref);
   g_clear_pointer (&result->baseline_evaluated, g_array_unref);
+  g_free (result->simulation_error);
   memset (result, 0, sizeof *result);
 }

@@ -172,7 +172,7 @@ assert_config_equal (const TfSearchConfig *a,
   for (guint o = 0; o < TF_N_OBJECTIVES; o++)
     assert_same (a->reference_point[o], b->reference_point[o], "reference_point");
 
-  g_assert_cmpint (a->stage_2_requested, ==, b->stage_2_requested);
+  g_assert_cmpint (a->stage_2, ==, b->stage_2);
   assert_same (a->pareto_threshold, b->pareto_threshold, "pareto_threshold");
   g_assert_cmpint (a->failures, ==, b->failures);
   assert_same (a->disconnected_penalty_hops, b->disconnected_penalty_hops, "penalty");

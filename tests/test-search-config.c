@@ -242,7 +242,7 @@ test_defaults (void)
   g_assert_cmpuint (c.generations, ==, 100);
   g_assert_cmpuint (c.threads, ==, 0);
   g_assert_cmpuint (c.seed, ==, 1);
-  g_assert_false (c.stage_2_requested);
+  g_assert_cmpint (c.stage_2, ==, TF_STAGE_2_NONE);
   assert_close (c.pareto_threshold, 0.05);
   g_assert_nonnull (c.warnings);
   g_assert_cmpuint (c.warnings->len, ==, 0);
@@ -374,12 +374,12 @@ test_example_1024 (void)
   assert_close (c.context.defaults[TF_LINK_R2R].bandwidth_gbps, 50);
   assert_close (c.context.defaults[TF_LINK_P2P].latency_ns, 1000);
 
-  g_assert_true (c.stage_2_requested);
+  g_assert_cmpint (c.stage_2, ==, TF_STAGE_2_G5_SIMULATION);
   g_assert_cmpuint (c.warnings->len, ==, 1);
   g_assert_cmpstr (g_ptr_array_index (c.warnings, 0), ==,
                    "search-1024.yaml:54:12: field 'evaluator.stage_2': g5_simulation is not "
                    "available in Topoforge: Stage 2 is skipped and Layer 3 uses the alpha-beta "
-                   "iteration model");
+                   "iteration model (stage_2: simgrid simulates the front)");
 }
 
 /* The 16,384-GPU example: GPT-3 175B with the batch doubled, every generator on, no warning. */
@@ -432,7 +432,7 @@ test_example_small (void)
   g_assert_cmpuint (c.population_size, ==, 24);
   g_assert_cmpuint (c.generations, ==, 10);
   g_assert_cmpuint (c.seed, ==, 1);
-  g_assert_false (c.stage_2_requested);
+  g_assert_cmpint (c.stage_2, ==, TF_STAGE_2_NONE);
   g_assert_cmpuint (c.warnings->len, ==, 0);
   g_assert_cmpuint (c.hardware.n_radix_options, ==, 2);
 }
@@ -547,7 +547,7 @@ test_overrides (void)
   g_assert_cmpint (c.algorithm, ==, TF_SEARCH_RANDOM);
   g_assert_cmpuint (c.seed, ==, G_MAXUINT64);
   assert_close (c.pareto_threshold, 1);
-  g_assert_false (c.stage_2_requested);
+  g_assert_cmpint (c.stage_2, ==, TF_STAGE_2_NONE);
 }
 
 /* Every preset loads and derives its compute time by the formula, on 1024 chips. */

@@ -171,7 +171,7 @@ assert_configs_equal (const TfSearchConfig *a,
     g_assert_true ((isnan (a->reference_point[i]) && isnan (b->reference_point[i]))
                    || a->reference_point[i] == b->reference_point[i]);
 
-  g_assert_cmpint (a->stage_2_requested, ==, b->stage_2_requested);
+  g_assert_cmpint (a->stage_2, ==, b->stage_2);
   g_assert_cmpfloat (a->pareto_threshold, ==, b->pareto_threshold);
   g_assert_cmpint (a->failures, ==, b->failures);
   g_assert_cmpfloat (a->disconnected_penalty_hops, ==, b->disconnected_penalty_hops);
