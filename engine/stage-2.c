@@ -34,6 +34,7 @@
 
 #define SIMULATOR "topoforge-simgrid"
 #define SIMULATOR_ENV "TOPOFORGE_SIMGRID"
+#define KEEP_ENV "TOPOFORGE_STAGE_2_KEEP"
 
 typedef struct
 {
@@ -420,14 +421,35 @@ simulate (const char        *simulator,
   };
   g_autoptr(GString) text = g_string_new (NULL);
   g_autoptr(GString) out = g_string_new (NULL);
-  g_autofree char *dir = g_dir_make_tmp ("topoforge-stage-2-XXXXXX", error);
-  g_autofree char *platform_path = NULL, *flows_path = NULL;
+  const char *keep = g_getenv (KEEP_ENV);
+  g_autofree char *dir = NULL, *platform_path = NULL, *flows_path = NULL;
   gboolean ok;
 
-  if (dir == NULL)
-    return FALSE;
-  platform_path = g_build_filename (dir, "platform.xml", NULL);
-  flows_path = g_build_filename (dir, "flows.txt", NULL);
+  /* $TOPOFORGE_STAGE_2_KEEP names a folder that keeps each candidate's two files, to run the
+   * simulator on by hand; else they live in a temporary folder for the simulation only. */
+  if (keep != NULL && *keep != '\0')
+    {
+      g_autofree char *prefix = g_strdup_printf ("cand_%06u", candidate->id);
+      g_autofree char *platform_name = g_strconcat (prefix, ".platform.xml", NULL);
+      g_autofree char *flows_name = g_strconcat (prefix, ".flows.txt", NULL);
+
+      if (g_mkdir_with_parents (keep, 0777) != 0)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_IO, "%s=%s: %s", KEEP_ENV, keep,
+                       g_strerror (errno));
+          return FALSE;
+        }
+      platform_path = g_build_filename (keep, platform_name, NULL);
+      flows_path = g_build_filename (keep, flows_name, NULL);
+    }
+  else
+    {
+      dir = g_dir_make_tmp ("topoforge-stage-2-XXXXXX", error);
+      if (dir == NULL)
+        return FALSE;
+      platform_path = g_build_filename (dir, "platform.xml", NULL);
+      flows_path = g_build_filename (dir, "flows.txt", NULL);
+    }
   tf_topology_append_simgrid_platform (&candidate->topology, &platform, text);
   ok = g_file_set_contents (platform_path, text->str, text->len, error);
   g_string_truncate (text, 0);
@@ -435,9 +457,12 @@ simulate (const char        *simulator,
   ok = ok && g_file_set_contents (flows_path, text->str, text->len, error);
   ok = ok && run_simulator (simulator, platform_path, flows_path, cancel, out, error);
   ok = ok && read_durations (out->str, n_phases, seconds, error);
-  g_unlink (platform_path);
-  g_unlink (flows_path);
-  g_rmdir (dir);
+  if (dir != NULL)
+    {
+      g_unlink (platform_path);
+      g_unlink (flows_path);
+      g_rmdir (dir);
+    }
   return ok;
 }
 

@@ -53,31 +53,13 @@ fixture_set_up (Fixture       *f,
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
   while (g_main_context_pending (NULL))
     g_main_context_iteration (NULL, FALSE);
-  remove_tree (f->tmp);
+  tf_test_remove_tree (f->tmp);
   g_free (f->tmp);
 }
 

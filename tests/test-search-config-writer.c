@@ -16,24 +16,6 @@
 #include "optimizer.h"
 #include "test-util.h"
 
-/* Removes @path, a file or a folder with what it holds. */
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      remove_tree (child);
-    }
-  if (dir != NULL)
-    g_dir_close (dir);
-  g_remove (path);
-}
-
 static gboolean
 same_double (double a,
              double b)
@@ -481,7 +463,7 @@ test_file_and_cli (void)
         g_error ("topoforge-cli optimize failed on the written file:\n%s", std_err);
       g_assert_true (g_file_test (summary, G_FILE_TEST_IS_REGULAR));
     }
-  remove_tree (dir);
+  tf_test_remove_tree (dir);
 }
 
 /* A write that fails (a name that is not UTF-8) says why and leaves the text as it was. */

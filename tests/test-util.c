@@ -275,3 +275,20 @@ tf_test_readme_commands (const char *heading)
     }
   return commands;
 }
+
+void
+tf_test_remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      tf_test_remove_tree (child);
+    }
+  if (dir != NULL)
+    g_dir_close (dir);
+  g_remove (path);
+}
