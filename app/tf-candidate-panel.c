@@ -120,6 +120,13 @@ comm_exposed (const TfCandidate *c,
 }
 
 static double
+comm_exposed_sim (const TfCandidate *c,
+                  gconstpointer      kind)
+{
+  return c->evaluation.iter_comm_sim_us[0][GPOINTER_TO_UINT (kind)];
+}
+
+static double
 comm_overlapped (const TfCandidate *c,
                  gconstpointer      kind)
 {
@@ -189,6 +196,15 @@ all_have (const Builder *b,
   return TRUE;
 }
 
+static gboolean
+all_simulated (const Builder *b)
+{
+  for (guint i = 0; i < b->n; i++)
+    if (!b->c[i]->evaluation.simulated)
+      return FALSE;
+  return b->n > 0;
+}
+
 static void
 build_rows (Builder *b)
 {
@@ -232,6 +248,25 @@ build_rows (Builder *b)
                     b->n > 1
                       ? tf_bottleneck_to_text (&b->c[1]->evaluation.iter_bottleneck[0][k])
                       : NULL);
+        }
+    }
+
+  /* Stage 2's figures, for candidates it simulated (docs/optimizer.md, "Stage 2"). */
+  if (all_simulated (b))
+    {
+      add_section (b, _("Simulated with SimGrid"));
+      add_value (b, _("Iteration"), "us", BETTER_LOWER, field, OFFSET (iter_time_sim_us[0]));
+      for (guint k = 0; k < TF_N_COMMS; k++)
+        {
+          g_autofree char *exposed = NULL;
+          gboolean any = FALSE;
+
+          for (guint i = 0; i < b->n; i++)
+            any |= b->c[i]->evaluation.iter_comm_total_us[0][k] > 0;
+          if (!any)
+            continue;
+          exposed = g_strdup_printf (_("%s exposed"), tf_comm_to_string (k));
+          add_value (b, exposed, "us", BETTER_LOWER, comm_exposed_sim, GUINT_TO_POINTER (k));
         }
     }
 

@@ -10,6 +10,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli-private.h"
 #include "optimizer.h"
@@ -228,7 +229,7 @@ tf_command_optimize (int    argc,
   g_autofree char *config_path = NULL;
   g_autofree char *out_dir = NULL;
   g_autofree char *seed = NULL, *threads = NULL, *population = NULL, *generations = NULL;
-  g_autofree char *repeat = NULL;
+  g_autofree char *repeat = NULL, *stage_2 = NULL;
   guint n_repeats = 1;
   gboolean no_baseline = FALSE;
   TfSearchOptions options = { 0 };
@@ -247,6 +248,9 @@ tf_command_optimize (int    argc,
       "Generations, 1 to 100000 (default: the config's)", "G" },
     { "no-baseline", 0, 0, G_OPTION_ARG_NONE, &no_baseline,
       "Skip the Random + QMC baseline", NULL },
+    { "stage-2", 0, 0, G_OPTION_ARG_STRING, &stage_2,
+      "simgrid: simulate the best of the front with SimGrid after the search; none: do not "
+      "(default: the config's evaluator.stage_2)", "NAME" },
     { "repeat", 0, 0, G_OPTION_ARG_STRING, &repeat,
       "Run R seeds (S, S+1, ...) into DIR/seed-N and write DIR/repeat.yaml with the median and "
       "spread of the hypervolume ratio and of the gain over the seeds, 1 to 100", "R" },
@@ -277,8 +281,26 @@ tf_command_optimize (int    argc,
       tf_cli_print_line (stderr, "%s", error->message);
       return TF_CLI_EXIT_USAGE;
     }
+  if (stage_2 != NULL)
+    {
+      if (!tf_stage_2_from_string (stage_2, &config.stage_2)
+          || config.stage_2 == TF_STAGE_2_G5_SIMULATION)
+        {
+          g_autofree char *message = g_strdup_printf ("--stage-2: '%s' must be simgrid or none",
+                                                      stage_2);
+
+          tf_cli_error ("optimize", message);
+          return TF_CLI_EXIT_USAGE;
+        }
+    }
   for (guint i = 0; config.warnings && i < config.warnings->len; i++)
-    tf_cli_print_line (stderr, "%s", (const char *) g_ptr_array_index (config.warnings, i));
+    {
+      const char *warning = g_ptr_array_index (config.warnings, i);
+
+      /* What the file says of its stage_2 no longer holds once --stage-2 sets it. */
+      if (stage_2 == NULL || strstr (warning, "field 'evaluator.stage_2'") == NULL)
+        tf_cli_print_line (stderr, "%s", warning);
+    }
   if ((seed != NULL && !tf_cli_parse_uint64 ("seed", seed, &seed_range, &config.seed, &error))
       || (threads != NULL
           && !tf_cli_parse_uint ("threads", threads, &threads_range, &config.threads, &error))

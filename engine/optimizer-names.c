@@ -92,3 +92,24 @@ tf_origin_method_from_string (const char     *str,
   *out = (TfOriginMethod) i;
   return TRUE;
 }
+
+const char *
+tf_stage_2_to_string (TfStage2 stage_2)
+{
+  g_return_val_if_fail ((guint) stage_2 < TF_N_STAGE_2, NULL);
+  return tf_stage_2_names[stage_2];
+}
+
+gboolean
+tf_stage_2_from_string (const char *str,
+                        TfStage2   *out)
+{
+  guint i;
+
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (!tf_name_index (tf_stage_2_names, TF_N_STAGE_2, str, &i))
+    return FALSE;
+  *out = (TfStage2) i;
+  return TRUE;
+}

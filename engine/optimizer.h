@@ -172,6 +172,9 @@ typedef enum
   TF_N_STAGE_2
 } TfStage2;
 
+const char *tf_stage_2_to_string (TfStage2 stage_2);   /* "g5_simulation", "none", "simgrid" */
+gboolean    tf_stage_2_from_string (const char *str, TfStage2 *out);
+
 /* What fails, one element at a time, for apl_fail (docs/optimizer.md, Layer 1) */
 typedef enum
 {

@@ -308,7 +308,7 @@ write_evaluator (TfYamlEmitter        *e,
   tf_yaml_emitter_string (e, "evaluator");
   tf_yaml_emitter_mapping_start (e, FALSE);
   tf_yaml_emitter_key_string (e, "stage_1", "math_alpha_beta");
-  tf_yaml_emitter_key_string (e, "stage_2", tf_stage_2_names[c->stage_2]);
+  tf_yaml_emitter_key_string (e, "stage_2", tf_stage_2_to_string (c->stage_2));
   tf_yaml_emitter_key_real (e, "pareto_threshold", c->pareto_threshold);
   tf_yaml_emitter_key_string (e, "failures", c->failures == TF_FAILURES_SWITCHES_AND_LINKS
                                              ? "switches_and_links" : "switches");
