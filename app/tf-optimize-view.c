@@ -342,7 +342,14 @@ on_snapshot (GObject                *target,
   if (self->searching == NULL || m != self->n_objectives)
     return;   /* a late report of a search already over */
   self->snapshots++;
-  if (!p->baseline)
+  if (p->stage_2 > 0)
+    {
+      gtk_progress_bar_pulse (self->progress);
+      text = g_strdup_printf (g_dngettext (NULL, "Simulating %u front candidate with SimGrid…",
+                                           "Simulating %u front candidates with SimGrid…",
+                                           p->stage_2), p->stage_2);
+    }
+  else if (!p->baseline)
     {
       tf_pareto_model_set_points (model, TF_PARETO_FRONT, (const double *) snapshot->front->data,
                                   n_front, (const char *const *) snapshot->origins->pdata);

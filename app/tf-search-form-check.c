@@ -73,6 +73,7 @@ const TfSearchFormField tf_search_form_fields[] = {
     "edits_per_child_error" },
   { "generators.generic_template", CHILD (template_enabled), "template_enabled_error" },
   { "generators.graph_crossover", CHILD (crossover_enabled), "crossover_enabled_error" },
+  { "evaluator.stage_2", CHILD (stage_2), "stage_2_error" },
 };
 
 const guint tf_search_form_n_fields = G_N_ELEMENTS (tf_search_form_fields);
@@ -409,6 +410,11 @@ tf_search_form_build_config (TfSearchForm   *self,
   out->edits_per_child = read_uint (self->edits_per_child);
   out->template_enabled = gtk_check_button_get_active (self->template_enabled);
   out->crossover_enabled = gtk_check_button_get_active (self->crossover_enabled);
+  /* Ticked: SimGrid; cleared: none, unless the file named the spec's g5 (kept, and warned). */
+  if (gtk_check_button_get_active (self->stage_2))
+    out->stage_2 = TF_STAGE_2_SIMGRID;
+  else if (out->stage_2 == TF_STAGE_2_SIMGRID)
+    out->stage_2 = TF_STAGE_2_NONE;
 
   out->algorithm = gtk_drop_down_get_selected (self->algorithm) == 1 ? TF_SEARCH_RANDOM
                                                                      : TF_SEARCH_NSGA2;

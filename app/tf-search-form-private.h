@@ -33,6 +33,7 @@ struct _TfSearchForm
   GtkDropDown    *algorithm;
   GtkSpinButton  *population, *generations, *seed, *threads, *mutation_rate, *edits_per_child;
   GtkCheckButton *template_enabled, *crossover_enabled;
+  GtkCheckButton *stage_2;
 
   /* check buttons built from the engine's tables */
   GtkCheckButton *primitive_checks[TF_N_PRIMITIVES];

@@ -354,7 +354,7 @@ static const struct
   T (off_board_ports), T (radix_options), T (objectives_box), T (family_enabled),
   T (edge_cases), T (mutator_enabled), T (families_box), T (intra_box), T (operators_box),
   T (algorithm), T (population), T (generations), T (seed), T (threads), T (mutation_rate),
-  T (edits_per_child), T (template_enabled), T (crossover_enabled),
+  T (edits_per_child), T (template_enabled), T (crossover_enabled), T (stage_2),
 };
 #undef T
 
@@ -419,6 +419,17 @@ tf_search_form_init (TfSearchForm *self)
   tf_search_config_init (&self->base);
   build_models (self);
   build_checks (self);
+  /* Without the simulator, Stage 2 cannot be asked for here; the tooltip says why. */
+  {
+    g_autoptr(GError) missing = NULL;
+    g_autofree char *simulator = tf_stage_2_find_simulator (&missing);
+
+    if (simulator == NULL)
+      {
+        gtk_widget_set_sensitive (GTK_WIDGET (self->stage_2), FALSE);
+        gtk_widget_set_tooltip_text (GTK_WIDGET (self->stage_2), missing->message);
+      }
+  }
   name_zero (self->threads, N_("All cores"));
   name_zero (self->budget, N_("No budget"));
   connect_fields (self);
@@ -551,6 +562,7 @@ tf_search_form_set_config (TfSearchForm         *self,
   gtk_spin_button_set_value (self->edits_per_child, self->base.edits_per_child);
   gtk_check_button_set_active (self->template_enabled, self->base.template_enabled);
   gtk_check_button_set_active (self->crossover_enabled, self->base.crossover_enabled);
+  gtk_check_button_set_active (self->stage_2, self->base.stage_2 == TF_STAGE_2_SIMGRID);
 
   gtk_drop_down_set_selected (self->algorithm, self->base.algorithm == TF_SEARCH_RANDOM ? 1 : 0);
   gtk_spin_button_set_value (self->population, self->base.population_size);

@@ -22,7 +22,9 @@ on_progress (const TfSearchProgress *p,
              gpointer                data)
 {
   (void) data;
-  if (p->baseline)
+  if (p->stage_2 > 0)
+    g_printerr ("stage 2: simulating %u front candidates with SimGrid\n", p->stage_2);
+  else if (p->baseline)
     g_printerr ("baseline  evaluations %6u  front %4u  hypervolume %.4f  elapsed %7.1f s\n",
                 p->evaluations, p->front_size, p->hypervolume, p->elapsed);
   else

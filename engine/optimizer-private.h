@@ -30,14 +30,14 @@ gboolean tf_evaluate_iteration (const TfSearchConfig *config, TfCandidate *candi
 gboolean tf_evaluate_cost (const TfSearchConfig *config, TfCandidate *candidate,
                            GError **error);
 
-/* Stage 2 (stage-2.c): the simulator's path (topoforge-simgrid: $TOPOFORGE_SIMGRID, built beside
- * this build, or installed), or an error saying how to get it; and the simulation of one
- * candidate (Layers 3 and 4 first, when not done), which sets evaluation.simulated. */
-char    *tf_stage_2_find_simulator (GError **error);
+/* Stage 2 (stage-2.c): the simulation of one candidate (Layers 3 and 4 first, when not done),
+ * which sets evaluation.simulated. */
 gboolean tf_evaluate_stage_2 (const TfSearchConfig *config, const char *simulator,
                               TfCandidate *candidate, volatile gint *cancel, GError **error);
 /* Stage 2 of a finished search: the best pareto_threshold of its evaluations, taken from its
- * front, simulated on @threads threads; the counters and time in @out. */
+ * front (tf_stage_2_count of them), simulated on @threads threads; the counters and time in
+ * @out. */
+guint    tf_stage_2_count (const TfSearchConfig *config, guint front_size, guint evaluations);
 void     tf_stage_2_run (const TfSearchConfig *config, const char *simulator, guint threads,
                          volatile gint *cancel, TfSearchResult *out);
 

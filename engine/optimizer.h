@@ -405,6 +405,8 @@ typedef struct
   double  hypervolume;     /* of the current front, normalised (docs/optimizer.md) */
   double  elapsed;         /* seconds */
   gboolean baseline;       /* TRUE while the Random + QMC baseline runs */
+  guint   stage_2;         /* non-zero once the search is over and Stage 2 simulates that many
+                            * front candidates */
   /* Borrowed for the call only: the current front (TfCandidate *, by first objective) and the
    * objective rows (as the search minimises them) of every feasible candidate evaluated so
    * far, of the search or of the baseline while it runs. */
@@ -465,6 +467,10 @@ gboolean tf_search_run (const TfSearchConfig  *config,
                         GError               **error);
 void     tf_search_result_clear (TfSearchResult *result);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfSearchResult, tf_search_result_clear)
+
+/* Stage 2's simulator, topoforge-simgrid: its path ($TOPOFORGE_SIMGRID, built beside this build,
+ * or installed), or NULL and an error saying how to get it. */
+char    *tf_stage_2_find_simulator (GError **error);
 
 /* A run folder as optimize --out writes it, and as the app saves and opens it
  * (docs/optimizer.md, "Output"): config.yaml (the configuration of the run, complete),

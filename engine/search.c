@@ -73,6 +73,7 @@ typedef struct
   guint                  samplers[16]; /* the generators that can sample */
   guint                  n_samplers;
   gboolean               baseline;
+  guint                  stage_2;    /* the front candidates Stage 2 simulates, once it starts */
   TfCredit               credit[16];   /* per generator, for picking one to mutate a parent */
   TfCredit               immigrant_credit;  /* immigrants against children (immigrant_share) */
   TfCredit               child_credit;
@@ -221,6 +222,7 @@ report (Run  *run,
     .hypervolume = normalised_hypervolume (run->m, run->archive, run->ideal, run->reference),
     .elapsed = (g_get_monotonic_time () - run->start) / 1e6,
     .baseline = run->baseline,
+    .stage_2 = run->stage_2,
     .front = run->archive,
     .evaluated = run->evaluated,
   };
@@ -909,6 +911,13 @@ tf_search_run (const TfSearchConfig  *config,
    * only: most candidates that enter it leave again. */
   if (run.archive != NULL)
     tf_complete_batch (config, threads_of (&run), run.archive, &out->stats);
+  if (ok && simulator != NULL && !out->cancelled && run.archive != NULL)
+    {
+      /* Said before it starts: Stage 2 reports nothing until it ends. */
+      run.stage_2 = tf_stage_2_count (config, run.archive->len, out->evaluations);
+      if (!report (&run, out->generations_done))
+        out->cancelled = TRUE;
+    }
   out->seconds = (g_get_monotonic_time () - run.start) / 1e6;
   out->front = g_steal_pointer (&run.archive);
   out->evaluated = g_steal_pointer (&run.evaluated);

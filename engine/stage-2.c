@@ -631,6 +631,14 @@ mark_dominated (const TfSearchConfig *config,
     }
 }
 
+guint
+tf_stage_2_count (const TfSearchConfig *config,
+                  guint                 front_size,
+                  guint                 evaluations)
+{
+  return (guint) MIN ((double) front_size, ceil (config->pareto_threshold * evaluations));
+}
+
 void
 tf_stage_2_run (const TfSearchConfig *config,
                 const char           *simulator,
@@ -649,7 +657,7 @@ tf_stage_2_run (const TfSearchConfig *config,
   /* The spec's "best pareto_threshold of Stage 1": the front, when it is no more than that
    * share of the evaluations; else that many of it, chosen as NSGA-II truncates a front (the
    * extremes first, then the least crowded). */
-  n = (guint) MIN ((double) front->len, ceil (config->pareto_threshold * out->evaluations));
+  n = tf_stage_2_count (config, front->len, out->evaluations);
   if (n == front->len)
     for (guint i = 0; i < n; i++)
       g_ptr_array_add (chosen, g_ptr_array_index (front, i));
