@@ -264,6 +264,48 @@ tf_p2p_time (TfCollectiveModel *model,
   return hops * model->config->hardware.link_latency_us + us_for_bytes (bytes, beta);
 }
 
+void
+tf_concurrent_begin (TfCollectiveModel *model)
+{
+  g_return_if_fail (model != NULL && model->priv != NULL);
+
+  model->concurrent_hops = 0;
+  model->concurrent_unreachable = FALSE;
+}
+
+void
+tf_concurrent_add (TfCollectiveModel *model,
+                   guint32            source,
+                   guint32            destination)
+{
+  TfDestination d;
+
+  g_return_if_fail (model != NULL && model->priv != NULL);
+
+  if (source == destination)
+    return;
+  tf_routing_destination (model->priv, destination, &source, 1, 0, &d);
+  model->concurrent_hops = MAX (model->concurrent_hops, tf_destination_distance (&d, source));
+  if (!tf_routing_add_flow (model->priv, &d, source, 1.0))
+    model->concurrent_unreachable = TRUE;
+}
+
+double
+tf_concurrent_step (TfCollectiveModel *model,
+                    double             bytes)
+{
+  double beta;
+
+  g_return_val_if_fail (model != NULL && model->priv != NULL, 0);
+
+  memset (&model->bottleneck, 0, sizeof model->bottleneck);
+  beta = tf_routing_collect_beta (model->priv, &model->bottleneck);
+  if (model->concurrent_unreachable)
+    return INFINITY;
+  return model->concurrent_hops * model->config->hardware.link_latency_us
+         + us_for_bytes (bytes, beta);
+}
+
 guint32 *
 tf_rank_order (const TfNetworkGraph *graph)
 {

@@ -3,9 +3,11 @@
  *
  * Layer 3 is the spec's T_iter = T_compute + sum_p T_p N_p eta_p, with T_p from the same
  * alpha-beta model as Layer 2, now over the groups the parallelism makes: ranks follow Megatron's
- * order (tp fastest, then dp, then pp) and rank r runs on the r-th chip of tf_rank_order(). Every
- * group is routed on its own, and the slowest group of a kind sets that kind's time. Layer 4 is
- * the workloads' weighted mean. docs/optimizer.md gives the formulas and their reasons.
+ * order (tp fastest, then dp, then pp) and rank r runs on the r-th chip of tf_rank_order(). The
+ * rings and pipeline sends of every group of a kind are routed together, as a training step
+ * runs them, so groups that cross the same links share them; an AllToAll's time is its slowest
+ * group's. Layer 4 is the workloads' weighted mean. docs/optimizer.md gives the formulas and
+ * their reasons.
  */
 #include "optimizer-private.h"
 
@@ -159,29 +161,37 @@ tf_parallelism_iteration (const TfParallelism *par,
   return total;
 }
 
-/* Keeps the slowest group's time of a kind and what limited it. */
-static void
-keep_slowest (const TfCollectiveModel *model,
-              double                   t,
-              double                  *t_comm,
-              TfBottleneck            *bottleneck)
-{
-  if (t > *t_comm || (t == *t_comm && bottleneck->kind == TF_BOTTLENECK_NONE))
-    {
-      *t_comm = t;
-      *bottleneck = model->bottleneck;
-    }
-}
-
 typedef struct
 {
   TfCollectiveModel *model;
   const double      *bytes;
   double            *t_comm;
   TfBottleneck      *bottleneck;
+  gint               open;   /* the kind whose flows are being added, or -1 */
+  guint              n;      /* its group size */
 } CommTimes;
 
-/* Every group routed on its own: the slowest of each kind is T_p. */
+/* T_k of the kind whose groups were all added: every group's flows at once. */
+static void
+finish_kind (CommTimes *ct)
+{
+  TfComm k = (TfComm) ct->open;
+  double t;
+
+  if (ct->open < 0)
+    return;
+  if (k == TF_COMM_PP)
+    t = tf_concurrent_step (ct->model, ct->bytes[k]);
+  else
+    t = 2.0 * (ct->n - 1) * tf_concurrent_step (ct->model, ct->bytes[k] / ct->n);
+  ct->t_comm[k] = t;
+  ct->bottleneck[k] = ct->model->bottleneck;
+  ct->open = -1;
+}
+
+/* Rings (tp, dp) and the pipeline's sends: every group of a kind at once, as a training step
+ * runs them, so groups that cross the same links share them. AllToAll (ep): each group on its
+ * own (its bound is injection or its share of the bisection), the slowest one. */
 static void
 group_time (TfComm         comm,
             const guint32 *group,
@@ -189,15 +199,34 @@ group_time (TfComm         comm,
             gpointer       data)
 {
   CommTimes *ct = data;
-  double t;
 
-  if (comm == TF_COMM_PP)
-    t = tf_p2p_time (ct->model, group[0], group[1], ct->bytes[comm]);
+  if ((gint) comm != ct->open)
+    {
+      finish_kind (ct);
+      if (comm != TF_COMM_EP)
+        {
+          tf_concurrent_begin (ct->model);
+          ct->open = (gint) comm;
+          ct->n = n;
+        }
+    }
+  if (comm == TF_COMM_EP)
+    {
+      double t = tf_collective_time (ct->model, TF_PRIMITIVE_ALL_TO_ALL, group, n,
+                                     ct->bytes[comm]);
+
+      if (t > ct->t_comm[comm] || (t == ct->t_comm[comm]
+                                   && ct->bottleneck[comm].kind == TF_BOTTLENECK_NONE))
+        {
+          ct->t_comm[comm] = t;
+          ct->bottleneck[comm] = ct->model->bottleneck;
+        }
+    }
+  else if (comm == TF_COMM_PP)
+    tf_concurrent_add (ct->model, group[0], group[1]);
   else
-    t = tf_collective_time (ct->model, comm == TF_COMM_EP ? TF_PRIMITIVE_ALL_TO_ALL
-                                                          : TF_PRIMITIVE_ALL_REDUCE,
-                            group, n, ct->bytes[comm]);
-  keep_slowest (ct->model, t, &ct->t_comm[comm], &ct->bottleneck[comm]);
+    for (guint i = 0; i < n; i++)
+      tf_concurrent_add (ct->model, group[i], group[(i + 1) % n]);
 }
 
 gboolean
@@ -242,12 +271,13 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
       const TfWorkload *wl = &config->workloads[w];
       TfParallelism par;
       double bytes[TF_N_COMMS], t_comm[TF_N_COMMS] = { 0 }, total;
-      CommTimes ct = { &model, bytes, t_comm, ev->iter_bottleneck[w] };
+      CommTimes ct = { &model, bytes, t_comm, ev->iter_bottleneck[w], -1, 0 };
 
       tf_parallelism_init (&par, wl, w, graph->n_chip, NULL);
       tf_parallelism_message_bytes (&par, wl, bytes);
       memset (ev->iter_bottleneck[w], 0, sizeof ev->iter_bottleneck[w]);
       tf_parallelism_for_each_group (&par, order, group_time, &ct);
+      finish_kind (&ct);
       total = tf_parallelism_iteration (&par, wl, t_comm, &ev->iter_compute_us[w],
                                         ev->iter_comm_us[w], ev->iter_comm_total_us[w]);
       ev->iter_time_us[w] = total;

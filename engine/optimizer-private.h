@@ -127,9 +127,12 @@ typedef struct
   const TfNetworkGraph *graph;
   const TfHopTable     *hops;
   double                bisection_gbps;   /* of the whole network (Layer 1) */
-  TfBottleneck          bottleneck;       /* of the last tf_collective_time / tf_p2p_time */
+  TfBottleneck          bottleneck;       /* of the last tf_collective_time / tf_p2p_time /
+                                           * tf_concurrent_step */
   /* scratch owned by the model */
   gpointer              priv;
+  guint                 concurrent_hops;  /* since tf_concurrent_begin */
+  gboolean              concurrent_unreachable;
 } TfCollectiveModel;
 
 /* Link bandwidths come from @ctx (per link type and reach, times multiplicity): the context the
@@ -145,6 +148,13 @@ double tf_collective_time (TfCollectiveModel *model, TfPrimitive primitive,
                            const guint32 *group, guint n, double bytes);
 /* Point-to-point time in us of @bytes from chip @a to chip @b. */
 double tf_p2p_time (TfCollectiveModel *model, guint32 a, guint32 b, double bytes);
+/* Flows at once: every flow added after tf_concurrent_begin shares the links with the others
+ * (each split over its shortest paths); tf_concurrent_step is the time in us of a step in which
+ * each carries @bytes, the farthest pair's alpha plus @bytes over the least bandwidth-to-load
+ * ratio (its link in model->bottleneck), and ends the set. */
+void   tf_concurrent_begin (TfCollectiveModel *model);
+void   tf_concurrent_add (TfCollectiveModel *model, guint32 source, guint32 destination);
+double tf_concurrent_step (TfCollectiveModel *model, double bytes);
 
 /* The chips in rank order: the order of boards, then chips within each board. */
 guint32 *tf_rank_order (const TfNetworkGraph *graph);

@@ -111,8 +111,9 @@ test_rank_mapping (void)
   tf_test_assert_close (c->evaluation.iter_comm_us[0][TF_COMM_PP], 14 * (4 * lat + A / 50e3));
 
   /* tp = 2, dp = 4: TP groups are the boards (C2C, 1 hop, 900 GB/s); DP groups take every
-   * other rank: t = 0: 6 0 7 3, t = 1: 2 5 1 4, rings with hops 2 4 2 4 and one flow per link
-   * direction (the R2R links carry 0 -> 7 one way and 3 -> 6 the other): beta 50. */
+   * other rank: t = 0: 6 0 7 3, t = 1: 2 5 1 4, rings with hops 2 4 2 4. Both rings run at
+   * once, so each R2R link direction carries two flows (up from tor0: 0 -> 7 and 5 -> 1; up
+   * from tor1: 3 -> 6 and 4 -> 2): beta 50 / 2 = 25. Alone, a ring would have beta 50. */
   wl = tf_test_workload_setup (&config, 0, 2, 1, 4, 1);
   wl->hidden_size = 64;
   wl->sequence_length = 1024;
@@ -121,7 +122,7 @@ test_rank_mapping (void)
   g_assert_true (tf_evaluate_iteration (&config, c, &error));
   tf_test_assert_close (c->evaluation.iter_comm_us[0][TF_COMM_TP] / 4, 2 * (lat + A / 2 / 900e3));
   tf_test_assert_close (c->evaluation.iter_comm_us[0][TF_COMM_DP],
-                        6 * (4 * lat + 1e6 * 2 / 2 / 4 / 50e3));
+                        6 * (4 * lat + 1e6 * 2 / 2 / 4 / 25e3));
 
   /* ep = 2 inside dp = 4: expert groups are the first and the last two ranks of each DP group:
    * chips 6 0 | 7 3 and 2 5 | 1 4, all pairs 2 hops apart inside a rack. Injection 900 + 64
@@ -179,9 +180,9 @@ test_iteration_by_hand (void)
   /* DP groups (same t, p): ranks {0,2} = chips 6 0, {1,3} = 2 5, {4,6} = 7 3, {5,7} = 1 4:
    * inside a rack, 2 hops over B2B, one flow per direction. */
   t_dp = 2 * (2 * lat + G / 2 / 64e3);
-  /* PP pairs rank r -> r + 4: 6 -> 7, 2 -> 1, 0 -> 3, 5 -> 4, across the racks: 4 hops, the one
-   * R2R path: 50 GB/s. */
-  t_pp = 4 * lat + A / 50e3;
+  /* PP pairs rank r -> r + 4: 6 -> 7, 2 -> 1, 0 -> 3, 5 -> 4, across the racks: 4 hops, the
+   * four at once over the one R2R path: 50 / 4 = 12.5 GB/s each. */
+  t_pp = 4 * lat + A / 12.5e3;
   /* EP groups (ep = 2 consecutive ranks of a DP group) are the DP pairs: 2 hops; injection
    * 900 + 64 GB/s per chip against the pair's share of the bisection, 50 * 2 / 8 = 12.5 GB/s,
    * for 2 A / 4 bytes: the bisection share bounds it. */

@@ -185,11 +185,11 @@ busiest_link (const char *platform)
 }
 
 /* Congested: pp = 2 puts stage 0 in one rack and stage 1 in the other, so the four pipeline
- * sends all cross the spines at once. The alpha-beta model routes each send alone, 4 hops: under
- * one spine its R2R uplink (50 GB/s) limits it, 2 us + A / 50; under two it spreads over both
- * (100 GB/s) and the chip's B2B link (64) limits it. SimGrid runs the four together: under one
- * spine they share its uplink, 2 us + 4 A / 50; under two, the ECMP hash puts L of them on the
- * busiest uplink, 2 us + L A / 50, with L >= 2 (2 is what ideal spreading would give). */
+ * sends all cross the spines at once, 4 hops each. Under one spine they share its R2R uplink
+ * (50 GB/s): both models give 2 us + 4 A / 50. Under two, the alpha-beta model splits every
+ * send evenly over both spines, two sends' worth on each uplink: 2 us + 2 A / 50; SimGrid
+ * routes each send on one path, and the ECMP hash puts L of them on the busiest uplink,
+ * 2 us + L A / 50, with L >= 2 (2 only when the hash happens to spread them evenly). */
 static void
 test_congested (void)
 {
@@ -220,7 +220,7 @@ test_congested (void)
       /* 2 (m + pp - 2) = 2 (1 + 0) = 2 calls, m = global batch 4 / dp 4 = 1. */
       calls = 2;
       tf_test_assert_close (ev->iter_comm_us[0][TF_COMM_PP],
-                            calls * (4 * lat + A / (n_spines == 1 ? 50e3 : 64e3)));
+                            calls * (4 * lat + (n_spines == 1 ? 4 : 2) * A / 50e3));
       g_test_message ("%u spine(s): %u of the 4 sends on the busiest uplink; pp %.6g us "
                       "alpha-beta, %.6g us SimGrid", n_spines, L, ev->iter_comm_us[0][TF_COMM_PP],
                       ev->iter_comm_sim_us[0][TF_COMM_PP]);
@@ -230,7 +230,11 @@ test_congested (void)
         g_assert_cmpuint (L, >=, 2);
       assert_within (ev->iter_comm_sim_us[0][TF_COMM_PP], calls * (4 * lat + L * A / 50e3),
                      1e-3);
-      g_assert_cmpfloat (ev->iter_time_sim_us[0], >, ev->iter_time_us[0]);
+      if (n_spines == 1)
+        assert_within (ev->iter_comm_sim_us[0][TF_COMM_PP], ev->iter_comm_us[0][TF_COMM_PP],
+                       1e-3);
+      else
+        g_assert_cmpfloat (ev->iter_time_sim_us[0], >=, ev->iter_time_us[0] * (1 - 1e-9));
     }
 }
 
@@ -314,9 +318,11 @@ test_search (void)
         continue;
       simulated++;
       g_assert_cmpfloat (c->evaluation.workflow_time_sim_us, >, 0);
-      /* Every group at once is never faster than each alone. */
+      /* Both run every group of a kind at once; they differ by how flows take paths (one
+       * hashed path, or an even split), which can go either way, and by latency (alpha-beta
+       * pays the farthest pair's alpha with the busiest link's transfer). */
       g_assert_cmpfloat (c->evaluation.workflow_time_sim_us, >=,
-                         c->evaluation.workflow_time_us * (1 - 1e-3));
+                         c->evaluation.workflow_time_us * 0.9);
     }
   g_assert_cmpuint (simulated, ==, result.simulated);
 
