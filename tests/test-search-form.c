@@ -224,6 +224,50 @@ test_fresh (Fixture       *f,
   g_assert_cmpuint ((guint64) out.population_size * out.generations, <=, 1000);
 }
 
+/* The Stage 2 check: a configuration's stage_2 sets it, and it sets stage_2 (the spec's
+ * g5_simulation, which Topoforge warns of and skips, is kept while the check stays clear). */
+static void
+test_stage_2 (Fixture       *f,
+              gconstpointer  data)
+{
+  g_auto(TfSearchConfig) in = { 0 };
+  GtkCheckButton *check = GTK_CHECK_BUTTON (tf_search_form_get_field_widget (f->form,
+                                                                            "evaluator.stage_2"));
+  TfStage2 expected[] = { TF_STAGE_2_SIMGRID, TF_STAGE_2_NONE, TF_STAGE_2_G5_SIMULATION };
+
+  g_assert_nonnull (check);
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (check)));   /* the build has SimGrid */
+  g_assert_true (tf_search_form_get_config (f->form, &in, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_auto(TfSearchConfig) out = { 0 };
+      g_autoptr(GError) error = NULL;
+
+      in.stage_2 = expected[i];
+      tf_search_form_set_config (f->form, &in);
+      g_assert_cmpint (gtk_check_button_get_active (check), ==,
+                       expected[i] == TF_STAGE_2_SIMGRID);
+      g_assert_true (tf_search_form_get_config (f->form, &out, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (out.stage_2, ==, expected[i]);
+    }
+  gtk_check_button_set_active (check, TRUE);
+  {
+    g_auto(TfSearchConfig) out = { 0 };
+
+    g_assert_true (tf_search_form_get_config (f->form, &out, NULL));
+    g_assert_cmpint (out.stage_2, ==, TF_STAGE_2_SIMGRID);
+  }
+  /* Cleared again: the configuration's own g5_simulation, not SimGrid. */
+  gtk_check_button_set_active (check, FALSE);
+  {
+    g_auto(TfSearchConfig) out = { 0 };
+
+    g_assert_true (tf_search_form_get_config (f->form, &out, NULL));
+    g_assert_cmpint (out.stage_2, ==, TF_STAGE_2_G5_SIMULATION);
+  }
+}
+
 static void
 test_round_trip_small (Fixture       *f,
                        gconstpointer  data)
@@ -753,6 +797,7 @@ main (int    argc,
   ADD ("load/1024", test_load_1024);
   ADD ("load/broken", test_load_broken);
   ADD ("model", test_model);
+  ADD ("stage-2", test_stage_2);
   ADD ("screenshot", test_screenshot);
 #undef ADD
 
