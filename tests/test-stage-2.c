@@ -50,9 +50,10 @@ static TfWorkload *
 workload (TfSearchConfig *config,
           guint           tp,
           guint           pp,
-          guint           dp)
+          guint           dp,
+          guint           ep)
 {
-  TfWorkload *wl = tf_test_workload_setup (config, 0, tp, pp, dp, 1);
+  TfWorkload *wl = tf_test_workload_setup (config, 0, tp, pp, dp, ep);
 
   wl->hidden_size = 1024;
   wl->sequence_length = 1024;
@@ -71,13 +72,17 @@ test_uncongested (void)
 {
   static const struct
   {
-    guint n, tp, dp;
+    guint n, tp, dp, ep;
     const char *id;
   } cases[] = {
-    { 16, 4, 4, "torus:dimension_sizes=4x4,board_shape=1x1" },
-    { 64, 4, 16, "torus:dimension_sizes=4x16,board_shape=1x1" },
-    { 16, 1, 16, "fat-tree:layers=2,k=8,osr=1,n_endpoint=16" },
-    { 64, 1, 64, "fat-tree:layers=2,k=16,osr=1,n_endpoint=64" },
+    { 16, 4, 4, 1, "torus:dimension_sizes=4x4,board_shape=1x1" },
+    { 64, 4, 16, 1, "torus:dimension_sizes=4x16,board_shape=1x1" },
+    { 16, 1, 16, 1, "fat-tree:layers=2,k=8,osr=1,n_endpoint=16" },
+    { 64, 1, 64, 1, "fat-tree:layers=2,k=16,osr=1,n_endpoint=64" },
+    /* An AllToAll over 16 chips on one switch: in each of its 15 phases every chip sends and
+     * receives one chunk on its own link, the alpha-beta model's (n - 1) alpha + injection
+     * (no bisection known here, so no bisection bound). */
+    { 16, 1, 16, 16, "single-switch:n_endpoint=16" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -94,15 +99,18 @@ test_uncongested (void)
             c->topology.context.by_reach[t][r].bandwidth_gbps = NAN;
         }
       tf_test_config_setup (&config, &c->topology, 0.5);
-      workload (&config, cases[i].tp, 1, cases[i].dp);
+      workload (&config, cases[i].tp, 1, cases[i].dp, cases[i].ep);
       simulate (&config, c);
-      g_test_message ("%s: tp %.6g / %.6g us, dp %.6g / %.6g us (alpha-beta / SimGrid)",
-                      cases[i].id, ev->iter_comm_us[0][TF_COMM_TP],
+      g_test_message ("%s: tp %.6g / %.6g us, dp %.6g / %.6g us, ep %.6g / %.6g us "
+                      "(alpha-beta / SimGrid)", cases[i].id, ev->iter_comm_us[0][TF_COMM_TP],
                       ev->iter_comm_sim_us[0][TF_COMM_TP], ev->iter_comm_us[0][TF_COMM_DP],
-                      ev->iter_comm_sim_us[0][TF_COMM_DP]);
+                      ev->iter_comm_sim_us[0][TF_COMM_DP], ev->iter_comm_us[0][TF_COMM_EP],
+                      ev->iter_comm_sim_us[0][TF_COMM_EP]);
       for (guint k = 0; k < TF_N_COMMS; k++)
         assert_within (ev->iter_comm_sim_us[0][k], ev->iter_comm_us[0][k], 1e-3);
       g_assert_cmpfloat (ev->iter_comm_us[0][cases[i].tp > 1 ? TF_COMM_TP : TF_COMM_DP], >, 0);
+      if (cases[i].ep > 1)
+        g_assert_cmpfloat (ev->iter_comm_us[0][TF_COMM_EP], >, 0);
       assert_within (ev->workflow_time_sim_us, ev->workflow_time_us, 1e-3);
     }
 }
@@ -208,7 +216,7 @@ test_congested (void)
       guint L;
 
       tf_test_config_setup (&config, &c->topology, lat);
-      workload (&config, 1, 2, 4);
+      workload (&config, 1, 2, 4, 1);
       g_setenv ("TOPOFORGE_STAGE_2_KEEP", keep, TRUE);
       simulate (&config, c);
       g_unsetenv ("TOPOFORGE_STAGE_2_KEEP");
@@ -253,7 +261,7 @@ test_deterministic_and_cancel (void)
   gint cancel = 1;
 
   tf_test_config_setup (&config, &a->topology, 0.5);
-  workload (&config, 2, 2, 16);
+  workload (&config, 2, 2, 16, 1);
   simulate (&config, a);
   simulate (&config, b);
   g_assert_cmpmem (a->evaluation.comm_sim_us, sizeof a->evaluation.comm_sim_us,
