@@ -107,35 +107,6 @@ run_one (TfSearchConfig  *config,
   return result->cancelled ? TF_CLI_EXIT_INTERRUPTED : 0;
 }
 
-static gint
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-/* median, min and max of @values (sorted in place) */
-static void
-e_spread (TfYamlEmitter *e,
-          const char    *key,
-          GArray        *values)
-{
-  guint n = values->len;
-  double *v = (double *) values->data;
-
-  if (n == 0)
-    return;
-  g_array_sort (values, compare_doubles);
-  tf_yaml_emitter_string (e, key);
-  tf_yaml_emitter_mapping_start (e, TRUE);
-  tf_yaml_emitter_key_real (e, "median", n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
-  tf_yaml_emitter_key_real (e, "min", v[0]);
-  tf_yaml_emitter_key_real (e, "max", v[n - 1]);
-  tf_yaml_emitter_mapping_end (e);
-}
-
 /* --repeat R: R runs with seeds S, S + 1, ... into DIR/seed-N, then DIR/repeat.yaml. */
 static int
 run_repeats (TfSearchConfig  *config,
@@ -203,10 +174,10 @@ run_repeats (TfSearchConfig  *config,
       tf_yaml_emitter_mapping_end (&e);
     }
   tf_yaml_emitter_sequence_end (&e);
-  e_spread (&e, "hypervolume", volumes);
-  e_spread (&e, "baseline_hypervolume", baselines);
-  e_spread (&e, "ratio", ratios);
-  e_spread (&e, "gain_over_seeds", gains);
+  tf_yaml_emitter_key_spread (&e, "hypervolume", volumes);
+  tf_yaml_emitter_key_spread (&e, "baseline_hypervolume", baselines);
+  tf_yaml_emitter_key_spread (&e, "ratio", ratios);
+  tf_yaml_emitter_key_spread (&e, "gain_over_seeds", gains);
   tf_yaml_emitter_mapping_end (&e);
   if (!tf_yaml_emitter_end (&e, &error) || !tf_write_file_atomic (path, out->str, out->len, &error))
     {

@@ -229,6 +229,25 @@ group_time (TfComm         comm,
       tf_concurrent_add (ct->model, group[i], group[(i + 1) % n]);
 }
 
+/* Layer 4: the weighted mean (the plain mean if no workload has weight). */
+double
+tf_workflow_time (const TfSearchConfig *config,
+                  const double         *iter_time_us)
+{
+  guint n = MIN (config->n_workloads, TF_SEARCH_MAX_WORKLOADS);
+  double weighted = 0, weights = 0, plain = 0;
+
+  for (guint w = 0; w < n; w++)
+    {
+      weighted += config->workloads[w].weight * iter_time_us[w];
+      weights += config->workloads[w].weight;
+      plain += iter_time_us[w];
+    }
+  if (weights > 0)
+    return weighted / weights;
+  return n > 0 ? plain / n : 0;
+}
+
 gboolean
 tf_evaluate_iteration (const TfSearchConfig  *config,
                        TfCandidate           *candidate,
@@ -239,7 +258,6 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
   const TfHopTable *hops;
   TfCollectiveModel model;
   g_autofree guint32 *order = NULL;
-  double weighted = 0, weights = 0, plain = 0;
   guint n_workloads;
 
   g_return_val_if_fail (config != NULL && candidate != NULL, FALSE);
@@ -281,19 +299,10 @@ tf_evaluate_iteration (const TfSearchConfig  *config,
       total = tf_parallelism_iteration (&par, wl, t_comm, &ev->iter_compute_us[w],
                                         ev->iter_comm_us[w], ev->iter_comm_total_us[w]);
       ev->iter_time_us[w] = total;
-
-      weighted += wl->weight * total;
-      weights += wl->weight;
-      plain += total;
     }
 
   tf_collective_model_clear (&model);
-
-  /* Layer 4: the weighted mean (the plain mean if no workload has weight). */
-  if (weights > 0)
-    ev->workflow_time_us = weighted / weights;
-  else
-    ev->workflow_time_us = n_workloads > 0 ? plain / n_workloads : 0;
+  ev->workflow_time_us = tf_workflow_time (config, ev->iter_time_us);
 
   ev->layers |= TF_LAYER_ITERATION | TF_LAYER_WORKFLOW;
   return TRUE;

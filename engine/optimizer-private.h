@@ -62,6 +62,8 @@ void     tf_parallelism_for_each_group (const TfParallelism *par, const guint32 
 double   tf_parallelism_iteration (const TfParallelism *par, const TfWorkload *wl,
                                    const double *t_comm, double *compute_us, double *comm_us,
                                    double *comm_total_us);
+/* Layer 4 from the workloads' iteration times: their weighted mean (plain without weights). */
+double   tf_workflow_time (const TfSearchConfig *config, const double *iter_time_us);
 
 /* The tables behind tf_primitive_to_string, tf_mutation_to_string and tf_comm_to_string
  * (optimizer-names.c), for readers that match a file's spelling against them. */

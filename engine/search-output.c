@@ -192,15 +192,6 @@ emit_front_entry (TfYamlEmitter        *e,
   emit_breakdown (e, config, c);
 }
 
-static gint
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
 /* Stage 2: what was simulated, how far the alpha-beta model is from it, and what it changes in
  * the front. */
 static void
@@ -252,19 +243,7 @@ emit_stage_2 (TfYamlEmitter        *e,
   if (r->simulation_error != NULL)
     tf_yaml_emitter_key_string (e, "first_failure", r->simulation_error);
   tf_yaml_emitter_key_real (e, "seconds", r->stage_2_seconds);
-  if (ratios->len > 0)
-    {
-      double *v = (double *) ratios->data;
-      guint n = ratios->len;
-
-      g_array_sort (ratios, compare_doubles);
-      key (e, "iter_time_sim_ratio");
-      tf_yaml_emitter_mapping_start (e, TRUE);
-      tf_yaml_emitter_key_real (e, "median", n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
-      tf_yaml_emitter_key_real (e, "min", v[0]);
-      tf_yaml_emitter_key_real (e, "max", v[n - 1]);
-      tf_yaml_emitter_mapping_end (e);
-    }
+  tf_yaml_emitter_key_spread (e, "iter_time_sim_ratio", ratios);
   tf_yaml_emitter_key_uint (e, "dominated_after_simulation", dominated);
   tf_yaml_emitter_key_uint (e, "iter_time_order_swaps", swaps);
   tf_yaml_emitter_key_uint (e, "iter_time_pairs", pairs);

@@ -481,7 +481,6 @@ tf_evaluate_stage_2 (const TfSearchConfig  *config,
   g_autofree guint32 *order = NULL;
   g_autofree double *seconds = NULL;
   Routes routes;
-  double weighted = 0, weights = 0, plain = 0;
   gboolean ok;
 
   g_return_val_if_fail (config != NULL && simulator != NULL && candidate != NULL, FALSE);
@@ -547,14 +546,10 @@ tf_evaluate_stage_2 (const TfSearchConfig  *config,
       t = tf_parallelism_iteration (&par, wl, ev->comm_sim_us[w], &compute,
                                     ev->iter_comm_sim_us[w], total);
       ev->iter_time_sim_us[w] = t;
-      weighted += wl->weight * t;
-      weights += wl->weight;
-      plain += t;
     }
   if (ok)
     {
-      ev->workflow_time_sim_us = weights > 0 ? weighted / weights
-                                 : n_workloads > 0 ? plain / n_workloads : 0;
+      ev->workflow_time_sim_us = tf_workflow_time (config, ev->iter_time_sim_us);
       ev->simulated = TRUE;
     }
 

@@ -52,5 +52,7 @@ void tf_yaml_emitter_key_uint    (TfYamlEmitter *e, const char *key, guint64 val
 void tf_yaml_emitter_key_int     (TfYamlEmitter *e, const char *key, gint64 value);
 void tf_yaml_emitter_key_real    (TfYamlEmitter *e, const char *key, double value);
 void tf_yaml_emitter_key_boolean (TfYamlEmitter *e, const char *key, gboolean value);
+/* key: {median, min, max} of @values (doubles, sorted in place); nothing when there are none. */
+void tf_yaml_emitter_key_spread  (TfYamlEmitter *e, const char *key, GArray *values);
 
 G_END_DECLS

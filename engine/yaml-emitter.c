@@ -232,6 +232,34 @@ tf_yaml_emitter_key_boolean (TfYamlEmitter *e,
   tf_yaml_emitter_boolean (e, value);
 }
 
+static gint
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+void
+tf_yaml_emitter_key_spread (TfYamlEmitter *e,
+                            const char    *key,
+                            GArray        *values)
+{
+  guint n = values->len;
+  const double *v = (const double *) values->data;
+
+  if (n == 0)
+    return;
+  g_array_sort (values, compare_doubles);
+  tf_yaml_emitter_string (e, key);
+  tf_yaml_emitter_mapping_start (e, TRUE);
+  tf_yaml_emitter_key_real (e, "median", n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
+  tf_yaml_emitter_key_real (e, "min", v[0]);
+  tf_yaml_emitter_key_real (e, "max", v[n - 1]);
+  tf_yaml_emitter_mapping_end (e);
+}
+
 void
 tf_yaml_emitter_begin (TfYamlEmitter *e,
                        GString       *out)

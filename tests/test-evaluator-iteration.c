@@ -9,18 +9,6 @@
 #include "optimizer-private.h"
 #include "test-util.h"
 
-static TfCandidate *
-candidate_load (const char *yaml)
-{
-  TfCandidate *candidate = tf_candidate_new ();
-  g_autoptr(GError) error = NULL;
-
-  if (!tf_topology_load_data ("test.yaml", yaml, strlen (yaml), NULL, &candidate->topology,
-                              &error))
-    g_error ("%s", error->message);
-  return candidate;
-}
-
 /* A hand-made rack of boards whose rank order is not the chip numbering:
  * boards (rank order) [6 2] [0 5] | [7 1] [3 4]; boards 0, 1 in rack 0 (tor0), 2, 3 in rack 1
  * (tor1); tor0 and tor1 under one pod switch. A board's two chips share a C2C link. */
@@ -69,7 +57,7 @@ static const char hand_rack_yaml[] =
 static void
 test_rank_mapping (void)
 {
-  g_autoptr(TfCandidate) c = candidate_load (hand_rack_yaml);
+  g_autoptr(TfCandidate) c = tf_test_candidate_load (hand_rack_yaml);
   g_auto(TfSearchConfig) config = { 0 };
   g_autofree guint32 *order = tf_rank_order (&c->topology.graph);
   static const guint32 expected_order[8] = { 6, 2, 0, 5, 7, 1, 3, 4 };
@@ -148,7 +136,7 @@ test_rank_mapping (void)
 static void
 test_iteration_by_hand (void)
 {
-  g_autoptr(TfCandidate) c = candidate_load (hand_rack_yaml);
+  g_autoptr(TfCandidate) c = tf_test_candidate_load (hand_rack_yaml);
   g_auto(TfSearchConfig) config = { 0 };
   g_autoptr(GError) error = NULL;
   TfWorkload *wl;
@@ -212,7 +200,7 @@ test_iteration_by_hand (void)
 static void
 test_workflow_weights (void)
 {
-  g_autoptr(TfCandidate) c = candidate_load (hand_rack_yaml);
+  g_autoptr(TfCandidate) c = tf_test_candidate_load (hand_rack_yaml);
   g_auto(TfSearchConfig) config = { 0 };
   g_autoptr(GError) error = NULL;
   TfWorkload *wl;

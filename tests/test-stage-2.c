@@ -147,18 +147,6 @@ two_racks_yaml (guint n_spines)
   return g_string_free (s, FALSE);
 }
 
-static TfCandidate *
-candidate_load (const char *yaml)
-{
-  TfCandidate *candidate = tf_candidate_new ();
-  g_autoptr(GError) error = NULL;
-
-  if (!tf_topology_load_data ("test.yaml", yaml, strlen (yaml), NULL, &candidate->topology,
-                              &error))
-    g_error ("%s", error->message);
-  return candidate;
-}
-
 /* The most pipeline flows (chip k -> chip k + 4) that one direction of one link carries on the
  * routes Stage 2 wrote into @platform. */
 static guint
@@ -206,7 +194,7 @@ test_congested (void)
   for (guint n_spines = 1; n_spines <= 2; n_spines++)
     {
       g_autofree char *yaml = two_racks_yaml (n_spines);
-      g_autoptr(TfCandidate) c = candidate_load (yaml);
+      g_autoptr(TfCandidate) c = tf_test_candidate_load (yaml);
       g_auto(TfSearchConfig) config = { 0 };
       g_autofree char *keep = g_dir_make_tmp ("test-stage-2-XXXXXX", NULL);
       g_autofree char *platform = g_build_filename (keep, "cand_000000.platform.xml", NULL);

@@ -292,3 +292,15 @@ tf_test_remove_tree (const char *path)
     g_dir_close (dir);
   g_remove (path);
 }
+
+TfCandidate *
+tf_test_candidate_load (const char *yaml)
+{
+  TfCandidate *candidate = tf_candidate_new ();
+  g_autoptr(GError) error = NULL;
+
+  if (!tf_topology_load_data ("test.yaml", yaml, strlen (yaml), NULL, &candidate->topology,
+                              &error))
+    g_error ("%s", error->message);
+  return candidate;
+}

@@ -51,6 +51,8 @@ void         tf_test_assert_close (double got, double expected);
 /* The candidate of result @id for @n_chip chips, inter-rack, @topo and @chip_radix. */
 TfCandidate *tf_test_candidate (guint n_chip, TfIntraBoardTopo topo, guint chip_radix,
                                 const char *id);
+/* A candidate whose topology is the topology file text @yaml. Aborts on error. */
+TfCandidate *tf_test_candidate_load (const char *yaml);
 /* A configuration for @topology: its link bandwidths, @latency per hop, no workload yet. */
 void         tf_test_config_setup (TfSearchConfig *config, const TfTopology *topology,
                                    double latency);
