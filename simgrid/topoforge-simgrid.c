@@ -10,10 +10,16 @@
  *   phases P
  *   phase N          then N lines "SRC DST BYTES" (chip numbers, bytes >= 1)
  *
- * All the flows of a phase start together and contend for links (SimGrid's max-min sharing,
- * the CM02 model without cross traffic); the phase ends when the last one arrives, and the next
- * phase starts then (a barrier). For each phase, stdout gets one line: its duration in seconds
- * (%.17g). Errors go to stderr, with exit status 1.
+ * All the flows of a phase start together: each waits its route's latency, then contends for
+ * links, which SimGrid shares max-min fairly (the CM02 model without cross traffic); the phase
+ * ends when the last one arrives, and the next phase starts then (a barrier). For each phase,
+ * stdout gets one line: its duration in seconds (%.17g). Errors go to stderr, with exit
+ * status 1.
+ *
+ * Equal shares: CM02 weighs a flow's share by the inverse of its route's latency, TCP's bias
+ * against long round trips. An AI fabric's link-level flow control has no such bias, and
+ * Layer 3 shares links equally, so the latencies are read off the routes, the links set to
+ * none, and each flow sent when its latency has passed: the same arrival, without the bias.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -25,12 +31,14 @@
 #include <simgrid/comm.h>
 #include <simgrid/engine.h>
 #include <simgrid/host.h>
+#include <simgrid/link.h>
 #include <simgrid/mailbox.h>
 
 typedef struct
 {
   unsigned src, dst;
   long     bytes;
+  double   latency;  /* of its route, in seconds */
 } Flow;
 
 typedef struct
@@ -138,7 +146,35 @@ flow_mailbox (unsigned flow)
   return sg_mailbox_by_name (name);
 }
 
-/* A chip's actor: in each phase, sends its flows and receives the ones to it, all at once. */
+static int
+by_latency (const void *a,
+            const void *b)
+{
+  const Flow *x = a, *y = b;
+
+  return x->latency < y->latency ? -1 : x->latency > y->latency;
+}
+
+/* Each flow's route latency, then links without latency (see the top of the file); each
+ * phase's flows in the order they start. */
+static void
+take_latencies (void)
+{
+  sg_link_t *links = sg_link_list ();
+  size_t n_links = sg_link_count ();
+
+  for (unsigned i = 0; i < n_flows; i++)
+    flows[i].latency = sg_host_get_route_latency (chip_host (flows[i].src),
+                                                  chip_host (flows[i].dst));
+  for (size_t l = 0; l < n_links; l++)
+    sg_link_set_latency (links[l], 0.0);
+  free (links);
+  for (unsigned p = 0; p < n_phases; p++)
+    qsort (&flows[phases[p].first], phases[p].n, sizeof *flows, by_latency);
+}
+
+/* A chip's actor: in each phase, receives the flows to it and sends its own, each when its
+ * latency has passed. */
 static void
 chip_main (int    argc,
            char **argv)
@@ -151,18 +187,23 @@ chip_main (int    argc,
   for (unsigned p = 0; p < n_phases; p++)
     {
       size_t n = 0;
+      double start;
 
       /* The first actor keeps the time: every actor leaves a barrier at the same date. */
       sg_barrier_wait (barrier);
+      start = simgrid_get_clock ();
       if (chip == chip_of_actor[0])
-        phase_start = simgrid_get_clock ();
+        phase_start = start;
       for (unsigned i = phases[p].first; i < phases[p].first + phases[p].n; i++)
-        {
-          if (flows[i].src == chip)
+        if (flows[i].dst == chip)
+          comms[n++] = sg_mailbox_get_async (flow_mailbox (i), &payload);
+      for (unsigned i = phases[p].first; i < phases[p].first + phases[p].n; i++)
+        if (flows[i].src == chip)
+          {
+            if (start + flows[i].latency > simgrid_get_clock ())
+              sg_actor_sleep_until (start + flows[i].latency);
             comms[n++] = sg_mailbox_put_async (flow_mailbox (i), &flows[i], flows[i].bytes);
-          if (flows[i].dst == chip)
-            comms[n++] = sg_mailbox_get_async (flow_mailbox (i), &payload);
-        }
+          }
       sg_comm_wait_all (comms, n);
       sg_barrier_wait (barrier);
       if (chip == chip_of_actor[0])
@@ -201,6 +242,7 @@ main (int    argc,
   read_flows (argv[2]);
   simgrid_init (&sg_argc, sg_argv);
   simgrid_load_platform (argv[1]);
+  take_latencies ();
 
   /* An actor for every chip in a flow, in chip order. */
   for (unsigned i = 0; i < n_flows; i++)
