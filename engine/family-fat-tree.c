@@ -1,17 +1,28 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* family-fat-tree.c: Fat-Tree as the PGFT k-ary n-tree (@tbl-spec-topo-12, -13).
+/* family-fat-tree.c: Fat-Tree as a PGFT (@tbl-spec-topo-12, -13): the spec's k-ary n-tree and
+ * the variants built in practice (docs/spec-notes.md, "PGFT variants").
  *
- * Ports: d (osr + 1) = k osr, u = k - d; w_levels = [u] * layers, p_levels = [1] * layers.
- * 2 layers: N_leaf = N_endpoint / d leaves, u spines each linked once to every leaf.
- * 3 layers: fat-tree groups of d ToRs (d boards each) and u aggregation switches; u^2 core
- * switches, core c linked to aggregation switch c / u of every group.
+ * Ports: a leaf (ToR) splits its k ports d (osr + 1) = k osr, u = k - d; a 3-layer tree's
+ * aggregation switches split theirs d_agg:u_agg = agg_osr, osr in the k-ary n-tree.
+ * w_levels[i] is a level-i switch's uplinks and p_levels[i] its parallel links to each parent
+ * (level 0: the leaves; the top level repeats w and has p = 1, as the spec's [u] * layers does).
+ * 2 layers: N_leaf = N_endpoint / d leaves and u / p spines, each linked to every leaf by
+ * p = p_levels[0] links (the k-ary n-tree: p = 1, u spines).
+ * 3 layers: fat-tree groups of d_agg ToRs (d boards each) and u aggregation switches, each ToR
+ * linked once to each; plane j (aggregation switch j of every group) has u_agg / p cores, each
+ * linked to every switch of the plane by p = p_levels[1] links. The k-ary n-tree (p = 1) builds
+ * u u_agg cores, the core layer of the tree's full capacity; a core sized to need takes the
+ * largest p that its k ports hold, so its cores are as many as the groups' uplinks fill.
+ * Every result is the k-ary n-tree or, with p_levels and agg_osr in its id, a variant whose
+ * spines or cores are as full as an even split allows.
  * An endpoint is a board; each ToR/leaf and its boards make one rack (rack-overflow when its d
  * boards are more than a rack holds). Racks share one pod, the spec's default, while they fit
  * racks_per_pod_max: spines and aggregation switches at pod level, cores at datacenter level.
  * More racks fill more pods: a 2-layer tree's leaves in runs, its spines then at datacenter
  * level; a 3-layer tree's fat-tree groups whole, each group's aggregation switches in its pod
- * (pod-overflow when one group's racks are more than a pod holds). Every port is a bundle of C_board x chip_radix lanes, so a leaf's down:up
- * split stays d:u = osr at chip level (family-private.h).
+ * (pod-overflow when one group's racks are more than a pod holds). Every port is a bundle of
+ * C_board x chip_radix lanes, so a leaf's down:up split stays d:u = osr at chip level
+ * (family-private.h).
  */
 #include "family-private.h"
 #include "metrics-private.h"
@@ -22,6 +33,8 @@ typedef struct
   guint32 k;
   guint32 osr;
   guint32 n_endpoint;
+  guint32 agg_osr;      /* 3 layers; 0 with 2 */
+  guint32 p_levels[3];  /* per layer; 0 past the top */
 } FatTreeParams;
 
 static const TfWarning warning_aggressive_oversubscription = {
@@ -37,13 +50,17 @@ static const TfWarning warning_aggressive_oversubscription = {
 
 typedef struct
 {
-  guint d, u;
-  guint n_leaf;     /* 2 layers: leaves; 3 layers: ToRs */
-  guint n_group;    /* 3 layers */
-  guint64 capacity;
+  guint d, u;             /* a leaf's (ToR's) ports down and up */
+  guint d_agg, u_agg;     /* 3 layers: an aggregation switch's */
+  guint p;                /* parallel links to each spine (2 layers) or core (3 layers) */
+  guint n_leaf;           /* 2 layers: leaves; 3 layers: ToRs */
+  guint n_spine;          /* 2 layers */
+  guint n_group;          /* 3 layers: fat-tree groups of d_agg ToRs and u aggregation switches */
+  guint cores_per_plane;  /* 3 layers */
+  guint64 capacity;       /* endpoints the switches' ports could serve */
 } Shape;
 
-/* Pods: leaves (2 layers) or whole fat-tree groups of d racks (3 layers) per pod. */
+/* Pods: leaves (2 layers) or whole fat-tree groups of d_agg racks (3 layers) per pod. */
 typedef struct
 {
   guint n_pod;
@@ -63,7 +80,7 @@ get_pods (const TfContext     *ctx,
       return;
     }
   pods->racks_per_pod = ctx->racks_per_pod_max;
-  pods->groups_per_pod = MAX (1, ctx->racks_per_pod_max / s->d);
+  pods->groups_per_pod = MAX (1, ctx->racks_per_pod_max / s->d_agg);
   pods->n_pod = p->layers == 2 ? tf_pack_count (s->n_leaf, pods->racks_per_pod)
                                : tf_pack_count (s->n_group, pods->groups_per_pod);
 }
@@ -82,24 +99,65 @@ port_split (guint  k,
   return TRUE;
 }
 
+/* The most parallel links, dividing @uplinks, with which @children each fit a parent's @k
+ * ports, leaving two parents or more in all (@planes of uplinks / p each): the spine or core
+ * sized to need. One spine would be one switch whose failure splits the tree. */
+static guint
+filling_p (guint uplinks,
+           guint children,
+           guint planes,
+           guint k)
+{
+  guint best = 1;
+
+  for (guint p = 1; p <= uplinks; p++)
+    if (uplinks % p == 0 && (guint64) children * p <= k && (guint64) planes * (uplinks / p) >= 2)
+      best = p;
+  return best;
+}
+
 static void
 get_shape (const FatTreeParams *p,
            Shape               *s)
 {
+  memset (s, 0, sizeof *s);
   port_split (p->k, p->osr, &s->d, &s->u);
   s->n_leaf = p->n_endpoint / s->d;
   if (p->layers == 2)
     {
+      s->p = MAX (1, p->p_levels[0]);
+      s->d_agg = s->d;
       s->n_group = 1;
-      s->capacity = (guint64) s->d * p->k;
+      s->n_spine = s->u / s->p;
+      s->capacity = (guint64) s->d * (p->k / s->p);
     }
   else
     {
-      guint64 per_group = (guint64) s->d * s->d;
-
-      s->n_group = (guint) ((p->n_endpoint + per_group - 1) / per_group);
-      s->capacity = per_group * p->k;
+      port_split (p->k, p->agg_osr, &s->d_agg, &s->u_agg);
+      s->p = MAX (1, p->p_levels[1]);
+      s->n_group = s->d_agg > 0 ? (s->n_leaf + s->d_agg - 1) / s->d_agg : 0;
+      s->cores_per_plane = s->u_agg / s->p;
+      s->capacity = (guint64) s->d * s->d_agg * (p->k / s->p);
     }
+}
+
+static gboolean
+check_parallel_links (const FatTreeParams *p,
+                      const Shape         *s,
+                      guint                uplinks,
+                      guint                children,
+                      guint                planes,
+                      const char          *parent,
+                      GString             *why)
+{
+  guint fill = filling_p (uplinks, children, planes, p->k);
+
+  if (s->p != 1 && s->p != fill)
+    return tf_reject (why, "p_levels: %u links to each %s; a variant's %ss are as full as an "
+                           "even split of the %u uplinks allows, keeping two or more (p = %u); "
+                           "the k-ary n-tree's have p = 1", s->p, parent, parent, uplinks,
+                           fill);
+  return TRUE;
 }
 
 static gboolean
@@ -123,34 +181,54 @@ fat_tree_check (const TfContext *ctx,
   if (!port_split (p.k, p.osr, &d, &u))
     return tf_reject (why, "k = %u, osr = %u: d (osr + 1) = k osr has no integer "
                            "solution", p.k, p.osr);
+  if (p.layers == 3 && (p.agg_osr < 1 || p.agg_osr > OSR_MAX))
+    return tf_reject (why, "agg_osr = %u: agg_osr must be from 1 to %u", p.agg_osr, OSR_MAX);
+  if (p.layers == 3 && !port_split (p.k, p.agg_osr, &d, &u))
+    return tf_reject (why, "k = %u, agg_osr = %u: d (osr + 1) = k osr has no integer "
+                           "solution", p.k, p.agg_osr);
   if (p.n_endpoint < 1 || ctx->n_chip % p.n_endpoint != 0)
     return tf_reject (why, "n_endpoint = %u must divide n_chip = %u",
                            p.n_endpoint, ctx->n_chip);
-  if (p.n_endpoint % d != 0)
-    return tf_reject (why, "d = %u must divide n_endpoint = %u (full racks)",
-                           d, p.n_endpoint);
   get_shape (&p, &s);
+  if (p.n_endpoint % s.d != 0)
+    return tf_reject (why, "d = %u must divide n_endpoint = %u (full racks)",
+                           s.d, p.n_endpoint);
+  if (p.p_levels[p.layers - 1] != 1 || (p.layers == 3 && p.p_levels[0] != 1))
+    return tf_reject (why, "p_levels: a %s has parallel links to its parents only at the %s "
+                           "level", p.layers == 2 ? "2-layer tree" : "3-layer tree",
+                           p.layers == 2 ? "leaf" : "aggregation");
   if (p.layers == 2)
     {
       if (s.n_leaf < 2)
         return tf_reject (why, "n_endpoint = %u fills one leaf of d = %u; spines need two "
-                               "leaves to join", p.n_endpoint, d);
-      if (u > s.n_leaf)
-        return tf_reject (why, "u = %u exceeds N_leaf = %u", u, s.n_leaf);
-      if (s.n_leaf > p.k)
-        return tf_reject (why, "N_leaf = %u exceeds the k = %u ports of a spine",
-                               s.n_leaf, p.k);
+                               "leaves to join", p.n_endpoint, s.d);
+      if (s.u % s.p != 0)
+        return tf_reject (why, "p_levels: p = %u must divide the leaf's u = %u uplinks",
+                               s.p, s.u);
+      if (s.n_spine > s.n_leaf)
+        return tf_reject (why, "N_spine = u / p = %u exceeds N_leaf = %u", s.n_spine,
+                               s.n_leaf);
+      if ((guint64) s.n_leaf * s.p > p.k)
+        return tf_reject (why, "N_leaf = %u leaves of %u links each exceed the k = %u ports "
+                               "of a spine", s.n_leaf, s.p, p.k);
+      if (!check_parallel_links (&p, &s, s.u, s.n_leaf, 1, "spine", why))
+        return FALSE;
     }
   else
     {
+      if (s.u_agg % s.p != 0)
+        return tf_reject (why, "p_levels: p = %u must divide an aggregation switch's "
+                               "u_agg = %u uplinks", s.p, s.u_agg);
       if (p.n_endpoint > s.capacity)
         return tf_reject (why, "n_endpoint = %u exceeds the 3-layer capacity "
-                               "d^2 k = %" G_GUINT64_FORMAT, p.n_endpoint,
+                               "d d_agg floor (k / p) = %" G_GUINT64_FORMAT, p.n_endpoint,
                                s.capacity);
       if (s.n_group < 2)
         return tf_reject (why, "n_endpoint = %u fills one fat-tree group of "
-                               "d^2 = %u; a core layer needs two", p.n_endpoint,
-                               d * d);
+                               "d d_agg = %u; a core layer needs two", p.n_endpoint,
+                               s.d * s.d_agg);
+      if (!check_parallel_links (&p, &s, s.u_agg, s.n_group, s.u, "core", why))
+        return FALSE;
     }
 
   result->n_endpoint = p.n_endpoint;
@@ -158,11 +236,11 @@ fat_tree_check (const TfContext *ctx,
 
   if (p.layers == 3 && p.n_endpoint < 256)
     tf_result_add_warning (result, &tf_warning_over_engineered);
-  if (p.osr >= 2)
+  if (p.osr >= 2 || (p.layers == 3 && p.agg_osr >= 2))
     tf_result_add_warning (result, &warning_aggressive_oversubscription);
-  if (d > ctx->boards_per_rack_max)
+  if (s.d > ctx->boards_per_rack_max)
     tf_result_add_warning (result, &tf_warning_rack_overflow);
-  if (p.layers == 3 && s.n_leaf > ctx->racks_per_pod_max && d > ctx->racks_per_pod_max)
+  if (p.layers == 3 && s.n_leaf > ctx->racks_per_pod_max && s.d_agg > ctx->racks_per_pod_max)
     tf_result_add_warning (result, &tf_warning_pod_overflow);
   if ((double) s.capacity > 1.5 * p.n_endpoint)
     tf_result_add_warning (result, &tf_warning_low_utilization);
@@ -177,16 +255,34 @@ typedef struct
   FatTreeParams    p;
 } Walk;
 
+/* The k-ary n-tree (p = 1) and, when it differs, the variant sized to need. */
 static gboolean
 walk_endpoint (guint    n_endpoint,
                gpointer data)
 {
   Walk *w = data;
+  FatTreeParams p = w->p;
+  guint level = p.layers - 2;  /* the level with parallel links */
   TfParams params;
+  Shape s;
+  guint fill;
 
-  w->p.n_endpoint = n_endpoint;
-  TF_PARAMS_SET (&params, FatTreeParams, &w->p);
-  return w->visit (&params, w->data);
+  p.n_endpoint = n_endpoint;
+  get_shape (&p, &s);
+  if (s.d == 0 || n_endpoint % s.d != 0)
+    return TRUE;
+  fill = p.layers == 2 ? filling_p (s.u, s.n_leaf, 1, p.k)
+                       : filling_p (s.u_agg, s.n_group, s.u, p.k);
+  for (guint i = 0; i < 2; i++)
+    {
+      p.p_levels[level] = i == 0 ? 1 : fill;
+      if (i == 1 && fill == 1)
+        break;
+      TF_PARAMS_SET (&params, FatTreeParams, &p);
+      if (!w->visit (&params, w->data))
+        return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -199,15 +295,18 @@ fat_tree_walk (const TfContext *ctx,
   for (guint layers = 2; layers <= 3; layers++)
     for (guint k = K_MIN; k <= K_MAX; k += 2)
       for (guint osr = 1; osr <= OSR_MAX; osr++)
-        {
-          guint d, u;
+        for (guint agg_osr = layers == 3 ? 1 : 0; agg_osr <= (layers == 3 ? OSR_MAX : 0);
+             agg_osr++)
+          {
+            guint d, u;
 
-          if (!port_split (k, osr, &d, &u))
-            continue;
-          w.p = (FatTreeParams) { layers, k, osr, 0 };
-          if (!tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w))
-            return FALSE;
-        }
+            if (!port_split (k, osr, &d, &u)
+                || (layers == 3 && !port_split (k, agg_osr, &d, &u)))
+              continue;
+            w.p = (FatTreeParams) { layers, k, osr, 0, agg_osr, { 1, 1, layers == 3 } };
+            if (!tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w))
+              return FALSE;
+          }
   return TRUE;
 }
 
@@ -216,13 +315,49 @@ fat_tree_parse_id (TfIdArgs  *args,
                    TfParams  *params,
                    GError   **error)
 {
-  FatTreeParams p;
+  FatTreeParams p = { 0 };
+  guint n_levels = 0;
 
   if (!tf_id_args_get_uint (args, "layers", 2, 3, &p.layers, error)
       || !tf_id_args_get_uint (args, "k", K_MIN, K_MAX, &p.k, error)
       || !tf_id_args_get_uint (args, "osr", 1, OSR_MAX, &p.osr, error)
       || !tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &p.n_endpoint, error))
     return FALSE;
+  /* The variants' parameters, left out when they are the k-ary n-tree's: one id a result. */
+  for (guint i = 0; i < p.layers; i++)
+    p.p_levels[i] = 1;
+  p.agg_osr = p.layers == 3 ? p.osr : 0;
+  if (tf_id_args_has (args, "agg_osr"))
+    {
+      if (p.layers != 3)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
+                       "id '%s': agg_osr: only a 3-layer tree has aggregation switches",
+                       args->id);
+          return FALSE;
+        }
+      if (!tf_id_args_get_uint (args, "agg_osr", 1, OSR_MAX, &p.agg_osr, error))
+        return FALSE;
+      if (p.agg_osr == p.osr)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
+                       "id '%s': agg_osr=%u: equal to osr, the default; leave it out",
+                       args->id, p.agg_osr);
+          return FALSE;
+        }
+    }
+  if (tf_id_args_has (args, "p_levels"))
+    {
+      if (!tf_id_args_get_list (args, "p_levels", p.layers, p.layers, 1, K_MAX, &n_levels,
+                                p.p_levels, error))
+        return FALSE;
+      if (p.p_levels[0] == 1 && p.p_levels[1] == 1 && (p.layers == 2 || p.p_levels[2] == 1))
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
+                       "id '%s': p_levels: all 1, the default; leave it out", args->id);
+          return FALSE;
+        }
+    }
   TF_PARAMS_SET (params, FatTreeParams, &p);
   return TRUE;
 }
@@ -232,12 +367,17 @@ fat_tree_format_id (const TfParams *params,
                     GString        *out)
 {
   FatTreeParams p;
+  guint32 ones[3] = { 1, 1, 1 };
 
   TF_PARAMS_GET (params, FatTreeParams, &p);
   tf_id_append_uint (out, "layers", p.layers);
   tf_id_append_uint (out, "k", p.k);
   tf_id_append_uint (out, "osr", p.osr);
   tf_id_append_uint (out, "n_endpoint", p.n_endpoint);
+  if (p.layers == 3 && p.agg_osr != p.osr)
+    tf_id_append_uint (out, "agg_osr", p.agg_osr);
+  if (memcmp (p.p_levels, ones, p.layers * sizeof (guint32)) != 0)
+    tf_id_append_list (out, "p_levels", p.p_levels, p.layers);
 }
 
 static void
@@ -246,20 +386,18 @@ fat_tree_attrs (const TfResult *result,
 {
   FatTreeParams p;
   Shape s;
-  guint32 w[3], pl[3];
+  guint32 w[3];
 
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
   get_shape (&p, &s);
-  for (guint i = 0; i < p.layers; i++)
-    {
-      w[i] = s.u;
-      pl[i] = 1;
-    }
+  w[0] = w[1] = s.u;
+  if (p.layers == 3)
+    w[1] = w[2] = s.u_agg;
   tf_attrs_add_int (attrs, "k", p.k);
   tf_attrs_add_int (attrs, "layers", p.layers);
   tf_attrs_add_int (attrs, "osr", p.osr);
   tf_attrs_add_list (attrs, "w_levels", w, p.layers);
-  tf_attrs_add_list (attrs, "p_levels", pl, p.layers);
+  tf_attrs_add_list (attrs, "p_levels", p.p_levels, p.layers);
 }
 
 static void
@@ -284,18 +422,18 @@ fat_tree_count (const TfContext *ctx,
   else
     tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, uplinks);
   if (p.layers == 2)
-    m->switch_count = s.n_leaf + s.u;
+    m->switch_count = s.n_leaf + s.n_spine;
   else
     {
       tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER,
-                            (guint64) s.n_group * s.u * s.u * lanes);
-      m->switch_count = s.n_leaf + s.n_group * s.u + s.u * s.u;
+                            (guint64) s.n_group * s.u * s.u_agg * lanes);
+      m->switch_count = s.n_leaf + s.n_group * s.u + s.u * s.cores_per_plane;
     }
   m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
 }
 
 /* A leaf (ToR) uses all k ports, d boards and u uplinks; spines, aggregation and core switches
- * use no more (N_leaf <= k, d ToRs + u cores, N_group <= k). */
+ * use no more (N_leaf p <= k; d_agg ToRs + u_agg cores; N_group p <= k). */
 static guint64
 fat_tree_switch_ports (const TfContext *ctx,
                        const TfResult  *result)
@@ -324,22 +462,23 @@ fat_tree_build (const TfContext *ctx,
   for (guint e = 0; e < p.n_endpoint; e++)
     b->board_rack[e] = e / s.d;
   for (guint t = 0; t < s.n_leaf; t++)
-    b->rack_pod[t] = p.layers == 2 ? t / pods.racks_per_pod : t / s.d / pods.groups_per_pod;
+    b->rack_pod[t] = p.layers == 2 ? t / pods.racks_per_pod
+                                   : t / s.d_agg / pods.groups_per_pod;
 
   if (p.layers == 2)
     {
       for (guint i = 0; i < s.n_leaf; i++)
         tf_build_add_switch (b, TF_TIER_RACK, i, "leaf%u", i);
       /* Spines join every leaf: pod switches while the leaves share a pod. */
-      for (guint j = 0; j < s.u; j++)
+      for (guint j = 0; j < s.n_spine; j++)
         tf_build_add_switch (b, pods.n_pod == 1 ? TF_TIER_POD : TF_TIER_DATACENTER, 0,
                              "spine%u", j);
       for (guint e = 0; e < p.n_endpoint; e++)
         tf_build_add_link (b, e, tf_build_switch_node (b, e / s.d), 1);
       for (guint i = 0; i < s.n_leaf; i++)
-        for (guint j = 0; j < s.u; j++)
+        for (guint j = 0; j < s.n_spine; j++)
           tf_build_add_link (b, tf_build_switch_node (b, i),
-                             tf_build_switch_node (b, s.n_leaf + j), 1);
+                             tf_build_switch_node (b, s.n_leaf + j), s.p);
     }
   else
     {
@@ -350,7 +489,7 @@ fat_tree_build (const TfContext *ctx,
       for (guint g = 0; g < s.n_group; g++)
         for (guint j = 0; j < s.u; j++)
           tf_build_add_switch (b, TF_TIER_POD, g / pods.groups_per_pod, "agg%u", g * s.u + j);
-      for (guint c = 0; c < s.u * s.u; c++)
+      for (guint c = 0; c < s.u * s.cores_per_plane; c++)
         tf_build_add_switch (b, TF_TIER_DATACENTER, 0, "core%u", c);
 
       for (guint e = 0; e < p.n_endpoint; e++)
@@ -358,12 +497,13 @@ fat_tree_build (const TfContext *ctx,
       for (guint t = 0; t < s.n_leaf; t++)
         for (guint j = 0; j < s.u; j++)
           tf_build_add_link (b, tf_build_switch_node (b, t),
-                             tf_build_switch_node (b, first_agg + (t / s.d) * s.u + j), 1);
+                             tf_build_switch_node (b, first_agg + (t / s.d_agg) * s.u + j), 1);
+      /* Plane j: aggregation switch j of every group and cores j c .. j c + c - 1. */
       for (guint g = 0; g < s.n_group; g++)
         for (guint j = 0; j < s.u; j++)
-          for (guint c = j * s.u; c < (j + 1) * s.u; c++)
+          for (guint c = j * s.cores_per_plane; c < (j + 1) * s.cores_per_plane; c++)
             tf_build_add_link (b, tf_build_switch_node (b, first_agg + g * s.u + j),
-                               tf_build_switch_node (b, first_core + c), 1);
+                               tf_build_switch_node (b, first_core + c), s.p);
     }
   return TRUE;
 }

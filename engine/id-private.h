@@ -32,6 +32,8 @@ gboolean tf_id_args_get_uint (TfIdArgs *args, const char *key, guint min, guint 
                               GError **error);
 gboolean tf_id_args_get_list (TfIdArgs *args, const char *key, guint min_len, guint max_len,
                               guint min, guint max, guint *n_out, guint32 *out, GError **error);
+/* Whether @key was given: a parameter the id leaves out when it has its default value. */
+gboolean tf_id_args_has (const TfIdArgs *args, const char *key);
 gboolean tf_id_args_finish (TfIdArgs *args, GError **error);
 
 void tf_id_append_uint (GString *out, const char *key, guint value);

@@ -167,6 +167,16 @@ tf_id_args_get_list (TfIdArgs    *args,
 }
 
 gboolean
+tf_id_args_has (const TfIdArgs *args,
+                const char     *key)
+{
+  for (guint i = 0; i < args->n_args; i++)
+    if (strcmp (args->keys[i], key) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
 tf_id_args_finish (TfIdArgs  *args,
                    GError   **error)
 {

@@ -15,7 +15,10 @@ only (const TfEnumeration *e)
   return &e->families[0];
 }
 
-/* fat-tree (PGFT): N = 32, 2-layer: at least one recommended; every result derives C_board. */
+/* fat-tree (PGFT): N = 32, 2-layer: at least one recommended; every result derives C_board, and
+ * the row's own examples (k = 4 -> 8, k = 8 -> 4, k = 16 -> 2) are results: the k-ary n-tree
+ * gives the first, and the PGFT variants with fewer, fuller spines the other two, which break
+ * u <= N_leaf as k-ary n-trees (docs/spec-notes.md). */
 static void
 test_fat_tree_32_two_layers (void)
 {
@@ -23,21 +26,27 @@ test_fat_tree_32_two_layers (void)
   g_auto(TfEnumeration) e = { 0 };
   guint n_two = 0, n_recommended = 0;
   gboolean k4_c4 = FALSE, k4_c8 = FALSE, k8_c2 = FALSE, k8_c1 = FALSE;
+  gboolean k8_c4 = FALSE, k16_c2 = FALSE;
 
   tf_test_enumerate (&ctx, "fat-tree", 0, &e);
   for (guint i = 0; i < only (&e)->n_results; i++)
     {
       const TfResult *r = &only (&e)->results[i];
-      gint64 k = tf_test_attr (r, "k");
+      gint64 k = tf_test_attr (r, "k"), p[3] = { 0 };
+      g_autofree char *id = tf_result_dup_id (r);
+      gboolean k_ary;
 
       g_assert_cmpuint (r->chips_per_board * r->n_endpoint, ==, 32);
       if (tf_test_attr (r, "layers") != 2)
         continue;
       n_two++;
       n_recommended += tf_result_get_status (r) == TF_STATUS_RECOMMENDED;
-      /* The rules' reverse derivation for osr = 1 (the spec's k = 8 -> 4 and k = 16 -> 2
-       * break u <= N_leaf; docs/spec-notes.md). */
-      if (tf_test_attr (r, "osr") == 1)
+      g_assert_cmpuint (tf_test_attr_list (r, "p_levels", p), ==, 2);
+      k_ary = p[0] == 1 && p[1] == 1;
+      g_assert_true (k_ary == (strstr (id, "p_levels") == NULL));
+      if (tf_test_attr (r, "osr") != 1)
+        continue;
+      if (k_ary)
         {
           g_assert_cmpint (k, <=, 8);
           k4_c4 |= k == 4 && r->chips_per_board == 4;
@@ -45,10 +54,16 @@ test_fat_tree_32_two_layers (void)
           k8_c2 |= k == 8 && r->chips_per_board == 2;
           k8_c1 |= k == 8 && r->chips_per_board == 1;
         }
+      else
+        {
+          k8_c4 |= k == 8 && r->chips_per_board == 4;
+          k16_c2 |= k == 16 && r->chips_per_board == 2;
+        }
     }
   g_assert_cmpuint (n_two, >, 0);
   g_assert_cmpuint (n_recommended, >=, 1);
   g_assert_true (k4_c4 && k4_c8 && k8_c2 && k8_c1);
+  g_assert_true (k8_c4 && k16_c2);
 }
 
 /* fat-tree (PGFT): N = 32, 3-layer: all edge-case, warnings contain over-engineered. */

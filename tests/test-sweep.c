@@ -181,13 +181,17 @@ assert_containers (const char           *id,
 }
 
 /* Fat-tree promises: every leaf (ToR) splits its links d:u = osr between chips and uplinks,
- * and an aggregation switch with its whole group below it splits them osr:1 too. */
+ * and an aggregation switch with its whole group below it splits them d_agg:u_agg, its
+ * w_levels entry u_agg and the rest of its k ports down (osr in the k-ary n-tree); no switch
+ * has more than k links. */
 static void
 assert_oversubscription (const char           *id,
+                         const TfContext      *ctx,
                          const TfResult       *r,
                          const TfNetworkGraph *g)
 {
   gint64 osr = tf_test_attr (r, "osr"), layers = tf_test_attr (r, "layers");
+  gint64 k = tf_test_attr (r, "k"), w[3] = { 0 };
   g_autofree guint64 *down = g_new0 (guint64, MAX (g->n_switch, 1));
   g_autofree guint64 *up = g_new0 (guint64, MAX (g->n_switch, 1));
   guint full_aggregation = 0;
@@ -208,10 +212,13 @@ assert_oversubscription (const char           *id,
         up[lo - g->n_chip] += l->multiplicity;
       down[hi - g->n_chip] += l->multiplicity;
     }
+  g_assert_cmpuint (tf_test_attr_list (r, "w_levels", w), ==, layers);
   for (guint s = 0; s < g->n_switch; s++)
     {
       const TfSwitch *sw = &g->switches[s];
 
+      g_assert_cmpuint (down[s] + up[s], <=,
+                        (guint64) k * r->chips_per_board * ctx->chip_radix);
       if (sw->tier == TF_TIER_RACK)
         {
           if (down[s] != (guint64) osr * up[s])
@@ -220,8 +227,10 @@ assert_oversubscription (const char           *id,
         }
       else if (sw->tier == TF_TIER_POD && layers == 3)
         {
-          g_assert_cmpuint (down[s], <=, (guint64) osr * up[s]);
-          full_aggregation += down[s] == (guint64) osr * up[s];
+          guint64 d_agg = (guint64) (k - w[1]), u_agg = (guint64) w[1];
+
+          g_assert_cmpuint (down[s] * u_agg, <=, d_agg * up[s]);
+          full_aggregation += down[s] * u_agg == d_agg * up[s];
         }
     }
   if (layers == 3)
@@ -284,7 +293,7 @@ check_generated (const TfContext *ctx,
   assert_types_and_reaches (id, &t.graph);
   assert_containers (id, ctx, &t.result, &t.graph);
   if (strcmp (r->family->name, "fat-tree") == 0)
-    assert_oversubscription (id, r, &t.graph);
+    assert_oversubscription (id, ctx, r, &t.graph);
 
   if (tf_network_graph_bisection_exact (&t.graph, ctx, &links, &bandwidth))
     {
