@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-reference-designs.c: published fat-tree designs, reproduced as enumerated results.
+ *
+ * Each row is a design from a public vendor document (docs/spec-notes.md, "Reference designs",
+ * cites them): its GPU count, switch radix, switches per tier and cables per tier. For each,
+ * the enumeration at that GPU count must hold a fat-tree result on switches of that radix whose
+ * generated graph has exactly those switches and cables tier by tier (tiers found from the
+ * chips up: a switch's tier is its distance from the nearest chip), and the result must not be
+ * flagged low-utilization: these designs use every switch port they buy.
+ *
+ * The GPUs are the endpoints, one a board: each GPU's own NIC port is the port the leaf
+ * counts. The rail-optimized cabling of a DGX's eight GPUs to eight leaves gives the same
+ * counts.
+ */
+#include <string.h>
+
+#include "test-util.h"
+
+typedef struct
+{
+  const char *name;
+  guint       n_gpu;
+  guint       radix;
+  guint       layers;
+  guint       switches[3];  /* leaf, spine, core */
+  guint64     cables[3];    /* node-leaf, leaf-spine, spine-core */
+} Design;
+
+/* NVIDIA DGX SuperPOD reference architecture (DGX B200), "Larger DGX SuperPOD component
+ * counts": InfiniBand compute fabric of 64-port NDR switches, 8 GPUs a node, 32 nodes a SU. */
+static const Design designs[] = {
+  { "SuperPOD B200, 2 SU", 512, 64, 2, { 16, 8, 0 }, { 512, 512, 0 } },
+  { "SuperPOD B200, 4 SU", 1024, 64, 2, { 32, 16, 0 }, { 1024, 1024, 0 } },
+  { "SuperPOD B200, 8 SU", 2048, 64, 2, { 64, 32, 0 }, { 2048, 2048, 0 } },
+  { "SuperPOD B200, 16 SU", 4096, 64, 3, { 128, 128, 64 }, { 4096, 4096, 4096 } },
+  { "SuperPOD B200, 32 SU", 8192, 64, 3, { 256, 256, 128 }, { 8192, 8192, 8192 } },
+  { "SuperPOD B200, 64 SU", 16384, 64, 3, { 512, 512, 256 }, { 16384, 16384, 16384 } },
+};
+
+/* Tiers from the chips up: tier[node] is 0 for a chip, else the switch's distance from the
+ * nearest chip. Counts each tier's switches and the cables (multiplicities) between tiers. */
+static void
+count_tiers (const TfNetworkGraph *g,
+             guint                 switches[4],
+             guint64               cables[4])
+{
+  guint n = g->n_chip + g->n_switch;
+  g_autofree guint *tier = g_new (guint, n);
+  gboolean changed = TRUE;
+
+  for (guint v = 0; v < n; v++)
+    tier[v] = v < g->n_chip ? 0 : G_MAXUINT;
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint l = 0; l < g->n_links; l++)
+        {
+          guint32 a = g->links[l].a, b = g->links[l].b;
+
+          if (tier[a] != G_MAXUINT && tier[a] + 1 < tier[b])
+            tier[b] = tier[a] + 1, changed = TRUE;
+          if (tier[b] != G_MAXUINT && tier[b] + 1 < tier[a])
+            tier[a] = tier[b] + 1, changed = TRUE;
+        }
+    }
+  memset (switches, 0, 4 * sizeof *switches);
+  memset (cables, 0, 4 * sizeof *cables);
+  for (guint s = 0; s < g->n_switch; s++)
+    {
+      g_assert_cmpuint (tier[g->n_chip + s], >=, 1);
+      g_assert_cmpuint (tier[g->n_chip + s], <=, 3);
+      switches[tier[g->n_chip + s] - 1]++;
+    }
+  for (guint l = 0; l < g->n_links; l++)
+    {
+      guint ta = tier[g->links[l].a], tb = tier[g->links[l].b];
+
+      /* No links within a tier, none skipping one. */
+      g_assert_cmpuint (MAX (ta, tb) - MIN (ta, tb), ==, 1);
+      cables[MIN (ta, tb)] += g->links[l].multiplicity;
+    }
+}
+
+static void
+test_design (gconstpointer data)
+{
+  const Design *d = data;
+  TfContext ctx = tf_test_context (d->n_gpu, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  g_auto(TfEnumeration) e = { 0 };
+  guint total = d->switches[0] + d->switches[1] + d->switches[2];
+  guint found = 0;
+
+  tf_test_enumerate (&ctx, "fat-tree", 0, &e);
+  g_assert_cmpuint (e.n_families, ==, 1);
+  for (guint i = 0; i < e.families[0].n_results; i++)
+    {
+      const TfResult *r = &e.families[0].results[i];
+      g_autofree char *id = tf_test_id (r);
+      g_auto(TfTopology) t = { 0 };
+      g_autoptr(GError) error = NULL;
+      guint switches[4];
+      guint64 cables[4];
+
+      if (tf_test_attr (r, "k") != d->radix || tf_test_attr (r, "layers") != d->layers
+          || r->chips_per_board != 1 || r->metrics.switch_count != total)
+        continue;
+      g_assert_true (tf_generate (&ctx, id, NULL, NULL, &t, &error));
+      g_assert_no_error (error);
+      count_tiers (&t.graph, switches, cables);
+      if (memcmp (switches, d->switches, d->layers * sizeof *switches) != 0
+          || memcmp (cables, d->cables, d->layers * sizeof *cables) != 0)
+        continue;
+      g_test_message ("%s: %s", d->name, id);
+      g_assert_false (tf_result_has_warning (r, "low-utilization"));
+      found++;
+    }
+  if (found == 0)
+    g_error ("%s: no enumerated fat-tree at %u GPUs has %u + %u + %u switches", d->name,
+             d->n_gpu, d->switches[0], d->switches[1], d->switches[2]);
+  /* One design, one result: the enumeration does not list it twice. */
+  g_assert_cmpuint (found, ==, 1);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (designs); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/engine/reference-designs/superpod-b200/%u",
+                                               designs[i].n_gpu);
+
+      g_test_add_data_func (path, &designs[i], test_design);
+    }
+  return g_test_run ();
+}
