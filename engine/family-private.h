@@ -52,6 +52,11 @@ typedef struct
   guint32  *rack_pod;
   GArray   *switches;         /* TfSwitch; ids owned */
   GArray   *links;            /* TfBuildLink */
+  /* Physical links a multiplicity of 1 stands for: on a link at a chip (or a Tier-7 board's
+   * chip) and on a switch-switch link. tf_family_build fills them from the result
+   * (tf_result_chip_lanes, tf_result_lanes). */
+  guint64   chip_lanes;
+  guint64   port_lanes;
   gboolean  chip_transitive;  /* the chip-level graph is vertex-transitive on chips */
   TfChipLattice lattice;      /* the lattice the family lays its chips on (topoforge.h) */
   /* A rotation the family promises, or n_group 0. Switch k of group i is switch
@@ -126,17 +131,48 @@ struct _TfFamily
   void     (*metrics) (const TfContext *ctx, const TfResult *result, const TfBuild *build,
                        TfMetrics *metrics);
   gboolean    metrics_need_build;
+  /* Optional: the physical links of a chip's port and of a switch-switch port when they are
+   * not the defaults below (a fat-tree's rails and planes). */
+  void     (*lanes) (const TfContext *ctx, const TfResult *result, guint64 *chip_lanes,
+                     guint64 *port_lanes);
 };
 
-/* Physical links per family-level port: C_board x chip_radix for Tier-7 families, 1 for Tier-6
- * ones (their endpoints are chips, whose links carry chip_radix each). */
+/* Physical links per family-level switch-switch port: C_board x chip_radix for Tier-7
+ * families, 1 for Tier-6 ones (their endpoints are chips, whose links carry chip_radix each),
+ * or what the family's lanes() says. */
 static inline guint64
 tf_result_lanes (const TfContext *ctx,
                  const TfResult  *result)
 {
+  guint64 chip, port;
+
+  if (result->family->lanes != NULL)
+    {
+      result->family->lanes (ctx, result, &chip, &port);
+      return port;
+    }
   return result->family->leaf_tier == TF_TIER_BOARD
          ? (guint64) result->chips_per_board * ctx->chip_radix : 1;
 }
+
+/* Physical links per multiplicity of a link at a chip: chip_radix, or what lanes() says. */
+static inline guint64
+tf_result_chip_lanes (const TfContext *ctx,
+                      const TfResult  *result)
+{
+  guint64 chip, port;
+
+  if (result->family->lanes != NULL)
+    {
+      result->family->lanes (ctx, result, &chip, &port);
+      return chip;
+    }
+  return ctx->chip_radix;
+}
+
+/* The family's build of @result, its lanes filled in. */
+gboolean tf_family_build (const TfContext *ctx, const TfResult *result, TfBuild *build,
+                          GError **error);
 
 /* Counts @n physical links of @type reaching @reach into @m's totals by type and by reach. */
 static inline void

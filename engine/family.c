@@ -198,9 +198,22 @@ build_unless_given (const TfFamily   *family,
   tf_build_init (own);
   if (*build != NULL || !needed)
     return TRUE;
-  if (!family->build (ctx, result, own, error))
+  if (!tf_family_build (ctx, result, own, error))
     return FALSE;
   *build = own;
+  return TRUE;
+}
+
+gboolean
+tf_family_build (const TfContext  *ctx,
+                 const TfResult   *result,
+                 TfBuild          *build,
+                 GError          **error)
+{
+  if (!result->family->build (ctx, result, build, error))
+    return FALSE;
+  build->chip_lanes = tf_result_chip_lanes (ctx, result);
+  build->port_lanes = tf_result_lanes (ctx, result);
   return TRUE;
 }
 

@@ -21,10 +21,11 @@ expand (const TfContext  *ctx,
         TfNetworkGraph   *graph,
         GError          **error)
 {
-  gboolean chip_leaves = result->family->leaf_tier == TF_TIER_CHIP;
-  guint n = ctx->n_chip, c = result->chips_per_board, r = ctx->chip_radix;
+  /* Endpoints are chips in a Tier-6 family and in a Tier-7 one attached rail by rail. */
+  gboolean chip_leaves = build->endpoint_board != NULL;
+  guint n = ctx->n_chip, c = result->chips_per_board, r = (guint) build->chip_lanes;
   guint n_ep = build->n_endpoint;
-  guint64 lanes = tf_result_lanes (ctx, result);
+  guint64 lanes = build->port_lanes;
   const TfBuildLink *bl = (const TfBuildLink *) (const void *) build->links->data;
   TfBoardTopo bt;
   GArray *links;
@@ -103,7 +104,8 @@ expand (const TfContext  *ctx,
 
   if (!tf_board_topo_init (&bt, ctx->intra_board_topo, c, NULL))
     g_assert_not_reached ();  /* tf_family_check refused this already */
-  tf_board_topo_append_links (&bt, graph->board_chips, graph->n_board, c, r, links);
+  tf_board_topo_append_links (&bt, graph->board_chips, graph->n_board, c, ctx->chip_radix,
+                              links);
 
   graph->n_links = links->len;
   graph->links = (TfLink *) (void *) g_array_free (links, FALSE);
@@ -132,7 +134,7 @@ tf_generate (const TfContext  *ctx,
 
   tf_build_init (&build);
   ok = tf_progress_report (progress, progress_data, 0.0, error)
-       && out->result.family->build (ctx, &out->result, &build, error)
+       && tf_family_build (ctx, &out->result, &build, error)
        && tf_progress_report (progress, progress_data, 0.2, error)
        && expand (ctx, &out->result, &build, &out->graph, error)
        && tf_progress_report (progress, progress_data, 0.35, error)

@@ -89,7 +89,8 @@ typedef struct
   double             ib_weight;    /* per board-graph pair cut */
   double            *cap_source;   /* per switch: its links to side-0 chips */
   double            *cap_sink;     /* per switch: its links to side-1 chips */
-  guint32           *x;            /* chips of each board on side 1 */
+  guint32           *x;            /* chips of each endpoint on side 1 */
+  guint32           *board_x;      /* endpoints that are chips (rails): chips of each board */
 
   /* The max flow over every switch */
   TfFlow            *flow;
@@ -125,7 +126,7 @@ place_chips (SwitchCut *sc,
   const TfBuild *build = sc->build;
   const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
   guint n_ep = build->n_endpoint, n_switch = build->switches->len;
-  guint c = build->chips_per_board;
+  guint c = build->endpoint_board != NULL ? 1 : build->chips_per_board;
   double cost = 0;
 
   for (guint i = 0; i < n_ep; i++)
@@ -148,8 +149,19 @@ place_chips (SwitchCut *sc,
           sc->cap_sink[b - n_ep] += sc->weight[i] * sc->x[a];
         }
     }
-  for (guint e = 0; e < n_ep; e++)
-    cost += sc->ib_weight * (double) tf_board_topo_prefix_cut (sc->bt, sc->x[e]);
+  /* A board's chips are consecutive endpoints when they are chips: its chips on side 1 are
+   * the last of the board, cut from the rest as the first as many are. */
+  if (build->endpoint_board != NULL)
+    {
+      memset (sc->board_x, 0, sizeof (guint32) * build->n_board);
+      for (guint e = 0; e < n_ep; e++)
+        sc->board_x[build->endpoint_board[e]] += sc->x[e];
+      for (guint b = 0; b < build->n_board; b++)
+        cost += sc->ib_weight * (double) tf_board_topo_prefix_cut (sc->bt, sc->board_x[b]);
+    }
+  else
+    for (guint e = 0; e < n_ep; e++)
+      cost += sc->ib_weight * (double) tf_board_topo_prefix_cut (sc->bt, sc->x[e]);
   return cost;
 }
 
@@ -510,10 +522,11 @@ tf_bisection_switch_family (const TfContext   *ctx,
   const TfBuildLink *links = (const TfBuildLink *) (const void *) build->links->data;
   guint n_ep = build->n_endpoint, n_switch = build->switches->len;
   guint n_links = build->links->len, n_switch_links = 0;
-  guint n_chip = n_ep * build->chips_per_board;
+  guint n_chip = build->endpoint_board != NULL ? n_ep : n_ep * build->chips_per_board;
   guint r = ctx->chip_radix;
-  /* A switch-switch link carries a board port's lanes (family-private.h). */
-  double lanes = (double) build->chips_per_board * r;
+  /* A chip's link and a switch-switch link carry the lanes tf_family_build gave them (a board
+   * port's, family-private.h). */
+  double chip_lanes = (double) build->chip_lanes, lanes = (double) build->port_lanes;
   g_autofree double *bandwidth = g_new (double, MAX (n_links, 1));
   guint64 star_links;
   double star_bw, best_links, best_bw;
@@ -531,6 +544,8 @@ tf_bisection_switch_family (const TfContext   *ctx,
   sc.cap_source = g_new (double, MAX (n_switch, 1));
   sc.cap_sink = g_new (double, MAX (n_switch, 1));
   sc.x = g_new0 (guint32, MAX (n_ep, 1));
+  if (build->endpoint_board != NULL)
+    sc.board_x = g_new0 (guint32, MAX (build->n_board, 1));
   for (guint i = 0; i < n_links; i++)
     {
       gboolean chip_link = links[i].a < n_ep;
@@ -539,7 +554,7 @@ tf_bisection_switch_family (const TfContext   *ctx,
       TfReach reach;
 
       tf_build_link_kind (build, links[i].a, links[i].b, &type, &reach);
-      sc.weight[i] = (double) links[i].multiplicity * (chip_link ? r : lanes);
+      sc.weight[i] = (double) links[i].multiplicity * (chip_link ? chip_lanes : lanes);
       bandwidth[i] = sc.weight[i] * kind_bandwidth[type][reach];
       n_switch_links += !chip_link;
     }
@@ -581,6 +596,7 @@ tf_bisection_switch_family (const TfContext   *ctx,
   g_free (sc.cap_source);
   g_free (sc.cap_sink);
   g_free (sc.x);
+  g_free (sc.board_x);
 }
 
 /* Direct families of boards linked lane by lane */

@@ -20,15 +20,15 @@ expanded_links (const TfContext   *ctx,
                 const TfBuildLink *link,
                 guint64           *per_chip)
 {
-  guint64 c = result->chips_per_board, m = link->multiplicity, r = ctx->chip_radix;
+  guint64 c = result->chips_per_board, m = link->multiplicity, r = build->chip_lanes;
   gboolean a_ep = link->a < build->n_endpoint, b_ep = link->b < build->n_endpoint;
 
   if (!a_ep && !b_ep)
     {
       *per_chip = 0;
-      return m * tf_result_lanes (ctx, result);
+      return m * build->port_lanes;
     }
-  if (result->family->leaf_tier == TF_TIER_CHIP)
+  if (build->endpoint_board != NULL)
     {
       *per_chip = m * r;
       return m * r;

@@ -236,7 +236,7 @@ tf_topology_measure (TfTopology     *topology,
   /* A family's result measures as generate measures it, family build included (it says
    * whether the chip graph is vertex-transitive). */
   ok = (topology->result.family == NULL
-        || topology->result.family->build (&topology->context, &topology->result, &build, error))
+        || tf_family_build (&topology->context, &topology->result, &build, error))
        && tf_measure (&topology->context, &topology->result,
                       topology->result.family ? &build : NULL, &topology->graph, progress,
                       progress_data, error);
