@@ -35,7 +35,15 @@ typedef struct
   guint32 n_endpoint;
   guint32 agg_osr;      /* 3 layers; 0 with 2 */
   guint32 p_levels[3];  /* per layer; 0 past the top */
+  guint32 attach;       /* ATTACH_BOARD or ATTACH_RAIL */
+  guint32 planes;       /* copies of the switched fabric, each chip's ports split among them */
 } FatTreeParams;
+
+/* A leaf's down ports: whole boards (a port a bundle of the board's chips), or, rail-optimized,
+ * chip j of each of d boards on leaf j of their rail group. */
+enum { ATTACH_BOARD, ATTACH_RAIL, N_ATTACH };
+
+static const char *const attach_names[N_ATTACH] = { "board", "rail" };
 
 static const TfWarning warning_aggressive_oversubscription = {
   "aggressive-oversubscription",
@@ -50,14 +58,18 @@ static const TfWarning warning_aggressive_oversubscription = {
 
 typedef struct
 {
+  guint c;                /* chips a board */
+  guint rails;            /* leaves a rack (a rail group): C rail-optimized, else 1 */
   guint d, u;             /* a leaf's (ToR's) ports down and up */
   guint d_agg, u_agg;     /* 3 layers: an aggregation switch's */
   guint p;                /* parallel links to each spine (2 layers) or core (3 layers) */
-  guint n_leaf;           /* 2 layers: leaves; 3 layers: ToRs */
+  guint n_leaf;           /* 2 layers: leaves; 3 layers: ToRs (of one plane) */
+  guint n_rack;           /* a leaf's boards, or a rail group's */
   guint n_spine;          /* 2 layers */
   guint n_group;          /* 3 layers: fat-tree groups of d_agg ToRs and u aggregation switches */
   guint cores_per_plane;  /* 3 layers */
-  guint64 capacity;       /* endpoints the switches' ports could serve */
+  guint64 capacity;       /* leaf ports (boards or chips) the switches could serve */
+  guint64 n_port;         /* leaf ports used: boards, or chips with rails */
 } Shape;
 
 /* Pods: leaves (2 layers) or whole fat-tree groups of d_agg racks (3 layers) per pod. */
@@ -74,14 +86,14 @@ get_pods (const TfContext     *ctx,
           const Shape         *s,
           Pods                *pods)
 {
-  if (s->n_leaf <= ctx->racks_per_pod_max)
+  if (s->n_rack <= ctx->racks_per_pod_max)
     {
-      *pods = (Pods) { 1, s->n_leaf, s->n_group };
+      *pods = (Pods) { 1, s->n_rack, s->n_group };
       return;
     }
   pods->racks_per_pod = ctx->racks_per_pod_max;
-  pods->groups_per_pod = MAX (1, ctx->racks_per_pod_max / s->d_agg);
-  pods->n_pod = p->layers == 2 ? tf_pack_count (s->n_leaf, pods->racks_per_pod)
+  pods->groups_per_pod = MAX (1, ctx->racks_per_pod_max / (s->d_agg / s->rails));
+  pods->n_pod = p->layers == 2 ? tf_pack_count (s->n_rack, pods->racks_per_pod)
                                : tf_pack_count (s->n_group, pods->groups_per_pod);
 }
 
@@ -117,12 +129,17 @@ filling_p (guint uplinks,
 }
 
 static void
-get_shape (const FatTreeParams *p,
+get_shape (const TfContext     *ctx,
+           const FatTreeParams *p,
            Shape               *s)
 {
   memset (s, 0, sizeof *s);
+  s->c = p->n_endpoint > 0 ? ctx->n_chip / p->n_endpoint : 0;
+  s->rails = p->attach == ATTACH_RAIL ? s->c : 1;
   port_split (p->k, p->osr, &s->d, &s->u);
-  s->n_leaf = p->n_endpoint / s->d;
+  s->n_port = (guint64) p->n_endpoint * s->rails;
+  s->n_rack = p->n_endpoint / s->d;
+  s->n_leaf = s->n_rack * s->rails;
   if (p->layers == 2)
     {
       s->p = MAX (1, p->p_levels[0]);
@@ -189,10 +206,21 @@ fat_tree_check (const TfContext *ctx,
   if (p.n_endpoint < 1 || ctx->n_chip % p.n_endpoint != 0)
     return tf_reject (why, "n_endpoint = %u must divide n_chip = %u",
                            p.n_endpoint, ctx->n_chip);
-  get_shape (&p, &s);
+  if (p.attach >= N_ATTACH)
+    return tf_reject (why, "attach = %u: board or rail", p.attach);
+  if (p.planes < 1 || ctx->chip_radix % p.planes != 0)
+    return tf_reject (why, "planes = %u must divide chip_radix = %u: each plane takes the "
+                           "same share of a chip's links", p.planes, ctx->chip_radix);
+  get_shape (ctx, &p, &s);
   if (p.n_endpoint % s.d != 0)
     return tf_reject (why, "d = %u must divide n_endpoint = %u (full racks)",
                            s.d, p.n_endpoint);
+  if (p.attach == ATTACH_RAIL && s.c < 2)
+    return tf_reject (why, "attach = rail: a board of one chip has one rail; its leaf takes "
+                           "the board");
+  if (p.attach == ATTACH_RAIL && p.layers == 3 && s.d_agg % s.c != 0)
+    return tf_reject (why, "attach = rail: C_board = %u must divide d_agg = %u, so a fat-tree "
+                           "group holds whole rail groups", s.c, s.d_agg);
   if (p.p_levels[p.layers - 1] != 1 || (p.layers == 3 && p.p_levels[0] != 1))
     return tf_reject (why, "p_levels: a %s has parallel links to its parents only at the %s "
                            "level", p.layers == 2 ? "2-layer tree" : "3-layer tree",
@@ -219,10 +247,10 @@ fat_tree_check (const TfContext *ctx,
       if (s.u_agg % s.p != 0)
         return tf_reject (why, "p_levels: p = %u must divide an aggregation switch's "
                                "u_agg = %u uplinks", s.p, s.u_agg);
-      if (p.n_endpoint > s.capacity)
-        return tf_reject (why, "n_endpoint = %u exceeds the 3-layer capacity "
-                               "d d_agg floor (k / p) = %" G_GUINT64_FORMAT, p.n_endpoint,
-                               s.capacity);
+      if (s.n_port > s.capacity)
+        return tf_reject (why, "%" G_GUINT64_FORMAT " %s exceed the 3-layer capacity "
+                               "d d_agg floor (k / p) = %" G_GUINT64_FORMAT, s.n_port,
+                               p.attach == ATTACH_RAIL ? "chips" : "boards", s.capacity);
       if (s.n_group < 2)
         return tf_reject (why, "n_endpoint = %u fills one fat-tree group of "
                                "d d_agg = %u; a core layer needs two", p.n_endpoint,
@@ -240,9 +268,10 @@ fat_tree_check (const TfContext *ctx,
     tf_result_add_warning (result, &warning_aggressive_oversubscription);
   if (s.d > ctx->boards_per_rack_max)
     tf_result_add_warning (result, &tf_warning_rack_overflow);
-  if (p.layers == 3 && s.n_leaf > ctx->racks_per_pod_max && s.d_agg > ctx->racks_per_pod_max)
+  if (p.layers == 3 && s.n_rack > ctx->racks_per_pod_max
+      && s.d_agg / s.rails > ctx->racks_per_pod_max)
     tf_result_add_warning (result, &tf_warning_pod_overflow);
-  if ((double) s.capacity > 1.5 * p.n_endpoint)
+  if ((double) s.capacity > 1.5 * (double) s.n_port)
     tf_result_add_warning (result, &tf_warning_low_utilization);
   return TRUE;
 }
@@ -268,20 +297,27 @@ walk_endpoint (guint    n_endpoint,
   guint fill;
 
   p.n_endpoint = n_endpoint;
-  get_shape (&p, &s);
-  if (s.d == 0 || n_endpoint % s.d != 0)
-    return TRUE;
-  fill = p.layers == 2 ? filling_p (s.u, s.n_leaf, 1, p.k)
-                       : filling_p (s.u_agg, s.n_group, s.u, p.k);
-  for (guint i = 0; i < 2; i++)
-    {
-      p.p_levels[level] = i == 0 ? 1 : fill;
-      if (i == 1 && fill == 1)
-        break;
-      TF_PARAMS_SET (&params, FatTreeParams, &p);
-      if (!w->visit (&params, w->data))
-        return FALSE;
-    }
+  for (p.attach = 0; p.attach < N_ATTACH; p.attach++)
+    for (p.planes = 1; p.planes <= w->ctx->chip_radix; p.planes++)
+      {
+        if (w->ctx->chip_radix % p.planes != 0)
+          continue;
+        get_shape (w->ctx, &p, &s);
+        if (s.d == 0 || n_endpoint % s.d != 0 || (p.attach == ATTACH_RAIL && s.c < 2))
+          continue;
+        fill = p.layers == 2 ? filling_p (s.u, s.n_leaf, 1, p.k)
+                             : filling_p (s.u_agg, s.n_group, s.u, p.k);
+        for (guint i = 0; i < 2; i++)
+          {
+            p.p_levels[level] = i == 0 ? 1 : fill;
+            if (i == 1 && fill == 1)
+              break;
+            TF_PARAMS_SET (&params, FatTreeParams, &p);
+            if (!w->visit (&params, w->data))
+              return FALSE;
+          }
+        p.p_levels[level] = 1;
+      }
   return TRUE;
 }
 
@@ -327,6 +363,30 @@ fat_tree_parse_id (TfIdArgs  *args,
   for (guint i = 0; i < p.layers; i++)
     p.p_levels[i] = 1;
   p.agg_osr = p.layers == 3 ? p.osr : 0;
+  p.attach = ATTACH_BOARD;
+  p.planes = 1;
+  if (tf_id_args_has (args, "attach"))
+    {
+      if (!tf_id_args_get_name (args, "attach", attach_names, N_ATTACH, &p.attach, error))
+        return FALSE;
+      if (p.attach == ATTACH_BOARD)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
+                       "id '%s': attach=board: the default; leave it out", args->id);
+          return FALSE;
+        }
+    }
+  if (tf_id_args_has (args, "planes"))
+    {
+      if (!tf_id_args_get_uint (args, "planes", 1, TF_CHIP_RADIX_MAX, &p.planes, error))
+        return FALSE;
+      if (p.planes == 1)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
+                       "id '%s': planes=1: the default; leave it out", args->id);
+          return FALSE;
+        }
+    }
   if (tf_id_args_has (args, "agg_osr"))
     {
       if (p.layers != 3)
@@ -378,6 +438,10 @@ fat_tree_format_id (const TfParams *params,
     tf_id_append_uint (out, "agg_osr", p.agg_osr);
   if (memcmp (p.p_levels, ones, p.layers * sizeof (guint32)) != 0)
     tf_id_append_list (out, "p_levels", p.p_levels, p.layers);
+  if (p.attach != ATTACH_BOARD)
+    tf_id_append_name (out, "attach", attach_names[p.attach]);
+  if (p.planes > 1)
+    tf_id_append_uint (out, "planes", p.planes);
 }
 
 static void
@@ -385,19 +449,52 @@ fat_tree_attrs (const TfResult *result,
                 TfAttrs        *attrs)
 {
   FatTreeParams p;
-  Shape s;
+  guint d, u, d_agg, u_agg;
   guint32 w[3];
 
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
-  get_shape (&p, &s);
-  w[0] = w[1] = s.u;
+  port_split (p.k, p.osr, &d, &u);
+  w[0] = w[1] = u;
   if (p.layers == 3)
-    w[1] = w[2] = s.u_agg;
+    {
+      port_split (p.k, p.agg_osr, &d_agg, &u_agg);
+      w[1] = w[2] = u_agg;
+    }
   tf_attrs_add_int (attrs, "k", p.k);
   tf_attrs_add_int (attrs, "layers", p.layers);
   tf_attrs_add_int (attrs, "osr", p.osr);
   tf_attrs_add_list (attrs, "w_levels", w, p.layers);
   tf_attrs_add_list (attrs, "p_levels", p.p_levels, p.layers);
+  /* Beyond the spec's keys, only where they differ from its tree: leaves a rail group (C_board
+   * rail-optimized) and copies of the fabric. */
+  if (p.attach == ATTACH_RAIL)
+    tf_attrs_add_int (attrs, "rails", result->chips_per_board);
+  if (p.planes > 1)
+    tf_attrs_add_int (attrs, "planes", p.planes);
+}
+
+/* A chip's port in one plane carries chip_radix / planes links; a switch-switch port the same
+ * for each chip of the board it stands for (all of them, or one with rails). */
+static void
+fat_tree_lanes (const TfContext *ctx,
+                const TfResult  *result,
+                guint64         *chip_lanes,
+                guint64         *port_lanes)
+{
+  FatTreeParams p;
+
+  TF_PARAMS_GET (&result->params, FatTreeParams, &p);
+  *chip_lanes = ctx->chip_radix / MAX (p.planes, 1);
+  *port_lanes = *chip_lanes * (p.attach == ATTACH_RAIL ? 1 : result->chips_per_board);
+}
+
+/* Switches of one plane. */
+static guint
+plane_switches (const FatTreeParams *p,
+                const Shape         *s)
+{
+  return p->layers == 2 ? s->n_leaf + s->n_spine
+                        : s->n_leaf + s->n_group * s->u + s->u * s->cores_per_plane;
 }
 
 static void
@@ -412,23 +509,19 @@ fat_tree_count (const TfContext *ctx,
   guint64 uplinks;
 
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
-  get_shape (&p, &s);
+  get_shape (ctx, &p, &s);
   get_pods (ctx, &p, &s, &pods);
-  uplinks = (guint64) s.n_leaf * s.u * lanes;
+  uplinks = (guint64) s.n_leaf * s.u * lanes * p.planes;
   tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK, (guint64) ctx->n_chip * ctx->chip_radix);
   /* A ToR's aggregation switches share its pod; spines share it only within one pod. */
   if (p.layers == 2 && pods.n_pod > 1)
     tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER, uplinks);
   else
     tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, uplinks);
-  if (p.layers == 2)
-    m->switch_count = s.n_leaf + s.n_spine;
-  else
-    {
-      tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER,
-                            (guint64) s.n_group * s.u * s.u_agg * lanes);
-      m->switch_count = s.n_leaf + s.n_group * s.u + s.u * s.cores_per_plane;
-    }
+  if (p.layers == 3)
+    tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER,
+                          (guint64) s.n_group * s.u * s.u_agg * lanes * p.planes);
+  m->switch_count = plane_switches (&p, &s) * p.planes;
   m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
 }
 
@@ -444,6 +537,75 @@ fat_tree_switch_ports (const TfContext *ctx,
   return p.k;
 }
 
+/* The leaf of endpoint @e: its board's (e / d), or, with rails, leaf j of its board's rail
+ * group for chip j. */
+static guint
+endpoint_leaf (const FatTreeParams *p,
+               const Shape         *s,
+               guint                e)
+{
+  if (p->attach != ATTACH_RAIL)
+    return e / s->d;
+  return (e / s->c / s->d) * s->c + e % s->c;
+}
+
+/* One plane's switches and links; @first is its first switch. */
+static void
+build_plane (TfBuild             *b,
+             const FatTreeParams *p,
+             const Shape         *s,
+             const Pods          *pods,
+             guint                plane,
+             guint                first)
+{
+  char pre[16] = "";
+  guint n_ep = b->n_endpoint;
+
+  if (p->planes > 1)
+    g_snprintf (pre, sizeof pre, "p%u.", plane);
+#define NODE(i) tf_build_switch_node (b, first + (i))
+  if (p->layers == 2)
+    {
+      for (guint i = 0; i < s->n_leaf; i++)
+        tf_build_add_switch (b, TF_TIER_RACK, i / s->rails, "%sleaf%u", pre, i);
+      /* Spines join every leaf: pod switches while the leaves share a pod. */
+      for (guint j = 0; j < s->n_spine; j++)
+        tf_build_add_switch (b, pods->n_pod == 1 ? TF_TIER_POD : TF_TIER_DATACENTER, 0,
+                             "%sspine%u", pre, j);
+      for (guint e = 0; e < n_ep; e++)
+        tf_build_add_link (b, e, NODE (endpoint_leaf (p, s, e)), 1);
+      for (guint i = 0; i < s->n_leaf; i++)
+        for (guint j = 0; j < s->n_spine; j++)
+          tf_build_add_link (b, NODE (i), NODE (s->n_leaf + j), s->p);
+    }
+  else
+    {
+      guint first_agg = s->n_leaf, first_core = s->n_leaf + s->n_group * s->u;
+
+      for (guint t = 0; t < s->n_leaf; t++)
+        tf_build_add_switch (b, TF_TIER_RACK, t / s->rails, "%stor%u", pre, t);
+      for (guint g = 0; g < s->n_group; g++)
+        for (guint j = 0; j < s->u; j++)
+          tf_build_add_switch (b, TF_TIER_POD, g / pods->groups_per_pod, "%sagg%u", pre,
+                               g * s->u + j);
+      for (guint c = 0; c < s->u * s->cores_per_plane; c++)
+        tf_build_add_switch (b, TF_TIER_DATACENTER, 0, "%score%u", pre, c);
+
+      for (guint e = 0; e < n_ep; e++)
+        tf_build_add_link (b, e, NODE (endpoint_leaf (p, s, e)), 1);
+      for (guint t = 0; t < s->n_leaf; t++)
+        for (guint j = 0; j < s->u; j++)
+          tf_build_add_link (b, NODE (t), NODE (first_agg + (t / s->d_agg) * s->u + j), 1);
+      /* Plane j of the cores (not of the fabric): aggregation switch j of every group and
+       * cores j c .. j c + c - 1. */
+      for (guint g = 0; g < s->n_group; g++)
+        for (guint j = 0; j < s->u; j++)
+          for (guint c = j * s->cores_per_plane; c < (j + 1) * s->cores_per_plane; c++)
+            tf_build_add_link (b, NODE (first_agg + g * s->u + j), NODE (first_core + c), s->p);
+    }
+#undef NODE
+}
+
 static gboolean
 fat_tree_build (const TfContext *ctx,
                 const TfResult  *result,
@@ -453,58 +615,28 @@ fat_tree_build (const TfContext *ctx,
   FatTreeParams p;
   Shape s;
   Pods pods;
+  guint n_ep;
 
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
-  get_shape (&p, &s);
+  get_shape (ctx, &p, &s);
   get_pods (ctx, &p, &s, &pods);
-  tf_build_set_shape (b, p.n_endpoint, result->chips_per_board, p.n_endpoint, s.n_leaf,
-                      pods.n_pod);
+  /* With rails the endpoints are chips, board by board, each board's C chips on the C leaves
+   * of its rail group. */
+  n_ep = p.attach == ATTACH_RAIL ? ctx->n_chip : p.n_endpoint;
+  tf_build_set_shape (b, n_ep, s.c, p.n_endpoint, s.n_rack, pods.n_pod);
+  if (p.attach == ATTACH_RAIL)
+    {
+      b->endpoint_board = g_new (guint32, n_ep);
+      for (guint e = 0; e < n_ep; e++)
+        b->endpoint_board[e] = e / s.c;
+    }
   for (guint e = 0; e < p.n_endpoint; e++)
     b->board_rack[e] = e / s.d;
-  for (guint t = 0; t < s.n_leaf; t++)
-    b->rack_pod[t] = p.layers == 2 ? t / pods.racks_per_pod
-                                   : t / s.d_agg / pods.groups_per_pod;
-
-  if (p.layers == 2)
-    {
-      for (guint i = 0; i < s.n_leaf; i++)
-        tf_build_add_switch (b, TF_TIER_RACK, i, "leaf%u", i);
-      /* Spines join every leaf: pod switches while the leaves share a pod. */
-      for (guint j = 0; j < s.n_spine; j++)
-        tf_build_add_switch (b, pods.n_pod == 1 ? TF_TIER_POD : TF_TIER_DATACENTER, 0,
-                             "spine%u", j);
-      for (guint e = 0; e < p.n_endpoint; e++)
-        tf_build_add_link (b, e, tf_build_switch_node (b, e / s.d), 1);
-      for (guint i = 0; i < s.n_leaf; i++)
-        for (guint j = 0; j < s.n_spine; j++)
-          tf_build_add_link (b, tf_build_switch_node (b, i),
-                             tf_build_switch_node (b, s.n_leaf + j), s.p);
-    }
-  else
-    {
-      guint first_agg = s.n_leaf, first_core = s.n_leaf + s.n_group * s.u;
-
-      for (guint t = 0; t < s.n_leaf; t++)
-        tf_build_add_switch (b, TF_TIER_RACK, t, "tor%u", t);
-      for (guint g = 0; g < s.n_group; g++)
-        for (guint j = 0; j < s.u; j++)
-          tf_build_add_switch (b, TF_TIER_POD, g / pods.groups_per_pod, "agg%u", g * s.u + j);
-      for (guint c = 0; c < s.u * s.cores_per_plane; c++)
-        tf_build_add_switch (b, TF_TIER_DATACENTER, 0, "core%u", c);
-
-      for (guint e = 0; e < p.n_endpoint; e++)
-        tf_build_add_link (b, e, tf_build_switch_node (b, e / s.d), 1);
-      for (guint t = 0; t < s.n_leaf; t++)
-        for (guint j = 0; j < s.u; j++)
-          tf_build_add_link (b, tf_build_switch_node (b, t),
-                             tf_build_switch_node (b, first_agg + (t / s.d_agg) * s.u + j), 1);
-      /* Plane j: aggregation switch j of every group and cores j c .. j c + c - 1. */
-      for (guint g = 0; g < s.n_group; g++)
-        for (guint j = 0; j < s.u; j++)
-          for (guint c = j * s.cores_per_plane; c < (j + 1) * s.cores_per_plane; c++)
-            tf_build_add_link (b, tf_build_switch_node (b, first_agg + g * s.u + j),
-                               tf_build_switch_node (b, first_core + c), s.p);
-    }
+  for (guint r = 0; r < s.n_rack; r++)
+    b->rack_pod[r] = p.layers == 2 ? r / pods.racks_per_pod
+                                   : r / (s.d_agg / s.rails) / pods.groups_per_pod;
+  for (guint q = 0; q < p.planes; q++)
+    build_plane (b, &p, &s, &pods, q, q * plane_switches (&p, &s));
   return TRUE;
 }
 
@@ -519,21 +651,34 @@ fat_tree_metrics (const TfContext *ctx,
   Shape s;
 
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
-  get_shape (&p, &s);
+  get_shape (ctx, &p, &s);
   tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
 
   /* Leaves are 2 hops apart through a spine (2 layers) and 4 through a core (3 layers, two or
-   * more groups by the hard constraints). */
+   * more groups by the hard constraints); a board's chips on different rails are too. */
   m->diameter = tf_switch_chip_diameter (&bt, p.n_endpoint, s.n_leaf, p.layers == 2 ? 2 : 4);
   m->diameter_method = TF_METHOD_CLOSED_FORM;
-  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, p.n_endpoint);
+  /* One rail group: chips i and j of two boards are 2 apart through leaf j and the board's
+   * own path from i to j, or 4 through a spine; the farthest pair is the board's farthest. */
+  if (p.attach == ATTACH_RAIL && s.n_rack == 1 && bt.topo != TF_INTRA_BOARD_NONE)
+    m->diameter = MIN (m->diameter, 2 + tf_board_topo_diameter (&bt));
+  /* Boards (two or more) hang off one leaf of each plane, which separate them: one path a
+   * plane. With rails a chip's board neighbours reach other leaves, and the chip's own
+   * neighbours, its leaves and those, are a cut: an upper bound. */
+  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, p.n_endpoint) * p.planes;
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
+  if (p.attach == ATTACH_RAIL && bt.topo != TF_INTRA_BOARD_NONE)
+    {
+      m->path_diversity = p.planes + (guint) tf_board_topo_degree (&bt);
+      m->path_diversity_method = TF_METHOD_UPPER_BOUND;
+    }
   tf_bisection_switch_family (ctx, build, NULL, &bt, m);
 }
 
 const TfFamily tf_family_fat_tree = {
   .name = "fat-tree",
-  .description = N_("PGFT k-ary n-tree of 2 or 3 switch layers; leaves are boards"),
+  .description = N_("PGFT of 2 or 3 switch layers: the k-ary n-tree and the variants built in "
+                     "practice; leaves take boards, or their chips rail by rail"),
   .leaf_tier = TF_TIER_BOARD,
   .scopes = (1u << TF_SCOPE_INTRA_RACK) | (1u << TF_SCOPE_INTER_RACK),
   .direct = FALSE,
@@ -547,4 +692,5 @@ const TfFamily tf_family_fat_tree = {
   .build = fat_tree_build,
   .metrics = fat_tree_metrics,
   .metrics_need_build = TRUE,
+  .lanes = fat_tree_lanes,
 };

@@ -30,6 +30,9 @@ gboolean tf_id_args_parse (TfIdArgs *args, const char *id, const char *params, G
 void     tf_id_args_clear (TfIdArgs *args);
 gboolean tf_id_args_get_uint (TfIdArgs *args, const char *key, guint min, guint max, guint *out,
                               GError **error);
+/* A value that is one of @names (@n of them), as its index. */
+gboolean tf_id_args_get_name (TfIdArgs *args, const char *key, const char *const *names, guint n,
+                              guint *out, GError **error);
 gboolean tf_id_args_get_list (TfIdArgs *args, const char *key, guint min_len, guint max_len,
                               guint min, guint max, guint *n_out, guint32 *out, GError **error);
 /* Whether @key was given: a parameter the id leaves out when it has its default value. */
@@ -38,5 +41,6 @@ gboolean tf_id_args_finish (TfIdArgs *args, GError **error);
 
 void tf_id_append_uint (GString *out, const char *key, guint value);
 void tf_id_append_list (GString *out, const char *key, const guint32 *values, guint n);
+void tf_id_append_name (GString *out, const char *key, const char *name);
 
 G_END_DECLS

@@ -122,6 +122,33 @@ tf_id_args_get_uint (TfIdArgs    *args,
 }
 
 gboolean
+tf_id_args_get_name (TfIdArgs           *args,
+                     const char         *key,
+                     const char *const  *names,
+                     guint               n,
+                     guint              *out,
+                     GError            **error)
+{
+  const char *value = take_arg (args, key, error);
+  g_autoptr(GString) allowed = NULL;
+
+  if (value == NULL)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    if (strcmp (value, names[i]) == 0)
+      {
+        *out = i;
+        return TRUE;
+      }
+  allowed = g_string_new (NULL);
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (allowed, "%s%s", i > 0 ? ", " : "", names[i]);
+  g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID, "id '%s': %s=%s: must be one of %s",
+               args->id, key, value, allowed->str);
+  return FALSE;
+}
+
+gboolean
 tf_id_args_get_list (TfIdArgs    *args,
                      const char  *key,
                      guint        min_len,
@@ -218,4 +245,13 @@ tf_id_append_list (GString       *out,
   g_string_append_printf (out, "%s=", key);
   for (guint i = 0; i < n; i++)
     g_string_append_printf (out, i ? "x%u" : "%u", values[i]);
+}
+
+void
+tf_id_append_name (GString    *out,
+                   const char *key,
+                   const char *name)
+{
+  append_separator (out);
+  g_string_append_printf (out, "%s=%s", key, name);
 }
