@@ -8,9 +8,9 @@
  * chips up: a switch's tier is its distance from the nearest chip), and the result must not be
  * flagged low-utilization: these designs use every switch port they buy.
  *
- * The GPUs are the endpoints, one a board: each GPU's own NIC port is the port the leaf
- * counts. The rail-optimized cabling of a DGX's eight GPUs to eight leaves gives the same
- * counts.
+ * Each design is looked for twice: with one GPU a board (each GPU's own NIC port the port a
+ * leaf counts), and as built, eight GPUs a DGX board cabled rail by rail (GPU j of the 32
+ * nodes of a scalable unit to leaf j of the unit), which must give the same counts.
  */
 #include <string.h>
 
@@ -82,9 +82,9 @@ count_tiers (const TfNetworkGraph *g,
 }
 
 static void
-test_design (gconstpointer data)
+find_design (const Design *d,
+             guint         chips_per_board)
 {
-  const Design *d = data;
   TfContext ctx = tf_test_context (d->n_gpu, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
   g_auto(TfEnumeration) e = { 0 };
   guint total = d->switches[0] + d->switches[1] + d->switches[2];
@@ -102,7 +102,7 @@ test_design (gconstpointer data)
       guint64 cables[4];
 
       if (tf_test_attr (r, "k") != d->radix || tf_test_attr (r, "layers") != d->layers
-          || r->chips_per_board != 1 || r->metrics.switch_count != total)
+          || r->chips_per_board != chips_per_board || r->metrics.switch_count != total)
         continue;
       g_assert_true (tf_generate (&ctx, id, NULL, NULL, &t, &error));
       g_assert_no_error (error);
@@ -110,15 +110,27 @@ test_design (gconstpointer data)
       if (memcmp (switches, d->switches, d->layers * sizeof *switches) != 0
           || memcmp (cables, d->cables, d->layers * sizeof *cables) != 0)
         continue;
-      g_test_message ("%s: %s", d->name, id);
+      g_test_message ("%s, %u GPU%s a board: %s", d->name, chips_per_board,
+                      chips_per_board > 1 ? "s" : "", id);
       g_assert_false (tf_result_has_warning (r, "low-utilization"));
+      g_assert_false (tf_result_has_warning (r, "radix-too-large"));
+      /* Eight GPUs a board reach these counts only cabled rail by rail. */
+      g_assert_true ((chips_per_board > 1) == (strstr (id, "attach=rail") != NULL));
       found++;
     }
   if (found == 0)
-    g_error ("%s: no enumerated fat-tree at %u GPUs has %u + %u + %u switches", d->name,
-             d->n_gpu, d->switches[0], d->switches[1], d->switches[2]);
+    g_error ("%s: no enumerated fat-tree at %u GPUs, %u a board, has %u + %u + %u switches",
+             d->name, d->n_gpu, chips_per_board, d->switches[0], d->switches[1],
+             d->switches[2]);
   /* One design, one result: the enumeration does not list it twice. */
   g_assert_cmpuint (found, ==, 1);
+}
+
+static void
+test_design (gconstpointer data)
+{
+  find_design (data, 1);
+  find_design (data, 8);
 }
 
 int

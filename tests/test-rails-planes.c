@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-rails-planes.c: the fat-tree's rail-optimized attachment and planes.
+ *
+ * - Rails: chip j of every board of a rail group is on leaf j of the group, a board's chips on
+ *   as many leaves as it has chips, and a leaf serves d boards, one chip each.
+ * - Planes: the switches fall into P sets with no link between two sets, each set the same
+ *   fabric (switches, links and degrees alike), and every chip has chip_radix / P links into
+ *   each.
+ * - What rails buy: a leaf failure cuts one chip of each of its boards off the network, where
+ *   attached by boards it cuts every chip of d boards; with a board's own links (NVLink-class
+ *   full mesh) no chip is cut off at all, and with two planes none either.
+ */
+#include <string.h>
+
+#include "test-util.h"
+
+static void
+generate (guint             n_chip,
+          guint             chip_radix,
+          TfIntraBoardTopo  topo,
+          const char       *id,
+          TfTopology       *out)
+{
+  TfContext ctx = tf_test_context (n_chip, TF_SCOPE_INTER_RACK, topo);
+  g_autoptr(GError) error = NULL;
+
+  ctx.chip_radix = chip_radix;
+  if (!tf_generate (&ctx, id, NULL, NULL, out, &error))
+    g_error ("%s: %s", id, error->message);
+}
+
+/* The switch neighbours of each chip, with the links to each (n_chip x n_switch). */
+static guint *
+chip_switch_links (const TfNetworkGraph *g)
+{
+  guint *m = g_new0 (guint, (gsize) g->n_chip * g->n_switch);
+
+  for (guint l = 0; l < g->n_links; l++)
+    {
+      guint32 a = MIN (g->links[l].a, g->links[l].b), b = MAX (g->links[l].a, g->links[l].b);
+
+      if (a < g->n_chip && b >= g->n_chip)
+        m[(gsize) a * g->n_switch + (b - g->n_chip)] += g->links[l].multiplicity;
+    }
+  return m;
+}
+
+/* 256 chips on 32 boards of 8, k = 32 (d = 16 boards a rail group, 2 groups, 16 leaves). */
+static void
+test_rails (void)
+{
+  g_auto(TfTopology) t = { 0 };
+  const TfNetworkGraph *g;
+  g_autofree guint *links = NULL;
+  guint c = 8, d = 16;
+
+  generate (256, 1, TF_INTRA_BOARD_NONE, "fat-tree:layers=2,k=32,osr=1,n_endpoint=32,attach=rail",
+            &t);
+  g = &t.graph;
+  g_assert_cmpuint (g->chips_per_board, ==, c);
+  links = chip_switch_links (g);
+  for (guint b = 0; b < g->n_board; b++)
+    for (guint j = 0; j < c; j++)
+      {
+        guint32 chip = g->board_chips[b * c + j];
+        guint leaf = G_MAXUINT, n = 0;
+
+        for (guint s = 0; s < g->n_switch; s++)
+          if (links[(gsize) chip * g->n_switch + s] > 0)
+            {
+              leaf = s;
+              n++;
+            }
+        /* One leaf, the rail group's leaf j: the same for chip j of every board of the
+         * group, another for every other j or group. */
+        g_assert_cmpuint (n, ==, 1);
+        g_assert_cmpint (g->switches[leaf].tier, ==, TF_TIER_RACK);
+        for (guint b2 = 0; b2 < g->n_board; b2++)
+          for (guint j2 = 0; j2 < c; j2++)
+            {
+              guint32 other = g->board_chips[b2 * c + j2];
+              gboolean same = b2 / d == b / d && j2 == j;
+
+              g_assert_cmpuint (links[(gsize) other * g->n_switch + leaf] > 0, ==, same);
+            }
+      }
+  /* A leaf serves d chips, one of each board of its group, and has k = 32 ports. */
+  for (guint s = 0; s < g->n_switch; s++)
+    if (g->switches[s].tier == TF_TIER_RACK)
+      {
+        guint down = 0;
+
+        for (guint chip = 0; chip < g->n_chip; chip++)
+          down += links[(gsize) chip * g->n_switch + s];
+        g_assert_cmpuint (down, ==, d);
+        g_assert_cmpuint (g->switches[s].port_count, ==, 32);
+      }
+}
+
+/* The connected pieces of @g without switch @removed (G_MAXUINT: none): how many chips are not
+ * in the piece of the most chips. */
+static guint
+chips_cut_off (const TfNetworkGraph *g,
+               guint                 removed)
+{
+  guint n = g->n_chip + g->n_switch, best = 0;
+  g_autofree guint *piece = g_new (guint, n);
+  g_autofree guint *size = g_new0 (guint, n);
+  gboolean changed = TRUE;
+
+  for (guint v = 0; v < n; v++)
+    piece[v] = v;
+  /* Label propagation: each node takes the least label of its neighbours. */
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint l = 0; l < g->n_links; l++)
+        {
+          guint32 a = g->links[l].a, b = g->links[l].b;
+
+          if ((removed != G_MAXUINT && (a == g->n_chip + removed || b == g->n_chip + removed))
+              || piece[a] == piece[b])
+            continue;
+          piece[a] = piece[b] = MIN (piece[a], piece[b]);
+          changed = TRUE;
+        }
+    }
+  for (guint chip = 0; chip < g->n_chip; chip++)
+    {
+      size[piece[chip]]++;
+      best = MAX (best, size[piece[chip]]);
+    }
+  return g->n_chip - best;
+}
+
+static guint
+first_leaf (const TfNetworkGraph *g)
+{
+  for (guint s = 0; s < g->n_switch; s++)
+    if (g->switches[s].tier == TF_TIER_RACK)
+      return s;
+  g_assert_not_reached ();
+}
+
+static void
+test_leaf_failure (void)
+{
+  static const struct
+  {
+    const char      *id;
+    guint            chip_radix;
+    TfIntraBoardTopo topo;
+    guint            cut_off;
+  } cases[] = {
+    /* By boards: a leaf (k = 8) takes its d = 4 boards of 8 chips with it. */
+    { "fat-tree:layers=2,k=8,osr=1,n_endpoint=32", 1, TF_INTRA_BOARD_NONE, 32 },
+    /* By rails (k = 32, d = 16): one chip of each of its boards. */
+    { "fat-tree:layers=2,k=32,osr=1,n_endpoint=32,attach=rail", 1, TF_INTRA_BOARD_NONE, 16 },
+    /* ... and none when the board's own links reach its other rails. */
+    { "fat-tree:layers=2,k=32,osr=1,n_endpoint=32,attach=rail", 1, TF_INTRA_BOARD_FULL_MESH, 0 },
+    /* Two planes: every chip has a leaf in the other. */
+    { "fat-tree:layers=2,k=32,osr=1,n_endpoint=32,attach=rail,planes=2", 2,
+      TF_INTRA_BOARD_NONE, 0 },
+    { "fat-tree:layers=2,k=8,osr=1,n_endpoint=32,planes=2", 2, TF_INTRA_BOARD_NONE, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(TfTopology) t = { 0 };
+
+      generate (256, cases[i].chip_radix, cases[i].topo, cases[i].id, &t);
+      g_assert_cmpuint (chips_cut_off (&t.graph, G_MAXUINT), ==, 0);
+      g_assert_cmpuint (chips_cut_off (&t.graph, first_leaf (&t.graph)), ==, cases[i].cut_off);
+    }
+}
+
+/* P planes: switches split into P sets joined by no link, alike, a chip's links even among
+ * them. */
+static void
+check_planes (const char *id,
+              guint       chip_radix,
+              guint       planes)
+{
+  g_auto(TfTopology) t = { 0 };
+  const TfNetworkGraph *g;
+  g_autofree guint *plane = NULL;
+  g_autofree guint *links = NULL;
+  guint per_plane;
+
+  generate (256, chip_radix, TF_INTRA_BOARD_NONE, id, &t);
+  g = &t.graph;
+  g_assert_cmpuint (g->n_switch % planes, ==, 0);
+  per_plane = g->n_switch / planes;
+  /* Switch ids say their plane ("p1.leaf3"); the planes are in order. */
+  plane = g_new (guint, g->n_switch);
+  for (guint s = 0; s < g->n_switch; s++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("p%u.", s / per_plane);
+
+      g_assert_true (g_str_has_prefix (g->switches[s].id, prefix));
+      plane[s] = s / per_plane;
+    }
+  for (guint l = 0; l < g->n_links; l++)
+    {
+      guint32 a = g->links[l].a, b = g->links[l].b;
+
+      if (a >= g->n_chip && b >= g->n_chip)
+        {
+          /* No link between planes; the same link in every plane. */
+          guint sa = a - g->n_chip, sb = b - g->n_chip;
+          gboolean found = FALSE;
+
+          g_assert_cmpuint (plane[sa], ==, plane[sb]);
+          for (guint q = 0; q < planes; q++)
+            for (guint l2 = 0; l2 < g->n_links; l2++)
+              {
+                guint32 a2 = g->links[l2].a, b2 = g->links[l2].b;
+                gint shift = ((gint) q - (gint) plane[sa]) * (gint) per_plane;
+
+                if (a2 == (guint32) ((gint) a + shift) && b2 == (guint32) ((gint) b + shift)
+                    && g->links[l2].multiplicity == g->links[l].multiplicity)
+                  found = TRUE;
+              }
+          g_assert_true (found);
+        }
+    }
+  links = chip_switch_links (g);
+  for (guint chip = 0; chip < g->n_chip; chip++)
+    for (guint q = 0; q < planes; q++)
+      {
+        guint in_plane = 0;
+
+        for (guint s = q * per_plane; s < (q + 1) * per_plane; s++)
+          in_plane += links[(gsize) chip * g->n_switch + s];
+        g_assert_cmpuint (in_plane, ==, chip_radix / planes);
+      }
+  for (guint s = 0; s < g->n_switch; s++)
+    g_assert_cmpuint (g->switches[s].port_count, ==,
+                      g->switches[s % per_plane].port_count);
+}
+
+static void
+test_planes (void)
+{
+  check_planes ("fat-tree:layers=2,k=32,osr=1,n_endpoint=32,attach=rail,planes=2", 2, 2);
+  check_planes ("fat-tree:layers=2,k=32,osr=1,n_endpoint=32,attach=rail,planes=4", 4, 4);
+  check_planes ("fat-tree:layers=2,k=8,osr=1,n_endpoint=32,planes=2", 4, 2);
+  check_planes ("fat-tree:layers=3,k=16,osr=1,n_endpoint=32,attach=rail,planes=2", 2, 2);
+}
+
+/* Ids name what they change, and nothing else spells the same result. */
+static void
+test_ids (void)
+{
+  TfContext ctx = tf_test_context (256, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  static const char *const refused[] = {
+    "fat-tree:layers=2,k=32,osr=1,n_endpoint=32,attach=board",
+    "fat-tree:layers=2,k=32,osr=1,n_endpoint=32,attach=rail,planes=1",
+    "fat-tree:layers=2,k=32,osr=1,n_endpoint=32,attach=rails",
+    /* Two planes need two links a chip. */
+    "fat-tree:layers=2,k=32,osr=1,n_endpoint=32,attach=rail,planes=2",
+    /* One chip a board is one rail. */
+    "fat-tree:layers=2,k=64,osr=1,n_endpoint=256,attach=rail",
+  };
+  static const char *const messages[] = {
+    "the default", "the default", "must be one of board, rail", "must divide chip_radix",
+    "one rail",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      TfResult r;
+
+      g_assert_false (tf_result_from_id (&ctx, refused[i], &r, &error));
+      g_assert_nonnull (error);
+      if (strstr (error->message, messages[i]) == NULL)
+        g_error ("%s: '%s' lacks '%s'", refused[i], error->message, messages[i]);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/engine/rails-planes/rails", test_rails);
+  g_test_add_func ("/engine/rails-planes/leaf-failure", test_leaf_failure);
+  g_test_add_func ("/engine/rails-planes/planes", test_planes);
+  g_test_add_func ("/engine/rails-planes/ids", test_ids);
+  return g_test_run ();
+}
