@@ -383,7 +383,12 @@ check_routing (TfCandidate *c,
   TfNetworkGraph *g = &c->topology.graph;
   const char *family = c->topology.result.family ? tf_family_get_name (c->topology.result.family)
                                                  : "";
-  gboolean uniform = g_str_equal (family, "fat-tree") || g_str_equal (family, "hypercube");
+  g_autofree char *id = c->topology.result.family ? tf_result_dup_id (&c->topology.result)
+                                                  : g_strdup ("");
+  /* Where every shortest path splits evenly at each hop: a tree whose boards hang off one leaf
+   * each (a rail-optimized board's own links are shortcuts between leaves), a hypercube. */
+  gboolean uniform = (g_str_equal (family, "fat-tree") && strstr (id, "attach=rail") == NULL)
+                     || g_str_equal (family, "hypercube");
   guint n = g->n_chip, n_links2 = 2 * g->n_links;
   g_autofree double *pair_loads = g_new0 (double, (gsize) n * n * n_links2);
   g_autofree double *ring_loads = g_new0 (double, n_links2);

@@ -191,7 +191,7 @@ test_torus_prefix_cut (void)
             n_dims = attr_list_u32 (r, "dimension_sizes", size);
             g_assert_cmpuint (attr_list_u32 (r, "board_shape", board), ==, n_dims);
             tf_build_init (&build);
-            g_assert_true (torus->build (&ctx, r, &build, &error));
+            g_assert_true (tf_family_build (&ctx, r, &build, &error));
             containers_along_dims (&build, n_dims, size, unit);
             for (guint d = 0; d < n_dims; d++)
               {
@@ -299,7 +299,6 @@ check_rotation_and_leaf_diameter (const char *family_name,
                                   guint       limit,
                                   guint      *cases)
 {
-  const TfFamily *family = tf_family_lookup (family_name);
   TfContext ctx = tf_test_context (n_chip, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
   g_auto(TfEnumeration) e = { 0 };
 
@@ -313,7 +312,7 @@ check_rotation_and_leaf_diameter (const char *family_name,
       TfBuild build;
 
       tf_build_init (&build);
-      g_assert_true (family->build (&ctx, r, &build, &error));
+      g_assert_true (tf_family_build (&ctx, r, &build, &error));
       g_assert_cmpuint (build.n_group, >=, 2);
       assert_rotation (&build);
       cases[rotation_case (&build)]++;
@@ -456,7 +455,6 @@ check_group_search (const char       *family_name,
                     guint            *checked,
                     guint            *equal)
 {
-  const TfFamily *family = tf_family_lookup (family_name);
   TfContext ctx = tf_test_context (n_chip, TF_SCOPE_INTER_RACK, topo);
   g_auto(TfEnumeration) e = { 0 };
 
@@ -471,7 +469,7 @@ check_group_search (const char       *family_name,
       TfBuild build;
 
       tf_build_init (&build);
-      g_assert_true (family->build (&ctx, r, &build, &error));
+      g_assert_true (tf_family_build (&ctx, r, &build, &error));
       if (switch_links (&build) <= TF_BISECTION_FLOW_MAX_SWITCH_LINKS)
         {
           tf_build_clear (&build);
@@ -616,7 +614,7 @@ test_hamming_prefix_cut (void)
               p *= size[d];
             }
           tf_build_init (&build);
-          g_assert_true (hyperx->build (&ctx, r, &build, &error));
+          g_assert_true (tf_family_build (&ctx, r, &build, &error));
           g_assert_cmpuint (build.switches->len, ==, p);
           l = (const TfBuildLink *) (const void *) build.links->data;
           n_ep = build.n_endpoint;
@@ -692,7 +690,7 @@ test_hyperx_bisection (void)
               g_assert_true (tf_family_compute_metrics (hyperx, &ctx, r, NULL, &error));
               g_assert_true (tf_board_topo_init (&bt, topo, r->chips_per_board, NULL));
               tf_build_init (&build);
-              g_assert_true (hyperx->build (&ctx, r, &build, &error));
+              g_assert_true (tf_family_build (&ctx, r, &build, &error));
               tf_bisection_switch_family (&ctx, &build, NULL, &bt, &flow);
               tf_build_clear (&build);
               if (r->metrics.bisection_links > flow.bisection_links

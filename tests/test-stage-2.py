@@ -9,9 +9,11 @@ flow follows its route, waits the sum of its links' latencies, then shares every
 max-min fairly (progressive filling) with the flows transferring at that moment, the shares
 computed again whenever a flow starts or ends; the phase lasts until its last flow ends. That
 must be what topoforge-simgrid printed, within 1e-6. The run's summary and candidate files must
-agree with the durations: each simulated candidate carries both iteration times and their ratio
-(within 10 % below 1 at worst: the two models differ in paths and latency, not in what runs at
-once), and the summary counts what the files hold.
+agree with the durations: each simulated candidate carries both iteration times and their ratio,
+within a factor of 2 below and 4 above (the two models run the same flows at once and differ in
+how a flow spreads over equal paths: α-β splits it evenly hop by hop, the load random hashing
+gives on average, where Stage 2 hashes each pair onto one path, which may be luckier or not),
+and the summary counts what the files hold.
 Prints TAP.
 """
 import glob
@@ -161,7 +163,8 @@ def main():
             if "iter_time_sim_us" not in metrics:
                 continue
             sims += 1
-            check(metrics["iter_time_sim_us"] >= metrics["iter_time_us"] * 0.9
+            check(metrics["iter_time_us"] * 0.5 <= metrics["iter_time_sim_us"]
+                  <= metrics["iter_time_us"] * 4
                   and abs(metrics["iter_time_sim_ratio"]
                           - metrics["iter_time_sim_us"] / metrics["iter_time_us"]) <= 1e-9,
                   "%s: simulated iteration %.6g us, alpha-beta %.6g us" % (
