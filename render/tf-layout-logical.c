@@ -183,21 +183,46 @@ floor_grid (Layout *l,
          ((float) (i / cols) - (rows - 1) / 2.0f) * pitch);
 }
 
+/* The fat-tree plane a switch's id names ("p1.leaf3": 1), 0 without one. */
+static guint
+switch_plane (const TfSwitch *sw)
+{
+  const char *id = sw->id ? sw->id : "";
+
+  if (id[0] != 'p' || !g_ascii_isdigit (id[1]) || strchr (id, '.') == NULL)
+    return 0;
+  return (guint) g_ascii_strtoull (id + 1, NULL, 10);
+}
+
 /* Fallback, and fat-trees: each switch tier a level over the one below it (rack switches
- * lowest), every level spread over the same square, chips below the switches they serve. */
+ * lowest), every level spread over the same square, chips below the switches they serve.
+ * Planes (a fat-tree's copies of its fabric) each get their own: plane 0 over the chips, plane 1
+ * mirrored under them, planes 2 and 3 beside those, and so on, so each plane's tiers read
+ * apart and every chip shows its link into each. */
 static void
 lay_out_tiers (Layout *l)
 {
   const TfNetworkGraph *g = l->g;
-  guint count[3] = { 0 }, placed[3] = { 0 };
-  guint levels[3], n_levels = 0, unserved = 0;
+  guint count[3] = { 0 }, n_planes = 1, unserved = 0;
+  guint levels[3], n_levels = 0;
+  g_autofree guint *placed = NULL;
   float spot = switch_spot (l), width, height;
 
   for (guint s = 0; s < g->n_switch; s++)
-    count[CLAMP ((int) g->switches[s].tier - TF_TIER_RACK, 0, 2)]++;
+    {
+      count[CLAMP ((int) g->switches[s].tier - TF_TIER_RACK, 0, 2)]++;
+      n_planes = MAX (n_planes, switch_plane (&g->switches[s]) + 1);
+    }
+  /* Planes are alike: each has its share of every tier. */
+  if (n_planes > g->n_switch || count[0] % n_planes || count[1] % n_planes
+      || count[2] % n_planes)
+    n_planes = 1;
   for (guint t = 0; t < 3; t++)
-    if (count[t] > 0)
-      levels[t] = n_levels++;
+    {
+      count[t] /= n_planes;
+      if (count[t] > 0)
+        levels[t] = n_levels++;
+    }
   for (guint c = 0; c < g->n_chip; c++)
     unserved += l->chip_switch[c] == G_MAXUINT32;
 
@@ -213,21 +238,20 @@ lay_out_tiers (Layout *l)
     width = side (count[t0]) * spot;
   }
   height = MAX (12.0f, width * 0.3f);
-  for (guint t = 0; t < 3; t++)
+  placed = g_new0 (guint, 3 * n_planes);
+  for (guint s = 0; s < g->n_switch; s++)
     {
+      guint t = (guint) CLAMP ((int) g->switches[s].tier - TF_TIER_RACK, 0, 2);
+      guint q = n_planes > 1 ? switch_plane (&g->switches[s]) : 0;
       guint cols = side (count[t]), rows = count[t] ? (count[t] + cols - 1) / cols : 0;
       float pitch = MAX (TF_LAYOUT_SWITCH_PITCH, width / MAX (cols, 1));
+      guint i = placed[q * 3 + t]++;
+      /* Odd planes hang under the chips (which hang DROP under plane 0's leaves). */
+      float y = q % 2 == 0 ? levels[t] * height : -2 * DROP - levels[t] * height;
+      float x0 = (float) (q / 2) * (width + 2 * spot);
 
-      for (guint s = 0; s < g->n_switch && count[t] > 0; s++)
-        {
-          guint i;
-
-          if (CLAMP ((int) g->switches[s].tier - TF_TIER_RACK, 0, 2) != (int) t)
-            continue;
-          i = placed[t]++;
-          set (switch_pos (l, s), ((float) (i % cols) - (cols - 1) / 2.0f) * pitch,
-               levels[t] * height, ((float) (i / cols) - (rows - 1) / 2.0f) * pitch);
-        }
+      set (switch_pos (l, s), x0 + ((float) (i % cols) - (cols - 1) / 2.0f) * pitch, y,
+           ((float) (i / cols) - (rows - 1) / 2.0f) * pitch);
     }
   hang_chips (l);
   /* Chips no switch serves: a grid of their own, below the rest. */

@@ -676,7 +676,7 @@ add_lines_logical (TfScene              *scene,
     g_array_unref (lines[t]);
 }
 
-/* Words from switch ids: "group3-leaf2" plays "leaf", "spine12" "spine". */
+/* Words from switch ids: "group3-leaf2" plays "leaf", "spine12" "spine", "p1.leaf3" "leaf". */
 static void
 collect_roles (TfScene              *scene,
                const TfNetworkGraph *g)
@@ -700,6 +700,9 @@ collect_roles (TfScene              *scene,
        * beside "switches"; a dragonfly group's switch is its group router. */
       if (in_group)
         id = dash + 1;
+      /* A fat-tree plane's prefix ("p1.leaf3" plays "leaf"). */
+      if (id[0] == 'p' && g_ascii_isdigit (id[1]) && strchr (id, '.') != NULL)
+        id = strchr (id, '.') + 1;
       for (const char *c = id; *c != '\0' && *c != '-'; c++)
         if (!g_ascii_isdigit (*c))
           g_string_append_c (role, *c);
