@@ -262,6 +262,50 @@ test_fat_tree (void)
     }
 }
 
+/* A fat-tree of two planes: plane 0's tiers over the chips as one plane's are, plane 1's
+ * mirrored under them, its spines lowest; no switch of one plane among the other's. */
+static void
+test_fat_tree_planes (void)
+{
+  g_auto(TfTopology) t = { 0 };
+  g_autofree float (*pos)[3] = NULL;
+  g_autoptr(GError) error = NULL;
+  TfContext ctx;
+  float chip_top = -G_MAXFLOAT, chip_bottom = G_MAXFLOAT;
+  float lowest[2][2] = { { G_MAXFLOAT, G_MAXFLOAT }, { G_MAXFLOAT, G_MAXFLOAT } };
+  float highest[2][2] = { { -G_MAXFLOAT, -G_MAXFLOAT }, { -G_MAXFLOAT, -G_MAXFLOAT } };
+
+  tf_context_init (&ctx);
+  ctx.n_chip = 256;
+  ctx.scope = TF_SCOPE_INTER_RACK;
+  ctx.chip_radix = 2;
+  g_assert_true (tf_generate (&ctx, "fat-tree:layers=2,k=32,osr=1,n_endpoint=32,attach=rail,"
+                              "planes=2", NULL, NULL, &t, &error));
+  g_assert_no_error (error);
+  pos = positions (&t);
+  for (guint c = 0; c < t.graph.n_chip; c++)
+    {
+      chip_top = MAX (chip_top, pos[c][1]);
+      chip_bottom = MIN (chip_bottom, pos[c][1]);
+    }
+  for (guint s = 0; s < t.graph.n_switch; s++)
+    {
+      const TfSwitch *sw = &t.graph.switches[s];
+      guint plane = g_str_has_prefix (sw->id, "p1.") ? 1 : 0;
+      guint spine = sw->tier != TF_TIER_RACK;
+      float y = pos[t.graph.n_chip + s][1];
+
+      g_assert_true (g_str_has_prefix (sw->id, plane ? "p1." : "p0."));
+      lowest[plane][spine] = MIN (lowest[plane][spine], y);
+      highest[plane][spine] = MAX (highest[plane][spine], y);
+    }
+  /* Plane 0: chips < leaves < spines; plane 1: spines < leaves < chips. */
+  g_assert_cmpfloat (chip_top, <, lowest[0][0]);
+  g_assert_cmpfloat (highest[0][0], <, lowest[0][1]);
+  g_assert_cmpfloat (highest[1][0], <, chip_bottom);
+  g_assert_cmpfloat (highest[1][1], <, lowest[1][0]);
+}
+
 /* Hypercube: neighbours differ in one address bit, so they sit apart along one axis, each
  * cube's step three times the one inside it. */
 static void
@@ -419,6 +463,7 @@ main (int    argc,
   g_test_add_func ("/render/layout-logical/dragonfly", test_dragonfly);
   g_test_add_func ("/render/layout-logical/dragonfly-plus", test_dragonfly_plus);
   g_test_add_func ("/render/layout-logical/fat-tree", test_fat_tree);
+  g_test_add_func ("/render/layout-logical/fat-tree-planes", test_fat_tree_planes);
   g_test_add_func ("/render/layout-logical/hypercube", test_hypercube);
   g_test_add_func ("/render/layout-logical/hyperx", test_hyperx);
   g_test_add_func ("/render/layout-logical/distinct", test_distinct);
