@@ -23,6 +23,10 @@
  * (pod-overflow when one group's racks are more than a pod holds). Every port is a bundle of
  * C_board x chip_radix lanes, so a leaf's down:up split stays d:u = osr at chip level
  * (family-private.h).
+ * attach=rail: a leaf's ports take chips: chip j of each of a rail group's d boards on leaf j
+ * of the group's C_board leaves, the group and its leaves one rack; the endpoints of the build
+ * are chips and a port is one chip's link. planes=P: P copies of the switched fabric, switch
+ * ids prefixed "p<plane>.", each chip's chip_radix links split evenly among them.
  */
 #include "family-private.h"
 #include "metrics-private.h"
