@@ -54,7 +54,7 @@ typedef struct
   GArray   *links;            /* TfBuildLink */
   /* Physical links a multiplicity of 1 stands for: on a link at a chip (or a Tier-7 board's
    * chip) and on a switch-switch link. tf_family_build fills them from the result
-   * (tf_result_chip_lanes, tf_result_lanes). */
+   * (tf_result_get_lanes). */
   guint64   chip_lanes;
   guint64   port_lanes;
   gboolean  chip_transitive;  /* the chip-level graph is vertex-transitive on chips */
@@ -137,37 +137,33 @@ struct _TfFamily
                      guint64 *port_lanes);
 };
 
-/* Physical links per family-level switch-switch port: C_board x chip_radix for Tier-7
- * families, 1 for Tier-6 ones (their endpoints are chips, whose links carry chip_radix each),
- * or what the family's lanes() says. */
+/* The physical links a multiplicity of 1 stands for, on a link at a chip (chip_radix) and on a
+ * switch-switch link (a board port's: C_board x chip_radix for Tier-7 families, 1 for Tier-6
+ * ones, whose endpoints are chips), or what the family's lanes() says. */
+static inline void
+tf_result_get_lanes (const TfContext *ctx,
+                     const TfResult  *result,
+                     guint64         *chip_lanes,
+                     guint64         *port_lanes)
+{
+  if (result->family->lanes != NULL)
+    {
+      result->family->lanes (ctx, result, chip_lanes, port_lanes);
+      return;
+    }
+  *chip_lanes = ctx->chip_radix;
+  *port_lanes = result->family->leaf_tier == TF_TIER_BOARD
+                ? (guint64) result->chips_per_board * ctx->chip_radix : 1;
+}
+
 static inline guint64
 tf_result_lanes (const TfContext *ctx,
                  const TfResult  *result)
 {
   guint64 chip, port;
 
-  if (result->family->lanes != NULL)
-    {
-      result->family->lanes (ctx, result, &chip, &port);
-      return port;
-    }
-  return result->family->leaf_tier == TF_TIER_BOARD
-         ? (guint64) result->chips_per_board * ctx->chip_radix : 1;
-}
-
-/* Physical links per multiplicity of a link at a chip: chip_radix, or what lanes() says. */
-static inline guint64
-tf_result_chip_lanes (const TfContext *ctx,
-                      const TfResult  *result)
-{
-  guint64 chip, port;
-
-  if (result->family->lanes != NULL)
-    {
-      result->family->lanes (ctx, result, &chip, &port);
-      return chip;
-    }
-  return ctx->chip_radix;
+  tf_result_get_lanes (ctx, result, &chip, &port);
+  return port;
 }
 
 /* The family's build of @result, its lanes filled in. */

@@ -212,8 +212,7 @@ tf_family_build (const TfContext  *ctx,
 {
   if (!result->family->build (ctx, result, build, error))
     return FALSE;
-  build->chip_lanes = tf_result_chip_lanes (ctx, result);
-  build->port_lanes = tf_result_lanes (ctx, result);
+  tf_result_get_lanes (ctx, result, &build->chip_lanes, &build->port_lanes);
   return TRUE;
 }
 
