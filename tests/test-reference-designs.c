@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-reference-designs.c: published fat-tree designs, reproduced as enumerated results.
  *
- * Each row is a design from a public vendor document (docs/spec-notes.md, "Reference designs",
- * cites them): its GPU count, switch radix, switches per tier and cables per tier. For each,
- * the enumeration at that GPU count must hold a fat-tree result on switches of that radix whose
- * generated graph has exactly those switches and cables tier by tier (tiers found from the
- * chips up: a switch's tier is its distance from the nearest chip), and the result must not be
- * flagged low-utilization: these designs use every switch port they buy.
+ * Each row is a design from a public vendor document or paper (docs/spec-notes.md, "Reference
+ * designs", cites them): its GPU count, switch radix, switches per tier and cables per tier.
+ * For each, the enumeration at that GPU count must hold a fat-tree result on switches of that
+ * radix whose generated graph has exactly those switches and cables tier by tier (tiers found
+ * from the chips up: a switch's tier is its distance from the nearest chip), and the result
+ * must not be flagged low-utilization: these designs use every switch port they buy.
  *
  * Each design is looked for twice: with one GPU a board (each GPU's own NIC port the port a
  * leaf counts), and as built, eight GPUs a DGX board cabled rail by rail (GPU j of the 32
@@ -35,6 +35,10 @@ static const Design designs[] = {
   { "SuperPOD B200, 16 SU", 4096, 64, 3, { 128, 128, 64 }, { 4096, 4096, 4096 } },
   { "SuperPOD B200, 32 SU", 8192, 64, 3, { 256, 256, 128 }, { 8192, 8192, 8192 } },
   { "SuperPOD B200, 64 SU", 16384, 64, 3, { 512, 512, 256 }, { 16384, 16384, 16384 } },
+  /* Al-Fares, Loukissas and Vahdat, "A Scalable, Commodity Data Center Network Architecture"
+   * (SIGCOMM 2008): a k-port fat-tree holds k^3 / 4 hosts on k pods of k / 2 edge and k / 2
+   * aggregation switches, and (k / 2)^2 cores; k = 64. */
+  { "Al-Fares k = 64", 65536, 64, 3, { 2048, 2048, 1024 }, { 65536, 65536, 65536 } },
 };
 
 /* Tiers from the chips up: tier[node] is 0 for a chip, else the switch's distance from the
@@ -140,7 +144,9 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   for (guint i = 0; i < G_N_ELEMENTS (designs); i++)
     {
-      g_autofree char *path = g_strdup_printf ("/engine/reference-designs/superpod-b200/%u",
+      g_autofree char *path = g_strdup_printf ("/engine/reference-designs/%s/%u",
+                                               designs[i].n_gpu == 65536 ? "al-fares"
+                                                                          : "superpod-b200",
                                                designs[i].n_gpu);
 
       g_test_add_data_func (path, &designs[i], test_design);
