@@ -84,6 +84,14 @@ typedef struct
   guint groups_per_pod;  /* 3 layers */
 } Pods;
 
+/* A fat-tree group's racks: its d_agg ToRs, C_board of them a rack with rails (a 3-layer
+ * group holds whole rail groups; 2 layers have one group). */
+static guint
+group_racks (const Shape *s)
+{
+  return MAX (1, s->d_agg / s->rails);
+}
+
 static void
 get_pods (const TfContext     *ctx,
           const FatTreeParams *p,
@@ -96,7 +104,7 @@ get_pods (const TfContext     *ctx,
       return;
     }
   pods->racks_per_pod = ctx->racks_per_pod_max;
-  pods->groups_per_pod = MAX (1, ctx->racks_per_pod_max / (s->d_agg / s->rails));
+  pods->groups_per_pod = MAX (1, ctx->racks_per_pod_max / group_racks (s));
   pods->n_pod = p->layers == 2 ? tf_pack_count (s->n_rack, pods->racks_per_pod)
                                : tf_pack_count (s->n_group, pods->groups_per_pod);
 }
@@ -273,7 +281,7 @@ fat_tree_check (const TfContext *ctx,
   if (s.d > ctx->boards_per_rack_max)
     tf_result_add_warning (result, &tf_warning_rack_overflow);
   if (p.layers == 3 && s.n_rack > ctx->racks_per_pod_max
-      && s.d_agg / s.rails > ctx->racks_per_pod_max)
+      && group_racks (&s) > ctx->racks_per_pod_max)
     tf_result_add_warning (result, &tf_warning_pod_overflow);
   if ((double) s.capacity > 1.5 * (double) s.n_port)
     tf_result_add_warning (result, &tf_warning_low_utilization);
@@ -638,7 +646,7 @@ fat_tree_build (const TfContext *ctx,
     b->board_rack[e] = e / s.d;
   for (guint r = 0; r < s.n_rack; r++)
     b->rack_pod[r] = p.layers == 2 ? r / pods.racks_per_pod
-                                   : r / (s.d_agg / s.rails) / pods.groups_per_pod;
+                                   : r / group_racks (&s) / pods.groups_per_pod;
   for (guint q = 0; q < p.planes; q++)
     build_plane (b, &p, &s, &pods, q, q * plane_switches (&p, &s));
   return TRUE;
