@@ -80,6 +80,8 @@ typedef struct
   char **latency;
   char  *switch_radix;
   char  *switch_latency;
+  char  *scale_up_links;
+  char  *scale_up_radix;
 } TfContextOptions;
 
 /* Adds the flags to @parser's main options, so --help lists them. */

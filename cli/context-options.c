@@ -27,7 +27,8 @@ tf_context_options_add (TfCliParser      *parser,
     { "chip-radix", 0, 0, G_OPTION_ARG_STRING, &options->chip_radix,
       "Parallel links per chip connection (1 to 64, default 1)", "R" },
     { "intra-board-topo", 0, 0, G_OPTION_ARG_STRING, &options->intra_board_topo,
-      "Links among a board's chips: none, full-mesh, ring or torus (default none)", "TOPO" },
+      "Links among a board's chips: none, full-mesh, ring, torus or switch (scale-up "
+      "switches; default none)", "TOPO" },
     { "bandwidth", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->bandwidth,
       "Bandwidth in GB/s of a link type, or of its links reaching a rack, pod or datacenter "
       "(C2C@rack=400), e.g. B2B=100 (repeatable)", "TYPE[@REACH]=GBPS" },
@@ -38,6 +39,11 @@ tf_context_options_add (TfCliParser      *parser,
       "Most ports a switch may have before radix-too-large (2 to 16777216, default 64)", "P" },
     { "switch-latency", 0, 0, G_OPTION_ARG_STRING, &options->switch_latency,
       "Port-to-port latency of a switch in ns (default 200)", "NS" },
+    { "scale-up-links", 0, 0, G_OPTION_ARG_STRING, &options->scale_up_links,
+      "Links each chip has into its board's scale-up switches, with --intra-board-topo switch "
+      "(1 to 64, default 18)", "L" },
+    { "scale-up-radix", 0, 0, G_OPTION_ARG_STRING, &options->scale_up_radix,
+      "Ports of a scale-up switch (2 to 16777216, default 72)", "P" },
     { NULL }
   };
 
@@ -51,6 +57,9 @@ static const TfCliRange boards_per_rack_max_range = { "boards_per_rack_max", 1, 
 static const TfCliRange racks_per_pod_max_range = { "racks_per_pod_max", 1, TF_N_CHIP_MAX };
 static const TfCliRange chip_radix_range = { "chip_radix", 1, TF_CHIP_RADIX_MAX };
 static const TfCliRange switch_radix_range = { "defaults.switch.radix", 2, 1u << 24 };
+static const TfCliRange scale_up_links_range = { "defaults.scale_up.links_per_chip", 1,
+                                                 TF_CHIP_RADIX_MAX };
+static const TfCliRange scale_up_radix_range = { "defaults.scale_up.switch_radix", 2, 1u << 24 };
 
 /* A number of the context. tf_context_validate judges every value a guint holds, with the
  * messages the app's form shows too; a number too large for a guint is refused here, in the
@@ -205,6 +214,14 @@ tf_context_options_apply (TfContextOptions  *options,
       && !parse_real ("switch-latency", options->switch_latency,
                       &ctx->switch_defaults.latency_ns, error))
     return FALSE;
+  if (options->scale_up_links != NULL
+      && !parse_context_uint ("scale-up-links", options->scale_up_links, &scale_up_links_range,
+                              &ctx->scale_up.links_per_chip, error))
+    return FALSE;
+  if (options->scale_up_radix != NULL
+      && !parse_context_uint ("scale-up-radix", options->scale_up_radix, &scale_up_radix_range,
+                              &ctx->scale_up.switch_radix, error))
+    return FALSE;
   return tf_context_validate (ctx, error);
 }
 
@@ -222,6 +239,8 @@ tf_context_options_clear (TfContextOptions *options)
   g_strfreev (options->latency);
   g_free (options->switch_radix);
   g_free (options->switch_latency);
+  g_free (options->scale_up_links);
+  g_free (options->scale_up_radix);
   memset (options, 0, sizeof *options);
 }
 

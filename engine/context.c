@@ -28,6 +28,8 @@ static const TfLinkDefaults default_links[TF_N_LINK_TYPES] = {
 #define DEFAULT_RACKS_PER_POD     64u
 #define DEFAULT_SWITCH_LATENCY_NS 200.0
 #define SWITCH_RADIX_MAX          (1u << 24)
+#define DEFAULT_SCALE_UP_LINKS    18u
+#define DEFAULT_SCALE_UP_RADIX    72u
 
 void
 tf_context_init (TfContext *ctx)
@@ -48,6 +50,9 @@ tf_context_init (TfContext *ctx)
       ctx->by_reach[t][r] = (TfLinkDefaults) { NAN, NAN };
   ctx->switch_defaults.radix = DEFAULT_SWITCH_RADIX;
   ctx->switch_defaults.latency_ns = DEFAULT_SWITCH_LATENCY_NS;
+  /* NVLink 5: 18 links a GPU, switch chips of 72 ports (GB200 NVL72, HGX B200). */
+  ctx->scale_up.links_per_chip = DEFAULT_SCALE_UP_LINKS;
+  ctx->scale_up.switch_radix = DEFAULT_SCALE_UP_RADIX;
 }
 
 TfLinkDefaults
@@ -63,6 +68,11 @@ tf_context_link_defaults (const TfContext *ctx,
 
   d = ctx->defaults[type];
   o = &ctx->by_reach[type][reach];
+  /* A board of scale-up switches has no other board links: the C2C bandwidth is the chip's
+   * (NVLink ~900 GB/s, the spec's Tier 6), spread over its links_per_chip links. */
+  if (type == TF_LINK_C2C && reach == TF_REACH_BOARD
+      && ctx->intra_board_topo == TF_INTRA_BOARD_SWITCH && ctx->scale_up.links_per_chip > 0)
+    d.bandwidth_gbps /= ctx->scale_up.links_per_chip;
   if (!isnan (o->bandwidth_gbps))
     d.bandwidth_gbps = o->bandwidth_gbps;
   if (!isnan (o->latency_ns))
@@ -197,11 +207,11 @@ check_field (const TfContext  *ctx,
     }
   if (strcmp (field, "intra_board_topo") == 0)
     {
-      if ((guint) ctx->intra_board_topo > TF_INTRA_BOARD_TORUS)
+      if ((guint) ctx->intra_board_topo >= TF_N_INTRA_BOARD_TOPOS)
         {
           g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
                        _("intra_board_topo = %d: intra_board_topo must be none, full-mesh, "
-                         "ring or torus"),
+                         "ring, torus or switch"),
                        (int) ctx->intra_board_topo);
           return FALSE;
         }
@@ -221,6 +231,30 @@ check_field (const TfContext  *ctx,
     }
   if (strcmp (field, "defaults.switch.latency_ns") == 0)
     return check_latency (field, ctx->switch_defaults.latency_ns, error);
+  if (strcmp (field, "defaults.scale_up.links_per_chip") == 0)
+    {
+      if (ctx->scale_up.links_per_chip < 1 || ctx->scale_up.links_per_chip > TF_CHIP_RADIX_MAX)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("defaults.scale_up.links_per_chip = %u: "
+                         "defaults.scale_up.links_per_chip must be from 1 to %u"),
+                       ctx->scale_up.links_per_chip, TF_CHIP_RADIX_MAX);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (strcmp (field, "defaults.scale_up.switch_radix") == 0)
+    {
+      if (ctx->scale_up.switch_radix < 2 || ctx->scale_up.switch_radix > SWITCH_RADIX_MAX)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("defaults.scale_up.switch_radix = %u: "
+                         "defaults.scale_up.switch_radix must be from 2 to %u"),
+                       ctx->scale_up.switch_radix, SWITCH_RADIX_MAX);
+          return FALSE;
+        }
+      return TRUE;
+    }
   if (strcmp (field, "defaults.by_reach") == 0)
     return check_by_reach (ctx, error);
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
@@ -246,6 +280,7 @@ static const char *const context_fields[] = {
   "defaults.R2R.bandwidth_gbps", "defaults.R2R.latency_ns",
   "defaults.P2P.bandwidth_gbps", "defaults.P2P.latency_ns",
   "defaults.by_reach", "defaults.switch.radix", "defaults.switch.latency_ns",
+  "defaults.scale_up.links_per_chip", "defaults.scale_up.switch_radix",
   NULL
 };
 
@@ -281,8 +316,8 @@ tf_context_validate (const TfContext  *ctx,
 /* Names */
 
 const char *const tf_scope_names[TF_N_SCOPE_NAMES] = { "intra-rack", "inter-rack" };
-const char *const tf_intra_board_topo_names[TF_INTRA_BOARD_TORUS + 1] = {
-  "none", "full-mesh", "ring", "torus",
+const char *const tf_intra_board_topo_names[TF_N_INTRA_BOARD_TOPOS] = {
+  "none", "full-mesh", "ring", "torus", "switch",
 };
 const char *const tf_link_type_names[TF_N_LINK_TYPES] = { "C2C", "B2B", "R2R", "P2P" };
 const char *const tf_reach_names[TF_N_REACHES] = { "board", "rack", "pod", "datacenter" };
@@ -317,7 +352,7 @@ tf_scope_from_string (const char  *str,
 const char *
 tf_intra_board_topo_to_string (TfIntraBoardTopo topo)
 {
-  return (guint) topo <= TF_INTRA_BOARD_TORUS ? tf_intra_board_topo_names[topo] : "invalid";
+  return (guint) topo < TF_N_INTRA_BOARD_TOPOS ? tf_intra_board_topo_names[topo] : "invalid";
 }
 
 gboolean
@@ -332,7 +367,8 @@ tf_intra_board_topo_from_string (const char        *str,
         return TRUE;
       }
   g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-               "intra_board_topo = '%s': intra_board_topo must be none, full-mesh, ring or torus",
+               "intra_board_topo = '%s': intra_board_topo must be none, full-mesh, ring, torus or "
+               "switch",
                str ? str : "");
   return FALSE;
 }

@@ -7,7 +7,8 @@
  * "~"). A link's price follows its cable, and the cable its reach and where its ends stand: each
  * pod's racks in a row, rows side by side, cables up to a tray over the racks, along it
  * (Manhattan distance) and down again; copper up to max_copper_m, optics beyond. A link inside a
- * board costs pcb_link (its share of the board's C2C wiring). A link leaving a board also buys a
+ * board costs pcb_link (its share of the board's C2C wiring), a board's scale-up switch
+ * scale_up_switch. A link leaving a board also buys a
  * port at each chip end (nic_port: a NIC or a serdes port, the same thing at network speed); a
  * switch end is in the switch's price. Switch, NIC port, DAC and transceiver prices are stated
  * at prices.port_gbps and scale linearly with the network's port speed (model->port_gbps): the
@@ -194,6 +195,13 @@ tf_cost_tally_add_switch (TfCostTally *tally,
 }
 
 void
+tf_cost_tally_add_scale_up_switches (TfCostTally *tally,
+                                     guint64      count)
+{
+  tally->figures.switch_cost += tally->model->prices.scale_up_switch * (double) count;
+}
+
+void
 tf_cost_tally_add_links (TfCostTally *tally,
                          TfReach      reach,
                          guint        rack_a,
@@ -245,7 +253,10 @@ tf_network_graph_cost (const TfCostModel    *model,
 
   tf_cost_tally_init (&tally, model, graph->n_rack, graph->n_pod, graph->rack_pod);
   for (guint s = 0; s < graph->n_switch; s++)
-    tf_cost_tally_add_switch (&tally, graph->switches[s].port_count);
+    if (graph->switches[s].tier == TF_TIER_BOARD)
+      tf_cost_tally_add_scale_up_switches (&tally, 1);
+    else
+      tf_cost_tally_add_switch (&tally, graph->switches[s].port_count);
   for (guint i = 0; i < graph->n_links; i++)
     {
       const TfLink *l = &graph->links[i];

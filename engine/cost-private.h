@@ -66,6 +66,8 @@ typedef struct
 void    tf_cost_tally_init (TfCostTally *tally, const TfCostModel *model, guint n_rack,
                             guint n_pod, const guint32 *rack_pod);
 void    tf_cost_tally_add_switch (TfCostTally *tally, guint64 ports);
+/* @count scale-up switches on boards, at prices.scale_up_switch each. */
+void    tf_cost_tally_add_scale_up_switches (TfCostTally *tally, guint64 count);
 /* @count physical links of @reach between (@rack_a, @pod_a) and (@rack_b, @pod_b), each with
  * @chip_ends (0, 1 or 2) chips at its ends: off the board, each chip end buys a nic_port. */
 void    tf_cost_tally_add_links (TfCostTally *tally, TfReach reach, guint rack_a, guint pod_a,

@@ -98,6 +98,9 @@ tf_evaluate_cost (const TfSearchConfig  *config,
       const TfSwitch *sw = &graph->switches[s];
       guint tier = MIN ((guint) sw->tier, (guint) TF_TIER_DATACENTER);
 
+      /* A scale-up switch has its own radix (defaults.scale_up), not the fabric's. */
+      if (sw->tier == TF_TIER_BOARD)
+        continue;
       max_ports = MAX (max_ports, sw->port_count);
       if (tier_ports[tier] == G_MAXUINT)
         tier_ports[tier] = sw->port_count;

@@ -264,7 +264,7 @@ dragonfly_plus_metrics (const TfContext *ctx,
   DragonflyPlusParams d;
 
   TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
-  tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
+  tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, NULL);
   /* Leaves of different groups are 3 hops apart: up to a spine holding a link to the other
    * group (every group pair has one), across, and down; every leaf links to every spine. */
   m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint,

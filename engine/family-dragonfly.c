@@ -231,7 +231,7 @@ dragonfly_metrics (const TfContext *ctx,
   TfAdjacency switches;
   guint n_hosting, leaf_diameter;
 
-  tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
+  tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, NULL);
   tf_build_switch_adjacency (build, &switches);
   /* Global links between two groups may miss most switch pairs; search the switches. */
   tf_build_leaf_diameter (build, &switches, &n_hosting, &leaf_diameter);

@@ -664,7 +664,7 @@ fat_tree_metrics (const TfContext *ctx,
 
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
   get_shape (ctx, &p, &s);
-  tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
+  tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, NULL);
 
   /* Leaves are 2 hops apart through a spine (2 layers) and 4 through a core (3 layers, two or
    * more groups by the hard constraints); a board's chips on different rails are too. */

@@ -130,7 +130,7 @@ full_mesh_metrics (const TfContext *ctx,
       m->bisection_bandwidth_method = TF_METHOD_CLOSED_FORM;
       return;
     }
-  tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
+  tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, NULL);
   m->diameter = 1 + tf_board_topo_diameter (&bt);
   m->diameter_method = TF_METHOD_CLOSED_FORM;
   if (bt.chips == 1)

@@ -379,7 +379,7 @@ prefix_cut (const TfContext    *ctx,
 {
   guint r = ctx->chip_radix, c = bt->chips, per_switch = x->T * c;
   guint64 lanes = (guint64) c * r, whole = y / per_switch, rho = y % per_switch;
-  guint64 board = tf_board_topo_prefix_cut (bt, rho % c) * r;
+  guint64 board = tf_board_topo_prefix_cut (bt, rho % c);
   double chip_bw = tf_context_link_defaults (ctx, TF_LINK_B2B, TF_REACH_RACK).bandwidth_gbps;
   double board_bw = tf_context_link_defaults (ctx, TF_LINK_C2C, TF_REACH_BOARD).bandwidth_gbps;
 
@@ -416,7 +416,7 @@ hyperx_metrics (const TfContext *ctx,
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
   hyperx_layout (ctx, &x, &lay);
   p = switch_count (&x);
-  tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
+  tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, NULL);
   /* Switches differ in at most L coordinates, one hop each; every switch hosts boards. */
   m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint, (guint) p, x.L);
   m->diameter_method = TF_METHOD_CLOSED_FORM;

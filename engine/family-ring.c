@@ -132,7 +132,7 @@ ring_metrics (const TfContext *ctx,
       m->bisection_bandwidth_method = TF_METHOD_CLOSED_FORM;
       return;
     }
-  tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
+  tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, NULL);
   /* The chip graph is the ring times the board graph: distances add. */
   m->diameter = n / 2 + tf_board_topo_diameter (&bt);
   m->diameter_method = TF_METHOD_CLOSED_FORM;

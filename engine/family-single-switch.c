@@ -56,7 +56,7 @@ single_switch_metrics (const TfContext *ctx,
 {
   TfBoardTopo bt;
 
-  tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL);
+  tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, NULL);
   m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint, 1, 0);
   m->diameter_method = TF_METHOD_CLOSED_FORM;
   m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint);

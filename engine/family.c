@@ -94,15 +94,27 @@ tf_family_check (const TfFamily  *family,
                                 family->name, family->no_intra_board_reason);
       return TF_CHECK_INTRA_BOARD;
     }
-  if (!tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, why))
+  /* Scale-up switches under a direct family: its closed forms are for a graph of chips alone
+   * (docs/spec-notes.md). */
+  if (ctx->intra_board_topo == TF_INTRA_BOARD_SWITCH && family->direct
+      && result->chips_per_board > 1)
+    {
+      if (why)
+        g_string_append_printf (why, "intra_board_topo = switch does not apply to %s yet: its "
+                                "metrics are derived for boards of directly linked chips",
+                                family->name);
+      return TF_CHECK_INTRA_BOARD;
+    }
+  if (!tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, why))
     return TF_CHECK_INTRA_BOARD;
 
   family->count (ctx, result, &result->metrics);
   n_board = ctx->n_chip / result->chips_per_board;
-  board_links = (guint64) n_board * tf_board_topo_n_pairs (&bt) * ctx->chip_radix;
+  board_links = (guint64) n_board * tf_board_topo_n_links (&bt);
   tf_metrics_add_links (&result->metrics, TF_LINK_C2C, TF_REACH_BOARD, board_links);
-  result->metrics.links_per_chip_min += tf_board_topo_degree (&bt) * ctx->chip_radix;
-  result->metrics.links_per_chip_max += tf_board_topo_degree (&bt) * ctx->chip_radix;
+  result->metrics.links_per_chip_min += tf_board_topo_chip_links (&bt);
+  result->metrics.links_per_chip_max += tf_board_topo_chip_links (&bt);
+  result->metrics.switch_count += tf_board_topo_n_switches (&bt, n_board);
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     total += result->metrics.link_count_by_type[t];
   result->metrics.link_count = total;

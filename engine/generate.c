@@ -68,9 +68,12 @@ expand (const TfContext  *ctx,
     for (guint i = 0; i < n; i++)
       graph->board_chips[i] = i;
 
-  graph->n_switch = build->switches->len;
+  if (!tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, c, NULL))
+    g_assert_not_reached ();  /* tf_family_check refused this already */
+  /* A board's scale-up switches follow the family's switches. */
+  graph->n_switch = build->switches->len + tf_board_topo_n_switches (&bt, build->n_board);
   graph->switches = g_new0 (TfSwitch, MAX (graph->n_switch, 1));
-  for (guint i = 0; i < graph->n_switch; i++)
+  for (guint i = 0; i < build->switches->len; i++)
     {
       graph->switches[i] = g_array_index (build->switches, TfSwitch, i);
       graph->switches[i].id = g_strdup (graph->switches[i].id);
@@ -102,10 +105,9 @@ expand (const TfContext  *ctx,
           tf_links_append (links, bl[i].a * c + j, bl[i].b * c + (j + bl[i].shift) % c, m * r);
     }
 
-  if (!tf_board_topo_init (&bt, ctx->intra_board_topo, c, NULL))
-    g_assert_not_reached ();  /* tf_family_check refused this already */
-  tf_board_topo_append_links (&bt, graph->board_chips, graph->n_board, c, ctx->chip_radix,
-                              links);
+  tf_board_topo_fill_switches (&bt, build->n_board, graph->switches + build->switches->len);
+  tf_board_topo_append_links (&bt, graph->board_chips, graph->n_board,
+                              n + build->switches->len, links);
 
   graph->n_links = links->len;
   graph->links = (TfLink *) (void *) g_array_free (links, FALSE);

@@ -240,8 +240,8 @@ intra_board_allowed (const TfSearchConfig *config,
          && (intra_board_topos (config) & (1u << p->intra_board))
          /* One chip has no board links: one design, spelled none. */
          && (p->chips_per_board > 1 || p->intra_board == TF_INTRA_BOARD_NONE)
-         && tf_board_topo_init (&bt, (TfIntraBoardTopo) p->intra_board, p->chips_per_board,
-                                NULL);
+         && tf_board_topo_init (&bt, &config->context, (TfIntraBoardTopo) p->intra_board,
+                                p->chips_per_board, NULL);
 }
 
 static gboolean
@@ -572,7 +572,9 @@ build_graph (const TfSearchConfig *config,
                    : p->layers == 3 ? t / s->racks_per_group / s->groups_per_pod
                    : t / s->racks_per_pod;
 
-  g->n_switch = s->n_leaf + s->n1 + s->n2;
+  if (!tf_board_topo_init (&bt, &config->context, (TfIntraBoardTopo) p->intra_board, c, NULL))
+    g_assert_not_reached ();  /* get_shape refused it */
+  g->n_switch = s->n_leaf + s->n1 + s->n2 + tf_board_topo_n_switches (&bt, s->n_board);
   g->switches = g_new0 (TfSwitch, MAX (g->n_switch, 1));
   for (guint i = 0; i < s->n_leaf; i++, k++)
     g->switches[k] = (TfSwitch) { g_strdup_printf ("leaf%u", i), TF_TIER_RACK,
@@ -609,9 +611,8 @@ build_graph (const TfSearchConfig *config,
         tf_links_append (links, n + first1 + i, n + base + j, s->width[1]);
     }
 
-  if (!tf_board_topo_init (&bt, (TfIntraBoardTopo) p->intra_board, c, NULL))
-    g_assert_not_reached ();  /* get_shape refused it */
-  tf_board_topo_append_links (&bt, g->board_chips, g->n_board, c, r, links);
+  tf_board_topo_fill_switches (&bt, s->n_board, g->switches + k);
+  tf_board_topo_append_links (&bt, g->board_chips, g->n_board, n + k, links);
   g->n_links = links->len;
   g->links = (TfLink *) (void *) g_array_free (links, FALSE);
   tf_network_graph_settle_links (g);

@@ -63,9 +63,11 @@ tf_network_graph_locate (const TfNetworkGraph *graph,
     {
       const TfSwitch *sw = &graph->switches[node - graph->n_chip];
 
-      *board = G_MAXUINT;
-      *rack = sw->tier == TF_TIER_RACK ? sw->container : G_MAXUINT;
-      *pod = sw->tier == TF_TIER_RACK ? graph->rack_pod[sw->container]
+      /* A scale-up switch stands on its board. */
+      *board = sw->tier == TF_TIER_BOARD ? sw->container : G_MAXUINT;
+      *rack = sw->tier == TF_TIER_BOARD ? graph->board_rack[sw->container]
+            : sw->tier == TF_TIER_RACK ? sw->container : G_MAXUINT;
+      *pod = *rack != G_MAXUINT ? graph->rack_pod[*rack]
            : sw->tier == TF_TIER_POD ? sw->container : G_MAXUINT;
     }
 }

@@ -19,16 +19,43 @@ integer_root (guint n,
   return m;
 }
 
+static gboolean
+init_scale_up (TfBoardTopo     *bt,
+               const TfContext *ctx,
+               GString         *why)
+{
+  guint l = ctx->scale_up.links_per_chip, radix = ctx->scale_up.switch_radix;
+
+  /* The fewest switches, each taking the same share of every chip's links. */
+  for (guint s = 1; s <= l; s++)
+    if (l % s == 0 && (guint64) bt->chips * (l / s) <= radix)
+      {
+        bt->n_switch = s;
+        bt->lanes = l / s;
+        return TRUE;
+      }
+  if (why)
+    g_string_append_printf (why,
+                            "intra_board_topo = switch: a board of %u chips needs %u ports on "
+                            "each scale-up switch even at one link a chip, more than "
+                            "defaults.scale_up.switch_radix = %u",
+                            bt->chips, bt->chips, radix);
+  return FALSE;
+}
+
 gboolean
 tf_board_topo_init (TfBoardTopo      *bt,
+                    const TfContext  *ctx,
                     TfIntraBoardTopo  topo,
                     guint             chips,
                     GString          *why)
 {
   bt->topo = topo;
   bt->chips = chips;
+  bt->lanes = ctx->chip_radix;
   bt->n_dims = 0;
   bt->side = 0;
+  bt->n_switch = 0;
 
   /* A board of one chip has no pair to link: every board topology is none there, so results
    * with C_board = 1 stay in every context (docs/spec-notes.md). */
@@ -36,6 +63,8 @@ tf_board_topo_init (TfBoardTopo      *bt,
     bt->topo = TF_INTRA_BOARD_NONE;
   if (bt->topo == TF_INTRA_BOARD_NONE)
     return TRUE;
+  if (topo == TF_INTRA_BOARD_SWITCH)
+    return init_scale_up (bt, ctx, why);
   if (topo == TF_INTRA_BOARD_TORUS)
     {
       guint m3 = integer_root (chips, 3);
@@ -84,10 +113,30 @@ tf_board_topo_n_pairs (const TfBoardTopo *bt)
       return c == 2 ? 1 : c;
     case TF_INTRA_BOARD_TORUS:
       return bt->n_dims * torus_pairs_per_dim (bt);
+    case TF_INTRA_BOARD_SWITCH:
+      return c * bt->n_switch;
     case TF_INTRA_BOARD_NONE:
     default:
       return 0;
     }
+}
+
+guint64
+tf_board_topo_n_links (const TfBoardTopo *bt)
+{
+  return tf_board_topo_n_pairs (bt) * bt->lanes;
+}
+
+guint
+tf_board_topo_chip_links (const TfBoardTopo *bt)
+{
+  return tf_board_topo_degree (bt) * bt->lanes;
+}
+
+guint
+tf_board_topo_switch_ports (const TfBoardTopo *bt)
+{
+  return bt->chips * bt->lanes;
 }
 
 void
@@ -136,7 +185,7 @@ typedef struct
 {
   GArray        *links;
   const guint32 *chips;   /* of the board */
-  guint32        chip_radix;
+  guint32        lanes;
 } BoardLinks;
 
 static void
@@ -146,24 +195,48 @@ append_pair (guint    a,
 {
   BoardLinks *x = data;
 
-  tf_links_append (x->links, x->chips[a], x->chips[b], x->chip_radix);
+  tf_links_append (x->links, x->chips[a], x->chips[b], x->lanes);
 }
 
 void
 tf_board_topo_append_links (const TfBoardTopo *bt,
                             const guint32     *board_chips,
                             guint              n_board,
-                            guint              c,
-                            guint32            chip_radix,
+                            guint32            first_switch,
                             GArray            *links)
 {
-  BoardLinks x = { links, NULL, chip_radix };
+  BoardLinks x = { links, NULL, bt->lanes };
+  guint c = bt->chips;
 
   for (guint board = 0; board < n_board; board++)
     {
       x.chips = board_chips + (gsize) board * c;
-      tf_board_topo_foreach_pair (bt, append_pair, &x);
+      if (bt->topo != TF_INTRA_BOARD_SWITCH)
+        tf_board_topo_foreach_pair (bt, append_pair, &x);
+      else
+        for (guint s = 0; s < bt->n_switch; s++)
+          for (guint j = 0; j < c; j++)
+            tf_links_append (links, x.chips[j], first_switch + board * bt->n_switch + s,
+                             bt->lanes);
     }
+}
+
+guint
+tf_board_topo_n_switches (const TfBoardTopo *bt,
+                          guint              n_board)
+{
+  return bt->topo == TF_INTRA_BOARD_SWITCH ? n_board * bt->n_switch : 0;
+}
+
+void
+tf_board_topo_fill_switches (const TfBoardTopo *bt,
+                             guint              n_board,
+                             TfSwitch          *out)
+{
+  for (guint board = 0; board < n_board && bt->topo == TF_INTRA_BOARD_SWITCH; board++)
+    for (guint s = 0; s < bt->n_switch; s++)
+      *out++ = (TfSwitch) { g_strdup_printf ("board%u.su%u", board, s), TF_TIER_BOARD, board,
+                            tf_board_topo_switch_ports (bt) };
 }
 
 guint
@@ -177,6 +250,8 @@ tf_board_topo_diameter (const TfBoardTopo *bt)
       return bt->chips / 2;
     case TF_INTRA_BOARD_TORUS:
       return bt->n_dims * (bt->side / 2);
+    case TF_INTRA_BOARD_SWITCH:
+      return 2;
     case TF_INTRA_BOARD_NONE:
     default:
       return bt->chips == 1 ? 0 : G_MAXUINT;
@@ -214,6 +289,8 @@ tf_board_topo_distance_sum (const TfBoardTopo *bt)
 
         return bt->n_dims * c * per_dim * others;
       }
+    case TF_INTRA_BOARD_SWITCH:
+      return 2 * c * (c - 1);
     case TF_INTRA_BOARD_NONE:
     default:
       return 0;
@@ -231,6 +308,8 @@ tf_board_topo_degree (const TfBoardTopo *bt)
       return bt->chips == 2 ? 1 : 2;
     case TF_INTRA_BOARD_TORUS:
       return bt->n_dims * (bt->side == 2 ? 1 : 2);
+    case TF_INTRA_BOARD_SWITCH:
+      return bt->n_switch;
     case TF_INTRA_BOARD_NONE:
     default:
       return 0;
@@ -274,6 +353,8 @@ tf_board_topo_connectivity (const TfBoardTopo *bt)
           }
         return kappa;
       }
+    case TF_INTRA_BOARD_SWITCH:
+      return bt->n_switch;
     case TF_INTRA_BOARD_NONE:
     default:
       return 0;
@@ -283,7 +364,8 @@ tf_board_topo_connectivity (const TfBoardTopo *bt)
 gboolean
 tf_board_topo_is_complete (const TfBoardTopo *bt)
 {
-  return bt->chips >= 2 && tf_board_topo_degree (bt) == bt->chips - 1;
+  return bt->chips >= 2 && bt->topo != TF_INTRA_BOARD_SWITCH
+         && tf_board_topo_degree (bt) == bt->chips - 1;
 }
 
 typedef struct
@@ -314,16 +396,19 @@ tf_board_topo_prefix_cut (const TfBoardTopo *bt,
   switch (bt->topo)
     {
     case TF_INTRA_BOARD_FULL_MESH:
-      return (guint64) k * (c - k);
+      return (guint64) k * (c - k) * bt->lanes;
     case TF_INTRA_BOARD_RING:
-      return c == 2 ? 1 : 2;
+      return (c == 2 ? 1 : 2) * (guint64) bt->lanes;
     case TF_INTRA_BOARD_TORUS:
       {
         PrefixCut pc = { k, 0 };
 
         tf_board_topo_foreach_pair (bt, count_prefix_cut, &pc);
-        return pc.cut;
+        return pc.cut * bt->lanes;
       }
+    case TF_INTRA_BOARD_SWITCH:
+      /* Each switch stands with the larger side and cuts the smaller side's links to it. */
+      return (guint64) MIN (k, c - k) * bt->lanes * bt->n_switch;
     case TF_INTRA_BOARD_NONE:
     default:
       return 0;

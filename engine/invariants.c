@@ -107,11 +107,16 @@ check_switches (const TfNetworkGraph  *graph,
           break;
         case TF_TIER_DATACENTER:
           break;
-        case TF_TIER_CHIP:
         case TF_TIER_BOARD:
+          if (sw->container >= graph->n_board)
+            FAIL_AT (TF_AT_SWITCH, i, "switch tier: scale-up switch %s is on board %u, beyond "
+                     "%u boards", sw->id, sw->container, graph->n_board);
+          break;
+        case TF_TIER_CHIP:
         default:
           FAIL_AT (TF_AT_SWITCH, i, "switch tier: switch %s is at tier %s; a switch must be at "
-                   "rack, pod or datacenter", sw->id, tf_tier_to_string (sw->tier));
+                   "board (scale-up), rack, pod or datacenter", sw->id,
+                   tf_tier_to_string (sw->tier));
         }
     }
   return TRUE;
@@ -177,6 +182,14 @@ check_links (const TfNetworkGraph  *graph,
             continue;
           sw = &graph->switches[s - graph->n_chip];
           ports[s - graph->n_chip] += l->multiplicity;
+          /* Scale-up containment: a scale-up switch joins the chips of its own board only. */
+          if (sw->tier == TF_TIER_BOARD && (!o_chip || (side ? ba : bb) != sw->container))
+            {
+              name_nodes (graph, l->a, l->b, a_name, b_name);
+              FAIL_AT (TF_AT_LINK, i, "scale-up containment: scale-up switch %s of board %u "
+                       "links to %s, not a chip of its board", sw->id, sw->container,
+                       side ? a_name->str : b_name->str);
+            }
           /* Rack switch containment: a chip on a rack switch sits in that rack. */
           if (sw->tier == TF_TIER_RACK && o_chip && ro != sw->container)
             {
@@ -205,7 +218,24 @@ check_links (const TfNetworkGraph  *graph,
 }
 
 /* Link multiplicity: parallel links between one pair, summed over every record joining it, stay
- * within chip_radix at a chip and within the port count at a switch. */
+ * within chip_radix at a chip and within the port count at a switch. A chip's links to a
+ * scale-up switch use its scale-up ports (defaults.scale_up), not its chip_radix ones: the
+ * switch's port count bounds them (docs/spec-notes.md). */
+static guint64
+multiplicity_limit (const TfNetworkGraph *graph,
+                    guint32               v,
+                    guint32               t,
+                    guint                 chip_radix)
+{
+  const TfSwitch *sv = v < graph->n_chip ? NULL : &graph->switches[v - graph->n_chip];
+  const TfSwitch *st = t < graph->n_chip ? NULL : &graph->switches[t - graph->n_chip];
+  gboolean scale_up = (sv && sv->tier == TF_TIER_BOARD) || (st && st->tier == TF_TIER_BOARD);
+  guint64 lv = sv ? sv->port_count : scale_up ? G_MAXUINT64 : chip_radix;
+  guint64 lt = st ? st->port_count : scale_up ? G_MAXUINT64 : chip_radix;
+
+  return MIN (lv, lt);
+}
+
 static gboolean
 check_multiplicity (const TfNetworkGraph  *graph,
                     const TfAdjacency     *adj,
@@ -219,9 +249,6 @@ check_multiplicity (const TfNetworkGraph  *graph,
 
   for (guint v = 0; v < n_nodes; v++)
     {
-      guint64 limit_v = v < graph->n_chip ? chip_radix
-                                          : graph->switches[v - graph->n_chip].port_count;
-
       for (guint e = adj->offset[v]; e < adj->offset[v + 1]; e++)
         {
           guint32 t = adj->target[e];
@@ -236,9 +263,7 @@ check_multiplicity (const TfNetworkGraph  *graph,
       for (guint e = adj->offset[v]; e < adj->offset[v + 1]; e++)
         {
           guint32 t = adj->target[e];
-          guint64 limit = MIN (limit_v, t < graph->n_chip
-                                        ? (guint64) chip_radix
-                                        : (guint64) graph->switches[t - graph->n_chip].port_count);
+          guint64 limit = multiplicity_limit (graph, v, t, chip_radix);
 
           if (sum[t] > limit)
             {

@@ -51,10 +51,10 @@ tf_bisection_star (const TfContext   *ctx,
     {
       guint rho = y % bt->chips;
       guint64 ib = tf_board_topo_prefix_cut (bt, rho);
-      guint64 count = ((guint64) y + ib) * r;
+      guint64 count = (guint64) y * r + ib;
       /* Chip links to a switch inside their rack, board links on the board. */
-      double bw = ((double) y * link_bandwidth (ctx, TF_LINK_B2B, TF_REACH_RACK)
-                   + (double) ib * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_BOARD)) * r;
+      double bw = (double) y * r * link_bandwidth (ctx, TF_LINK_B2B, TF_REACH_RACK)
+                  + (double) ib * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_BOARD);
 
       best = MIN (best, count);
       best_bw = MIN (best_bw, bw);
@@ -86,7 +86,7 @@ typedef struct
   const TfBuild     *build;
   const TfBoardTopo *bt;
   double            *weight;       /* per link record; per chip for endpoint links */
-  double             ib_weight;    /* per board-graph pair cut */
+  double             ib_weight;    /* per physical board link cut */
   double            *cap_source;   /* per switch: its links to side-0 chips */
   double            *cap_sink;     /* per switch: its links to side-1 chips */
   guint32           *x;            /* chips of each endpoint on side 1 */
@@ -523,7 +523,6 @@ tf_bisection_switch_family (const TfContext   *ctx,
   guint n_ep = build->n_endpoint, n_switch = build->switches->len;
   guint n_links = build->links->len, n_switch_links = 0;
   guint n_chip = build->endpoint_board != NULL ? n_ep : n_ep * build->chips_per_board;
-  guint r = ctx->chip_radix;
   /* A chip's link and a switch-switch link carry the lanes tf_family_build gave them (a board
    * port's, family-private.h). */
   double chip_lanes = (double) build->chip_lanes, lanes = (double) build->port_lanes;
@@ -563,10 +562,10 @@ tf_bisection_switch_family (const TfContext   *ctx,
   else
     flow_init (&sc, n_switch_links);
 
-  sc.ib_weight = r;
+  sc.ib_weight = 1;
   best_links = best_switch_cut (&sc, n_chip);
   memcpy (sc.weight, bandwidth, sizeof (double) * n_links);
-  sc.ib_weight = r * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_BOARD);
+  sc.ib_weight = link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_BOARD);
   best_bw = best_switch_cut (&sc, n_chip);
 
   tf_bisection_star (ctx, n_chip, bt, &star_links, &star_bw, &star_method);
@@ -659,8 +658,8 @@ tf_bisection_lanes (const TfContext   *ctx,
             ib = (guint64) sigma * tf_board_topo_prefix_cut (bt, t + 1)
                  + (guint64) (n_board - sigma) * tf_board_topo_prefix_cut (bt, t);
           }
-        best = MIN (best, (lane + ib) * r);
-        best_bw = MIN (best_bw, (lane_bw + (double) ib * board_bw) * r);
+        best = MIN (best, lane * r + ib);
+        best_bw = MIN (best_bw, lane_bw * r + (double) ib * board_bw);
       }
 
   m->bisection_links = best;

@@ -95,12 +95,13 @@ tf_build_measure_layout (const TfContext *ctx,
     tf_cost_tally_add_switch (&tally, ports[s]);
 
   /* The board's own links: regular, so every chip drives the same number. */
-  if (!tf_board_topo_init (&bt, ctx->intra_board_topo, result->chips_per_board, NULL))
+  if (!tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, NULL))
     g_assert_not_reached ();  /* tf_family_check refused this already */
-  tf_cost_tally_add_links (&tally, TF_REACH_BOARD, 0, 0, 0, 0, 2,
-                           (guint64) build->n_board * tf_board_topo_n_pairs (&bt)
-                           * ctx->chip_radix);
-  on_board = tf_board_topo_degree (&bt) * (double) ctx->chip_radix
+  tf_cost_tally_add_links (&tally, TF_REACH_BOARD, 0, 0, 0, 0,
+                           bt.topo == TF_INTRA_BOARD_SWITCH ? 1 : 2,
+                           (guint64) build->n_board * tf_board_topo_n_links (&bt));
+  tf_cost_tally_add_scale_up_switches (&tally, tf_board_topo_n_switches (&bt, build->n_board));
+  on_board = tf_board_topo_chip_links (&bt)
              * tf_context_link_defaults (ctx, TF_LINK_C2C, TF_REACH_BOARD).bandwidth_gbps;
 
   tf_cost_tally_finish (&tally, &figures);

@@ -2,8 +2,9 @@
 /* metrics-paths.c: diameter and average path length over chip pairs.
  *
  * Exact breadth-first search, made cheap by structure the graph itself shows:
- * - leaf-attached graphs (every chip's only neighbour outside its board is one switch shared by
- *   the whole board) reduce to distances between leaf switches, searched over switches only;
+ * - leaf-attached graphs (every chip's only neighbour outside its board, its scale-up
+ *   switches counting as the board, is one switch shared by the whole board) reduce to
+ *   distances between leaf switches, searched over switches only;
  * - chip-transitive graphs (declared by the family: torus, hypercube, ring and full-mesh of
  *   boards, all vertex-transitive) need one source;
  * - anything else gets one search per orbit of interchangeable chip classes on the twin quotient
@@ -191,6 +192,14 @@ find_leaves (const TfNetworkGraph *graph,
           if (t < graph->n_chip)
             {
               if (chip_board[t] != b)
+                return FALSE;
+              continue;
+            }
+          /* A scale-up switch of the board is part of it: board-mates meet there in 2 hops,
+           * as through the leaf, and it joins nothing else. */
+          if (graph->switches[t - graph->n_chip].tier == TF_TIER_BOARD)
+            {
+              if (graph->switches[t - graph->n_chip].container != b)
                 return FALSE;
               continue;
             }

@@ -64,8 +64,10 @@ tf_network_graph_count (const TfNetworkGraph *graph,
     }
   m->switch_count = graph->n_switch;
   m->switch_radix = 0;
+  /* The fabric's radix: scale-up switches have their own (defaults.scale_up.switch_radix). */
   for (guint s = 0; s < graph->n_switch; s++)
-    m->switch_radix = MAX (m->switch_radix, graph->switches[s].port_count);
+    if (graph->switches[s].tier != TF_TIER_BOARD)
+      m->switch_radix = MAX (m->switch_radix, graph->switches[s].port_count);
   m->links_per_chip_min = G_MAXUINT;
   m->links_per_chip_max = 0;
   for (guint c = 0; c < graph->n_chip; c++)

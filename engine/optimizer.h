@@ -120,7 +120,6 @@ gboolean    tf_bottleneck_from_text (const char *text, TfBottleneck *bottleneck)
 #define TF_SEARCH_MAX_GENERATIONS    100000u
 #define TF_SEARCH_MAX_CHIPS_PER_BOARD 16u
 #define TF_SEARCH_MAX_EDITS_PER_CHILD 16u
-#define TF_N_INTRA_BOARD_TOPOS       4u   /* none, full-mesh, ring, torus */
 
 typedef struct
 {

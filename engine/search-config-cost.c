@@ -13,7 +13,7 @@
 static const char *const cost_keys[] = { "prices", "floor" };
 static const char *const price_keys[] = {
   "switch", "port_gb_per_s", "nic_port", "pcb_link", "copper_link", "optical_link_fixed",
-  "optical_link_per_m",
+  "optical_link_per_m", "scale_up_switch",
 };
 static const char *const floor_keys[] = {
   "rack_pitch_m", "row_pitch_m", "vertical_run_m", "in_rack_m", "max_copper_m",
@@ -76,6 +76,7 @@ read_prices (TfYamlReader *r,
   double *fields[G_N_ELEMENTS (price_keys)] = {
     NULL, &sheet->base.port_gbps, &sheet->base.nic_port, &sheet->base.pcb_link,
     &sheet->base.copper_link, &sheet->base.optical_link_fixed, &sheet->base.optical_link_per_m,
+    &sheet->base.scale_up_switch,
   };
   TfYamlMapping m;
   const char *key;

@@ -359,6 +359,7 @@ write_cost (TfYamlEmitter        *e,
     { "copper_link", p->copper_link, sheet.base.copper_link },
     { "optical_link_fixed", p->optical_link_fixed, sheet.base.optical_link_fixed },
     { "optical_link_per_m", p->optical_link_per_m, sheet.base.optical_link_per_m },
+    { "scale_up_switch", p->scale_up_switch, sheet.base.scale_up_switch },
   }, floor[] = {
     { "rack_pitch_m", f->rack_pitch_m, sheet.floor.rack_pitch_m },
     { "row_pitch_m", f->row_pitch_m, sheet.floor.row_pitch_m },

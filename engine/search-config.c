@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "names-private.h"
 #include "search-config-private.h"
 
 /* The optimizer's own limits: a candidate is a whole graph evaluated many times over. */
@@ -194,9 +195,8 @@ static const char *const family_keys[] = {
   "intra_board_topo", "chips_per_board",
 };
 static const char *const scope_names[] = { "intra-rack", "inter-rack" };
-static const char *const topo_names[] = { "none", "full-mesh", "ring", "torus" };
-
-G_STATIC_ASSERT (G_N_ELEMENTS (topo_names) == TF_N_INTRA_BOARD_TOPOS);
+/* The enumeration context's own names (context.c). */
+#define topo_names tf_intra_board_topo_names
 
 static gboolean
 lookup_topo (const char *name,
@@ -723,6 +723,7 @@ finish (Loader *l)
   c->prices.port_gbps = l->sheet.base.port_gbps;
   c->prices.nic_port = l->sheet.base.nic_port;
   c->prices.pcb_link = l->sheet.base.pcb_link;
+  c->prices.scale_up_switch = l->sheet.base.scale_up_switch;
   c->prices.copper_link = l->sheet.base.copper_link;
   c->prices.optical_link_fixed = l->sheet.base.optical_link_fixed;
   c->prices.optical_link_per_m = l->sheet.base.optical_link_per_m;
@@ -811,7 +812,10 @@ config_defaults (TfSearchConfig  *c,
 
   c->family_enabled = TRUE;
   all_families (c);
-  c->intra_board_topos = (1u << TF_N_INTRA_BOARD_TOPOS) - 1;
+  /* Every board of linked chips; scale-up switches (switch) only when named, since their
+   * links and ports come from defaults.scale_up rather than the hardware sheet
+   * (docs/spec-notes.md). */
+  c->intra_board_topos = (1u << TF_INTRA_BOARD_SWITCH) - 1;
   c->n_chips_per_board = 0;
   c->context = ctx;
   c->context.scope = TF_SCOPE_INTER_RACK;

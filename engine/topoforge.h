@@ -83,7 +83,10 @@ typedef enum
   TF_INTRA_BOARD_FULL_MESH,
   TF_INTRA_BOARD_RING,
   TF_INTRA_BOARD_TORUS,
+  TF_INTRA_BOARD_SWITCH,  /* the board's chips joined through scale-up switches */
 } TfIntraBoardTopo;
+
+#define TF_N_INTRA_BOARD_TOPOS (TF_INTRA_BOARD_SWITCH + 1)
 
 /* Link types (@tbl-spec-topo-10): the interface a link uses, which decides its bandwidth. A link
  * between two chips is C2C (the chips' own chip-to-chip ports, on a board or between boards); a
@@ -137,6 +140,14 @@ typedef struct
   double latency_ns;  /* port to port, per switch traversed */
 } TfSwitchDefaults;
 
+/* A scale-up domain (intra_board_topo = switch, NVSwitch-class): each chip's links_per_chip
+ * links spread evenly over the fewest scale-up switches of switch_radix ports that hold them. */
+typedef struct
+{
+  guint links_per_chip;
+  guint switch_radix;
+} TfScaleUpDefaults;
+
 typedef struct
 {
   guint            n_chip;
@@ -150,6 +161,7 @@ typedef struct
   /* Overrides for the links of a type that reach that far; NAN keeps the type's number. */
   TfLinkDefaults   by_reach[TF_N_LINK_TYPES][TF_N_REACHES];
   TfSwitchDefaults switch_defaults;
+  TfScaleUpDefaults scale_up;
 } TfContext;
 
 void     tf_context_init (TfContext *ctx);
@@ -229,6 +241,7 @@ typedef struct
   double port_gbps;               /* GB/s: the port speed the prices below are stated at */
   double nic_port;                /* a chip's port on an off-board link (NIC or serdes) */
   double pcb_link;                /* C2C link inside a board (its share of the board) */
+  double scale_up_switch;         /* a board's scale-up switch chip (NVSwitch class) */
   double copper_link;             /* DAC inside a rack */
   double optical_link_fixed;      /* two transceivers */
   double optical_link_per_m;      /* fibre */

@@ -131,6 +131,39 @@ read_switch_defaults (TfLoader *l)
   return l->r.error == NULL;
 }
 
+/* defaults.scale_up: optional, both keys, as the writer puts them under a switch board. */
+static gboolean
+read_scale_up (TfLoader *l)
+{
+  TfYamlMapping m;
+  const char *key;
+  gboolean has_links = FALSE, has_radix = FALSE;
+  TfMark start = tf_yaml_reader_mark (&l->r);
+  guint64 v;
+
+  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
+    return FALSE;
+  while (tf_yaml_reader_next_key (&l->r, &m, &key))
+    {
+      if (strcmp (key, "links_per_chip") == 0)
+        {
+          if ((has_links = tf_yaml_read_uint (&l->r, 1, TF_CHIP_RADIX_MAX, &v)))
+            l->ctx.scale_up.links_per_chip = (guint) v;
+        }
+      else if (strcmp (key, "switch_radix") == 0)
+        {
+          if ((has_radix = tf_yaml_read_uint (&l->r, 2, G_MAXUINT32, &v)))
+            l->ctx.scale_up.switch_radix = (guint) v;
+        }
+      else
+        keep_unknown (l, &m, key);
+    }
+  tf_yaml_mapping_clear (&m);
+  if (l->r.error == NULL && (!has_links || !has_radix))
+    return tf_yaml_reader_fail_at (&l->r, start, "needs both links_per_chip and switch_radix");
+  return l->r.error == NULL;
+}
+
 static gboolean
 read_context (TfLoader *l)
 {
@@ -179,7 +212,7 @@ read_context (TfLoader *l)
         }
       else if (strcmp (key, "intra_board_topo") == 0)
         {
-          if (tf_yaml_read_choice (&l->r, tf_intra_board_topo_names, TF_INTRA_BOARD_TORUS + 1, &choice))
+          if (tf_yaml_read_choice (&l->r, tf_intra_board_topo_names, TF_N_INTRA_BOARD_TOPOS, &choice))
             l->ctx.intra_board_topo = (TfIntraBoardTopo) choice;
         }
       else if (strcmp (key, "defaults") == 0)
@@ -195,6 +228,8 @@ read_context (TfLoader *l)
 
               if (strcmp (type, "switch") == 0)
                 read_switch_defaults (l);
+              else if (strcmp (type, "scale_up") == 0)
+                read_scale_up (l);
               else if (!tf_link_type_from_string (type, &t))
                 keep_unknown (l, &dm, type);
               else

@@ -35,6 +35,9 @@ test_defaults (void)
   g_assert_cmpfloat (ctx.defaults[TF_LINK_B2B].bandwidth_gbps, ==, 64);
   g_assert_cmpfloat (ctx.defaults[TF_LINK_R2R].bandwidth_gbps, ==, 50);
   g_assert_cmpfloat (ctx.defaults[TF_LINK_P2P].bandwidth_gbps, ==, 50);
+  /* NVLink 5: 18 links a GPU into switch chips of 72 ports. */
+  g_assert_cmpuint (ctx.scale_up.links_per_chip, ==, 18);
+  g_assert_cmpuint (ctx.scale_up.switch_radix, ==, 72);
   /* n_chip and scope have no default: the spec makes them required. */
   assert_invalid (&ctx, "n_chip", "0", "at least 2");
   ctx.n_chip = 8;
@@ -67,8 +70,14 @@ test_fields (void)
   ctx.chips_per_board_max = 16;
 
   ctx.intra_board_topo = 7;
-  assert_invalid (&ctx, "intra_board_topo", "7", "none, full-mesh, ring or torus");
+  assert_invalid (&ctx, "intra_board_topo", "7", "none, full-mesh, ring, torus or switch");
   ctx.intra_board_topo = TF_INTRA_BOARD_NONE;
+  ctx.scale_up.links_per_chip = 0;
+  assert_invalid (&ctx, "defaults.scale_up.links_per_chip", "0", "from 1 to 64");
+  ctx.scale_up.links_per_chip = 18;
+  ctx.scale_up.switch_radix = 1;
+  assert_invalid (&ctx, "defaults.scale_up.switch_radix", "1", "from 2 to");
+  ctx.scale_up.switch_radix = 72;
 
   ctx.defaults[TF_LINK_R2R].bandwidth_gbps = 0;
   assert_invalid (&ctx, "defaults.R2R.bandwidth_gbps", "0", "positive");
@@ -97,7 +106,7 @@ test_names (void)
   g_assert_nonnull (strstr (error->message, "'intra-board'"));
   g_clear_error (&error);
 
-  for (guint i = 0; i <= TF_INTRA_BOARD_TORUS; i++)
+  for (guint i = 0; i < TF_N_INTRA_BOARD_TOPOS; i++)
     {
       g_assert_true (tf_intra_board_topo_from_string (tf_intra_board_topo_to_string (i), &topo,
                                                       NULL));

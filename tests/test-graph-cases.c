@@ -126,7 +126,7 @@ tf_test_graph_cases_new (void)
   for (guint f = 0; f < tf_families_get_count (); f++)
     for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
       for (guint sc = 0; sc < G_N_ELEMENTS (scopes); sc++)
-        for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
+        for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo < TF_N_INTRA_BOARD_TOPOS; topo++)
           for (guint radix = 1; radix <= (topo == TF_INTRA_BOARD_NONE ? 2u : 1u); radix++)
             {
               TfContext ctx = tf_test_context (sizes[s], scopes[sc], topo);

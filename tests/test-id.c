@@ -8,7 +8,7 @@ static void
 test_round_trip (void)
 {
   for (guint n = 2; n <= 128; n += 7)
-    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
+    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo < TF_N_INTRA_BOARD_TOPOS; topo++)
       {
         TfContext ctx = tf_test_context (n, TF_SCOPE_INTER_RACK, topo);
         g_auto(TfEnumeration) e = { 0 };

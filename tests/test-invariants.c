@@ -115,8 +115,22 @@ test_fat_tree (void)
   tf_network_graph_clear (&g);
 
   copy_graph (&t.graph, &g);
+  g.switches[0].tier = TF_TIER_CHIP;
+  assert_broken (&g, 1, "switch tier: switch tor0 is at tier chip");
+  tf_network_graph_clear (&g);
+
+  copy_graph (&t.graph, &g);
   g.switches[0].tier = TF_TIER_BOARD;
-  assert_broken (&g, 1, "switch tier");
+  g.switches[0].container = g.n_board;
+  assert_broken (&g, 1, "switch tier: scale-up switch tor0 is on board 16, beyond 16 boards");
+  tf_network_graph_clear (&g);
+
+  /* A ToR that stands on a board is a scale-up switch, and joins chips of other boards. */
+  copy_graph (&t.graph, &g);
+  g.switches[0].tier = TF_TIER_BOARD;
+  g.switches[0].container = 0;
+  retype (&g);
+  assert_broken (&g, 1, "scale-up containment: scale-up switch tor0 of board 0 links to");
   tf_network_graph_clear (&g);
 
   /* A ToR moved to another rack while its boards stay. */
@@ -192,6 +206,39 @@ test_rack_containment (void)
   tf_network_graph_clear (&g);
 }
 
+/* Scale-up switches stand on their board: 64 chips on 16 boards of 4, 1 switch a board (4 x 18
+ * ports <= 72), each chip joined to it by 18 links, more than chip_radix = 1. */
+static void
+test_scale_up (void)
+{
+  g_auto(TfTopology) t = { 0 };
+  TfNetworkGraph g;
+  guint su = G_MAXUINT, i;
+
+  generate (64, "fat-tree:layers=3,k=4,osr=1,n_endpoint=16", TF_INTRA_BOARD_SWITCH, &t);
+  g_assert_true (tf_network_graph_check_invariants (&t.graph, 1, NULL));
+  for (guint s = 0; s < t.graph.n_switch; s++)
+    if (t.graph.switches[s].tier == TF_TIER_BOARD && su == G_MAXUINT)
+      su = s;
+  g_assert_cmpuint (su, !=, G_MAXUINT);
+  g_assert_cmpstr (t.graph.switches[su].id, ==, "board0.su0");
+  g_assert_cmpuint (t.graph.switches[su].port_count, ==, 4 * 18);
+
+  /* A chip of board 1 cabled to board 0's scale-up switch. */
+  copy_graph (&t.graph, &g);
+  for (i = 0; i < g.n_links; i++)
+    if (g.links[i].b == g.n_chip + su + 1)
+      break;
+  g_assert_cmpuint (i, <, g.n_links);
+  g.links[i].b = g.n_chip + su;
+  retype (&g);
+  assert_broken (&g, 1, "scale-up containment: scale-up switch board0.su0 of board 0 links to "
+                 "chip4");
+  tf_network_graph_clear (&g);
+
+  tf_network_graph_clear (&g);
+}
+
 static void
 test_connectivity (void)
 {
@@ -232,5 +279,6 @@ main (int    argc,
   g_test_add_func ("/engine/invariants/fat-tree", test_fat_tree);
   g_test_add_func ("/engine/invariants/rack-containment", test_rack_containment);
   g_test_add_func ("/engine/invariants/connectivity", test_connectivity);
+  g_test_add_func ("/engine/invariants/scale-up", test_scale_up);
   return g_test_run ();
 }

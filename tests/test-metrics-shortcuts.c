@@ -475,7 +475,7 @@ check_group_search (const char       *family_name,
           tf_build_clear (&build);
           continue;
         }
-      g_assert_true (tf_board_topo_init (&bt, topo, r->chips_per_board, NULL));
+      g_assert_true (tf_board_topo_init (&bt, &ctx, topo, r->chips_per_board, NULL));
       tf_bisection_switch_family (&ctx, &build, NULL, &bt, &search);
       /* Without groups the switches are placed by the max flow. */
       build.n_group = 0;
@@ -671,7 +671,7 @@ test_hyperx_bisection (void)
   guint checked = 0, lower = 0;
 
   for (guint n = 2; n <= 256; n += size_step)
-    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
+    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo < TF_N_INTRA_BOARD_TOPOS; topo++)
       for (guint radix = 1; radix <= 3; radix += 2)
         {
           TfContext ctx = tf_test_context (n, TF_SCOPE_INTER_RACK, topo);
@@ -688,7 +688,7 @@ test_hyperx_bisection (void)
               TfBuild build;
 
               g_assert_true (tf_family_compute_metrics (hyperx, &ctx, r, NULL, &error));
-              g_assert_true (tf_board_topo_init (&bt, topo, r->chips_per_board, NULL));
+              g_assert_true (tf_board_topo_init (&bt, &ctx, topo, r->chips_per_board, NULL));
               tf_build_init (&build);
               g_assert_true (tf_family_build (&ctx, r, &build, &error));
               tf_bisection_switch_family (&ctx, &build, NULL, &bt, &flow);

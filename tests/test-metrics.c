@@ -36,7 +36,8 @@ dense_init (Dense                *d,
   for (guint i = 0; i < g->n_links; i++)
     {
       const TfLink *l = &g->links[i];
-      double w = l->multiplicity * ctx->defaults[l->type].bandwidth_gbps;
+      double w = l->multiplicity
+                 * tf_context_link_defaults (ctx, l->type, l->reach).bandwidth_gbps;
 
       d->mult[l->a * d->n + l->b] += l->multiplicity;
       d->mult[l->b * d->n + l->a] += l->multiplicity;
@@ -308,7 +309,7 @@ test_small_graphs (void)
   Tally tally = { 0 };
 
   for (guint n = 2; n <= 12; n++)
-    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
+    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo < TF_N_INTRA_BOARD_TOPOS; topo++)
       for (guint radix = 1; radix <= 2; radix++)
         {
           TfContext ctx = tf_test_context (n, TF_SCOPE_INTRA_RACK, topo);

@@ -10,7 +10,11 @@
  *
  * Each design is looked for twice: with one GPU a board (each GPU's own NIC port the port a
  * leaf counts), and as built, eight GPUs a DGX board cabled rail by rail (GPU j of the 32
- * nodes of a scalable unit to leaf j of the unit), which must give the same counts.
+ * nodes of a scalable unit to leaf j of the unit), which must give the same counts. The
+ * SuperPOD's nodes are looked for a third time with their scale-up domain (intra_board_topo =
+ * switch): a DGX B200 joins its 8 GPUs through 2 NVLink switch chips of 72 ports, each GPU's 18
+ * NVLinks split 9 and 9 (DGX B200 datasheet: "NVIDIA NVSwitch 2x"; 18 NVLinks a Blackwell GPU).
+ * The scale-up switches stand on their boards, outside the fabric's tiers.
  */
 #include <string.h>
 
@@ -71,6 +75,8 @@ count_tiers (const TfNetworkGraph *g,
   memset (cables, 0, 4 * sizeof *cables);
   for (guint s = 0; s < g->n_switch; s++)
     {
+      if (g->switches[s].tier == TF_TIER_BOARD)
+        continue;
       g_assert_cmpuint (tier[g->n_chip + s], >=, 1);
       g_assert_cmpuint (tier[g->n_chip + s], <=, 3);
       switches[tier[g->n_chip + s] - 1]++;
@@ -79,19 +85,47 @@ count_tiers (const TfNetworkGraph *g,
     {
       guint ta = tier[g->links[l].a], tb = tier[g->links[l].b];
 
+      if (g->links[l].reach == TF_REACH_BOARD)
+        continue;  /* the scale-up domain's own */
       /* No links within a tier, none skipping one. */
       g_assert_cmpuint (MAX (ta, tb) - MIN (ta, tb), ==, 1);
       cables[MIN (ta, tb)] += g->links[l].multiplicity;
     }
 }
 
+/* A DGX B200's NVLink domain on every board: 2 switches of 8 x 9 links. */
 static void
-find_design (const Design *d,
-             guint         chips_per_board)
+check_scale_up (const TfNetworkGraph *g)
 {
-  TfContext ctx = tf_test_context (d->n_gpu, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  guint n_su = 0;
+  guint64 su_links = 0;
+
+  for (guint s = 0; s < g->n_switch; s++)
+    if (g->switches[s].tier == TF_TIER_BOARD)
+      {
+        n_su++;
+        g_assert_cmpuint (g->switches[s].port_count, ==, 72);
+      }
+  for (guint l = 0; l < g->n_links; l++)
+    if (g->links[l].b >= g->n_chip && g->switches[g->links[l].b - g->n_chip].tier == TF_TIER_BOARD)
+      {
+        g_assert_cmpuint (g->links[l].multiplicity, ==, 9);
+        g_assert_cmpint (g->links[l].type, ==, TF_LINK_C2C);
+        su_links += g->links[l].multiplicity;
+      }
+  g_assert_cmpuint (n_su, ==, 2 * g->n_board);
+  g_assert_cmpuint (su_links, ==, 18ull * g->n_chip);
+}
+
+static void
+find_design (const Design     *d,
+             guint             chips_per_board,
+             TfIntraBoardTopo  topo)
+{
+  TfContext ctx = tf_test_context (d->n_gpu, TF_SCOPE_INTER_RACK, topo);
   g_auto(TfEnumeration) e = { 0 };
   guint total = d->switches[0] + d->switches[1] + d->switches[2];
+  guint on_boards = topo == TF_INTRA_BOARD_SWITCH ? 2 * d->n_gpu / chips_per_board : 0;
   guint found = 0;
 
   tf_test_enumerate (&ctx, "fat-tree", 0, &e);
@@ -106,7 +140,8 @@ find_design (const Design *d,
       guint64 cables[4];
 
       if (tf_test_attr (r, "k") != d->radix || tf_test_attr (r, "layers") != d->layers
-          || r->chips_per_board != chips_per_board || r->metrics.switch_count != total)
+          || r->chips_per_board != chips_per_board
+          || r->metrics.switch_count != total + on_boards)
         continue;
       g_assert_true (tf_generate (&ctx, id, NULL, NULL, &t, &error));
       g_assert_no_error (error);
@@ -118,6 +153,8 @@ find_design (const Design *d,
                       chips_per_board > 1 ? "s" : "", id);
       g_assert_false (tf_result_has_warning (r, "low-utilization"));
       g_assert_false (tf_result_has_warning (r, "radix-too-large"));
+      if (topo == TF_INTRA_BOARD_SWITCH)
+        check_scale_up (&t.graph);
       /* Eight GPUs a board reach these counts only cabled rail by rail. */
       g_assert_true ((chips_per_board > 1) == (strstr (id, "attach=rail") != NULL));
       found++;
@@ -133,8 +170,12 @@ find_design (const Design *d,
 static void
 test_design (gconstpointer data)
 {
-  find_design (data, 1);
-  find_design (data, 8);
+  const Design *d = data;
+
+  find_design (d, 1, TF_INTRA_BOARD_NONE);
+  find_design (d, 8, TF_INTRA_BOARD_NONE);
+  if (d->n_gpu <= 16384)
+    find_design (d, 8, TF_INTRA_BOARD_SWITCH);
 }
 
 int

@@ -605,7 +605,7 @@ test_boards (void)
     g_auto(TfSearchConfig) c = { 0 };
 
     load_ok (none, &c);
-    g_assert_cmpuint (c.intra_board_topos, ==, 0xf);
+    g_assert_cmpuint (c.intra_board_topos, ==, 0xf);  /* switch only when named */
     g_assert_cmpuint (c.n_chips_per_board, ==, 0);
   }
   {
@@ -625,7 +625,7 @@ test_boards (void)
   load_fails (big, "t.yaml:3:40: field 'generators.family.chips_per_board': 32 is more than "
               "chips_per_board_max = 16");
   load_fails (bad, "t.yaml:3:42: field 'generators.family.intra_board_topo[0]': 'mesh' is not "
-              "an intra-board topology; they are none, full-mesh, ring or torus");
+              "an intra-board topology; they are none, full-mesh, ring, torus or switch");
 }
 
 static void

@@ -132,16 +132,18 @@ assert_types_and_reaches (const char           *id,
           {
             const TfSwitch *sw = &g->switches[ends[e] - g->n_chip];
 
-            where[e][0] = -1;
-            where[e][1] = sw->tier == TF_TIER_RACK ? (gint64) sw->container : -1;
-            where[e][2] = sw->tier == TF_TIER_RACK ? (gint64) g->rack_pod[sw->container]
+            /* A scale-up switch stands on its board. */
+            where[e][0] = sw->tier == TF_TIER_BOARD ? (gint64) sw->container : -1;
+            where[e][1] = sw->tier == TF_TIER_BOARD ? (gint64) g->board_rack[sw->container]
+                        : sw->tier == TF_TIER_RACK ? (gint64) sw->container : -1;
+            where[e][2] = where[e][1] >= 0 ? (gint64) g->rack_pod[where[e][1]]
                         : sw->tier == TF_TIER_POD ? (gint64) sw->container : -1;
           }
       reach = where[0][0] >= 0 && where[0][0] == where[1][0] ? TF_REACH_BOARD
             : where[0][1] >= 0 && where[0][1] == where[1][1] ? TF_REACH_RACK
             : where[0][2] >= 0 && where[0][2] == where[1][2] ? TF_REACH_POD
             : TF_REACH_DATACENTER;
-      type = l->a < g->n_chip && l->b < g->n_chip ? TF_LINK_C2C
+      type = (l->a < g->n_chip && l->b < g->n_chip) || reach == TF_REACH_BOARD ? TF_LINK_C2C
            : reach == TF_REACH_RACK ? TF_LINK_B2B
            : reach == TF_REACH_POD ? TF_LINK_R2R : TF_LINK_P2P;
       if (l->reach != reach || l->type != type)
@@ -217,6 +219,13 @@ assert_oversubscription (const char           *id,
     {
       const TfSwitch *sw = &g->switches[s];
 
+      /* A scale-up switch has its own radix, and no uplinks. */
+      if (sw->tier == TF_TIER_BOARD)
+        {
+          g_assert_cmpuint (up[s], ==, 0);
+          g_assert_cmpuint (down[s], <=, ctx->scale_up.switch_radix);
+          continue;
+        }
       g_assert_cmpuint (down[s] + up[s], <=,
                         (guint64) k * r->chips_per_board * ctx->chip_radix);
       if (sw->tier == TF_TIER_RACK)
@@ -342,7 +351,8 @@ check_generated (const TfContext *ctx,
 }
 
 /* Divisors n_endpoint >= 2 of n_chip whose boards the context's board topology can link: all
- * of them, but for torus boards, whose chip count must be 1, a square or a cube. */
+ * of them, but for torus boards, whose chip count must be 1, a square or a cube, and for
+ * scale-up switches, which ring and full-mesh do not take: boards of one chip only. */
 static guint
 boards_expected (const TfContext *ctx)
 {
@@ -353,8 +363,11 @@ boards_expected (const TfContext *ctx)
       {
         guint c = ctx->n_chip / e, m2 = (guint) round (sqrt (c)), m3 = (guint) round (cbrt (c));
 
-        n += ctx->intra_board_topo != TF_INTRA_BOARD_TORUS || c == 1 || m2 * m2 == c
-             || m3 * m3 * m3 == c;
+        if (ctx->intra_board_topo == TF_INTRA_BOARD_SWITCH)
+          n += c == 1;
+        else
+          n += ctx->intra_board_topo != TF_INTRA_BOARD_TORUS || c == 1 || m2 * m2 == c
+               || m3 * m3 * m3 == c;
       }
   return n;
 }
@@ -448,7 +461,7 @@ test_family (gconstpointer data)
 
   n_round_trips = 0;
   for (guint n = 2; n <= 256; n += step)
-    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
+    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo < TF_N_INTRA_BOARD_TOPOS; topo++)
       sweep_context (family, n, topo, 1, 0, 0);
   g_test_message ("%u results round-tripped", n_round_trips);
   g_assert_cmpuint (n_round_trips, >, 0);
@@ -461,7 +474,7 @@ test_family_radix (gconstpointer data)
   const TfFamily *family = data;
 
   for (guint n = 2; n <= 96; n += mode == SWEEP_SAMPLE ? 13 : 5)
-    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
+    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo < TF_N_INTRA_BOARD_TOPOS; topo++)
       sweep_context (family, n, topo, 3, 0, 0);
 }
 
@@ -472,11 +485,11 @@ test_family_racks (gconstpointer data)
   const TfFamily *family = data;
 
   for (guint n = 2; n <= 256; n += mode == SWEEP_SAMPLE ? 29 : 7)
-    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
+    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo < TF_N_INTRA_BOARD_TOPOS; topo++)
       sweep_context (family, n, topo, 1 + n % 2, 2 + n % 3, 2 + n % 2);
   /* Small sizes, where the exhaustive bisection checks the bounds. */
   for (guint n = 3; n <= 16; n += 2)
-    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
+    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo < TF_N_INTRA_BOARD_TOPOS; topo++)
       sweep_context (family, n, topo, 1, 2, 2);
 }
 
