@@ -10,7 +10,13 @@
  *   chips that differ in one coordinate, and along each dimension of more than one place every
  *   chip linked to its two neighbours (a Ring) or to every other chip of its line (a
  *   FullyConnected group; also a dimension of 2, one link); chip k is then NPU k;
- * - or one switch holding every chip by one link, and no other link: a Switch.
+ * - or one switch holding every chip by one link, and no other link: a Switch;
+ * - or boards of scale-up switches (intra_board_topo = switch): a Switch of each board's chips
+ *   (chip k on board k / C_board, as NPU k sits at k mod C_board along it), its bandwidth a
+ *   chip's links to all of its board's scale-up switches together, as ASTRA-sim gives an NPU one
+ *   link to a Switch; with more than one board, under a Switch of the boards: one switch holding
+ *   every chip by one link, every chip of a line of that dimension on it, as a DGX cluster is
+ *   written.
  * Anything else (a fat-tree, a dragonfly, an edited graph) is refused with a message naming the
  * exports that take any graph. ASTRA-sim gives a dimension one bandwidth and one latency: a
  * dimension whose links differ is written with its slowest bandwidth and its largest latency,
@@ -138,6 +144,117 @@ lattice_dimensions (const TfTopology *topology,
   return TRUE;
 }
 
+static guint
+count_scale_up_switches (const TfNetworkGraph *g)
+{
+  guint n = 0;
+
+  for (guint s = 0; s < g->n_switch; s++)
+    n += g->switches[s].tier == TF_TIER_BOARD;
+  return n;
+}
+
+/* One Switch dimension of the chips on one switch each, the links at scale-up switches left
+ * out (@scale_up FALSE) or alone (TRUE): a chip's links there add up. */
+static gboolean
+switch_dimension (const TfTopology *topology,
+                  gboolean          scale_up,
+                  guint32           size,
+                  Dimension        *dim,
+                  GString          *why)
+{
+  const TfNetworkGraph *g = &topology->graph;
+  double half = 0.5 * topology->context.switch_defaults.latency_ns;
+  g_autofree double *gbps = g_new0 (double, MAX (g->n_chip, 1));
+  g_autofree double *ns = g_new0 (double, MAX (g->n_chip, 1));
+  g_autofree guint32 *chip_switch = g_new (guint32, MAX (g->n_chip, 1));
+  guint32 the_switch = G_MAXUINT32;
+
+  *dim = (Dimension) { KIND_SWITCH, size, G_MAXDOUBLE, 0, G_MAXDOUBLE, 0 };
+  for (guint32 c = 0; c < g->n_chip; c++)
+    chip_switch[c] = G_MAXUINT32;
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+      TfLinkDefaults ld = tf_context_link_defaults (&topology->context, l->type, l->reach);
+      gboolean at_scale_up = l->b >= g->n_chip
+                             && g->switches[l->b - g->n_chip].tier == TF_TIER_BOARD;
+
+      if (at_scale_up != scale_up)
+        continue;
+      if (l->b < g->n_chip)
+        {
+          g_string_append_printf (why, "chip%u and chip%u are linked directly as well", l->a,
+                                  l->b);
+          return FALSE;
+        }
+      /* Off the boards, one switch; on them, chip k's own board's (the invariants). */
+      if (!scale_up && the_switch != G_MAXUINT32 && l->b != the_switch)
+        {
+          g_string_append_printf (why, "beyond its boards' scale-up switches it is a fabric of "
+                                  "%u switches, where a Switch dimension is one",
+                                  g->n_switch - count_scale_up_switches (g));
+          return FALSE;
+        }
+      if (!scale_up && chip_switch[l->a] != G_MAXUINT32)
+        {
+          g_string_append_printf (why, "chip%u is on its switch by more than one link record",
+                                  l->a);
+          return FALSE;
+        }
+      the_switch = l->b;
+      chip_switch[l->a] = l->b;
+      gbps[l->a] += ld.bandwidth_gbps * l->multiplicity;
+      ns[l->a] = MAX (ns[l->a], ld.latency_ns + half);
+    }
+  for (guint32 c = 0; c < g->n_chip; c++)
+    {
+      if (chip_switch[c] == G_MAXUINT32)
+        {
+          g_string_append_printf (why, "chip%u is on no %s", c,
+                                  scale_up ? "scale-up switch" : "switch beyond its board");
+          return FALSE;
+        }
+      dimension_add (dim, gbps[c], ns[c]);
+    }
+  return TRUE;
+}
+
+/* Boards of scale-up switches: a Switch of each board's chips, under a Switch of the boards
+ * when there are more. */
+static guint
+scale_up_dimensions (const TfTopology *topology,
+                     Dimension        *dims,
+                     GString          *why)
+{
+  const TfNetworkGraph *g = &topology->graph;
+  guint c = g->chips_per_board;
+
+  for (guint64 i = 0; i < (guint64) g->n_board * c; i++)
+    if (g->board_chips[i] / c != i / c)
+      {
+        g_string_append_printf (why, "chip%u is on board %u, where a Switch dimension of %u NPUs "
+                                "has NPU %u on board %u", g->board_chips[i], (guint) (i / c), c,
+                                g->board_chips[i], g->board_chips[i] / c);
+        return 0;
+      }
+  if (!switch_dimension (topology, TRUE, c, &dims[0], why))
+    return 0;
+  if (g->n_board == 1)
+    {
+      for (guint i = 0; i < g->n_links; i++)
+        if (g->links[i].b < g->n_chip
+            || g->switches[g->links[i].b - g->n_chip].tier != TF_TIER_BOARD)
+          {
+            g_string_append (why, "its one board's chips are linked beyond its scale-up "
+                             "switches as well");
+            return 0;
+          }
+      return 1;
+    }
+  return switch_dimension (topology, FALSE, g->n_board, &dims[1], why) ? 2 : 0;
+}
+
 gboolean
 tf_topology_write_astra_sim (const TfTopology  *topology,
                              GString           *out,
@@ -154,7 +271,9 @@ tf_topology_write_astra_sim (const TfTopology  *topology,
   g_return_val_if_fail (topology != NULL && out != NULL, FALSE);
 
   g = &topology->graph;
-  if (g->n_switch == 1)
+  if (count_scale_up_switches (g) > 0)
+    n_dims = scale_up_dimensions (topology, dims, why);
+  else if (g->n_switch == 1)
     {
       double half = 0.5 * topology->context.switch_defaults.latency_ns;
 
@@ -222,6 +341,9 @@ tf_topology_write_astra_sim (const TfTopology  *topology,
 
       g_string_append_printf (out, "# %s\n", id);
     }
+  if (count_scale_up_switches (g) > 0)
+    g_string_append (out, "# Dimension 0 is each board's chips on its scale-up switches: an NPU's "
+                     "bandwidth there is its links to all of them.\n");
   g_string_append (out, notes->str);
   g_string_append_printf (out, "topology: [ %s ]\n", kinds->str);
   g_string_append_printf (out, "npus_count: [ %s ]\n", sizes->str);

@@ -12,9 +12,19 @@
  * - Routes. Up to FULL_MAX_CHIPS chips the zone is "Full" and every pair of chips gets one
  *   explicit shortest route: the first a breadth-first search from the smaller chip finds,
  *   taking neighbours in link order. Above that there would be too many (n^2 / 2 routes); the
- *   zone is then "DijkstraCache" with one route per link, and SimGrid finds a path of fewest
- *   links itself (it counts links, not latency), one of the same shortest paths.
+ *   zone is then "DijkstraCache" with one route per link (and one per pair of board mates on a
+ *   scale-up switch, below), and SimGrid finds a path of fewest links itself (it counts links,
+ *   not latency), one of the same shortest paths.
  * - A link's direction: UP from its first end (the lower node number) to its second.
+ * - Scale-up switches (intra_board_topo = switch) are routers like the others, their links the
+ *   board's C2C ones. Two chips of one board that no link joins directly talk through a scale-up
+ *   switch of their board, in both routings: a route through the fabric (a leaf switch both
+ *   chips sit on) can be as short, and would be SimGrid's or the breadth-first search's pick as
+ *   often as not. A board's pairs spread over its S switches: chips a and b take the
+ *   ((a + b) mod S)-th, so one flow has 1 / S of a chip's scale-up bandwidth (a route is one
+ *   path), and the board's flows together all of it. The board is no zone of its own: a
+ *   SimGrid zone is left through one gateway, and each chip of a scale-up board has links of
+ *   its own to the fabric.
  *
  * Stage 2 (stage-2.c) writes its platform here too, with its own routes (one per pair of chips
  * that communicates, chosen as ECMP hashing would) and the alpha-beta model's latency per link.
@@ -44,6 +54,74 @@ append_node (const TfNetworkGraph *g,
   g_string_append (out, escaped);
 }
 
+/* The links at scale-up switches, chip by chip: chip c's are link[offset[c] .. offset[c + 1]). */
+typedef struct
+{
+  guint32 *offset;
+  guint32 *link;
+} ScaleUp;
+
+static void
+scale_up_init (ScaleUp              *su,
+               const TfNetworkGraph *g)
+{
+  g_autofree guint32 *fill = NULL;
+
+  su->offset = g_new0 (guint32, g->n_chip + 1);
+  /* A scale-up switch links only chips (the invariants), and chips number first: l->a. */
+  for (guint i = 0; i < g->n_links; i++)
+    if (g->links[i].b >= g->n_chip
+        && g->switches[g->links[i].b - g->n_chip].tier == TF_TIER_BOARD)
+      su->offset[g->links[i].a + 1]++;
+  for (guint c = 0; c < g->n_chip; c++)
+    su->offset[c + 1] += su->offset[c];
+  su->link = g_new (guint32, MAX (su->offset[g->n_chip], 1));
+  fill = g_memdup2 (su->offset, sizeof (guint32) * MAX (g->n_chip, 1));
+  for (guint i = 0; i < g->n_links; i++)
+    if (g->links[i].b >= g->n_chip
+        && g->switches[g->links[i].b - g->n_chip].tier == TF_TIER_BOARD)
+      su->link[fill[g->links[i].a]++] = i;
+}
+
+static void
+scale_up_clear (ScaleUp *su)
+{
+  g_free (su->offset);
+  g_free (su->link);
+}
+
+/* The links from chip @a to a scale-up switch and on to chip @b: the ((a + b) mod S)-th of a's
+ * switches that b is on too, so that a board's pairs spread over its S switches. FALSE when a
+ * and b share none, or a link joins them directly (a shorter route). */
+static gboolean
+scale_up_route (const TfNetworkGraph *g,
+                const ScaleUp        *su,
+                GHashTable           *first_of_pair,
+                guint32               a,
+                guint32               b,
+                guint32              *la,
+                guint32              *lb)
+{
+  guint n_a = su->offset[a + 1] - su->offset[a];
+  gint64 key = ((gint64) MIN (a, b) << 32) | MAX (a, b);
+
+  if (n_a == 0 || g_hash_table_contains (first_of_pair, &key))
+    return FALSE;
+  for (guint k = 0; k < n_a; k++)
+    {
+      guint32 i = su->link[su->offset[a] + (a + b + k) % n_a];
+
+      for (guint j = su->offset[b]; j < su->offset[b + 1]; j++)
+        if (g->links[su->link[j]].b == g->links[i].b)
+          {
+            *la = i;
+            *lb = su->link[j];
+            return TRUE;
+          }
+    }
+  return FALSE;
+}
+
 static void
 append_link_ctn (GString      *out,
                  const TfLink *l,
@@ -54,11 +132,14 @@ append_link_ctn (GString      *out,
                           from == l->a ? "UP" : "DOWN");
 }
 
-/* One route from chip @a to every chip after it, along a breadth-first search's first paths. */
+/* One route from chip @a to every chip after it, along a breadth-first search's first paths,
+ * or through a scale-up switch to a chip of a's board. */
 static void
 append_routes_from (const TfNetworkGraph *g,
                     const TfAdjacency    *adj,
                     const Pair           *pair_of_link,
+                    const ScaleUp        *su,
+                    GHashTable           *first_of_pair,
                     guint32               a,
                     guint32              *parent_link,
                     guint32              *queue,
@@ -86,13 +167,16 @@ append_routes_from (const TfNetworkGraph *g,
     {
       guint n = 0;
 
-      for (guint32 v = b; v != a;)
-        {
-          const TfLink *l = &g->links[parent_link[v]];
+      if (scale_up_route (g, su, first_of_pair, a, b, &path[1], &path[0]))
+        n = 2;
+      else
+        for (guint32 v = b; v != a;)
+          {
+            const TfLink *l = &g->links[parent_link[v]];
 
-          path[n++] = parent_link[v];
-          v = l->a == v ? l->b : l->a;
-        }
+            path[n++] = parent_link[v];
+            v = l->a == v ? l->b : l->a;
+          }
       g_string_append_printf (out, "    <route src=\"chip%u\" dst=\"chip%u\">", a, b);
       /* Walked back from b: the links from a are the last ones found. */
       for (guint32 from = a; n-- > 0;)
@@ -142,6 +226,7 @@ append_platform (const TfTopology      *topology,
   g_autofree Pair *pair_of_link = NULL;
   g_autoptr(GHashTable) first_of_pair = NULL;
   char number[G_ASCII_DTOSTR_BUF_SIZE];
+  ScaleUp su;
 
   g = &topology->graph;
   ctx = &topology->context;
@@ -218,6 +303,7 @@ append_platform (const TfTopology      *topology,
                               number);
     }
 
+  scale_up_init (&su, g);
   if (routes != NULL)
     append_given_routes (g, pair_of_link, routes, out);
   else if (full)
@@ -225,28 +311,53 @@ append_platform (const TfTopology      *topology,
       TfAdjacency adj;
       g_autofree guint32 *parent_link = g_new (guint32, MAX (n_nodes, 1));
       g_autofree guint32 *queue = g_new (guint32, MAX (n_nodes, 1));
-      g_autofree guint32 *path = g_new (guint32, MAX (n_nodes, 1));
+      g_autofree guint32 *path = g_new (guint32, MAX (n_nodes, 2));
 
       tf_adjacency_init (&adj, n_nodes, g->n_links, g->links, sizeof (TfLink));
       for (guint32 a = 0; a + 1 < g->n_chip; a++)
-        append_routes_from (g, &adj, pair_of_link, a, parent_link, queue, path, out);
+        append_routes_from (g, &adj, pair_of_link, &su, first_of_pair, a, parent_link, queue,
+                            path, out);
       tf_adjacency_clear (&adj);
     }
   else
-    for (guint i = 0; i < g->n_links; i++)
-      {
-        const TfLink *l = &g->links[i];
+    {
+      for (guint i = 0; i < g->n_links; i++)
+        {
+          const TfLink *l = &g->links[i];
 
-        if (pair_of_link[i].first != i)
-          continue;
-        g_string_append (out, "    <route src=\"");
-        append_node (g, l->a, out);
-        g_string_append (out, "\" dst=\"");
-        append_node (g, l->b, out);
-        g_string_append (out, "\">");
-        append_link_ctn (out, l, i, l->a);
-        g_string_append (out, "</route>\n");
-      }
+          if (pair_of_link[i].first != i)
+            continue;
+          g_string_append (out, "    <route src=\"");
+          append_node (g, l->a, out);
+          g_string_append (out, "\" dst=\"");
+          append_node (g, l->b, out);
+          g_string_append (out, "\">");
+          append_link_ctn (out, l, i, l->a);
+          g_string_append (out, "</route>\n");
+        }
+      /* To SimGrid's Dijkstra a route is one edge of as many links as it holds; met at its
+       * source, before any path as long through the fabric, it wins the tie. (SimGrid 3.32
+       * lists such a route's links backwards in the paths it makes of it; a flow holds every
+       * link of its route at once, so nothing changes.) */
+      for (guint b = 0; b < g->n_board; b++)
+        {
+          const guint32 *chips = g->board_chips + (gsize) b * g->chips_per_board;
+
+          for (guint i = 0; i < g->chips_per_board; i++)
+            for (guint j = i + 1; j < g->chips_per_board; j++)
+              {
+                guint32 x = MIN (chips[i], chips[j]), y = MAX (chips[i], chips[j]), la, lb;
+
+                if (!scale_up_route (g, &su, first_of_pair, x, y, &la, &lb))
+                  continue;
+                g_string_append_printf (out, "    <route src=\"chip%u\" dst=\"chip%u\">", x, y);
+                append_link_ctn (out, &g->links[la], pair_of_link[la].first, x);
+                append_link_ctn (out, &g->links[lb], pair_of_link[lb].first, g->links[la].b);
+                g_string_append (out, "</route>\n");
+              }
+        }
+    }
+  scale_up_clear (&su);
   g_string_append (out, "  </zone>\n</platform>\n");
 }
 

@@ -4,9 +4,9 @@
  * GraphML (networkx read_graphml, Gephi): one edge per link record with its multiplicity as an
  * attribute, so readers build a simple graph with weights. Graphviz DOT: one edge per physical
  * link, parallel links repeated, since Graphviz draws and networkx's read_dot counts edges one
- * by one. Both carry every node's place in the hierarchy, every switch's latency, and every
- * link's type, reach, bandwidth and latency. SST/Merlin's anytopo GraphML: routers with their
- * endpoints, one edge per cable (tf_topology_write_sst ()).
+ * by one. Both carry every node's place in the hierarchy (a scale-up switch's board among it),
+ * every switch's latency, and every link's type, reach, bandwidth and latency. SST/Merlin's
+ * anytopo GraphML: routers with their endpoints, one edge per cable (tf_topology_write_sst ()).
  */
 #include <string.h>
 
@@ -108,8 +108,7 @@ tf_topology_write_graphml (const TfTopology  *topology,
       append_escaped (out, name->str);
       g_string_append (out, "\">");
       if (v < g->n_chip)
-        g_string_append_printf (out, "<data key=\"kind\">chip</data>"
-                                "<data key=\"board\">%u</data>", board);
+        g_string_append (out, "<data key=\"kind\">chip</data>");
       else
         g_string_append_printf (out, "<data key=\"kind\">switch</data>"
                                 "<data key=\"tier\">%s</data>"
@@ -117,6 +116,9 @@ tf_topology_write_graphml (const TfTopology  *topology,
                                 "<data key=\"switch_latency_ns\">%s</data>",
                                 tf_tier_to_string (g->switches[v - g->n_chip].tier),
                                 g->switches[v - g->n_chip].port_count, switch_latency);
+      /* A chip's board, or a scale-up switch's. */
+      if (board != G_MAXUINT)
+        g_string_append_printf (out, "<data key=\"board\">%u</data>", board);
       if (rack != G_MAXUINT)
         g_string_append_printf (out, "<data key=\"rack\">%u</data>", rack);
       if (pod != G_MAXUINT)
@@ -199,12 +201,14 @@ tf_topology_write_dot (const TfTopology  *topology,
       g_string_append (out, "  ");
       append_dot_id (out, a->str);
       if (v < g->n_chip)
-        g_string_append_printf (out, " [kind=chip, board=%u", board);
+        g_string_append (out, " [kind=chip");
       else
         g_string_append_printf (out, " [kind=switch, shape=box, tier=%s, port_count=%u, "
                                 "latency_ns=%s",
                                 tf_tier_to_string (g->switches[v - g->n_chip].tier),
                                 g->switches[v - g->n_chip].port_count, switch_latency);
+      if (board != G_MAXUINT)
+        g_string_append_printf (out, ", board=%u", board);
       if (rack != G_MAXUINT)
         g_string_append_printf (out, ", rack=%u", rack);
       if (pod != G_MAXUINT)

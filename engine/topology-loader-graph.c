@@ -193,6 +193,13 @@ is_placed (const TfNetworkGraph *g,
     {
       const TfSwitch *sw = &g->switches[node - g->n_chip];
 
+      if (sw->tier == TF_TIER_BOARD)
+        {
+          if (sw->container >= g->n_board)
+            return FALSE;
+          rack = g->board_rack[sw->container];
+          return rack < g->n_rack && g->rack_pod[rack] < g->n_pod;
+        }
       if (sw->tier == TF_TIER_POD)
         return sw->container < g->n_pod;
       if (sw->tier != TF_TIER_RACK)
@@ -200,6 +207,60 @@ is_placed (const TfNetworkGraph *g,
       rack = sw->container;
     }
   return rack < g->n_rack && g->rack_pod[rack] < g->n_pod;
+}
+
+/* Which end of link record @i, 'a' or 'b', names @node (graph links put their lower node first,
+ * records as the file has them). */
+static char
+record_end (TfLoader             *l,
+            const TfNetworkGraph *g,
+            guint                 i,
+            guint32               node)
+{
+  guint32 a = VEC_AT (l->links, LinkRecord, i).a;
+
+  if (a & SWITCH_REF)
+    a = g->n_chip + l->name_switch[a & ~SWITCH_REF] - 1;
+  return a == node ? 'a' : 'b';
+}
+
+/* Scale-up containment, checked here rather than left to the invariants: a link from a
+ * scale-up switch to another board's chip would first fail their reach check, which names the
+ * symptom, not the fault. */
+static gboolean
+check_scale_up_links (TfLoader             *l,
+                      const TfNetworkGraph *g,
+                      const guint32        *chip_board)
+{
+  for (guint i = 0; i < g->n_links; i++)
+    for (guint e = 0; e < 2; e++)
+      {
+        guint32 s = e ? g->links[i].a : g->links[i].b, other = e ? g->links[i].b : g->links[i].a;
+        const TfSwitch *sw;
+        g_autoptr(GString) name = NULL;
+        char *path;
+
+        if (s < g->n_chip || g->switches[s - g->n_chip].tier != TF_TIER_BOARD)
+          continue;
+        sw = &g->switches[s - g->n_chip];
+        if (other < g->n_chip && chip_board[other] == sw->container)
+          continue;
+        name = g_string_new (NULL);
+        tf_network_graph_append_node_name (g, other, name);
+        path = g_strdup_printf ("network.links[%u].%c", i, record_end (l, g, i, other));
+        if (other >= g->n_chip)
+          return fail_record (l, path, VEC_AT (l->links, LinkRecord, i).mark,
+                              g_strdup_printf ("scale-up switch %s links to switch %s; a "
+                                               "scale-up switch joins the chips of its own "
+                                               "board only (scale-up containment)", sw->id,
+                                               name->str));
+        return fail_record (l, path, VEC_AT (l->links, LinkRecord, i).mark,
+                            g_strdup_printf ("%s is on board %u, but scale-up switch %s joins "
+                                             "the chips of board %u only (scale-up "
+                                             "containment)", name->str, chip_board[other],
+                                             sw->id, sw->container));
+      }
+  return TRUE;
 }
 
 gboolean
@@ -267,6 +328,12 @@ tf_loader_assemble_network (TfLoader       *l,
       g->switches[s].tier = sw->tier;
       g->switches[s].container = sw->container;
       g->switches[s].port_count = (guint) sw->port_count;
+      if (sw->tier == TF_TIER_BOARD && sw->container >= g->n_board)
+        return fail_record (l, g_strdup_printf ("network.switches[%u].board", s),
+                            sw->container_mark,
+                            g_strdup_printf ("scale-up switch %s is on board %u, but the "
+                                             "boardGrouping has %u boards (ids 0 to %u)", name,
+                                             sw->container, g->n_board, g->n_board - 1));
     }
   for (guint i = 0; i < l->links.len; i++)
     {
@@ -297,10 +364,13 @@ tf_loader_assemble_network (TfLoader       *l,
                                link->multiplicity, link->type, link->reach };
     }
 
+  chip_board = tf_network_graph_dup_chip_boards (g);
+  if (!check_scale_up_links (l, g, chip_board))
+    return FALSE;
+
   /* A link without reach comes from a file written before links had one: its reach is the
    * smallest container holding both ends, and its type, then named after that container, is
    * what the ends call for now (a chip-to-chip link between boards is C2C). */
-  chip_board = tf_network_graph_dup_chip_boards (g);
   for (guint i = 0; i < l->links.len; i++)
     {
       const LinkRecord *link = &VEC_AT (l->links, LinkRecord, i);

@@ -263,7 +263,23 @@ tf_loader_read_grouping (TfLoader *l)
 
 /* network */
 
-static const char *const tier_names[] = { "rack", "pod", "datacenter", "board", "chip" };
+/* The tiers a switch may sit at, in the order tf_yaml_read_choice lists them. */
+static const char *const tier_names[] = { "board", "rack", "pod", "datacenter", "chip" };
+static const TfTier tiers[] = { TF_TIER_BOARD, TF_TIER_RACK, TF_TIER_POD, TF_TIER_DATACENTER };
+
+/* A switch's container key: the board of a scale-up switch, the rack or pod of the others. */
+static void
+read_container (TfLoader     *l,
+                SwitchRecord *sw,
+                guint8       *has)
+{
+  guint64 v;
+
+  sw->container_mark = tf_yaml_reader_mark (&l->r);
+  if (tf_yaml_read_uint (&l->r, 0, TF_N_CHIP_MAX - 1, &v))
+    sw->container = (guint32) v;
+  *has = TRUE;
+}
 
 static gboolean
 read_switch (TfLoader *l)
@@ -277,8 +293,6 @@ read_switch (TfLoader *l)
     return FALSE;
   while (tf_yaml_reader_next_key (&l->r, &m, &key))
     {
-      guint64 v;
-
       if (strcmp (key, "id") == 0)
         {
           g_autofree char *name = NULL;
@@ -304,35 +318,29 @@ read_switch (TfLoader *l)
           sw.tier_mark = tf_yaml_reader_mark (&l->r);
           if (!tf_yaml_read_choice (&l->r, tier_names, G_N_ELEMENTS (tier_names), &choice))
             break;
-          if (choice >= 3)
+          if (choice >= G_N_ELEMENTS (tiers))
             {
               tf_yaml_reader_fail_at (&l->r, sw.tier_mark, "a switch cannot sit at tier %s: "
-                                      "switch tiers are rack, pod or datacenter (switch tier)",
-                                      tier_names[choice]);
+                                      "switch tiers are board (scale-up), rack, pod or "
+                                      "datacenter (switch tier)", tier_names[choice]);
               break;
             }
-          sw.tier = choice == 0 ? TF_TIER_RACK : choice == 1 ? TF_TIER_POD : TF_TIER_DATACENTER;
+          sw.tier = tiers[choice];
           has_tier = TRUE;
         }
+      else if (strcmp (key, "board") == 0)
+        read_container (l, &sw, &sw.has_board);
       else if (strcmp (key, "rack") == 0)
-        {
-          if (tf_yaml_read_uint (&l->r, 0, TF_N_CHIP_MAX - 1, &v))
-            sw.container = (guint32) v;
-          sw.has_rack = TRUE;
-        }
+        read_container (l, &sw, &sw.has_rack);
       else if (strcmp (key, "pod") == 0)
-        {
-          if (tf_yaml_read_uint (&l->r, 0, TF_N_CHIP_MAX - 1, &v))
-            sw.container = (guint32) v;
-          sw.has_pod = TRUE;
-        }
+        read_container (l, &sw, &sw.has_pod);
       else if (strcmp (key, "port_count") == 0)
         {
           tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &sw.port_count);
           has_ports = TRUE;
         }
       else
-        tf_loader_unknown_key (l, &m, key, "id, tier, rack, pod or port_count");
+        tf_loader_unknown_key (l, &m, key, "id, tier, board, rack, pod or port_count");
     }
   tf_yaml_mapping_clear (&m);
   if (l->r.error != NULL)
@@ -343,6 +351,17 @@ read_switch (TfLoader *l)
     return tf_yaml_reader_fail_at (&l->r, sw.mark, "a switch needs a tier");
   if (!has_ports)
     return tf_yaml_reader_fail_at (&l->r, sw.mark, "a switch needs a port_count");
+  if (sw.tier == TF_TIER_BOARD && (!sw.has_board || sw.has_rack || sw.has_pod))
+    return tf_yaml_reader_fail_at (&l->r, sw.mark, "a scale-up switch (tier board) names its "
+                                   "board (board: its index), not a rack or pod");
+  if (sw.tier != TF_TIER_BOARD && sw.has_board)
+    {
+      g_autofree char *path = g_strdup_printf ("%s.board", l->r.path->str);
+
+      return tf_yaml_reader_fail_field (&l->r, sw.container_mark, path, "a %s switch names no "
+                                        "board: only a scale-up switch (tier board) does",
+                                        tf_tier_to_string (sw.tier));
+    }
   if (sw.tier == TF_TIER_RACK && (!sw.has_rack || sw.has_pod))
     return tf_yaml_reader_fail_at (&l->r, sw.mark, "a rack switch names its rack, not a pod");
   if (sw.tier == TF_TIER_POD && (!sw.has_pod || sw.has_rack))

@@ -70,7 +70,8 @@ typedef struct
   guint64 port_count;
   TfMark  mark;
   TfMark  tier_mark;
-  guint8  has_rack, has_pod;
+  TfMark  container_mark; /* its board:, rack: or pod: value */
+  guint8  has_board, has_rack, has_pod;
 } SwitchRecord;
 
 /* Counts added to metrics after files were first written; missing ones are counted on the

@@ -171,6 +171,16 @@ write_context (TfYamlEmitter   *w,
   tf_yaml_emitter_key_real (w, "latency_ns", ctx->switch_defaults.latency_ns);
   write_kept (w, kept, "metadata.context.defaults.switch");
   tf_yaml_emitter_mapping_end (w);
+  /* Only a board of scale-up switches reads these; other files stay as they were. */
+  if (ctx->intra_board_topo == TF_INTRA_BOARD_SWITCH)
+    {
+      tf_yaml_emitter_string (w, "scale_up");
+      tf_yaml_emitter_mapping_start (w, TRUE);
+      tf_yaml_emitter_key_uint (w, "links_per_chip", ctx->scale_up.links_per_chip);
+      tf_yaml_emitter_key_uint (w, "switch_radix", ctx->scale_up.switch_radix);
+      write_kept (w, kept, "metadata.context.defaults.scale_up");
+      tf_yaml_emitter_mapping_end (w);
+    }
   write_kept (w, kept, "metadata.context.defaults");
   tf_yaml_emitter_mapping_end (w);
   write_kept (w, kept, "metadata.context");
@@ -536,7 +546,9 @@ write_network (TfYamlEmitter        *w,
       tf_yaml_emitter_mapping_start (w, TRUE);
       tf_yaml_emitter_key_string (w, "id", sw->id);
       tf_yaml_emitter_key_string (w, "tier", tf_tier_to_string (sw->tier));
-      if (sw->tier == TF_TIER_RACK)
+      if (sw->tier == TF_TIER_BOARD)
+        tf_yaml_emitter_key_uint (w, "board", sw->container);
+      else if (sw->tier == TF_TIER_RACK)
         tf_yaml_emitter_key_uint (w, "rack", sw->container);
       else if (sw->tier == TF_TIER_POD)
         tf_yaml_emitter_key_uint (w, "pod", sw->container);

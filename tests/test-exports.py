@@ -2,12 +2,14 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Simulator files from topoforge-cli, read the way each simulator reads them.
 
-For a topology of every family, and two of more than 256 chips:
+For a topology of every family, boards of scale-up switches (intra_board_topo = switch), and
+topologies of more than 256 chips:
 - SimGrid platform, loaded by SimGrid itself (python3-simgrid, 3.32): every route between the
   chips sampled has as many links as the topology's own distance between them (networkx on the
   GraphML export), goes link by link, each in its direction, from one chip to the other, and
-  takes as long as its links' latencies plus one switch latency per switch it passes; every
-  link's bandwidth is its cables'. Each platform is loaded in a process of its own (SimGrid has
+  takes as long as its links' latencies plus one switch latency per switch it passes; board
+  mates that no link joins go through a scale-up switch of their board; every link's bandwidth
+  is its cables'. Each platform is loaded in a process of its own (SimGrid has
   one engine per process).
 - BookSim anynet, parsed by a reader written from BookSim 2's anynet format (src/networks/
   anynet.cpp: "router R" or "node N" heads, "node N" / "router R" bodies with optional integer
@@ -16,12 +18,13 @@ For a topology of every family, and two of more than 256 chips:
 - SST/Merlin anytopo GraphML, read as SST's anytopo reads it (networkx read_graphml, nodes
   renumbered in file order, endpoints numbered in node order from each node's `endpoints`): the
   same router graph, every cable an edge, endpoint k on the router of the k-th chip `chips` lists.
-- ASTRA-sim analytical network YAML: the rings, fully connected groups and switch its dimensions
-  make, NPU k being chip k (the first dimension fastest, as ASTRA-sim numbers NPUs), must be the
-  topology's links, and the slowest bandwidth the topology's; a topology that is no such product
-  (a fat-tree, a dragonfly) is refused with one line and no file.
-And the alpha-beta model against SimGrid on those platforms, where no flows contend (RINGS).
-Prints TAP.
+- ASTRA-sim analytical network YAML: the rings, fully connected groups and switches its
+  dimensions make, NPU k being chip k (the first dimension fastest, as ASTRA-sim numbers NPUs),
+  must be the topology's links (a board's scale-up switches standing for its Switch), and the
+  slowest bandwidth the topology's; a topology that is no such product (a fat-tree, a dragonfly)
+  is refused with one line and no file.
+And the alpha-beta model against SimGrid on those platforms, where no flows contend (RINGS), and
+Stage 2's simulator on boards of scale-up switches (SCALE_UP_FLOWS). Prints TAP.
 """
 import json
 import os
@@ -50,9 +53,19 @@ FAMILIES = [
     (["--n-chip", "16", "--scope", "intra-rack", "--intra-board-topo", "ring"],
      "full-mesh:n_endpoint=4"),
     (["--n-chip", "16", "--scope", "intra-rack"], "single-switch:n_endpoint=2"),
+    # Scale-up switches: two a board (8 chips x 18 links > 72 ports), or one (4 chips); under
+    # a single switch ASTRA-sim takes the boards as a Switch dimension below the switch's.
+    (["--n-chip", "64", "--scope", "inter-rack", "--intra-board-topo", "switch"],
+     "fat-tree:layers=2,k=4,osr=1,n_endpoint=8"),
+    (["--n-chip", "16", "--scope", "intra-rack", "--intra-board-topo", "switch"],
+     "single-switch:n_endpoint=4"),
+    (["--n-chip", "16", "--scope", "intra-rack", "--intra-board-topo", "switch"],
+     "single-switch:n_endpoint=2"),
     # Above 256 chips: routing="DijkstraCache", SimGrid's own shortest routes.
     (["--n-chip", "512", "--scope", "inter-rack"], "torus:dimension_sizes=8x8x8,board_shape=1x1x2"),
     (["--n-chip", "512", "--scope", "inter-rack"], "fat-tree:layers=2,k=32,osr=1,n_endpoint=512"),
+    (["--n-chip", "512", "--scope", "inter-rack", "--intra-board-topo", "switch"],
+     "fat-tree:layers=2,k=32,osr=1,n_endpoint=64,attach=rail"),
 ]
 
 # Run by a fresh python3 per platform: load, seal, print the links and the sampled routes.
@@ -82,11 +95,19 @@ def check_simgrid(tmp, generate, g, chips, rng):
     platform = os.path.join(tmp, "t.xml")
     generate("simgrid", platform)
     switch_ns = {n: d["latency_ns"] for n, d in g.nodes(data=True) if d["kind"] == "switch"}
-    # Every pair up to 64 chips, else 8 sources to 64 chips each.
+    # Every pair up to 64 chips, else 8 sources to 64 chips each and to their board mates.
     if len(chips) <= 64:
         pairs = [(a, b) for a in chips for b in chips if a != b]
     else:
-        pairs = [(a, b) for a in rng.sample(chips, 8) for b in rng.sample(chips, 64) if a != b]
+        sources = rng.sample(chips, 8)
+        pairs = [(a, b) for a in sources for b in rng.sample(chips, 64) if a != b]
+        pairs += [(a, b) for a in sources for b in chips
+                  if b != a and g.nodes[b]["board"] == g.nodes[a]["board"]]
+    # Scale-up switches by board: board mates that no link joins route through one of them.
+    scale_up = {}
+    for n, d in g.nodes(data=True):
+        if d["kind"] == "switch" and d["tier"] == "board":
+            scale_up.setdefault(d["board"], set()).add(n)
     run = subprocess.run([sys.executable, "-c", LOADER, platform, json.dumps(pairs)],
                          capture_output=True, text=True)
     if run.returncode != 0:
@@ -119,7 +140,7 @@ def check_simgrid(tmp, generate, g, chips, rng):
 
     # Node numbers as the engine's: chips, then switches, in the GraphML's order.
     number = {n: i for i, n in enumerate(g.nodes())}
-    distance = {}
+    distance, scale_up_pairs = {}, 0
     for a, b, path, latency in got["routes"]:
         if a not in distance:
             distance[a] = networkx.single_source_shortest_path_length(g, a)
@@ -128,7 +149,12 @@ def check_simgrid(tmp, generate, g, chips, rng):
             continue
         # Link by link from a to b, each in its direction (UP from its lower-numbered end); the
         # latency of the links and of the switches passed.
-        at, expected_ns = a, 0.0
+        at, expected_ns, passed = a, 0.0, []
+        board = g.nodes[a]["board"]
+        if board == g.nodes[b]["board"] and board in scale_up and not g.has_edge(a, b):
+            scale_up_pairs += 1
+        if len(chips) > 256:
+            path = unreverse_board_routes(path, a, ends)
         for name in path:
             base, direction = name.rsplit("_", 1)
             pair = ends.get(base)
@@ -142,7 +168,12 @@ def check_simgrid(tmp, generate, g, chips, rng):
             record = min(edges[pair], key=lambda r: r[0])[1]
             expected_ns += record["latency_ns"] + switch_ns.get(other, 0.0)
             at = other
+            passed.append(other)
         else:
+            if (board == g.nodes[b]["board"] and board in scale_up and not g.has_edge(a, b)
+                    and passed[0] not in scale_up[board]):
+                problems.append(f"{a} -> {b}: board mates routed through {passed[0]}, not a "
+                                f"scale-up switch of board {board}")
             expected_ns -= switch_ns.get(b, 0.0)   # b is a chip: nothing to take off
             if at != b:
                 problems.append(f"{a} -> {b}: the route ends at {at}")
@@ -150,7 +181,27 @@ def check_simgrid(tmp, generate, g, chips, rng):
                 problems.append(f"{a} -> {b}: latency {latency * 1e9} ns, expected {expected_ns}")
     if not got["routes"]:
         problems.append("no route checked")
-    return problems, f"{len(got['routes'])} routes as long as the distances"
+    if scale_up and not scale_up_pairs:
+        problems.append("no pair of board mates checked")
+    through = f", {scale_up_pairs} through scale-up switches" if scale_up else ""
+    return problems, f"{len(got['routes'])} routes as long as the distances{through}"
+
+
+def unreverse_board_routes(path, a, ends):
+    """SimGrid 3.32's Dijkstra lists the links of each route it composes a path of backwards
+    (DijkstraZone::get_local_route inserts them one by one at the front): a board mates' route
+    through a scale-up switch comes out as its second link, then its first. A simulation holds
+    every link of a route at once, so nothing changes there; put the pair back in order."""
+    path, at = list(path), a
+    for i, name in enumerate(path):
+        pair = ends.get(name.rsplit("_", 1)[0])
+        if pair is not None and at not in pair and i + 1 < len(path):
+            path[i], path[i + 1] = path[i + 1], path[i]
+            pair = ends.get(path[i].rsplit("_", 1)[0])
+        if pair is None or at not in pair:
+            break
+        (at,) = pair - {at} if len(pair) == 2 else (at,)
+    return path
 
 
 def router_graph(g, chips):
@@ -278,8 +329,10 @@ def check_astra_sim(tmp, generate, g, chips, rng):
         return [f"{n} NPUs for {len(chips)} chips"], ""
     # The graph those dimensions make, NPU k = chip k (the first dimension fastest, as
     # ASTRA-sim's translate_id_to_address), against the topology's with its switch merged.
+    # A Switch dimension has a switch per line; the last one's lines share one switch (the
+    # single switch, or the one above boards of scale-up switches), the first's are the boards'.
     made, stride = set(), 1
-    for kind, s in zip(kinds, sizes):
+    for d, (kind, s) in enumerate(zip(kinds, sizes)):
         for k in range(n):
             x = k // stride % s
             for y in range(s):
@@ -287,21 +340,41 @@ def check_astra_sim(tmp, generate, g, chips, rng):
                 if y == x or (kind == "Ring" and (y - x) % s not in (1, s - 1)):
                     continue
                 if kind == "Switch":
-                    made.add(frozenset((f"chip{k}", f"switch{k - x * stride}")))
+                    line = "" if d == len(kinds) - 1 else f".{k - x * stride}"
+                    made.add(frozenset((f"chip{k}", f"s{d}{line}")))
                 else:
                     made.add(frozenset((f"chip{k}", f"chip{other}")))
         stride *= s
-    switches = [n for n, d in g.nodes(data=True) if d["kind"] == "switch"]
-    rename = {sw: "switch0" for sw in switches}
+    rename = {}
+    for name, d in g.nodes(data=True):
+        if d["kind"] == "switch" and d["tier"] == "board":
+            rename[name] = f"s0.{d['board'] * sizes[0]}"
+        elif d["kind"] == "switch":
+            rename[name] = f"s{len(kinds) - 1}"
     have = {frozenset(rename.get(x, x) for x in (u, v)) for u, v in g.edges()}
     if made != have:
         problems.append(f"the dimensions make {len(made)} links, the topology has {len(have)}")
-    # Each dimension's bandwidth: its slowest links' (ASTRA-sim's GB is 2^30 bytes).
-    slowest = min(d["bandwidth_gbps"] * d["multiplicity"] for _, _, d in g.edges(data=True))
+    # Each dimension's bandwidth: its slowest links' (ASTRA-sim's GB is 2^30 bytes); a chip's
+    # links to its board's scale-up switches count together, as one link to a Switch.
+    scale_up = Counter()
+    others = []
+    for u, v, d in g.edges(data=True):
+        su = [x for x in (u, v) if g.nodes[x].get("tier") == "board"]
+        if su:
+            scale_up[v if su == [u] else u] += d["bandwidth_gbps"] * d["multiplicity"]
+        else:
+            others.append(d["bandwidth_gbps"] * d["multiplicity"])
+    if scale_up and abs(doc["bandwidth"][0] * 2**30 - min(scale_up.values()) * 1e9) \
+            > 1e-5 * min(scale_up.values()) * 1e9:
+        problems.append(f"scale-up bandwidth {doc['bandwidth'][0]} GiB/s, expected "
+                        f"{min(scale_up.values()) * 1e9 / 2**30}")
+    slowest = min(others + list(scale_up.values()))
     if abs(min(doc["bandwidth"]) * 2**30 - slowest * 1e9) > 1e-5 * slowest * 1e9:
         problems.append(f"slowest bandwidth {min(doc['bandwidth'])} GiB/s, expected "
                         f"{slowest * 1e9 / 2**30}")
-    return problems, f"{' x '.join(f'{k} {s}' for k, s in zip(kinds, sizes))} as the topology's"
+    what = " (scale-up boards)" if scale_up else ""
+    return problems, (f"{' x '.join(f'{k} {s}' for k, s in zip(kinds, sizes))}{what} as the "
+                      f"topology's")
 
 
 CHECKS = [("simgrid", check_simgrid), ("booksim", check_booksim), ("sst", check_sst),
@@ -322,6 +395,19 @@ RINGS = [
      "fat-tree:layers=2,k=4,osr=1,n_endpoint=8", list(range(16))),
 ]
 RING_BYTES = 1 << 30
+
+# SimGrid's run through Stage 2's simulator (simgrid/topoforge-simgrid) on a board of scale-up
+# switches: one flow between board mates takes a scale-up switch's two C2C links, so it lasts
+# their latency and a switch's, then its bytes at those links' bandwidth (not a leaf switch's).
+SIMULATOR = os.environ.get("TOPOFORGE_SIMGRID") or os.path.join(
+    os.path.dirname(os.path.dirname(CLI)), "simgrid", "topoforge-simgrid")
+SCALE_UP_FLOWS = [
+    (["--n-chip", "64", "--scope", "inter-rack", "--intra-board-topo", "switch"],
+     "fat-tree:layers=2,k=4,osr=1,n_endpoint=8", 0, 1),
+    (["--n-chip", "16", "--scope", "intra-rack", "--intra-board-topo", "switch"],
+     "single-switch:n_endpoint=4", 5, 6),
+]
+FLOW_BYTES = 10**9
 
 RING_SIMULATION = r"""
 import json, sys
@@ -378,9 +464,42 @@ def check_ring(context, topology_id, group):
                 f"alpha-beta {closed * 1e3:.4f} ms ({error:.4%} apart)")
 
 
+def check_scale_up_flow(context, topology_id, a, b):
+    if not os.path.exists(SIMULATOR):
+        return [], "skipped: no topoforge-simgrid (built only with SimGrid)"
+    with tempfile.TemporaryDirectory() as tmp:
+        platform, flows = os.path.join(tmp, "t.xml"), os.path.join(tmp, "flows.txt")
+        graphml = os.path.join(tmp, "t.graphml")
+        cli("generate", *context, "--id", topology_id, "--format", "simgrid", "-o", platform)
+        cli("generate", *context, "--id", topology_id, "--format", "graphml", "-o", graphml)
+        with open(flows, "w") as f:
+            f.write(f"phases 1\nphase 1\n{a} {b} {FLOW_BYTES}\n")
+        run = subprocess.run([SIMULATOR, platform, flows], capture_output=True, text=True)
+        g = networkx.read_graphml(graphml)
+    if run.returncode != 0:
+        return [f"topoforge-simgrid failed: {(run.stderr.strip().splitlines() or ['?'])[-1]}"], ""
+    ca, cb = f"chip{a}", f"chip{b}"
+    if g.nodes[ca]["board"] != g.nodes[cb]["board"]:
+        return [f"{ca} and {cb} are not board mates"], ""
+    # Through any of their scale-up switches: the generated ones are alike.
+    shared = [s for s in g.neighbors(ca) if g.nodes[s].get("tier") == "board"
+              and g.has_edge(s, cb)]
+    if not shared:
+        return [f"{ca} and {cb} share no scale-up switch"], ""
+    up, down = g.edges[ca, shared[0]], g.edges[shared[0], cb]
+    gbps = min(e["bandwidth_gbps"] * e["multiplicity"] for e in (up, down))
+    latency = (up["latency_ns"] + down["latency_ns"] + g.nodes[shared[0]]["latency_ns"]) * 1e-9
+    expected = latency + FLOW_BYTES / (gbps * 1e9)
+    got = float(run.stdout.split()[0])
+    if abs(got - expected) > 1e-6 * expected:
+        return [f"{ca} -> {cb} took {got} s, expected {expected} s through a scale-up switch "
+                f"at {gbps} GB/s"], ""
+    return [], f"{ca} -> {cb}: {got * 1e6:.3f} us, through a scale-up switch at {gbps:g} GB/s"
+
+
 def main():
     rng = random.Random(7)
-    print(f"1..{len(FAMILIES) * len(CHECKS) + len(RINGS)}")
+    print(f"1..{len(FAMILIES) * len(CHECKS) + len(RINGS) + len(SCALE_UP_FLOWS)}")
     failed, number = 0, 0
     for context, topology_id in FAMILIES:
         with tempfile.TemporaryDirectory() as tmp:
@@ -392,14 +511,21 @@ def main():
             g = networkx.read_graphml(graphml)
             chips = sorted((n for n, d in g.nodes(data=True) if d["kind"] == "chip"),
                            key=lambda n: int(n[4:]))
+            boards = ""
+            if "--intra-board-topo" in context:
+                boards = f" ({context[context.index('--intra-board-topo') + 1]} boards)"
             for name, check in CHECKS:
                 number += 1
-                failed += report(number, f"{name} {topology_id}",
+                failed += report(number, f"{name} {topology_id}{boards}",
                                  *check(tmp, generate, g, chips, rng))
     for context, topology_id, group in RINGS:
         number += 1
         failed += report(number, f"alpha-beta vs SimGrid {topology_id}",
                          *check_ring(context, topology_id, group))
+    for context, topology_id, a, b in SCALE_UP_FLOWS:
+        number += 1
+        failed += report(number, f"topoforge-simgrid on scale-up boards {topology_id}",
+                         *check_scale_up_flow(context, topology_id, a, b))
     return 1 if failed else 0
 
 

@@ -25,6 +25,9 @@ CASES = [
     (["--n-chip", "48", "--scope", "intra-rack", "--intra-board-topo", "full-mesh"],
      "ring:n_endpoint=12"),
     (["--n-chip", "24", "--scope", "inter-rack"], "hyperx:L=2,T=2,S=2x3"),
+    # Scale-up switches: two a board (8 chips x 18 links > 72 ports), nine links a chip each.
+    (["--n-chip", "64", "--scope", "inter-rack", "--intra-board-topo", "switch"],
+     "fat-tree:layers=2,k=4,osr=1,n_endpoint=8"),
 ]
 
 
@@ -34,16 +37,19 @@ def cli(*args):
 
 def expected(context, topology_id):
     doc = yaml.safe_load(cli("generate", *context, "--id", topology_id))
-    nodes = {}
+    nodes, board_place = {}, {}
     for pod in doc["boardGrouping"]["pods"]:
         for rack in pod["racks"]:
             for board in rack["boards"]:
+                board_place[board["id"]] = {"rack": rack["id"], "pod": pod["id"]}
                 for chip in board["chips"]:
                     nodes[f"chip{chip}"] = {"kind": "chip", "board": board["id"],
                                             "rack": rack["id"], "pod": pod["id"]}
     for sw in doc["network"]["switches"]:
         node = {"kind": "switch", "tier": sw["tier"], "port_count": sw["port_count"]}
-        node.update({k: sw[k] for k in ("rack", "pod") if k in sw})
+        node.update({k: sw[k] for k in ("board", "rack", "pod") if k in sw})
+        if sw["tier"] == "board":   # a scale-up switch stands in its board's rack and pod
+            node.update(board_place[sw["board"]])
         nodes[sw["id"]] = node
     return doc, nodes
 
@@ -52,6 +58,9 @@ def check(number, context, topology_id):
     doc, nodes = expected(context, topology_id)
     links = doc["network"]["links"]
     problems = []
+    if "--intra-board-topo" in context and context[context.index("--intra-board-topo") + 1] \
+            == "switch" and not any(n["tier"] == "board" for n in nodes.values() if "tier" in n):
+        problems.append("no scale-up switch to check")
     with tempfile.TemporaryDirectory() as tmp:
         graphml = os.path.join(tmp, "t.graphml")
         dot = os.path.join(tmp, "t.dot")

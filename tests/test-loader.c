@@ -213,7 +213,7 @@ test_round_trip (void)
   guint n_checked = 0;
 
   for (guint n = 2; n <= 96; n += n < 24 ? 1 : 9)
-    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_TORUS; topo++)
+    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo < TF_N_INTRA_BOARD_TOPOS; topo++)
       for (guint radix = 1; radix <= 2; radix++)
         {
           TfContext ctx = tf_test_context (n, TF_SCOPE_INTER_RACK, topo);
@@ -234,24 +234,14 @@ test_round_trip (void)
   g_assert_cmpuint (n_checked, >, 1000);
 }
 
-/* The file without its id loads as an edited topology, measured generically. */
-static void
-test_without_id (void)
+/* A generated topology's YAML without the keys describing its result: an edited topology. */
+static GString *
+without_result (const GString *text)
 {
-  TfContext ctx = tf_test_context (64, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_RING);
-  g_auto(TfTopology) t = { 0 };
-  g_auto(TfTopology) back = { 0 };
-  g_autoptr(GString) text = g_string_new (NULL);
-  g_autoptr(GString) again = g_string_new (NULL);
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GString) edited = g_string_new (NULL);
+  g_auto(GStrv) lines = g_strsplit (text->str, "\n", -1);
+  GString *edited = g_string_new (NULL);
   gboolean in_metrics = FALSE;
 
-  g_assert_true (tf_generate (&ctx, "fat-tree:layers=2,k=8,osr=1,n_endpoint=16", NULL, NULL, &t,
-                              &error));
-  g_assert_true (tf_topology_write_yaml (&t, text, &error));
-  lines = g_strsplit (text->str, "\n", -1);
   for (guint i = 0; lines[i]; i++)
     {
       const char *line = lines[i];
@@ -267,7 +257,25 @@ test_without_id (void)
         continue;
       g_string_append_printf (edited, "%s%s", line, lines[i + 1] ? "\n" : "");
     }
-  g_string_append (edited, "");
+  return edited;
+}
+
+/* The file without its id loads as an edited topology, measured generically. */
+static void
+test_without_id (void)
+{
+  TfContext ctx = tf_test_context (64, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_RING);
+  g_auto(TfTopology) t = { 0 };
+  g_auto(TfTopology) back = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) again = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) edited = NULL;
+
+  g_assert_true (tf_generate (&ctx, "fat-tree:layers=2,k=8,osr=1,n_endpoint=16", NULL, NULL, &t,
+                              &error));
+  g_assert_true (tf_topology_write_yaml (&t, text, &error));
+  edited = without_result (text);
   if (!tf_topology_load_data ("edited.yaml", edited->str, edited->len, NULL, &back, &error))
     g_error ("%s", error->message);
   g_assert_null (back.result.family);
@@ -285,6 +293,78 @@ test_without_id (void)
   g_assert_true (tf_topology_write_yaml (&back, again, &error));
   g_assert_nonnull (strstr (again->str, "methods: {diameter: exact"));
   g_assert_null (strstr (again->str, "\n  id:"));
+}
+
+static void
+assert_same_graph (const TfNetworkGraph *a,
+                   const TfNetworkGraph *b)
+{
+  g_assert_cmpuint (a->n_chip, ==, b->n_chip);
+  g_assert_cmpuint (a->n_board, ==, b->n_board);
+  g_assert_cmpmem (a->board_chips, sizeof (guint32) * a->n_chip, b->board_chips,
+                   sizeof (guint32) * b->n_chip);
+  g_assert_cmpmem (a->board_rack, sizeof (guint32) * a->n_board, b->board_rack,
+                   sizeof (guint32) * b->n_board);
+  g_assert_cmpuint (a->n_switch, ==, b->n_switch);
+  for (guint s = 0; s < a->n_switch; s++)
+    {
+      g_assert_cmpstr (a->switches[s].id, ==, b->switches[s].id);
+      g_assert_cmpint (a->switches[s].tier, ==, b->switches[s].tier);
+      g_assert_cmpuint (a->switches[s].container, ==, b->switches[s].container);
+      g_assert_cmpuint (a->switches[s].port_count, ==, b->switches[s].port_count);
+    }
+  g_assert_cmpmem (a->links, sizeof (TfLink) * a->n_links, b->links, sizeof (TfLink) * b->n_links);
+}
+
+/* Scale-up switches (intra_board_topo = switch) and the scale_up defaults they were made with
+ * come back as they were written, with and without the result's id; a scale-up switch's record
+ * names its board. */
+static void
+test_scale_up (void)
+{
+  TfContext ctx = tf_test_context (64, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_SWITCH);
+  g_auto(TfTopology) t = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) edited = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n_scale_up = 0;
+
+  /* Not the defaults, so that the file has to carry them: 8 chips x 12 links > 48 ports, two
+   * switches a board of 6 links from each chip. */
+  ctx.scale_up.links_per_chip = 12;
+  ctx.scale_up.switch_radix = 48;
+  g_assert_true (tf_generate (&ctx, "fat-tree:layers=2,k=4,osr=1,n_endpoint=8", NULL, NULL, &t,
+                              &error));
+  g_assert_no_error (error);
+  for (guint s = 0; s < t.graph.n_switch; s++)
+    if (t.graph.switches[s].tier == TF_TIER_BOARD)
+      {
+        g_assert_cmpuint (t.graph.switches[s].container, ==, n_scale_up / 2);
+        n_scale_up++;
+      }
+  g_assert_cmpuint (n_scale_up, ==, 2 * t.graph.n_board);
+  g_assert_true (tf_topology_write_yaml (&t, text, &error));
+  g_assert_nonnull (strstr (text->str, "{id: board7.su1, tier: board, board: 7, port_count: 48}"));
+  g_assert_nonnull (strstr (text->str, "scale_up: {links_per_chip: 12, switch_radix: 48}"));
+  edited = without_result (text);
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      const GString *file = pass == 0 ? text : edited;
+      g_auto(TfTopology) back = { 0 };
+      g_autoptr(GString) again = g_string_new (NULL);
+
+      if (!tf_topology_load_data ("scale-up.yaml", file->str, file->len, NULL, &back, &error))
+        g_error ("%s", error->message);
+      g_assert_true ((back.result.family != NULL) == (pass == 0));
+      g_assert_cmpint (back.context.intra_board_topo, ==, TF_INTRA_BOARD_SWITCH);
+      g_assert_cmpuint (back.context.scale_up.links_per_chip, ==, 12);
+      g_assert_cmpuint (back.context.scale_up.switch_radix, ==, 48);
+      assert_same_graph (&t.graph, &back.graph);
+      g_assert_true (tf_topology_write_yaml (&back, again, &error));
+      if (pass == 0)
+        g_assert_cmpstr (again->str, ==, text->str);
+    }
 }
 
 /* A file written before links had a reach: each link's reach is computed, and a chip-to-chip
@@ -692,6 +772,7 @@ main (int    argc,
   g_test_add_func ("/engine/loader/big-inputs", test_big_inputs);
   g_test_add_func ("/engine/loader/not-files", test_not_files);
   g_test_add_func ("/engine/loader/round-trip", test_round_trip);
+  g_test_add_func ("/engine/loader/scale-up", test_scale_up);
   g_test_add_func ("/engine/loader/without-id", test_without_id);
   g_test_add_func ("/engine/loader/before-reach", test_before_reach);
   g_test_add_func ("/engine/loader/extensions", test_extensions);
