@@ -37,7 +37,8 @@ static const GOptionEntry option_entries[] = {
   { "chip-radix", 0, 0, G_OPTION_ARG_INT, NULL, N_("Parallel links per chip connection"),
     N_("R") },
   { "intra-board-topo", 0, 0, G_OPTION_ARG_STRING, NULL,
-    N_("Links among a board's chips: none, full-mesh, ring or torus"), N_("TOPO") },
+    N_("Links among a board's chips: none, full-mesh, ring, torus or switch (scale-up "
+       "switches)"), N_("TOPO") },
   { "family", 'f', 0, G_OPTION_ARG_STRING_ARRAY, NULL,
     N_("Enumerate only this family (repeatable)"), N_("FAMILY") },
   { "select", 's', 0, G_OPTION_ARG_INT, NULL,

@@ -37,6 +37,12 @@ struct _TfContextForm
   GtkSpinButton *switch_latency;
   GtkDropDown   *intra_board_topo;
   GtkWidget     *intra_board_topo_error;
+  GtkWidget     *scale_up_links_label;
+  GtkSpinButton *scale_up_links;
+  GtkWidget     *scale_up_links_error;
+  GtkWidget     *scale_up_radix_label;
+  GtkSpinButton *scale_up_radix;
+  GtkWidget     *scale_up_radix_error;
   GtkGrid       *links_grid;
   GtkWidget     *families_box;
   GtkWidget     *families_error;
@@ -70,6 +76,7 @@ static guint signals[N_SIGNALS];
 static const int scope_items[] = { TF_SCOPE_INTRA_RACK, TF_SCOPE_INTER_RACK };
 static const int intra_board_items[] = {
   TF_INTRA_BOARD_NONE, TF_INTRA_BOARD_FULL_MESH, TF_INTRA_BOARD_RING, TF_INTRA_BOARD_TORUS,
+  TF_INTRA_BOARD_SWITCH,
 };
 
 static void
@@ -117,6 +124,8 @@ tf_context_form_get_context (TfContextForm *self,
   out->boards_per_rack_max = read_uint (self->boards_per_rack_max);
   out->racks_per_pod_max = read_uint (self->racks_per_pod_max);
   out->switch_defaults.latency_ns = gtk_spin_button_get_value (self->switch_latency);
+  out->scale_up.links_per_chip = read_uint (self->scale_up_links);
+  out->scale_up.switch_radix = read_uint (self->scale_up_radix);
   out->intra_board_topo = intra < G_N_ELEMENTS (intra_board_items)
                           ? (TfIntraBoardTopo) intra_board_items[intra]
                           : (TfIntraBoardTopo) intra;
@@ -216,6 +225,22 @@ check (TfContextForm *self)
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VALID]);
     }
   return valid;
+}
+
+/* The scale-up fields matter only to boards of scale-up switches: shown only for those. */
+static void
+sync_scale_up (TfContextForm *self)
+{
+  guint intra = gtk_drop_down_get_selected (self->intra_board_topo);
+  gboolean on = intra < G_N_ELEMENTS (intra_board_items)
+                && intra_board_items[intra] == TF_INTRA_BOARD_SWITCH;
+
+  g_assert (TF_IS_CONTEXT_FORM (self));
+
+  gtk_widget_set_visible (self->scale_up_links_label, on);
+  gtk_widget_set_visible (GTK_WIDGET (self->scale_up_links), on);
+  gtk_widget_set_visible (self->scale_up_radix_label, on);
+  gtk_widget_set_visible (GTK_WIDGET (self->scale_up_radix), on);
 }
 
 static void
@@ -436,6 +461,12 @@ tf_context_form_class_init (TfContextFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, racks_per_pod_max_error);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, intra_board_topo);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, intra_board_topo_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, scale_up_links_label);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, scale_up_links);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, scale_up_links_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, scale_up_radix_label);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, scale_up_radix);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, scale_up_radix_error);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, links_grid);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, families_box);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, families_error);
@@ -464,6 +495,10 @@ tf_context_form_init (TfContextForm *self)
              self->boards_per_rack_max_error);
   add_field (self, "racks_per_pod_max", self->racks_per_pod_max, self->racks_per_pod_max_error);
   add_field (self, "intra_board_topo", self->intra_board_topo, self->intra_board_topo_error);
+  add_field (self, "defaults.scale_up.links_per_chip", self->scale_up_links,
+             self->scale_up_links_error);
+  add_field (self, "defaults.scale_up.switch_radix", self->scale_up_radix,
+             self->scale_up_radix_error);
   build_links (self);
   build_families (self);
 
@@ -477,6 +512,10 @@ tf_context_form_init (TfContextForm *self)
   g_signal_connect_swapped (self->racks_per_pod_max, "value-changed", G_CALLBACK (on_edited),
                             self);
   g_signal_connect_swapped (self->scope, "notify::selected", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->scale_up_links, "value-changed", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->scale_up_radix, "value-changed", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->intra_board_topo, "notify::selected",
+                            G_CALLBACK (sync_scale_up), self);
   g_signal_connect_swapped (self->intra_board_topo, "notify::selected", G_CALLBACK (on_edited),
                             self);
 
@@ -531,6 +570,9 @@ tf_context_form_set_context (TfContextForm   *self,
   gtk_drop_down_set_selected (self->intra_board_topo,
                               index_of (intra_board_items, G_N_ELEMENTS (intra_board_items),
                                         ctx->intra_board_topo));
+  gtk_spin_button_set_value (self->scale_up_links, ctx->scale_up.links_per_chip);
+  gtk_spin_button_set_value (self->scale_up_radix, ctx->scale_up.switch_radix);
+  sync_scale_up (self);
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     {
       gtk_spin_button_set_value (self->bandwidth[t], ctx->defaults[t].bandwidth_gbps);

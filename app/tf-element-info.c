@@ -8,6 +8,7 @@ struct _TfElementInfo
 {
   const TfNetworkGraph *graph;
   guint32              *chip_board;
+  guint32              *scale_up_on_board;   /* per board, its scale-up switches */
   /* Per kind: links at a node, or crossing the boundary of a container; and per link type. */
   guint64              *degree[TF_SCENE_N_KINDS];
   guint64              *by_type[TF_SCENE_N_KINDS];
@@ -35,7 +36,16 @@ count_of (const TfNetworkGraph *g,
     }
 }
 
-/* The board, rack and pod a node sits in; switches sit in their rack or pod, or nowhere. */
+/* Whether switch @s is a scale-up switch standing on its board (intra_board_topo = switch). */
+static gboolean
+is_scale_up (const TfNetworkGraph *g,
+             const TfSwitch       *sw)
+{
+  return sw->tier == TF_TIER_BOARD && sw->container < g->n_board;
+}
+
+/* The board, rack and pod a node sits in; switches sit on their board, in their rack or pod,
+ * or nowhere. */
 static void
 place (const TfElementInfo *info,
        guint32              node,
@@ -54,7 +64,13 @@ place (const TfElementInfo *info,
   {
     const TfSwitch *sw = &g->switches[node - g->n_chip];
 
-    if (sw->tier == TF_TIER_RACK)
+    if (is_scale_up (g, sw))
+      {
+        where[TF_SCENE_BOARD] = sw->container;
+        where[TF_SCENE_RACK] = g->board_rack[sw->container];
+        where[TF_SCENE_POD] = g->rack_pod[where[TF_SCENE_RACK]];
+      }
+    else if (sw->tier == TF_TIER_RACK)
       {
         where[TF_SCENE_RACK] = sw->container;
         where[TF_SCENE_POD] = g->rack_pod[sw->container];
@@ -77,6 +93,10 @@ tf_element_info_new (const TfNetworkGraph *graph)
   for (guint b = 0; b < g->n_board; b++)
     for (guint k = 0; k < g->chips_per_board; k++)
       info->chip_board[g->board_chips[(gsize) b * g->chips_per_board + k]] = b;
+  info->scale_up_on_board = g_new0 (guint32, MAX (g->n_board, 1));
+  for (guint s = 0; s < g->n_switch; s++)
+    if (is_scale_up (g, &g->switches[s]))
+      info->scale_up_on_board[g->switches[s].container]++;
   for (guint k = 0; k < TF_SCENE_N_KINDS; k++)
     {
       info->degree[k] = g_new0 (guint64, MAX (count_of (g, k), 1));
@@ -126,6 +146,7 @@ tf_element_info_free (TfElementInfo *info)
       g_free (info->by_type[k]);
     }
   g_free (info->chip_board);
+  g_free (info->scale_up_on_board);
   g_free (info);
 }
 
@@ -218,9 +239,16 @@ tf_element_info_describe (const TfElementInfo *info,
         const TfSwitch *sw = &g->switches[index];
 
         g_string_append_printf (text, _("Switch %s"), sw->id);
-        g_string_append_printf (text, "\n%s", tier_name (sw->tier));
+        /* Translators: the tier of an NVSwitch-class switch standing on a board */
+        g_string_append_printf (text, "\n%s",
+                                is_scale_up (g, sw) ? _("Tier 7, board: scale-up switch")
+                                                    : tier_name (sw->tier));
         g_string_append_printf (text, "\n");
-        if (sw->tier == TF_TIER_RACK)
+        if (is_scale_up (g, sw))
+          g_string_append_printf (text, _("On board %u, rack %u, pod %u"), sw->container,
+                                  g->board_rack[sw->container],
+                                  g->rack_pod[g->board_rack[sw->container]]);
+        else if (sw->tier == TF_TIER_RACK)
           g_string_append_printf (text, _("On rack %u, pod %u"), sw->container,
                                   g->rack_pod[sw->container]);
         else if (sw->tier == TF_TIER_POD)
@@ -244,6 +272,14 @@ tf_element_info_describe (const TfElementInfo *info,
                                                    "%u chips, in rack %u, pod %u",
                                                    g->chips_per_board),
                                 g->chips_per_board, rack, g->rack_pod[rack]);
+        if (info->scale_up_on_board[index] > 0)
+          {
+            g_string_append_printf (text, "\n");
+            g_string_append_printf (text, g_dngettext (NULL, "Joined by %u scale-up switch",
+                                                       "Joined by %u scale-up switches",
+                                                       info->scale_up_on_board[index]),
+                                    info->scale_up_on_board[index]);
+          }
         g_string_append_printf (text, "\n");
         g_string_append_printf (text, _("%llu links leave the board"),
                                 (unsigned long long)

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-legend.c: the key of the 3D view: every element kind drawn (chips, boards, racks, pods and
- * each switch tier, with the roles their ids name) as a block of its colour, and the links by
- * reach, the smallest container holding both ends, with the number of physical links of each.
- * Bound to a view, it follows the view's scene when the layout changes. */
+ * each switch tier, with the roles their ids name; a board's scale-up switches are a tier of
+ * their own) as a block of its colour, and the links by reach, the smallest container holding
+ * both ends, with the number of physical links of each. Bound to a view, it follows the view's
+ * scene when the layout changes. */
 #include <glib/gi18n.h>
 #include <string.h>
 
@@ -134,6 +135,8 @@ tf_legend_describe_tier (const TfScene *scene,
 {
   static const char *const names[TF_SCENE_N_TIERS] = {
     N_("rack switches"), N_("pod switches"), N_("datacenter switches"),
+    /* Translators: NVSwitch-class switches on a board, joining its chips */
+    [TF_SCENE_TIER_SCALE_UP] = N_("scale-up switches"),
   };
 
   g_return_val_if_fail (tier < TF_SCENE_N_TIERS, NULL);

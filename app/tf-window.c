@@ -158,6 +158,8 @@ load_settings (TfWindow *self)
   ctx.boards_per_rack_max = g_settings_get_uint (self->settings, "boards-per-rack-max");
   ctx.racks_per_pod_max = g_settings_get_uint (self->settings, "racks-per-pod-max");
   ctx.switch_defaults.latency_ns = g_settings_get_double (self->settings, "switch-latency");
+  ctx.scale_up.links_per_chip = g_settings_get_uint (self->settings, "scale-up-links-per-chip");
+  ctx.scale_up.switch_radix = g_settings_get_uint (self->settings, "scale-up-switch-radix");
   if (!tf_intra_board_topo_from_string (intra, &ctx.intra_board_topo, NULL))
     ctx.intra_board_topo = TF_INTRA_BOARD_NONE;
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
@@ -203,6 +205,8 @@ tf_window_save_form (TfWindow        *self,
   g_settings_set_double (self->settings, "switch-latency", ctx->switch_defaults.latency_ns);
   g_settings_set_string (self->settings, "intra-board-topo",
                          tf_intra_board_topo_to_string (ctx->intra_board_topo));
+  g_settings_set_uint (self->settings, "scale-up-links-per-chip", ctx->scale_up.links_per_chip);
+  g_settings_set_uint (self->settings, "scale-up-switch-radix", ctx->scale_up.switch_radix);
   g_settings_set_value (self->settings, "link-bandwidth",
                         g_variant_new_fixed_array (G_VARIANT_TYPE_DOUBLE, bw, TF_N_LINK_TYPES,
                                                    sizeof (double)));

@@ -6,6 +6,9 @@
  * group, hypercube chip i at the bits of i. Chips served by a switch hang below it in a small
  * patch, so a layout only places switches. Dimensions beyond three fold onto the axes again,
  * each fold a whole block further on, so a 4-D grid reads as a row of 3-D ones.
+ *
+ * A board's scale-up switches (intra_board_topo = switch) are no part of the family's shape:
+ * the rows lay out the graph without them, and each board's then go beside its chips.
  */
 #include <math.h>
 #include <string.h>
@@ -26,6 +29,7 @@ typedef struct
   guint                 served_max;
   float               (*across)[2];    /* per switch, the x-z direction its patch's rows run */
   gboolean              outward;       /* patches lie on the floor, out from the switch */
+  gboolean              boards;        /* boards have scale-up switches: keep them together */
 } Layout;
 
 typedef void (*LayoutFunc) (Layout *l);
@@ -129,12 +133,38 @@ grid_point (const guint *sizes,
     }
 }
 
-/* Chips below the switch they serve, in a square patch whose rows run along the switch's
- * across direction; or, outward, on the floor beyond the switch, rows running away from it. */
+/* The columns of a patch of chips: near square; when boards have scale-up switches to stand
+ * beside them, a board's chips make whole rows, or a row holds whole boards. */
+static guint
+patch_cols (const Layout *l)
+{
+  guint cols = side (l->served_max), c = MAX (l->g->chips_per_board, 1);
+
+  if (!l->boards || c == 1)
+    return cols;
+  if (c < cols)
+    return (cols + c - 1) / c * c;
+  cols = MAX (cols, side (c));
+  while (c % cols != 0)
+    cols--;
+  return cols;
+}
+
+/* Its rows: as many as columns, unless boards shape it. */
+static guint
+patch_rows (const Layout *l)
+{
+  guint cols = patch_cols (l);
+
+  return l->boards ? (MAX (l->served_max, 1) + cols - 1) / cols : cols;
+}
+
+/* Chips below the switch they serve, in a patch whose rows run along the switch's across
+ * direction; or, outward, on the floor beyond the switch, rows running away from it. */
 static void
 hang_chips (Layout *l)
 {
-  guint cols = side (l->served_max);
+  guint cols = patch_cols (l), rows = patch_rows (l);
 
   for (guint c = 0; c < l->g->n_chip; c++)
     {
@@ -147,7 +177,7 @@ hang_chips (Layout *l)
       sp = switch_pos (l, s);
       u = l->across[s];
       a = ((float) (k % cols) - (cols - 1) / 2.0f) * TF_LAYOUT_PITCH;
-      b = ((float) (k / cols) - (cols - 1) / 2.0f) * TF_LAYOUT_PITCH;
+      b = ((float) (k / cols) - (rows - 1) / 2.0f) * TF_LAYOUT_PITCH;
       if (l->outward)
         {
           /* Out is across turned a quarter: (u1, -u0). */
@@ -164,7 +194,9 @@ hang_chips (Layout *l)
 static float
 switch_spot (const Layout *l)
 {
-  return MAX (TF_LAYOUT_SWITCH_PITCH, (side (l->served_max) + 1) * TF_LAYOUT_PITCH);
+  guint patch = MAX (patch_cols (l), patch_rows (l));
+
+  return MAX (TF_LAYOUT_SWITCH_PITCH, (patch + 1) * TF_LAYOUT_PITCH);
 }
 
 /* Nodes @first .. @first + @n - 1 in a square grid on the x-z plane at height @y, @pitch
@@ -440,14 +472,15 @@ lay_out_ring (Layout *l)
 }
 
 /* Single switch: the switch in the middle, its chips around it: a circle while they fit one,
- * a disc (sunflower spiral, evenly filled) beyond. */
+ * a disc (sunflower spiral, evenly filled) beyond. The spiral scatters a board's chips, so
+ * boards with scale-up switches keep to the circle of boards. */
 static void
 lay_out_star (Layout *l)
 {
   const TfNetworkGraph *g = l->g;
   guint n = g->n_chip;
 
-  if (n <= 64)
+  if (n <= 64 || l->boards)
     {
       lay_out_board_circle (l);
       return;
@@ -494,17 +527,17 @@ tf_layout_logical_has_family (const char *family)
   return lookup (family) != NULL;
 }
 
-void
-tf_layout_logical (const TfNetworkGraph *graph,
-                   const char           *family,
-                   const TfAttrs        *attrs,
-                   float               (*positions)[3])
+/* The family's row (or the tiers) over every node of @graph, keeping @boards together. */
+static void
+lay_out_graph (const TfNetworkGraph *graph,
+               const char           *family,
+               const TfAttrs        *attrs,
+               gboolean              boards,
+               float               (*positions)[3])
 {
   LayoutFunc lay_out = lookup (family);
   guint n_switch;
   Layout l;
-
-  g_return_if_fail (graph != NULL && positions != NULL);
 
   n_switch = MAX (graph->n_switch, 1);
   l = (Layout) {
@@ -515,6 +548,7 @@ tf_layout_logical (const TfNetworkGraph *graph,
     .chip_slot = g_new0 (guint32, MAX (graph->n_chip, 1)),
     .served = g_new0 (guint32, n_switch),
     .across = g_malloc_n (n_switch, sizeof (float[2])),
+    .boards = boards,
   };
   memset (positions, 0, sizeof (float[3]) * (graph->n_chip + graph->n_switch));
   memset (l.chip_switch, 0xff, sizeof (guint32) * MAX (graph->n_chip, 1));
@@ -542,4 +576,145 @@ tf_layout_logical (const TfNetworkGraph *graph,
   g_free (l.chip_slot);
   g_free (l.served);
   g_free (l.across);
+}
+
+static gboolean
+is_scale_up (const TfNetworkGraph *g,
+             guint                 s)
+{
+  return g->switches[s].tier == TF_TIER_BOARD && g->switches[s].container < g->n_board;
+}
+
+/* @g without its scale-up switches and their links, in @fabric (which shares @g's arrays but
+ * for switches and links, owned by the caller); @fabric_node maps @g's nodes to @fabric's,
+ * G_MAXUINT32 for a scale-up switch. FALSE when @g has none, leaving @fabric untouched. */
+static gboolean
+strip_scale_up (const TfNetworkGraph *g,
+                TfNetworkGraph       *fabric,
+                guint32              *fabric_node)
+{
+  guint n_fabric = 0, n_links = 0;
+
+  for (guint v = 0; v < g->n_chip; v++)
+    fabric_node[v] = v;
+  for (guint s = 0; s < g->n_switch; s++)
+    fabric_node[g->n_chip + s] = is_scale_up (g, s) ? G_MAXUINT32 : g->n_chip + n_fabric++;
+  if (n_fabric == g->n_switch)
+    return FALSE;
+
+  *fabric = *g;
+  fabric->n_switch = n_fabric;
+  fabric->switches = g_new (TfSwitch, MAX (n_fabric, 1));
+  fabric->links = g_new (TfLink, MAX (g->n_links, 1));
+  for (guint s = 0; s < g->n_switch; s++)
+    if (!is_scale_up (g, s))
+      fabric->switches[fabric_node[g->n_chip + s] - g->n_chip] = g->switches[s];
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      TfLink link = g->links[i];
+
+      if (fabric_node[link.a] == G_MAXUINT32 || fabric_node[link.b] == G_MAXUINT32)
+        continue;
+      link.a = fabric_node[link.a];
+      link.b = fabric_node[link.b];
+      fabric->links[n_links++] = link;
+    }
+  fabric->n_links = n_links;
+  return TRUE;
+}
+
+/* Each board's scale-up switches beside its chips: in a row through the middle of the board
+ * along the direction its chips spread most, half a grid step off an axis the board is flat
+ * along (below it when it lies flat: the family's links leave upwards or sideways), or in the
+ * middle of a board that fills a volume. Rows that would crowd stack further off. */
+static void
+place_scale_up (const TfNetworkGraph *g,
+                float               (*pos)[3])
+{
+  guint per = g->chips_per_board;
+  g_autofree guint *on_board = g_new0 (guint, MAX (g->n_board, 1));
+  g_autofree guint *slot = g_new0 (guint, MAX (g->n_switch, 1));
+
+  for (guint s = 0; s < g->n_switch; s++)
+    if (is_scale_up (g, s))
+      slot[s] = on_board[g->switches[s].container]++;
+  for (guint s = 0; s < g->n_switch; s++)
+    {
+      float lo[3] = { G_MAXFLOAT, G_MAXFLOAT, G_MAXFLOAT };
+      float hi[3] = { -G_MAXFLOAT, -G_MAXFLOAT, -G_MAXFLOAT };
+      float mid[3] = { 0, 0, 0 }, further[3] = { 0, 0, 0 }, *p = pos[g->n_chip + s];
+      guint b, along = 0, off = G_MAXUINT, per_row, row, in_row;
+      float extent, step;
+
+      if (!is_scale_up (g, s))
+        continue;
+      b = g->switches[s].container;
+      for (guint k = 0; k < per; k++)
+        {
+          const float *c = pos[g->board_chips[(gsize) b * per + k]];
+
+          for (guint axis = 0; axis < 3; axis++)
+            {
+              lo[axis] = MIN (lo[axis], c[axis]);
+              hi[axis] = MAX (hi[axis], c[axis]);
+              mid[axis] += c[axis] / MAX (per, 1);
+            }
+        }
+      for (guint axis = 1; axis < 3; axis++)
+        if (hi[axis] - lo[axis] > hi[along] - lo[along] + 1e-3f)
+          along = axis;
+      /* Off the flattest other axis, y first on a tie. */
+      for (guint i = 0; i < 3; i++)
+        {
+          guint axis = (i + 1) % 3;
+
+          if (axis != along
+              && (off == G_MAXUINT || hi[axis] - lo[axis] < hi[off] - lo[off] - 1e-3f))
+            off = axis;
+        }
+      further[off] = -1;
+      /* A volume keeps its first row in the middle. */
+      if (hi[off] - lo[off] < 1e-3f)
+        mid[off] -= TF_LAYOUT_PITCH / 2;
+
+      extent = hi[along] - lo[along];
+      per_row = MIN (MAX (1u, (guint) (extent / TF_LAYOUT_SCALE_UP_PITCH)), on_board[b]);
+      row = slot[s] / per_row;
+      in_row = MIN (per_row, on_board[b] - row * per_row);
+      step = MIN (TF_LAYOUT_PITCH, extent / in_row);
+      for (guint axis = 0; axis < 3; axis++)
+        p[axis] = mid[axis] + further[axis] * row * TF_LAYOUT_SCALE_UP_PITCH;
+      p[along] = mid[along] + ((float) (slot[s] % per_row) - (in_row - 1) / 2.0f) * step;
+    }
+}
+
+void
+tf_layout_logical (const TfNetworkGraph *graph,
+                   const char           *family,
+                   const TfAttrs        *attrs,
+                   float               (*positions)[3])
+{
+  guint n_nodes;
+  g_autofree guint32 *fabric_node = NULL;
+  g_autofree float (*fabric_pos)[3] = NULL;
+  TfNetworkGraph fabric;
+
+  g_return_if_fail (graph != NULL && positions != NULL);
+
+  /* The family's shape without the scale-up switches, then those beside their boards. */
+  n_nodes = graph->n_chip + graph->n_switch;
+  fabric_node = g_new (guint32, MAX (n_nodes, 1));
+  if (!strip_scale_up (graph, &fabric, fabric_node))
+    {
+      lay_out_graph (graph, family, attrs, FALSE, positions);
+      return;
+    }
+  fabric_pos = g_malloc_n ((gsize) fabric.n_chip + fabric.n_switch + 1, sizeof (float[3]));
+  lay_out_graph (&fabric, family, attrs, TRUE, fabric_pos);
+  g_free (fabric.switches);
+  g_free (fabric.links);
+  for (guint v = 0; v < n_nodes; v++)
+    if (fabric_node[v] != G_MAXUINT32)
+      memcpy (positions[v], fabric_pos[fabric_node[v]], sizeof (float[3]));
+  place_scale_up (graph, positions);
 }

@@ -3,7 +3,8 @@
  * the racks it stands in. Tori and HyperX as grids, dragonfly groups on a circle, fat-trees in
  * tiers, hypercubes as nested cubes, rings and full meshes as circles of boards, a single switch
  * as a star. One row per family in tf-layout-logical.c; a family without one (or a file without
- * a family) gets switches in tiers over the chips they serve. Plain C, no GL. */
+ * a family) gets switches in tiers over the chips they serve. A board's scale-up switches stand
+ * beside its chips, whatever the family. Plain C, no GL. */
 #pragma once
 
 #include "topoforge.h"
@@ -14,6 +15,8 @@ G_BEGIN_DECLS
 #define TF_LAYOUT_PITCH        2.0f
 /* Switches at least this far apart, so their blocks never touch. */
 #define TF_LAYOUT_SWITCH_PITCH 3.6f
+/* A board's scale-up switches, beside its chips, at least this far apart. */
+#define TF_LAYOUT_SCALE_UP_PITCH 0.6f
 
 /* The centre of every node of @graph (chips 0 .. n_chip-1, then the switches) in
  * @positions[n_chip + n_switch], in chip edges with y up, for @family (NULL: none) with @attrs

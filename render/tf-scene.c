@@ -21,6 +21,13 @@
 #define SWITCH_PITCH  3.2f
 #define LEVEL_GAP     6.0f
 #define LOGICAL_CHIP  0.55f    /* smaller than a grid step, so the links between show */
+/* A scale-up switch: a low block on its board, before the chips; in columns a chip apart, rows
+ * this far apart. In the logical layout a small cube, within TF_LAYOUT_SCALE_UP_PITCH. */
+#define SCALE_UP_W     1.2f
+#define SCALE_UP_H     0.5f
+#define SCALE_UP_D     0.7f
+#define SCALE_UP_PITCH 1.0f
+#define LOGICAL_SCALE_UP 0.4f
 
 /* By reach: the boundary a link crosses is what decides its cable (copper or optics). */
 static const float link_colors[TF_N_REACHES][4] = {
@@ -34,10 +41,11 @@ static const float pod_color[4] = { 0.55f, 0.58f, 0.68f, 0.06f };
 static const float rack_color[4] = { 0.50f, 0.55f, 0.65f, 0.10f };
 static const float board_color[4] = { 0.24f, 0.40f, 0.34f, 1.0f };   /* PCB green */
 static const float chip_color[4] = { 0.86f, 0.87f, 0.90f, 1.0f };
-static const float switch_colors[3][4] = {
+static const float switch_colors[TF_SCENE_N_TIERS][4] = {
   { 0.42f, 0.58f, 0.66f, 1.0f },   /* rack: slate teal */
   { 0.60f, 0.46f, 0.76f, 1.0f },   /* pod: violet */
   { 0.80f, 0.46f, 0.52f, 1.0f },   /* datacenter: rose */
+  [TF_SCENE_TIER_SCALE_UP] = { 0.86f, 0.54f, 0.28f, 1.0f },   /* scale-up: copper */
 };
 static const float outline_color[4] = { 0.60f, 0.64f, 0.72f, 0.55f };
 
@@ -171,6 +179,65 @@ add_outline (TfScene          *scene,
       }
 }
 
+/* Whether switch @s is a board's scale-up switch, which stands on that board. */
+static gboolean
+is_scale_up (const TfNetworkGraph *g,
+             guint                 s)
+{
+  return g->switches[s].tier == TF_TIER_BOARD && g->switches[s].container < g->n_board;
+}
+
+/* Each scale-up switch's place among its board's (@slot), and the most on one board. */
+static guint
+count_scale_up (const TfNetworkGraph *g,
+                guint                *slot)
+{
+  g_autofree guint *on_board = g_new0 (guint, MAX (g->n_board, 1));
+  guint most = 0;
+
+  for (guint s = 0; s < g->n_switch; s++)
+    if (is_scale_up (g, s))
+      {
+        slot[s] = on_board[g->switches[s].container]++;
+        most = MAX (most, on_board[g->switches[s].container]);
+      }
+  return most;
+}
+
+/* A board's scale-up switches in rows of @cols after its @chip_rows rows of chips (towards +z,
+ * the front the usual eye sees), each row centred on the board: low blocks on the slab, as the
+ * switch chips of an HGX board. */
+static void
+lay_out_scale_up (TfScene              *scene,
+                  const TfNetworkGraph *g,
+                  const guint          *slot,
+                  guint                 cols,
+                  guint                 chip_rows)
+{
+  g_autofree guint *on_board = g_new0 (guint, MAX (g->n_board, 1));
+
+  for (guint s = 0; s < g->n_switch; s++)
+    if (is_scale_up (g, s))
+      on_board[g->switches[s].container]++;
+  for (guint s = 0; s < g->n_switch; s++)
+    {
+      const TfSceneBox *b;
+      guint row, in_row;
+
+      if (!is_scale_up (g, s))
+        continue;
+      b = box_at (scene, TF_SCENE_BOARD, g->switches[s].container);
+      row = slot[s] / cols;
+      in_row = MIN (cols, on_board[g->switches[s].container] - row * cols);
+      set_box (box_at (scene, TF_SCENE_SWITCH, s),
+               b->center[0] + ((float) (slot[s] % cols) - (in_row - 1) / 2.0f) * CHIP_PITCH,
+               b->center[1] + BOARD_SLAB / 2 + SCALE_UP_H / 2,
+               b->center[2] - b->size[2] / 2 + 0.25f + chip_rows * CHIP_PITCH
+               + (row + 0.5f) * SCALE_UP_PITCH,
+               SCALE_UP_W, SCALE_UP_H, SCALE_UP_D, switch_colors[TF_SCENE_TIER_SCALE_UP]);
+    }
+}
+
 /* Lays out the boxes; fills the switch boxes last, over the containers they belong to. */
 static void
 lay_out (TfScene              *scene,
@@ -187,6 +254,7 @@ lay_out (TfScene              *scene,
   g_autofree guint *switches_in = NULL;
   g_autofree guint *switch_slot = g_new0 (guint, MAX (g->n_switch, 1));
   g_autofree guint *switches_on_rack = g_new0 (guint, MAX (g->n_rack, 1));
+  guint scale_up_max, scale_up_cols, scale_up_rows = 0;
   float rack_pitch_x, rack_pitch_z;
   float pod_top = 0;
 
@@ -210,8 +278,20 @@ lay_out (TfScene              *scene,
     }
 
   grid (c, &chip_cols, &chip_rows);
-  board.w = chip_cols * CHIP_PITCH + 0.5f;
-  board.d = chip_rows * CHIP_PITCH + 0.5f;
+  /* Scale-up switches take rows of their own before the chips, as wide as the chips' rows
+   * unless there are many more switches than chips. */
+  scale_up_max = count_scale_up (g, switch_slot);
+  scale_up_cols = chip_cols;
+  if (scale_up_max > 0)
+    {
+      guint cols, rows;
+
+      grid (scale_up_max, &cols, &rows);
+      scale_up_cols = MAX (chip_cols, cols);
+      scale_up_rows = (scale_up_max + scale_up_cols - 1) / scale_up_cols;
+    }
+  board.w = scale_up_cols * CHIP_PITCH + 0.5f;
+  board.d = chip_rows * CHIP_PITCH + 0.5f + scale_up_rows * SCALE_UP_PITCH;
   board.h = BOARD_SLAB + CHIP + SHELF_GAP;
 
   shelf_height = MIN (max_boards, SHELVES_MAX);
@@ -271,15 +351,17 @@ lay_out (TfScene              *scene,
                board_color);
       for (guint k = 0; k < c; k++)
         set_box (box_at (scene, TF_SCENE_CHIP, g->board_chips[(gsize) b * c + k]),
-                 x - board.w / 2 + 0.25f + CHIP_PITCH / 2 + (k % chip_cols) * CHIP_PITCH,
+                 x + ((float) (k % chip_cols) - (chip_cols - 1) / 2.0f) * CHIP_PITCH,
                  y + BOARD_SLAB / 2 + CHIP / 2,
                  z - board.d / 2 + 0.25f + CHIP_PITCH / 2 + (k / chip_cols) * CHIP_PITCH,
                  CHIP, CHIP, CHIP, chip_color);
     }
+  lay_out_scale_up (scene, g, switch_slot, scale_up_cols, chip_rows);
   for (guint p = 0; p < g->n_pod; p++)
     pod_top = MAX (pod_top, box_at (scene, TF_SCENE_POD, p)->center[1] + pod.h / 2);
 
-  /* Switches: on their rack's roof, above their pod, or above everything, in grids. */
+  /* The other switches: on their rack's roof, above their pod, or above everything, in
+   * grids. */
   switches_in = g_new0 (guint, (gsize) g->n_rack + g->n_pod + 1);
   for (guint s = 0; s < g->n_switch; s++)
     {
@@ -287,7 +369,8 @@ lay_out (TfScene              *scene,
       guint owner = sw->tier == TF_TIER_RACK ? sw->container
                   : sw->tier == TF_TIER_POD ? g->n_rack + sw->container : g->n_rack + g->n_pod;
 
-      switch_slot[s] = switches_in[owner]++;
+      if (!is_scale_up (g, s))
+        switch_slot[s] = switches_in[owner]++;
     }
   for (guint s = 0; s < g->n_switch; s++)
     {
@@ -296,6 +379,8 @@ lay_out (TfScene              *scene,
       guint owner, cols, rows, tier;
       float x, y, z, width;
 
+      if (is_scale_up (g, s))
+        continue;
       if (sw->tier == TF_TIER_RACK)
         {
           over = box_at (scene, TF_SCENE_RACK, sw->container);
@@ -369,13 +454,21 @@ end_box (const TfNetworkGraph *g,
          guint32               node,
          TfSceneLinkLevel      level)
 {
-  if (node >= g->n_chip)
-    return pack (TF_SCENE_SWITCH, node - g->n_chip);
+  guint board;
+
   if (level == TF_SCENE_LINKS_ALL)
-    return pack (TF_SCENE_CHIP, node);
+    return node < g->n_chip ? pack (TF_SCENE_CHIP, node)
+                            : pack (TF_SCENE_SWITCH, node - g->n_chip);
+  /* A scale-up switch stands on its board: bundled, it moves with the board's chips. */
+  if (node < g->n_chip)
+    board = chip_board[node];
+  else if (is_scale_up (g, node - g->n_chip))
+    board = g->switches[node - g->n_chip].container;
+  else
+    return pack (TF_SCENE_SWITCH, node - g->n_chip);
   if (level == TF_SCENE_LINKS_BOARDS)
-    return pack (TF_SCENE_BOARD, chip_board[node]);
-  return pack (TF_SCENE_RACK, g->board_rack[chip_board[node]]);
+    return pack (TF_SCENE_BOARD, board);
+  return pack (TF_SCENE_RACK, g->board_rack[board]);
 }
 
 static const TfSceneBox *
@@ -633,9 +726,14 @@ lay_out_logical (TfScene              *scene,
   for (guint s = 0; s < g->n_switch; s++)
     {
       const float *p = pos[g->n_chip + s];
+      guint tier = TF_SCENE_TIER (g->switches[s].tier);
 
-      set_box (box_at (scene, TF_SCENE_SWITCH, s), p[0], p[1], p[2], SWITCH_W, SWITCH_H,
-               SWITCH_D, switch_colors[TF_SCENE_TIER (g->switches[s].tier)]);
+      if (tier == TF_SCENE_TIER_SCALE_UP)
+        set_box (box_at (scene, TF_SCENE_SWITCH, s), p[0], p[1], p[2], LOGICAL_SCALE_UP,
+                 LOGICAL_SCALE_UP, LOGICAL_SCALE_UP, switch_colors[tier]);
+      else
+        set_box (box_at (scene, TF_SCENE_SWITCH, s), p[0], p[1], p[2], SWITCH_W, SWITCH_H,
+                 SWITCH_D, switch_colors[tier]);
     }
   /* The extent so far, which bow_axis reads; tf_scene_build_layout sets the final bounds. */
   for (guint axis = 0; axis < 3; axis++)
@@ -689,12 +787,16 @@ collect_roles (TfScene              *scene,
     {
       const char *id = g->switches[s].id ? g->switches[s].id : "";
       const char *dash = strrchr (id, '-');
-      GString *role = g_string_new (NULL);
       guint t = TF_SCENE_TIER (g->switches[s].tier);
+      GString *role;
       gboolean known = FALSE;
-
       gboolean in_group = g_str_has_prefix (id, "group") && dash != NULL
                           && !g_ascii_isdigit (dash[1]);
+
+      /* "board3.su1" names its board, not a role: the tier says what it is. */
+      if (t == TF_SCENE_TIER_SCALE_UP)
+        continue;
+      role = g_string_new (NULL);
 
       /* The first word, numbers left out: "switch-0-3" plays "switch", which says nothing
        * beside "switches"; a dragonfly group's switch is its group router. */
@@ -854,94 +956,4 @@ tf_scene_build (TfScene              *scene,
                 guint                 link_budget)
 {
   tf_scene_build_layout (scene, graph, link_budget, TF_SCENE_LAYOUT_PHYSICAL, NULL, NULL);
-}
-
-/* Slab test: the distance along the ray to @box, or FALSE when it misses. */
-static gboolean
-ray_box (const float       origin[3],
-         const float       direction[3],
-         const TfSceneBox *box,
-         float            *distance)
-{
-  float near = -G_MAXFLOAT, far = G_MAXFLOAT;
-
-  for (guint axis = 0; axis < 3; axis++)
-    {
-      float lo = box->center[axis] - box->size[axis] / 2;
-      float hi = box->center[axis] + box->size[axis] / 2;
-
-      if (fabsf (direction[axis]) < 1e-12f)
-        {
-          if (origin[axis] < lo || origin[axis] > hi)
-            return FALSE;
-          continue;
-        }
-      {
-        float t1 = (lo - origin[axis]) / direction[axis];
-        float t2 = (hi - origin[axis]) / direction[axis];
-
-        near = MAX (near, MIN (t1, t2));
-        far = MIN (far, MAX (t1, t2));
-      }
-    }
-  if (near > far || far < 0)
-    return FALSE;
-  *distance = MAX (near, 0);
-  return TRUE;
-}
-
-gboolean
-tf_scene_pick (const TfScene *scene,
-               const float    origin[3],
-               const float    direction[3],
-               TfScenePick   *out)
-{
-  return tf_scene_pick_visible (scene, NULL, origin, direction, out);
-}
-
-gboolean
-tf_scene_pick_visible (const TfScene       *scene,
-                       const TfSceneFilter *filter,
-                       const float          origin[3],
-                       const float          direction[3],
-                       TfScenePick         *out)
-{
-  /* Solid blocks first; otherwise the innermost container hit. */
-  static const TfSceneKind order[][2] = {
-    { TF_SCENE_CHIP, TF_SCENE_SWITCH },
-    { TF_SCENE_BOARD, TF_SCENE_BOARD },
-    { TF_SCENE_RACK, TF_SCENE_RACK },
-    { TF_SCENE_POD, TF_SCENE_POD },
-  };
-
-  g_return_val_if_fail (scene != NULL && out != NULL, FALSE);
-
-  for (guint level = 0; level < G_N_ELEMENTS (order); level++)
-    {
-      gboolean hit = FALSE;
-
-      for (guint k = 0; k < 2; k++)
-        {
-          TfSceneKind kind = order[level][k];
-
-          if (k == 1 && kind == order[level][0])
-            break;
-          for (guint i = 0; i < scene->boxes[kind]->len; i++)
-            {
-              float distance;
-
-              if (ray_box (origin, direction,
-                           &g_array_index (scene->boxes[kind], TfSceneBox, i), &distance)
-                  && (!hit || distance < out->distance)
-                  && tf_scene_box_visible (scene, filter, kind, i))
-                {
-                  *out = (TfScenePick) { kind, i, distance };
-                  hit = TRUE;
-                }
-            }
-        }
-      if (hit)
-        return TRUE;
-    }
-  return FALSE;
 }

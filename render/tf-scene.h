@@ -4,12 +4,14 @@
  *
  * Layout: pods stand side by side on the floor, racks in a grid inside each pod, boards stacked
  * as shelves in each rack (in columns when a rack holds many), chips in a grid on each board.
- * Rack switches sit on top of their rack, pod switches on a level above their pod, datacenter
- * switches on the highest level. Pods, racks and boards are translucent boxes; chips and
- * switches solid blocks; links lines coloured by reach. Above a link budget the links are bundled:
- * chip ends move up to their board (then their rack), and links joining the same two ends become
- * one line; lines inside a rack, which rack ends would hide, stay between boards, thinned evenly
- * to the budget (give or take one line per reach: every reach keeps a line).
+ * A board's scale-up switches (intra_board_topo = switch) sit on the board too, in rows along
+ * its front edge (+z, towards the usual eye) before the chips. Rack switches sit on top of their
+ * rack, pod switches on a level above their pod, datacenter switches on the highest level. Pods,
+ * racks and boards are translucent boxes; chips and switches solid blocks; links lines coloured
+ * by reach. Above a link budget the links are bundled: chip ends, and the scale-up switches on
+ * a board with them, move up to their board (then their rack), and links joining the same two
+ * ends become one line; lines inside a rack, which rack ends would hide, stay between boards,
+ * thinned evenly to the budget (give or take one line per reach: every reach keeps a line).
  *
  * The logical layout (tf-layout-logical.h) places chips and switches by the network's shape
  * instead and draws no containers; its links are lines between chips, thinned evenly to the
@@ -54,9 +56,12 @@ typedef enum
   TF_SCENE_N_LAYOUTS
 } TfSceneLayout;
 
-/* Switch tiers as the scene counts them: rack, pod, datacenter. */
-#define TF_SCENE_N_TIERS 3u
-#define TF_SCENE_TIER(tier) ((guint) CLAMP ((int) (tier) - TF_TIER_RACK, 0, 2))
+/* Switch tiers as the scene counts them: rack, pod, datacenter, and last a board's scale-up
+ * switches (TF_TIER_BOARD), so that the first three keep their numbers in filters. */
+#define TF_SCENE_N_TIERS 4u
+#define TF_SCENE_TIER_SCALE_UP 3u
+#define TF_SCENE_TIER(tier) ((tier) == TF_TIER_BOARD ? TF_SCENE_TIER_SCALE_UP \
+                             : (guint) CLAMP ((int) (tier) - TF_TIER_RACK, 0, 2))
 
 /* A line's end: a box, packed as kind << 28 | index. */
 #define TF_SCENE_PACK(kind, index) (((guint32) (kind) << 28) | (guint32) (index))
@@ -101,7 +106,8 @@ typedef struct
   guint            n_chip;
   guint8          *switch_tier;                /* TF_SCENE_TIER of each switch */
   guint            switches_by_tier[TF_SCENE_N_TIERS];
-  /* The roles the switch ids of a tier name ("leaf", "spine"), comma-separated, or NULL. */
+  /* The roles the switch ids of a tier name ("leaf", "spine"), comma-separated, or NULL;
+   * always NULL for scale-up switches, whose tier is their role. */
   char            *tier_roles[TF_SCENE_N_TIERS];
   /* Nodes (chips, then switches) and their neighbours: node v's are adj_target[adj_offset[v]
    * .. adj_offset[v + 1]), adj_reach the reach of each link. */

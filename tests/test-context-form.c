@@ -43,6 +43,7 @@ static const char *const all_fields[] = {
   "defaults.B2B.bandwidth_gbps", "defaults.B2B.latency_ns",
   "defaults.R2R.bandwidth_gbps", "defaults.R2R.latency_ns",
   "defaults.P2P.bandwidth_gbps", "defaults.P2P.latency_ns",
+  "defaults.scale_up.links_per_chip", "defaults.scale_up.switch_radix",
   "families",
 };
 
@@ -70,6 +71,11 @@ test_defaults (Fixture       *f,
   g_assert_cmpuint (ctx.chips_per_board_max, ==, engine.chips_per_board_max);
   g_assert_cmpuint (ctx.chip_radix, ==, engine.chip_radix);
   g_assert_cmpint (ctx.intra_board_topo, ==, engine.intra_board_topo);
+  g_assert_cmpuint (ctx.scale_up.links_per_chip, ==, engine.scale_up.links_per_chip);
+  g_assert_cmpuint (ctx.scale_up.switch_radix, ==, engine.scale_up.switch_radix);
+  /* No scale-up switches on the boards: their fields are out of the way. */
+  g_assert_false (gtk_widget_get_visible (
+    tf_context_form_get_field_widget (f->form, "defaults.scale_up.links_per_chip")));
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     {
       g_assert_cmpfloat (ctx.defaults[t].bandwidth_gbps, ==, engine.defaults[t].bandwidth_gbps);
@@ -102,6 +108,51 @@ test_round_trip (Fixture       *f,
   g_assert_cmpmem (&in, sizeof in, &out, sizeof out);
   g_assert_true (tf_context_form_get_valid (f->form));
   g_assert_cmpuint (f->changed, ==, 1);
+}
+
+/* Boards of scale-up switches: the dropdown's last choice, with the two fields that size them,
+ * shown only then and labelled; they round-trip like the rest. */
+static void
+test_scale_up (Fixture       *f,
+               gconstpointer  data)
+{
+  static const char *const fields[] = {
+    "defaults.scale_up.links_per_chip", "defaults.scale_up.switch_radix",
+  };
+  TfContext in, out;
+
+  tf_context_init (&in);
+  in.n_chip = 512;
+  in.scope = TF_SCOPE_INTER_RACK;
+  in.intra_board_topo = TF_INTRA_BOARD_SWITCH;
+  in.scale_up.links_per_chip = 8;
+  in.scale_up.switch_radix = 256;
+  tf_context_form_set_context (f->form, &in);
+  tf_context_form_get_context (f->form, &out);
+  g_assert_cmpmem (&in, sizeof in, &out, sizeof out);
+  g_assert_true (tf_context_form_get_valid (f->form));
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    {
+      GtkWidget *widget = tf_context_form_get_field_widget (f->form, fields[i]);
+      GList *labels = gtk_widget_list_mnemonic_labels (widget);
+
+      g_assert_true (GTK_IS_SPIN_BUTTON (widget));
+      g_assert_true (gtk_widget_get_visible (widget));
+      g_assert_nonnull (labels);
+      g_assert_true (gtk_widget_get_visible (labels->data));
+      g_assert_nonnull (strchr (gtk_label_get_label (labels->data), '_'));
+      g_list_free (labels);
+    }
+
+  /* Another board topology hides them, keeping their values. */
+  in.intra_board_topo = TF_INTRA_BOARD_TORUS;
+  tf_context_form_set_context (f->form, &in);
+  for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+    g_assert_false (gtk_widget_get_visible (tf_context_form_get_field_widget (f->form,
+                                                                              fields[i])));
+  tf_context_form_get_context (f->form, &out);
+  g_assert_cmpuint (out.scale_up.links_per_chip, ==, 8);
+  g_assert_cmpuint (out.scale_up.switch_radix, ==, 256);
 }
 
 typedef struct
@@ -256,6 +307,8 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/ui/context-form/rejects-bad-values", Fixture, NULL, fixture_set_up,
               test_rejects, fixture_tear_down);
+  g_test_add ("/ui/context-form/scale-up", Fixture, NULL, fixture_set_up, test_scale_up,
+              fixture_tear_down);
   g_test_add ("/ui/context-form/families", Fixture, NULL, fixture_set_up, test_families,
               fixture_tear_down);
   g_test_add ("/ui/context-form/labelled", Fixture, NULL, fixture_set_up, test_labelled,

@@ -5,9 +5,10 @@
  * The same sweep as test-scene.c: every family x n_chip 8, 64, 512 x both scopes x every
  * intra_board_topo (and chip_radix 2, whose parallel links have a multiplicity). For each
  * graph the degrees are counted again here from the links alone: at a node, the links
- * attached; at a board, rack or pod, the links with exactly one end inside it, a rack switch
- * being inside its rack and pod, a pod switch inside its pod and a datacenter switch inside
- * none. Parallel links count by their multiplicity. The description names the element, where
+ * attached; at a board, rack or pod, the links with exactly one end inside it, a scale-up
+ * switch being on its board and so inside its rack and pod, a rack switch inside its rack and
+ * pod, a pod switch inside its pod and a datacenter switch inside none. Parallel links count by
+ * their multiplicity. The description names the element, where
  * it sits and that degree (LANGUAGE=en in the test environment).
  */
 #include <string.h>
@@ -33,7 +34,7 @@ typedef struct
 {
   guint64 *total[TF_SCENE_N_KINDS];
   guint64 *by_type[TF_SCENE_N_KINDS];   /* index * TF_N_LINK_TYPES + type */
-  gint64  *board_of;                    /* per node; -1 for switches */
+  gint64  *board_of;                    /* per node; -1 for switches but scale-up ones */
   gint64  *rack_of;                     /* per node; -1 for pod and datacenter switches */
   gint64  *pod_of;                      /* per node; -1 for datacenter switches */
 } Degrees;
@@ -94,7 +95,14 @@ count_degrees (const TfNetworkGraph *g,
     {
       const TfSwitch *sw = &g->switches[s];
 
-      if (sw->tier == TF_TIER_RACK)
+      if (sw->tier == TF_TIER_BOARD)
+        {
+          g_assert_cmpuint (sw->container, <, g->n_board);
+          d->board_of[g->n_chip + s] = sw->container;
+          d->rack_of[g->n_chip + s] = g->board_rack[sw->container];
+          d->pod_of[g->n_chip + s] = g->rack_pod[g->board_rack[sw->container]];
+        }
+      else if (sw->tier == TF_TIER_RACK)
         {
           d->rack_of[g->n_chip + s] = sw->container;
           d->pod_of[g->n_chip + s] = g->rack_pod[sw->container];
@@ -130,12 +138,13 @@ count_degrees (const TfNetworkGraph *g,
     }
 }
 
-/* The sweep reaches parallel links, several pods and datacenter switches, so the degree tests
- * see the cases where counting by record, or placing a switch, would go wrong. */
+/* The sweep reaches parallel links, several pods, datacenter and scale-up switches, so the
+ * degree tests see the cases where counting by record, or placing a switch, would go wrong. */
 static void
 test_sweep_coverage (void)
 {
   gboolean parallel = FALSE, pods = FALSE, datacenter = FALSE, pod_switch = FALSE;
+  gboolean scale_up = FALSE;
 
   g_assert_cmpuint (cases->len, >=, 100);
   for (guint i = 0; i < cases->len; i++)
@@ -147,6 +156,7 @@ test_sweep_coverage (void)
         {
           datacenter |= g->switches[s].tier == TF_TIER_DATACENTER;
           pod_switch |= g->switches[s].tier == TF_TIER_POD;
+          scale_up |= g->switches[s].tier == TF_TIER_BOARD;
         }
       for (guint l = 0; l < g->n_links; l++)
         parallel |= g->links[l].multiplicity > 1;
@@ -155,6 +165,7 @@ test_sweep_coverage (void)
   g_assert_true (pods);
   g_assert_true (datacenter);
   g_assert_true (pod_switch);
+  g_assert_true (scale_up);
 }
 
 static void
@@ -346,9 +357,24 @@ test_describe (gconstpointer data)
         if (k == TF_SCENE_CHIP)
           g_assert_true (has_token_printf (text, "board %" G_GINT64_FORMAT, d.board_of[i]));
         if (k == TF_SCENE_BOARD)
-          g_assert_true (has_token_printf (text, "rack %u", g->board_rack[i]));
+          {
+            guint scale_up = 0;
+
+            g_assert_true (has_token_printf (text, "rack %u", g->board_rack[i]));
+            /* The scale-up switches joining its chips. */
+            for (guint s = 0; s < g->n_switch; s++)
+              scale_up += g->switches[s].tier == TF_TIER_BOARD && g->switches[s].container == i;
+            g_assert_true (scale_up == 0 || has_token_printf (text, "%u scale-up", scale_up));
+            g_assert_true (scale_up > 0 || !has_token (text, "scale-up"));
+          }
         if (k == TF_SCENE_CHIP)
           g_assert_true (has_token_printf (text, "rack %" G_GINT64_FORMAT, d.rack_of[i]));
+        if (k == TF_SCENE_SWITCH && d.board_of[g->n_chip + i] >= 0)
+          {
+            g_assert_true (has_token_printf (text, "board %" G_GINT64_FORMAT,
+                                             d.board_of[g->n_chip + i]));
+            g_assert_true (has_token (text, "scale-up"));
+          }
         if (k == TF_SCENE_SWITCH && d.rack_of[g->n_chip + i] >= 0)
           g_assert_true (has_token_printf (text, "rack %" G_GINT64_FORMAT,
                                            d.rack_of[g->n_chip + i]));

@@ -6,7 +6,7 @@
  * (or a whole ring apart, the wrap-around), dragonfly groups at equal angles on one circle,
  * fat-tree tiers at distinct heights with leaves over their chips, hypercube neighbours one
  * step of a cube apart, HyperX lines along one axis, every node of every family in a place of
- * its own. */
+ * its own; a board's scale-up switches beside its own chips, not among the family's switches. */
 #include <math.h>
 #include <string.h>
 
@@ -15,12 +15,14 @@
 
 #define EPS 1e-3f
 
-/* The first generated result of @family at @n_chip chips, inter-rack, that @want accepts. */
-static void
-generate (const char  *family_name,
-          guint        n_chip,
-          gboolean   (*want) (const TfResult *r),
-          TfTopology  *out)
+/* The first generated result of @family at @n_chip chips, inter-rack, with @topo on the
+ * boards, that @want accepts; FALSE when there is none. */
+static gboolean
+generate_on_boards (const char        *family_name,
+                    guint              n_chip,
+                    TfIntraBoardTopo   topo,
+                    gboolean         (*want) (const TfResult *r),
+                    TfTopology        *out)
 {
   const TfFamily *family = tf_family_lookup (family_name);
   g_auto(TfEnumeration) e = { 0 };
@@ -31,6 +33,7 @@ generate (const char  *family_name,
   tf_context_init (&ctx);
   ctx.n_chip = n_chip;
   ctx.scope = TF_SCOPE_INTER_RACK;
+  ctx.intra_board_topo = topo;
   g_assert_true (tf_enumerate (&ctx, &family, 1, 0, NULL, NULL, &e, &error));
   g_assert_no_error (error);
   for (guint i = 0; i < e.families[0].n_results; i++)
@@ -44,9 +47,20 @@ generate (const char  *family_name,
       g_test_message ("%s", id);
       g_assert_true (tf_generate (&ctx, id, NULL, NULL, out, &error));
       g_assert_no_error (error);
-      return;
+      return TRUE;
     }
-  g_error ("no %s result at %u chips", family_name, n_chip);
+  return FALSE;
+}
+
+/* The first generated result of @family at @n_chip chips, inter-rack, that @want accepts. */
+static void
+generate (const char  *family_name,
+          guint        n_chip,
+          gboolean   (*want) (const TfResult *r),
+          TfTopology  *out)
+{
+  if (!generate_on_boards (family_name, n_chip, TF_INTRA_BOARD_NONE, want, out))
+    g_error ("no %s result at %u chips", family_name, n_chip);
 }
 
 /* Every node's logical position. */
@@ -452,6 +466,106 @@ test_scene (void)
   tf_scene_clear (&scene);
 }
 
+static gboolean
+has_boards (const TfResult *r)
+{
+  return r->chips_per_board > 1;
+}
+
+static float
+distance (const float *a,
+          const float *b)
+{
+  return sqrtf ((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1])
+                + (a[2] - b[2]) * (a[2] - b[2]));
+}
+
+/* Boards of scale-up switches, in every family whose boards take them (those with switches of
+ * their own: a direct network already links a board's chips): each switch beside its own
+ * board's chips, nearer one of them than any other board's chip and within a grid step, away
+ * from the family's switches, every node in a place of its own. In the scene they are a tier of
+ * their own, small blocks a filter hides with their links. */
+static void
+test_scale_up (void)
+{
+  guint families = 0;
+
+  for (guint f = 0; f < tf_families_get_count (); f++)
+    {
+      const char *name = tf_family_get_name (tf_families_get (f));
+      g_auto(TfTopology) t = { 0 };
+      g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_autofree float (*pos)[3] = NULL;
+      g_autofree guint32 *board_of = NULL;
+      const TfNetworkGraph *g = &t.graph;
+      const TfSceneFilter hide = { 0, 1u << TF_SCENE_TIER_SCALE_UP };
+      TfAttrs attrs;
+      TfScene scene;
+      guint n_scale_up = 0, hidden_lines = 0;
+
+      if (!generate_on_boards (name, 512, TF_INTRA_BOARD_SWITCH, has_boards, &t))
+        continue;
+      families++;
+      pos = positions (&t);
+      board_of = g_new (guint32, g->n_chip);
+      for (guint i = 0; i < g->n_board * g->chips_per_board; i++)
+        board_of[g->board_chips[i]] = i / g->chips_per_board;
+      for (guint v = 0; v < g->n_chip + g->n_switch; v++)
+        {
+          char *key = g_strdup_printf ("%.2f %.2f %.2f", pos[v][0], pos[v][1], pos[v][2]);
+
+          if (!g_hash_table_add (seen, key))
+            g_error ("%s with scale-up switches: node %u shares %s", name, v, key);
+        }
+      for (guint s = 0; s < g->n_switch; s++)
+        {
+          const float *p = pos[g->n_chip + s];
+          float own = G_MAXFLOAT, other = G_MAXFLOAT;
+
+          if (g->switches[s].tier != TF_TIER_BOARD)
+            continue;
+          n_scale_up++;
+          for (guint c = 0; c < g->n_chip; c++)
+            {
+              if (board_of[c] == g->switches[s].container)
+                own = MIN (own, distance (p, pos[c]));
+              else
+                other = MIN (other, distance (p, pos[c]));
+            }
+          if (own >= other || own > TF_LAYOUT_PITCH)
+            g_error ("%s: %s is %g from its board's chips, %g from another's", name,
+                     g->switches[s].id, own, other);
+          for (guint w = 0; w < g->n_switch; w++)
+            if (g->switches[w].tier != TF_TIER_BOARD)
+              g_assert_cmpfloat (distance (p, pos[g->n_chip + w]), >, TF_LAYOUT_PITCH);
+        }
+      g_assert_cmpuint (n_scale_up, >, 0);
+
+      tf_result_get_attrs (&t.result, &attrs);
+      tf_scene_init (&scene);
+      tf_scene_build_layout (&scene, g, 0, TF_SCENE_LAYOUT_LOGICAL, name, &attrs);
+      g_assert_cmpuint (scene.switches_by_tier[TF_SCENE_TIER_SCALE_UP], ==, n_scale_up);
+      g_assert_null (scene.tier_roles[TF_SCENE_TIER_SCALE_UP]);
+      for (guint s = 0; s < g->n_switch; s++)
+        if (g->switches[s].tier == TF_TIER_BOARD)
+          {
+            const TfSceneBox *b = &g_array_index (scene.boxes[TF_SCENE_SWITCH], TfSceneBox, s);
+            const TfSceneBox *chip = &g_array_index (scene.boxes[TF_SCENE_CHIP], TfSceneBox, 0);
+
+            g_assert_cmpfloat (b->size[0], <, chip->size[0]);
+            g_assert_cmpfloat (b->size[0], <, TF_LAYOUT_SCALE_UP_PITCH);
+            g_assert_false (tf_scene_box_visible (&scene, &hide, TF_SCENE_SWITCH, s));
+          }
+      for (guint i = 0; i < scene.lines->len; i++)
+        hidden_lines += !tf_scene_line_visible (&scene, &hide, i);
+      /* Each chip's links into its board's scale-up switches go with them. */
+      g_assert_cmpuint (hidden_lines, >=, MIN (g->n_chip, scene.lines->len));
+      tf_scene_clear (&scene);
+    }
+  /* Fat-tree, dragonfly, dragonfly+, HyperX, single switch. */
+  g_assert_cmpuint (families, >=, 5);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -468,5 +582,6 @@ main (int    argc,
   g_test_add_func ("/render/layout-logical/hyperx", test_hyperx);
   g_test_add_func ("/render/layout-logical/distinct", test_distinct);
   g_test_add_func ("/render/layout-logical/scene", test_scene);
+  g_test_add_func ("/render/layout-logical/scale-up", test_scale_up);
   return g_test_run ();
 }

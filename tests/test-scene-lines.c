@@ -64,25 +64,28 @@ line_count (GHashTable *table,
                          GUINT_TO_POINTER (GPOINTER_TO_UINT (n) + 1));
 }
 
-/* Where an end of a link is drawn at @level, as the header describes it. */
+/* Where an end of a link is drawn at @level, as the header describes it: a scale-up switch
+ * moves up with its board's chips. */
 static guint64
 expected_end (const TfNetworkGraph *g,
               const guint32        *board_of,
               guint32               node,
               TfSceneLinkLevel      level)
 {
-  if (node >= g->n_chip)
+  guint board;
+
+  if (level == TF_SCENE_LINKS_ALL)
+    return node < g->n_chip ? end_of (TF_SCENE_CHIP, node)
+                            : end_of (TF_SCENE_SWITCH, node - g->n_chip);
+  if (node < g->n_chip)
+    board = board_of[node];
+  else if (g->switches[node - g->n_chip].tier == TF_TIER_BOARD)
+    board = g->switches[node - g->n_chip].container;
+  else
     return end_of (TF_SCENE_SWITCH, node - g->n_chip);
-  switch (level)
-    {
-    case TF_SCENE_LINKS_ALL:
-      return end_of (TF_SCENE_CHIP, node);
-    case TF_SCENE_LINKS_BOARDS:
-      return end_of (TF_SCENE_BOARD, board_of[node]);
-    case TF_SCENE_LINKS_RACKS:
-    default:
-      return end_of (TF_SCENE_RACK, g->board_rack[board_of[node]]);
-    }
+  if (level == TF_SCENE_LINKS_BOARDS)
+    return end_of (TF_SCENE_BOARD, board);
+  return end_of (TF_SCENE_RACK, g->board_rack[board]);
 }
 
 /* The lines @level should hold: every link at ALL, counted; otherwise each distinct pair of
@@ -266,6 +269,51 @@ assert_lines_by_reach (const TfScene *scene,
     g_assert_cmpuint (scene->lines_by_reach[t], ==, by_reach[t]);
 }
 
+/* A line to a scale-up switch is a board's own: its colour the board reach's, both its ends
+ * over the board the switch stands on. */
+static void
+assert_scale_up_lines (const TfScene        *scene,
+                       const TfNetworkGraph *g)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < scene->n_lines; i++)
+    {
+      const TfSceneVertex *v = &g_array_index (scene->link_vertices, TfSceneVertex, 2 * i);
+      const TfSceneLine *l = &g_array_index (scene->lines, TfSceneLine, i);
+      guint32 ends[2] = { l->a, l->b };
+
+      for (guint e = 0; e < 2; e++)
+        {
+          guint s = TF_SCENE_PACKED_INDEX (ends[e]);
+          const TfSceneBox *board;
+
+          if (TF_SCENE_PACKED_KIND (ends[e]) != TF_SCENE_SWITCH
+              || g->switches[s].tier != TF_TIER_BOARD)
+            continue;
+          board = box_at (scene, TF_SCENE_BOARD, g->switches[s].container);
+          g_assert_cmpuint (l->reach, ==, TF_REACH_BOARD);
+          g_assert_cmpuint (reach_of_color (v[0].color), ==, TF_REACH_BOARD);
+          for (guint w = 0; w < 2; w++)
+            for (guint axis = 0; axis < 3; axis += 2)
+              {
+                g_assert_cmpfloat (v[w].position[axis], >=, lo (board, axis) - EPS);
+                g_assert_cmpfloat (v[w].position[axis], <=, hi (board, axis) + EPS);
+              }
+          n++;
+        }
+    }
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+
+      n -= (l->a >= g->n_chip && g->switches[l->a - g->n_chip].tier == TF_TIER_BOARD)
+           + (l->b >= g->n_chip && g->switches[l->b - g->n_chip].tier == TF_TIER_BOARD);
+    }
+  /* Every link of a scale-up switch drawn, one line each. */
+  g_assert_cmpuint (n, ==, 0);
+}
+
 /* Tests */
 
 static void
@@ -311,6 +359,7 @@ test_lines (gconstpointer data)
       assert_same_lines (expected, actual);
       for (guint t = 0; t < TF_N_REACHES; t++)
         g_assert_cmpuint (scene.lines_by_reach[t], ==, by_reach[t]);
+      assert_scale_up_lines (&scene, g);
       tf_scene_clear (&scene);
     }
 }

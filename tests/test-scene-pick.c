@@ -210,6 +210,48 @@ test_pick (gconstpointer data)
         assert_pick (&scene, origin, down, kind, index, origin[1] - top);
     }
 
+  /* A board's scale-up switches: straight down from just above one, it; with their tier
+   * hidden, the board they stand on. Level with one from beyond the board's front edge (+z),
+   * it (or the one nearer in its column) before the board or its chips. */
+  for (guint s = 0, n = 0; s < g->n_switch && n < 24; s++)
+    if (g->switches[s].tier == TF_TIER_BOARD)
+      {
+        const TfSceneBox *sw = box_at (&scene, TF_SCENE_SWITCH, s);
+        const TfSceneBox *board = box_at (&scene, TF_SCENE_BOARD, g->switches[s].container);
+        const TfSceneFilter hide = { 0, 1u << TF_SCENE_TIER_SCALE_UP };
+        const float inwards[3] = { 0, 0, -1 };
+        float origin[3] = { sw->center[0], hi (sw, 1) + 0.05f, sw->center[2] };
+        TfScenePick pick;
+
+        g_assert_cmpuint (scene.switch_tier[s], ==, TF_SCENE_TIER_SCALE_UP);
+        assert_pick (&scene, origin, down, TF_SCENE_SWITCH, s, 0.05f);
+        g_assert_true (tf_scene_pick_visible (&scene, &hide, origin, down, &pick));
+        g_assert_cmpint (pick.kind, ==, TF_SCENE_BOARD);
+        g_assert_cmpuint (pick.index, ==, g->switches[s].container);
+        g_assert_cmpfloat_with_epsilon (pick.distance, 0.05f + sw->size[1], EPS);
+
+        origin[1] = sw->center[1];
+        origin[2] = hi (board, 2) + 0.05f;
+        {
+          guint nearest = s;
+
+          for (guint t = 0; t < g->n_switch; t++)
+            {
+              const TfSceneBox *o = box_at (&scene, TF_SCENE_SWITCH, t);
+
+              if (origin[0] > lo (o, 0) && origin[0] < hi (o, 0) && origin[1] > lo (o, 1)
+                  && origin[1] < hi (o, 1) && hi (o, 2) < origin[2]
+                  && hi (o, 2) > hi (box_at (&scene, TF_SCENE_SWITCH, nearest), 2))
+                nearest = t;
+            }
+          g_assert_cmpuint (g->switches[nearest].tier, ==, TF_TIER_BOARD);
+          g_assert_cmpuint (g->switches[nearest].container, ==, g->switches[s].container);
+          assert_pick (&scene, origin, inwards, TF_SCENE_SWITCH, nearest,
+                       origin[2] - hi (box_at (&scene, TF_SCENE_SWITCH, nearest), 2));
+        }
+        n++;
+      }
+
   /* Level rays through the gaps the layout leaves: the slab of a board (chips sit on top of
    * it), the floor of a rack below its lowest shelf, the floor of a pod below its racks. Each
    * meets no chip or switch, so the innermost container is picked. */

@@ -4,9 +4,10 @@
  * A sweep over every family x n_chip 8, 64, 512 x both scopes x every intra_board_topo (and
  * chip_radix 2 without one) takes a few results of each context: the first, the last and the
  * first 3-layer fat-tree, which is the only family with several pods and datacenter switches.
- * For each graph: one box per element, boxes nested as the hierarchy is and never overlapping,
- * and bounds around everything. Each graph is its own test case so that a failure names it.
- * The lines are test-scene-lines.c, picking test-scene-pick.c.
+ * For each graph: one box per element, boxes nested as the hierarchy is (a board's scale-up
+ * switches on its slab) and never overlapping, and bounds around everything. Each graph is its
+ * own test case so that a failure names it. The lines are test-scene-lines.c, picking
+ * test-scene-pick.c.
  */
 #include <math.h>
 #include <string.h>
@@ -97,6 +98,18 @@ assert_disjoint (const TfScene     *scene,
     }
 }
 
+/* The scale-up switches standing on board @b. */
+static guint
+scale_up_on (const TfNetworkGraph *g,
+             guint                 b)
+{
+  guint n = 0;
+
+  for (guint s = 0; s < g->n_switch; s++)
+    n += g->switches[s].tier == TF_TIER_BOARD && g->switches[s].container == b;
+  return n;
+}
+
 /* Tests */
 
 /* The sweep reaches what the layout has to handle, so the per-graph tests are not vacuous. */
@@ -104,8 +117,9 @@ static void
 test_sweep_coverage (void)
 {
   gboolean pods = FALSE, datacenter = FALSE, parallel = FALSE, columns = FALSE, no_switch = FALSE;
+  gboolean scale_up = FALSE, scale_up_rows = FALSE;
   gboolean reaches[TF_N_REACHES] = { FALSE };
-  gboolean scopes[3] = { FALSE }, topos[4] = { FALSE };
+  gboolean scopes[3] = { FALSE }, topos[TF_N_INTRA_BOARD_TOPOS] = { FALSE };
 
   g_assert_cmpuint (cases->len, >=, 100);
   for (guint i = 0; i < cases->len; i++)
@@ -119,7 +133,13 @@ test_sweep_coverage (void)
       pods |= g->n_pod > 1;
       no_switch |= g->n_switch == 0;
       for (guint s = 0; s < g->n_switch; s++)
-        datacenter |= g->switches[s].tier == TF_TIER_DATACENTER;
+        {
+          datacenter |= g->switches[s].tier == TF_TIER_DATACENTER;
+          scale_up |= g->switches[s].tier == TF_TIER_BOARD;
+        }
+      /* More scale-up switches on a board than chips in a row: they take several rows. */
+      scale_up_rows |= g->n_board > 0
+                       && scale_up_on (g, 0) > (guint) ceil (sqrt (g->chips_per_board));
       for (guint l = 0; l < g->n_links; l++)
         {
           parallel |= g->links[l].multiplicity > 1;
@@ -133,10 +153,12 @@ test_sweep_coverage (void)
   g_assert_true (parallel);
   g_assert_true (columns);
   g_assert_true (no_switch);
+  g_assert_true (scale_up);
+  g_assert_true (scale_up_rows);
   for (guint t = 0; t < TF_N_REACHES; t++)
     g_assert_true (reaches[t]);
   g_assert_true (scopes[TF_SCOPE_INTRA_RACK] && scopes[TF_SCOPE_INTER_RACK]);
-  for (guint t = 0; t < 4; t++)
+  for (guint t = 0; t < TF_N_INTRA_BOARD_TOPOS; t++)
     g_assert_true (topos[t]);
 }
 
@@ -213,6 +235,31 @@ test_nesting (gconstpointer data)
                              box_at (&scene, TF_SCENE_POD, g->rack_pod[r]), axis));
   for (guint p = 0; p < g->n_pod; p++)
     pods_top = MAX (pods_top, hi (box_at (&scene, TF_SCENE_POD, p), 1));
+
+  /* A board's scale-up switches stand on its slab, inside its footprint, in front of its chips
+   * (towards +z, the usual eye). */
+  for (guint s = 0; s < g->n_switch; s++)
+    if (g->switches[s].tier == TF_TIER_BOARD)
+      {
+        guint b = g->switches[s].container;
+        const TfSceneBox *board = box_at (&scene, TF_SCENE_BOARD, b);
+        const TfSceneBox *sw = box_at (&scene, TF_SCENE_SWITCH, s);
+
+        g_assert_cmpuint (b, <, g->n_board);
+        if (!within (sw, board, 0) || !within (sw, board, 2))
+          g_error ("scale-up switch %s (%g, %g) is off board %u (%g..%g, %g..%g)",
+                   g->switches[s].id, sw->center[0], sw->center[2], b, lo (board, 0),
+                   hi (board, 0), lo (board, 2), hi (board, 2));
+        g_assert_cmpfloat (fabsf (lo (sw, 1) - hi (board, 1)), <, EPS);
+        for (guint k = 0; k < g->chips_per_board; k++)
+          g_assert_cmpfloat (lo (sw, 2), >,
+                             hi (box_at (&scene, TF_SCENE_CHIP,
+                                         g->board_chips[(gsize) b * g->chips_per_board + k]), 2));
+        /* Lower than the chips, so the board reads as chips with a row of switches before them. */
+        g_assert_cmpfloat (hi (sw, 1), <,
+                           hi (box_at (&scene, TF_SCENE_CHIP,
+                                       g->board_chips[(gsize) b * g->chips_per_board]), 1));
+      }
 
   /* Switches stand above what they serve, their group centred over it; datacenter switches
    * above every pod and pod switch. */
