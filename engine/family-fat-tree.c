@@ -57,7 +57,16 @@ static const TfWarning warning_aggressive_oversubscription = {
 
 /* Hard constraint ranges (@tbl-spec-topo-12) */
 #define K_MIN 4
-#define K_MAX 64
+#define K_MAX 64     /* the spec's mainstream radix: always walked */
+#define K_LIMIT 512  /* the largest k walked when defaults.switch.radix is set above 64 */
+
+/* The radixes walked: the spec's 4 .. 64, and up to the context's switch radix when that is
+ * larger (144-port Quantum-X800 fabrics; docs/spec-notes.md). */
+static guint
+k_max (const TfContext *ctx)
+{
+  return CLAMP (ctx->switch_defaults.radix, K_MAX, K_LIMIT) & ~1u;
+}
 #define OSR_MAX 3
 
 typedef struct
@@ -201,9 +210,10 @@ fat_tree_check (const TfContext *ctx,
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
   if (p.layers != 2 && p.layers != 3)
     return tf_reject (why, "layers = %u: layers must be 2 or 3", p.layers);
-  if (p.k < K_MIN || p.k > K_MAX || p.k % 2 != 0)
-    return tf_reject (why, "k = %u: k must be even, from %u to %u",
-                           p.k, K_MIN, K_MAX);
+  if (p.k < K_MIN || p.k > k_max (ctx) || p.k % 2 != 0)
+    return tf_reject (why, "k = %u: k must be even, from %u to %u (up to "
+                           "defaults.switch.radix when it is above %u)",
+                           p.k, K_MIN, k_max (ctx), K_MAX);
   if (p.osr < 1 || p.osr > OSR_MAX)
     return tf_reject (why, "osr = %u: osr must be from 1 to %u",
                            p.osr, OSR_MAX);
@@ -341,7 +351,7 @@ fat_tree_walk (const TfContext *ctx,
   Walk w = { ctx, visit, data };
 
   for (guint layers = 2; layers <= 3; layers++)
-    for (guint k = K_MIN; k <= K_MAX; k += 2)
+    for (guint k = K_MIN; k <= k_max (ctx); k += 2)
       for (guint osr = 1; osr <= OSR_MAX; osr++)
         for (guint agg_osr = layers == 3 ? 1 : 0; agg_osr <= (layers == 3 ? OSR_MAX : 0);
              agg_osr++)
@@ -367,7 +377,7 @@ fat_tree_parse_id (TfIdArgs  *args,
   guint n_levels = 0;
 
   if (!tf_id_args_get_uint (args, "layers", 2, 3, &p.layers, error)
-      || !tf_id_args_get_uint (args, "k", K_MIN, K_MAX, &p.k, error)
+      || !tf_id_args_get_uint (args, "k", K_MIN, K_LIMIT, &p.k, error)
       || !tf_id_args_get_uint (args, "osr", 1, OSR_MAX, &p.osr, error)
       || !tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &p.n_endpoint, error))
     return FALSE;
@@ -420,7 +430,7 @@ fat_tree_parse_id (TfIdArgs  *args,
     }
   if (tf_id_args_has (args, "p_levels"))
     {
-      if (!tf_id_args_get_list (args, "p_levels", p.layers, p.layers, 1, K_MAX, &n_levels,
+      if (!tf_id_args_get_list (args, "p_levels", p.layers, p.layers, 1, K_LIMIT, &n_levels,
                                 p.p_levels, error))
         return FALSE;
       if (p.p_levels[0] == 1 && p.p_levels[1] == 1 && (p.layers == 2 || p.p_levels[2] == 1))

@@ -39,6 +39,13 @@ static const Design designs[] = {
   { "SuperPOD B200, 16 SU", 4096, 64, 3, { 128, 128, 64 }, { 4096, 4096, 4096 } },
   { "SuperPOD B200, 32 SU", 8192, 64, 3, { 256, 256, 128 }, { 8192, 8192, 8192 } },
   { "SuperPOD B200, 64 SU", 16384, 64, 3, { 512, 512, 256 }, { 16384, 16384, 16384 } },
+  /* NVIDIA DGX SuperPOD with DGX B300 systems and Quantum-X800 InfiniBand (XDR), "Example
+   * Compute Fabric Components": 144-port switches, 8 GPUs a node, 72 nodes a SU; spines of 144
+   * ports with 18, 9, 4 and 2 links to each leaf. */
+  { "SuperPOD B300 XDR, 1 SU", 576, 144, 2, { 8, 4, 0 }, { 576, 576, 0 } },
+  { "SuperPOD B300 XDR, 2 SU", 1152, 144, 2, { 16, 8, 0 }, { 1152, 1152, 0 } },
+  { "SuperPOD B300 XDR, 4 SU", 2304, 144, 2, { 32, 18, 0 }, { 2304, 2304, 0 } },
+  { "SuperPOD B300 XDR, 8 SU", 4608, 144, 2, { 64, 36, 0 }, { 4608, 4608, 0 } },
   /* Al-Fares, Loukissas and Vahdat, "A Scalable, Commodity Data Center Network Architecture"
    * (SIGCOMM 2008): a k-port fat-tree holds k^3 / 4 hosts on k pods of k / 2 edge and k / 2
    * aggregation switches, and (k / 2)^2 cores; k = 64. */
@@ -128,6 +135,8 @@ find_design (const Design     *d,
   guint on_boards = topo == TF_INTRA_BOARD_SWITCH ? 2 * d->n_gpu / chips_per_board : 0;
   guint found = 0;
 
+  /* The fabric's switches: 64 ports walks the spec's k <= 64, 144 the k up to 144. */
+  ctx.switch_defaults.radix = d->radix;
   tf_test_enumerate (&ctx, "fat-tree", 0, &e);
   g_assert_cmpuint (e.n_families, ==, 1);
   for (guint i = 0; i < e.families[0].n_results; i++)
@@ -174,8 +183,49 @@ test_design (gconstpointer data)
 
   find_design (d, 1, TF_INTRA_BOARD_NONE);
   find_design (d, 8, TF_INTRA_BOARD_NONE);
-  if (d->n_gpu <= 16384)
+  if (d->radix == 64 && d->n_gpu <= 16384)
     find_design (d, 8, TF_INTRA_BOARD_SWITCH);
+}
+
+/* 72-GPU scale-up racks (GB200 NVL72: 18 NVLink switch chips of 72 ports, one link from each
+ * GPU to each) joined by a rail-optimized 2-tier fabric of 144-port switches: one enumerated
+ * result at 72 racks, GPU j of every rack on leaf j. */
+static void
+test_nvl72 (void)
+{
+  TfContext ctx = tf_test_context (72 * 72, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_SWITCH);
+  const char *id = "fat-tree:layers=2,k=144,osr=1,n_endpoint=72,p_levels=2x1,attach=rail";
+  g_auto(TfEnumeration) e = { 0 };
+  g_auto(TfTopology) t = { 0 };
+  g_autoptr(GError) error = NULL;
+  guint switches[4], su = 0, found = 0;
+  guint64 cables[4];
+
+  ctx.chips_per_board_max = 72;
+  ctx.switch_defaults.radix = 144;
+  tf_test_enumerate (&ctx, "fat-tree", 0, &e);
+  for (guint i = 0; i < e.families[0].n_results; i++)
+    {
+      g_autofree char *rid = tf_test_id (&e.families[0].results[i]);
+
+      found += strcmp (rid, id) == 0;
+    }
+  g_assert_cmpuint (found, ==, 1);
+  g_assert_true (tf_generate (&ctx, id, NULL, NULL, &t, &error));
+  g_assert_no_error (error);
+  count_tiers (&t.graph, switches, cables);
+  g_assert_cmpuint (switches[0], ==, 72);
+  g_assert_cmpuint (switches[1], ==, 36);
+  g_assert_cmpuint (cables[0], ==, 5184);
+  g_assert_cmpuint (cables[1], ==, 5184);
+  for (guint s = 0; s < t.graph.n_switch; s++)
+    if (t.graph.switches[s].tier == TF_TIER_BOARD)
+      {
+        su++;
+        g_assert_cmpuint (t.graph.switches[s].port_count, ==, 72);
+      }
+  g_assert_cmpuint (su, ==, 72 * 18);
+  g_assert_cmpuint (t.graph.chips_per_board, ==, 72);
 }
 
 int
@@ -187,10 +237,12 @@ main (int    argc,
     {
       g_autofree char *path = g_strdup_printf ("/engine/reference-designs/%s/%u",
                                                designs[i].n_gpu == 65536 ? "al-fares"
+                                               : designs[i].radix == 144 ? "superpod-b300"
                                                                           : "superpod-b200",
                                                designs[i].n_gpu);
 
       g_test_add_data_func (path, &designs[i], test_design);
     }
+  g_test_add_func ("/engine/reference-designs/nvl72-rail", test_nvl72);
   return g_test_run ();
 }
