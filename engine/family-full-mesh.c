@@ -136,9 +136,7 @@ full_mesh_metrics (const TfContext *ctx,
   if (bt.chips == 1)
     m->path_diversity = tf_direct_path_diversity (n - 1, TRUE, n, ctx->chip_radix);
   else
-    m->path_diversity = tf_product_connectivity (n - 1, n - 1, n,
-                                                 tf_board_topo_connectivity (&bt),
-                                                 tf_board_topo_degree (&bt), bt.chips);
+    m->path_diversity = tf_board_topo_lane_connectivity (&bt, n - 1, n - 1, n);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
   tf_bisection_lanes (ctx, TF_LANES_COMPLETE, &runs, &bt, m);
 }

@@ -139,9 +139,7 @@ ring_metrics (const TfContext *ctx,
   if (bt.chips == 1)
     m->path_diversity = tf_direct_path_diversity (kappa, n <= 3, n, ctx->chip_radix);
   else
-    m->path_diversity = tf_product_connectivity (kappa, kappa, n,
-                                                 tf_board_topo_connectivity (&bt),
-                                                 tf_board_topo_degree (&bt), bt.chips);
+    m->path_diversity = tf_board_topo_lane_connectivity (&bt, kappa, kappa, n);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
   tf_bisection_lanes (ctx, TF_LANES_RING, &runs, &bt, m);
 }

@@ -94,17 +94,6 @@ tf_family_check (const TfFamily  *family,
                                 family->name, family->no_intra_board_reason);
       return TF_CHECK_INTRA_BOARD;
     }
-  /* Scale-up switches under a direct family: its closed forms are for a graph of chips alone
-   * (docs/spec-notes.md). */
-  if (ctx->intra_board_topo == TF_INTRA_BOARD_SWITCH && family->direct
-      && result->chips_per_board > 1)
-    {
-      if (why)
-        g_string_append_printf (why, "intra_board_topo = switch does not apply to %s yet: its "
-                                "metrics are derived for boards of directly linked chips",
-                                family->name);
-      return TF_CHECK_INTRA_BOARD;
-    }
   if (!tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, why))
     return TF_CHECK_INTRA_BOARD;
 

@@ -59,6 +59,13 @@ gboolean tf_board_topo_is_complete (const TfBoardTopo *bt);
 guint64  tf_board_topo_prefix_cut (const TfBoardTopo *bt, guint k);
 gboolean tf_board_topo_prefix_cut_is_minimal (const TfBoardTopo *bt);
 
+/* Path diversity of a direct family's graph F (connectivity kappa_f, degree delta_f, n_f
+ * boards) over boards of @bt linked lane by lane: for chip boards the Cartesian product's
+ * connectivity (below); for boards of S scale-up switches min (delta_f + S,
+ * kappa_f + min (S, C - 1)), a chip's neighbourhood or a lane's cut plus one detour through
+ * each switch (docs/metrics.md; checked by max flow in the tests). */
+guint    tf_board_topo_lane_connectivity (const TfBoardTopo *bt, guint kappa_f, guint delta_f,
+                                          guint n_f);
 /* Vertex connectivity of a Cartesian product G x H from its factors (Špacapan 2008):
  * min (kappa(G) |H|, kappa(H) |G|, delta(G) + delta(H)). */
 guint    tf_product_connectivity (guint kappa_g, guint delta_g, guint n_g,

@@ -332,6 +332,18 @@ tf_product_connectivity (guint kappa_g,
 }
 
 guint
+tf_board_topo_lane_connectivity (const TfBoardTopo *bt,
+                                 guint              kappa_f,
+                                 guint              delta_f,
+                                 guint              n_f)
+{
+  if (bt->topo == TF_INTRA_BOARD_SWITCH)
+    return MIN (delta_f + bt->n_switch, kappa_f + MIN (bt->n_switch, bt->chips - 1));
+  return tf_product_connectivity (kappa_f, delta_f, n_f, tf_board_topo_connectivity (bt),
+                                  tf_board_topo_degree (bt), bt->chips);
+}
+
+guint
 tf_board_topo_connectivity (const TfBoardTopo *bt)
 {
   switch (bt->topo)

@@ -352,7 +352,7 @@ check_generated (const TfContext *ctx,
 
 /* Divisors n_endpoint >= 2 of n_chip whose boards the context's board topology can link: all
  * of them, but for torus boards, whose chip count must be 1, a square or a cube, and for
- * scale-up switches, which ring and full-mesh do not take: boards of one chip only. */
+ * scale-up switches, whose ports must hold a link from each chip. */
 static guint
 boards_expected (const TfContext *ctx)
 {
@@ -364,7 +364,7 @@ boards_expected (const TfContext *ctx)
         guint c = ctx->n_chip / e, m2 = (guint) round (sqrt (c)), m3 = (guint) round (cbrt (c));
 
         if (ctx->intra_board_topo == TF_INTRA_BOARD_SWITCH)
-          n += c == 1;
+          n += c <= ctx->scale_up.switch_radix;
         else
           n += ctx->intra_board_topo != TF_INTRA_BOARD_TORUS || c == 1 || m2 * m2 == c
                || m3 * m3 * m3 == c;
