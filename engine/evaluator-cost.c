@@ -26,6 +26,13 @@ tf_hardware_radix_for (const TfHardwareConstraints *hw,
   return best;
 }
 
+gboolean
+tf_hardware_switch_fits (const TfHardwareConstraints *hw,
+                         const TfSwitch              *sw)
+{
+  return sw->tier == TF_TIER_BOARD || tf_hardware_radix_for (hw, sw->port_count) != 0;
+}
+
 /* The public forms lay the floor out on every call (linear in the racks); the cost layer lays it
  * out once per candidate. */
 void

@@ -99,7 +99,7 @@ tf_hardware_check_chip_ports (const TfHardwareConstraints *hw,
 {
   g_autofree guint64 *count = g_new0 (guint64, 3 * MAX (graph->n_chip, 1));
   static const char *const what[3] = {
-    "links to switches", "links to chips of its board", "links leaving its board",
+    "links to switches", "links on its board", "links leaving its board",
   };
   static const char *const key[3] = {
     "nic_ports_per_chip", "on_board_links_per_chip", "off_board_ports_per_chip",
@@ -120,7 +120,10 @@ tf_hardware_check_chip_ports (const TfHardwareConstraints *hw,
 
           if (c >= graph->n_chip)
             continue;
-          if (other >= graph->n_chip)
+          /* A scale-up switch on the board takes the chip's on-board (NVLink) ports, not a
+           * NIC's. */
+          if (other >= graph->n_chip
+              && graph->switches[other - graph->n_chip].tier != TF_TIER_BOARD)
             count[3 * c] += l->multiplicity;
           if (l->reach == TF_REACH_BOARD)
             count[3 * c + 1] += l->multiplicity;
@@ -154,7 +157,7 @@ tf_candidate_check_constraints (const TfSearchConfig *config,
   g_autoptr(GError) error = NULL;
 
   for (guint s = 0; s < graph->n_switch; s++)
-    if (tf_hardware_radix_for (hw, graph->switches[s].port_count) == 0)
+    if (!tf_hardware_switch_fits (hw, &graph->switches[s]))
       {
         g_string_printf (why, "switch ports: %s has %u ports, more than the largest radix "
                          "option %u", graph->switches[s].id, graph->switches[s].port_count,

@@ -265,7 +265,7 @@ fits_radix (const TfSearchConfig *config,
             const TfNetworkGraph *graph)
 {
   for (guint s = 0; s < graph->n_switch; s++)
-    if (tf_hardware_radix_for (&config->hardware, graph->switches[s].port_count) == 0)
+    if (!tf_hardware_switch_fits (&config->hardware, &graph->switches[s]))
       return FALSE;
   return TRUE;
 }

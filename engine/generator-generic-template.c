@@ -646,7 +646,7 @@ materialize (const TfSearchConfig *config,
       return NULL;
     }
   for (guint i = 0; i < g->n_switch; i++)
-    if (tf_hardware_radix_for (&config->hardware, g->switches[i].port_count) == 0)
+    if (!tf_hardware_switch_fits (&config->hardware, &g->switches[i]))
       {
         g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION,
                      "%s: %s has %u ports, more than the largest radix option", text,

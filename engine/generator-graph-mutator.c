@@ -518,7 +518,7 @@ tf_edit_finish (Edit    *e,
     {
       if (g->switches[s].port_count == 0)
         return tf_edit_invalid (error, "switch %s would have no link", g->switches[s].id);
-      if (g->switches[s].port_count > e->max_ports)
+      if (g->switches[s].port_count > e->max_ports && g->switches[s].tier != TF_TIER_BOARD)
         return tf_edit_invalid (error, "switch %s would need %u ports, more than the largest "
                                 "radix", g->switches[s].id, g->switches[s].port_count);
     }

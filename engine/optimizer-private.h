@@ -114,8 +114,12 @@ double  tf_floor_plan_cable (const TfFloorPlan *floor, const TfNetworkGraph *gra
                              const guint32 *chip_board, const TfLink *link, TfCable *cable);
 /* The smallest radix option holding @ports, or 0 when none does. */
 guint   tf_hardware_radix_for (const TfHardwareConstraints *hw, guint ports);
+/* Whether a radix option holds @sw; a board's scale-up switch has its own radix
+ * (defaults.scale_up.switch_radix, met when the board was built) and always fits. */
+gboolean tf_hardware_switch_fits (const TfHardwareConstraints *hw, const TfSwitch *sw);
 /* A chip's ports (docs/optimizer.md, "Hard constraints"): physical links to switches within
- * nic_ports_per_chip, to chips of its board within on_board_links_per_chip, leaving its board
+ * nic_ports_per_chip, to chips or scale-up switches of its board within
+ * on_board_links_per_chip, leaving its board
  * within off_board_ports_per_chip. FALSE with the first chip over a limit in @why (may be
  * NULL): the chip, the count and the key. */
 gboolean tf_hardware_check_chip_ports (const TfHardwareConstraints *hw,

@@ -684,6 +684,9 @@ set_context_links (TfSearchConfig *c)
     c->context.by_reach[TF_LINK_C2C][r].bandwidth_gbps = hw->nic_bandwidth_gbps;
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     c->context.defaults[t].latency_ns = hw->link_latency_us * 1000;
+  /* Boards of scale-up switches use every on-board link a chip has. */
+  if (hw->on_board_links_per_chip >= 1)
+    c->context.scale_up.links_per_chip = MIN (hw->on_board_links_per_chip, TF_CHIP_RADIX_MAX);
 }
 
 static gboolean

@@ -203,7 +203,7 @@ test_chip_ports (void)
   g_assert_true (tf_hardware_check_chip_ports (&config.hardware, &boards->topology.graph, NULL));
   config.hardware.on_board_links_per_chip = 6;
   g_assert_false (tf_candidate_check_constraints (&config, boards, why));
-  g_assert_cmpstr (why->str, ==, "chip ports: chip0 has 7 links to chips of its board, more "
+  g_assert_cmpstr (why->str, ==, "chip ports: chip0 has 7 links on its board, more "
                    "than on_board_links_per_chip = 6");
 }
 

@@ -767,6 +767,79 @@ test_mutator_adaptive_rates (void)
   family->state_free (state);
 }
 
+/* A search over boards of scale-up switches (intra_board_topo: switch, named in the
+ * configuration): every seed of 4 or 8 chips a board has its boards' switches, takes the
+ * chips' 18 on-board links into them and meets every hard constraint (the scale-up switches,
+ * 72 ports, beyond the 64-port radix option, have their own radix), and the whole search's
+ * front is made of such designs. */
+static void
+test_family_scale_up (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "examples",
+                                                 "search-small.yaml", NULL);
+  g_auto(TfSearchConfig) config = { 0 };
+  g_auto(TfSearchResult) result = { 0 };
+  const TfGenerator *family = generator ("family");
+  g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GRand) rng = g_rand_new_with_seed (5);
+  TfSearchOptions options = { .threads = 1, .baseline = FALSE };
+  gpointer state;
+
+  g_assert_true (tf_search_config_load_file (path, &config, &error));
+  g_assert_no_error (error);
+  config.intra_board_topos = 1u << TF_INTRA_BOARD_SWITCH;
+  config.context.intra_board_topo = TF_INTRA_BOARD_SWITCH;
+  config.n_chips_per_board = 2;
+  config.chips_per_board[0] = 4;
+  config.chips_per_board[1] = 8;
+  config.population_size = 24;
+  config.generations = 4;
+  state = family->state_new (&config, &error);
+  g_assert_no_error (error);
+  g_assert_true (family->init (state, &config, rng, seeds, &error));
+  g_assert_no_error (error);
+  family->state_free (state);
+  g_assert_cmpuint (seeds->len, >, 0);
+  for (guint i = 0; i < seeds->len; i++)
+    {
+      TfCandidate *c = g_ptr_array_index (seeds, i);
+      const TfNetworkGraph *g = &c->topology.graph;
+      g_autoptr(GString) why = g_string_new (NULL);
+      guint n_su = 0;
+      guint64 su_links = 0;
+
+      for (guint s = 0; s < g->n_switch; s++)
+        if (g->switches[s].tier == TF_TIER_BOARD)
+          {
+            n_su++;
+            g_assert_cmpuint (g->switches[s].port_count, <=, 72);
+          }
+      for (guint l = 0; l < g->n_links; l++)
+        if (g->links[l].b >= g->n_chip
+            && g->switches[g->links[l].b - g->n_chip].tier == TF_TIER_BOARD)
+          su_links += g->links[l].multiplicity;
+      g_assert_cmpuint (n_su, >=, g->n_board);
+      g_assert_cmpuint (su_links, ==, 18ull * g->n_chip);
+      if (!tf_candidate_check_constraints (&config, c, why))
+        g_error ("%s: %s", c->origin.seed_id, why->str);
+    }
+
+  g_assert_true (tf_search_run (&config, &options, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.front->len, >, 0);
+  for (guint i = 0; i < result.front->len; i++)
+    {
+      const TfNetworkGraph *g = &((TfCandidate *) g_ptr_array_index (result.front, i))
+                                  ->topology.graph;
+      gboolean has_su = FALSE;
+
+      for (guint s = 0; s < g->n_switch; s++)
+        has_su |= g->switches[s].tier == TF_TIER_BOARD;
+      g_assert_true (has_su);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -774,6 +847,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/generators/family-seeds-equal-generate", test_family_seeds_equal_generate);
   g_test_add_func ("/generators/family-dual-homed", test_family_dual_homed);
+  g_test_add_func ("/generators/family-scale-up", test_family_scale_up);
   g_test_add_func ("/generators/family-step-nearest", test_family_step_nearest);
   g_test_add_func ("/generators/family-step-made", test_family_step_made);
   g_test_add_func ("/generators/family-step-deterministic", test_family_step_deterministic);
