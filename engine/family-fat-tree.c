@@ -398,17 +398,8 @@ fat_tree_parse_id (TfIdArgs  *args,
           return FALSE;
         }
     }
-  if (tf_id_args_has (args, "planes"))
-    {
-      if (!tf_id_args_get_uint (args, "planes", 1, TF_CHIP_RADIX_MAX, &p.planes, error))
-        return FALSE;
-      if (p.planes == 1)
-        {
-          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
-                       "id '%s': planes=1: the default; leave it out", args->id);
-          return FALSE;
-        }
-    }
+  if (!tf_id_args_get_planes (args, &p.planes, error))
+    return FALSE;
   if (tf_id_args_has (args, "agg_osr"))
     {
       if (p.layers != 3)

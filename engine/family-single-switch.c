@@ -1,21 +1,131 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* family-single-switch.c: Single-switch: every board on one rack switch, for every divisor
- * n_endpoint of n_chip (one board holding all chips included). One rack, one pod. */
-#include "family-boards-private.h"
+ * n_endpoint of n_chip (one board holding all chips included). One rack, one pod.
+ *
+ * planes=P (P | chip_radix, issue 15): P such switches, "p<q>.switch0", each chip's chip_radix
+ * links split evenly among them, as a node's NIC ports each go to their own switch; without
+ * it the one switch is "switch0", as the spec has it. */
+#include "family-private.h"
+#include "id-private.h"
 #include "metrics-private.h"
+
+typedef struct
+{
+  guint32 n_endpoint;
+  guint32 planes;
+} SingleSwitchParams;
+
+typedef struct
+{
+  const TfContext *ctx;
+  TfParamsVisitor  visit;
+  gpointer         data;
+} Walk;
+
+static gboolean
+walk_endpoint (guint    n_endpoint,
+               gpointer data)
+{
+  Walk *w = data;
+
+  for (guint planes = 1; planes <= w->ctx->chip_radix; planes++)
+    if (w->ctx->chip_radix % planes == 0)
+      {
+        SingleSwitchParams s = { n_endpoint, planes };
+        TfParams params;
+
+        TF_PARAMS_SET (&params, SingleSwitchParams, &s);
+        if (!w->visit (&params, w->data))
+          return FALSE;
+      }
+  return TRUE;
+}
+
+static gboolean
+single_switch_walk (const TfContext *ctx,
+                    TfParamsVisitor  visit,
+                    gpointer         data)
+{
+  Walk w = { ctx, visit, data };
+
+  return tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w);
+}
+
+static gboolean
+single_switch_parse_id (TfIdArgs  *args,
+                        TfParams  *params,
+                        GError   **error)
+{
+  SingleSwitchParams s;
+
+  if (!tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &s.n_endpoint, error)
+      || !tf_id_args_get_planes (args, &s.planes, error))
+    return FALSE;
+  TF_PARAMS_SET (params, SingleSwitchParams, &s);
+  return TRUE;
+}
+
+static void
+single_switch_format_id (const TfParams *params,
+                         GString        *out)
+{
+  SingleSwitchParams s;
+
+  TF_PARAMS_GET (params, SingleSwitchParams, &s);
+  tf_id_append_uint (out, "n_endpoint", s.n_endpoint);
+  if (s.planes > 1)
+    tf_id_append_uint (out, "planes", s.planes);
+}
+
+static guint
+planes_of (const TfResult *result)
+{
+  SingleSwitchParams s;
+
+  TF_PARAMS_GET (&result->params, SingleSwitchParams, &s);
+  return s.planes;
+}
+
+static void
+single_switch_attrs (const TfResult *result,
+                     TfAttrs        *attrs)
+{
+  if (planes_of (result) > 1)
+    tf_attrs_add_int (attrs, "planes", planes_of (result));
+}
 
 static gboolean
 single_switch_check (const TfContext *ctx,
                      TfResult        *result,
                      GString         *why)
 {
+  SingleSwitchParams s;
+
+  TF_PARAMS_GET (&result->params, SingleSwitchParams, &s);
+  if (s.n_endpoint < 1 || ctx->n_chip % s.n_endpoint != 0)
+    return tf_reject (why, "n_endpoint = %u must be at least 1 and divide n_chip = %u",
+                      s.n_endpoint, ctx->n_chip);
+  if (s.planes < 1 || ctx->chip_radix % s.planes != 0)
+    return tf_reject (why, "planes = %u must divide chip_radix = %u: each plane takes the "
+                           "same share of a chip's links", s.planes, ctx->chip_radix);
+  result->n_endpoint = s.n_endpoint;
+  result->chips_per_board = ctx->n_chip / s.n_endpoint;
   /* radix-too-large (the spec's N_endpoint > 64) is the framework's rule on the switch's
-   * physical ports, n_chip x chip_radix. Every board sits in the switch's one rack. */
-  if (!tf_boards_check (ctx, result, 1, why))
-    return FALSE;
+   * physical ports, n_chip x chip_radix / planes. Every board sits in the switches' rack. */
   if (result->n_endpoint > ctx->boards_per_rack_max)
     tf_result_add_warning (result, &tf_warning_rack_overflow);
   return TRUE;
+}
+
+/* A board port in one plane carries C x chip_radix / planes links. */
+static void
+single_switch_lanes (const TfContext *ctx,
+                     const TfResult  *result,
+                     guint64         *chip_lanes,
+                     guint64         *port_lanes)
+{
+  *chip_lanes = ctx->chip_radix / planes_of (result);
+  *port_lanes = *chip_lanes * result->chips_per_board;
 }
 
 static void
@@ -24,7 +134,7 @@ single_switch_count (const TfContext *ctx,
                      TfMetrics       *m)
 {
   tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK, (guint64) ctx->n_chip * ctx->chip_radix);
-  m->switch_count = 1;
+  m->switch_count = planes_of (result);
   m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
 }
 
@@ -41,10 +151,18 @@ single_switch_build (const TfContext *ctx,
                      TfBuild         *b,
                      GError         **error)
 {
+  guint planes = planes_of (result);
+
   tf_build_set_shape (b, result->n_endpoint, result->chips_per_board, result->n_endpoint, 1, 1);
-  tf_build_add_switch (b, TF_TIER_RACK, 0, "switch0");
-  for (guint e = 0; e < result->n_endpoint; e++)
-    tf_build_add_link (b, e, tf_build_switch_node (b, 0), 1);
+  for (guint q = 0; q < planes; q++)
+    {
+      if (planes > 1)
+        tf_build_add_switch (b, TF_TIER_RACK, 0, "p%u.switch0", q);
+      else
+        tf_build_add_switch (b, TF_TIER_RACK, 0, "switch0");
+      for (guint e = 0; e < result->n_endpoint; e++)
+        tf_build_add_link (b, e, tf_build_switch_node (b, q), 1);
+    }
   return TRUE;
 }
 
@@ -54,13 +172,19 @@ single_switch_metrics (const TfContext *ctx,
                        const TfBuild   *build,
                        TfMetrics       *m)
 {
+  guint planes = planes_of (result);
   TfBoardTopo bt;
 
   tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, NULL);
   m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint, 1, 0);
   m->diameter_method = TF_METHOD_CLOSED_FORM;
-  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint);
+  /* Each plane's switch is one more path between any two chips (and separates two boards in
+   * its plane); one board's own paths count once. */
+  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint)
+                      + planes - 1;
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
+  /* Every chip's links split evenly over the planes: each switch stands with the larger side,
+   * and the cut is the smaller side's links, whatever the planes. */
   tf_bisection_star (ctx, ctx->n_chip, &bt, &m->bisection_links, &m->bisection_bandwidth,
                      &m->bisection_links_method);
   m->bisection_bandwidth_method = m->bisection_links_method;
@@ -72,13 +196,14 @@ const TfFamily tf_family_single_switch = {
   .leaf_tier = TF_TIER_BOARD,
   .scopes = 1u << TF_SCOPE_INTRA_RACK,
   .direct = FALSE,
-  .walk = tf_boards_walk,
-  .parse_id = tf_boards_parse_id,
-  .format_id = tf_boards_format_id,
+  .walk = single_switch_walk,
+  .parse_id = single_switch_parse_id,
+  .format_id = single_switch_format_id,
   .check = single_switch_check,
-  .attrs = tf_boards_attrs,
+  .attrs = single_switch_attrs,
   .count = single_switch_count,
   .switch_ports = single_switch_switch_ports,
+  .lanes = single_switch_lanes,
   .build = single_switch_build,
   .metrics = single_switch_metrics,
   .metrics_need_build = FALSE,
