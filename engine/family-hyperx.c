@@ -21,6 +21,7 @@ typedef struct
   guint32 L;
   guint32 T;
   guint32 S[L_MAX];
+  guint32 planes;  /* copies of the switch grid, each chip's links split among them */
 } HyperxParams;
 
 static const TfWarning warning_degenerate_to_single_switch = {
@@ -50,6 +51,9 @@ hyperx_check (const TfContext *ctx,
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
   if (x.L < 1 || x.L > L_MAX)
     return tf_reject (why, "L = %u: L must be from 1 to %u", x.L, L_MAX);
+  if (x.planes < 1 || ctx->chip_radix % x.planes != 0)
+    return tf_reject (why, "planes = %u must divide chip_radix = %u: each plane takes the "
+                           "same share of a chip's links", x.planes, ctx->chip_radix);
   if (x.T < 1 || x.T > T_MAX)
     return tf_reject (why, "T = %u: T must be from 1 to %u", x.T, T_MAX);
   for (guint i = 0; i < x.L; i++)
@@ -80,9 +84,10 @@ hyperx_check (const TfContext *ctx,
 
 typedef struct
 {
-  TfParamsVisitor visit;
-  gpointer        data;
-  HyperxParams    x;
+  const TfContext *ctx;
+  TfParamsVisitor  visit;
+  gpointer         data;
+  HyperxParams     x;
 } Walk;
 
 /* Non-decreasing factorisations of @rest into dimensions d, d + 1, ..., each at least @min. */
@@ -99,9 +104,14 @@ walk_dims (Walk  *w,
     {
       w->x.S[d] = rest;
       w->x.L = d + 1;
-      TF_PARAMS_SET (&params, HyperxParams, &w->x);
-      if (!w->visit (&params, w->data))
-        return FALSE;
+      for (w->x.planes = 1; w->x.planes <= w->ctx->chip_radix; w->x.planes++)
+        if (w->ctx->chip_radix % w->x.planes == 0)
+          {
+            TF_PARAMS_SET (&params, HyperxParams, &w->x);
+            if (!w->visit (&params, w->data))
+              return FALSE;
+          }
+      w->x.planes = 0;
       w->x.S[d] = 0;
     }
   /* or split it further; the next factor is at least s, so s * s <= rest */
@@ -139,7 +149,7 @@ hyperx_walk (const TfContext *ctx,
              TfParamsVisitor  visit,
              gpointer         data)
 {
-  Walk w = { visit, data };
+  Walk w = { ctx, visit, data };
 
   return tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w);
 }
@@ -154,7 +164,8 @@ hyperx_parse_id (TfIdArgs  *args,
 
   if (!tf_id_args_get_uint (args, "L", 1, L_MAX, &x.L, error)
       || !tf_id_args_get_uint (args, "T", 1, T_MAX, &x.T, error)
-      || !tf_id_args_get_list (args, "S", 1, L_MAX, 2, TF_N_CHIP_MAX, &n, x.S, error))
+      || !tf_id_args_get_list (args, "S", 1, L_MAX, 2, TF_N_CHIP_MAX, &n, x.S, error)
+      || !tf_id_args_get_planes (args, &x.planes, error))
     return FALSE;
   if (n != x.L)
     {
@@ -176,6 +187,8 @@ hyperx_format_id (const TfParams *params,
   tf_id_append_uint (out, "L", x.L);
   tf_id_append_uint (out, "T", x.T);
   tf_id_append_list (out, "S", x.S, x.L);
+  if (x.planes > 1)
+    tf_id_append_uint (out, "planes", x.planes);
 }
 
 static void
@@ -188,6 +201,23 @@ hyperx_attrs (const TfResult *result,
   tf_attrs_add_int (attrs, "L", x.L);
   tf_attrs_add_int (attrs, "T", x.T);
   tf_attrs_add_list (attrs, "S", x.S, x.L);
+  if (x.planes > 1)
+    tf_attrs_add_int (attrs, "planes", x.planes);
+}
+
+/* A board port in one plane carries C x chip_radix / planes links, and so does a link between
+ * switches of a plane. */
+static void
+hyperx_lanes (const TfContext *ctx,
+              const TfResult  *result,
+              guint64         *chip_lanes,
+              guint64         *port_lanes)
+{
+  HyperxParams x;
+
+  TF_PARAMS_GET (&result->params, HyperxParams, &x);
+  *chip_lanes = ctx->chip_radix / x.planes;
+  *port_lanes = *chip_lanes * result->chips_per_board;
 }
 
 /* Racks and pods along the dimensions: @unit[d] gives the switch coordinates of dimension d a
@@ -242,11 +272,12 @@ hyperx_count (const TfContext *ctx,
       rack += lines * tf_pairs_within_runs (s_d, lay.unit[d][0]);
       pod += lines * tf_pairs_within_runs (s_d, lay.unit[d][1]);
     }
+  lanes *= x.planes;   /* every plane's links */
   tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK,
                         (guint64) ctx->n_chip * ctx->chip_radix + rack * lanes);
   tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, (pod - rack) * lanes);
   tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER, (all - pod) * lanes);
-  m->switch_count = (guint) p;
+  m->switch_count = (guint) (p * x.planes);
   m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
 }
 
@@ -287,34 +318,44 @@ hyperx_build (const TfContext *ctx,
   links = result->n_endpoint;
   for (guint d = 0; d < x.L; d++)
     links += p * (x.S[d] - 1) / 2;
-  tf_build_reserve (b, p, links);
-  for (guint i = 0; i < p; i++)
+  tf_build_reserve (b, p * x.planes, links * x.planes);
+  /* Plane q's switches are p q .. p (q + 1) - 1, "p<q>.switch-..." when there are planes. */
+  for (guint q = 0; q < x.planes; q++)
+    for (guint i = 0; i < p; i++)
+      {
+        GString *id = g_string_new (NULL);
+        guint rest = i;
+
+        if (x.planes > 1)
+          g_string_append_printf (id, "p%u.", q);
+        g_string_append (id, "switch");
+        for (guint d = 0; d < x.L; d++)
+          {
+            g_string_append_printf (id, "-%u", rest % x.S[d]);
+            rest /= x.S[d];
+          }
+        tf_build_add_switch (b, TF_TIER_RACK, (guint) (i / lay.per_rack), "%s", id->str);
+        g_string_free (id, TRUE);
+      }
+  for (guint q = 0; q < x.planes; q++)
     {
-      GString *id = g_string_new ("switch");
-      guint rest = i;
+      guint base = q * p;
 
-      for (guint d = 0; d < x.L; d++)
+      for (guint e = 0; e < result->n_endpoint; e++)
+        tf_build_add_link (b, e, tf_build_switch_node (b, base + e / x.T), 1);
+      for (guint i = 0; i < p; i++)
         {
-          g_string_append_printf (id, "-%u", rest % x.S[d]);
-          rest /= x.S[d];
-        }
-      tf_build_add_switch (b, TF_TIER_RACK, (guint) (i / lay.per_rack), "%s", id->str);
-      g_string_free (id, TRUE);
-    }
-  for (guint e = 0; e < result->n_endpoint; e++)
-    tf_build_add_link (b, e, tf_build_switch_node (b, e / x.T), 1);
-  for (guint i = 0; i < p; i++)
-    {
-      guint stride = 1;
+          guint stride = 1;
 
-      for (guint d = 0; d < x.L; d++)
-        {
-          guint c = (i / stride) % x.S[d];
+          for (guint d = 0; d < x.L; d++)
+            {
+              guint c = (i / stride) % x.S[d];
 
-          for (guint o = c + 1; o < x.S[d]; o++)
-            tf_build_add_link (b, tf_build_switch_node (b, i),
-                               tf_build_switch_node (b, i + (o - c) * stride), 1);
-          stride *= x.S[d];
+              for (guint o = c + 1; o < x.S[d]; o++)
+                tf_build_add_link (b, tf_build_switch_node (b, base + i),
+                                   tf_build_switch_node (b, base + i + (o - c) * stride), 1);
+              stride *= x.S[d];
+            }
         }
     }
   return TRUE;
@@ -420,9 +461,13 @@ hyperx_metrics (const TfContext *ctx,
   /* Switches differ in at most L coordinates, one hop each; every switch hosts boards. */
   m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint, (guint) p, x.L);
   m->diameter_method = TF_METHOD_CLOSED_FORM;
-  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint);
+  /* Each plane's switch is one more path (and separates two boards in its plane). */
+  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint)
+                      + x.planes - 1;
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
 
+  /* The planes are cut alike, so the cut is one plane's at every chip's full links (the
+   * chip and switch lanes below are chip_radix's, not a plane's share). */
   tf_bisection_star (ctx, ctx->n_chip, &bt, &m->bisection_links, &m->bisection_bandwidth,
                      &star_method);
   m->bisection_links_method = TF_METHOD_UPPER_BOUND;
@@ -455,6 +500,7 @@ const TfFamily tf_family_hyperx = {
   .attrs = hyperx_attrs,
   .count = hyperx_count,
   .switch_ports = hyperx_switch_ports,
+  .lanes = hyperx_lanes,
   .build = hyperx_build,
   .metrics = hyperx_metrics,
   .metrics_need_build = FALSE,
