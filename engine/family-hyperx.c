@@ -206,18 +206,14 @@ hyperx_attrs (const TfResult *result,
 }
 
 /* A board port in one plane carries C x chip_radix / planes links, and so does a link between
- * switches of a plane. */
-static void
-hyperx_lanes (const TfContext *ctx,
-              const TfResult  *result,
-              guint64         *chip_lanes,
-              guint64         *port_lanes)
+ * switches of a plane (tf_result_get_lanes). */
+static guint
+hyperx_planes (const TfResult *result)
 {
   HyperxParams x;
 
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
-  *chip_lanes = ctx->chip_radix / x.planes;
-  *port_lanes = *chip_lanes * result->chips_per_board;
+  return x.planes;
 }
 
 /* Racks and pods along the dimensions: @unit[d] gives the switch coordinates of dimension d a
@@ -500,7 +496,7 @@ const TfFamily tf_family_hyperx = {
   .attrs = hyperx_attrs,
   .count = hyperx_count,
   .switch_ports = hyperx_switch_ports,
-  .lanes = hyperx_lanes,
+  .planes = hyperx_planes,
   .build = hyperx_build,
   .metrics = hyperx_metrics,
   .metrics_need_build = FALSE,

@@ -132,28 +132,33 @@ struct _TfFamily
                        TfMetrics *metrics);
   gboolean    metrics_need_build;
   /* Optional: the physical links of a chip's port and of a switch-switch port when they are
-   * not the defaults below (a fat-tree's rails and planes). */
+   * not the defaults below (a fat-tree's rails). */
   void     (*lanes) (const TfContext *ctx, const TfResult *result, guint64 *chip_lanes,
                      guint64 *port_lanes);
+  /* Optional: the planes (copies of the switched fabric) @result has; each chip's chip_radix
+   * links split evenly among them. */
+  guint    (*planes) (const TfResult *result);
 };
 
-/* The physical links a multiplicity of 1 stands for, on a link at a chip (chip_radix) and on a
- * switch-switch link (a board port's: C_board x chip_radix for Tier-7 families, 1 for Tier-6
- * ones, whose endpoints are chips), or what the family's lanes() says. */
+/* The physical links a multiplicity of 1 stands for, on a link at a chip (chip_radix, shared by
+ * the family's planes) and on a switch-switch link (a board port's: C_board x that for Tier-7
+ * families, 1 for Tier-6 ones, whose endpoints are chips), or what the family's lanes() says. */
 static inline void
 tf_result_get_lanes (const TfContext *ctx,
                      const TfResult  *result,
                      guint64         *chip_lanes,
                      guint64         *port_lanes)
 {
-  if (result->family->lanes != NULL)
+  const TfFamily *family = result->family;
+
+  if (family->lanes != NULL)
     {
-      result->family->lanes (ctx, result, chip_lanes, port_lanes);
+      family->lanes (ctx, result, chip_lanes, port_lanes);
       return;
     }
-  *chip_lanes = ctx->chip_radix;
-  *port_lanes = result->family->leaf_tier == TF_TIER_BOARD
-                ? (guint64) result->chips_per_board * ctx->chip_radix : 1;
+  *chip_lanes = ctx->chip_radix / (family->planes != NULL ? family->planes (result) : 1);
+  *port_lanes = family->leaf_tier == TF_TIER_BOARD
+                ? (guint64) result->chips_per_board * *chip_lanes : 1;
 }
 
 static inline guint64

@@ -77,6 +77,7 @@ single_switch_format_id (const TfParams *params,
     tf_id_append_uint (out, "planes", s.planes);
 }
 
+/* A board port in one plane carries C x chip_radix / planes links (tf_result_get_lanes). */
 static guint
 planes_of (const TfResult *result)
 {
@@ -115,17 +116,6 @@ single_switch_check (const TfContext *ctx,
   if (result->n_endpoint > ctx->boards_per_rack_max)
     tf_result_add_warning (result, &tf_warning_rack_overflow);
   return TRUE;
-}
-
-/* A board port in one plane carries C x chip_radix / planes links. */
-static void
-single_switch_lanes (const TfContext *ctx,
-                     const TfResult  *result,
-                     guint64         *chip_lanes,
-                     guint64         *port_lanes)
-{
-  *chip_lanes = ctx->chip_radix / planes_of (result);
-  *port_lanes = *chip_lanes * result->chips_per_board;
 }
 
 static void
@@ -203,7 +193,7 @@ const TfFamily tf_family_single_switch = {
   .attrs = single_switch_attrs,
   .count = single_switch_count,
   .switch_ports = single_switch_switch_ports,
-  .lanes = single_switch_lanes,
+  .planes = planes_of,
   .build = single_switch_build,
   .metrics = single_switch_metrics,
   .metrics_need_build = FALSE,

@@ -195,20 +195,19 @@ static const char *const family_keys[] = {
   "intra_board_topo", "chips_per_board",
 };
 static const char *const scope_names[] = { "intra-rack", "inter-rack" };
-/* The enumeration context's own names (context.c). */
-#define topo_names tf_intra_board_topo_names
 
 static gboolean
 lookup_topo (const char *name,
              guint      *index)
 {
-  return tf_name_index (topo_names, G_N_ELEMENTS (topo_names), name, index);
+  return tf_name_index (tf_intra_board_topo_names, TF_N_INTRA_BOARD_TOPOS, name, index);
 }
 
 static char *
 explain_topo (const char *name)
 {
-  g_autofree char *list = tf_config_join_names (topo_names, G_N_ELEMENTS (topo_names));
+  g_autofree char *list = tf_config_join_names (tf_intra_board_topo_names,
+                                                TF_N_INTRA_BOARD_TOPOS);
 
   return g_strdup_printf ("'%s' is not an intra-board topology; they are %s", name, list);
 }
@@ -224,7 +223,8 @@ read_intra_board_topos (Loader *l)
 
   if (r->error == NULL && r->event.type == YAML_SCALAR_EVENT)
     {
-      if (!tf_yaml_read_choice (r, topo_names, G_N_ELEMENTS (topo_names), &indices[0]))
+      if (!tf_yaml_read_choice (r, tf_intra_board_topo_names, TF_N_INTRA_BOARD_TOPOS,
+                                &indices[0]))
         return FALSE;
       n = 1;
     }
