@@ -28,6 +28,7 @@
  * are chips and a port is one chip's link. planes=P: P copies of the switched fabric, switch
  * ids prefixed "p<plane>.", each chip's chip_radix links split evenly among them.
  */
+#include "attachment-private.h"
 #include "family-private.h"
 #include "metrics-private.h"
 
@@ -39,15 +40,8 @@ typedef struct
   guint32 n_endpoint;
   guint32 agg_osr;      /* 3 layers; 0 with 2 */
   guint32 p_levels[3];  /* per layer; 0 past the top */
-  guint32 attach;       /* ATTACH_BOARD or ATTACH_RAIL */
-  guint32 planes;       /* copies of the switched fabric, each chip's ports split among them */
+  TfAttachment at;      /* rails and planes (attachment-private.h) */
 } FatTreeParams;
-
-/* A leaf's down ports: whole boards (a port a bundle of the board's chips), or, rail-optimized,
- * chip j of each of d boards on leaf j of their rail group. */
-enum { ATTACH_BOARD, ATTACH_RAIL, N_ATTACH };
-
-static const char *const attach_names[N_ATTACH] = { "board", "rail" };
 
 static const TfWarning warning_aggressive_oversubscription = {
   "aggressive-oversubscription",
@@ -156,7 +150,7 @@ get_shape (const TfContext     *ctx,
 {
   memset (s, 0, sizeof *s);
   s->c = p->n_endpoint > 0 ? ctx->n_chip / p->n_endpoint : 0;
-  s->rails = p->attach == ATTACH_RAIL ? s->c : 1;
+  s->rails = p->at.attach == TF_ATTACH_RAIL ? s->c : 1;
   port_split (p->k, p->osr, &s->d, &s->u);
   s->n_port = (guint64) p->n_endpoint * s->rails;
   s->n_rack = p->n_endpoint / s->d;
@@ -228,19 +222,13 @@ fat_tree_check (const TfContext *ctx,
   if (p.n_endpoint < 1 || ctx->n_chip % p.n_endpoint != 0)
     return tf_reject (why, "n_endpoint = %u must divide n_chip = %u",
                            p.n_endpoint, ctx->n_chip);
-  if (p.attach >= N_ATTACH)
-    return tf_reject (why, "attach = %u: board or rail", p.attach);
-  if (p.planes < 1 || ctx->chip_radix % p.planes != 0)
-    return tf_reject (why, "planes = %u must divide chip_radix = %u: each plane takes the "
-                           "same share of a chip's links", p.planes, ctx->chip_radix);
   get_shape (ctx, &p, &s);
+  if (!tf_attachment_check (&p.at, ctx, s.c, why))
+    return FALSE;
   if (p.n_endpoint % s.d != 0)
     return tf_reject (why, "d = %u must divide n_endpoint = %u (full racks)",
                            s.d, p.n_endpoint);
-  if (p.attach == ATTACH_RAIL && s.c < 2)
-    return tf_reject (why, "attach = rail: a board of one chip has one rail; its leaf takes "
-                           "the board");
-  if (p.attach == ATTACH_RAIL && p.layers == 3 && s.d_agg % s.c != 0)
+  if (p.at.attach == TF_ATTACH_RAIL && p.layers == 3 && s.d_agg % s.c != 0)
     return tf_reject (why, "attach = rail: C_board = %u must divide d_agg = %u, so a fat-tree "
                            "group holds whole rail groups", s.c, s.d_agg);
   if (p.p_levels[p.layers - 1] != 1 || (p.layers == 3 && p.p_levels[0] != 1))
@@ -272,7 +260,7 @@ fat_tree_check (const TfContext *ctx,
       if (s.n_port > s.capacity)
         return tf_reject (why, "%" G_GUINT64_FORMAT " %s exceed the 3-layer capacity "
                                "d d_agg floor (k / p) = %" G_GUINT64_FORMAT, s.n_port,
-                               p.attach == ATTACH_RAIL ? "chips" : "boards", s.capacity);
+                               p.at.attach == TF_ATTACH_RAIL ? "chips" : "boards", s.capacity);
       if (s.n_group < 2)
         return tf_reject (why, "n_endpoint = %u fills one fat-tree group of "
                                "d d_agg = %u; a core layer needs two", p.n_endpoint,
@@ -308,8 +296,8 @@ typedef struct
 
 /* The k-ary n-tree (p = 1) and, when it differs, the variant sized to need. */
 static gboolean
-walk_endpoint (guint    n_endpoint,
-               gpointer data)
+walk_attachment (const TfAttachment *at,
+                 gpointer            data)
 {
   Walk *w = data;
   FatTreeParams p = w->p;
@@ -318,29 +306,32 @@ walk_endpoint (guint    n_endpoint,
   Shape s;
   guint fill;
 
-  p.n_endpoint = n_endpoint;
-  for (p.attach = 0; p.attach < N_ATTACH; p.attach++)
-    for (p.planes = 1; p.planes <= w->ctx->chip_radix; p.planes++)
-      {
-        if (w->ctx->chip_radix % p.planes != 0)
-          continue;
-        get_shape (w->ctx, &p, &s);
-        if (s.d == 0 || n_endpoint % s.d != 0 || (p.attach == ATTACH_RAIL && s.c < 2))
-          continue;
-        fill = p.layers == 2 ? filling_p (s.u, s.n_leaf, 1, p.k)
-                             : filling_p (s.u_agg, s.n_group, s.u, p.k);
-        for (guint i = 0; i < 2; i++)
-          {
-            p.p_levels[level] = i == 0 ? 1 : fill;
-            if (i == 1 && fill == 1)
-              break;
-            TF_PARAMS_SET (&params, FatTreeParams, &p);
-            if (!w->visit (&params, w->data))
-              return FALSE;
-          }
-        p.p_levels[level] = 1;
-      }
+  p.at = *at;
+  get_shape (w->ctx, &p, &s);
+  if (s.d == 0 || p.n_endpoint % s.d != 0)
+    return TRUE;
+  fill = p.layers == 2 ? filling_p (s.u, s.n_leaf, 1, p.k)
+                       : filling_p (s.u_agg, s.n_group, s.u, p.k);
+  for (guint i = 0; i < 2; i++)
+    {
+      p.p_levels[level] = i == 0 ? 1 : fill;
+      if (i == 1 && fill == 1)
+        break;
+      TF_PARAMS_SET (&params, FatTreeParams, &p);
+      if (!w->visit (&params, w->data))
+        return FALSE;
+    }
   return TRUE;
+}
+
+static gboolean
+walk_endpoint (guint    n_endpoint,
+               gpointer data)
+{
+  Walk *w = data;
+
+  w->p.n_endpoint = n_endpoint;
+  return tf_attachment_foreach (w->ctx, w->ctx->n_chip / n_endpoint, walk_attachment, w);
 }
 
 static gboolean
@@ -385,20 +376,7 @@ fat_tree_parse_id (TfIdArgs  *args,
   for (guint i = 0; i < p.layers; i++)
     p.p_levels[i] = 1;
   p.agg_osr = p.layers == 3 ? p.osr : 0;
-  p.attach = ATTACH_BOARD;
-  p.planes = 1;
-  if (tf_id_args_has (args, "attach"))
-    {
-      if (!tf_id_args_get_name (args, "attach", attach_names, N_ATTACH, &p.attach, error))
-        return FALSE;
-      if (p.attach == ATTACH_BOARD)
-        {
-          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
-                       "id '%s': attach=board: the default; leave it out", args->id);
-          return FALSE;
-        }
-    }
-  if (!tf_id_args_get_planes (args, &p.planes, error))
+  if (!tf_attachment_parse_id (args, &p.at, error))
     return FALSE;
   if (tf_id_args_has (args, "agg_osr"))
     {
@@ -451,10 +429,7 @@ fat_tree_format_id (const TfParams *params,
     tf_id_append_uint (out, "agg_osr", p.agg_osr);
   if (memcmp (p.p_levels, ones, p.layers * sizeof (guint32)) != 0)
     tf_id_append_list (out, "p_levels", p.p_levels, p.layers);
-  if (p.attach != ATTACH_BOARD)
-    tf_id_append_name (out, "attach", attach_names[p.attach]);
-  if (p.planes > 1)
-    tf_id_append_uint (out, "planes", p.planes);
+  tf_attachment_format_id (&p.at, out);
 }
 
 static void
@@ -480,25 +455,17 @@ fat_tree_attrs (const TfResult *result,
   tf_attrs_add_list (attrs, "p_levels", p.p_levels, p.layers);
   /* Beyond the spec's keys, only where they differ from its tree: leaves a rail group (C_board
    * rail-optimized) and copies of the fabric. */
-  if (p.attach == ATTACH_RAIL)
-    tf_attrs_add_int (attrs, "rails", result->chips_per_board);
-  if (p.planes > 1)
-    tf_attrs_add_int (attrs, "planes", p.planes);
+  tf_attachment_attrs (&p.at, result->chips_per_board, attrs);
 }
 
-/* A chip's port in one plane carries chip_radix / planes links; a switch-switch port the same
- * for each chip of the board it stands for (all of them, or one with rails). */
 static void
-fat_tree_lanes (const TfContext *ctx,
-                const TfResult  *result,
-                guint64         *chip_lanes,
-                guint64         *port_lanes)
+fat_tree_attachment (const TfResult *result,
+                     TfAttachment   *at)
 {
   FatTreeParams p;
 
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
-  *chip_lanes = ctx->chip_radix / MAX (p.planes, 1);
-  *port_lanes = *chip_lanes * (p.attach == ATTACH_RAIL ? 1 : result->chips_per_board);
+  *at = p.at;
 }
 
 /* Switches of one plane. */
@@ -524,7 +491,7 @@ fat_tree_count (const TfContext *ctx,
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
   get_shape (ctx, &p, &s);
   get_pods (ctx, &p, &s, &pods);
-  uplinks = (guint64) s.n_leaf * s.u * lanes * p.planes;
+  uplinks = (guint64) s.n_leaf * s.u * lanes * p.at.planes;
   tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK, (guint64) ctx->n_chip * ctx->chip_radix);
   /* A ToR's aggregation switches share its pod; spines share it only within one pod. */
   if (p.layers == 2 && pods.n_pod > 1)
@@ -533,8 +500,8 @@ fat_tree_count (const TfContext *ctx,
     tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, uplinks);
   if (p.layers == 3)
     tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER,
-                          (guint64) s.n_group * s.u * s.u_agg * lanes * p.planes);
-  m->switch_count = plane_switches (&p, &s) * p.planes;
+                          (guint64) s.n_group * s.u * s.u_agg * lanes * p.at.planes);
+  m->switch_count = plane_switches (&p, &s) * p.at.planes;
   m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
 }
 
@@ -557,9 +524,7 @@ endpoint_leaf (const FatTreeParams *p,
                const Shape         *s,
                guint                e)
 {
-  if (p->attach != ATTACH_RAIL)
-    return e / s->d;
-  return (e / s->c / s->d) * s->c + e % s->c;
+  return tf_attachment_leaf (&p->at, e, s->d, s->c);
 }
 
 /* One plane's switches and links; @first is its first switch. */
@@ -571,11 +536,10 @@ build_plane (TfBuild             *b,
              guint                plane,
              guint                first)
 {
-  char pre[16] = "";
+  char pre[16];
   guint n_ep = b->n_endpoint;
 
-  if (p->planes > 1)
-    g_snprintf (pre, sizeof pre, "p%u.", plane);
+  tf_attachment_plane_prefix (&p->at, plane, pre);
 #define NODE(i) tf_build_switch_node (b, first + (i))
   if (p->layers == 2)
     {
@@ -628,27 +592,21 @@ fat_tree_build (const TfContext *ctx,
   FatTreeParams p;
   Shape s;
   Pods pods;
-  guint n_ep;
 
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
   get_shape (ctx, &p, &s);
   get_pods (ctx, &p, &s, &pods);
   /* With rails the endpoints are chips, board by board, each board's C chips on the C leaves
    * of its rail group. */
-  n_ep = p.attach == ATTACH_RAIL ? ctx->n_chip : p.n_endpoint;
-  tf_build_set_shape (b, n_ep, s.c, p.n_endpoint, s.n_rack, pods.n_pod);
-  if (p.attach == ATTACH_RAIL)
-    {
-      b->endpoint_board = g_new (guint32, n_ep);
-      for (guint e = 0; e < n_ep; e++)
-        b->endpoint_board[e] = e / s.c;
-    }
+  tf_build_set_shape (b, tf_attachment_n_endpoint (&p.at, p.n_endpoint, s.c), s.c,
+                      p.n_endpoint, s.n_rack, pods.n_pod);
+  tf_attachment_set_endpoint_boards (&p.at, b);
   for (guint e = 0; e < p.n_endpoint; e++)
     b->board_rack[e] = e / s.d;
   for (guint r = 0; r < s.n_rack; r++)
     b->rack_pod[r] = p.layers == 2 ? r / pods.racks_per_pod
                                    : r / group_racks (&s) / pods.groups_per_pod;
-  for (guint q = 0; q < p.planes; q++)
+  for (guint q = 0; q < p.at.planes; q++)
     build_plane (b, &p, &s, &pods, q, q * plane_switches (&p, &s));
   return TRUE;
 }
@@ -673,16 +631,16 @@ fat_tree_metrics (const TfContext *ctx,
   m->diameter_method = TF_METHOD_CLOSED_FORM;
   /* One rail group: chips i and j of two boards are 2 apart through leaf j and the board's
    * own path from i to j, or 4 through a spine; the farthest pair is the board's farthest. */
-  if (p.attach == ATTACH_RAIL && s.n_rack == 1 && bt.topo != TF_INTRA_BOARD_NONE)
+  if (p.at.attach == TF_ATTACH_RAIL && s.n_rack == 1 && bt.topo != TF_INTRA_BOARD_NONE)
     m->diameter = MIN (m->diameter, 2 + tf_board_topo_diameter (&bt));
   /* Boards (two or more) hang off one leaf of each plane, which separate them: one path a
    * plane. With rails a chip's board neighbours reach other leaves, and the chip's own
    * neighbours, its leaves and those, are a cut: an upper bound. */
-  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, p.n_endpoint) * p.planes;
+  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, p.n_endpoint) * p.at.planes;
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
-  if (p.attach == ATTACH_RAIL && bt.topo != TF_INTRA_BOARD_NONE)
+  if (p.at.attach == TF_ATTACH_RAIL && bt.topo != TF_INTRA_BOARD_NONE)
     {
-      m->path_diversity = p.planes + (guint) tf_board_topo_degree (&bt);
+      m->path_diversity = p.at.planes + (guint) tf_board_topo_degree (&bt);
       m->path_diversity_method = TF_METHOD_UPPER_BOUND;
     }
   tf_bisection_switch_family (ctx, build, NULL, &bt, m);
@@ -705,5 +663,5 @@ const TfFamily tf_family_fat_tree = {
   .build = fat_tree_build,
   .metrics = fat_tree_metrics,
   .metrics_need_build = TRUE,
-  .lanes = fat_tree_lanes,
+  .attachment = fat_tree_attachment,
 };

@@ -9,6 +9,7 @@
  * (a run of consecutive switches), and pods likewise hold racks (rack-overflow when one
  * switch's T boards are more than a rack holds). Switches are rack switches of their rack.
  */
+#include "attachment-private.h"
 #include "family-private.h"
 #include "metrics-private.h"
 #include "placement-private.h"
@@ -21,7 +22,7 @@ typedef struct
   guint32 L;
   guint32 T;
   guint32 S[L_MAX];
-  guint32 planes;  /* copies of the switch grid, each chip's links split among them */
+  TfAttachment at; /* planes: copies of the switch grid, each chip's links split among them */
 } HyperxParams;
 
 static const TfWarning warning_degenerate_to_single_switch = {
@@ -51,9 +52,6 @@ hyperx_check (const TfContext *ctx,
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
   if (x.L < 1 || x.L > L_MAX)
     return tf_reject (why, "L = %u: L must be from 1 to %u", x.L, L_MAX);
-  if (x.planes < 1 || ctx->chip_radix % x.planes != 0)
-    return tf_reject (why, "planes = %u must divide chip_radix = %u: each plane takes the "
-                           "same share of a chip's links", x.planes, ctx->chip_radix);
   if (x.T < 1 || x.T > T_MAX)
     return tf_reject (why, "T = %u: T must be from 1 to %u", x.T, T_MAX);
   for (guint i = 0; i < x.L; i++)
@@ -68,6 +66,10 @@ hyperx_check (const TfContext *ctx,
     return tf_reject (why, "n_endpoint = T prod S = %" G_GUINT64_FORMAT " must divide n_chip = %u",
                       n_endpoint, ctx->n_chip);
 
+  if (!tf_attachment_check (&x.at, ctx, ctx->n_chip / (guint) n_endpoint, why))
+    return FALSE;
+  if (x.at.attach != TF_ATTACH_BOARD)
+    return tf_reject (why, "attach = rail: not yet for hyperx");
   result->n_endpoint = (guint) n_endpoint;
   result->chips_per_board = ctx->n_chip / (guint) n_endpoint;
 
@@ -90,6 +92,21 @@ typedef struct
   HyperxParams     x;
 } Walk;
 
+static gboolean
+walk_attachment (const TfAttachment *at,
+                 gpointer            data)
+{
+  Walk *w = data;
+  TfParams params;
+
+  /* Rails come with the next step. */
+  if (at->attach != TF_ATTACH_BOARD)
+    return TRUE;
+  w->x.at = *at;
+  TF_PARAMS_SET (&params, HyperxParams, &w->x);
+  return w->visit (&params, w->data);
+}
+
 /* Non-decreasing factorisations of @rest into dimensions d, d + 1, ..., each at least @min. */
 static gboolean
 walk_dims (Walk  *w,
@@ -97,21 +114,16 @@ walk_dims (Walk  *w,
            guint  rest,
            guint  min)
 {
-  TfParams params;
-
   /* @rest as the last dimension */
   if (rest >= min)
     {
       w->x.S[d] = rest;
       w->x.L = d + 1;
-      for (w->x.planes = 1; w->x.planes <= w->ctx->chip_radix; w->x.planes++)
-        if (w->ctx->chip_radix % w->x.planes == 0)
-          {
-            TF_PARAMS_SET (&params, HyperxParams, &w->x);
-            if (!w->visit (&params, w->data))
-              return FALSE;
-          }
-      w->x.planes = 0;
+      if (!tf_attachment_foreach (w->ctx,
+                                  (guint) (w->ctx->n_chip / MAX (1, w->x.T * switch_count (&w->x))),
+                                  walk_attachment, w))
+        return FALSE;
+      w->x.at = (TfAttachment) { 0 };
       w->x.S[d] = 0;
     }
   /* or split it further; the next factor is at least s, so s * s <= rest */
@@ -165,7 +177,7 @@ hyperx_parse_id (TfIdArgs  *args,
   if (!tf_id_args_get_uint (args, "L", 1, L_MAX, &x.L, error)
       || !tf_id_args_get_uint (args, "T", 1, T_MAX, &x.T, error)
       || !tf_id_args_get_list (args, "S", 1, L_MAX, 2, TF_N_CHIP_MAX, &n, x.S, error)
-      || !tf_id_args_get_planes (args, &x.planes, error))
+      || !tf_attachment_parse_id (args, &x.at, error))
     return FALSE;
   if (n != x.L)
     {
@@ -187,8 +199,7 @@ hyperx_format_id (const TfParams *params,
   tf_id_append_uint (out, "L", x.L);
   tf_id_append_uint (out, "T", x.T);
   tf_id_append_list (out, "S", x.S, x.L);
-  if (x.planes > 1)
-    tf_id_append_uint (out, "planes", x.planes);
+  tf_attachment_format_id (&x.at, out);
 }
 
 static void
@@ -201,19 +212,19 @@ hyperx_attrs (const TfResult *result,
   tf_attrs_add_int (attrs, "L", x.L);
   tf_attrs_add_int (attrs, "T", x.T);
   tf_attrs_add_list (attrs, "S", x.S, x.L);
-  if (x.planes > 1)
-    tf_attrs_add_int (attrs, "planes", x.planes);
+  tf_attachment_attrs (&x.at, result->chips_per_board, attrs);
 }
 
 /* A board port in one plane carries C x chip_radix / planes links, and so does a link between
  * switches of a plane (tf_result_get_lanes). */
-static guint
-hyperx_planes (const TfResult *result)
+static void
+hyperx_attachment (const TfResult *result,
+                   TfAttachment   *at)
 {
   HyperxParams x;
 
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
-  return x.planes;
+  *at = x.at;
 }
 
 /* Racks and pods along the dimensions: @unit[d] gives the switch coordinates of dimension d a
@@ -268,12 +279,12 @@ hyperx_count (const TfContext *ctx,
       rack += lines * tf_pairs_within_runs (s_d, lay.unit[d][0]);
       pod += lines * tf_pairs_within_runs (s_d, lay.unit[d][1]);
     }
-  lanes *= x.planes;   /* every plane's links */
+  lanes *= x.at.planes;   /* every plane's links */
   tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK,
                         (guint64) ctx->n_chip * ctx->chip_radix + rack * lanes);
   tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, (pod - rack) * lanes);
   tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER, (all - pod) * lanes);
-  m->switch_count = (guint) (p * x.planes);
+  m->switch_count = (guint) (p * x.at.planes);
   m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
 }
 
@@ -314,16 +325,18 @@ hyperx_build (const TfContext *ctx,
   links = result->n_endpoint;
   for (guint d = 0; d < x.L; d++)
     links += p * (x.S[d] - 1) / 2;
-  tf_build_reserve (b, p * x.planes, links * x.planes);
+  tf_build_reserve (b, p * x.at.planes, links * x.at.planes);
   /* Plane q's switches are p q .. p (q + 1) - 1, "p<q>.switch-..." when there are planes. */
-  for (guint q = 0; q < x.planes; q++)
+  for (guint q = 0; q < x.at.planes; q++)
     for (guint i = 0; i < p; i++)
       {
         GString *id = g_string_new (NULL);
         guint rest = i;
 
-        if (x.planes > 1)
-          g_string_append_printf (id, "p%u.", q);
+        char pre[16];
+
+        tf_attachment_plane_prefix (&x.at, q, pre);
+        g_string_append (id, pre);
         g_string_append (id, "switch");
         for (guint d = 0; d < x.L; d++)
           {
@@ -333,7 +346,7 @@ hyperx_build (const TfContext *ctx,
         tf_build_add_switch (b, TF_TIER_RACK, (guint) (i / lay.per_rack), "%s", id->str);
         g_string_free (id, TRUE);
       }
-  for (guint q = 0; q < x.planes; q++)
+  for (guint q = 0; q < x.at.planes; q++)
     {
       guint base = q * p;
 
@@ -459,7 +472,7 @@ hyperx_metrics (const TfContext *ctx,
   m->diameter_method = TF_METHOD_CLOSED_FORM;
   /* Each plane's switch is one more path (and separates two boards in its plane). */
   m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint)
-                      + x.planes - 1;
+                      + x.at.planes - 1;
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
 
   /* The planes are cut alike, so the cut is one plane's at every chip's full links (the
@@ -496,7 +509,7 @@ const TfFamily tf_family_hyperx = {
   .attrs = hyperx_attrs,
   .count = hyperx_count,
   .switch_ports = hyperx_switch_ports,
-  .planes = hyperx_planes,
+  .attachment = hyperx_attachment,
   .build = hyperx_build,
   .metrics = hyperx_metrics,
   .metrics_need_build = FALSE,

@@ -96,6 +96,20 @@ void   tf_build_locate (const TfBuild *build, guint32 node, guint *board, guint 
 void   tf_build_link_kind (const TfBuild *build, guint32 a, guint32 b, TfLinkType *type,
                            TfReach *reach);
 
+/* How a switched family's chips attach to its fabric (attachment-private.h). */
+typedef enum
+{
+  TF_ATTACH_BOARD,   /* a leaf port takes a board */
+  TF_ATTACH_RAIL,    /* rail-optimized: a leaf port takes one chip of a board */
+  TF_N_ATTACH
+} TfAttach;
+
+typedef struct
+{
+  guint32 attach;  /* TfAttach */
+  guint32 planes;  /* copies of the switched fabric: 1 .. chip_radix, dividing it */
+} TfAttachment;
+
 typedef gboolean (*TfParamsVisitor) (const TfParams *params, gpointer user_data);
 
 struct _TfFamily
@@ -131,34 +145,39 @@ struct _TfFamily
   void     (*metrics) (const TfContext *ctx, const TfResult *result, const TfBuild *build,
                        TfMetrics *metrics);
   gboolean    metrics_need_build;
-  /* Optional: the physical links of a chip's port and of a switch-switch port when they are
-   * not the defaults below (a fat-tree's rails). */
-  void     (*lanes) (const TfContext *ctx, const TfResult *result, guint64 *chip_lanes,
-                     guint64 *port_lanes);
-  /* Optional: the planes (copies of the switched fabric) @result has; each chip's chip_radix
-   * links split evenly among them. */
-  guint    (*planes) (const TfResult *result);
+  /* Optional, switched families: how @result's chips attach (rails, planes); without it,
+   * whole boards to one fabric. */
+  void     (*attachment) (const TfResult *result, TfAttachment *at);
 };
 
+static inline void
+tf_result_get_attachment (const TfResult *result,
+                          TfAttachment   *at)
+{
+  at->attach = TF_ATTACH_BOARD;
+  at->planes = 1;
+  if (result->family->attachment != NULL)
+    result->family->attachment (result, at);
+}
+
 /* The physical links a multiplicity of 1 stands for, on a link at a chip (chip_radix, shared by
- * the family's planes) and on a switch-switch link (a board port's: C_board x that for Tier-7
- * families, 1 for Tier-6 ones, whose endpoints are chips), or what the family's lanes() says. */
+ * the planes) and on a switch-switch link: a board port's, C_board x that, for Tier-7 families
+ * with boards on their leaves; one chip's with rails; 1 for Tier-6 ones, whose endpoints are
+ * chips. */
 static inline void
 tf_result_get_lanes (const TfContext *ctx,
                      const TfResult  *result,
                      guint64         *chip_lanes,
                      guint64         *port_lanes)
 {
-  const TfFamily *family = result->family;
+  TfAttachment at;
 
-  if (family->lanes != NULL)
-    {
-      family->lanes (ctx, result, chip_lanes, port_lanes);
-      return;
-    }
-  *chip_lanes = ctx->chip_radix / (family->planes != NULL ? family->planes (result) : 1);
-  *port_lanes = family->leaf_tier == TF_TIER_BOARD
-                ? (guint64) result->chips_per_board * *chip_lanes : 1;
+  tf_result_get_attachment (result, &at);
+  *chip_lanes = ctx->chip_radix / at.planes;
+  if (result->family->leaf_tier != TF_TIER_BOARD)
+    *port_lanes = 1;
+  else
+    *port_lanes = *chip_lanes * (at.attach == TF_ATTACH_RAIL ? 1 : result->chips_per_board);
 }
 
 static inline guint64

@@ -5,14 +5,14 @@
  * planes=P (P | chip_radix, issue 15): P such switches, "p<q>.switch0", each chip's chip_radix
  * links split evenly among them, as a node's NIC ports each go to their own switch; without
  * it the one switch is "switch0", as the spec has it. */
+#include "attachment-private.h"
 #include "family-private.h"
-#include "id-private.h"
 #include "metrics-private.h"
 
 typedef struct
 {
-  guint32 n_endpoint;
-  guint32 planes;
+  guint32      n_endpoint;
+  TfAttachment at;
 } SingleSwitchParams;
 
 typedef struct
@@ -20,7 +20,23 @@ typedef struct
   const TfContext *ctx;
   TfParamsVisitor  visit;
   gpointer         data;
+  guint            n_endpoint;
 } Walk;
+
+static gboolean
+walk_attachment (const TfAttachment *at,
+                 gpointer            data)
+{
+  Walk *w = data;
+  SingleSwitchParams s = { w->n_endpoint, *at };
+  TfParams params;
+
+  /* Rails come with the issue's next step. */
+  if (at->attach != TF_ATTACH_BOARD)
+    return TRUE;
+  TF_PARAMS_SET (&params, SingleSwitchParams, &s);
+  return w->visit (&params, w->data);
+}
 
 static gboolean
 walk_endpoint (guint    n_endpoint,
@@ -28,17 +44,8 @@ walk_endpoint (guint    n_endpoint,
 {
   Walk *w = data;
 
-  for (guint planes = 1; planes <= w->ctx->chip_radix; planes++)
-    if (w->ctx->chip_radix % planes == 0)
-      {
-        SingleSwitchParams s = { n_endpoint, planes };
-        TfParams params;
-
-        TF_PARAMS_SET (&params, SingleSwitchParams, &s);
-        if (!w->visit (&params, w->data))
-          return FALSE;
-      }
-  return TRUE;
+  w->n_endpoint = n_endpoint;
+  return tf_attachment_foreach (w->ctx, w->ctx->n_chip / n_endpoint, walk_attachment, w);
 }
 
 static gboolean
@@ -59,7 +66,7 @@ single_switch_parse_id (TfIdArgs  *args,
   SingleSwitchParams s;
 
   if (!tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &s.n_endpoint, error)
-      || !tf_id_args_get_planes (args, &s.planes, error))
+      || !tf_attachment_parse_id (args, &s.at, error))
     return FALSE;
   TF_PARAMS_SET (params, SingleSwitchParams, &s);
   return TRUE;
@@ -73,26 +80,36 @@ single_switch_format_id (const TfParams *params,
 
   TF_PARAMS_GET (params, SingleSwitchParams, &s);
   tf_id_append_uint (out, "n_endpoint", s.n_endpoint);
-  if (s.planes > 1)
-    tf_id_append_uint (out, "planes", s.planes);
+  tf_attachment_format_id (&s.at, out);
 }
 
-/* A board port in one plane carries C x chip_radix / planes links (tf_result_get_lanes). */
+static void
+single_switch_attachment (const TfResult *result,
+                          TfAttachment   *at)
+{
+  SingleSwitchParams s;
+
+  TF_PARAMS_GET (&result->params, SingleSwitchParams, &s);
+  *at = s.at;
+}
+
 static guint
 planes_of (const TfResult *result)
 {
   SingleSwitchParams s;
 
   TF_PARAMS_GET (&result->params, SingleSwitchParams, &s);
-  return s.planes;
+  return s.at.planes;
 }
 
 static void
 single_switch_attrs (const TfResult *result,
                      TfAttrs        *attrs)
 {
-  if (planes_of (result) > 1)
-    tf_attrs_add_int (attrs, "planes", planes_of (result));
+  SingleSwitchParams s;
+
+  TF_PARAMS_GET (&result->params, SingleSwitchParams, &s);
+  tf_attachment_attrs (&s.at, result->chips_per_board, attrs);
 }
 
 static gboolean
@@ -106,9 +123,10 @@ single_switch_check (const TfContext *ctx,
   if (s.n_endpoint < 1 || ctx->n_chip % s.n_endpoint != 0)
     return tf_reject (why, "n_endpoint = %u must be at least 1 and divide n_chip = %u",
                       s.n_endpoint, ctx->n_chip);
-  if (s.planes < 1 || ctx->chip_radix % s.planes != 0)
-    return tf_reject (why, "planes = %u must divide chip_radix = %u: each plane takes the "
-                           "same share of a chip's links", s.planes, ctx->chip_radix);
+  if (!tf_attachment_check (&s.at, ctx, ctx->n_chip / s.n_endpoint, why))
+    return FALSE;
+  if (s.at.attach != TF_ATTACH_BOARD)
+    return tf_reject (why, "attach = rail: not yet for single-switch");
   result->n_endpoint = s.n_endpoint;
   result->chips_per_board = ctx->n_chip / s.n_endpoint;
   /* radix-too-large (the spec's N_endpoint > 64) is the framework's rule on the switch's
@@ -193,7 +211,7 @@ const TfFamily tf_family_single_switch = {
   .attrs = single_switch_attrs,
   .count = single_switch_count,
   .switch_ports = single_switch_switch_ports,
-  .planes = planes_of,
+  .attachment = single_switch_attachment,
   .build = single_switch_build,
   .metrics = single_switch_metrics,
   .metrics_need_build = FALSE,

@@ -37,9 +37,6 @@ gboolean tf_id_args_get_list (TfIdArgs *args, const char *key, guint min_len, gu
                               guint min, guint max, guint *n_out, guint32 *out, GError **error);
 /* Whether @key was given: a parameter the id leaves out when it has its default value. */
 gboolean tf_id_args_has (const TfIdArgs *args, const char *key);
-/* planes=P of a switched family: 1 when left out; written in, 2 .. TF_CHIP_RADIX_MAX (1 is the
- * default, refused so that a result has one id). */
-gboolean tf_id_args_get_planes (TfIdArgs *args, guint *planes, GError **error);
 gboolean tf_id_args_finish (TfIdArgs *args, GError **error);
 
 void tf_id_append_uint (GString *out, const char *key, guint value);

@@ -204,25 +204,6 @@ tf_id_args_has (const TfIdArgs *args,
 }
 
 gboolean
-tf_id_args_get_planes (TfIdArgs  *args,
-                       guint     *planes,
-                       GError   **error)
-{
-  *planes = 1;
-  if (!tf_id_args_has (args, "planes"))
-    return TRUE;
-  if (!tf_id_args_get_uint (args, "planes", 1, TF_CHIP_RADIX_MAX, planes, error))
-    return FALSE;
-  if (*planes == 1)
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
-                   "id '%s': planes=1: the default; leave it out", args->id);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
 tf_id_args_finish (TfIdArgs  *args,
                    GError   **error)
 {
