@@ -175,7 +175,8 @@ test_leaf_failure (void)
 }
 
 /* P planes: switches split into P sets joined by no link, alike, a chip's links even among
- * them. */
+ * them. A switch's plane is its id's "p<q>." prefix, and its counterpart in plane q the switch
+ * whose id differs in that prefix alone (a family may interleave its planes' switches). */
 static void
 check_planes (const char *id,
               guint       chip_radix,
@@ -184,59 +185,77 @@ check_planes (const char *id,
   g_auto(TfTopology) t = { 0 };
   const TfNetworkGraph *g;
   g_autofree guint *plane = NULL;
+  g_autofree guint *twin = NULL;   /* n_switch x planes: the switch's counterpart in plane q */
   g_autofree guint *links = NULL;
-  guint per_plane;
+  g_autoptr(GHashTable) by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) pairs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
   generate (256, chip_radix, TF_INTRA_BOARD_NONE, id, &t);
   g = &t.graph;
   g_assert_cmpuint (g->n_switch % planes, ==, 0);
-  per_plane = g->n_switch / planes;
-  /* Switch ids say their plane ("p1.leaf3"); the planes are in order. */
   plane = g_new (guint, g->n_switch);
+  twin = g_new (guint, (gsize) g->n_switch * planes);
   for (guint s = 0; s < g->n_switch; s++)
     {
-      g_autofree char *prefix = g_strdup_printf ("p%u.", s / per_plane);
+      const char *sid = g->switches[s].id;
+      char *dot = strchr (sid, '.');
 
-      g_assert_true (g_str_has_prefix (g->switches[s].id, prefix));
-      plane[s] = s / per_plane;
+      g_assert_true (sid[0] == 'p' && dot != NULL);
+      plane[s] = (guint) g_ascii_strtoull (sid + 1, NULL, 10);
+      g_assert_cmpuint (plane[s], <, planes);
+      g_hash_table_insert (by_id, (gpointer) sid, GUINT_TO_POINTER (s + 1));
     }
+  for (guint s = 0; s < g->n_switch; s++)
+    for (guint q = 0; q < planes; q++)
+      {
+        g_autofree char *other = g_strdup_printf ("p%u%s", q, strchr (g->switches[s].id, '.'));
+        guint found = GPOINTER_TO_UINT (g_hash_table_lookup (by_id, other));
+
+        g_assert_cmpuint (found, >, 0);
+        twin[(gsize) s * planes + q] = found - 1;
+        /* Alike: the same ports in every plane. */
+        g_assert_cmpuint (g->switches[found - 1].port_count, ==, g->switches[s].port_count);
+      }
   for (guint l = 0; l < g->n_links; l++)
     {
       guint32 a = g->links[l].a, b = g->links[l].b;
 
       if (a >= g->n_chip && b >= g->n_chip)
         {
-          /* No link between planes; the same link in every plane. */
           guint sa = a - g->n_chip, sb = b - g->n_chip;
-          gboolean found = FALSE;
 
+          /* No link between planes. */
           g_assert_cmpuint (plane[sa], ==, plane[sb]);
-          for (guint q = 0; q < planes; q++)
-            for (guint l2 = 0; l2 < g->n_links; l2++)
-              {
-                guint32 a2 = g->links[l2].a, b2 = g->links[l2].b;
-                gint shift = ((gint) q - (gint) plane[sa]) * (gint) per_plane;
-
-                if (a2 == (guint32) ((gint) a + shift) && b2 == (guint32) ((gint) b + shift)
-                    && g->links[l2].multiplicity == g->links[l].multiplicity)
-                  found = TRUE;
-              }
-          g_assert_true (found);
+          g_hash_table_insert (pairs, g_strdup_printf ("%u-%u-%u", MIN (sa, sb), MAX (sa, sb),
+                                                       g->links[l].multiplicity), NULL);
         }
+    }
+  /* The same link in every plane. */
+  for (guint l = 0; l < g->n_links; l++)
+    {
+      guint32 a = g->links[l].a, b = g->links[l].b;
+
+      if (a >= g->n_chip && b >= g->n_chip)
+        for (guint q = 0; q < planes; q++)
+          {
+            guint ta = twin[(gsize) (a - g->n_chip) * planes + q];
+            guint tb = twin[(gsize) (b - g->n_chip) * planes + q];
+            g_autofree char *key = g_strdup_printf ("%u-%u-%u", MIN (ta, tb), MAX (ta, tb),
+                                                    g->links[l].multiplicity);
+
+            g_assert_true (g_hash_table_contains (pairs, key));
+          }
     }
   links = chip_switch_links (g);
   for (guint chip = 0; chip < g->n_chip; chip++)
-    for (guint q = 0; q < planes; q++)
-      {
-        guint in_plane = 0;
+    {
+      g_autofree guint *in_plane = g_new0 (guint, planes);
 
-        for (guint s = q * per_plane; s < (q + 1) * per_plane; s++)
-          in_plane += links[(gsize) chip * g->n_switch + s];
-        g_assert_cmpuint (in_plane, ==, chip_radix / planes);
-      }
-  for (guint s = 0; s < g->n_switch; s++)
-    g_assert_cmpuint (g->switches[s].port_count, ==,
-                      g->switches[s % per_plane].port_count);
+      for (guint s = 0; s < g->n_switch; s++)
+        in_plane[plane[s]] += links[(gsize) chip * g->n_switch + s];
+      for (guint q = 0; q < planes; q++)
+        g_assert_cmpuint (in_plane[q], ==, chip_radix / planes);
+    }
 }
 
 static void
