@@ -24,8 +24,11 @@
  * C_board x chip_radix lanes, so a leaf's down:up split stays d:u = osr at chip level
  * (family-private.h).
  * attach=rail: a leaf's ports take chips: chip j of each of a rail group's d boards on leaf j
- * of the group's C_board leaves, the group and its leaves one rack; the endpoints of the build
- * are chips and a port is one chip's link. planes=P: P copies of the switched fabric, switch
+ * of the group's C_board leaves, the group and its leaves one rack while its d boards fit one;
+ * beyond, as in the published rail-optimized designs, its boards fill racks of
+ * boards_per_rack_max in order and its leaves stand in the pod (a row's network racks), so a
+ * chip's links reach the pod. The endpoints of the build are chips and a port is one chip's
+ * link. planes=P: P copies of the switched fabric, switch
  * ids prefixed "p<plane>.", each chip's chip_radix links split evenly among them.
  */
 #include "attachment-private.h"
@@ -71,7 +74,10 @@ typedef struct
   guint d_agg, u_agg;     /* 3 layers: an aggregation switch's */
   guint p;                /* parallel links to each spine (2 layers) or core (3 layers) */
   guint n_leaf;           /* 2 layers: leaves; 3 layers: ToRs (of one plane) */
-  guint n_rack;           /* a leaf's boards, or a rail group's */
+  guint n_unit;           /* a leaf and its d boards, or a rail group (d boards, C leaves) */
+  guint unit_racks;       /* racks a unit's boards fill: 1, or with rails as many as its d
+                           * boards need when a rack holds fewer (its leaves then in the pod) */
+  guint n_rack;           /* n_unit x unit_racks */
   guint n_spine;          /* 2 layers */
   guint n_group;          /* 3 layers: fat-tree groups of d_agg ToRs and u aggregation switches */
   guint cores_per_plane;  /* 3 layers */
@@ -83,16 +89,16 @@ typedef struct
 typedef struct
 {
   guint n_pod;
-  guint racks_per_pod;   /* 2 layers */
+  guint units_per_pod;   /* 2 layers */
   guint groups_per_pod;  /* 3 layers */
 } Pods;
 
-/* A fat-tree group's racks: its d_agg ToRs, C_board of them a rack with rails (a 3-layer
- * group holds whole rail groups; 2 layers have one group). */
+/* A fat-tree group's racks: its d_agg ToRs' units' (a 3-layer group holds whole rail groups;
+ * 2 layers have one group). */
 static guint
 group_racks (const Shape *s)
 {
-  return MAX (1, s->d_agg / s->rails);
+  return MAX (1, s->d_agg / s->rails) * s->unit_racks;
 }
 
 static void
@@ -103,12 +109,12 @@ get_pods (const TfContext     *ctx,
 {
   if (s->n_rack <= ctx->racks_per_pod_max)
     {
-      *pods = (Pods) { 1, s->n_rack, s->n_group };
+      *pods = (Pods) { 1, s->n_unit, s->n_group };
       return;
     }
-  pods->racks_per_pod = ctx->racks_per_pod_max;
+  pods->units_per_pod = MAX (1, ctx->racks_per_pod_max / s->unit_racks);
   pods->groups_per_pod = MAX (1, ctx->racks_per_pod_max / group_racks (s));
-  pods->n_pod = p->layers == 2 ? tf_pack_count (s->n_rack, pods->racks_per_pod)
+  pods->n_pod = p->layers == 2 ? tf_pack_count (s->n_unit, pods->units_per_pod)
                                : tf_pack_count (s->n_group, pods->groups_per_pod);
 }
 
@@ -153,8 +159,12 @@ get_shape (const TfContext     *ctx,
   s->rails = p->at.attach == TF_ATTACH_RAIL ? s->c : 1;
   port_split (p->k, p->osr, &s->d, &s->u);
   s->n_port = (guint64) p->n_endpoint * s->rails;
-  s->n_rack = p->n_endpoint / s->d;
-  s->n_leaf = s->n_rack * s->rails;
+  s->n_unit = s->d > 0 ? p->n_endpoint / s->d : 0;
+  s->unit_racks = 1;
+  if (p->at.attach == TF_ATTACH_RAIL && s->d > ctx->boards_per_rack_max)
+    s->unit_racks = tf_pack_count (s->d, ctx->boards_per_rack_max);
+  s->n_rack = s->n_unit * s->unit_racks;
+  s->n_leaf = s->n_unit * s->rails;
   if (p->layers == 2)
     {
       s->p = MAX (1, p->p_levels[0]);
@@ -276,10 +286,10 @@ fat_tree_check (const TfContext *ctx,
     tf_result_add_warning (result, &tf_warning_over_engineered);
   if (p.osr >= 2 || (p.layers == 3 && p.agg_osr >= 2))
     tf_result_add_warning (result, &warning_aggressive_oversubscription);
-  if (s.d > ctx->boards_per_rack_max)
+  if (s.unit_racks == 1 && s.d > ctx->boards_per_rack_max)
     tf_result_add_warning (result, &tf_warning_rack_overflow);
-  if (p.layers == 3 && s.n_rack > ctx->racks_per_pod_max
-      && group_racks (&s) > ctx->racks_per_pod_max)
+  if (s.n_rack > ctx->racks_per_pod_max
+      && (p.layers == 3 ? group_racks (&s) : s.unit_racks) > ctx->racks_per_pod_max)
     tf_result_add_warning (result, &tf_warning_pod_overflow);
   if ((double) s.capacity > 1.5 * (double) s.n_port)
     tf_result_add_warning (result, &tf_warning_low_utilization);
@@ -492,7 +502,11 @@ fat_tree_count (const TfContext *ctx,
   get_shape (ctx, &p, &s);
   get_pods (ctx, &p, &s, &pods);
   uplinks = (guint64) s.n_leaf * s.u * lanes * p.at.planes;
-  tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK, (guint64) ctx->n_chip * ctx->chip_radix);
+  /* A chip's links stay in its rack, or reach its unit's leaves in the pod. */
+  if (s.unit_racks == 1)
+    tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK, (guint64) ctx->n_chip * ctx->chip_radix);
+  else
+    tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, (guint64) ctx->n_chip * ctx->chip_radix);
   /* A ToR's aggregation switches share its pod; spines share it only within one pod. */
   if (p.layers == 2 && pods.n_pod > 1)
     tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER, uplinks);
@@ -544,7 +558,11 @@ build_plane (TfBuild             *b,
   if (p->layers == 2)
     {
       for (guint i = 0; i < s->n_leaf; i++)
-        tf_build_add_switch (b, TF_TIER_RACK, i / s->rails, "%sleaf%u", pre, i);
+        if (s->unit_racks == 1)
+          tf_build_add_switch (b, TF_TIER_RACK, i / s->rails, "%sleaf%u", pre, i);
+        else
+          tf_build_add_switch (b, TF_TIER_POD, i / s->rails / pods->units_per_pod,
+                               "%sleaf%u", pre, i);
       /* Spines join every leaf: pod switches while the leaves share a pod. */
       for (guint j = 0; j < s->n_spine; j++)
         tf_build_add_switch (b, pods->n_pod == 1 ? TF_TIER_POD : TF_TIER_DATACENTER, 0,
@@ -560,7 +578,11 @@ build_plane (TfBuild             *b,
       guint first_agg = s->n_leaf, first_core = s->n_leaf + s->n_group * s->u;
 
       for (guint t = 0; t < s->n_leaf; t++)
-        tf_build_add_switch (b, TF_TIER_RACK, t / s->rails, "%stor%u", pre, t);
+        if (s->unit_racks == 1)
+          tf_build_add_switch (b, TF_TIER_RACK, t / s->rails, "%stor%u", pre, t);
+        else
+          tf_build_add_switch (b, TF_TIER_POD, t / s->d_agg / pods->groups_per_pod,
+                               "%stor%u", pre, t);
       for (guint g = 0; g < s->n_group; g++)
         for (guint j = 0; j < s->u; j++)
           tf_build_add_switch (b, TF_TIER_POD, g / pods->groups_per_pod, "%sagg%u", pre,
@@ -601,10 +623,12 @@ fat_tree_build (const TfContext *ctx,
   tf_build_set_shape (b, tf_attachment_n_endpoint (&p.at, p.n_endpoint, s.c), s.c,
                       p.n_endpoint, s.n_rack, pods.n_pod);
   tf_attachment_set_endpoint_boards (&p.at, b);
+  /* A unit's racks filled in order, boards_per_rack_max boards each when it needs several. */
   for (guint e = 0; e < p.n_endpoint; e++)
-    b->board_rack[e] = e / s.d;
+    b->board_rack[e] = (e / s.d) * s.unit_racks
+                       + (s.unit_racks == 1 ? 0 : (e % s.d) / ctx->boards_per_rack_max);
   for (guint r = 0; r < s.n_rack; r++)
-    b->rack_pod[r] = p.layers == 2 ? r / pods.racks_per_pod
+    b->rack_pod[r] = p.layers == 2 ? r / s.unit_racks / pods.units_per_pod
                                    : r / group_racks (&s) / pods.groups_per_pod;
   for (guint q = 0; q < p.at.planes; q++)
     build_plane (b, &p, &s, &pods, q, q * plane_switches (&p, &s));
@@ -631,7 +655,7 @@ fat_tree_metrics (const TfContext *ctx,
   m->diameter_method = TF_METHOD_CLOSED_FORM;
   /* One rail group: chips i and j of two boards are 2 apart through leaf j and the board's
    * own path from i to j, or 4 through a spine; the farthest pair is the board's farthest. */
-  if (p.at.attach == TF_ATTACH_RAIL && s.n_rack == 1 && bt.topo != TF_INTRA_BOARD_NONE)
+  if (p.at.attach == TF_ATTACH_RAIL && s.n_unit == 1 && bt.topo != TF_INTRA_BOARD_NONE)
     m->diameter = MIN (m->diameter, 2 + tf_board_topo_diameter (&bt));
   /* Boards (two or more) hang off one leaf of each plane, which separate them: one path a
    * plane. With rails a chip's board neighbours reach other leaves, and the chip's own

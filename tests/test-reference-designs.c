@@ -203,6 +203,9 @@ test_nvl72 (void)
 
   ctx.chips_per_board_max = 72;
   ctx.switch_defaults.radix = 144;
+  /* An NVL72 rack holds one 72-GPU domain; a row holds the 72 racks. */
+  ctx.boards_per_rack_max = 1;
+  ctx.racks_per_pod_max = 72;
   tf_test_enumerate (&ctx, "fat-tree", 0, &e);
   for (guint i = 0; i < e.families[0].n_results; i++)
     {
@@ -226,6 +229,16 @@ test_nvl72 (void)
       }
   g_assert_cmpuint (su, ==, 72 * 18);
   g_assert_cmpuint (t.graph.chips_per_board, ==, 72);
+  /* The rail group spans 72 racks, so its leaves stand in the pod, no rack overflows, and
+   * every GPU's link to its leaf leaves its rack. */
+  g_assert_cmpuint (t.result.n_warnings, ==, 0);
+  g_assert_cmpuint (t.result.metrics.rack_count, ==, 72);
+  g_assert_cmpuint (t.result.metrics.pod_count, ==, 1);
+  for (guint s = 0; s < t.graph.n_switch; s++)
+    if (g_str_has_prefix (t.graph.switches[s].id, "leaf"))
+      g_assert_cmpint (t.graph.switches[s].tier, ==, TF_TIER_POD);
+  g_assert_cmpuint (t.result.metrics.link_count_by_type[TF_LINK_R2R], ==, 2 * 5184);
+  g_assert_cmpuint (t.result.metrics.link_count_by_type[TF_LINK_B2B], ==, 0);
 }
 
 int
