@@ -196,16 +196,43 @@ assert_oversubscription (const char           *id,
   gint64 k = tf_test_attr (r, "k"), w[3] = { 0 };
   g_autofree guint64 *down = g_new0 (guint64, MAX (g->n_switch, 1));
   g_autofree guint64 *up = g_new0 (guint64, MAX (g->n_switch, 1));
+  g_autofree guint *level = g_new0 (guint, MAX (g->n_switch, 1));
   guint full_aggregation = 0;
 
+  /* A switch's level: 1 for a leaf (linked to chips), one more than the lowest switch below it
+   * otherwise; tiers do not tell, since a rail group's leaves may stand in the pod. */
+  for (guint pass = 1; pass <= (guint) layers; pass++)
+    for (guint i = 0; i < g->n_links; i++)
+      {
+        const TfLink *l = &g->links[i];
+        guint32 lo = MIN (l->a, l->b), hi = MAX (l->a, l->b);
+
+        if (hi < g->n_chip || g->switches[hi - g->n_chip].tier == TF_TIER_BOARD)
+          continue;
+        if (pass == 1 && lo < g->n_chip)
+          level[hi - g->n_chip] = 1;
+        else if (pass > 1 && lo >= g->n_chip)
+          for (guint side = 0; side < 2; side++)
+            {
+              guint a = (side == 0 ? lo : hi) - g->n_chip, b = (side == 0 ? hi : lo) - g->n_chip;
+
+              if (level[a] == pass - 1 && level[b] == 0)
+                level[b] = pass;
+            }
+      }
   for (guint i = 0; i < g->n_links; i++)
     {
       const TfLink *l = &g->links[i];
-      guint32 lo = l->a, hi = l->b;  /* chips come first, then switches by tier */
+      guint32 lo = l->a, hi = l->b;  /* the lower level first; chips come before switches */
 
-      if (hi < g->n_chip)
+      if (MAX (lo, hi) < g->n_chip)
         continue;  /* on a board */
-      if (lo >= g->n_chip && g->switches[lo - g->n_chip].tier > g->switches[hi - g->n_chip].tier)
+      if (lo > hi)
+        {
+          lo = l->b;
+          hi = l->a;
+        }
+      if (lo >= g->n_chip && level[lo - g->n_chip] > level[hi - g->n_chip])
         {
           lo = l->b;
           hi = l->a;
@@ -226,15 +253,16 @@ assert_oversubscription (const char           *id,
           g_assert_cmpuint (down[s], <=, ctx->scale_up.switch_radix);
           continue;
         }
+      g_assert_cmpuint (level[s], >=, 1);
       g_assert_cmpuint (down[s] + up[s], <=,
                         (guint64) k * r->chips_per_board * ctx->chip_radix);
-      if (sw->tier == TF_TIER_RACK)
+      if (level[s] == 1)
         {
           if (down[s] != (guint64) osr * up[s])
             g_error ("%s: leaf %s has %" G_GUINT64_FORMAT " links down and %" G_GUINT64_FORMAT
                      " up, not %" G_GINT64_FORMAT ":1", id, sw->id, down[s], up[s], osr);
         }
-      else if (sw->tier == TF_TIER_POD && layers == 3)
+      else if (level[s] == 2 && layers == 3)
         {
           guint64 d_agg = (guint64) (k - w[1]), u_agg = (guint64) w[1];
 
