@@ -226,35 +226,86 @@ switch_plane (const TfSwitch *sw)
   return (guint) g_ascii_strtoull (id + 1, NULL, 10);
 }
 
-/* Fallback, and fat-trees: each switch tier a level over the one below it (rack switches
- * lowest), every level spread over the same square, chips below the switches they serve.
+/* Each switch's level: 0 for one linked to chips, else one more than its lowest neighbour's
+ * (switches no chip reaches: one level above the rest). Tiers would not do: a rail group's
+ * leaves stand in the pod beside its spines. Returns the number of levels. */
+static guint
+switch_levels (const TfNetworkGraph *g,
+               guint                *level)
+{
+  guint n_levels = 0;
+  gboolean changed = TRUE;
+
+  for (guint s = 0; s < g->n_switch; s++)
+    level[s] = G_MAXUINT;
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      guint32 a = MIN (g->links[i].a, g->links[i].b), b = MAX (g->links[i].a, g->links[i].b);
+
+      if (a < g->n_chip && b >= g->n_chip)
+        level[b - g->n_chip] = 0;
+    }
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint i = 0; i < g->n_links; i++)
+        {
+          guint32 a = g->links[i].a, b = g->links[i].b;
+
+          if (a < g->n_chip || b >= g->n_chip + g->n_switch || b < g->n_chip)
+            continue;
+          for (guint side = 0; side < 2; side++)
+            {
+              guint x = (side ? b : a) - g->n_chip, y = (side ? a : b) - g->n_chip;
+
+              if (level[x] != G_MAXUINT && level[x] + 1 < level[y])
+                {
+                  level[y] = level[x] + 1;
+                  changed = TRUE;
+                }
+            }
+        }
+    }
+  for (guint s = 0; s < g->n_switch; s++)
+    if (level[s] != G_MAXUINT)
+      n_levels = MAX (n_levels, level[s] + 1);
+  for (guint s = 0; s < g->n_switch; s++)
+    if (level[s] == G_MAXUINT)
+      level[s] = n_levels;
+  for (guint s = 0; s < g->n_switch; s++)
+    n_levels = MAX (n_levels, level[s] + 1);
+  return n_levels;
+}
+
+/* Fallback, and fat-trees: each switch level (switch_levels) over the one below it, leaves
+ * lowest, every level spread over the same square, chips below the switches they serve.
  * Planes (a fat-tree's copies of its fabric) each get their own: plane 0 over the chips, plane 1
- * mirrored under them, planes 2 and 3 beside those, and so on, so each plane's tiers read
+ * mirrored under them, planes 2 and 3 beside those, and so on, so each plane's levels read
  * apart and every chip shows its link into each. */
 static void
 lay_out_tiers (Layout *l)
 {
   const TfNetworkGraph *g = l->g;
-  guint count[3] = { 0 }, n_planes = 1, unserved = 0;
-  guint levels[3], n_levels = 0;
+  guint n_planes = 1, unserved = 0, n_levels, bad = 0;
+  g_autofree guint *level = g_new (guint, MAX (g->n_switch, 1));
+  g_autofree guint *count = NULL;
   g_autofree guint *placed = NULL;
   float spot = switch_spot (l), width, height;
 
+  n_levels = switch_levels (g, level);
+  count = g_new0 (guint, MAX (n_levels, 1));
   for (guint s = 0; s < g->n_switch; s++)
     {
-      count[CLAMP ((int) g->switches[s].tier - TF_TIER_RACK, 0, 2)]++;
+      count[level[s]]++;
       n_planes = MAX (n_planes, switch_plane (&g->switches[s]) + 1);
     }
-  /* Planes are alike: each has its share of every tier. */
-  if (n_planes > g->n_switch || count[0] % n_planes || count[1] % n_planes
-      || count[2] % n_planes)
+  /* Planes are alike: each has its share of every level. */
+  for (guint t = 0; t < n_levels; t++)
+    bad += count[t] % n_planes != 0;
+  if (n_planes > g->n_switch || bad > 0)
     n_planes = 1;
-  for (guint t = 0; t < 3; t++)
-    {
-      count[t] /= n_planes;
-      if (count[t] > 0)
-        levels[t] = n_levels++;
-    }
+  for (guint t = 0; t < n_levels; t++)
+    count[t] /= n_planes;
   for (guint c = 0; c < g->n_chip; c++)
     unserved += l->chip_switch[c] == G_MAXUINT32;
 
@@ -264,22 +315,18 @@ lay_out_tiers (Layout *l)
       return;
     }
   /* The lowest level sets the square; the ones above spread over it. */
-  {
-    guint t0 = count[0] ? 0 : count[1] ? 1 : 2;
-
-    width = side (count[t0]) * spot;
-  }
+  width = side (count[0]) * spot;
   height = MAX (12.0f, width * 0.3f);
-  placed = g_new0 (guint, 3 * n_planes);
+  placed = g_new0 (guint, (gsize) n_levels * n_planes);
   for (guint s = 0; s < g->n_switch; s++)
     {
-      guint t = (guint) CLAMP ((int) g->switches[s].tier - TF_TIER_RACK, 0, 2);
+      guint t = level[s];
       guint q = n_planes > 1 ? switch_plane (&g->switches[s]) : 0;
       guint cols = side (count[t]), rows = count[t] ? (count[t] + cols - 1) / cols : 0;
       float pitch = MAX (TF_LAYOUT_SWITCH_PITCH, width / MAX (cols, 1));
-      guint i = placed[q * 3 + t]++;
+      guint i = placed[q * n_levels + t]++;
       /* Odd planes hang under the chips (which hang DROP under plane 0's leaves). */
-      float y = q % 2 == 0 ? levels[t] * height : -2 * DROP - levels[t] * height;
+      float y = q % 2 == 0 ? t * height : -2 * DROP - t * height;
       float x0 = (float) (q / 2) * (width + 2 * spot);
 
       set (switch_pos (l, s), x0 + ((float) (i % cols) - (cols - 1) / 2.0f) * pitch, y,
