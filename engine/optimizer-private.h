@@ -186,6 +186,12 @@ void     tf_nsga2_select (const double *objectives, guint n, guint m, guint n_ke
 typedef void (*TfWorkFunc) (gpointer data, guint index, TfEvaluatorStats *stats);
 gboolean tf_run_parallel (guint threads, guint n, volatile gint *cancel, TfWorkFunc work,
                           gpointer data, TfEvaluatorStats *stats);
+/* A candidate in a compact binary form (candidate-pack.c) for checkpoints and the search's
+ * messages between processes: appended to @out, and read back from @data at *@offset (moved
+ * past it), or NULL with TF_ERROR_INVALID_FILE when cut short, damaged or of another build. */
+void         tf_candidate_pack (const TfCandidate *candidate, GByteArray *out);
+TfCandidate *tf_candidate_unpack (const guint8 *data, gsize size, gsize *offset,
+                                  GError **error);
 /* Every candidate of @batch through the hard constraints and the layers its objectives need:
  * objectives filled, or rejected with the reason. FALSE when cancelled before the end. */
 gboolean tf_evaluate_batch (const TfSearchConfig *config, guint threads, volatile gint *cancel,
