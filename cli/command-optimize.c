@@ -1,27 +1,54 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* command-optimize.c: topoforge-cli optimize --config FILE --out DIR [--seed S] [--threads T]
  *                     [--population P] [--generations G] [--no-baseline]
+ *                     topoforge-cli optimize --resume DIR [--threads T]
  *
  * Runs the topology optimizer (docs/optimizer.md) and writes the run folder DIR as the app
  * saves and opens it (tf_search_output_write: config.yaml, pareto/candidate_NNN.yaml,
  * evaluated.csv, summary.yaml), plus DIR/pareto.svg. A progress line per generation goes to
  * stderr; Ctrl-C stops the search cleanly and writes what it has (a second Ctrl-C ends at
- * once). Every file is written atomically.
+ * once). Every file is written atomically. While it runs, DIR/checkpoint.bin holds its state
+ * (--checkpoint-every); --resume DIR continues a run that was stopped or killed to the front
+ * the whole run would have given. The checkpoint goes once the run has ended.
+ *
+ * TF_TEST_KILL_AT=generation:N or baseline:N (tests only): the process kills itself (SIGKILL)
+ * right after the checkpoint of that generation or baseline batch.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "cli-private.h"
 #include "optimizer.h"
 #include "pareto-svg.h"
 #include "yaml-emitter-private.h"
 
+#define CHECKPOINT_FILE "checkpoint.bin"
+
+/* The test hook: dies as a killed run does, right after a checkpoint. */
+static void
+test_kill (const TfSearchProgress *p)
+{
+  const char *at = g_getenv ("TF_TEST_KILL_AT");
+  g_autofree char *here = NULL;
+
+  if (at == NULL || p->stage_2 > 0)
+    return;
+  here = g_strdup_printf ("%s:%u", p->baseline ? "baseline" : "generation", p->generation);
+  if (strcmp (at, here) == 0)
+    kill (getpid (), SIGKILL);
+}
+
 static gboolean
 on_progress (const TfSearchProgress *p,
              gpointer                data)
 {
   (void) data;
+  test_kill (p);
   if (p->stage_2 > 0)
     g_printerr ("stage 2: simulating %u front candidates with SimGrid\n", p->stage_2);
   else if (p->baseline)
@@ -41,6 +68,7 @@ static const TfCliRange threads_range = { "parallel_workers", 0, 1024 };
 static const TfCliRange population_range = { "population_size", 4, TF_SEARCH_MAX_POPULATION };
 static const TfCliRange generations_range = { "generations", 1, TF_SEARCH_MAX_GENERATIONS };
 static const TfCliRange repeat_range = { "repeat", 1, 100 };
+static const TfCliRange every_range = { "checkpoint-every", 0, 86400 };
 
 /* One run into @dir: the run folder and pareto.svg. An exit status. */
 static int
@@ -52,6 +80,7 @@ run_one (TfSearchConfig  *config,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *baseline = NULL;
+  g_autofree char *checkpoint = g_build_filename (dir, CHECKPOINT_FILE, NULL);
   guint violations = 0;
 
   if (g_mkdir_with_parents (dir, 0777) != 0)
@@ -63,6 +92,7 @@ run_one (TfSearchConfig  *config,
       return TF_CLI_EXIT_FAILURE;
     }
   options->cancel = tf_cli_interrupt_catch ();
+  options->checkpoint = checkpoint;
   if (!tf_search_run (config, options, result, &error))
     {
       tf_cli_interrupt_release ();
@@ -71,8 +101,9 @@ run_one (TfSearchConfig  *config,
     }
   tf_cli_interrupt_release ();
   if (result->cancelled)
-    g_printerr ("interrupted: writing the front of %u candidates found so far\n",
-                result->front->len);
+    g_printerr ("interrupted: writing the front of %u candidates found so far; "
+                "topoforge-cli optimize --resume %s continues the run\n", result->front->len,
+                dir);
 
   if (!tf_search_output_write (dir, config_path, config, result, &violations, &error)
       || !tf_pareto_svg_write_run (dir, config, result, &error))
@@ -104,6 +135,8 @@ run_one (TfSearchConfig  *config,
       tf_cli_error ("optimize", "some front candidates break a hard constraint; this is a bug");
       return TF_CLI_EXIT_FAILURE;
     }
+  if (!result->cancelled)
+    g_unlink (checkpoint);
   return result->cancelled ? TF_CLI_EXIT_INTERRUPTED : 0;
 }
 
@@ -191,6 +224,45 @@ run_repeats (TfSearchConfig  *config,
   return status;
 }
 
+/* --resume DIR: the configuration and options from DIR's checkpoint; --threads may change,
+ * which changes no result. */
+static int
+resume_run (const char *dir,
+            const char *threads,
+            const char *every)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  g_auto(TfSearchResult) result = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (dir, CHECKPOINT_FILE, NULL);
+  TfSearchOptions options = { 0 };
+  guint every_seconds = 60;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      g_autofree char *message = g_strdup_printf ("--resume: %s has no checkpoint (%s): the "
+                                                  "run ended, or never wrote one", dir,
+                                                  CHECKPOINT_FILE);
+
+      tf_cli_error ("optimize", message);
+      return TF_CLI_EXIT_FAILURE;
+    }
+  if (!tf_search_checkpoint_load_config (path, &config, &options.baseline, &error)
+      || (threads != NULL
+          && !tf_cli_parse_uint ("threads", threads, &threads_range, &config.threads, &error))
+      || (every != NULL
+          && !tf_cli_parse_uint ("checkpoint-every", every, &every_range, &every_seconds,
+                                 &error)))
+    {
+      tf_cli_error ("optimize", error->message);
+      return TF_CLI_EXIT_FAILURE;
+    }
+  options.progress = on_progress;
+  options.checkpoint_seconds = every_seconds;
+  options.resume = TRUE;
+  return run_one (&config, NULL, dir, &options, &result);
+}
+
 int
 tf_command_optimize (int    argc,
                      char **argv)
@@ -202,8 +274,8 @@ tf_command_optimize (int    argc,
   g_autofree char *config_path = NULL;
   g_autofree char *out_dir = NULL;
   g_autofree char *seed = NULL, *threads = NULL, *population = NULL, *generations = NULL;
-  g_autofree char *repeat = NULL, *stage_2 = NULL;
-  guint n_repeats = 1;
+  g_autofree char *repeat = NULL, *stage_2 = NULL, *resume = NULL, *every = NULL;
+  guint n_repeats = 1, every_seconds = 60;
   gboolean no_baseline = FALSE;
   TfSearchOptions options = { 0 };
   const GOptionEntry entries[] = {
@@ -227,6 +299,13 @@ tf_command_optimize (int    argc,
     { "repeat", 0, 0, G_OPTION_ARG_STRING, &repeat,
       "Run R seeds (S, S+1, ...) into DIR/seed-N and write DIR/repeat.yaml with the median and "
       "spread of the hypervolume ratio and of the gain over the seeds, 1 to 100", "R" },
+    { "resume", 0, 0, G_OPTION_ARG_FILENAME, &resume,
+      "Continue the run of DIR from its checkpoint (a run stopped or killed), to the front the "
+      "whole run would have given; only --threads and --checkpoint-every may go with it",
+      "DIR" },
+    { "checkpoint-every", 0, 0, G_OPTION_ARG_STRING, &every,
+      "Write DIR/checkpoint.bin at most every this many seconds, 0 for every generation, "
+      "0 to 86400 (default 60)", "SECONDS" },
     { NULL }
   };
 
@@ -242,6 +321,17 @@ tf_command_optimize (int    argc,
     {
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_USAGE;
+    }
+  if (argc == 1 && resume != NULL)
+    {
+      if (config_path != NULL || out_dir != NULL || seed != NULL || population != NULL
+          || generations != NULL || no_baseline || stage_2 != NULL || repeat != NULL)
+        {
+          tf_cli_error ("optimize", "--resume DIR takes only --threads and --checkpoint-every: "
+                        "the run goes on as it began");
+          return TF_CLI_EXIT_USAGE;
+        }
+      return resume_run (resume, threads, every);
     }
   if (argc != 1 || config_path == NULL || out_dir == NULL)
     {
@@ -284,7 +374,10 @@ tf_command_optimize (int    argc,
           && !tf_cli_parse_uint ("generations", generations, &generations_range,
                                  &config.generations, &error))
       || (repeat != NULL
-          && !tf_cli_parse_uint ("repeat", repeat, &repeat_range, &n_repeats, &error)))
+          && !tf_cli_parse_uint ("repeat", repeat, &repeat_range, &n_repeats, &error))
+      || (every != NULL
+          && !tf_cli_parse_uint ("checkpoint-every", every, &every_range, &every_seconds,
+                                 &error)))
     {
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_USAGE;
@@ -306,6 +399,7 @@ tf_command_optimize (int    argc,
 
   options.baseline = !no_baseline;
   options.progress = on_progress;
+  options.checkpoint_seconds = every_seconds;
   if (repeat == NULL)
     return run_one (&config, config_path, out_dir, &options, &result);
   return run_repeats (&config, config_path, out_dir, &options, n_repeats);

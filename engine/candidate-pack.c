@@ -12,40 +12,10 @@
 
 #include "family-private.h"
 #include "optimizer-private.h"
+#include "pack-private.h"
 
 #define PACK_MAGIC   0x50434654u  /* "TFCP" */
 #define PACK_VERSION 1u
-#define NO_STRING    G_MAXUINT32
-
-/* Writing */
-
-static void
-put (GByteArray    *out,
-     gconstpointer  data,
-     gsize          size)
-{
-  g_byte_array_append (out, data, (guint) size);
-}
-
-static void
-put_u32 (GByteArray *out,
-         guint32     v)
-{
-  put (out, &v, sizeof v);
-}
-
-static void
-put_string (GByteArray *out,
-            const char *s)
-{
-  if (s == NULL)
-    {
-      put_u32 (out, NO_STRING);
-      return;
-    }
-  put_u32 (out, (guint32) strlen (s));
-  put (out, s, strlen (s));
-}
 
 static void
 pack_graph (const TfNetworkGraph *g,
@@ -54,19 +24,19 @@ pack_graph (const TfNetworkGraph *g,
   guint32 head[8] = { g->n_chip, g->n_switch, g->n_links, g->chips_per_board, g->n_board,
                       g->n_rack, g->n_pod, 0 };
 
-  put (out, head, sizeof head);
+  tf_pack_put (out, head, sizeof head);
   for (guint s = 0; s < g->n_switch; s++)
     {
       guint32 sw[3] = { g->switches[s].tier, g->switches[s].container,
                         g->switches[s].port_count };
 
-      put (out, sw, sizeof sw);
-      put_string (out, g->switches[s].id);
+      tf_pack_put (out, sw, sizeof sw);
+      tf_pack_put_string (out, g->switches[s].id);
     }
-  put (out, g->links, sizeof (TfLink) * g->n_links);
-  put (out, g->board_chips, sizeof (guint32) * g->n_board * g->chips_per_board);
-  put (out, g->board_rack, sizeof (guint32) * g->n_board);
-  put (out, g->rack_pod, sizeof (guint32) * g->n_rack);
+  tf_pack_put (out, g->links, sizeof (TfLink) * g->n_links);
+  tf_pack_put (out, g->board_chips, sizeof (guint32) * g->n_board * g->chips_per_board);
+  tf_pack_put (out, g->board_rack, sizeof (guint32) * g->n_board);
+  tf_pack_put (out, g->rack_pod, sizeof (guint32) * g->n_rack);
 }
 
 void
@@ -83,104 +53,31 @@ tf_candidate_pack (const TfCandidate *c,
     t->result.chips_per_board, c->origin.n_parents,
   };
 
-  put (out, head, sizeof head);
-  put (out, words, sizeof words);
-  put (out, &t->context, sizeof t->context);
-  put_string (out, t->result.family != NULL ? t->result.family->name : NULL);
-  put (out, &t->result.params, sizeof t->result.params);
-  put (out, &t->result.order, sizeof t->result.order);
-  put (out, &t->result.metrics, sizeof t->result.metrics);
-  put (out, &t->lattice, sizeof t->lattice);
+  tf_pack_put (out, head, sizeof head);
+  tf_pack_put (out, words, sizeof words);
+  tf_pack_put (out, &t->context, sizeof t->context);
+  tf_pack_put_string (out, t->result.family != NULL ? t->result.family->name : NULL);
+  tf_pack_put (out, &t->result.params, sizeof t->result.params);
+  tf_pack_put (out, &t->result.order, sizeof t->result.order);
+  tf_pack_put (out, &t->result.metrics, sizeof t->result.metrics);
+  tf_pack_put (out, &t->lattice, sizeof t->lattice);
   /* The origin as it is, its one pointer (the seed's id) after it. */
-  put (out, &c->origin, sizeof c->origin);
-  put_string (out, c->origin.seed_id);
-  put (out, &c->evaluation, sizeof c->evaluation);
-  put (out, c->objectives, sizeof c->objectives);
-  put_string (out, c->rejected);
+  tf_pack_put (out, &c->origin, sizeof c->origin);
+  tf_pack_put_string (out, c->origin.seed_id);
+  tf_pack_put (out, &c->evaluation, sizeof c->evaluation);
+  tf_pack_put (out, c->objectives, sizeof c->objectives);
+  tf_pack_put_string (out, c->rejected);
   pack_graph (&t->graph, out);
 }
 
-/* Reading */
-
-typedef struct
-{
-  const guint8 *data;
-  gsize         size;
-  gsize         pos;
-  gboolean      bad;
-} Reader;
-
 static gboolean
-get (Reader   *r,
-     gpointer  dest,
-     gsize     size)
-{
-  if (r->bad || size > r->size - r->pos)
-    {
-      r->bad = TRUE;
-      if (dest != NULL)
-        memset (dest, 0, size);
-      return FALSE;
-    }
-  if (dest != NULL)
-    memcpy (dest, r->data + r->pos, size);
-  r->pos += size;
-  return TRUE;
-}
-
-static guint32
-get_u32 (Reader *r)
-{
-  guint32 v = 0;
-
-  get (r, &v, sizeof v);
-  return v;
-}
-
-static char *
-get_string (Reader *r)
-{
-  guint32 n = get_u32 (r);
-  char *s;
-
-  if (r->bad || n == NO_STRING)
-    return NULL;
-  if (n > r->size - r->pos)
-    {
-      r->bad = TRUE;
-      return NULL;
-    }
-  s = g_strndup ((const char *) r->data + r->pos, n);
-  r->pos += n;
-  return s;
-}
-
-/* An array of @n items of @size, refused before allocating when the data cannot hold it. */
-static gpointer
-get_array (Reader *r,
-           guint64 n,
-           gsize   size)
-{
-  gpointer p;
-
-  if (r->bad || n > (r->size - r->pos) / MAX (size, 1))
-    {
-      r->bad = TRUE;
-      return NULL;
-    }
-  p = g_malloc (MAX (n * size, 1));
-  get (r, p, n * size);
-  return p;
-}
-
-static gboolean
-unpack_graph (Reader         *r,
+unpack_graph (TfPackReader   *r,
               TfNetworkGraph *g)
 {
   guint32 head[8];
   guint64 n_nodes;
 
-  get (r, head, sizeof head);
+  tf_pack_get (r, head, sizeof head);
   g->n_chip = head[0];
   g->n_switch = head[1];
   g->n_links = head[2];
@@ -196,18 +93,18 @@ unpack_graph (Reader         *r,
     {
       guint32 sw[3];
 
-      get (r, sw, sizeof sw);
+      tf_pack_get (r, sw, sizeof sw);
       g->switches[s].tier = sw[0];
       g->switches[s].container = sw[1];
       g->switches[s].port_count = sw[2];
-      g->switches[s].id = get_string (r);
+      g->switches[s].id = tf_pack_get_string (r);
       if (sw[0] < TF_TIER_BOARD || sw[0] > TF_TIER_DATACENTER || g->switches[s].id == NULL)
         return FALSE;
     }
-  g->links = get_array (r, g->n_links, sizeof (TfLink));
-  g->board_chips = get_array (r, (guint64) g->n_board * g->chips_per_board, sizeof (guint32));
-  g->board_rack = get_array (r, g->n_board, sizeof (guint32));
-  g->rack_pod = get_array (r, g->n_rack, sizeof (guint32));
+  g->links = tf_pack_get_array (r, g->n_links, sizeof (TfLink));
+  g->board_chips = tf_pack_get_array (r, (guint64) g->n_board * g->chips_per_board, sizeof (guint32));
+  g->board_rack = tf_pack_get_array (r, g->n_board, sizeof (guint32));
+  g->rack_pod = tf_pack_get_array (r, g->n_rack, sizeof (guint32));
   if (r->bad)
     return FALSE;
   /* Indices in range, so nothing downstream reads out of bounds. */
@@ -233,7 +130,7 @@ tf_candidate_unpack (const guint8  *data,
                      gsize         *offset,
                      GError       **error)
 {
-  Reader r = { data, size, *offset, FALSE };
+  TfPackReader r = { data, size, *offset, FALSE };
   TfCandidate *c = tf_candidate_new ();
   TfTopology *t = &c->topology;
   guint32 head[8], words[6];
@@ -244,7 +141,7 @@ tf_candidate_unpack (const guint8  *data,
   };
   TfMetrics metrics;
 
-  get (&r, head, sizeof head);
+  tf_pack_get (&r, head, sizeof head);
   if (!r.bad && memcmp (head, expected, sizeof head) != 0)
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_FILE,
@@ -252,24 +149,24 @@ tf_candidate_unpack (const guint8  *data,
       tf_candidate_free (c);
       return NULL;
     }
-  get (&r, words, sizeof words);
+  tf_pack_get (&r, words, sizeof words);
   c->id = words[0];
   c->chip_transitive = words[1];
   t->chip_transitive = words[2];
   t->result.n_endpoint = words[3];
   t->result.chips_per_board = words[4];
-  get (&r, &t->context, sizeof t->context);
-  family = get_string (&r);
-  get (&r, &t->result.params, sizeof t->result.params);
-  get (&r, &t->result.order, sizeof t->result.order);
-  get (&r, &metrics, sizeof metrics);
-  get (&r, &t->lattice, sizeof t->lattice);
-  get (&r, &c->origin, sizeof c->origin);
+  tf_pack_get (&r, &t->context, sizeof t->context);
+  family = tf_pack_get_string (&r);
+  tf_pack_get (&r, &t->result.params, sizeof t->result.params);
+  tf_pack_get (&r, &t->result.order, sizeof t->result.order);
+  tf_pack_get (&r, &metrics, sizeof metrics);
+  tf_pack_get (&r, &t->lattice, sizeof t->lattice);
+  tf_pack_get (&r, &c->origin, sizeof c->origin);
   c->origin.seed_id = NULL;
-  c->origin.seed_id = get_string (&r);
-  get (&r, &c->evaluation, sizeof c->evaluation);
-  get (&r, c->objectives, sizeof c->objectives);
-  c->rejected = get_string (&r);
+  c->origin.seed_id = tf_pack_get_string (&r);
+  tf_pack_get (&r, &c->evaluation, sizeof c->evaluation);
+  tf_pack_get (&r, c->objectives, sizeof c->objectives);
+  c->rejected = tf_pack_get_string (&r);
   if (!r.bad && (words[5] > TF_ORIGIN_MAX_PARENTS || c->origin.n_parents != words[5]
                  || c->origin.n_mutations > TF_ORIGIN_MAX_MUTATIONS
                  || t->lattice.n_dims > TF_LATTICE_MAX_DIMS))

@@ -677,6 +677,46 @@ made (gpointer           data,
   state->params[code >> 20].made[index] = 1;
 }
 
+/* The marks, slot by slot, for a checkpoint. */
+static gsize
+slot_results (const FamilyState *state,
+              guint              s)
+{
+  return MAX (state->parts[s / state->n_families].enumeration
+                .families[s % state->n_families].n_results, 1);
+}
+
+static void
+state_save (gconstpointer  data,
+            GByteArray    *out)
+{
+  const FamilyState *state = data;
+
+  for (guint s = 0; s < state->n_parts * state->n_families; s++)
+    g_byte_array_append (out, state->params[s].made, (guint) slot_results (state, s));
+}
+
+static gboolean
+state_load (gpointer      data,
+            const guint8 *bytes,
+            gsize         size)
+{
+  FamilyState *state = data;
+  gsize total = 0;
+
+  for (guint s = 0; s < state->n_parts * state->n_families; s++)
+    total += slot_results (state, s);
+  if (size != total)
+    return FALSE;
+  total = 0;
+  for (guint s = 0; s < state->n_parts * state->n_families; s++)
+    {
+      memcpy (state->params[s].made, bytes + total, slot_results (state, s));
+      total += slot_results (state, s);
+    }
+  return TRUE;
+}
+
 /* The sampler's pick (the baseline, immigrants): result floor (u * n) of the n results of every
  * enabled family that the search could seed from (usable (): recommended, or edge cases too
  * with generators.family.edge_cases, on the allowed boards), in the enumeration's order. The
@@ -735,4 +775,6 @@ const TfGenerator tf_generator_family = {
   .sample = sample,
   .rate = rate,
   .made = made,
+  .state_save = state_save,
+  .state_load = state_load,
 };

@@ -686,6 +686,24 @@ made (gpointer           state,
     memset (state, 0, sizeof (TfCredit) * TF_N_MUTATIONS);
 }
 
+static void
+state_save (gconstpointer  state,
+            GByteArray    *out)
+{
+  g_byte_array_append (out, state, sizeof (TfCredit) * TF_N_MUTATIONS);
+}
+
+static gboolean
+state_load (gpointer      state,
+            const guint8 *data,
+            gsize         size)
+{
+  if (size != sizeof (TfCredit) * TF_N_MUTATIONS)
+    return FALSE;
+  memcpy (state, data, size);
+  return TRUE;
+}
+
 const TfGenerator tf_generator_graph_mutator = {
   .name = "graph_mutator",
   .capabilities = TF_GENERATOR_MUTATE,
@@ -697,4 +715,6 @@ const TfGenerator tf_generator_graph_mutator = {
   .rate = rate,
   .made = made,
   .credit = credit,
+  .state_save = state_save,
+  .state_load = state_load,
 };

@@ -257,6 +257,11 @@ struct _TfGenerator
    * adaptive operator rates (docs/optimizer.md, "Adaptive rates"; NULL: not told). Same rules
    * as made. */
   void      (*credit) (gpointer state, const TfCandidate *child, gboolean entered);
+  /* What made and credit taught the state, appended to @out for a checkpoint, and given back
+   * to a state new for the same configuration (FALSE when @data does not fit it). NULL: the
+   * state learns nothing while the search runs. */
+  void      (*state_save) (gconstpointer state, GByteArray *out);
+  gboolean  (*state_load) (gpointer state, const guint8 *data, gsize size);
 };
 
 /* Adaptive rates (docs/optimizer.md): an arm's successes and trials, halved every generation,

@@ -392,6 +392,11 @@ gboolean tf_evaluate (const TfSearchConfig *config, TfCandidate *candidate, guin
 gboolean tf_candidate_check_constraints (const TfSearchConfig *config, TfCandidate *candidate,
                                          GString *why);
 
+/* The configuration (complete, as the run had it with every override) and the baseline
+ * option a checkpoint was written with, to resume it (TfSearchOptions). */
+gboolean tf_search_checkpoint_load_config (const char *path, TfSearchConfig *config,
+                                           gboolean *baseline, GError **error);
+
 /* The search: NSGA-II over candidates (or random search), and the Random + QMC baseline with
  * the same number of evaluations. Deterministic for a seed, whatever the number of threads:
  * children are made on the calling thread from one random stream, only evaluation is parallel. */
@@ -423,6 +428,14 @@ typedef struct
   TfSearchProgressFunc progress;
   gpointer             progress_data;
   volatile gint       *cancel;        /* set non-zero (from a signal handler) to stop */
+  /* Checkpoints (docs/optimizer.md, "Checkpoint and resume"): the run's whole state is written
+   * to this file, atomically, after a generation (or a batch of random search or of the
+   * baseline) once checkpoint_seconds have passed since the last one (0: after every one), and
+   * when the run stops early; NULL: none. With resume the run starts from it instead, and ends
+   * as the run it was would have. */
+  const char          *checkpoint;
+  double               checkpoint_seconds;
+  gboolean             resume;
 } TfSearchOptions;
 
 typedef struct

@@ -19,67 +19,20 @@
  * Children are made on worker threads, each from a random stream of its own (make_round), and
  * evaluated there, each candidate on its own, so a seed gives the same run on any thread count.
  * The front reported is the non-dominated set of every feasible candidate a run evaluated.
+ *
+ * With TfSearchOptions.checkpoint the run's state is written after its generations and batches
+ * (search-checkpoint.c), and a run resumed from it ends as the run never stopped would have:
+ * each generation and batch draws from a stream of its own (tf_search_reseed), so nothing of a
+ * random generator's state has to be kept.
  */
 #include <math.h>
 #include <string.h>
 
-#include "optimizer-private.h"
-
-/* The baseline's random stream is the seed's with this third word ("base"). */
-#define BASELINE_STREAM 0x62617365u
+#include "search-private.h"
 
 #define BASELINE_EDITS_MAX  16u
 #define DUPLICATE_EDITS_MAX 8u
 
-/* Candidates */
-
-static TfCandidate *
-candidate_copy (const TfCandidate *src)
-{
-  TfCandidate *c = tf_candidate_new ();
-
-  c->id = src->id;
-  c->topology.context = src->topology.context;
-  c->topology.result = src->topology.result;
-  c->topology.chip_transitive = src->topology.chip_transitive;
-  c->topology.lattice = src->topology.lattice;
-  tf_network_graph_copy (&src->topology.graph, &c->topology.graph);
-  c->chip_transitive = src->chip_transitive;
-  c->origin = src->origin;
-  c->origin.seed_id = g_strdup (src->origin.seed_id);
-  c->evaluation = src->evaluation;
-  memcpy (c->objectives, src->objectives, sizeof c->objectives);
-  c->rejected = g_strdup (src->rejected);
-  return c;
-}
-
-/* The run's state */
-
-typedef struct
-{
-  const TfSearchConfig  *config;
-  const TfSearchOptions *options;
-  TfSearchResult        *out;
-  GRand                 *rng;
-  gpointer               states[16];
-  guint                  next_id;
-  guint                  m;
-  gint64                 start;
-  GPtrArray             *archive;     /* non-dominated feasible candidates so far */
-  GArray                *evaluated;   /* objective vectors of every feasible candidate */
-  double                 ideal[TF_N_OBJECTIVES];      /* the hypervolume's box */
-  double                 reference[TF_N_OBJECTIVES];
-  double                 u;            /* the sampler's sequence; < 0 before its first point */
-  guint                  samplers[16]; /* the generators that can sample */
-  guint                  n_samplers;
-  gboolean               baseline;
-  guint                  stage_2;    /* the front candidates Stage 2 simulates, once it starts */
-  TfCredit               credit[16];   /* per generator, for picking one to mutate a parent */
-  TfCredit               immigrant_credit;  /* immigrants against children (immigrant_share) */
-  TfCredit               child_credit;
-  GArray                *makers;       /* per candidate of the batch, the generator that made it
-                                        * (G_MAXUINT for a design point of the sampler) */
-} Run;
 
 static guint
 threads_of (const Run *run)
@@ -93,121 +46,12 @@ threads_of (const Run *run)
   return run->config->threads ? MIN (run->config->threads, cores) : cores;
 }
 
-static double *
-objective_matrix (const Run *run,
-                  GPtrArray *cands)
-{
-  double *obj = g_new (double, MAX (cands->len, 1) * run->m);
-
-  for (guint i = 0; i < cands->len; i++)
-    memcpy (obj + i * run->m, ((TfCandidate *) g_ptr_array_index (cands, i))->objectives,
-            sizeof (double) * run->m);
-  return obj;
-}
-
-static gint
-compare_first_objective (gconstpointer a,
-                         gconstpointer b)
-{
-  const TfCandidate *x = *(TfCandidate *const *) a, *y = *(TfCandidate *const *) b;
-
-  if (x->objectives[0] != y->objectives[0])
-    return x->objectives[0] < y->objectives[0] ? -1 : 1;
-  return x->id < y->id ? -1 : x->id > y->id;
-}
-
 static void
 free_batch (GPtrArray *batch)
 {
   for (guint i = 0; i < batch->len; i++)
     tf_candidate_free (g_ptr_array_index (batch, i));
   g_ptr_array_set_size (batch, 0);
-}
-
-/* Adds the feasible candidates of @batch to the archive (as copies) and keeps its first front,
- * one candidate per distinct objective vector. @entered (may be NULL) says, per candidate of
- * @batch, whether it entered. */
-static void
-archive_add (Run       *run,
-             GPtrArray *batch,
-             gboolean  *entered)
-{
-  g_autoptr(GPtrArray) all = g_ptr_array_new ();
-  g_autofree double *obj = NULL;
-  g_autofree guint *rank = NULL;
-  GPtrArray *kept = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
-  g_autofree guint *from = g_new (guint, MAX (batch->len, 1));  /* all's index - n_archive -> batch's */
-  guint n_archive = run->archive->len;
-
-  g_ptr_array_set_free_func (run->archive, NULL);
-  for (guint i = 0; i < n_archive; i++)
-    g_ptr_array_add (all, g_ptr_array_index (run->archive, i));
-  for (guint i = 0; i < batch->len; i++)
-    {
-      TfCandidate *c = g_ptr_array_index (batch, i);
-
-      if (entered != NULL)
-        entered[i] = FALSE;
-      if (c->rejected != NULL)
-        continue;
-      g_array_append_vals (run->evaluated, c->objectives, run->m);
-      from[all->len - n_archive] = i;
-      g_ptr_array_add (all, c);
-    }
-  obj = objective_matrix (run, all);
-  rank = g_new (guint, MAX (all->len, 1));
-  tf_nsga2_sort (obj, all->len, run->m, rank);
-  for (guint i = 0; i < all->len; i++)
-    {
-      gboolean repeat = FALSE;
-
-      if (rank[i] != 0)
-        continue;
-      for (guint j = 0; j < i && !repeat; j++)
-        repeat = rank[j] == 0 && memcmp (obj + i * run->m, obj + j * run->m,
-                                         sizeof (double) * run->m) == 0;
-      if (!repeat && i < n_archive)
-        g_ptr_array_add (kept, g_ptr_array_index (all, i));
-      else if (!repeat)
-        {
-          TfCandidate *c = candidate_copy (g_ptr_array_index (all, i));
-
-          g_ptr_array_add (kept, c);
-          if (entered != NULL)
-            entered[from[i - n_archive]] = TRUE;
-        }
-      else if (i < n_archive)
-        tf_candidate_free (g_ptr_array_index (all, i));
-    }
-  for (guint i = 0; i < n_archive; i++)
-    if (rank[i] != 0)
-      tf_candidate_free (g_ptr_array_index (all, i));
-  g_ptr_array_sort (kept, compare_first_objective);
-  g_ptr_array_unref (run->archive);
-  run->archive = kept;
-}
-
-/* The hypervolume of @front as a fraction of the box between the ideal and the reference point,
- * each objective scaled to [0, 1] there (docs/optimizer.md, "Hypervolume"). */
-static double
-normalised_hypervolume (guint         m,
-                        GPtrArray    *front,
-                        const double *ideal,
-                        const double *reference)
-{
-  g_autofree double *obj = g_new (double, MAX (front->len, 1) * m);
-  double corner[TF_N_OBJECTIVES];
-
-  for (guint i = 0; i < front->len; i++)
-    {
-      const TfCandidate *c = g_ptr_array_index (front, i);
-
-      for (guint k = 0; k < m; k++)
-        obj[i * m + k] = MAX (0.0, (c->objectives[k] - ideal[k]) / (reference[k] - ideal[k]));
-    }
-  for (guint k = 0; k < m; k++)
-    corner[k] = 1;
-  return tf_hypervolume (obj, front->len, m, corner);
 }
 
 static gboolean
@@ -219,7 +63,7 @@ report (Run  *run,
     .generations = run->config->generations,
     .evaluations = run->baseline ? run->out->baseline_evaluations : run->out->evaluations,
     .front_size = run->archive->len,
-    .hypervolume = normalised_hypervolume (run->m, run->archive, run->ideal, run->reference),
+    .hypervolume = tf_search_hypervolume (run->m, run->archive, run->ideal, run->reference),
     .elapsed = (g_get_monotonic_time () - run->start) / 1e6,
     .baseline = run->baseline,
     .stage_2 = run->stage_2,
@@ -693,45 +537,79 @@ give_credit (Run            *run,
     }
 }
 
+/* The checkpoint after a generation or batch (forced when the run stops early), then the
+ * progress report; FALSE when either says stop. */
+static gboolean
+step_done (Run        *run,
+           TfRunPhase  phase,
+           guint       step,
+           guint       generation,
+           GError    **error)
+{
+  gint64 before = run->checkpointed;
+  gboolean go;
+
+  if (!tf_search_checkpoint_write (run, phase, step, cancelled (run), error))
+    return FALSE;
+  go = report (run, generation) && !cancelled (run);
+  /* Stopped here: the state at this step is what a resume starts from. */
+  if (!go && run->checkpointed == before
+      && !tf_search_checkpoint_write (run, phase, step, TRUE, error))
+    return FALSE;
+  return go;
+}
+
+/* NSGA-II from its initial population, or from generation @done of a resumed run. FALSE with
+ * @error set on an error; a stop asked for sets out->cancelled. */
 static gboolean
 run_nsga2 (Run       *run,
+           gboolean   resumed,
+           guint      done,
            GError   **error)
 {
   const TfSearchConfig *config = run->config;
   TfSearchResult *out = run->out;
   guint n = config->population_size, threads = threads_of (run);
-  g_autoptr(GPtrArray) population = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  GPtrArray *population = run->population;
   g_autoptr(GPtrArray) batch = g_ptr_array_new ();
-  g_autoptr(GHashTable) hashes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  GHashTable *hashes = run->hashes;
 
-  if (!initial_population (run, batch, error))
+  if (!resumed)
     {
-      free_batch (batch);
-      return FALSE;
-    }
-  out->init_seconds = (g_get_monotonic_time () - run->start) / 1e6;
-  for (guint i = 0; i < batch->len; i++)
-    {
-      const TfCandidate *c = g_ptr_array_index (batch, i);
+      if (!initial_population (run, batch, error))
+        {
+          free_batch (batch);
+          return FALSE;
+        }
+      out->init_seconds = (g_get_monotonic_time () - run->start) / 1e6;
+      for (guint i = 0; i < batch->len; i++)
+        {
+          const TfCandidate *c = g_ptr_array_index (batch, i);
 
-      remember (hashes, tf_network_graph_fingerprint (&c->topology.graph));
-      tell_made (run, c);
+          remember (hashes, tf_network_graph_fingerprint (&c->topology.graph));
+          tell_made (run, c);
+        }
+      if (!tf_evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
+        {
+          free_batch (batch);
+          out->cancelled = TRUE;
+          return TRUE;
+        }
+      out->evaluations += batch->len;
+      tf_search_archive_add (run, batch, NULL);
+      out->initial_hypervolume = tf_search_hypervolume (run->m, run->archive, run->ideal,
+                                                         run->reference);
+      keep_feasible (batch, population, &out->rejected);
+      /* Seeding a large run takes long: its first checkpoint comes at once. */
+      run->checkpointed = G_MININT64 / 2;
+      if (!step_done (run, TF_PHASE_NSGA2, 0, 0, error))
+        {
+          out->cancelled = TRUE;
+          return error == NULL || *error == NULL;
+        }
     }
-  if (!tf_evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
-    {
-      free_batch (batch);
-      out->cancelled = TRUE;
-      return TRUE;
-    }
-  out->evaluations += batch->len;
-  archive_add (run, batch, NULL);
-  out->initial_hypervolume = normalised_hypervolume (run->m, run->archive, run->ideal,
-                                                     run->reference);
-  keep_feasible (batch, population, &out->rejected);
-  if (!report (run, 0))
-    out->cancelled = TRUE;
 
-  for (guint gen = 1; gen <= config->generations && !out->cancelled; gen++)
+  for (guint gen = done + 1; gen <= config->generations && !out->cancelled; gen++)
     {
       guint np = population->len, attempts = 0;
       Population pop;
@@ -743,6 +621,7 @@ run_nsga2 (Run       *run,
       g_autoptr(GPtrArray) next = NULL;
 
       g_array_set_size (run->makers, 0);
+      tf_search_reseed (run, TF_PHASE_NSGA2, gen);
       if (np == 0)
         {
           g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
@@ -750,7 +629,7 @@ run_nsga2 (Run       *run,
                        "hardware constraints or the budget", out->rejected);
           return FALSE;
         }
-      obj = objective_matrix (run, population);
+      obj = tf_search_objective_matrix (run, population);
       rank = g_new (guint, np);
       crowding = g_new (double, np);
       tf_nsga2_sort (obj, np, run->m, rank);
@@ -782,13 +661,13 @@ run_nsga2 (Run       *run,
         }
       out->evaluations += batch->len;
       entered = g_new (gboolean, MAX (batch->len, 1));
-      archive_add (run, batch, entered);
+      tf_search_archive_add (run, batch, entered);
       give_credit (run, batch, entered);
       keep_feasible (batch, population, &out->rejected);
 
       /* Parents and children together; the best n survive. */
       g_free (obj);
-      obj = objective_matrix (run, population);
+      obj = tf_search_objective_matrix (run, population);
       keep = g_new (guint, population->len);
       tf_nsga2_select (obj, population->len, run->m, MIN (n, population->len), keep);
       next = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
@@ -801,50 +680,72 @@ run_nsga2 (Run       *run,
       g_ptr_array_set_size (population, 0);
       g_ptr_array_extend_and_steal (population, g_steal_pointer (&next));
       out->generations_done = gen;
-      if (!report (run, gen) || cancelled (run))
-        out->cancelled = TRUE;
+      if (!step_done (run, TF_PHASE_NSGA2, gen, gen, error))
+        {
+          out->cancelled = TRUE;
+          return error == NULL || *error == NULL;
+        }
     }
   return TRUE;
 }
 
 /* The baseline, the spec's "Random + QMC": @budget design points of the sampler with up to 16
  * edits each. It shares nothing with the search but the configuration: no population, no
- * selection. Counted in *evaluations as they go. */
-static void
-sample_search (Run       *run,
-               guint      budget,
-               guint     *evaluations)
+ * selection. Counted in *evaluations as they go; from batch @done of a resumed run (the
+ * archive, rows, sequence and fingerprints restored), else from the start. */
+static gboolean
+sample_search (Run         *run,
+               TfRunPhase   phase,
+               guint        done,
+               guint        budget,
+               guint       *evaluations,
+               GError     **error)
 {
   const TfSearchConfig *config = run->config;
   TfSearchResult *out = run->out;
   guint threads = threads_of (run), batch_size = MAX (config->population_size, 1u);
-  guint failures = 0;
   g_autoptr(GPtrArray) batch = g_ptr_array_new ();
-  g_autoptr(GHashTable) hashes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  GHashTable *hashes = run->hashes;
 
-  run->u = -1;
-  *evaluations = 0;
-  while (*evaluations < budget && !cancelled (run) && failures < 100 * budget)
+  if (done == 0)
     {
-      while (batch->len < MIN (batch_size, budget - *evaluations) && failures < 100 * budget)
+      run->u = -1;
+      run->failures = 0;
+      *evaluations = 0;
+      g_hash_table_remove_all (hashes);
+    }
+  for (guint step = done + 1; *evaluations < budget && !cancelled (run)
+       && run->failures < 100 * budget; step++)
+    {
+      tf_search_reseed (run, phase, step);
+      while (batch->len < MIN (batch_size, budget - *evaluations)
+             && run->failures < 100 * budget)
         {
           guint want = MIN (batch_size, budget - *evaluations) - batch->len;
 
-          failures += want - make_round (run, NULL, 1, BASELINE_EDITS_MAX, want, hashes, batch);
+          run->failures += want - make_round (run, NULL, 1, BASELINE_EDITS_MAX, want, hashes,
+                                              batch);
         }
       if (batch->len == 0)
         break;
       if (!tf_evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
         {
           free_batch (batch);
+          out->cancelled = TRUE;
           break;
         }
       *evaluations += batch->len;
-      archive_add (run, batch, NULL);
+      tf_search_archive_add (run, batch, NULL);
       free_batch (batch);
-      if (!report (run, *evaluations / batch_size))
-        break;
+      if (!step_done (run, phase, step, *evaluations / batch_size, error))
+        {
+          out->cancelled = TRUE;
+          return error == NULL || *error == NULL;
+        }
     }
+  if (cancelled (run))
+    out->cancelled = TRUE;
+  return TRUE;
 }
 
 gboolean
@@ -855,8 +756,10 @@ tf_search_run (const TfSearchConfig  *config,
 {
   static const TfSearchOptions no_options;
   Run run = { 0 };
-  gboolean ok = TRUE;
+  gboolean ok = TRUE, resumed = FALSE;
   g_autofree char *simulator = NULL;
+  TfRunPhase phase = TF_PHASE_NSGA2;
+  guint step = 0;
 
   g_return_val_if_fail (config != NULL && out != NULL, FALSE);
 
@@ -873,6 +776,9 @@ tf_search_run (const TfSearchConfig  *config,
                                                             (guint32) (config->seed >> 32) }, 2);
   run.archive = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   run.evaluated = g_array_new (FALSE, FALSE, sizeof (double));
+  run.population = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  run.hashes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  run.checkpointed = run.start;
   out->threads = threads_of (&run);
   /* Stage 2's simulator is looked for before the search, not after it. */
   if (config->stage_2 == TF_STAGE_2_SIMGRID)
@@ -897,63 +803,71 @@ tf_search_run (const TfSearchConfig  *config,
   tf_search_config_get_box (config, run.ideal, run.reference);
   memcpy (out->ideal, run.ideal, sizeof out->ideal);
   memcpy (out->reference_point, run.reference, sizeof out->reference_point);
+  if (ok && run.options->resume)
+    ok = resumed = tf_search_checkpoint_restore (&run, &phase, &step, error);
 
-  if (ok && config->algorithm == TF_SEARCH_NSGA2)
+  if (ok && phase != TF_PHASE_BASELINE && config->algorithm == TF_SEARCH_NSGA2)
     {
       run.makers = g_array_new (FALSE, FALSE, sizeof (guint));
-      ok = run_nsga2 (&run, error);
+      ok = run_nsga2 (&run, resumed, step, error);
       g_clear_pointer (&run.makers, g_array_unref);
     }
-  else if (ok)
+  else if (ok && phase != TF_PHASE_BASELINE)
     /* Random search as the algorithm: the baseline's sampler with the NSGA-II budget. */
-    sample_search (&run, config->population_size * (config->generations + 1), &out->evaluations);
+    ok = sample_search (&run, TF_PHASE_RANDOM, resumed ? step : 0,
+                        config->population_size * (config->generations + 1), &out->evaluations,
+                        error);
   /* The layers no objective needs (Layer 2's times in the breakdown), for the front that stays
    * only: most candidates that enter it leave again. */
-  if (run.archive != NULL)
+  if (ok && phase != TF_PHASE_BASELINE)
     tf_complete_batch (config, threads_of (&run), run.archive, &out->stats);
-  if (ok && simulator != NULL && !out->cancelled && run.archive != NULL)
+  if (ok && phase != TF_PHASE_BASELINE && simulator != NULL && !out->cancelled)
     {
       /* Said before it starts: Stage 2 reports nothing until it ends. */
       run.stage_2 = tf_stage_2_count (config, run.archive->len, out->evaluations);
       if (!report (&run, out->generations_done))
         out->cancelled = TRUE;
     }
-  out->seconds = (g_get_monotonic_time () - run.start) / 1e6;
-  out->front = g_steal_pointer (&run.archive);
-  out->evaluated = g_steal_pointer (&run.evaluated);
-  if (ok && simulator != NULL && !out->cancelled)
-    tf_stage_2_run (config, simulator, threads_of (&run), run.options->cancel, out);
+  if (ok && phase != TF_PHASE_BASELINE)
+    {
+      out->seconds = (g_get_monotonic_time () - run.start) / 1e6;
+      out->front = g_steal_pointer (&run.archive);
+      out->evaluated = g_steal_pointer (&run.evaluated);
+      if (simulator != NULL && !out->cancelled)
+        tf_stage_2_run (config, simulator, threads_of (&run), run.options->cancel, out);
+    }
 
   if (ok && run.options->baseline && config->algorithm == TF_SEARCH_NSGA2 && !out->cancelled)
     {
-      gint64 start = g_get_monotonic_time ();
-
       run.baseline = TRUE;
-      /* Its own random stream and its own quasi-random sequence, from the seed alone: the
-       * baseline a search is compared with does not depend on how that search spent its draws
-       * (its operators, crossover, duplicates). */
-      g_rand_free (run.rng);
-      run.rng = g_rand_new_with_seed_array ((const guint32[]) { (guint32) config->seed,
-                                                                (guint32) (config->seed >> 32),
-                                                                BASELINE_STREAM }, 3);
-      run.u = -1;
-      tell_made (&run, NULL);
-      memset (run.credit, 0, sizeof run.credit);
-      run.archive = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
-      run.evaluated = g_array_new (FALSE, FALSE, sizeof (double));
+      /* Its own random streams (tf_search_reseed: the baseline's phase) and its own
+       * quasi-random sequence, from the seed alone: the baseline a search is compared with
+       * does not depend on how that search spent its draws (its operators, crossover,
+       * duplicates). A resumed baseline has them from its checkpoint. */
+      if (phase != TF_PHASE_BASELINE)
+        {
+          run.baseline_start = g_get_monotonic_time ();
+          step = 0;
+          tell_made (&run, NULL);
+          memset (run.credit, 0, sizeof run.credit);
+          run.archive = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+          run.evaluated = g_array_new (FALSE, FALSE, sizeof (double));
+          g_ptr_array_set_size (run.population, 0);
+        }
       /* The same number of evaluations as the search. */
-      sample_search (&run, out->evaluations, &out->baseline_evaluations);
+      ok = sample_search (&run, TF_PHASE_BASELINE, step, out->evaluations,
+                          &out->baseline_evaluations, error);
       tf_complete_batch (config, threads_of (&run), run.archive, &out->stats);
       out->baseline_front = g_steal_pointer (&run.archive);
       out->baseline_evaluated = g_steal_pointer (&run.evaluated);
-      out->baseline_seconds = (g_get_monotonic_time () - start) / 1e6;
+      out->baseline_seconds = (g_get_monotonic_time () - run.baseline_start) / 1e6;
     }
 
   /* Both fronts in the same box, fixed before the run. */
   if (out->front)
-    out->hypervolume = normalised_hypervolume (run.m, out->front, run.ideal, run.reference);
+    out->hypervolume = tf_search_hypervolume (run.m, out->front, run.ideal, run.reference);
   if (out->baseline_front)
-    out->baseline_hypervolume = normalised_hypervolume (run.m, out->baseline_front, run.ideal,
+    out->baseline_hypervolume = tf_search_hypervolume (run.m, out->baseline_front, run.ideal,
                                                         run.reference);
 
   for (guint g = 0; g < tf_generators_get_count (); g++)
@@ -962,6 +876,8 @@ tf_search_run (const TfSearchConfig  *config,
   g_rand_free (run.rng);
   g_clear_pointer (&run.archive, g_ptr_array_unref);
   g_clear_pointer (&run.evaluated, g_array_unref);
+  g_clear_pointer (&run.population, g_ptr_array_unref);
+  g_clear_pointer (&run.hashes, g_hash_table_unref);
   if (!ok)
     tf_search_result_clear (out);
   return ok;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-optimize.c: topoforge-cli optimize as a user meets it: the small example end to end,
- * its files, bad options and Ctrl-C. */
+ * its files, bad options, Ctrl-C, and a run killed and resumed. */
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <stdio.h>
@@ -163,6 +163,130 @@ test_optimize_interrupt (void)
   g_assert_nonnull (strstr (summary, "cancelled: true"));
 }
 
+/* Two files with the same bytes; of summaries, the lines that are not times, thread counts or
+ * the configuration's path. */
+static void
+assert_same_file (const char *a,
+                  const char *b,
+                  gboolean    summary)
+{
+  g_autofree char *x = NULL, *y = NULL;
+
+  g_assert_true (g_file_get_contents (a, &x, NULL, NULL));
+  g_assert_true (g_file_get_contents (b, &y, NULL, NULL));
+  if (summary)
+    {
+      g_auto(GStrv) lx = g_strsplit (x, "\n", -1);
+      g_auto(GStrv) ly = g_strsplit (y, "\n", -1);
+
+      g_assert_cmpuint (g_strv_length (lx), ==, g_strv_length (ly));
+      for (guint i = 0; lx[i] != NULL; i++)
+        if (strstr (lx[i], "_s:") == NULL && strstr (lx[i], "seconds") == NULL
+            && !g_str_has_prefix (lx[i], "threads:") && !g_str_has_prefix (lx[i], "config:"))
+          g_assert_cmpstr (lx[i], ==, ly[i]);
+      return;
+    }
+  if (strcmp (x, y) != 0)
+    g_error ("%s and %s differ", a, b);
+}
+
+static void
+assert_same_run (const char *whole,
+                 const char *resumed)
+{
+  g_autofree char *pareto = g_build_filename (whole, "pareto", NULL);
+  g_autoptr(GDir) dir = g_dir_open (pareto, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *a = g_build_filename (whole, "pareto", name, NULL);
+      g_autofree char *b = g_build_filename (resumed, "pareto", name, NULL);
+
+      assert_same_file (a, b, FALSE);
+      n++;
+    }
+  g_assert_cmpuint (n, >, 0);
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *file = i == 0 ? "evaluated.csv" : "summary.yaml";
+      g_autofree char *a = g_build_filename (whole, file, NULL);
+      g_autofree char *b = g_build_filename (resumed, file, NULL);
+
+      assert_same_file (a, b, i == 1);
+    }
+}
+
+/* Killed (SIGKILL, the test hook) right after the checkpoint of a random generation, and of a
+ * random batch of the baseline, then resumed with --resume DIR on one thread where it ran on
+ * two: the same front, rows and counters as the run never killed. And the resume's errors. */
+static void
+test_optimize_resume (void)
+{
+  g_autofree char *config = g_test_build_filename (G_TEST_DIST, "..", "data", "examples",
+                                                   "search-small.yaml", NULL);
+  g_autofree char *whole = g_dir_make_tmp ("tf-optimize-XXXXXX", NULL);
+  g_autofree char *kept = g_build_filename (whole, "checkpoint.bin", NULL);
+  Run r;
+
+  r = run ("optimize", "--config", config, "--out", whole, "--population", "8",
+           "--generations", "6", "--threads", "2", "--checkpoint-every", "0", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  run_clear (&r);
+  /* A run that ends leaves no checkpoint. */
+  g_assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
+
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autofree char *dir = g_dir_make_tmp ("tf-optimize-XXXXXX", NULL);
+      g_autofree char *checkpoint = g_build_filename (dir, "checkpoint.bin", NULL);
+      g_autofree char *summary = g_build_filename (dir, "summary.yaml", NULL);
+      g_autofree char *at = g_strdup_printf ("%s:%d", k == 0 ? "generation" : "baseline",
+                                             g_test_rand_int_range (1, k == 0 ? 6 : 4));
+      const char *argv[] = { g_getenv ("TF_CLI"), "optimize", "--config", config, "--out", dir,
+                             "--population", "8", "--generations", "6", "--threads", "2",
+                             "--checkpoint-every", "0", NULL };
+      g_auto(GStrv) env = g_environ_setenv (g_get_environ (), "TF_TEST_KILL_AT", at, TRUE);
+      g_autoptr(GError) error = NULL;
+      int status;
+
+      g_test_message ("killed at %s", at);
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_STDOUT_TO_DEV_NULL
+                                   | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL,
+                                   &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (WIFSIGNALED (status));
+      g_assert_cmpint (WTERMSIG (status), ==, SIGKILL);
+      g_assert_true (g_file_test (checkpoint, G_FILE_TEST_EXISTS));
+      g_assert_false (g_file_test (summary, G_FILE_TEST_EXISTS));
+
+      r = run ("optimize", "--resume", dir, "--threads", "1", NULL);
+      if (r.status != 0)
+        g_error ("resume exited %d: %s", r.status, r.err);
+      run_clear (&r);
+      assert_same_run (whole, dir);
+      g_assert_false (g_file_test (checkpoint, G_FILE_TEST_EXISTS));
+
+      /* Nothing left to resume. */
+      r = run ("optimize", "--resume", dir, NULL);
+      g_assert_cmpint (r.status, ==, 1);
+      g_assert_nonnull (strstr (r.err, "has no checkpoint"));
+      assert_one_line (r.err);
+      run_clear (&r);
+      /* A damaged checkpoint: one line naming it, nothing written. */
+      g_assert_true (g_file_set_contents (checkpoint, "TFCK", 4, NULL));
+      r = run ("optimize", "--resume", dir, NULL);
+      g_assert_cmpint (r.status, ==, 1);
+      g_assert_nonnull (strstr (r.err, "checkpoint.bin: not a checkpoint"));
+      assert_one_line (r.err);
+      run_clear (&r);
+    }
+  r = run ("optimize", "--resume", whole, "--seed", "3", NULL);
+  assert_usage_error (&r, "--resume DIR takes only --threads and --checkpoint-every");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -172,5 +296,6 @@ main (int    argc,
   g_test_add_func ("/cli/optimize", test_optimize);
   g_test_add_func ("/cli/optimize-interrupt", test_optimize_interrupt);
   g_test_add_func ("/cli/optimize-repeat", test_optimize_repeat);
+  g_test_add_func ("/cli/optimize-resume", test_optimize_resume);
   return g_test_run ();
 }

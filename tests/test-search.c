@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-search.c: the search loop end to end on small cases: the front is non-dominated and
  * feasible, a seed gives the same run on one thread or two, the progress hook stops it cleanly,
- * the baseline spends the same budget, and random search runs as an algorithm too. */
+ * the baseline spends the same budget, random search runs as an algorithm too, and a run stopped
+ * with a checkpoint resumes to the front of the run never stopped. */
 #include <string.h>
+
+#include <glib/gstdio.h>
 
 #include "optimizer-private.h"
 #include "test-util.h"
@@ -271,10 +274,11 @@ test_sampler (void)
       g_assert_nonnull (family);
       state = family->state_new (&config, &error);
       g_assert_no_error (error);
-      for (guint i = 0; i < 400; i++)
+      /* Evenly over [0, 1), finer than the results: every family's share is met. */
+      for (guint i = 0; i < 2000; i++)
         {
           g_autoptr(GError) local = NULL;
-          g_autoptr(TfCandidate) c = family->sample (state, &config, (i + 0.5) / 400, &local);
+          g_autoptr(TfCandidate) c = family->sample (state, &config, (i + 0.5) / 2000, &local);
 
           if (c == NULL)
             {
@@ -289,7 +293,7 @@ test_sampler (void)
       family->state_free (state);
       g_test_message ("edge cases %s: %u drawn, %u families", edge_cases ? "on" : "off", drawn,
                       g_hash_table_size (families));
-      g_assert_cmpuint (drawn, >, 300);
+      g_assert_cmpuint (drawn, >, 1500);
       g_assert_true (statuses & (1u << TF_STATUS_RECOMMENDED));
       if (edge_cases)
         {
@@ -398,6 +402,87 @@ test_random_algorithm (void)
   check_front (&config, r.front);
 }
 
+static gboolean
+stop_at (const TfSearchProgress *p,
+         gpointer                data)
+{
+  const guint *at = data;
+
+  return p->baseline != (at[0] == 1) || p->generation < at[1];
+}
+
+static void
+assert_same_front (GPtrArray *a,
+                   GPtrArray *b)
+{
+  g_assert_cmpuint (a->len, ==, b->len);
+  for (guint i = 0; i < a->len; i++)
+    {
+      TfCandidate *x = g_ptr_array_index (a, i), *y = g_ptr_array_index (b, i);
+
+      g_assert_cmpuint (x->id, ==, y->id);
+      g_assert_cmpmem (x->objectives, sizeof x->objectives, y->objectives, sizeof y->objectives);
+      g_assert_cmpmem (&x->evaluation, sizeof x->evaluation, &y->evaluation,
+                       sizeof y->evaluation);
+    }
+}
+
+/* Stopped (as by Ctrl-C) in the search or in the baseline, the checkpoint is written then and
+ * there; resumed, NSGA-II or random search ends as the run never stopped. A checkpoint of
+ * another configuration is refused. */
+static void
+test_resume (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tf-search-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "checkpoint.bin", NULL);
+
+  for (guint algorithm = 0; algorithm < 2; algorithm++)
+    for (guint where = 0; where < (algorithm == 0 ? 2u : 1u); where++)
+      {
+        g_auto(TfSearchConfig) config = { 0 };
+        g_auto(TfSearchResult) whole = { 0 };
+        g_auto(TfSearchResult) stopped = { 0 };
+        g_auto(TfSearchResult) resumed = { 0 };
+        g_autoptr(GError) error = NULL;
+        guint at[2] = { where, 2 };
+        TfSearchOptions options = { .threads = 2, .baseline = algorithm == 0,
+                                    .checkpoint = path };
+
+        tf_test_search_config (32, "ALL", 12, 5, 7, NULL, &config);
+        config.algorithm = algorithm == 0 ? TF_SEARCH_NSGA2 : TF_SEARCH_RANDOM;
+        g_assert_true (tf_search_run (&config, &options, &whole, &error));
+        options.progress = stop_at;
+        options.progress_data = at;
+        options.checkpoint_seconds = 3600;   /* only the stop writes one */
+        g_assert_true (tf_search_run (&config, &options, &stopped, &error));
+        g_assert_no_error (error);
+        g_assert_true (stopped.cancelled);
+        options.progress = NULL;
+        options.resume = TRUE;
+        options.threads = 1;
+        g_assert_true (tf_search_run (&config, &options, &resumed, &error));
+        g_assert_no_error (error);
+        g_assert_false (resumed.cancelled);
+        g_assert_cmpuint (resumed.evaluations, ==, whole.evaluations);
+        g_assert_cmpuint (resumed.duplicates, ==, whole.duplicates);
+        g_assert_cmpuint (resumed.immigrants, ==, whole.immigrants);
+        assert_same_front (whole.front, resumed.front);
+        g_assert_cmpfloat (resumed.hypervolume, ==, whole.hypervolume);
+        if (algorithm == 0)
+          {
+            g_assert_cmpuint (resumed.baseline_evaluations, ==, whole.baseline_evaluations);
+            assert_same_front (whole.baseline_front, resumed.baseline_front);
+          }
+        /* Another seed is another run. */
+        config.seed++;
+        g_assert_false (tf_search_run (&config, &options, &resumed, &error));
+        g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_FILE);
+        g_assert_nonnull (strstr (error->message, "of another configuration"));
+      }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* No family yields a legal topology within a 2-port radix: a clear error, not an empty run. */
 static void
 test_no_seed (void)
@@ -429,5 +514,6 @@ main (int    argc,
   g_test_add_func ("/search/cancel", test_cancel);
   g_test_add_func ("/search/random-algorithm", test_random_algorithm);
   g_test_add_func ("/search/no-seed", test_no_seed);
+  g_test_add_func ("/search/resume", test_resume);
   return g_test_run ();
 }

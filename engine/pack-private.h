@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* pack-private.h: the binary form of candidates and checkpoints (candidate-pack.c,
+ * search-checkpoint.c): native byte order, strings as a length and their bytes. */
+#pragma once
+
+#include <string.h>
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define TF_PACK_NO_STRING G_MAXUINT32
+
+/* Writing: appended to a GByteArray */
+
+static inline void
+tf_pack_put (GByteArray    *out,
+             gconstpointer  data,
+             gsize          size)
+{
+  g_byte_array_append (out, data, (guint) size);
+}
+
+static inline void
+tf_pack_put_u32 (GByteArray *out,
+                 guint32     v)
+{
+  tf_pack_put (out, &v, sizeof v);
+}
+
+static inline void
+tf_pack_put_string (GByteArray *out,
+                    const char *s)
+{
+  if (s == NULL)
+    {
+      tf_pack_put_u32 (out, TF_PACK_NO_STRING);
+      return;
+    }
+  tf_pack_put_u32 (out, (guint32) strlen (s));
+  tf_pack_put (out, s, strlen (s));
+}
+
+/* Reading, bounds checked: a short or damaged buffer sets bad and reads zeros. */
+
+typedef struct
+{
+  const guint8 *data;
+  gsize         size;
+  gsize         pos;
+  gboolean      bad;
+} TfPackReader;
+
+static inline gboolean
+tf_pack_get (TfPackReader *r,
+             gpointer      dest,
+             gsize         size)
+{
+  if (r->bad || size > r->size - r->pos)
+    {
+      r->bad = TRUE;
+      if (dest != NULL)
+        memset (dest, 0, size);
+      return FALSE;
+    }
+  if (dest != NULL)
+    memcpy (dest, r->data + r->pos, size);
+  r->pos += size;
+  return TRUE;
+}
+
+static inline guint32
+tf_pack_get_u32 (TfPackReader *r)
+{
+  guint32 v = 0;
+
+  tf_pack_get (r, &v, sizeof v);
+  return v;
+}
+
+static inline char *
+tf_pack_get_string (TfPackReader *r)
+{
+  guint32 n = tf_pack_get_u32 (r);
+  char *s;
+
+  if (r->bad || n == TF_PACK_NO_STRING)
+    return NULL;
+  if (n > r->size - r->pos)
+    {
+      r->bad = TRUE;
+      return NULL;
+    }
+  s = g_strndup ((const char *) r->data + r->pos, n);
+  r->pos += n;
+  return s;
+}
+
+/* An array of @n items of @size, refused before allocating when the data cannot hold it. */
+static inline gpointer
+tf_pack_get_array (TfPackReader *r,
+                   guint64       n,
+                   gsize         size)
+{
+  gpointer p;
+
+  if (r->bad || n > (r->size - r->pos) / MAX (size, 1))
+    {
+      r->bad = TRUE;
+      return NULL;
+    }
+  p = g_malloc (MAX (n * size, 1));
+  tf_pack_get (r, p, n * size);
+  return p;
+}
+
+G_END_DECLS

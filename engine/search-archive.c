@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* search-archive.c: the archive of a run (the non-dominated feasible candidates it has
+ * evaluated, one per objective vector, by first objective) and its normalised hypervolume. */
+#include <string.h>
+
+#include "search-private.h"
+
+static TfCandidate *
+candidate_copy (const TfCandidate *src)
+{
+  TfCandidate *c = tf_candidate_new ();
+
+  c->id = src->id;
+  c->topology.context = src->topology.context;
+  c->topology.result = src->topology.result;
+  c->topology.chip_transitive = src->topology.chip_transitive;
+  c->topology.lattice = src->topology.lattice;
+  tf_network_graph_copy (&src->topology.graph, &c->topology.graph);
+  c->chip_transitive = src->chip_transitive;
+  c->origin = src->origin;
+  c->origin.seed_id = g_strdup (src->origin.seed_id);
+  c->evaluation = src->evaluation;
+  memcpy (c->objectives, src->objectives, sizeof c->objectives);
+  c->rejected = g_strdup (src->rejected);
+  return c;
+}
+
+double *
+tf_search_objective_matrix (const Run *run,
+                            GPtrArray *cands)
+{
+  double *obj = g_new (double, MAX (cands->len, 1) * run->m);
+
+  for (guint i = 0; i < cands->len; i++)
+    memcpy (obj + i * run->m, ((TfCandidate *) g_ptr_array_index (cands, i))->objectives,
+            sizeof (double) * run->m);
+  return obj;
+}
+
+static gint
+compare_first_objective (gconstpointer a,
+                         gconstpointer b)
+{
+  const TfCandidate *x = *(TfCandidate *const *) a, *y = *(TfCandidate *const *) b;
+
+  if (x->objectives[0] != y->objectives[0])
+    return x->objectives[0] < y->objectives[0] ? -1 : 1;
+  return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Adds the feasible candidates of @batch to the archive (as copies) and keeps its first front,
+ * one candidate per distinct objective vector. @entered (may be NULL) says, per candidate of
+ * @batch, whether it entered. */
+void
+tf_search_archive_add (Run       *run,
+                       GPtrArray *batch,
+                       gboolean  *entered)
+{
+  g_autoptr(GPtrArray) all = g_ptr_array_new ();
+  g_autofree double *obj = NULL;
+  g_autofree guint *rank = NULL;
+  GPtrArray *kept = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  g_autofree guint *from = g_new (guint, MAX (batch->len, 1));  /* all's index - n_archive -> batch's */
+  guint n_archive = run->archive->len;
+
+  g_ptr_array_set_free_func (run->archive, NULL);
+  for (guint i = 0; i < n_archive; i++)
+    g_ptr_array_add (all, g_ptr_array_index (run->archive, i));
+  for (guint i = 0; i < batch->len; i++)
+    {
+      TfCandidate *c = g_ptr_array_index (batch, i);
+
+      if (entered != NULL)
+        entered[i] = FALSE;
+      if (c->rejected != NULL)
+        continue;
+      g_array_append_vals (run->evaluated, c->objectives, run->m);
+      from[all->len - n_archive] = i;
+      g_ptr_array_add (all, c);
+    }
+  obj = tf_search_objective_matrix (run, all);
+  rank = g_new (guint, MAX (all->len, 1));
+  tf_nsga2_sort (obj, all->len, run->m, rank);
+  for (guint i = 0; i < all->len; i++)
+    {
+      gboolean repeat = FALSE;
+
+      if (rank[i] != 0)
+        continue;
+      for (guint j = 0; j < i && !repeat; j++)
+        repeat = rank[j] == 0 && memcmp (obj + i * run->m, obj + j * run->m,
+                                         sizeof (double) * run->m) == 0;
+      if (!repeat && i < n_archive)
+        g_ptr_array_add (kept, g_ptr_array_index (all, i));
+      else if (!repeat)
+        {
+          TfCandidate *c = candidate_copy (g_ptr_array_index (all, i));
+
+          g_ptr_array_add (kept, c);
+          if (entered != NULL)
+            entered[from[i - n_archive]] = TRUE;
+        }
+      else if (i < n_archive)
+        tf_candidate_free (g_ptr_array_index (all, i));
+    }
+  for (guint i = 0; i < n_archive; i++)
+    if (rank[i] != 0)
+      tf_candidate_free (g_ptr_array_index (all, i));
+  g_ptr_array_sort (kept, compare_first_objective);
+  g_ptr_array_unref (run->archive);
+  run->archive = kept;
+}
+
+/* The hypervolume of @front as a fraction of the box between the ideal and the reference point,
+ * each objective scaled to [0, 1] there (docs/optimizer.md, "Hypervolume"). */
+double
+tf_search_hypervolume (guint         m,
+                       GPtrArray    *front,
+                       const double *ideal,
+                       const double *reference)
+{
+  g_autofree double *obj = g_new (double, MAX (front->len, 1) * m);
+  double corner[TF_N_OBJECTIVES];
+
+  for (guint i = 0; i < front->len; i++)
+    {
+      const TfCandidate *c = g_ptr_array_index (front, i);
+
+      for (guint k = 0; k < m; k++)
+        obj[i * m + k] = MAX (0.0, (c->objectives[k] - ideal[k]) / (reference[k] - ideal[k]));
+    }
+  for (guint k = 0; k < m; k++)
+    corner[k] = 1;
+  return tf_hypervolume (obj, front->len, m, corner);
+}
+

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* search-private.h: the search's state between generations (search.c), which its checkpoints
+ * keep and give back (search-checkpoint.c). */
+#pragma once
+
+#include "optimizer-private.h"
+
+G_BEGIN_DECLS
+
+/* The run's state */
+
+typedef struct
+{
+  const TfSearchConfig  *config;
+  const TfSearchOptions *options;
+  TfSearchResult        *out;
+  GRand                 *rng;
+  gpointer               states[16];
+  guint                  next_id;
+  guint                  m;
+  gint64                 start;
+  GPtrArray             *archive;     /* non-dominated feasible candidates so far */
+  GArray                *evaluated;   /* objective vectors of every feasible candidate */
+  double                 ideal[TF_N_OBJECTIVES];      /* the hypervolume's box */
+  double                 reference[TF_N_OBJECTIVES];
+  double                 u;            /* the sampler's sequence; < 0 before its first point */
+  guint                  samplers[16]; /* the generators that can sample */
+  guint                  n_samplers;
+  gboolean               baseline;
+  guint                  stage_2;    /* the front candidates Stage 2 simulates, once it starts */
+  TfCredit               credit[16];   /* per generator, for picking one to mutate a parent */
+  TfCredit               immigrant_credit;  /* immigrants against children (immigrant_share) */
+  TfCredit               child_credit;
+  GArray                *makers;       /* per candidate of the batch, the generator that made it
+                                        * (G_MAXUINT for a design point of the sampler) */
+  GHashTable            *hashes;       /* fingerprints of every graph made (guint64 *) */
+  GPtrArray             *population;   /* NSGA-II's, between generations */
+  gint64                 checkpointed; /* when the last checkpoint was written */
+  guint                  failures;     /* design points of the sampler that gave nothing */
+  gint64                 baseline_start;  /* when the baseline started, once it has */
+} Run;
+
+/* The archive (search-archive.c) */
+
+/* The objective rows of @cands, as the search minimises them. */
+double  *tf_search_objective_matrix (const Run *run, GPtrArray *cands);
+/* Adds the feasible candidates of @batch to the archive (as copies) and their rows to
+ * run->evaluated, and keeps the archive's first front, one candidate per distinct objective
+ * vector, by first objective. @entered (may be NULL) says, per candidate of @batch, whether it
+ * entered. */
+void     tf_search_archive_add (Run *run, GPtrArray *batch, gboolean *entered);
+/* The hypervolume of @front as a fraction of the box between the ideal and the reference
+ * point, each objective scaled to [0, 1] there (docs/optimizer.md, "Hypervolume"). */
+double   tf_search_hypervolume (guint m, GPtrArray *front, const double *ideal,
+                                const double *reference);
+
+/* Checkpoints (search-checkpoint.c) */
+
+/* Where a run stands when its checkpoint is written. */
+typedef enum
+{
+  TF_PHASE_NSGA2,     /* after generation `step` of NSGA-II (0: the initial population) */
+  TF_PHASE_RANDOM,    /* after `step` batches of random search as the algorithm */
+  TF_PHASE_BASELINE,  /* the search done, after `step` batches of the baseline */
+} TfRunPhase;
+
+/* Writes @run's state (options->checkpoint) atomically, when the interval has passed since the
+ * last or @force. */
+gboolean tf_search_checkpoint_write (Run *run, TfRunPhase phase, guint step, gboolean force,
+                                     GError **error);
+/* Restores @run (its config, options, generator states, rng and out set up as for a new run)
+ * from options->checkpoint; *@phase and *@step say where it stood. */
+gboolean tf_search_checkpoint_restore (Run *run, TfRunPhase *phase, guint *step,
+                                       GError **error);
+/* The random stream of @run for @phase's @step: a checkpoint keeps no generator state, so each
+ * generation or batch reseeds from the seed. */
+void     tf_search_reseed (Run *run, TfRunPhase phase, guint step);
+
+G_END_DECLS
