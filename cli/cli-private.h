@@ -4,9 +4,14 @@
 
 #include <stdio.h>
 
+#include "optimizer.h"
 #include "topoforge.h"
 
 G_BEGIN_DECLS
+
+/* Where optimize evaluates its candidates: NULL, the worker threads; topoforge-mpi sets its
+ * worker processes' (mpi/). */
+extern const TfBatchEvaluator *tf_cli_search_evaluator;
 
 /* Exit statuses: 2 for bad input (nothing on stdout, one line on stderr), 1 when the work
  * itself failed (a write, say). */
@@ -103,9 +108,10 @@ gboolean tf_cli_check_format (const char *format, GError **error);
 gboolean tf_cli_write_topology (const TfTopology *topology, const char *format, GString *out,
                                 GError **error);
 
-/* Ctrl-C (interrupt.c): after tf_cli_interrupt_catch, the first SIGINT sets the flag it
- * returns (tf_cli_interrupted) for the work to stop cleanly, and the second ends the program.
- * A command stopped this way exits with TF_CLI_EXIT_INTERRUPTED. */
+/* Ctrl-C (interrupt.c): after tf_cli_interrupt_catch, the first SIGINT (or SIGUSR1, which
+ * mpirun forwards to its processes where it ends the job on SIGINT) sets the flag it returns
+ * (tf_cli_interrupted) for the work to stop cleanly, and the second ends the program. A command
+ * stopped this way exits with TF_CLI_EXIT_INTERRUPTED. */
 #define TF_CLI_EXIT_INTERRUPTED 130
 
 volatile gint *tf_cli_interrupt_catch (void);

@@ -29,6 +29,8 @@
 
 #define CHECKPOINT_FILE "checkpoint.bin"
 
+const TfBatchEvaluator *tf_cli_search_evaluator;
+
 /* The test hook: dies as a killed run does, right after a checkpoint. */
 static void
 test_kill (const TfSearchProgress *p)
@@ -93,6 +95,7 @@ run_one (TfSearchConfig  *config,
     }
   options->cancel = tf_cli_interrupt_catch ();
   options->checkpoint = checkpoint;
+  options->evaluator = tf_cli_search_evaluator;
   if (!tf_search_run (config, options, result, &error))
     {
       tf_cli_interrupt_release ();

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* interrupt.c: Ctrl-C during a long command: the first SIGINT asks the work to stop cleanly,
- * the second ends the program at once. */
+ * the second ends the program at once. SIGUSR1 asks the same (kill -USR1 to mpirun reaches the
+ * search on MPI, which a Ctrl-C to mpirun ends at once). */
 #include <signal.h>
 
 #include "cli-private.h"
@@ -10,9 +11,9 @@ static volatile gint interrupted;
 static void
 on_sigint (int signum)
 {
-  (void) signum;
   g_atomic_int_set (&interrupted, 1);
-  signal (SIGINT, SIG_DFL);   /* the second Ctrl-C ends the program */
+  if (signum == SIGINT)
+    signal (SIGINT, SIG_DFL);   /* the second Ctrl-C ends the program */
 }
 
 volatile gint *
@@ -20,6 +21,7 @@ tf_cli_interrupt_catch (void)
 {
   g_atomic_int_set (&interrupted, 0);
   signal (SIGINT, on_sigint);
+  signal (SIGUSR1, on_sigint);
   return &interrupted;
 }
 
@@ -33,4 +35,5 @@ void
 tf_cli_interrupt_release (void)
 {
   signal (SIGINT, SIG_DFL);
+  signal (SIGUSR1, SIG_DFL);
 }

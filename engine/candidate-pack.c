@@ -191,3 +191,52 @@ tf_candidate_unpack (const guint8  *data,
   *offset = r.pos;
   return c;
 }
+
+/* What an evaluation gives a candidate */
+
+#define EVALUATION_MAGIC 0x45564654u  /* "TFVE" */
+
+void
+tf_evaluation_pack (const TfCandidate *c,
+                    GByteArray        *out)
+{
+  guint32 head[3] = { EVALUATION_MAGIC, sizeof (TfEvaluation), TF_N_OBJECTIVES };
+
+  tf_pack_put (out, head, sizeof head);
+  tf_pack_put (out, &c->evaluation, sizeof c->evaluation);
+  tf_pack_put (out, c->objectives, sizeof c->objectives);
+  tf_pack_put_string (out, c->rejected);
+}
+
+gboolean
+tf_evaluation_unpack (TfCandidate   *c,
+                      const guint8  *data,
+                      gsize          size,
+                      gsize         *offset,
+                      GError       **error)
+{
+  TfPackReader r = { data, size, *offset, FALSE };
+  guint32 head[3];
+  const guint32 expected[3] = { EVALUATION_MAGIC, sizeof (TfEvaluation), TF_N_OBJECTIVES };
+  TfEvaluation evaluation;
+  double objectives[TF_N_OBJECTIVES];
+  char *rejected;
+
+  tf_pack_get (&r, head, sizeof head);
+  tf_pack_get (&r, &evaluation, sizeof evaluation);
+  tf_pack_get (&r, objectives, sizeof objectives);
+  rejected = tf_pack_get_string (&r);
+  if (r.bad || memcmp (head, expected, sizeof head) != 0)
+    {
+      g_free (rejected);
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_FILE,
+                   "a packed evaluation is cut short, damaged or of another build");
+      return FALSE;
+    }
+  c->evaluation = evaluation;
+  memcpy (c->objectives, objectives, sizeof objectives);
+  g_free (c->rejected);
+  c->rejected = rejected;
+  *offset = r.pos;
+  return TRUE;
+}

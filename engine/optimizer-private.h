@@ -194,12 +194,13 @@ TfCandidate *tf_candidate_unpack (const guint8 *data, gsize size, gsize *offset,
                                   GError **error);
 /* Every candidate of @batch through the hard constraints and the layers its objectives need:
  * objectives filled, or rejected with the reason. FALSE when cancelled before the end. */
-gboolean tf_evaluate_batch (const TfSearchConfig *config, guint threads, volatile gint *cancel,
-                            GPtrArray *batch, TfEvaluatorStats *stats);
+gboolean tf_evaluate_batch (const TfSearchConfig *config, const TfBatchEvaluator *evaluator,
+                            guint threads, volatile gint *cancel, GPtrArray *batch,
+                            TfEvaluatorStats *stats);
 /* The rest of what a front candidate shows (Layer 2's collective times, no objective's), for
  * the candidates of the final front only: a few of the thousands evaluated. */
-void     tf_complete_batch (const TfSearchConfig *config, guint threads, GPtrArray *batch,
-                            TfEvaluatorStats *stats);
+void     tf_complete_batch (const TfSearchConfig *config, const TfBatchEvaluator *evaluator,
+                            guint threads, GPtrArray *batch, TfEvaluatorStats *stats);
 
 /* Hypervolume (minimisation) of the region dominated by @n points and bounded by @reference;
  * points not strictly better than the reference in every objective add nothing. Exact. */

@@ -421,6 +421,29 @@ typedef struct
 /* Return FALSE to stop; the search then ends cleanly with what it has. */
 typedef gboolean (*TfSearchProgressFunc) (const TfSearchProgress *progress, gpointer user_data);
 
+/* Where a run's candidates are evaluated: on its worker threads (TfSearchOptions.evaluator
+ * NULL), or elsewhere, as by the worker processes of the search on MPI (topoforge-mpi).
+ * evaluate treats every candidate of @batch as tf_evaluate_candidate does with @layers and
+ * @check, and returns FALSE when @cancel stopped it before the end. */
+typedef struct
+{
+  gboolean (*evaluate) (gpointer data, const TfSearchConfig *config, GPtrArray *batch,
+                        guint layers, gboolean check, guint threads, volatile gint *cancel,
+                        TfEvaluatorStats *stats);
+  gpointer   data;
+} TfBatchEvaluator;
+
+/* One candidate as the search evaluates it, wherever that runs: with @check, Layer 5 and the
+ * hard constraints first (a breach sets candidate->rejected), then @layers and the objectives;
+ * without, @layers alone (completing a front candidate). */
+void tf_evaluate_candidate (const TfSearchConfig *config, TfCandidate *candidate, guint layers,
+                            gboolean check, TfEvaluatorStats *stats);
+/* What an evaluation gives a candidate (evaluation, objectives, rejection), packed to travel
+ * back from where it ran, and set on the candidate from @data at *@offset (moved past it). */
+void     tf_evaluation_pack (const TfCandidate *candidate, GByteArray *out);
+gboolean tf_evaluation_unpack (TfCandidate *candidate, const guint8 *data, gsize size,
+                               gsize *offset, GError **error);
+
 typedef struct
 {
   guint                threads;       /* 0: config->threads (at most the cores), else all */
@@ -436,6 +459,7 @@ typedef struct
   const char          *checkpoint;
   double               checkpoint_seconds;
   gboolean             resume;
+  const TfBatchEvaluator *evaluator;  /* NULL: the worker threads */
 } TfSearchOptions;
 
 typedef struct

@@ -75,6 +75,7 @@ typedef struct
 {
   const TfSearchConfig *config;
   guint                 layers;
+  gboolean              check;
   GPtrArray            *batch;
 } Batch;
 
@@ -89,61 +90,81 @@ drop_hops (TfCandidate *c)
     }
 }
 
+void
+tf_evaluate_candidate (const TfSearchConfig *config,
+                       TfCandidate          *c,
+                       guint                 layers,
+                       gboolean              check,
+                       TfEvaluatorStats     *stats)
+{
+  g_autoptr(GString) why = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  if (!check)
+    {
+      if (!tf_evaluate (config, c, layers, stats, &error))
+        g_warning ("candidate %u: %s", c->id, error->message);
+    }
+  /* Layer 5 first (timed here; the constraint check then finds it cached). */
+  else if (!tf_evaluate (config, c, TF_LAYER_COST, stats, &error))
+    c->rejected = g_strdup (error->message);
+  else if (!tf_candidate_check_constraints (config, c, why))
+    c->rejected = g_string_free (g_steal_pointer (&why), FALSE);
+  else if (!tf_evaluate (config, c, layers, stats, &error))
+    c->rejected = g_strdup (error->message);
+  else
+    tf_candidate_get_objectives (config, c, c->objectives);
+  drop_hops (c);
+}
+
 static void
 evaluate_one (gpointer          data,
               guint             index,
               TfEvaluatorStats *stats)
 {
   Batch *b = data;
-  TfCandidate *c = g_ptr_array_index (b->batch, index);
-  g_autoptr(GString) why = g_string_new (NULL);
-  g_autoptr(GError) error = NULL;
 
-  /* Layer 5 first (timed here; the constraint check then finds it cached). */
-  if (!tf_evaluate (b->config, c, TF_LAYER_COST, stats, &error))
-    c->rejected = g_strdup (error->message);
-  else if (!tf_candidate_check_constraints (b->config, c, why))
-    c->rejected = g_string_free (g_steal_pointer (&why), FALSE);
-  else if (!tf_evaluate (b->config, c, b->layers, stats, &error))
-    c->rejected = g_strdup (error->message);
-  else
-    tf_candidate_get_objectives (b->config, c, c->objectives);
-  drop_hops (c);
+  tf_evaluate_candidate (b->config, g_ptr_array_index (b->batch, index), b->layers, b->check,
+                         stats);
 }
 
-gboolean
-tf_evaluate_batch (const TfSearchConfig *config,
-                   guint                 threads,
-                   volatile gint        *cancel,
-                   GPtrArray            *batch,
-                   TfEvaluatorStats     *stats)
+static gboolean
+evaluate_batch (const TfSearchConfig   *config,
+                const TfBatchEvaluator *evaluator,
+                guint                   threads,
+                volatile gint          *cancel,
+                GPtrArray              *batch,
+                guint                   layers,
+                gboolean                check,
+                TfEvaluatorStats       *stats)
 {
-  Batch b = { config, tf_search_config_get_objective_layers (config), batch };
+  Batch b = { config, layers, check, batch };
 
+  if (evaluator != NULL)
+    return evaluator->evaluate (evaluator->data, config, batch, layers, check, threads, cancel,
+                                stats);
   return tf_run_parallel (threads, batch->len, cancel, evaluate_one, &b, stats);
 }
 
-static void
-complete_one (gpointer          data,
-              guint             index,
-              TfEvaluatorStats *stats)
+gboolean
+tf_evaluate_batch (const TfSearchConfig   *config,
+                   const TfBatchEvaluator *evaluator,
+                   guint                   threads,
+                   volatile gint          *cancel,
+                   GPtrArray              *batch,
+                   TfEvaluatorStats       *stats)
 {
-  Batch *b = data;
-  TfCandidate *c = g_ptr_array_index (b->batch, index);
-  g_autoptr(GError) error = NULL;
-
-  if (!tf_evaluate (b->config, c, b->layers, stats, &error))
-    g_warning ("candidate %u: %s", c->id, error->message);
-  drop_hops (c);
+  return evaluate_batch (config, evaluator, threads, cancel, batch,
+                         tf_search_config_get_objective_layers (config), TRUE, stats);
 }
 
 void
-tf_complete_batch (const TfSearchConfig *config,
-                   guint                 threads,
-                   GPtrArray            *batch,
-                   TfEvaluatorStats     *stats)
+tf_complete_batch (const TfSearchConfig   *config,
+                   const TfBatchEvaluator *evaluator,
+                   guint                   threads,
+                   GPtrArray              *batch,
+                   TfEvaluatorStats       *stats)
 {
-  Batch b = { config, tf_search_config_get_layers (config), batch };
-
-  tf_run_parallel (threads, batch->len, NULL, complete_one, &b, stats);
+  evaluate_batch (config, evaluator, threads, NULL, batch, tf_search_config_get_layers (config),
+                  FALSE, stats);
 }

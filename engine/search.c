@@ -444,6 +444,16 @@ keep_feasible (GPtrArray *batch,
   g_ptr_array_set_size (batch, 0);
 }
 
+/* Every candidate of @batch through the constraints and the objectives' layers, where the
+ * options say; FALSE when cancelled. */
+static gboolean
+evaluate_batch (Run       *run,
+                GPtrArray *batch)
+{
+  return tf_evaluate_batch (run->config, run->options->evaluator, threads_of (run),
+                            run->options->cancel, batch, &run->out->stats);
+}
+
 static gboolean
 cancelled (const Run *run)
 {
@@ -569,7 +579,7 @@ run_nsga2 (Run       *run,
 {
   const TfSearchConfig *config = run->config;
   TfSearchResult *out = run->out;
-  guint n = config->population_size, threads = threads_of (run);
+  guint n = config->population_size;
   GPtrArray *population = run->population;
   g_autoptr(GPtrArray) batch = g_ptr_array_new ();
   GHashTable *hashes = run->hashes;
@@ -589,7 +599,7 @@ run_nsga2 (Run       *run,
           remember (hashes, tf_network_graph_fingerprint (&c->topology.graph));
           tell_made (run, c);
         }
-      if (!tf_evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
+      if (!evaluate_batch (run, batch))
         {
           free_batch (batch);
           out->cancelled = TRUE;
@@ -653,7 +663,7 @@ run_nsga2 (Run       *run,
           kept = make_round (run, NULL, 1, 0, want, hashes, batch);
           out->immigrants += kept;
         }
-      if (!tf_evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
+      if (!evaluate_batch (run, batch))
         {
           free_batch (batch);
           out->cancelled = TRUE;
@@ -703,7 +713,7 @@ sample_search (Run         *run,
 {
   const TfSearchConfig *config = run->config;
   TfSearchResult *out = run->out;
-  guint threads = threads_of (run), batch_size = MAX (config->population_size, 1u);
+  guint batch_size = MAX (config->population_size, 1u);
   g_autoptr(GPtrArray) batch = g_ptr_array_new ();
   GHashTable *hashes = run->hashes;
 
@@ -728,7 +738,7 @@ sample_search (Run         *run,
         }
       if (batch->len == 0)
         break;
-      if (!tf_evaluate_batch (config, threads, run->options->cancel, batch, &out->stats))
+      if (!evaluate_batch (run, batch))
         {
           free_batch (batch);
           out->cancelled = TRUE;
@@ -820,7 +830,8 @@ tf_search_run (const TfSearchConfig  *config,
   /* The layers no objective needs (Layer 2's times in the breakdown), for the front that stays
    * only: most candidates that enter it leave again. */
   if (ok && phase != TF_PHASE_BASELINE)
-    tf_complete_batch (config, threads_of (&run), run.archive, &out->stats);
+    tf_complete_batch (config, run.options->evaluator, threads_of (&run), run.archive,
+                       &out->stats);
   if (ok && phase != TF_PHASE_BASELINE && simulator != NULL && !out->cancelled)
     {
       /* Said before it starts: Stage 2 reports nothing until it ends. */
@@ -857,7 +868,8 @@ tf_search_run (const TfSearchConfig  *config,
       /* The same number of evaluations as the search. */
       ok = sample_search (&run, TF_PHASE_BASELINE, step, out->evaluations,
                           &out->baseline_evaluations, error);
-      tf_complete_batch (config, threads_of (&run), run.archive, &out->stats);
+      tf_complete_batch (config, run.options->evaluator, threads_of (&run), run.archive,
+                       &out->stats);
       out->baseline_front = g_steal_pointer (&run.archive);
       out->baseline_evaluated = g_steal_pointer (&run.evaluated);
       out->baseline_seconds = (g_get_monotonic_time () - run.baseline_start) / 1e6;
