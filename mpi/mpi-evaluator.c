@@ -14,6 +14,7 @@ typedef struct
   int               n_ranks;
   guint32          *depth;          /* per rank: its threads (rank 0: none, it is here) */
   char             *config_sent;    /* the configuration the workers have, as YAML */
+  guint             batches;        /* handed out so far */
 } MpiEvaluator;
 
 /* One batch */
@@ -24,6 +25,7 @@ typedef struct
   guint                 layers;
   gboolean              check;
   volatile gint        *cancel;
+  guint                 number;      /* MpiEvaluator.batches, this one included */
   GMutex                lock;
   guint                 next;        /* the next candidate to hand out */
   guint                 local_done;
@@ -109,7 +111,7 @@ send_work (Batch *b,
            int    rank)
 {
   g_autoptr(GByteArray) out = g_byte_array_new ();
-  TfMpiWorkHead head = { i, b->layers, b->check };
+  TfMpiWorkHead head = { i, b->layers, b->check, b->number };
 
   g_byte_array_append (out, (const guint8 *) &head, sizeof head);
   tf_candidate_pack (g_ptr_array_index (b->batch, i), out);
@@ -150,7 +152,7 @@ evaluate (gpointer              data,
           TfEvaluatorStats     *stats)
 {
   MpiEvaluator *m = data;
-  Batch b = { config, batch, layers, check, cancel };
+  Batch b = { config, batch, layers, check, cancel, ++m->batches };
   g_autofree guint *in_flight = g_new0 (guint, m->n_ranks);
   g_autofree GThread **local = g_new0 (GThread *, MAX (threads, 1));
   guint sent = 0, returned = 0;

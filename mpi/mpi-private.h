@@ -32,6 +32,7 @@ typedef struct
   guint32 index;
   guint32 layers;
   guint32 check;
+  guint32 batch;   /* the batches rank 0 has handed out so far, this one included */
 } TfMpiWorkHead;
 
 typedef struct

@@ -3,8 +3,8 @@
  * is initialised MPI_THREAD_FUNNELED): it queues each WORK item for the evaluation threads and
  * sends each RESULT back as it is done.
  *
- * TF_TEST_KILL_WORKER=N (tests only): rank 1 kills itself (SIGKILL) when its N-th item comes,
- * as a node lost mid-run.
+ * TF_TEST_KILL_WORKER=N (tests only): rank 1 kills itself (SIGKILL) when the first item of rank
+ * 0's N-th batch comes (batch 1 is the initial population), as a node lost mid-run.
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -18,6 +18,7 @@ typedef struct
   guint32               index;
   guint32               layers;
   gboolean              check;
+  guint32               batch;
   const TfSearchConfig *config;
   TfCandidate          *candidate;
   TfEvaluatorStats      stats;
@@ -69,6 +70,7 @@ read_item (const GByteArray     *data,
   item->index = head.index;
   item->layers = head.layers;
   item->check = head.check;
+  item->batch = head.batch;
   item->config = config;
   item->candidate = tf_candidate_unpack (data->data, data->len, &offset, &error);
   if (item->candidate == NULL)
@@ -98,7 +100,6 @@ tf_mpi_worker_run (guint threads)
   const TfSearchConfig *config = NULL;
   const char *kill_at = g_getenv ("TF_TEST_KILL_WORKER");
   guint32 hello = threads;
-  guint received = 0;
   int rank;
   gboolean stop = FALSE;
 
@@ -133,9 +134,11 @@ tf_mpi_worker_run (guint threads)
             }
           else if (status.MPI_TAG == TF_MPI_WORK)
             {
-              if (rank == 1 && kill_at != NULL && ++received == (guint) atoi (kill_at))
+              Item *item = read_item (data, config);
+
+              if (rank == 1 && kill_at != NULL && item->batch >= (guint) atoi (kill_at))
                 kill (getpid (), SIGKILL);
-              g_async_queue_push (q.work, read_item (data, config));
+              g_async_queue_push (q.work, item);
             }
         }
       while ((done = g_async_queue_try_pop (q.done)) != NULL)

@@ -29,4 +29,8 @@ void assert_usage_error (Run *r, const char *fragment);
 void assert_only_progress (const char *err,
                            const char *command);
 
+/* Two run folders of the same run (optimize --out): the same front files and evaluated.csv byte
+ * for byte, and the same summary but for times, thread counts and the configuration's path. */
+void assert_same_run (const char *whole, const char *other);
+
 G_END_DECLS

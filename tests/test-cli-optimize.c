@@ -163,62 +163,6 @@ test_optimize_interrupt (void)
   g_assert_nonnull (strstr (summary, "cancelled: true"));
 }
 
-/* Two files with the same bytes; of summaries, the lines that are not times, thread counts or
- * the configuration's path. */
-static void
-assert_same_file (const char *a,
-                  const char *b,
-                  gboolean    summary)
-{
-  g_autofree char *x = NULL, *y = NULL;
-
-  g_assert_true (g_file_get_contents (a, &x, NULL, NULL));
-  g_assert_true (g_file_get_contents (b, &y, NULL, NULL));
-  if (summary)
-    {
-      g_auto(GStrv) lx = g_strsplit (x, "\n", -1);
-      g_auto(GStrv) ly = g_strsplit (y, "\n", -1);
-
-      g_assert_cmpuint (g_strv_length (lx), ==, g_strv_length (ly));
-      for (guint i = 0; lx[i] != NULL; i++)
-        if (strstr (lx[i], "_s:") == NULL && strstr (lx[i], "seconds") == NULL
-            && !g_str_has_prefix (lx[i], "threads:") && !g_str_has_prefix (lx[i], "config:"))
-          g_assert_cmpstr (lx[i], ==, ly[i]);
-      return;
-    }
-  if (strcmp (x, y) != 0)
-    g_error ("%s and %s differ", a, b);
-}
-
-static void
-assert_same_run (const char *whole,
-                 const char *resumed)
-{
-  g_autofree char *pareto = g_build_filename (whole, "pareto", NULL);
-  g_autoptr(GDir) dir = g_dir_open (pareto, 0, NULL);
-  const char *name;
-  guint n = 0;
-
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *a = g_build_filename (whole, "pareto", name, NULL);
-      g_autofree char *b = g_build_filename (resumed, "pareto", name, NULL);
-
-      assert_same_file (a, b, FALSE);
-      n++;
-    }
-  g_assert_cmpuint (n, >, 0);
-  for (guint i = 0; i < 2; i++)
-    {
-      const char *file = i == 0 ? "evaluated.csv" : "summary.yaml";
-      g_autofree char *a = g_build_filename (whole, file, NULL);
-      g_autofree char *b = g_build_filename (resumed, file, NULL);
-
-      assert_same_file (a, b, i == 1);
-    }
-}
-
 /* Killed (SIGKILL, the test hook) right after the checkpoint of a random generation, and of a
  * random batch of the baseline, then resumed with --resume DIR on one thread where it ran on
  * two: the same front, rows and counters as the run never killed. And the resume's errors. */
