@@ -15,7 +15,7 @@
 #include "pack-private.h"
 
 #define PACK_MAGIC   0x50434654u  /* "TFCP" */
-#define PACK_VERSION 1u
+#define PACK_VERSION 2u
 
 static void
 pack_graph (const TfNetworkGraph *g,
@@ -33,7 +33,17 @@ pack_graph (const TfNetworkGraph *g,
       tf_pack_put (out, sw, sizeof sw);
       tf_pack_put_string (out, g->switches[s].id);
     }
-  tf_pack_put (out, g->links, sizeof (TfLink) * g->n_links);
+  /* Links, the bulk of a graph, as differences: each end from the one before, a few bytes a
+   * link where its struct takes 16. */
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+
+      tf_pack_put_delta (out, (gint64) l->a - (i > 0 ? (gint64) g->links[i - 1].a : 0));
+      tf_pack_put_delta (out, (gint64) l->b - (gint64) l->a);
+      tf_pack_put_varint (out, l->multiplicity);
+      tf_pack_put_varint (out, (guint64) l->type << 4 | l->reach);
+    }
   tf_pack_put (out, g->board_chips, sizeof (guint32) * g->n_board * g->chips_per_board);
   tf_pack_put (out, g->board_rack, sizeof (guint32) * g->n_board);
   tf_pack_put (out, g->rack_pod, sizeof (guint32) * g->n_rack);
@@ -101,17 +111,29 @@ unpack_graph (TfPackReader   *r,
       if (sw[0] < TF_TIER_BOARD || sw[0] > TF_TIER_DATACENTER || g->switches[s].id == NULL)
         return FALSE;
     }
-  g->links = tf_pack_get_array (r, g->n_links, sizeof (TfLink));
+  /* At least four bytes a link, so a damaged count is refused before allocating. */
+  if (g->n_links > (r->size - r->pos) / 4)
+    return FALSE;
+  g->links = g_new0 (TfLink, MAX (g->n_links, 1));
+  for (guint i = 0; i < g->n_links && !r->bad; i++)
+    {
+      gint64 a = (i > 0 ? (gint64) g->links[i - 1].a : 0) + tf_pack_get_delta (r);
+      gint64 b = a + tf_pack_get_delta (r);
+      guint64 multiplicity = tf_pack_get_varint (r), kind = tf_pack_get_varint (r);
+
+      if (a < 0 || a >= (gint64) n_nodes || b < 0 || b >= (gint64) n_nodes
+          || multiplicity > G_MAXUINT32 || (kind >> 4) >= TF_N_LINK_TYPES
+          || (kind & 15) >= TF_N_REACHES)
+        return FALSE;
+      g->links[i] = (TfLink) { (guint32) a, (guint32) b, (guint32) multiplicity,
+                               (guint8) (kind >> 4), (guint8) (kind & 15) };
+    }
   g->board_chips = tf_pack_get_array (r, (guint64) g->n_board * g->chips_per_board, sizeof (guint32));
   g->board_rack = tf_pack_get_array (r, g->n_board, sizeof (guint32));
   g->rack_pod = tf_pack_get_array (r, g->n_rack, sizeof (guint32));
   if (r->bad)
     return FALSE;
   /* Indices in range, so nothing downstream reads out of bounds. */
-  for (guint i = 0; i < g->n_links; i++)
-    if (g->links[i].a >= n_nodes || g->links[i].b >= n_nodes
-        || g->links[i].type >= TF_N_LINK_TYPES || g->links[i].reach >= TF_N_REACHES)
-      return FALSE;
   for (guint64 i = 0; i < (guint64) g->n_board * g->chips_per_board; i++)
     if (g->board_chips[i] >= g->n_chip)
       return FALSE;

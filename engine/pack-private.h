@@ -41,6 +41,34 @@ tf_pack_put_string (GByteArray *out,
   tf_pack_put (out, s, strlen (s));
 }
 
+/* An unsigned integer in 7-bit groups, low first, the high bit saying more follow. */
+static inline void
+tf_pack_put_varint (GByteArray *out,
+                    guint64     v)
+{
+  guint8 bytes[10];
+  guint n = 0;
+
+  do
+    {
+      bytes[n] = (guint8) (v & 0x7f);
+      v >>= 7;
+      if (v != 0)
+        bytes[n] |= 0x80;
+      n++;
+    }
+  while (v != 0);
+  g_byte_array_append (out, bytes, n);
+}
+
+/* A signed difference, zigzag-coded (0, -1, 1, -2, ... as 0, 1, 2, 3, ...). */
+static inline void
+tf_pack_put_delta (GByteArray *out,
+                   gint64      d)
+{
+  tf_pack_put_varint (out, ((guint64) d << 1) ^ (guint64) (d >> 63));
+}
+
 /* Reading, bounds checked: a short or damaged buffer sets bad and reads zeros. */
 
 typedef struct
@@ -112,6 +140,33 @@ tf_pack_get_array (TfPackReader *r,
   p = g_malloc (MAX (n * size, 1));
   tf_pack_get (r, p, n * size);
   return p;
+}
+
+static inline guint64
+tf_pack_get_varint (TfPackReader *r)
+{
+  guint64 v = 0;
+
+  for (guint shift = 0; shift < 64; shift += 7)
+    {
+      guint8 byte;
+
+      if (!tf_pack_get (r, &byte, 1))
+        return 0;
+      v |= (guint64) (byte & 0x7f) << shift;
+      if ((byte & 0x80) == 0)
+        return v;
+    }
+  r->bad = TRUE;
+  return 0;
+}
+
+static inline gint64
+tf_pack_get_delta (TfPackReader *r)
+{
+  guint64 z = tf_pack_get_varint (r);
+
+  return (gint64) (z >> 1) ^ -(gint64) (z & 1);
 }
 
 G_END_DECLS

@@ -5,8 +5,8 @@
 
 #include "search-private.h"
 
-static TfCandidate *
-candidate_copy (const TfCandidate *src)
+TfCandidate *
+tf_search_candidate_copy (const TfCandidate *src)
 {
   TfCandidate *c = tf_candidate_new ();
 
@@ -94,7 +94,7 @@ tf_search_archive_add (Run       *run,
         g_ptr_array_add (kept, g_ptr_array_index (all, i));
       else if (!repeat)
         {
-          TfCandidate *c = candidate_copy (g_ptr_array_index (all, i));
+          TfCandidate *c = tf_search_candidate_copy (g_ptr_array_index (all, i));
 
           g_ptr_array_add (kept, c);
           if (entered != NULL)

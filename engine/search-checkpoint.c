@@ -80,13 +80,30 @@ set_counters (TfSearchResult *out,
   *baseline_elapsed = c->reals[6];
 }
 
+/* @cands, each packed, or, when it is a copy of a candidate of @same (by id: the archive's
+ * copies of the population's members), that one's position, so a checkpoint holds each graph
+ * once. */
 static void
 put_candidates (GByteArray      *out,
-                const GPtrArray *cands)
+                const GPtrArray *cands,
+                const GPtrArray *same)
 {
+  g_autoptr(GHashTable) position = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  for (guint i = 0; same != NULL && i < same->len; i++)
+    g_hash_table_insert (position,
+                         GUINT_TO_POINTER (((TfCandidate *) g_ptr_array_index (same, i))->id),
+                         GUINT_TO_POINTER (i + 1));
   tf_pack_put_u32 (out, cands != NULL ? cands->len : 0);
   for (guint i = 0; cands != NULL && i < cands->len; i++)
-    tf_candidate_pack (g_ptr_array_index (cands, i), out);
+    {
+      const TfCandidate *c = g_ptr_array_index (cands, i);
+      guint at = GPOINTER_TO_UINT (g_hash_table_lookup (position, GUINT_TO_POINTER (c->id)));
+
+      tf_pack_put_u32 (out, at);
+      if (at == 0)
+        tf_candidate_pack (c, out);
+    }
 }
 
 static void
@@ -153,11 +170,11 @@ tf_search_checkpoint_write (Run         *run,
   g_hash_table_iter_init (&iter, run->hashes);
   while (g_hash_table_iter_next (&iter, &key, NULL))
     tf_pack_put (out, key, sizeof (guint64));
-  put_candidates (out, run->population);
-  put_candidates (out, run->archive);
+  put_candidates (out, run->population, NULL);
+  put_candidates (out, run->archive, run->population);
   put_rows (out, run->evaluated);
   /* The search's own results, final once the baseline runs. */
-  put_candidates (out, phase == TF_PHASE_BASELINE ? run->out->front : NULL);
+  put_candidates (out, phase == TF_PHASE_BASELINE ? run->out->front : NULL, NULL);
   put_rows (out, phase == TF_PHASE_BASELINE ? run->out->evaluated : NULL);
   if (!tf_write_file_atomic (options->checkpoint, (const char *) out->data, out->len, error))
     return FALSE;
@@ -236,17 +253,24 @@ tf_search_checkpoint_load_config (const char      *path,
   return read_head (path, &r, config, baseline, error);
 }
 
+/* Candidates as put_candidates wrote them, with @same the array it referred to. */
 static GPtrArray *
-get_candidates (TfPackReader  *r,
-                GError       **error)
+get_candidates (TfPackReader     *r,
+                const GPtrArray  *same,
+                GError          **error)
 {
   guint n = tf_pack_get_u32 (r);
   g_autoptr(GPtrArray) cands = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
 
   for (guint i = 0; i < n && !r->bad; i++)
     {
-      TfCandidate *c = tf_candidate_unpack (r->data, r->size, &r->pos, error);
+      guint at = tf_pack_get_u32 (r);
+      TfCandidate *c = NULL;
 
+      if (!r->bad && at > 0 && same != NULL && at <= same->len)
+        c = tf_search_candidate_copy (g_ptr_array_index (same, at - 1));
+      else if (!r->bad && at == 0)
+        c = tf_candidate_unpack (r->data, r->size, &r->pos, error);
       if (c == NULL)
         {
           r->bad = TRUE;
@@ -340,12 +364,12 @@ tf_search_checkpoint_restore (Run         *run,
   g_clear_pointer (&run->population, g_ptr_array_unref);
   g_clear_pointer (&run->archive, g_ptr_array_unref);
   g_clear_pointer (&run->evaluated, g_array_unref);
-  run->population = get_candidates (&r, &local);
-  run->archive = get_candidates (&r, &local);
+  run->population = get_candidates (&r, NULL, &local);
+  run->archive = get_candidates (&r, run->population, &local);
   run->evaluated = get_rows (&r);
   if (*phase == TF_PHASE_BASELINE)
     {
-      run->out->front = get_candidates (&r, &local);
+      run->out->front = get_candidates (&r, NULL, &local);
       run->out->evaluated = get_rows (&r);
     }
   if (r.bad || run->population == NULL || run->archive == NULL

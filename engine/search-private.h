@@ -42,6 +42,8 @@ typedef struct
 
 /* The archive (search-archive.c) */
 
+/* A copy of @src with its graph, origin and evaluation (not its hop table). */
+TfCandidate *tf_search_candidate_copy (const TfCandidate *src);
 /* The objective rows of @cands, as the search minimises them. */
 double  *tf_search_objective_matrix (const Run *run, GPtrArray *cands);
 /* Adds the feasible candidates of @batch to the archive (as copies) and their rows to
