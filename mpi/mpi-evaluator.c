@@ -15,6 +15,7 @@ typedef struct
   guint32          *depth;          /* per rank: its threads (rank 0: none, it is here) */
   char             *config_sent;    /* the configuration the workers have, as YAML */
   guint             batches;        /* handed out so far */
+  TfMpiOutbox       outbox;
 } MpiEvaluator;
 
 /* One batch */
@@ -31,25 +32,6 @@ typedef struct
   guint                 local_done;
   TfEvaluatorStats      stats;
 } Batch;
-
-gboolean
-tf_mpi_receive (int          source,
-                int          tag,
-                GByteArray **data,
-                MPI_Status  *status)
-{
-  int flag = 0, count = 0;
-
-  MPI_Iprobe (source, tag, MPI_COMM_WORLD, &flag, status);
-  if (!flag)
-    return FALSE;
-  MPI_Get_count (status, MPI_BYTE, &count);
-  *data = g_byte_array_sized_new (MAX (count, 1));
-  g_byte_array_set_size (*data, count);
-  MPI_Recv ((*data)->data, count, MPI_BYTE, status->MPI_SOURCE, status->MPI_TAG, MPI_COMM_WORLD,
-            status);
-  return TRUE;
-}
 
 /* The next candidate to hand out, or G_MAXUINT when none is left (or the run was stopped). */
 static guint
@@ -100,22 +82,28 @@ send_config (MpiEvaluator         *m,
   if (m->config_sent != NULL && strcmp (m->config_sent, yaml->str) == 0)
     return;
   for (int r = 1; r < m->n_ranks; r++)
-    MPI_Send (yaml->str, (int) yaml->len, MPI_CHAR, r, TF_MPI_CONFIG, MPI_COMM_WORLD);
+    {
+      GByteArray *copy = g_byte_array_new ();
+
+      g_byte_array_append (copy, (const guint8 *) yaml->str, (guint) yaml->len);
+      tf_mpi_outbox_send (&m->outbox, copy, r, TF_MPI_CONFIG);
+    }
   g_free (m->config_sent);
   m->config_sent = g_strndup (yaml->str, yaml->len);
 }
 
 static void
-send_work (Batch *b,
-           guint  i,
-           int    rank)
+send_work (MpiEvaluator *m,
+           Batch        *b,
+           guint         i,
+           int           rank)
 {
-  g_autoptr(GByteArray) out = g_byte_array_new ();
+  GByteArray *out = g_byte_array_new ();
   TfMpiWorkHead head = { i, b->layers, b->check, b->number };
 
   g_byte_array_append (out, (const guint8 *) &head, sizeof head);
   tf_candidate_pack (g_ptr_array_index (b->batch, i), out);
-  MPI_Send (out->data, (int) out->len, MPI_BYTE, rank, TF_MPI_WORK, MPI_COMM_WORLD);
+  tf_mpi_outbox_send (&m->outbox, out, rank, TF_MPI_WORK);
 }
 
 static void
@@ -171,7 +159,7 @@ evaluate (gpointer              data,
       for (int r = 1; r < m->n_ranks; r++)
         while (in_flight[r] < m->depth[r] && (i = take (&b)) != G_MAXUINT)
           {
-            send_work (&b, i, r);
+            send_work (m, &b, i, r);
             in_flight[r]++;
             sent++;
             busy = TRUE;
@@ -183,6 +171,7 @@ evaluate (gpointer              data,
           returned++;
           busy = TRUE;
         }
+      busy |= tf_mpi_outbox_poll (&m->outbox);
       for (int r = 1; r < m->n_ranks; r++)
         waiting |= in_flight[r] > 0;
       g_mutex_lock (&b.lock);
@@ -217,6 +206,7 @@ tf_mpi_evaluator_new (int n_ranks)
   m->evaluator.data = m;
   m->n_ranks = n_ranks;
   m->depth = g_new0 (guint32, n_ranks);
+  tf_mpi_outbox_init (&m->outbox);
   /* Every worker says how many threads it has before anything else. */
   for (int r = 1; r < n_ranks; r++)
     {
@@ -236,7 +226,8 @@ tf_mpi_evaluator_stop (TfBatchEvaluator *evaluator)
   MpiEvaluator *m = evaluator->data;
 
   for (int r = 1; r < m->n_ranks; r++)
-    MPI_Send (NULL, 0, MPI_BYTE, r, TF_MPI_STOP, MPI_COMM_WORLD);
+    tf_mpi_outbox_send (&m->outbox, g_byte_array_new (), r, TF_MPI_STOP);
+  tf_mpi_outbox_clear (&m->outbox);
   g_free (m->depth);
   g_free (m->config_sent);
   g_free (m);

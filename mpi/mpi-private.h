@@ -41,10 +41,27 @@ typedef struct
   TfEvaluatorStats stats;
 } TfMpiResultHead;
 
+/* Messages (mpi-messages.c) */
+
 /* The next message from @source (MPI_ANY_SOURCE) with @tag (MPI_ANY_TAG), when one is waiting:
  * received whole into a new buffer; FALSE when none is. Polls, so the caller can do other work
  * (and sleep) between calls. */
 gboolean tf_mpi_receive (int source, int tag, GByteArray **data, MPI_Status *status);
+
+/* Sends that do not block: each buffer is kept until its send is done. */
+typedef struct
+{
+  GPtrArray *buffers;    /* GByteArray * */
+  GArray    *requests;   /* MPI_Request, one per buffer */
+} TfMpiOutbox;
+
+void     tf_mpi_outbox_init (TfMpiOutbox *box);
+/* Sends @data (taken) to @dest. */
+void     tf_mpi_outbox_send (TfMpiOutbox *box, GByteArray *data, int dest, int tag);
+/* Lets go of the buffers whose sends are done; TRUE when any was. */
+gboolean tf_mpi_outbox_poll (TfMpiOutbox *box);
+/* Waits for every send, then frees the box. */
+void     tf_mpi_outbox_clear (TfMpiOutbox *box);
 
 /* Rank 0: the evaluator that hands candidates to the workers and to rank 0's own threads. */
 TfBatchEvaluator *tf_mpi_evaluator_new (int n_ranks);

@@ -79,14 +79,15 @@ read_item (const GByteArray     *data,
 }
 
 static void
-send_result (Item *item)
+send_result (TfMpiOutbox *box,
+             Item        *item)
 {
-  g_autoptr(GByteArray) out = g_byte_array_new ();
+  GByteArray *out = g_byte_array_new ();
   TfMpiResultHead head = { item->index, item->stats };
 
   g_byte_array_append (out, (const guint8 *) &head, sizeof head);
   tf_evaluation_pack (item->candidate, out);
-  MPI_Send (out->data, (int) out->len, MPI_BYTE, 0, TF_MPI_RESULT, MPI_COMM_WORLD);
+  tf_mpi_outbox_send (box, out, 0, TF_MPI_RESULT);
   tf_candidate_free (item->candidate);
   g_free (item);
 }
@@ -100,6 +101,7 @@ tf_mpi_worker_run (guint threads)
   const TfSearchConfig *config = NULL;
   const char *kill_at = g_getenv ("TF_TEST_KILL_WORKER");
   guint32 hello = threads;
+  TfMpiOutbox box;
   int rank;
   gboolean stop = FALSE;
 
@@ -108,6 +110,7 @@ tf_mpi_worker_run (guint threads)
   signal (SIGUSR1, SIG_IGN);
   for (guint t = 0; t < threads; t++)
     pool[t] = g_thread_new ("tf-mpi-worker", evaluate_items, &q);
+  tf_mpi_outbox_init (&box);
   MPI_Send (&hello, 1, MPI_UINT32_T, 0, TF_MPI_HELLO, MPI_COMM_WORLD);
   while (!stop)
     {
@@ -144,8 +147,9 @@ tf_mpi_worker_run (guint threads)
       while ((done = g_async_queue_try_pop (q.done)) != NULL)
         {
           busy = TRUE;
-          send_result (done);
+          send_result (&box, done);
         }
+      busy |= tf_mpi_outbox_poll (&box);
       if (!busy)
         g_usleep (500);
     }
@@ -153,6 +157,7 @@ tf_mpi_worker_run (guint threads)
     g_async_queue_push (q.work, g_new0 (Item, 1));
   for (guint t = 0; t < threads; t++)
     g_thread_join (pool[t]);
+  tf_mpi_outbox_clear (&box);
   g_async_queue_unref (q.work);
   g_async_queue_unref (q.done);
   return 0;

@@ -9,6 +9,7 @@
  *   result file written, and the run resumes from it to the same files.
  */
 #include <signal.h>
+#include <unistd.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -142,6 +143,47 @@ test_worker_killed (void)
   assert_same_run (reference, dir);
 }
 
+/* The README's commands for the search on a cluster, exactly as written, in a folder where
+ * build/ is this build tree and data/ the source's. */
+static void
+test_readme (void)
+{
+  g_autoptr(GPtrArray) commands = tf_test_readme_commands ("\n## The search on a cluster\n");
+  g_autofree char *mpi_dir = g_path_get_dirname (g_getenv ("TF_MPI"));
+  g_autofree char *build = g_path_get_dirname (mpi_dir);
+  g_autofree char *data = tf_test_source_path ("data", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("topoforge-readme-XXXXXX", NULL);
+  g_autofree char *build_link = g_build_filename (dir, "build", NULL);
+  g_autofree char *data_link = g_build_filename (dir, "data", NULL);
+  g_auto(GStrv) env = g_get_environ ();
+
+  env = g_environ_setenv (env, "OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
+  env = g_environ_setenv (env, "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
+  g_assert_cmpint (symlink (build, build_link), ==, 0);
+  g_assert_cmpint (symlink (data, data_link), ==, 0);
+  g_assert_cmpuint (commands->len, >=, 1);
+  for (guint c = 0; c < commands->len; c++)
+    {
+      const char *command = g_ptr_array_index (commands, c);
+      g_auto(GStrv) argv = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *err = NULL;
+      int wait_status;
+
+      g_test_message ("%s", command);
+      g_assert_true (g_shell_parse_argv (command, NULL, &argv, &error));
+      g_assert_cmpstr (argv[0], ==, "mpirun");
+      g_free (argv[0]);
+      argv[0] = g_strdup (g_getenv ("TF_MPIRUN"));
+      g_assert_true (g_spawn_sync (dir, argv, env, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL,
+                                   &err, &wait_status, &error));
+      g_assert_no_error (error);
+      if (!g_spawn_check_wait_status (wait_status, NULL))
+        g_error ("%s: %s", command, err);
+    }
+  tf_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -161,6 +203,7 @@ main (int    argc,
   g_test_add_func ("/mpi/ranks", test_ranks);
   g_test_add_func ("/mpi/resume", test_resume);
   g_test_add_func ("/mpi/worker-killed", test_worker_killed);
+  g_test_add_func ("/mpi/readme", test_readme);
   status = g_test_run ();
   g_free (config_path);
   g_free (reference);
