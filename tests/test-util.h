@@ -23,7 +23,7 @@ char      *tf_test_config_text (const char *name);
 /* A path in the source tree: tf_test_source_path ("README.md", NULL). */
 char      *tf_test_source_path (const char *first, ...) G_GNUC_NULL_TERMINATED;
 /* Removes @path, a file or a folder with what it holds. */
-void       tf_test_remove_tree (const char *path);
+void       tf_test_remove_tree (const char *path);  /* links removed, not followed */
 /* The commands of the README's section @heading ("\n## The app\n"): its sh blocks, one
  * command a line once backslash-newlines are joined, comments and blank lines left out. */
 GPtrArray *tf_test_readme_commands (const char *heading);
