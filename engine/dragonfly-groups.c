@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* dragonfly-groups.c: groups and global links, shared by Dragonfly and Dragonfly+. */
+/* dragonfly-groups.c: groups, global links, rails and planes, shared by Dragonfly and
+ * Dragonfly+. */
 #include "dragonfly-groups-private.h"
 
 guint
@@ -19,12 +20,28 @@ tf_dragonfly_groups_check (const TfContext *ctx,
   if (n_endpoint < 1 || ctx->n_chip % n_endpoint != 0)
     return tf_reject (why, "n_endpoint = %u must divide n_chip = %u", n_endpoint, ctx->n_chip);
   if ((guint64) n_group * per_group < n_endpoint)
-    return tf_reject (why, "capacity g a p = %" G_GUINT64_FORMAT " is below n_endpoint = %u",
+    return tf_reject (why, "capacity g = %u groups of %u boards = %" G_GUINT64_FORMAT
+                      " is below n_endpoint = %u", n_group, per_group,
                       (guint64) n_group * per_group, n_endpoint);
   if ((guint64) (n_group - 1) * per_group >= n_endpoint)
     return tf_reject (why, "g = %u leaves the last group empty: n_endpoint = %u fills %u "
-                      "groups of a p = %u", n_group, n_endpoint,
+                      "groups of %u boards", n_group, n_endpoint,
                       tf_dragonfly_groups_for (n_endpoint, per_group), per_group);
+  return TRUE;
+}
+
+gboolean
+tf_dragonfly_attachment_check (const TfAttachment *at,
+                               const TfContext    *ctx,
+                               guint               a,
+                               guint               chips_per_board,
+                               GString            *why)
+{
+  if (!tf_attachment_check (at, ctx, chips_per_board, why))
+    return FALSE;
+  if (at->attach == TF_ATTACH_RAIL && a % chips_per_board != 0)
+    return tf_reject (why, "attach = rail: C_board = %u must divide a = %u, so a group's "
+                      "leaves hold whole rail groups", chips_per_board, a);
   return TRUE;
 }
 

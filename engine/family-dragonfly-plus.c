@@ -7,6 +7,9 @@
  * global ports, so a group has s (s - 1) and the balanced group count is s (s - 1) + 1; groups
  * are wired by the consecutive arrangement shared with Dragonfly. p endpoints per leaf; g is
  * ceil (n_endpoint / (a p)) as for Dragonfly. A group is a rack; racks into pods as for Dragonfly.
+ * attach=rail and planes=P as for Dragonfly: a rail group of C_board consecutive leaves
+ * (C_board | a) takes p boards, chip j of each on its leaf j; each group holds its P planes'
+ * leaves and spines, plane by plane (dragonfly-groups-private.h).
  */
 #include "dragonfly-groups-private.h"
 #include "family-private.h"
@@ -20,6 +23,7 @@ typedef struct
   guint32 s;
   guint32 g;
   guint32 n_endpoint;
+  TfAttachment at;  /* rails and planes (attachment-private.h) */
 } DragonflyPlusParams;
 
 static const TfWarning warning_minimal_subgroups = {
@@ -41,7 +45,7 @@ dragonfly_plus_check (const TfContext *ctx,
                       GString         *why)
 {
   DragonflyPlusParams d;
-  guint g_max;
+  guint g_max, c, per_group;
 
   TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
   if (d.a < A_MIN || d.a > A_MAX)
@@ -55,45 +59,69 @@ dragonfly_plus_check (const TfContext *ctx,
   g_max = d.s * (d.s - 1) + 1;
   if (d.g < 2 || d.g > g_max)
     return tf_reject (why, "g = %u: g must be from 2 to s (s - 1) + 1 = %u", d.g, g_max);
-  if (!tf_dragonfly_groups_check (ctx, d.g, d.a * d.p, d.n_endpoint, why))
+  if (d.n_endpoint < 1 || ctx->n_chip % d.n_endpoint != 0)
+    return tf_reject (why, "n_endpoint = %u must divide n_chip = %u", d.n_endpoint,
+                      ctx->n_chip);
+  c = ctx->n_chip / d.n_endpoint;
+  if (!tf_dragonfly_attachment_check (&d.at, ctx, d.a, c, why))
+    return FALSE;
+  per_group = tf_dragonfly_boards_per_group (&d.at, d.a, d.p, c);
+  if (!tf_dragonfly_groups_check (ctx, d.g, per_group, d.n_endpoint, why))
     return FALSE;
 
   result->n_endpoint = d.n_endpoint;
-  result->chips_per_board = ctx->n_chip / d.n_endpoint;
+  result->chips_per_board = c;
 
+  /* The spec's N_endpoint, boards, whatever their attachment. */
   if (d.n_endpoint < 128)
     tf_result_add_warning (result, &tf_warning_over_engineered);
   if (d.s == 2)
     tf_result_add_warning (result, &warning_minimal_subgroups);
   if (d.g < g_max)
     tf_result_add_warning (result, &tf_warning_non_balanced_global_link);
-  if ((double) d.g * d.a * d.p > 1.5 * d.n_endpoint)
+  if ((double) d.g * per_group > 1.5 * d.n_endpoint)
     tf_result_add_warning (result, &tf_warning_low_utilization);
-  if ((guint64) d.a * d.p > ctx->boards_per_rack_max)
+  /* Groups fill in order and g >= 2, so the first is full: per_group boards in its rack. */
+  if (per_group > ctx->boards_per_rack_max)
     tf_result_add_warning (result, &tf_warning_rack_overflow);
   return TRUE;
 }
 
 typedef struct
 {
-  TfParamsVisitor visit;
-  gpointer        data;
-  guint           a, p, s;
+  const TfContext *ctx;
+  TfParamsVisitor  visit;
+  gpointer         data;
+  guint            a, p, s, n_endpoint;
 } Walk;
+
+static gboolean
+walk_attachment (const TfAttachment *at,
+                 gpointer            data)
+{
+  Walk *w = data;
+  guint c = w->ctx->n_chip / w->n_endpoint, g;
+  DragonflyPlusParams d;
+  TfParams params;
+
+  if (at->attach == TF_ATTACH_RAIL && w->a % c != 0)
+    return TRUE;
+  g = tf_dragonfly_groups_for (w->n_endpoint, tf_dragonfly_boards_per_group (at, w->a, w->p, c));
+  if (g < 2 || g > w->s * (w->s - 1) + 1)
+    return TRUE;
+  d = (DragonflyPlusParams) { w->a, w->p, w->s, g, w->n_endpoint, *at };
+  TF_PARAMS_SET (&params, DragonflyPlusParams, &d);
+  return w->visit (&params, w->data);
+}
 
 static gboolean
 walk_endpoint (guint    n_endpoint,
                gpointer data)
 {
   Walk *w = data;
-  guint g = tf_dragonfly_groups_for (n_endpoint, w->a * w->p);
-  DragonflyPlusParams d = { w->a, w->p, w->s, g, n_endpoint };
-  TfParams params;
 
-  if (g < 2 || g > w->s * (w->s - 1) + 1)
-    return TRUE;
-  TF_PARAMS_SET (&params, DragonflyPlusParams, &d);
-  return w->visit (&params, w->data);
+  w->n_endpoint = n_endpoint;
+  return tf_attachment_foreach (w->ctx, w->ctx->n_chip / n_endpoint, walk_attachment, w);
 }
 
 static gboolean
@@ -101,7 +129,7 @@ dragonfly_plus_walk (const TfContext *ctx,
                      TfParamsVisitor  visit,
                      gpointer         data)
 {
-  Walk w = { visit, data };
+  Walk w = { ctx, visit, data };
 
   for (w.a = A_MIN; w.a <= A_MAX; w.a++)
     for (w.s = S_MIN; w.s <= S_MAX; w.s++)
@@ -126,7 +154,8 @@ dragonfly_plus_parse_id (TfIdArgs  *args,
       || !tf_id_args_get_uint (args, "p", P_MIN, P_MAX, &d.p, error)
       || !tf_id_args_get_uint (args, "s", S_MIN, S_MAX, &d.s, error)
       || !tf_id_args_get_uint (args, "g", 2, S_MAX * (S_MAX - 1) + 1, &d.g, error)
-      || !tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &d.n_endpoint, error))
+      || !tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &d.n_endpoint, error)
+      || !tf_attachment_parse_id (args, &d.at, error))
     return FALSE;
   TF_PARAMS_SET (params, DragonflyPlusParams, &d);
   return TRUE;
@@ -144,6 +173,7 @@ dragonfly_plus_format_id (const TfParams *params,
   tf_id_append_uint (out, "s", d.s);
   tf_id_append_uint (out, "g", d.g);
   tf_id_append_uint (out, "n_endpoint", d.n_endpoint);
+  tf_attachment_format_id (&d.at, out);
 }
 
 static void
@@ -157,6 +187,17 @@ dragonfly_plus_attrs (const TfResult *result,
   tf_attrs_add_int (attrs, "p", d.p);
   tf_attrs_add_int (attrs, "s", d.s);
   tf_attrs_add_int (attrs, "g", d.g);
+  tf_attachment_attrs (&d.at, result->chips_per_board, attrs);
+}
+
+static void
+dragonfly_plus_attachment (const TfResult *result,
+                           TfAttachment   *at)
+{
+  DragonflyPlusParams d;
+
+  TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
+  *at = d.at;
 }
 
 static void
@@ -165,24 +206,28 @@ dragonfly_plus_count (const TfContext *ctx,
                       TfMetrics       *m)
 {
   DragonflyPlusParams d;
-  guint64 k, lanes = tf_result_lanes (ctx, result), global, between;
+  guint64 k, lanes = tf_result_lanes (ctx, result), global, between, planes;
 
   TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
   k = d.a / d.s;
+  planes = d.at.planes;
+  /* Every chip's chip_radix links go to the leaves (split among the planes); each plane has the
+   * switch-switch links of one Dragonfly+. */
   tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK,
                         (guint64) ctx->n_chip * ctx->chip_radix
                         + ((guint64) d.g * d.a * d.s
-                           + (guint64) d.g * d.s * k * (k - 1) / 2) * lanes);
+                           + (guint64) d.g * d.s * k * (k - 1) / 2) * lanes * planes);
   global = tf_global_link_count (d.g, d.s * (d.s - 1));
   between = tf_global_link_count_between_pods (d.g, d.s * (d.s - 1), ctx->racks_per_pod_max);
-  tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, (global - between) * lanes);
-  tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER, between * lanes);
-  m->switch_count = d.g * (d.a + d.s);
+  tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, (global - between) * lanes * planes);
+  tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER, between * lanes * planes);
+  m->switch_count = d.g * (d.a + d.s) * d.at.planes;
   m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
 }
 
-/* A full leaf: p boards, s spines, k - 1 subgroup peers. A spine: a leaves and its linked
- * global ports (the arrangement may leave some unused when g is not balanced). */
+/* A full leaf: p boards (or chips), s spines, k - 1 subgroup peers. A spine: a leaves and its
+ * linked global ports (the arrangement may leave some unused when g is not balanced). Every
+ * plane is the same. */
 static guint64
 dragonfly_plus_switch_ports (const TfContext *ctx,
                              const TfResult  *result)
@@ -210,47 +255,59 @@ dragonfly_plus_build (const TfContext *ctx,
                       GError         **error)
 {
   DragonflyPlusParams d;
-  guint per_group, stride, k;
+  guint c = result->chips_per_board, per_group, stride, k, planes, n_ep;
 
   TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
-  per_group = d.a * d.p;
+  per_group = tf_dragonfly_boards_per_group (&d.at, d.a, d.p, c);
   stride = d.a + d.s;
   k = d.a / d.s;
-  tf_build_set_shape (b, d.n_endpoint, result->chips_per_board, d.n_endpoint, d.g,
-                      tf_pack_count (d.g, ctx->racks_per_pod_max));
+  planes = d.at.planes;
+  n_ep = tf_attachment_n_endpoint (&d.at, d.n_endpoint, c);
+  tf_build_set_shape (b, n_ep, c, d.n_endpoint, d.g, tf_pack_count (d.g, ctx->racks_per_pod_max));
+  tf_attachment_set_endpoint_boards (&d.at, b);
   for (guint i = 0; i < d.g; i++)
     b->rack_pod[i] = i / ctx->racks_per_pod_max;
-  tf_build_reserve (b, d.g * stride,
-                    d.n_endpoint + d.g * (d.a * d.s + d.s * k * (k - 1) / 2)
-                    + (guint) tf_global_link_count (d.g, d.s * (d.s - 1)));
-  /* Groups rotate onto groups (family-private.h). */
-  b->n_group = d.g;
-  b->group_switches = stride;
-  for (guint i = 0; i < d.g; i++)
-    {
-      for (guint l = 0; l < d.a; l++)
-        tf_build_add_switch (b, TF_TIER_RACK, i, "group%u-leaf%u", i, l);
-      for (guint j = 0; j < d.s; j++)
-        tf_build_add_switch (b, TF_TIER_RACK, i, "group%u-spine%u", i, j);
-    }
   for (guint e = 0; e < d.n_endpoint; e++)
-    {
-      b->board_rack[e] = e / per_group;
-      tf_build_add_link (b, e, tf_build_switch_node (b, (e / per_group) * stride
-                                                        + (e % per_group) / d.p), 1);
-    }
+    b->board_rack[e] = e / per_group;
+  tf_build_reserve (b, d.g * stride * planes,
+                    (n_ep + d.g * (d.a * d.s + d.s * k * (k - 1) / 2)
+                     + (guint) tf_global_link_count (d.g, d.s * (d.s - 1))) * planes);
+  /* Groups rotate onto groups (family-private.h), each holding its switches of every plane. */
+  b->n_group = d.g;
+  b->group_switches = stride * planes;
   for (guint i = 0; i < d.g; i++)
-    for (guint l = 0; l < d.a; l++)
+    for (guint q = 0; q < planes; q++)
       {
+        char pre[16];
+
+        tf_attachment_plane_prefix (&d.at, q, pre);
+        for (guint l = 0; l < d.a; l++)
+          tf_build_add_switch (b, TF_TIER_RACK, i, "%sgroup%u-leaf%u", pre, i, l);
         for (guint j = 0; j < d.s; j++)
-          tf_build_add_link (b, tf_build_switch_node (b, i * stride + l),
-                             tf_build_switch_node (b, i * stride + d.a + j), 1);
-        /* The rest of the leaf's subgroup */
-        for (guint m = l + 1; m < (l / k + 1) * k; m++)
-          tf_build_add_link (b, tf_build_switch_node (b, i * stride + l),
-                             tf_build_switch_node (b, i * stride + m), 1);
+          tf_build_add_switch (b, TF_TIER_RACK, i, "%sgroup%u-spine%u", pre, i, j);
       }
-  tf_global_links_build (b, d.g, d.s * (d.s - 1), d.a, stride, d.s - 1);
+  for (guint e = 0; e < n_ep; e++)
+    for (guint q = 0; q < planes; q++)
+      tf_build_add_link (b, e, tf_build_switch_node (b, tf_dragonfly_endpoint_switch (
+                                 &d.at, e, d.a, d.p, c, stride, q)), 1);
+  for (guint i = 0; i < d.g; i++)
+    for (guint q = 0; q < planes; q++)
+      {
+        guint first = (i * planes + q) * stride;
+
+        for (guint l = 0; l < d.a; l++)
+          {
+            for (guint j = 0; j < d.s; j++)
+              tf_build_add_link (b, tf_build_switch_node (b, first + l),
+                                 tf_build_switch_node (b, first + d.a + j), 1);
+            /* The rest of the leaf's subgroup */
+            for (guint m = l + 1; m < (l / k + 1) * k; m++)
+              tf_build_add_link (b, tf_build_switch_node (b, first + l),
+                                 tf_build_switch_node (b, first + m), 1);
+          }
+      }
+  for (guint q = 0; q < planes; q++)
+    tf_global_links_build (b, d.g, d.s * (d.s - 1), q * stride + d.a, stride * planes, d.s - 1);
   return TRUE;
 }
 
@@ -262,16 +319,30 @@ dragonfly_plus_metrics (const TfContext *ctx,
 {
   TfBoardTopo bt;
   DragonflyPlusParams d;
+  guint planes;
 
   TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
+  planes = d.at.planes;
   tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, NULL);
   /* Leaves of different groups are 3 hops apart: up to a spine holding a link to the other
-   * group (every group pair has one), across, and down; every leaf links to every spine. */
+   * group (every group pair has one), across, and down; every leaf links to every spine. Two
+   * groups hold chips (g >= 2), so the diameter is 2 + 3: with rails too, as a chip reaches
+   * another group's spines in 2 hops at best (its neighbours are leaves and chips of its
+   * board), and with planes, each alike and joined only through chips. */
   m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint,
-                                         (result->n_endpoint + d.p - 1) / d.p, 3);
+                                         tf_dragonfly_groups_for (result->n_endpoint, d.p), 3);
   m->diameter_method = TF_METHOD_CLOSED_FORM;
-  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint);
+  /* Boards (two or more) hang off one leaf in each plane, which separate them: one path a
+   * plane. With rails a chip's board neighbours reach other leaves, and the chip's own
+   * neighbours, its leaves and those, are a cut: an upper bound. */
+  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint)
+                      * planes;
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
+  if (d.at.attach == TF_ATTACH_RAIL && bt.topo != TF_INTRA_BOARD_NONE)
+    {
+      m->path_diversity = planes + tf_board_topo_degree (&bt);
+      m->path_diversity_method = TF_METHOD_UPPER_BOUND;
+    }
   tf_bisection_switch_family (ctx, build, NULL, &bt, m);
 }
 
@@ -291,4 +362,5 @@ const TfFamily tf_family_dragonfly_plus = {
   .build = dragonfly_plus_build,
   .metrics = dragonfly_plus_metrics,
   .metrics_need_build = TRUE,
+  .attachment = dragonfly_plus_attachment,
 };

@@ -3,14 +3,19 @@
  *
  * g groups of a switches, p endpoints (boards) per switch, h global links per switch. Switches
  * of a group are fully linked; groups are linked by the consecutive arrangement
- * (dragonfly-global-links.c). g runs over [2, a h + 1]; for a given n_endpoint the no-empty-group
+ * (dragonfly-groups.c). g runs over [2, a h + 1]; for a given n_endpoint the no-empty-group
  * rule and capacity g a p >= n_endpoint fix g = ceil (n_endpoint / (a p)). Endpoints fill groups
  * in order, so only the last group may be partly filled. Each group is one rack, all groups one
  * pod while they fit racks_per_pod_max, runs of groups per pod beyond; rack-overflow when a
  * group's boards are more than a rack holds.
+ * attach=rail: a switch's p ports take chips, one from each of p boards, a rail group of C_board
+ * consecutive switches (C_board | a) taking p boards, so a group holds a p / C_board boards and
+ * g = ceil (n_endpoint / (a p / C_board)). planes=P: P copies of the switches and links,
+ * interleaved inside each group (dragonfly-groups-private.h), switch ids prefixed "p<q>.".
  */
 #include "dragonfly-groups-private.h"
 #include "family-private.h"
+#include "graph-private.h"
 #include "metrics-private.h"
 #include "placement-private.h"
 
@@ -21,6 +26,7 @@ typedef struct
   guint32 h;
   guint32 g;
   guint32 n_endpoint;
+  TfAttachment at;  /* rails and planes (attachment-private.h) */
 } DragonflyParams;
 
 #define A_MIN 4
@@ -34,6 +40,7 @@ dragonfly_check (const TfContext *ctx,
                  GString         *why)
 {
   DragonflyParams d;
+  guint c, per_group;
 
   TF_PARAMS_GET (&result->params, DragonflyParams, &d);
   if (d.a < A_MIN || d.a > A_MAX)
@@ -46,43 +53,56 @@ dragonfly_check (const TfContext *ctx,
     return tf_reject (why, "g = %u: g must be at least 2", d.g);
   if (d.g > d.a * d.h + 1)
     return tf_reject (why, "g = %u: g must be at most a h + 1 = %u", d.g, d.a * d.h + 1);
-  if (!tf_dragonfly_groups_check (ctx, d.g, d.a * d.p, d.n_endpoint, why))
+  if (d.n_endpoint < 1 || ctx->n_chip % d.n_endpoint != 0)
+    return tf_reject (why, "n_endpoint = %u must divide n_chip = %u", d.n_endpoint,
+                      ctx->n_chip);
+  c = ctx->n_chip / d.n_endpoint;
+  if (!tf_dragonfly_attachment_check (&d.at, ctx, d.a, c, why))
+    return FALSE;
+  per_group = tf_dragonfly_boards_per_group (&d.at, d.a, d.p, c);
+  if (!tf_dragonfly_groups_check (ctx, d.g, per_group, d.n_endpoint, why))
     return FALSE;
 
   result->n_endpoint = d.n_endpoint;
-  result->chips_per_board = ctx->n_chip / d.n_endpoint;
+  result->chips_per_board = c;
 
+  /* The spec's N_endpoint, boards, whatever their attachment. */
   if (d.n_endpoint < 64)
     tf_result_add_warning (result, &tf_warning_degenerate);
   if (d.g < d.a * d.h + 1)
     tf_result_add_warning (result, &tf_warning_non_balanced_global_link);
-  if ((double) d.g * d.a * d.p > 1.5 * d.n_endpoint)
+  if ((double) d.g * per_group > 1.5 * d.n_endpoint)
     tf_result_add_warning (result, &tf_warning_low_utilization);
-  if ((guint64) d.a * d.p > ctx->boards_per_rack_max)
+  /* Groups fill in order and g >= 2, so the first is full: per_group boards in its rack. */
+  if (per_group > ctx->boards_per_rack_max)
     tf_result_add_warning (result, &tf_warning_rack_overflow);
   return TRUE;
 }
 
 typedef struct
 {
-  TfParamsVisitor visit;
-  gpointer        data;
-  guint           a, p;
+  const TfContext *ctx;
+  TfParamsVisitor  visit;
+  gpointer         data;
+  guint            a, p, n_endpoint;
 } Walk;
 
 static gboolean
-walk_endpoint (guint    n_endpoint,
-               gpointer data)
+walk_attachment (const TfAttachment *at,
+                 gpointer            data)
 {
   Walk *w = data;
-  guint g = tf_dragonfly_groups_for (n_endpoint, w->a * w->p);
+  guint c = w->ctx->n_chip / w->n_endpoint, g;
 
+  if (at->attach == TF_ATTACH_RAIL && w->a % c != 0)
+    return TRUE;
+  g = tf_dragonfly_groups_for (w->n_endpoint, tf_dragonfly_boards_per_group (at, w->a, w->p, c));
   if (g < 2)
     return TRUE;
   /* g <= a h + 1 means h >= ceil ((g - 1) / a). */
   for (guint h = MAX (1, (g - 1 + w->a - 1) / w->a); h <= w->a; h++)
     {
-      DragonflyParams d = { w->a, w->p, h, g, n_endpoint };
+      DragonflyParams d = { w->a, w->p, h, g, w->n_endpoint, *at };
       TfParams params;
 
       TF_PARAMS_SET (&params, DragonflyParams, &d);
@@ -93,11 +113,21 @@ walk_endpoint (guint    n_endpoint,
 }
 
 static gboolean
+walk_endpoint (guint    n_endpoint,
+               gpointer data)
+{
+  Walk *w = data;
+
+  w->n_endpoint = n_endpoint;
+  return tf_attachment_foreach (w->ctx, w->ctx->n_chip / n_endpoint, walk_attachment, w);
+}
+
+static gboolean
 dragonfly_walk (const TfContext *ctx,
                 TfParamsVisitor  visit,
                 gpointer         data)
 {
-  Walk w = { visit, data };
+  Walk w = { ctx, visit, data };
 
   for (w.a = A_MIN; w.a <= A_MAX; w.a++)
     for (w.p = P_MIN; w.p <= P_MAX; w.p++)
@@ -117,7 +147,8 @@ dragonfly_parse_id (TfIdArgs  *args,
       || !tf_id_args_get_uint (args, "p", P_MIN, P_MAX, &d.p, error)
       || !tf_id_args_get_uint (args, "h", 1, A_MAX, &d.h, error)
       || !tf_id_args_get_uint (args, "g", 2, A_MAX * A_MAX + 1, &d.g, error)
-      || !tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &d.n_endpoint, error))
+      || !tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &d.n_endpoint, error)
+      || !tf_attachment_parse_id (args, &d.at, error))
     return FALSE;
   TF_PARAMS_SET (params, DragonflyParams, &d);
   return TRUE;
@@ -135,6 +166,7 @@ dragonfly_format_id (const TfParams *params,
   tf_id_append_uint (out, "h", d.h);
   tf_id_append_uint (out, "g", d.g);
   tf_id_append_uint (out, "n_endpoint", d.n_endpoint);
+  tf_attachment_format_id (&d.at, out);
 }
 
 static void
@@ -148,30 +180,45 @@ dragonfly_attrs (const TfResult *result,
   tf_attrs_add_int (attrs, "p", d.p);
   tf_attrs_add_int (attrs, "h", d.h);
   tf_attrs_add_int (attrs, "g", d.g);
+  tf_attachment_attrs (&d.at, result->chips_per_board, attrs);
 }
 
+static void
+dragonfly_attachment (const TfResult *result,
+                      TfAttachment   *at)
+{
+  DragonflyParams d;
+
+  TF_PARAMS_GET (&result->params, DragonflyParams, &d);
+  *at = d.at;
+}
+
+/* Every chip's chip_radix links go to the switches (split among the planes); each plane has the
+ * switch-switch links of one Dragonfly. */
 static void
 dragonfly_count (const TfContext *ctx,
                  const TfResult  *result,
                  TfMetrics       *m)
 {
   DragonflyParams d;
-  guint64 lanes = tf_result_lanes (ctx, result), global, between;
+  guint64 lanes = tf_result_lanes (ctx, result), global, between, planes;
 
   TF_PARAMS_GET (&result->params, DragonflyParams, &d);
+  planes = d.at.planes;
   tf_metrics_add_links (m, TF_LINK_B2B, TF_REACH_RACK,
                         (guint64) ctx->n_chip * ctx->chip_radix
-                        + (guint64) d.g * d.a * (d.a - 1) / 2 * lanes);
+                        + (guint64) d.g * d.a * (d.a - 1) / 2 * lanes * planes);
   global = tf_global_link_count (d.g, d.a * d.h);
   between = tf_global_link_count_between_pods (d.g, d.a * d.h, ctx->racks_per_pod_max);
-  tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, (global - between) * lanes);
-  tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER, between * lanes);
-  m->switch_count = d.g * d.a;
+  tf_metrics_add_links (m, TF_LINK_R2R, TF_REACH_POD, (global - between) * lanes * planes);
+  tf_metrics_add_links (m, TF_LINK_P2P, TF_REACH_DATACENTER, between * lanes * planes);
+  m->switch_count = d.g * d.a * d.at.planes;
   m->links_per_chip_min = m->links_per_chip_max = ctx->chip_radix;
 }
 
-/* The first switch hosts p boards, links to the a - 1 others of its group, and its h global
- * ports all fall in the first round of the arrangement, so all are linked. */
+/* The first switch hosts p boards (or chips), links to the a - 1 others of its group, and its h
+ * global ports all fall in the first round of the arrangement, so all are linked; every plane
+ * is the same. */
 static guint64
 dragonfly_switch_ports (const TfContext *ctx,
                         const TfResult  *result)
@@ -189,36 +236,168 @@ dragonfly_build (const TfContext *ctx,
                  GError         **error)
 {
   DragonflyParams d;
-  guint per_group;
+  guint c = result->chips_per_board, per_group, planes, n_ep;
 
   TF_PARAMS_GET (&result->params, DragonflyParams, &d);
-  per_group = d.a * d.p;
-  tf_build_set_shape (b, d.n_endpoint, result->chips_per_board, d.n_endpoint, d.g,
-                      tf_pack_count (d.g, ctx->racks_per_pod_max));
+  per_group = tf_dragonfly_boards_per_group (&d.at, d.a, d.p, c);
+  planes = d.at.planes;
+  n_ep = tf_attachment_n_endpoint (&d.at, d.n_endpoint, c);
+  tf_build_set_shape (b, n_ep, c, d.n_endpoint, d.g, tf_pack_count (d.g, ctx->racks_per_pod_max));
+  tf_attachment_set_endpoint_boards (&d.at, b);
   for (guint i = 0; i < d.g; i++)
     b->rack_pod[i] = i / ctx->racks_per_pod_max;
-  tf_build_reserve (b, d.g * d.a,
-                    d.n_endpoint + d.g * d.a * (d.a - 1) / 2
-                    + (guint) tf_global_link_count (d.g, d.a * d.h));
-  /* Groups rotate onto groups (family-private.h). */
-  b->n_group = d.g;
-  b->group_switches = d.a;
-  for (guint i = 0; i < d.g; i++)
-    for (guint s = 0; s < d.a; s++)
-      tf_build_add_switch (b, TF_TIER_RACK, i, "group%u-switch%u", i, s);
   for (guint e = 0; e < d.n_endpoint; e++)
-    {
-      b->board_rack[e] = e / per_group;
-      tf_build_add_link (b, e, tf_build_switch_node (b, (e / per_group) * d.a
-                                                        + (e % per_group) / d.p), 1);
-    }
+    b->board_rack[e] = e / per_group;
+  tf_build_reserve (b, d.g * d.a * planes,
+                    (n_ep + d.g * d.a * (d.a - 1) / 2
+                     + (guint) tf_global_link_count (d.g, d.a * d.h)) * planes);
+  /* Groups rotate onto groups (family-private.h), each holding its switches of every plane. */
+  b->n_group = d.g;
+  b->group_switches = d.a * planes;
   for (guint i = 0; i < d.g; i++)
-    for (guint s = 0; s < d.a; s++)
-      for (guint t = s + 1; t < d.a; t++)
-        tf_build_add_link (b, tf_build_switch_node (b, i * d.a + s),
-                           tf_build_switch_node (b, i * d.a + t), 1);
-  tf_global_links_build (b, d.g, d.a * d.h, 0, d.a, d.h);
+    for (guint q = 0; q < planes; q++)
+      {
+        char pre[16];
+
+        tf_attachment_plane_prefix (&d.at, q, pre);
+        for (guint s = 0; s < d.a; s++)
+          tf_build_add_switch (b, TF_TIER_RACK, i, "%sgroup%u-switch%u", pre, i, s);
+      }
+  for (guint e = 0; e < n_ep; e++)
+    for (guint q = 0; q < planes; q++)
+      tf_build_add_link (b, e, tf_build_switch_node (b, tf_dragonfly_endpoint_switch (
+                                 &d.at, e, d.a, d.p, c, d.a, q)), 1);
+  for (guint i = 0; i < d.g; i++)
+    for (guint q = 0; q < planes; q++)
+      for (guint s = 0; s < d.a; s++)
+        for (guint t = s + 1; t < d.a; t++)
+          {
+            guint first = (i * planes + q) * d.a;
+
+            tf_build_add_link (b, tf_build_switch_node (b, first + s),
+                               tf_build_switch_node (b, first + t), 1);
+          }
+  for (guint q = 0; q < planes; q++)
+    tf_global_links_build (b, d.g, d.a * d.h, q * d.a, d.a * planes, d.h);
   return TRUE;
+}
+
+/* Hops between chips i and j of one board over its own links (c x c), G_MAXUINT where there is
+ * no path on the board. Scale-up switches join every two chips in 2. */
+typedef struct
+{
+  guint *dist;
+  guint  c;
+} BoardDistances;
+
+static void
+board_pair (guint    a,
+            guint    b,
+            gpointer data)
+{
+  BoardDistances *bd = data;
+
+  bd->dist[a * bd->c + b] = bd->dist[b * bd->c + a] = 1;
+}
+
+static guint *
+board_distances (const TfBoardTopo *bt)
+{
+  guint c = bt->chips;
+  BoardDistances bd = { g_new (guint, (gsize) c * c), c };
+
+  for (guint i = 0; i < c; i++)
+    for (guint j = 0; j < c; j++)
+      bd.dist[i * c + j] = i == j ? 0 : bt->topo == TF_INTRA_BOARD_SWITCH ? 2 : G_MAXUINT;
+  if (bt->topo != TF_INTRA_BOARD_NONE && bt->topo != TF_INTRA_BOARD_SWITCH)
+    tf_board_topo_foreach_pair (bt, board_pair, &bd);
+  for (guint k = 0; k < c; k++)
+    for (guint i = 0; i < c; i++)
+      for (guint j = 0; j < c; j++)
+        if (bd.dist[i * c + k] != G_MAXUINT && bd.dist[k * c + j] != G_MAXUINT)
+          bd.dist[i * c + j] = MIN (bd.dist[i * c + j], bd.dist[i * c + k] + bd.dist[k * c + j]);
+  return bd.dist;
+}
+
+/* Hops from switch @source to every switch (G_MAXUINT: another plane). */
+static void
+switch_distances (const TfAdjacency *adj,
+                  guint              source,
+                  guint             *dist,
+                  guint             *queue)
+{
+  guint head = 0, tail = 0;
+
+  for (guint v = 0; v < adj->n_nodes; v++)
+    dist[v] = G_MAXUINT;
+  dist[source] = 0;
+  queue[tail++] = source;
+  while (head < tail)
+    {
+      guint u = queue[head++];
+
+      for (guint e = adj->offset[u]; e < adj->offset[u + 1]; e++)
+        if (dist[adj->target[e]] == G_MAXUINT)
+          {
+            dist[adj->target[e]] = dist[u] + 1;
+            queue[tail++] = adj->target[e];
+          }
+    }
+}
+
+/* The chip diameter with rails over linked boards. Chip i of board A on leaf L_i (its rail
+ * group's leaf i) and chip j of board B reach each other in
+ *   min over i', j' of d_A (i, i') + 2 + d (L_i', L_j') + d_B (j', j)
+ * (and d_A (i, j) when A = B): a path leaves A's board from some chip, crosses switches, and
+ * enters B's board at some chip. Passing another board on the way never helps: its chips' leaves
+ * are one rail group's, in one group, so linked to each other in one hop, where the board costs
+ * two hops or more between them; nor does changing plane at a chip, the planes being alike. So
+ * plane 0 and, by the rotation, sources in group 0 (full: g >= 2) suffice, where each rail
+ * group holds p >= 2 boards, so every target position is some other board's. */
+static guint
+rail_chip_diameter (const DragonflyParams *d,
+                    const TfAdjacency     *switches,
+                    const TfBoardTopo     *bt)
+{
+  guint c = bt->chips, n_switch = switches->n_nodes, stride = d->a * d->at.planes;
+  guint n_leaf = tf_dragonfly_groups_for (d->n_endpoint, d->p) * c, diameter = 0;
+  g_autofree guint *board = board_distances (bt);
+  g_autofree guint *dist = g_new (guint, (gsize) d->a * n_switch);
+  g_autofree guint *queue = g_new (guint, n_switch);
+  g_autofree guint *reach = g_new (guint, n_leaf);
+  g_autofree guint *leaf_switch = g_new (guint, n_leaf);
+
+  /* Hosting leaves in order (whole rail groups), and their plane-0 switches. */
+  for (guint l = 0; l < n_leaf; l++)
+    leaf_switch[l] = (l / d->a) * stride + l % d->a;
+  for (guint k = 0; k < d->a; k++)
+    switch_distances (switches, k, dist + (gsize) k * n_switch, queue);
+
+  for (guint k = 0; k < d->a; k++)
+    {
+      guint rail0 = k - k % c, i = k % c;  /* source: chip i of a board of group 0's rail group */
+
+      /* To each hosting leaf: through the source board to chip i', up to its leaf, across. */
+      for (guint l = 0; l < n_leaf; l++)
+        {
+          reach[l] = G_MAXUINT;
+          for (guint i2 = 0; i2 < c; i2++)
+            if (board[i * c + i2] != G_MAXUINT)
+              reach[l] = MIN (reach[l], board[i * c + i2] + 1
+                                        + dist[(gsize) (rail0 + i2) * n_switch + leaf_switch[l]]);
+        }
+      /* Down to chip j' of the target board and across it to chip j. */
+      for (guint l = 0; l < n_leaf; l++)
+        {
+          guint first = l - l % c, j = l % c, best = G_MAXUINT;
+
+          for (guint j2 = 0; j2 < c; j2++)
+            if (board[j2 * c + j] != G_MAXUINT)
+              best = MIN (best, reach[first + j2] + 1 + board[j2 * c + j]);
+          diameter = MAX (diameter, best);
+        }
+    }
+  return diameter;
 }
 
 static void
@@ -227,18 +406,35 @@ dragonfly_metrics (const TfContext *ctx,
                    const TfBuild   *build,
                    TfMetrics       *m)
 {
+  DragonflyParams d;
   TfBoardTopo bt;
   TfAdjacency switches;
-  guint n_hosting, leaf_diameter;
+  guint n_hosting, leaf_diameter, planes;
 
+  TF_PARAMS_GET (&result->params, DragonflyParams, &d);
+  planes = d.at.planes;
   tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, NULL);
   tf_build_switch_adjacency (build, &switches);
-  /* Global links between two groups may miss most switch pairs; search the switches. */
+  /* Global links between two groups may miss most switch pairs; search the switches. Planes
+   * share no link, so the search finds one plane's farthest leaves, the chips' farthest too:
+   * a path changing plane passes a chip and gains nothing, the planes being alike. */
   tf_build_leaf_diameter (build, &switches, &n_hosting, &leaf_diameter);
-  m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint, n_hosting, leaf_diameter);
+  m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint, n_hosting / planes,
+                                         leaf_diameter);
+  if (d.at.attach == TF_ATTACH_RAIL && bt.topo != TF_INTRA_BOARD_NONE)
+    m->diameter = rail_chip_diameter (&d, &switches, &bt);
   m->diameter_method = TF_METHOD_EXACT;
-  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint);
+  /* Boards (two or more: g >= 2) hang off one switch in each plane, which separate them: one
+   * path a plane. With rails a chip's board neighbours reach other leaves, and the chip's own
+   * neighbours, its leaves and those, are a cut: an upper bound. */
+  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint)
+                      * planes;
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
+  if (d.at.attach == TF_ATTACH_RAIL && bt.topo != TF_INTRA_BOARD_NONE)
+    {
+      m->path_diversity = planes + tf_board_topo_degree (&bt);
+      m->path_diversity_method = TF_METHOD_UPPER_BOUND;
+    }
   tf_bisection_switch_family (ctx, build, &switches, &bt, m);
   tf_adjacency_clear (&switches);
 }
@@ -259,4 +455,5 @@ const TfFamily tf_family_dragonfly = {
   .build = dragonfly_build,
   .metrics = dragonfly_metrics,
   .metrics_need_build = TRUE,
+  .attachment = dragonfly_attachment,
 };

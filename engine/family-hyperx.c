@@ -8,8 +8,14 @@
  * of dimensions 0 and 1, ..., as many switches with their boards as boards_per_rack_max allows
  * (a run of consecutive switches), and pods likewise hold racks (rack-overflow when one
  * switch's T boards are more than a rack holds). Switches are rack switches of their rack.
+ *
+ * attach=rail: a switch's T ports take chips, one from each of T boards, and a rail group is C
+ * consecutive switches serving T boards, chip j of each on switch j of the group. Then
+ * T prod S = n_chip, and the boards (n_endpoint = T prod S / C, C dividing prod S) are in the
+ * id. Racks hold whole rail groups (the smallest block of them when a rack holds less).
  */
 #include "attachment-private.h"
+#include "bfs-bit-parallel-private.h"
 #include "family-private.h"
 #include "metrics-private.h"
 #include "placement-private.h"
@@ -23,6 +29,7 @@ typedef struct
   guint32 T;
   guint32 S[L_MAX];
   TfAttachment at; /* planes: copies of the switch grid, each chip's links split among them */
+  guint32 n_board; /* rails: the boards (n_endpoint); 0 attached by boards */
 } HyperxParams;
 
 static const TfWarning warning_degenerate_to_single_switch = {
@@ -39,6 +46,18 @@ switch_count (const HyperxParams *x)
   for (guint i = 0; i < x->L; i++)
     p *= x->S[i];
   return p;
+}
+
+static guint rack_boards (const TfContext *ctx, const HyperxParams *x);
+
+/* Chips a board: C, fixed by T prod S or, with rails, by the boards the id names. */
+static guint
+board_chips (const TfContext    *ctx,
+             const HyperxParams *x)
+{
+  guint64 n_board = x->at.attach == TF_ATTACH_RAIL ? x->n_board : x->T * switch_count (x);
+
+  return (guint) (ctx->n_chip / MAX (n_board, 1));
 }
 
 static gboolean
@@ -62,14 +81,36 @@ hyperx_check (const TfContext *ctx,
         return tf_reject (why, "S must be non-decreasing (canonical form)");
     }
   n_endpoint = x.T * switch_count (&x);
-  if (n_endpoint > ctx->n_chip || ctx->n_chip % n_endpoint != 0)
-    return tf_reject (why, "n_endpoint = T prod S = %" G_GUINT64_FORMAT " must divide n_chip = %u",
-                      n_endpoint, ctx->n_chip);
+  if (x.at.attach == TF_ATTACH_RAIL)
+    {
+      guint c;
 
-  if (!tf_attachment_check (&x.at, ctx, ctx->n_chip / (guint) n_endpoint, why))
-    return FALSE;
-  if (x.at.attach != TF_ATTACH_BOARD)
-    return tf_reject (why, "attach = rail: not yet for hyperx");
+      if (n_endpoint != ctx->n_chip)
+        return tf_reject (why, "attach = rail: T prod S = %" G_GUINT64_FORMAT " must equal "
+                               "n_chip = %u, a switch port taking one chip", n_endpoint,
+                          ctx->n_chip);
+      if (x.n_board < 2 || ctx->n_chip % x.n_board != 0)
+        return tf_reject (why, "attach = rail: n_endpoint = %u must be 2 or more and divide "
+                               "n_chip = %u", x.n_board, ctx->n_chip);
+      c = ctx->n_chip / x.n_board;
+      if (!tf_attachment_check (&x.at, ctx, c, why))
+        return FALSE;
+      if (switch_count (&x) % c != 0)
+        return tf_reject (why, "attach = rail: C_board = %u must divide the %" G_GUINT64_FORMAT
+                               " switches, a rail group being C consecutive switches", c,
+                          switch_count (&x));
+      n_endpoint = x.n_board;
+    }
+  else
+    {
+      if (x.n_board != 0)
+        return tf_reject (why, "n_endpoint = %u: only rails name the boards", x.n_board);
+      if (n_endpoint > ctx->n_chip || ctx->n_chip % n_endpoint != 0)
+        return tf_reject (why, "n_endpoint = T prod S = %" G_GUINT64_FORMAT " must divide "
+                               "n_chip = %u", n_endpoint, ctx->n_chip);
+      if (!tf_attachment_check (&x.at, ctx, ctx->n_chip / (guint) n_endpoint, why))
+        return FALSE;
+    }
   result->n_endpoint = (guint) n_endpoint;
   result->chips_per_board = ctx->n_chip / (guint) n_endpoint;
 
@@ -79,7 +120,7 @@ hyperx_check (const TfContext *ctx,
     tf_result_add_warning (result, &tf_warning_asymmetric);
   if (x.L == 1)
     tf_result_add_warning (result, &warning_degenerate_to_single_switch);
-  if (x.T > ctx->boards_per_rack_max)
+  if (rack_boards (ctx, &x) > ctx->boards_per_rack_max)
     tf_result_add_warning (result, &tf_warning_rack_overflow);
   return TRUE;
 }
@@ -99,12 +140,45 @@ walk_attachment (const TfAttachment *at,
   Walk *w = data;
   TfParams params;
 
-  /* Rails come with the next step. */
+  /* Rails are visited for each board size by walk_rails. */
   if (at->attach != TF_ATTACH_BOARD)
     return TRUE;
   w->x.at = *at;
   TF_PARAMS_SET (&params, HyperxParams, &w->x);
   return w->visit (&params, w->data);
+}
+
+static gboolean
+walk_rail (const TfAttachment *at,
+           gpointer            data)
+{
+  Walk *w = data;
+  TfParams params;
+
+  if (at->attach != TF_ATTACH_RAIL)
+    return TRUE;
+  w->x.at = *at;
+  TF_PARAMS_SET (&params, HyperxParams, &w->x);
+  return w->visit (&params, w->data);
+}
+
+/* Rails, when every chip takes a port: each board size C >= 2 dividing the switches. */
+static gboolean
+walk_rails (Walk *w)
+{
+  guint64 p = switch_count (&w->x);
+
+  if (w->x.T * p != w->ctx->n_chip)
+    return TRUE;
+  for (guint c = 2; c <= p; c++)
+    if (p % c == 0)
+      {
+        w->x.n_board = w->ctx->n_chip / c;
+        if (!tf_attachment_foreach (w->ctx, c, walk_rail, w))
+          return FALSE;
+      }
+  w->x.n_board = 0;
+  return TRUE;
 }
 
 /* Non-decreasing factorisations of @rest into dimensions d, d + 1, ..., each at least @min. */
@@ -121,7 +195,8 @@ walk_dims (Walk  *w,
       w->x.L = d + 1;
       if (!tf_attachment_foreach (w->ctx,
                                   (guint) (w->ctx->n_chip / MAX (1, w->x.T * switch_count (&w->x))),
-                                  walk_attachment, w))
+                                  walk_attachment, w)
+          || !walk_rails (w))
         return FALSE;
       w->x.at = (TfAttachment) { 0 };
       w->x.S[d] = 0;
@@ -185,6 +260,10 @@ hyperx_parse_id (TfIdArgs  *args,
                    "id '%s': S lists %u values but L = %u", args->id, n, x.L);
       return FALSE;
     }
+  /* Rails leave the board size free: the id names the boards. */
+  if (x.at.attach == TF_ATTACH_RAIL
+      && !tf_id_args_get_uint (args, "n_endpoint", 2, TF_N_CHIP_MAX, &x.n_board, error))
+    return FALSE;
   TF_PARAMS_SET (params, HyperxParams, &x);
   return TRUE;
 }
@@ -199,6 +278,8 @@ hyperx_format_id (const TfParams *params,
   tf_id_append_uint (out, "L", x.L);
   tf_id_append_uint (out, "T", x.T);
   tf_id_append_list (out, "S", x.S, x.L);
+  if (x.at.attach == TF_ATTACH_RAIL)
+    tf_id_append_uint (out, "n_endpoint", x.n_board);
   tf_attachment_format_id (&x.at, out);
 }
 
@@ -227,6 +308,16 @@ hyperx_attachment (const TfResult *result,
   *at = x.at;
 }
 
+static void
+pair_append (guint    a,
+             guint    b,
+             gpointer data)
+{
+  guint32 v[2] = { a, b };
+
+  g_array_append_vals (data, v, 2);
+}
+
 /* Racks and pods along the dimensions: @unit[d] gives the switch coordinates of dimension d a
  * rack and a pod span; racks are runs of @per_rack switches, pods of @per_pod. */
 typedef struct
@@ -236,14 +327,49 @@ typedef struct
   guint64 per_pod;
 } Layout;
 
+/* A block of whole rail groups: the smallest of dimensions 0 .. j - 1 whole and a divisor of
+ * dimension j whose switches are a multiple of @c (the whole grid is one). */
+static void
+rail_block (const HyperxParams *x,
+            guint               c,
+            guint32            *block)
+{
+  guint64 whole = 1, best = G_MAXUINT64;
+
+  for (guint j = 0; j < x->L; j++)
+    {
+      for (guint v = 1; v <= x->S[j]; v++)
+        if (x->S[j] % v == 0 && (whole * v) % c == 0 && whole * v < best)
+          {
+            best = whole * v;
+            for (guint d = 0; d < x->L; d++)
+              block[d] = d < j ? x->S[d] : d == j ? v : 1;
+          }
+      whole *= x->S[j];
+    }
+}
+
 static void
 hyperx_layout (const TfContext    *ctx,
                const HyperxParams *x,
                Layout             *lay)
 {
   guint32 rack[L_MAX], grid[L_MAX], pod[L_MAX];
+  guint c = board_chips (ctx, x);
 
-  tf_block_prefix (x->L, x->S, MAX (1, ctx->boards_per_rack_max / x->T), rack);
+  /* A switch holds T boards, or with rails T chips, T / C boards; a rack whole rail groups. */
+  if (x->at.attach == TF_ATTACH_RAIL)
+    {
+      guint64 per_rack = 1;
+
+      tf_block_prefix (x->L, x->S, MAX (1, (guint64) ctx->boards_per_rack_max * c / x->T), rack);
+      for (guint d = 0; d < x->L; d++)
+        per_rack *= rack[d];
+      if (per_rack % c != 0)
+        rail_block (x, c, rack);
+    }
+  else
+    tf_block_prefix (x->L, x->S, MAX (1, ctx->boards_per_rack_max / x->T), rack);
   for (guint d = 0; d < x->L; d++)
     grid[d] = x->S[d] / rack[d];
   tf_block_prefix (x->L, grid, ctx->racks_per_pod_max, pod);
@@ -255,6 +381,19 @@ hyperx_layout (const TfContext    *ctx,
       lay->per_rack *= rack[d];
       lay->per_pod *= (guint64) rack[d] * pod[d];
     }
+}
+
+/* Boards in a rack. */
+static guint
+rack_boards (const TfContext    *ctx,
+             const HyperxParams *x)
+{
+  Layout lay;
+
+  hyperx_layout (ctx, x, &lay);
+  if (x->at.attach == TF_ATTACH_RAIL)
+    return (guint) (lay.per_rack * x->T / board_chips (ctx, x));
+  return (guint) (lay.per_rack * x->T);
 }
 
 static void
@@ -313,16 +452,22 @@ hyperx_build (const TfContext *ctx,
   Layout lay;
   guint p, links;
 
+  guint chips = result->chips_per_board, n_ep;
+
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
   p = (guint) switch_count (&x);
   hyperx_layout (ctx, &x, &lay);
-  tf_build_set_shape (b, result->n_endpoint, result->chips_per_board, result->n_endpoint,
-                      (guint) (p / lay.per_rack), (guint) (p / lay.per_pod));
+  /* With rails the endpoints are chips, board by board; board b's rail group is b / T. */
+  n_ep = tf_attachment_n_endpoint (&x.at, result->n_endpoint, chips);
+  tf_build_set_shape (b, n_ep, chips, result->n_endpoint, (guint) (p / lay.per_rack),
+                      (guint) (p / lay.per_pod));
+  tf_attachment_set_endpoint_boards (&x.at, b);
   for (guint e = 0; e < result->n_endpoint; e++)
-    b->board_rack[e] = (guint32) (e / x.T / lay.per_rack);
+    b->board_rack[e] = (guint32) ((guint64) (e / x.T) * tf_attachment_rails (&x.at, chips)
+                                  / lay.per_rack);
   for (guint r = 0; r < b->n_rack; r++)
     b->rack_pod[r] = (guint32) (r / (lay.per_pod / lay.per_rack));
-  links = result->n_endpoint;
+  links = n_ep;
   for (guint d = 0; d < x.L; d++)
     links += p * (x.S[d] - 1) / 2;
   tf_build_reserve (b, p * x.at.planes, links * x.at.planes);
@@ -350,8 +495,12 @@ hyperx_build (const TfContext *ctx,
     {
       guint base = q * p;
 
-      for (guint e = 0; e < result->n_endpoint; e++)
-        tf_build_add_link (b, e, tf_build_switch_node (b, base + e / x.T), 1);
+      for (guint e = 0; e < n_ep; e++)
+        {
+          guint leaf = tf_attachment_leaf (&x.at, e, x.T, chips);
+
+          tf_build_add_link (b, e, tf_build_switch_node (b, base + leaf), 1);
+        }
       for (guint i = 0; i < p; i++)
         {
           guint stride = 1;
@@ -450,6 +599,254 @@ prefix_cut (const TfContext    *ctx,
     }
 }
 
+/* Rails. Class k is rank k mod C of rail group k / C's boards, on switch k; every board of a
+ * group is alike, so a chip's distances are its class's in a graph of classes, one plane's
+ * switches and each group's scale-up switches: a path from chip (b, i) keeps to board b (layer
+ * 0) until its first switch, and may take any board after it (layer 1), so a chip of another
+ * board is as far as its class in layer 1, and one of board b as far as the nearer of its
+ * class in either layer. Translating the grid along a dimension whose stride C divides maps
+ * groups to groups rank by rank, so sources with those coordinates 0 suffice: an exact
+ * search, not an estimate. */
+static void
+rail_edge (GArray  *edges,
+           guint32  a,
+           guint32  b)
+{
+  guint32 e[2] = { a, b };
+
+  g_array_append_vals (edges, e, 2);
+}
+
+typedef struct
+{
+  guint          p;
+  guint          c;
+  guint          T;
+  const guint32 *sources;
+  guint          diameter;
+} RailSearch;
+
+/* Layer-1 class k is another board's chip of that class; node 3 p + k is reached one hop after
+ * the nearer of class k's two layers, for the source's own board. */
+static void
+rail_visit (guint          level,
+            guint32        node,
+            const guint64 *fresh,
+            guint          words,
+            gpointer       data)
+{
+  RailSearch *rs = data;
+  guint p = rs->p;
+
+  if (node < p || (node >= 2 * p && node < 3 * p) || node >= 4 * p)
+    return;
+  for (guint w = 0; w < words; w++)
+    for (guint64 bits = fresh[w]; bits != 0; bits &= bits - 1)
+      {
+        guint32 src = rs->sources[w * 64 + (guint) __builtin_ctzll (bits)];
+        guint k = node < 2 * p ? node - p : node - 3 * p;
+        gboolean same_group = k / rs->c == src / rs->c;
+
+        if (node < 2 * p && (!same_group || rs->T >= 2))
+          rs->diameter = MAX (rs->diameter, level);
+        else if (node >= 3 * p && same_group && k != src)
+          rs->diameter = MAX (rs->diameter, level - 1);
+      }
+}
+
+static guint
+rail_diameter (const HyperxParams *x,
+               const TfBoardTopo  *bt)
+{
+  guint c = bt->chips, p = (guint) switch_count (x), n_su = 0, n_groups = p / c, q = 1;
+  guint n_nodes, stride = 1, su_first;
+  g_autoptr(GArray) pairs = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) edges = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autofree guint32 *offset = NULL;
+  g_autofree guint32 *target = NULL;
+  g_autofree guint32 *sources = NULL;
+  RailSearch rs = { p, c, x->T, NULL, 0 };
+  TfBitBfs bfs;
+
+  if (bt->topo == TF_INTRA_BOARD_SWITCH)
+    n_su = bt->n_switch;
+  else
+    tf_board_topo_foreach_pair (bt, pair_append, pairs);
+  /* Nodes: layer-0 classes, layer-1 classes, switches, the nearer of a class's layers, then
+   * layer-0 and layer-1 scale-up switches. */
+  su_first = 4 * p;
+  n_nodes = su_first + 2 * n_groups * n_su;
+  for (guint layer = 0; layer < 2; layer++)
+    for (guint k = 0; k < p; k++)
+      {
+        guint g = k / c, base = layer * p, su = su_first + (layer * n_groups + g) * n_su;
+
+        rail_edge (edges, base + k, 2 * p + k);
+        rail_edge (edges, base + k, 3 * p + k);
+        for (guint s = 0; s < n_su; s++)
+          {
+            rail_edge (edges, base + k, su + s);
+            rail_edge (edges, su + s, base + k);
+          }
+      }
+  for (guint layer = 0; layer < 2; layer++)
+    for (guint g = 0; g < n_groups; g++)
+      for (guint i = 0; i < pairs->len; i += 2)
+        {
+          guint32 a = layer * p + g * c + g_array_index (pairs, guint32, i);
+          guint32 b = layer * p + g * c + g_array_index (pairs, guint32, i + 1);
+
+          rail_edge (edges, a, b);
+          rail_edge (edges, b, a);
+        }
+  for (guint d = 0; d < x->L; d++)
+    {
+      for (guint k = 0; k < p; k++)
+        {
+          guint co = (k / stride) % x->S[d];
+
+          for (guint o = 0; o < x->S[d]; o++)
+            if (o != co)
+              rail_edge (edges, 2 * p + k, 2 * p + k + (o - co) * stride);
+        }
+      stride *= x->S[d];
+    }
+  for (guint k = 0; k < p; k++)
+    rail_edge (edges, 2 * p + k, p + k);
+
+  /* One-way edges (a search never returns to layer 0 from a switch), listed at their heads:
+   * the bit-parallel search pulls each node's sources from the nodes linked to it. */
+  offset = g_new0 (guint32, n_nodes + 1);
+  target = g_new (guint32, MAX (edges->len / 2, 1));
+  for (guint i = 0; i < edges->len; i += 2)
+    offset[g_array_index (edges, guint32, i + 1) + 1]++;
+  for (guint v = 0; v < n_nodes; v++)
+    offset[v + 1] += offset[v];
+  {
+    g_autofree guint32 *fill = g_memdup2 (offset, sizeof (guint32) * n_nodes);
+
+    for (guint i = 0; i < edges->len; i += 2)
+      target[fill[g_array_index (edges, guint32, i + 1)]++] = g_array_index (edges, guint32, i);
+  }
+
+  /* Sources: the switches below the first stride C divides. */
+  for (guint d = 0; d < x->L && q % c != 0; d++)
+    q *= x->S[d];
+  sources = g_new (guint32, q);
+  for (guint k = 0; k < q; k++)
+    sources[k] = k;
+  tf_bit_bfs_init (&bfs, n_nodes, offset, target, NULL, 64);
+  for (guint first = 0; first < q; first += tf_bit_bfs_batch (&bfs))
+    {
+      guint n = MIN (tf_bit_bfs_batch (&bfs), q - first);
+
+      rs.sources = sources + first;
+      tf_bit_bfs_run (&bfs, rs.sources, n, rail_visit, &rs);
+    }
+  tf_bit_bfs_clear (&bfs);
+  return rs.diameter;
+}
+
+/* Physical links a board cuts between its ranks @side marks and the others. */
+typedef struct
+{
+  const guint8 *side;
+  guint64       cut;
+} SubsetCut;
+
+static void
+subset_cut_pair (guint    a,
+                 guint    b,
+                 gpointer data)
+{
+  SubsetCut *sc = data;
+
+  sc->cut += sc->side[a] != sc->side[b];
+}
+
+static guint64
+board_subset_cut (const TfBoardTopo *bt,
+                  const guint8      *side)
+{
+  SubsetCut sc = { side, 0 };
+  guint k = 0;
+
+  if (bt->topo == TF_INTRA_BOARD_SWITCH)
+    {
+      for (guint j = 0; j < bt->chips; j++)
+        k += side[j];
+      return (guint64) MIN (k, bt->chips - k) * bt->lanes * bt->n_switch;
+    }
+  tf_board_topo_foreach_pair (bt, subset_cut_pair, &sc);
+  return sc.cut * bt->lanes;
+}
+
+/* With rails, y chips on side 1: the first w switches in the order (dimension @order[0] most
+ * significant) with their chips, and t chips of the next on whichever side its switch cuts
+ * less; a rail group's boards hold the ranks of its switches on side 1, t of them one more. */
+static void
+rail_prefix_cut (const TfContext    *ctx,
+                 const HyperxParams *x,
+                 const Layout       *lay,
+                 const TfBoardTopo  *bt,
+                 const guint        *order,
+                 guint               y,
+                 guint64            *links,
+                 double             *bandwidth)
+{
+  guint r = ctx->chip_radix, c = bt->chips, p = (guint) switch_count (x), w = y / x->T;
+  guint t = y % x->T, next = G_MAXUINT;
+  g_autofree guint8 *side = g_new (guint8, p);
+  g_autofree guint8 *more = g_new (guint8, c);
+  double chip_bw = tf_context_link_defaults (ctx, TF_LINK_B2B, TF_REACH_RACK).bandwidth_gbps;
+  double board_bw = tf_context_link_defaults (ctx, TF_LINK_C2C, TF_REACH_BOARD).bandwidth_gbps;
+  guint64 board = 0;
+
+  for (guint k = 0; k < p; k++)
+    {
+      guint64 rank = 0, rest = k;
+      guint32 coord[L_MAX];
+
+      for (guint d = 0; d < x->L; d++)
+        {
+          coord[d] = (guint32) (rest % x->S[d]);
+          rest /= x->S[d];
+        }
+      for (guint i = 0; i < x->L; i++)
+        rank = rank * x->S[order[i]] + coord[order[i]];
+      side[k] = rank < w;
+      if (rank == w)
+        next = k;
+    }
+  for (guint g = 0; g < p / c; g++)
+    {
+      guint64 cut = board_subset_cut (bt, side + g * c);
+
+      if (t > 0 && next / c == g)
+        {
+          memcpy (more, side + g * c, c);
+          more[next % c] = 1;
+          board += (guint64) t * board_subset_cut (bt, more) + (guint64) (x->T - t) * cut;
+        }
+      else
+        board += (guint64) x->T * cut;
+    }
+  *links = G_MAXUINT64;
+  *bandwidth = G_MAXDOUBLE;
+  for (guint s = 0; s < (t > 0 ? 2u : 1u); s++)
+    {
+      guint64 per_reach[TF_N_REACHES] = { 0 };
+      guint64 chips = s == 0 ? (guint64) t * r : (guint64) (x->T - t) * r;
+      guint64 switch_links = tf_hamming_prefix_cut (x->L, x->S,
+                                                    (const guint32 (*)[2]) lay->unit, order,
+                                                    w + s, per_reach);
+
+      *links = MIN (*links, switch_links * r + chips + board);
+      *bandwidth = MIN (*bandwidth, switch_links_bandwidth (ctx, per_reach, r)
+                                    + (double) chips * chip_bw + (double) board * board_bw);
+    }
+}
+
 static void
 hyperx_metrics (const TfContext *ctx,
                 const TfResult  *result,
@@ -467,13 +864,31 @@ hyperx_metrics (const TfContext *ctx,
   hyperx_layout (ctx, &x, &lay);
   p = switch_count (&x);
   tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, NULL);
-  /* Switches differ in at most L coordinates, one hop each; every switch hosts boards. */
-  m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint, (guint) p, x.L);
-  m->diameter_method = TF_METHOD_CLOSED_FORM;
-  /* Each plane's switch is one more path (and separates two boards in its plane). */
-  m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint)
-                      + x.at.planes - 1;
-  m->path_diversity_method = TF_METHOD_CLOSED_FORM;
+  if (x.at.attach == TF_ATTACH_RAIL)
+    {
+      guint degree = tf_board_topo_degree (&bt);
+
+      /* Without board links chips hang off their switch alone: 2 + L, the grid's farthest
+       * switches both hosting chips. */
+      m->diameter = bt.topo == TF_INTRA_BOARD_NONE ? 2 + x.L : rail_diameter (&x, &bt);
+      m->diameter_method = TF_METHOD_CLOSED_FORM;
+      /* Each plane is one path through the grid, and a chip's switches cut it off when its
+       * board has no links. With links, its switches and board neighbours, or its switches
+       * and its board's other chips, cut it from a chip of another board: an upper bound. */
+      m->path_diversity = x.at.planes + MIN (degree, bt.chips - 1);
+      m->path_diversity_method = bt.topo == TF_INTRA_BOARD_NONE ? TF_METHOD_CLOSED_FORM
+                                                                : TF_METHOD_UPPER_BOUND;
+    }
+  else
+    {
+      /* Switches differ in at most L coordinates, one hop each; every switch hosts boards. */
+      m->diameter = tf_switch_chip_diameter (&bt, result->n_endpoint, (guint) p, x.L);
+      m->diameter_method = TF_METHOD_CLOSED_FORM;
+      /* Each plane's switch is one more path (and separates two boards in its plane). */
+      m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint)
+                          + x.at.planes - 1;
+      m->path_diversity_method = TF_METHOD_CLOSED_FORM;
+    }
 
   /* The planes are cut alike, so the cut is one plane's at every chip's full links (the
    * chip and switch lanes below are chip_radix's, not a plane's share). */
@@ -489,7 +904,10 @@ hyperx_metrics (const TfContext *ctx,
         guint64 links;
         double bandwidth;
 
-        prefix_cut (ctx, &x, &lay, &bt, order, y, &links, &bandwidth);
+        if (x.at.attach == TF_ATTACH_RAIL)
+          rail_prefix_cut (ctx, &x, &lay, &bt, order, y, &links, &bandwidth);
+        else
+          prefix_cut (ctx, &x, &lay, &bt, order, y, &links, &bandwidth);
         m->bisection_links = MIN (m->bisection_links, links);
         m->bisection_bandwidth = MIN (m->bisection_bandwidth, bandwidth);
       }

@@ -670,68 +670,125 @@ strip_scale_up (const TfNetworkGraph *g,
   return TRUE;
 }
 
+/* Whether each board's chips hang from different fabric switches (rail by rail): its chips
+ * then stand apart under their leaves, not in a patch of their own. */
+static guint8 *
+boards_on_rails (const TfNetworkGraph *g)
+{
+  g_autofree guint32 *leaf = g_new (guint32, MAX (g->n_chip, 1));
+  guint8 *split = g_new0 (guint8, MAX (g->n_board, 1));
+
+  memset (leaf, 0xff, sizeof (guint32) * MAX (g->n_chip, 1));
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      guint32 a = MIN (g->links[i].a, g->links[i].b), b = MAX (g->links[i].a, g->links[i].b);
+
+      if (a < g->n_chip && b >= g->n_chip && !is_scale_up (g, b - g->n_chip)
+          && leaf[a] == G_MAXUINT32)
+        leaf[a] = b;
+    }
+  for (guint b = 0; b < g->n_board; b++)
+    for (guint k = 1; k < g->chips_per_board; k++)
+      split[b] |= leaf[g->board_chips[(gsize) b * g->chips_per_board + k]]
+                  != leaf[g->board_chips[(gsize) b * g->chips_per_board]];
+  return split;
+}
+
 /* Each board's scale-up switches beside its chips: in a row through the middle of the board
  * along the direction its chips spread most, half a grid step off an axis the board is flat
  * along (below it when it lies flat: the family's links leave upwards or sideways), or in the
- * middle of a board that fills a volume. Rows that would crowd stack further off. */
+ * middle of a board that fills a volume. Rows that would crowd stack further off. A board on
+ * rails has its chips under different leaves: switch k then stands just below chip k mod C,
+ * further down when there are more switches than chips. */
+/* Switch @s of board b, the slot-th of its @n: in a row through the middle of the board along
+ * the direction its chips spread most (see place_scale_up). */
+static void
+place_beside_patch (const TfNetworkGraph *g,
+                    float               (*pos)[3],
+                    guint                 s,
+                    guint                 slot,
+                    guint                 n)
+{
+  guint per = g->chips_per_board, b = g->switches[s].container;
+  float lo[3] = { G_MAXFLOAT, G_MAXFLOAT, G_MAXFLOAT };
+  float hi[3] = { -G_MAXFLOAT, -G_MAXFLOAT, -G_MAXFLOAT };
+  float mid[3] = { 0, 0, 0 }, further[3] = { 0, 0, 0 }, *p = pos[g->n_chip + s];
+  guint along = 0, off = G_MAXUINT, per_row, row, in_row;
+  float extent, step;
+
+  for (guint k = 0; k < per; k++)
+    {
+      const float *c = pos[g->board_chips[(gsize) b * per + k]];
+
+      for (guint axis = 0; axis < 3; axis++)
+        {
+          lo[axis] = MIN (lo[axis], c[axis]);
+          hi[axis] = MAX (hi[axis], c[axis]);
+          mid[axis] += c[axis] / MAX (per, 1);
+        }
+    }
+  for (guint axis = 1; axis < 3; axis++)
+    if (hi[axis] - lo[axis] > hi[along] - lo[along] + 1e-3f)
+      along = axis;
+  /* Off the flattest other axis, y first on a tie. */
+  for (guint i = 0; i < 3; i++)
+    {
+      guint axis = (i + 1) % 3;
+
+      if (axis != along
+          && (off == G_MAXUINT || hi[axis] - lo[axis] < hi[off] - lo[off] - 1e-3f))
+        off = axis;
+    }
+  further[off] = -1;
+  /* A volume keeps its first row in the middle. */
+  if (hi[off] - lo[off] < 1e-3f)
+    mid[off] -= TF_LAYOUT_PITCH / 2;
+
+  extent = hi[along] - lo[along];
+  per_row = MIN (MAX (1u, (guint) (extent / TF_LAYOUT_SCALE_UP_PITCH)), n);
+  row = slot / per_row;
+  in_row = MIN (per_row, n - row * per_row);
+  step = MIN (TF_LAYOUT_PITCH, extent / in_row);
+  for (guint axis = 0; axis < 3; axis++)
+    p[axis] = mid[axis] + further[axis] * row * TF_LAYOUT_SCALE_UP_PITCH;
+  p[along] = mid[along] + ((float) (slot % per_row) - (in_row - 1) / 2.0f) * step;
+}
+
+/* Each board's scale-up switches beside its chips: in a row through the middle of the board
+ * along the direction its chips spread most, half a grid step off an axis the board is flat
+ * along (below it when it lies flat: the family's links leave upwards or sideways), or in the
+ * middle of a board that fills a volume. Rows that would crowd stack further off. A board on
+ * rails has its chips under different leaves: switch k then stands just below chip k mod C,
+ * further down when there are more switches than chips. */
 static void
 place_scale_up (const TfNetworkGraph *g,
                 float               (*pos)[3])
 {
-  guint per = g->chips_per_board;
+  guint per = MAX (g->chips_per_board, 1);
   g_autofree guint *on_board = g_new0 (guint, MAX (g->n_board, 1));
   g_autofree guint *slot = g_new0 (guint, MAX (g->n_switch, 1));
+  g_autofree guint8 *split = boards_on_rails (g);
 
   for (guint s = 0; s < g->n_switch; s++)
     if (is_scale_up (g, s))
       slot[s] = on_board[g->switches[s].container]++;
   for (guint s = 0; s < g->n_switch; s++)
     {
-      float lo[3] = { G_MAXFLOAT, G_MAXFLOAT, G_MAXFLOAT };
-      float hi[3] = { -G_MAXFLOAT, -G_MAXFLOAT, -G_MAXFLOAT };
-      float mid[3] = { 0, 0, 0 }, further[3] = { 0, 0, 0 }, *p = pos[g->n_chip + s];
-      guint b, along = 0, off = G_MAXUINT, per_row, row, in_row;
-      float extent, step;
+      guint b = g->switches[s].container;
+      const float *c;
+      float *p = pos[g->n_chip + s];
 
       if (!is_scale_up (g, s))
         continue;
-      b = g->switches[s].container;
-      for (guint k = 0; k < per; k++)
+      if (!split[b])
         {
-          const float *c = pos[g->board_chips[(gsize) b * per + k]];
-
-          for (guint axis = 0; axis < 3; axis++)
-            {
-              lo[axis] = MIN (lo[axis], c[axis]);
-              hi[axis] = MAX (hi[axis], c[axis]);
-              mid[axis] += c[axis] / MAX (per, 1);
-            }
+          place_beside_patch (g, pos, s, slot[s], on_board[b]);
+          continue;
         }
-      for (guint axis = 1; axis < 3; axis++)
-        if (hi[axis] - lo[axis] > hi[along] - lo[along] + 1e-3f)
-          along = axis;
-      /* Off the flattest other axis, y first on a tie. */
-      for (guint i = 0; i < 3; i++)
-        {
-          guint axis = (i + 1) % 3;
-
-          if (axis != along
-              && (off == G_MAXUINT || hi[axis] - lo[axis] < hi[off] - lo[off] - 1e-3f))
-            off = axis;
-        }
-      further[off] = -1;
-      /* A volume keeps its first row in the middle. */
-      if (hi[off] - lo[off] < 1e-3f)
-        mid[off] -= TF_LAYOUT_PITCH / 2;
-
-      extent = hi[along] - lo[along];
-      per_row = MIN (MAX (1u, (guint) (extent / TF_LAYOUT_SCALE_UP_PITCH)), on_board[b]);
-      row = slot[s] / per_row;
-      in_row = MIN (per_row, on_board[b] - row * per_row);
-      step = MIN (TF_LAYOUT_PITCH, extent / in_row);
-      for (guint axis = 0; axis < 3; axis++)
-        p[axis] = mid[axis] + further[axis] * row * TF_LAYOUT_SCALE_UP_PITCH;
-      p[along] = mid[along] + ((float) (slot[s] % per_row) - (in_row - 1) / 2.0f) * step;
+      c = pos[g->board_chips[(gsize) b * per + slot[s] % per]];
+      p[0] = c[0];
+      p[1] = c[1] - TF_LAYOUT_SCALE_UP_PITCH * (1 + slot[s] / per);
+      p[2] = c[2];
     }
 }
 

@@ -118,12 +118,13 @@ test_limit_prefix (void)
       for (guint i = 0; i < G_N_ELEMENTS (limits); i++)
         {
           g_auto(TfEnumeration) e = { 0 };
+          guint64 wanted = limits[i] == 0 ? all->len : MIN (all->len, limits[i]);
 
           tf_test_enumerate (&ctx, tf_family_get_name (family), limits[i], &e);
           g_assert_cmpuint (e.families[0].total, ==, all->len);
-          g_assert_cmpuint (e.families[0].n_results, ==,
-                            limits[i] == 0 ? all->len : MIN (all->len, limits[i]));
-          g_assert_cmpuint (e.families[0].capped, ==, 0);
+          /* Dragonfly's 1,024-chip results, with rails, are more than the cap. */
+          g_assert_cmpuint (e.families[0].n_results, ==, MIN (wanted, TF_ENUMERATE_MAX_RESULTS));
+          g_assert_cmpuint (e.families[0].capped, ==, wanted - e.families[0].n_results);
           assert_first_of (&e.families[0], all);
         }
     }

@@ -97,6 +97,95 @@ test_rails (void)
       }
 }
 
+/* Rails beyond the fat-tree: every chip has one fabric switch, shared with exactly the chips
+ * of its rank on the boards of its rail group (@group boards in a row). */
+static void
+check_rails (guint             n_chip,
+             TfIntraBoardTopo  topo,
+             const char       *id,
+             guint             c,
+             guint             group)
+{
+  g_auto(TfTopology) t = { 0 };
+  const TfNetworkGraph *g;
+  g_autofree guint *links = NULL;
+  g_autofree guint *leaf = NULL;
+
+  generate (n_chip, 1, topo, id, &t);
+  g = &t.graph;
+  g_assert_cmpuint (g->chips_per_board, ==, c);
+  links = chip_switch_links (g);
+  leaf = g_new (guint, g->n_chip);
+  for (guint chip = 0; chip < g->n_chip; chip++)
+    {
+      guint n = 0;
+
+      for (guint s = 0; s < g->n_switch; s++)
+        if (links[(gsize) chip * g->n_switch + s] > 0 && g->switches[s].tier != TF_TIER_BOARD)
+          {
+            leaf[chip] = s;
+            n++;
+          }
+      g_assert_cmpuint (n, ==, 1);
+    }
+  for (guint b = 0; b < g->n_board; b++)
+    for (guint j = 0; j < c; j++)
+      for (guint b2 = 0; b2 < g->n_board; b2++)
+        for (guint j2 = 0; j2 < c; j2++)
+          {
+            gboolean same = b2 / group == b / group && j2 == j;
+
+            g_assert_cmpuint (leaf[g->board_chips[b * c + j]] == leaf[g->board_chips[b2 * c + j2]],
+                              ==, same);
+          }
+}
+
+/* The rail-only network (single-switch, 8 boards of 8 chips on 8 rails) and HyperX (rail
+ * groups of 4 switches and T = 2 boards); without board links the rail-only network falls
+ * apart by rank, and is refused. */
+static void
+test_rails_switched (void)
+{
+  TfContext ctx = tf_test_context (64, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  g_autoptr(GError) error = NULL;
+  TfResult r;
+
+  check_rails (64, TF_INTRA_BOARD_FULL_MESH, "single-switch:n_endpoint=8,attach=rail", 8, 8);
+  check_rails (64, TF_INTRA_BOARD_SWITCH, "single-switch:n_endpoint=8,attach=rail", 8, 8);
+  check_rails (64, TF_INTRA_BOARD_NONE, "hyperx:L=2,T=2,S=4x8,n_endpoint=16,attach=rail", 4, 2);
+  check_rails (64, TF_INTRA_BOARD_RING, "hyperx:L=2,T=2,S=4x8,n_endpoint=16,attach=rail", 4, 2);
+  g_assert_false (tf_result_from_id (&ctx, "single-switch:n_endpoint=8,attach=rail", &r,
+                                     &error));
+  g_assert_nonnull (strstr (error->message, "intra_board_topo = none"));
+  g_clear_error (&error);
+  /* A rail group is C consecutive switches: C = 3 does not divide 32. */
+  ctx = tf_test_context (96, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  g_assert_false (tf_result_from_id (&ctx, "hyperx:L=2,T=3,S=4x8,n_endpoint=32,attach=rail", &r,
+                                     &error));
+  g_assert_nonnull (strstr (error->message, "must divide the 32 switches"));
+}
+
+/* Dragonfly and Dragonfly+: a rail group is C consecutive switches of a group taking p boards
+ * (8 boards of 8 chips on 8 switches, p = 4; 4 chips on 4 leaves spanning two subgroups). A
+ * group holds whole rail groups: C = 4 does not divide a = 6. */
+static void
+test_rails_dragonfly (void)
+{
+  TfContext ctx = tf_test_context (256, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  g_autoptr(GError) error = NULL;
+  TfResult r;
+
+  check_rails (256, TF_INTRA_BOARD_NONE, "dragonfly:a=8,p=4,h=1,g=8,n_endpoint=32,attach=rail",
+               8, 4);
+  check_rails (256, TF_INTRA_BOARD_RING, "dragonfly:a=8,p=4,h=1,g=8,n_endpoint=32,attach=rail",
+               8, 4);
+  check_rails (256, TF_INTRA_BOARD_NONE,
+               "dragonfly-plus:a=8,p=4,s=4,g=8,n_endpoint=64,attach=rail", 4, 4);
+  g_assert_false (tf_result_from_id (&ctx, "dragonfly:a=6,p=4,h=1,g=6,n_endpoint=64,attach=rail",
+                                     &r, &error));
+  g_assert_nonnull (strstr (error->message, "must divide a = 6"));
+}
+
 /* The connected pieces of @g without switch @removed (G_MAXUINT: none): how many chips are not
  * in the piece of the most chips. */
 static guint
@@ -265,6 +354,14 @@ test_planes (void)
   check_planes ("fat-tree:layers=2,k=32,osr=1,n_endpoint=32,attach=rail,planes=4", 4, 4);
   check_planes ("fat-tree:layers=2,k=8,osr=1,n_endpoint=32,planes=2", 4, 2);
   check_planes ("fat-tree:layers=3,k=16,osr=1,n_endpoint=32,attach=rail,planes=2", 2, 2);
+  check_planes ("single-switch:n_endpoint=32,planes=2", 2, 2);
+  check_planes ("hyperx:L=2,T=2,S=4x4,planes=2", 2, 2);
+  check_planes ("hyperx:L=2,T=4,S=8x8,n_endpoint=32,attach=rail,planes=2", 2, 2);
+  /* Dragonfly and Dragonfly+ interleave their planes inside each group. */
+  check_planes ("dragonfly:a=8,p=4,h=1,g=8,n_endpoint=256,planes=2", 2, 2);
+  check_planes ("dragonfly:a=8,p=4,h=1,g=8,n_endpoint=32,attach=rail,planes=2", 2, 2);
+  check_planes ("dragonfly-plus:a=8,p=4,s=4,g=8,n_endpoint=256,planes=4", 4, 4);
+  check_planes ("dragonfly-plus:a=8,p=4,s=4,g=8,n_endpoint=64,attach=rail,planes=2", 2, 2);
 }
 
 /* Ids name what they change, and nothing else spells the same result. */
@@ -304,6 +401,8 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/engine/rails-planes/rails", test_rails);
+  g_test_add_func ("/engine/rails-planes/rails-switched", test_rails_switched);
+  g_test_add_func ("/engine/rails-planes/rails-dragonfly", test_rails_dragonfly);
   g_test_add_func ("/engine/rails-planes/leaf-failure", test_leaf_failure);
   g_test_add_func ("/engine/rails-planes/planes", test_planes);
   g_test_add_func ("/engine/rails-planes/ids", test_ids);
