@@ -457,6 +457,9 @@ lay_out_board_circle (Layout *l)
   guint n_board = MAX (g->n_board, 1), per = MAX (g->chips_per_board, 1);
   float radius = MAX (n_board * TF_LAYOUT_PITCH * 1.5f / (2 * G_PI), 3 * TF_LAYOUT_PITCH);
   gboolean spokes = per <= 4;
+  g_autofree double *depth = g_new0 (double, MAX (g->n_switch, 1));
+  g_autofree guint *served = g_new0 (guint, MAX (g->n_switch, 1));
+  g_autoptr(GHashTable) beside = g_hash_table_new (g_direct_hash, g_direct_equal);
 
   for (guint b = 0; b < g->n_board; b++)
     {
@@ -470,8 +473,28 @@ lay_out_board_circle (Layout *l)
                r * (float) sin (angle), spokes ? 0 : -(float) k * TF_LAYOUT_PITCH);
         }
     }
+  /* The switches on the axis, each at the mean depth of the chips it serves: a rail switch
+   * level with its rank of chips, the one switch of the spec's star in the middle; switches
+   * at one depth (planes) side by side. */
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      guint32 a = MIN (g->links[i].a, g->links[i].b), b = MAX (g->links[i].a, g->links[i].b);
+
+      if (a < g->n_chip && b >= g->n_chip)
+        {
+          depth[b - g->n_chip] += node (l, a)[2];
+          served[b - g->n_chip]++;
+        }
+    }
   for (guint s = 0; s < g->n_switch; s++)
-    set (switch_pos (l, s), 0, 0, s * TF_LAYOUT_SWITCH_PITCH);
+    {
+      float z = served[s] ? (float) (depth[s] / served[s]) : s * TF_LAYOUT_SWITCH_PITCH;
+      gpointer key = GINT_TO_POINTER ((gint) lroundf (z * 16));
+      guint k = GPOINTER_TO_UINT (g_hash_table_lookup (beside, key));
+
+      g_hash_table_insert (beside, key, GUINT_TO_POINTER (k + 1));
+      set (switch_pos (l, s), k * TF_LAYOUT_SWITCH_PITCH, 0, z);
+    }
 }
 
 /* Ring: when every chip has two neighbours the chips are one ring (boards without links
