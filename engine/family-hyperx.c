@@ -20,6 +20,8 @@
 #include "metrics-private.h"
 #include "placement-private.h"
 
+/* Switches up to which a rail-attached HyperX has its bisection from rails prefix cuts. */
+#define RAIL_CUT_MAX_SWITCHES 4096u
 #define L_MAX 4
 #define T_MAX 8
 
@@ -162,23 +164,32 @@ walk_rail (const TfAttachment *at,
   return w->visit (&params, w->data);
 }
 
-/* Rails, when every chip takes a port: each board size C >= 2 dividing the switches. */
+/* Rails with boards of @c chips, when every chip takes a port. */
+static gboolean
+walk_rail_board (guint    c,
+                 gpointer data)
+{
+  Walk *w = data;
+
+  if (c < 2)
+    return TRUE;
+  w->x.n_board = w->ctx->n_chip / c;
+  return tf_attachment_foreach (w->ctx, c, walk_rail, w);
+}
+
+/* Every board size C >= 2 dividing the switches, by their divisors (not a scan to them: a
+ * grid of 720,720 switches has 240). */
 static gboolean
 walk_rails (Walk *w)
 {
   guint64 p = switch_count (&w->x);
+  gboolean ok;
 
   if (w->x.T * p != w->ctx->n_chip)
     return TRUE;
-  for (guint c = 2; c <= p; c++)
-    if (p % c == 0)
-      {
-        w->x.n_board = w->ctx->n_chip / c;
-        if (!tf_attachment_foreach (w->ctx, c, walk_rail, w))
-          return FALSE;
-      }
+  ok = tf_foreach_divisor ((guint) p, walk_rail_board, w);
   w->x.n_board = 0;
-  return TRUE;
+  return ok;
 }
 
 /* Non-decreasing factorisations of @rest into dimensions d, d + 1, ..., each at least @min. */
@@ -338,12 +349,18 @@ rail_block (const HyperxParams *x,
 
   for (guint j = 0; j < x->L; j++)
     {
-      for (guint v = 1; v <= x->S[j]; v++)
-        if (x->S[j] % v == 0 && (whole * v) % c == 0 && whole * v < best)
+      /* The divisors v of S_j in pairs (v, S_j / v), up to its square root. */
+      for (guint u = 1; (guint64) u * u <= x->S[j]; u++)
+        for (guint k = 0; k < 2 && x->S[j] % u == 0; k++)
           {
-            best = whole * v;
-            for (guint d = 0; d < x->L; d++)
-              block[d] = d < j ? x->S[d] : d == j ? v : 1;
+            guint v = k == 0 ? u : x->S[j] / u;
+
+            if ((whole * v) % c == 0 && whole * v < best)
+              {
+                best = whole * v;
+                for (guint d = 0; d < x->L; d++)
+                  block[d] = d < j ? x->S[d] : d == j ? v : 1;
+              }
           }
       whole *= x->S[j];
     }
@@ -896,6 +913,10 @@ hyperx_metrics (const TfContext *ctx,
                      &star_method);
   m->bisection_links_method = TF_METHOD_UPPER_BOUND;
   m->bisection_bandwidth_method = TF_METHOD_UPPER_BOUND;
+  /* A rails prefix cut looks at every switch: beyond RAIL_CUT_MAX_SWITCHES, where a large
+   * enumeration would spend minutes on them, the star cut alone stands (still a real cut). */
+  if (x.at.attach == TF_ATTACH_RAIL && p > RAIL_CUT_MAX_SWITCHES)
+    return;
   for (guint d = 0; d < x.L; d++)
     order[d] = d;
   do
