@@ -6,7 +6,8 @@
  * context, metrics, evaluation) go as their bytes, behind a header that names their sizes, so
  * a file of another build is refused, not misread; a family result's warnings are derived
  * again from its family. What a search never sets (a loaded file's source, extensions and
- * notices, the optimizer's metadata) is not packed.
+ * notices, the optimizer's metadata) is not packed. An evaluation alone (what a worker sends
+ * back) packs the same way: the evaluation, the objectives and the rejection.
  */
 #include <string.h>
 
@@ -128,7 +129,8 @@ unpack_graph (TfPackReader   *r,
       g->links[i] = (TfLink) { (guint32) a, (guint32) b, (guint32) multiplicity,
                                (guint8) (kind >> 4), (guint8) (kind & 15) };
     }
-  g->board_chips = tf_pack_get_array (r, (guint64) g->n_board * g->chips_per_board, sizeof (guint32));
+  g->board_chips = tf_pack_get_array (r, (guint64) g->n_board * g->chips_per_board,
+                                      sizeof (guint32));
   g->board_rack = tf_pack_get_array (r, g->n_board, sizeof (guint32));
   g->rack_pod = tf_pack_get_array (r, g->n_rack, sizeof (guint32));
   if (r->bad)
