@@ -133,8 +133,10 @@ typedef struct
   TfParamsVisitor  visit;
   gpointer         data;
   HyperxParams     x;
+  guint            attach;  /* the attachment walk_attachment visits */
 } Walk;
 
+/* The attachments of kind w->attach (rails are visited for each board size by walk_rails). */
 static gboolean
 walk_attachment (const TfAttachment *at,
                  gpointer            data)
@@ -142,22 +144,7 @@ walk_attachment (const TfAttachment *at,
   Walk *w = data;
   TfParams params;
 
-  /* Rails are visited for each board size by walk_rails. */
-  if (at->attach != TF_ATTACH_BOARD)
-    return TRUE;
-  w->x.at = *at;
-  TF_PARAMS_SET (&params, HyperxParams, &w->x);
-  return w->visit (&params, w->data);
-}
-
-static gboolean
-walk_rail (const TfAttachment *at,
-           gpointer            data)
-{
-  Walk *w = data;
-  TfParams params;
-
-  if (at->attach != TF_ATTACH_RAIL)
+  if (at->attach != w->attach)
     return TRUE;
   w->x.at = *at;
   TF_PARAMS_SET (&params, HyperxParams, &w->x);
@@ -174,7 +161,8 @@ walk_rail_board (guint    c,
   if (c < 2)
     return TRUE;
   w->x.n_board = w->ctx->n_chip / c;
-  return tf_attachment_foreach (w->ctx, c, walk_rail, w);
+  w->attach = TF_ATTACH_RAIL;
+  return tf_attachment_foreach (w->ctx, c, walk_attachment, w);
 }
 
 /* Every board size C >= 2 dividing the switches, by their divisors (not a scan to them: a
@@ -204,6 +192,7 @@ walk_dims (Walk  *w,
     {
       w->x.S[d] = rest;
       w->x.L = d + 1;
+      w->attach = TF_ATTACH_BOARD;
       if (!tf_attachment_foreach (w->ctx,
                                   (guint) (w->ctx->n_chip / MAX (1, w->x.T * switch_count (&w->x))),
                                   walk_attachment, w)
