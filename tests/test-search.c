@@ -474,6 +474,7 @@ test_resume (void)
             assert_same_front (whole.baseline_front, resumed.baseline_front);
           }
         /* Another seed is another run. */
+        tf_search_result_clear (&resumed);
         config.seed++;
         g_assert_false (tf_search_run (&config, &options, &resumed, &error));
         g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_FILE);
