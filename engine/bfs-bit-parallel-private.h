@@ -25,6 +25,12 @@ typedef struct
   guint64       *frontier;
   guint64       *next;
   guint32       *active;
+  guint          n_cliques;  /* tf_bit_bfs_set_cliques () */
+  const guint32 *clique_offset;
+  const guint32 *clique_member;
+  guint32       *in_offset;  /* n_nodes + 1: the cliques of v are in_clique[in_offset[v] ..] */
+  guint32       *in_clique;
+  guint64       *clique_frontier;
 } TfBitBfs;
 
 /* A search over a graph of @n_nodes nodes given as adjacency lists, entering only the nodes
@@ -33,6 +39,12 @@ typedef struct
 void  tf_bit_bfs_init (TfBitBfs *bfs, guint n_nodes, const guint32 *offset,
                        const guint32 *target, const guint8 *allowed, guint max_sources);
 void  tf_bit_bfs_clear (TfBitBfs *bfs);
+/* Adds @n_cliques groups of nodes, each joined to every other of its group, as well as the
+ * lists' edges: clique c is @member[@offset[c] ..  @offset[c + 1]]. A search then costs a
+ * clique's members, not its pairs (a Hamming graph's lines, a full-mesh board). The arrays must
+ * outlive the search. */
+void  tf_bit_bfs_set_cliques (TfBitBfs *bfs, guint n_cliques, const guint32 *offset,
+                              const guint32 *member);
 /* Sources one run takes at most. */
 guint tf_bit_bfs_batch (const TfBitBfs *bfs);
 /* Searches from @sources (allowed nodes, at most tf_bit_bfs_batch ()), calling @visit level by

@@ -3,8 +3,9 @@
  * once, one bit per source. Each node pulls from its neighbours' frontiers; a node every source
  * has reached drops out of the scan. What it leaves in the frontier buffers then is bits its
  * neighbours already have (they reached it a level or more earlier), which the pull masks off.
- * Used for path sums (metrics-paths.c), failures of vertex-transitive graphs
- * (evaluator-failures.c) and the hop table (hop-table.c).
+ * Cliques (tf_bit_bfs_set_cliques ()) pull from their members' frontiers at once. Used for
+ * path sums (metrics-paths.c), failures of vertex-transitive graphs (evaluator-failures.c), the
+ * hop table (hop-table.c) and the HyperX rails diameter (family-hyperx.c).
  */
 #include "bfs-bit-parallel-private.h"
 
@@ -20,6 +21,7 @@ tf_bit_bfs_init (TfBitBfs      *bfs,
 {
   gsize cells;
 
+  memset (bfs, 0, sizeof *bfs);
   bfs->n_nodes = n_nodes;
   bfs->offset = offset;
   bfs->target = target;
@@ -39,7 +41,59 @@ tf_bit_bfs_clear (TfBitBfs *bfs)
   g_free (bfs->frontier);
   g_free (bfs->next);
   g_free (bfs->active);
+  g_free (bfs->in_offset);
+  g_free (bfs->in_clique);
+  g_free (bfs->clique_frontier);
   memset (bfs, 0, sizeof *bfs);
+}
+
+void
+tf_bit_bfs_set_cliques (TfBitBfs      *bfs,
+                        guint          n_cliques,
+                        const guint32 *offset,
+                        const guint32 *member)
+{
+  guint n = bfs->n_nodes;
+  g_autofree guint32 *fill = NULL;
+
+  g_free (bfs->in_offset);
+  g_free (bfs->in_clique);
+  g_free (bfs->clique_frontier);
+  bfs->n_cliques = n_cliques;
+  bfs->clique_offset = offset;
+  bfs->clique_member = member;
+  bfs->in_offset = g_new0 (guint32, n + 1);
+  bfs->in_clique = g_new (guint32, MAX (offset[n_cliques], 1));
+  bfs->clique_frontier = g_new (guint64, MAX ((gsize) n_cliques * bfs->max_words, 1));
+  for (guint i = 0; i < offset[n_cliques]; i++)
+    bfs->in_offset[member[i] + 1]++;
+  for (guint v = 0; v < n; v++)
+    bfs->in_offset[v + 1] += bfs->in_offset[v];
+  fill = g_memdup2 (bfs->in_offset, sizeof (guint32) * n);
+  for (guint c = 0; c < n_cliques; c++)
+    for (guint i = offset[c]; i < offset[c + 1]; i++)
+      bfs->in_clique[fill[member[i]]++] = c;
+}
+
+/* Each clique's frontier: the union of its members'. A member that has dropped out of the scan
+ * leaves bits its clique's other members already have, as with edges. */
+static void
+gather_cliques (TfBitBfs *bfs,
+                guint     words)
+{
+  for (guint c = 0; c < bfs->n_cliques; c++)
+    {
+      guint64 *cf = bfs->clique_frontier + (gsize) c * words;
+
+      memset (cf, 0, sizeof (guint64) * words);
+      for (guint i = bfs->clique_offset[c]; i < bfs->clique_offset[c + 1]; i++)
+        {
+          const guint64 *f = bfs->frontier + (gsize) bfs->clique_member[i] * words;
+
+          for (guint w = 0; w < words; w++)
+            cf[w] |= f[w];
+        }
+    }
 }
 
 guint
@@ -84,6 +138,7 @@ tf_bit_bfs_run (TfBitBfs      *bfs,
       guint keep = 0;
       guint64 *swap;
 
+      gather_cliques (bfs, words);
       for (guint k = 0; k < n_active; k++)
         {
           guint32 v = bfs->active[k];
@@ -99,6 +154,14 @@ tf_bit_bfs_run (TfBitBfs      *bfs,
               for (guint w = 0; w < words; w++)
                 acc[w] |= f[w];
             }
+          if (bfs->in_offset != NULL)
+            for (guint i = bfs->in_offset[v]; i < bfs->in_offset[v + 1]; i++)
+              {
+                const guint64 *f = bfs->clique_frontier + (gsize) bfs->in_clique[i] * words;
+
+                for (guint w = 0; w < words; w++)
+                  acc[w] |= f[w];
+              }
           for (guint w = 0; w < words; w++)
             {
               acc[w] &= ~vis[w];

@@ -623,6 +623,23 @@ rail_edge (GArray  *edges,
   g_array_append_vals (edges, e, 2);
 }
 
+/* A clique of @n nodes from @first, @stride apart, closing @cliques' offsets. */
+static void
+rail_clique (GArray  *cliques,
+             GArray  *members,
+             guint32  first,
+             guint    n,
+             guint    stride)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      guint32 v = first + i * stride;
+
+      g_array_append_val (members, v);
+    }
+  g_array_append_val (cliques, members->len);
+}
+
 typedef struct
 {
   guint          p;
@@ -644,7 +661,9 @@ rail_visit (guint          level,
   RailSearch *rs = data;
   guint p = rs->p;
 
-  if (node < p || (node >= 2 * p && node < 3 * p) || node >= 4 * p)
+  /* Levels only grow: a node reached no later than the diameter so far tells nothing. */
+  if (node < p || (node >= 2 * p && node < 3 * p) || node >= 4 * p
+      || level - (node >= 3 * p) <= rs->diameter)
     return;
   for (guint w = 0; w < words; w++)
     for (guint64 bits = fresh[w]; bits != 0; bits &= bits - 1)
@@ -671,12 +690,15 @@ rail_diameter (const HyperxParams *x,
   g_autofree guint32 *offset = NULL;
   g_autofree guint32 *target = NULL;
   g_autofree guint32 *sources = NULL;
+  g_autoptr(GArray) cliques = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr(GArray) members = g_array_new (FALSE, FALSE, sizeof (guint32));
   RailSearch rs = { p, c, x->T, NULL, 0 };
   TfBitBfs bfs;
 
+  g_array_append_val (cliques, members->len);
   if (bt->topo == TF_INTRA_BOARD_SWITCH)
     n_su = bt->n_switch;
-  else
+  else if (bt->topo != TF_INTRA_BOARD_FULL_MESH)
     tf_board_topo_foreach_pair (bt, pair_append, pairs);
   /* Nodes: layer-0 classes, layer-1 classes, switches, the nearer of a class's layers, then
    * layer-0 and layer-1 scale-up switches. */
@@ -695,6 +717,10 @@ rail_diameter (const HyperxParams *x,
             rail_edge (edges, su + s, base + k);
           }
       }
+  /* A full-mesh board's ranks and a grid line's switches are cliques. */
+  for (guint layer = 0; layer < 2 && bt->topo == TF_INTRA_BOARD_FULL_MESH; layer++)
+    for (guint k = 0; k < p; k += c)
+      rail_clique (cliques, members, layer * p + k, c, 1);
   for (guint layer = 0; layer < 2; layer++)
     for (guint g = 0; g < n_groups; g++)
       for (guint i = 0; i < pairs->len; i += 2)
@@ -708,13 +734,8 @@ rail_diameter (const HyperxParams *x,
   for (guint d = 0; d < x->L; d++)
     {
       for (guint k = 0; k < p; k++)
-        {
-          guint co = (k / stride) % x->S[d];
-
-          for (guint o = 0; o < x->S[d]; o++)
-            if (o != co)
-              rail_edge (edges, 2 * p + k, 2 * p + k + (o - co) * stride);
-        }
+        if ((k / stride) % x->S[d] == 0)
+          rail_clique (cliques, members, 2 * p + k, x->S[d], stride);
       stride *= x->S[d];
     }
   for (guint k = 0; k < p; k++)
@@ -741,7 +762,12 @@ rail_diameter (const HyperxParams *x,
   sources = g_new (guint32, q);
   for (guint k = 0; k < q; k++)
     sources[k] = k;
-  tf_bit_bfs_init (&bfs, n_nodes, offset, target, NULL, 64);
+  /* Wide batches pay each node's visit once for many sources; 3 bit arrays of at most
+   * 64 MiB. */
+  tf_bit_bfs_init (&bfs, n_nodes, offset, target, NULL,
+                   64 * CLAMP ((64u << 20) / (24 * (gsize) n_nodes), 1, TF_BIT_BFS_MAX_WORDS));
+  tf_bit_bfs_set_cliques (&bfs, cliques->len - 1, (const guint32 *) cliques->data,
+                          (const guint32 *) members->data);
   for (guint first = 0; first < q; first += tf_bit_bfs_batch (&bfs))
     {
       guint n = MIN (tf_bit_bfs_batch (&bfs), q - first);
