@@ -31,6 +31,7 @@ typedef struct
   guint32       *in_offset;  /* n_nodes + 1: the cliques of v are in_clique[in_offset[v] ..] */
   guint32       *in_clique;
   guint64       *clique_frontier;
+  const guint8  *goal;       /* tf_bit_bfs_set_goal () */
 } TfBitBfs;
 
 /* A search over a graph of @n_nodes nodes given as adjacency lists, entering only the nodes
@@ -45,6 +46,9 @@ void  tf_bit_bfs_clear (TfBitBfs *bfs);
  * outlive the search. */
 void  tf_bit_bfs_set_cliques (TfBitBfs *bfs, guint n_cliques, const guint32 *offset,
                               const guint32 *member);
+/* Ends each search once every node with @goal[v] != 0 has heard from every source, rather than
+ * when no node hears anything new (NULL: no goal). The array must outlive the search. */
+void  tf_bit_bfs_set_goal (TfBitBfs *bfs, const guint8 *goal);
 /* Sources one run takes at most. */
 guint tf_bit_bfs_batch (const TfBitBfs *bfs);
 /* Searches from @sources (allowed nodes, at most tf_bit_bfs_batch ()), calling @visit level by

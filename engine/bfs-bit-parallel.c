@@ -75,6 +75,13 @@ tf_bit_bfs_set_cliques (TfBitBfs      *bfs,
       bfs->in_clique[fill[member[i]]++] = c;
 }
 
+void
+tf_bit_bfs_set_goal (TfBitBfs     *bfs,
+                     const guint8 *goal)
+{
+  bfs->goal = goal;
+}
+
 /* Each clique's frontier: the union of its members'. A member that has dropped out of the scan
  * leaves bits its clique's other members already have, as with edges. */
 static void
@@ -109,7 +116,7 @@ tf_bit_bfs_run (TfBitBfs      *bfs,
                 TfBitBfsVisit  visit,
                 gpointer       data)
 {
-  guint n = bfs->n_nodes, words = (n_sources + 63) / 64, n_active = 0;
+  guint n = bfs->n_nodes, words = (n_sources + 63) / 64, n_active = 0, goals_left = 0;
   guint64 full[TF_BIT_BFS_MAX_WORDS];
 
   g_assert (words <= bfs->max_words);
@@ -130,7 +137,10 @@ tf_bit_bfs_run (TfBitBfs      *bfs,
     }
   for (guint32 v = 0; v < n; v++)
     if (bfs->allowed == NULL || bfs->allowed[v])
-      bfs->active[n_active++] = v;
+      {
+        bfs->active[n_active++] = v;
+        goals_left += bfs->goal != NULL && bfs->goal[v];
+      }
 
   for (guint level = 1; n_active > 0; level++)
     {
@@ -177,12 +187,14 @@ tf_bit_bfs_run (TfBitBfs      *bfs,
             }
           if (!done)
             bfs->active[keep++] = v;
+          else if (bfs->goal != NULL && bfs->goal[v])
+            goals_left--;
         }
       n_active = keep;
       swap = bfs->frontier;
       bfs->frontier = bfs->next;
       bfs->next = swap;
-      if (!progress)
+      if (!progress || (bfs->goal != NULL && goals_left == 0))
         break;
     }
 }

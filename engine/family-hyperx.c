@@ -20,6 +20,8 @@
 #include "metrics-private.h"
 #include "placement-private.h"
 
+#include <string.h>
+
 /* Switches up to which a rail-attached HyperX has its bisection from rails prefix cuts. */
 #define RAIL_CUT_MAX_SWITCHES 4096u
 #define L_MAX 4
@@ -690,6 +692,7 @@ rail_diameter (const HyperxParams *x,
   g_autofree guint32 *offset = NULL;
   g_autofree guint32 *target = NULL;
   g_autofree guint32 *sources = NULL;
+  g_autofree guint8 *goal = NULL;
   g_autoptr(GArray) cliques = g_array_new (FALSE, FALSE, sizeof (guint32));
   g_autoptr(GArray) members = g_array_new (FALSE, FALSE, sizeof (guint32));
   RailSearch rs = { p, c, x->T, NULL, 0 };
@@ -768,6 +771,12 @@ rail_diameter (const HyperxParams *x,
                    64 * CLAMP ((64u << 20) / (24 * (gsize) n_nodes), 1, TF_BIT_BFS_MAX_WORDS));
   tf_bit_bfs_set_cliques (&bfs, cliques->len - 1, (const guint32 *) cliques->data,
                           (const guint32 *) members->data);
+  /* Every source reaches every class of another board and the nearer of each layer pair: once
+   * they all have, a long board ring's own layer 0 tells no more. */
+  goal = g_new0 (guint8, n_nodes);
+  memset (goal + p, 1, p);
+  memset (goal + 3 * p, 1, p);
+  tf_bit_bfs_set_goal (&bfs, goal);
   for (guint first = 0; first < q; first += tf_bit_bfs_batch (&bfs))
     {
       guint n = MIN (tf_bit_bfs_batch (&bfs), q - first);
