@@ -74,6 +74,7 @@ verdict (const char *what,
 }
 
 static gboolean each;
+static char *match;
 
 static const TfGenerator *
 generator (const char *name)
@@ -110,8 +111,12 @@ time_layers (const TfSearchConfig *config,
       TfEvaluatorStats stats = { { 0 }, { 0 } };
       double t0, t1, t2, own = 0;
 
+      const char *name = c->origin.seed_id != NULL ? c->origin.seed_id
+                                                   : c->origin.template_params;
+
       memset (&c->evaluation, 0, sizeof c->evaluation);
-      if (!tf_network_graph_is_connected (&c->topology.graph))
+      if (!tf_network_graph_is_connected (&c->topology.graph)
+          || (match != NULL && (name == NULL || strstr (name, match) == NULL)))
         continue;
       t0 = now_ms ();
       if (!tf_evaluate (config, c, TF_LAYER_STRUCTURE | TF_LAYER_COLLECTIVES | TF_LAYER_COST,
@@ -130,8 +135,7 @@ time_layers (const TfSearchConfig *config,
       g_array_append_val (search, own);
       if (each)
         printf ("  %-48s %6u switches  L1 %8.1f ms  L2+5 %8.1f ms  L3+4 %8.1f ms\n",
-                c->origin.seed_id != NULL ? c->origin.seed_id : c->origin.template_params,
-                c->topology.graph.n_switch, stats.seconds[1] * 1e3,
+                name, c->topology.graph.n_switch, stats.seconds[1] * 1e3,
                 t1 - t0 - stats.seconds[1] * 1e3, t2 - t1);
       worst = MAX (worst, t1 - t0);
       evaluated++;
@@ -227,6 +231,9 @@ main (int    argc,
     { "candidates", 0, 0, G_OPTION_ARG_INT, &n_candidates,
       "Candidates timed of each kind (default: every seed and 200 edited graphs)", "N" },
     { "each", 0, 0, G_OPTION_ARG_NONE, &each, "Print each candidate's layer times", NULL },
+    { "match", 0, 0, G_OPTION_ARG_STRING, &match,
+      "Time only the candidates whose seed id or template holds TEXT (to profile one kind)",
+      "TEXT" },
     { NULL }
   };
   gpointer state;
