@@ -92,6 +92,7 @@ tf_collective_model_init (TfCollectiveModel    *model,
   model->hops = hops;
   model->bisection_gbps = bisection_gbps;
   model->priv = tf_routing_new (graph, hops, lattice, ctx);
+  model->concurrent = g_array_new (FALSE, FALSE, sizeof (guint32));
 }
 
 void
@@ -100,6 +101,8 @@ tf_collective_model_clear (TfCollectiveModel *model)
   g_return_if_fail (model != NULL);
 
   tf_routing_free (model->priv);
+  if (model->concurrent != NULL)
+    g_array_unref (model->concurrent);
   memset (model, 0, sizeof *model);
 }
 
@@ -122,18 +125,16 @@ ring_shape (TfCollectiveModel *model,
             GroupShape        *shape)
 {
   double latency = model->config->hardware.link_latency_us;
-  guint hops = 0;
-  gboolean reachable = TRUE;
+  g_autofree guint32 *pairs = g_new (guint32, 2 * (gsize) n);
+  guint hops;
+  gboolean reachable;
 
   for (guint i = 0; i < n; i++)
     {
-      TfDestination d;
-      guint32 s = group[i], t = group[(i + 1) % n];
-
-      tf_routing_destination (model->priv, t, &s, 1, 0, &d);
-      hops = MAX (hops, tf_destination_distance (&d, s));
-      reachable &= tf_routing_add_flow (model->priv, &d, s, 1.0);
+      pairs[2 * i] = group[i];
+      pairs[2 * i + 1] = group[(i + 1) % n];
     }
+  reachable = tf_routing_add_flows (model->priv, pairs, n, &hops);
   shape->has_ring = TRUE;
   shape->ring_alpha_us = hops * latency;
   shape->ring_beta_gbps = tf_routing_collect_beta (model->priv, &shape->ring_bottleneck);
@@ -269,8 +270,7 @@ tf_concurrent_begin (TfCollectiveModel *model)
 {
   g_return_if_fail (model != NULL && model->priv != NULL);
 
-  model->concurrent_hops = 0;
-  model->concurrent_unreachable = FALSE;
+  g_array_set_size (model->concurrent, 0);
 }
 
 void
@@ -278,32 +278,32 @@ tf_concurrent_add (TfCollectiveModel *model,
                    guint32            source,
                    guint32            destination)
 {
-  TfDestination d;
+  guint32 pair[2] = { source, destination };
 
   g_return_if_fail (model != NULL && model->priv != NULL);
 
-  if (source == destination)
-    return;
-  tf_routing_destination (model->priv, destination, &source, 1, 0, &d);
-  model->concurrent_hops = MAX (model->concurrent_hops, tf_destination_distance (&d, source));
-  if (!tf_routing_add_flow (model->priv, &d, source, 1.0))
-    model->concurrent_unreachable = TRUE;
+  if (source != destination)
+    g_array_append_vals (model->concurrent, pair, 2);
 }
 
 double
 tf_concurrent_step (TfCollectiveModel *model,
                     double             bytes)
 {
+  gboolean reachable;
+  guint hops;
   double beta;
 
   g_return_val_if_fail (model != NULL && model->priv != NULL, 0);
 
   memset (&model->bottleneck, 0, sizeof model->bottleneck);
+  reachable = tf_routing_add_flows (model->priv, (const guint32 *) model->concurrent->data,
+                                    model->concurrent->len / 2, &hops);
+  g_array_set_size (model->concurrent, 0);
   beta = tf_routing_collect_beta (model->priv, &model->bottleneck);
-  if (model->concurrent_unreachable)
+  if (!reachable)
     return INFINITY;
-  return model->concurrent_hops * model->config->hardware.link_latency_us
-         + us_for_bytes (bytes, beta);
+  return hops * model->config->hardware.link_latency_us + us_for_bytes (bytes, beta);
 }
 
 guint32 *

@@ -137,8 +137,8 @@ typedef struct
                                            * tf_concurrent_step */
   /* scratch owned by the model */
   gpointer              priv;
-  guint                 concurrent_hops;  /* since tf_concurrent_begin */
-  gboolean              concurrent_unreachable;
+  GArray               *concurrent;       /* guint32 source, destination since
+                                           * tf_concurrent_begin */
 } TfCollectiveModel;
 
 /* Link bandwidths come from @ctx (per link type and reach, times multiplicity): the context the

@@ -60,6 +60,13 @@ void          tf_routing_destination (TfRouting *routing, guint32 chip, const gu
  * FALSE when the destination is unreachable. */
 gboolean      tf_routing_add_flow (TfRouting *routing, const TfDestination *d, guint32 source,
                                    double amount);
+/* Adds a unit flow for each of the @n_pairs pairs (source, destination) of @pairs (2 per pair),
+ * all at once, as tf_routing_add_flow one by one would; *@hops is the farthest pair's distance.
+ * FALSE when some destination is unreachable. A set of pairs made of whole orbits of the graph's
+ * translations routes one pair of each orbit and lays its loads on every translate of the links
+ * (a link then carries what its orbit carries from one pair of each). */
+gboolean      tf_routing_add_flows (TfRouting *routing, const guint32 *pairs, guint n_pairs,
+                                    guint *hops);
 /* min over loaded link directions of bandwidth / load (GB/s), the link giving it in
  * *@bottleneck; clears the loads. */
 double        tf_routing_collect_beta (TfRouting *routing, TfBottleneck *bottleneck);

@@ -5,9 +5,12 @@
  * closer to its destination; beta is the least bandwidth-to-load ratio over the links it loads.
  * Distances to a destination chip come from the TfHopTable's rows (one per class of twin chips,
  * or per orbit of them), else from a search of the ball around the destination; a flow's
- * shortest-path DAG is built from both ends. docs/optimizer.md gives the formulas.
+ * shortest-path DAG is built from both ends. In a graph of chips alone, a set of flows that
+ * the graph's translations keep (translations.c) routes one flow of each orbit and sums each
+ * link's orbit. docs/optimizer.md gives the formulas.
  */
 #include "routing-private.h"
+#include "translations-private.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -75,17 +78,12 @@ struct _TfRouting
   guint        p2p_hops;
   double       p2p_beta;
   TfBottleneck p2p_bottleneck;
-  /* Without a hop table, in a graph of chips alone: a lattice of the chips (the family's, else
-   * the rank order as one dimension) and per dimension the least step whose translation is an
-   * automorphism (translation_steps); when some step is below its dimension, every flow's result
-   * by its pair of chips translated so the first lies in the cell [0, step) of every dimension,
-   * in p2p_memo. */
-  guint        n_dims;
-  guint32      dims[TF_LATTICE_MAX_DIMS];
-  guint32      steps[TF_LATTICE_MAX_DIMS];
-  guint32      cell_stride[TF_LATTICE_MAX_DIMS];  /* of the cell's own mixed radix */
-  guint32     *index_of_chip;  /* its place in the lattice */
-  guint32     *chip_at;        /* the chip at each place */
+  /* Without a hop table, in a graph of chips alone: its translations (translations.c); when
+   * there are some, every flow's result by its pair of chips translated so the first lies in the
+   * cell, in p2p_memo, and a set of flows made of whole orbits routes one flow of each
+   * (tf_routing_add_flows). */
+  TfTranslations tr;
+  TfTranslations pair_tr;    /* the translations that keep the last set of flows folded */
   GHashTable  *p2p_memo;
 };
 
@@ -204,13 +202,13 @@ layer_open (TfRouting *m,
   m->layer_cost[layer] = 0;
 }
 
-/* The shortest-path DAG from @source, @hops from d->chip, to d->chip (TfRouting's layers and gaps).
- * It grows from both ends, each step from the end whose layer has fewer links to look at: from
- * the source's end a node's arcs go to its neighbours one hop nearer d->chip; from d->chip's end
- * (with a hop table, whose distances to the source are read the first time that end grows) a
- * node's arcs come from its neighbours one hop nearer the source. The last gap is read from either end by membership alone. Across a
- * fat-tree's core the source's end looks at every core's links, d->chip's end at a few
- * aggregation switches'. */
+/* The shortest-path DAG from @source, @hops from d->chip, to d->chip (TfRouting's layers and
+ * gaps). It grows from both ends, each step from the end whose layer has fewer links to look at:
+ * from the source's end a node's arcs go to its neighbours one hop nearer d->chip; from d->chip's
+ * end (with a hop table, whose distances to the source are read the first time that end grows) a
+ * node's arcs come from its neighbours one hop nearer the source. The last gap is read from
+ * either end by membership alone. Across a fat-tree's core the source's end looks at every
+ * core's links, d->chip's end at a few aggregation switches'. */
 static void
 build_dag (TfRouting           *m,
            const TfDestination *d,
@@ -388,6 +386,145 @@ tf_routing_add_flow (TfRouting           *m,
   return TRUE;
 }
 
+/* A pair of chips by the orbit its translates form, for sorting. */
+typedef struct
+{
+  gint64  key;
+  guint32 a, b;
+} KeyedPair;
+
+static int
+keyed_pair_compare (const void *pa,
+                    const void *pb)
+{
+  const KeyedPair *x = pa, *y = pb;
+
+  if (x->key != y->key)
+    return x->key < y->key ? -1 : 1;
+  if (x->a != y->a)
+    return x->a < y->a ? -1 : 1;
+  return (x->b > y->b) - (x->b < y->b);
+}
+
+/* When @pairs are whole orbits (each orbit's every translate as often as the others), routes one
+ * pair of each orbit, as many times over as its translates appear each, and moves each link
+ * direction's load onto the one its orbit is summed on. FALSE (nothing routed) otherwise. */
+static gboolean
+add_orbit_flows (TfRouting      *m,
+                 TfTranslations *tr,
+                 const guint32  *pairs,
+                 guint           n_pairs,
+                 guint          *hops,
+                 gboolean       *reachable)
+{
+  g_autofree KeyedPair *kp = g_new (KeyedPair, n_pairs);
+  const guint32 *orbit;
+  guint n_touched;
+
+  for (guint i = 0; i < n_pairs; i++)
+    kp[i] = (KeyedPair) { tf_translations_pair_key (tr, m->graph->n_chip, pairs[2 * i],
+                                                    pairs[2 * i + 1]),
+                          pairs[2 * i], pairs[2 * i + 1] };
+  qsort (kp, n_pairs, sizeof (KeyedPair), keyed_pair_compare);
+  /* An orbit has one pair per translation: its run of pairs must hold each the same number of
+   * times, count / order. */
+  for (guint i = 0, j; i < n_pairs; i = j)
+    {
+      guint64 count, each;
+
+      for (j = i + 1; j < n_pairs && kp[j].key == kp[i].key; j++)
+        ;
+      count = j - i;
+      if (count % tr->order != 0)
+        return FALSE;
+      each = count / tr->order;
+      for (guint k = i, l; k < j; k = l)
+        {
+          for (l = k + 1; l < j && kp[l].a == kp[k].a && kp[l].b == kp[k].b; l++)
+            ;
+          if (l - k != each)
+            return FALSE;
+        }
+    }
+
+  for (guint i = 0, j; i < n_pairs; i = j)
+    {
+      TfDestination d;
+
+      for (j = i + 1; j < n_pairs && kp[j].key == kp[i].key; j++)
+        ;
+      tf_routing_destination (m, kp[i].b, &kp[i].a, 1, 0, &d);
+      *hops = MAX (*hops, tf_destination_distance (&d, kp[i].a));
+      *reachable &= tf_routing_add_flow (m, &d, kp[i].a, (double) ((j - i) / tr->order));
+    }
+  /* A link of an orbit carries what the orbit's links carry from one pair of each orbit of
+   * pairs (the translations act freely, so each link is each link's translate once). */
+  orbit = tf_translations_slot_orbits (tr, m->graph, &m->adj);
+  /* In place: each slot leaving is replaced by its orbit's, if that is new. */
+  n_touched = 0;
+  for (guint i = 0; i < m->n_touched; i++)
+    {
+      guint32 slot = m->touched[i], to = orbit[slot];
+
+      if (to != slot)
+        {
+          m->load[to] += m->load[slot];
+          m->load[slot] = 0;
+          m->loaded[slot] = 0;
+          if (m->loaded[to])
+            continue;
+          m->loaded[to] = 1;
+          slot = to;
+        }
+      m->touched[n_touched++] = slot;
+    }
+  m->n_touched = n_touched;
+  return TRUE;
+}
+
+gboolean
+tf_routing_add_flows (TfRouting     *m,
+                      const guint32 *pairs,
+                      guint          n_pairs,
+                      guint         *hops)
+{
+  gboolean reachable = TRUE;
+
+  *hops = 0;
+  /* Folding assumes the loads start empty (the slots' sums are the orbits' alone). */
+  if (m->tr.order > 1 && m->n_touched == 0 && n_pairs >= 2)
+    {
+      TfTranslations keep;
+
+      /* The translations that keep the pairs: the last set's again (their slot orbits made
+       * once) when they have the same steps. */
+      if (tf_translations_keeping_pairs (&m->tr, m->graph->n_chip, pairs, n_pairs, &keep))
+        {
+          if (tf_translations_same_steps (&keep, &m->pair_tr))
+            tf_translations_clear (&keep);
+          else
+            {
+              tf_translations_clear (&m->pair_tr);
+              m->pair_tr = keep;
+            }
+          if (add_orbit_flows (m, &m->pair_tr, pairs, n_pairs, hops, &reachable))
+            return reachable;
+        }
+    }
+  for (guint i = 0; i < n_pairs; i++)
+    {
+      TfDestination d;
+      guint32 source = pairs[2 * i], destination = pairs[2 * i + 1];
+
+      if (source == destination)
+        continue;
+      tf_routing_destination (m, destination, &source, 1, 0, &d);
+      *hops = MAX (*hops, tf_destination_distance (&d, source));
+      reachable &= tf_routing_add_flow (m, &d, source, 1.0);
+    }
+  return reachable;
+}
+
 /* min over loaded link directions of bandwidth / load (GB/s), and clears the loads; the link
  * giving it in *@bottleneck. */
 double
@@ -516,152 +653,6 @@ route_alike (const TfRouting      *m,
   return TRUE;
 }
 
-/* A link as the translation test compares it: its ends (smaller first) and what its time
- * depends on. */
-typedef struct
-{
-  guint32 a, b, multiplicity;
-  guint8  type, reach;
-} LinkKey;
-
-static int
-link_key_compare (const void *pa,
-                  const void *pb)
-{
-  const LinkKey *x = pa, *y = pb;
-
-  if (x->a != y->a)
-    return x->a < y->a ? -1 : 1;
-  if (x->b != y->b)
-    return x->b < y->b ? -1 : 1;
-  if (x->multiplicity != y->multiplicity)
-    return x->multiplicity < y->multiplicity ? -1 : 1;
-  if (x->type != y->type)
-    return x->type < y->type ? -1 : 1;
-  return (x->reach > y->reach) - (x->reach < y->reach);
-}
-
-static inline LinkKey
-link_key (const TfLink *l,
-          guint32       a,
-          guint32       b)
-{
-  return (LinkKey) { MIN (a, b), MAX (a, b), l->multiplicity, l->type, l->reach };
-}
-
-/* The chip at lattice place @index moved by @step along dimension @d (stride @stride). */
-static inline guint32
-translate (const TfRouting *m,
-           guint32          chip,
-           guint            d,
-           guint32          stride,
-           guint32          step)
-{
-  guint32 index = m->index_of_chip[chip], digit = index / stride % m->dims[d];
-
-  return m->chip_at[index + ((digit + step) % m->dims[d] - digit) * stride];
-}
-
-/* Per dimension of the lattice, the least step dividing it such that moving every chip that
- * far along it maps the links onto the links, keeping their multiplicity, type and reach: an
- * automorphism, so a flow between two chips takes as long as between their images. The steps
- * that are automorphisms form a subgroup, the multiples of the least, so trying divisors in
- * order finds it; dims[d] itself when none is. Each wrong step usually fails at its first links.
- * Returns whether some step is below its dimension. */
-static gboolean
-translation_steps (TfRouting            *m,
-                   const TfNetworkGraph *graph)
-{
-  g_autofree LinkKey *keys = g_new (LinkKey, graph->n_links);
-  g_autofree LinkKey *images = g_new (LinkKey, graph->n_links);
-  g_autofree guint64 *signature = g_new0 (guint64, graph->n_chip);
-  guint32 stride = 1;
-  gboolean any = FALSE;
-
-  /* Per chip, a sum over its links of a hash of what the test compares: a translation must
-   * keep it, and an edited graph fails this check at the chips an edit touched, after reading
-   * n_chip numbers rather than every link. */
-  for (guint i = 0; i < graph->n_links; i++)
-    {
-      const TfLink *l = &graph->links[i];
-      guint64 h = (((guint64) l->multiplicity << 16) | ((guint64) l->type << 8) | l->reach)
-                  * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
-
-      signature[l->a] += h ^ (h >> 29);
-      signature[l->b] += h ^ (h >> 29);
-      keys[i] = link_key (l, l->a, l->b);
-    }
-  qsort (keys, graph->n_links, sizeof (LinkKey), link_key_compare);
-  for (guint d = 0; d < m->n_dims; stride *= m->dims[d], d++)
-    {
-      m->steps[d] = m->dims[d];
-      for (guint32 step = 1; step < m->dims[d]; step++)
-        {
-          gboolean maps = TRUE;
-
-          if (m->dims[d] % step != 0)
-            continue;
-          for (guint32 c = 0; c < graph->n_chip && maps; c++)
-            maps = signature[c] == signature[translate (m, c, d, stride, step)];
-          for (guint i = 0; i < graph->n_links && maps; i++)
-            {
-              const TfLink *l = &graph->links[i];
-
-              images[i] = link_key (l, translate (m, l->a, d, stride, step),
-                                    translate (m, l->b, d, stride, step));
-              maps = bsearch (&images[i], keys, graph->n_links, sizeof (LinkKey),
-                              link_key_compare) != NULL;
-            }
-          if (!maps)
-            continue;
-          /* Every image is a link; as multisets too (the same link twice stays twice). */
-          qsort (images, graph->n_links, sizeof (LinkKey), link_key_compare);
-          if (memcmp (images, keys, sizeof (LinkKey) * graph->n_links) == 0)
-            {
-              m->steps[d] = step;
-              any = TRUE;
-              break;
-            }
-        }
-    }
-  return any;
-}
-
-/* Lays the chips on @lattice (when it holds n_chip places) and finds its translations; else, or
- * when it has none, on the rank order as one dimension. */
-static void
-find_translations (TfRouting            *m,
-                   const TfNetworkGraph *graph,
-                   const TfChipLattice  *lattice)
-{
-  guint n = graph->n_chip;
-  guint64 places = 1;
-
-  m->index_of_chip = g_new (guint32, n);
-  m->chip_at = g_new (guint32, n);
-  if (lattice != NULL && lattice->n_dims > 0 && lattice->n_dims <= TF_LATTICE_MAX_DIMS)
-    for (guint d = 0; d < lattice->n_dims; d++)
-      places *= lattice->dims[d];
-  if (lattice != NULL && lattice->n_dims > 0 && places == n)
-    {
-      m->n_dims = lattice->n_dims;
-      memcpy (m->dims, lattice->dims, sizeof (guint32) * m->n_dims);
-      for (guint32 c = 0; c < n; c++)
-        m->index_of_chip[c] = m->chip_at[c] = c;
-      if (translation_steps (m, graph))
-        return;
-    }
-  m->n_dims = 1;
-  m->dims[0] = n;
-  for (guint r = 0; r < n; r++)
-    {
-      m->chip_at[r] = graph->board_chips[r];
-      m->index_of_chip[graph->board_chips[r]] = r;
-    }
-  if (!translation_steps (m, graph))
-    m->n_dims = 0;
-}
-
 TfRouting *
 tf_routing_new (const TfNetworkGraph *graph,
                 const TfHopTable     *hops,
@@ -736,21 +727,8 @@ tf_routing_new (const TfNetworkGraph *graph,
       for (guint32 c = 0; c < hops->n_classes; c++)
         m->alike[c] = route_alike (m, graph, hops, c);
     }
-  else if (graph->n_switch == 0 && graph->n_chip >= 2 && graph->n_links > 0)
-    {
-      find_translations (m, graph, lattice);
-      if (m->n_dims > 0)
-        {
-          guint32 cell = 1;
-
-          for (guint d = 0; d < m->n_dims; d++)
-            {
-              m->cell_stride[d] = cell;
-              cell *= m->steps[d];
-            }
-          m->p2p_memo = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
-        }
-    }
+  if (graph->n_switch == 0 && tf_translations_init (&m->tr, graph, lattice))
+    m->p2p_memo = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   for (guint v = 0; v < n_nodes; v++)
     m->row[v] = UNREACHABLE;
   return m;
@@ -795,8 +773,8 @@ tf_routing_free (TfRouting *m)
   g_free (m->rank);
   g_free (m->bucket);
   g_free (m->alike);
-  g_free (m->index_of_chip);
-  g_free (m->chip_at);
+  tf_translations_clear (&m->tr);
+  tf_translations_clear (&m->pair_tr);
   if (m->p2p_memo != NULL)
     g_hash_table_unref (m->p2p_memo);
   g_free (m);
@@ -842,18 +820,7 @@ tf_routing_p2p (TfRouting    *m,
    * between two stages of a torus: one per place of the cell). */
   if (m->p2p_memo != NULL)
     {
-      guint32 ia = m->index_of_chip[a], ib = m->index_of_chip[b], stride = 1, moved = 0;
-      guint32 place = 0;
-
-      for (guint k = 0; k < m->n_dims; stride *= m->dims[k], k++)
-        {
-          guint32 x = ia / stride % m->dims[k], y = ib / stride % m->dims[k];
-          guint32 back = x - x % m->steps[k];
-
-          place += (x % m->steps[k]) * m->cell_stride[k];
-          moved += (y + m->dims[k] - back) % m->dims[k] * stride;
-        }
-      key = (gint64) place * m->graph->n_chip + moved;
+      key = tf_translations_pair_key (&m->tr, m->graph->n_chip, a, b);
       known = g_hash_table_lookup (m->p2p_memo, &key);
       if (known != NULL)
         {

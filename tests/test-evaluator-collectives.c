@@ -376,6 +376,16 @@ test_all_to_all_bisection (void)
 }
 
 /* Every link's ECMP share against the enumeration of all shortest paths. */
+static guint
+lattice_places (const TfChipLattice *l)
+{
+  guint places = 1;
+
+  for (guint d = 0; d < l->n_dims; d++)
+    places *= l->dims[d];
+  return places;
+}
+
 static void
 check_routing (TfCandidate *c,
                GRand       *rng)
@@ -393,6 +403,8 @@ check_routing (TfCandidate *c,
   g_autofree double *pair_loads = g_new0 (double, (gsize) n * n * n_links2);
   g_autofree double *ring_loads = g_new0 (double, n_links2);
   g_autofree double *shuffled_loads = g_new0 (double, n_links2);
+  g_autofree double *shift_loads = g_new0 (double, n_links2);
+  g_autofree guint32 *shift = NULL;
   g_autofree guint32 *order = tf_rank_order (g);
   g_autofree guint32 *shuffled = g_memdup2 (order, sizeof (guint32) * n);
   g_autofree double *from_s = g_new (double, tf_network_graph_get_n_nodes (g));
@@ -410,6 +422,28 @@ check_routing (TfCandidate *c,
 
       shuffled[i] = shuffled[j];
       shuffled[j] = tmp;
+    }
+
+  /* On the family's lattice, every chip to the chip a random step away: a set of flows every
+   * translation keeps, which routing folds to one flow per orbit. */
+  if (lattice != NULL)
+    {
+      guint32 stride = 1, step = 0;
+
+      g_assert_cmpuint (n, ==, lattice_places (lattice));
+      shift = g_new (guint32, n);
+      for (guint d = 0; d < lattice->n_dims; stride *= lattice->dims[d], d++)
+        step += (lattice->dims[d] > 1 ? g_rand_int_range (rng, d == 0, lattice->dims[d]) : 0)
+                * stride;
+      for (guint32 x = 0; x < n; x++)
+        {
+          guint32 to = 0;
+
+          stride = 1;
+          for (guint d = 0; d < lattice->n_dims; stride *= lattice->dims[d], d++)
+            to += (x / stride + step / stride) % lattice->dims[d] * stride;
+          shift[x] = to;
+        }
     }
 
   brute_init (&b, g);
@@ -446,6 +480,8 @@ check_routing (TfCandidate *c,
     {
       brute_flow (&b, order[i], order[(i + 1) % n], ring_loads);
       brute_flow (&b, shuffled[i], shuffled[(i + 1) % n], shuffled_loads);
+      if (shift != NULL)
+        brute_flow (&b, i, shift[i], shift_loads);
     }
 
   /* Alpha: the hop counts. */
@@ -493,6 +529,20 @@ check_routing (TfCandidate *c,
                             / (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, shuffled, n,
                                                    M) * 1e3),
                             beta_of_loads (g, gbps, shuffled_loads));
+      if (shift != NULL)
+        {
+          double want = beta_of_loads (g, gbps, shift_loads), got;
+
+          tf_concurrent_begin (&m.model);
+          for (guint32 x = 0; x < n; x++)
+            tf_concurrent_add (&m.model, x, shift[x]);
+          got = M / (tf_concurrent_step (&m.model, M) * 1e3);
+          /* A step of 0 (a lattice of one place per dimension but the first) moves nothing. */
+          if (isinf (want))
+            g_assert_true (isinf (got));
+          else
+            tf_test_assert_close (got, want);
+        }
       model_clear (&m);
       g->links[i].type = TF_LINK_B2B;
     }
