@@ -43,6 +43,7 @@ struct _TfRouting
   guint8      *loaded;
   guint32     *touched;      /* the directions with load, to read and reset */
   guint        n_touched;
+  GArray      *record;       /* when not NULL, tf_routing_add_flow appends each Share */
   guint16     *row;          /* the bounded search's distances (no hop table) */
   guint32     *reached;      /* without a hop table: the nodes the last search labelled */
   guint8      *wanted;       /* sources it has yet to label */
@@ -84,8 +85,16 @@ struct _TfRouting
    * (tf_routing_add_flows). */
   TfTranslations tr;
   TfTranslations pair_tr;    /* the translations that keep the last set of flows folded */
+  TfTranslations shape_tr;   /* the translations keeping multiplicities: a flow's shares */
   GHashTable  *p2p_memo;
 };
+
+/* What one flow adds to one link direction. */
+typedef struct
+{
+  guint32 slot;
+  double  load;
+} Share;
 
 /* A flow's result, as tf_routing_p2p gives it. */
 typedef struct
@@ -368,6 +377,8 @@ tf_routing_add_flow (TfRouting           *m,
                   m->touched[m->n_touched++] = slot;
                 }
               m->load[slot] += share;
+              if (m->record != NULL)
+                g_array_append_val (m->record, ((Share) { slot, share }));
               if (m->stamp[v] != m->epoch)
                 {
                   m->stamp[v] = m->epoch;
@@ -482,6 +493,114 @@ add_orbit_flows (TfRouting      *m,
   return TRUE;
 }
 
+static inline void
+add_load (TfRouting *m,
+          guint32    slot,
+          double     load)
+{
+  if (!m->loaded[slot])
+    {
+      m->loaded[slot] = 1;
+      m->touched[m->n_touched++] = slot;
+    }
+  m->load[slot] += load;
+}
+
+/* A share of a flow by its link direction's orbit and the digits of the translation taking
+ * the orbit's slot to it. */
+typedef struct
+{
+  guint32 orbit;
+  guint32 digit[TF_LATTICE_MAX_DIMS];
+  double  load;
+} MovedShare;
+
+/* Lays the shares @record of the flow from @first on the links of each flow of @pairs, its
+ * translates: each share moved by the translation taking @first to the pair's source. */
+static void
+stamp_translates (TfRouting       *m,
+                  GArray          *record,
+                  const KeyedPair *pairs,
+                  guint            n_pairs,
+                  guint32          first)
+{
+  const TfTranslations *t = &m->shape_tr;
+  g_autofree MovedShare *ms = g_new (MovedShare, MAX (record->len, 1));
+  guint32 from = tf_translations_of_chip (t, first), weight[TF_LATTICE_MAX_DIMS];
+
+  for (guint d = 0, w = 1; d < t->n_dims; w *= t->radix[d], d++)
+    weight[d] = w;
+  for (guint r = 0; r < record->len; r++)
+    {
+      const Share *sh = &g_array_index (record, Share, r);
+      guint32 by = t->slot_translation[sh->slot];
+
+      ms[r].orbit = t->slot_orbit_number[sh->slot] * (guint32) t->order;
+      for (guint d = 0; d < t->n_dims; d++)
+        ms[r].digit[d] = by / weight[d] % t->radix[d];
+      ms[r].load = sh->load;
+    }
+  for (guint k = 0; k < n_pairs; k++)
+    {
+      guint32 by = tf_translations_undo (t, tf_translations_of_chip (t, pairs[k].a), from);
+      guint32 digit[TF_LATTICE_MAX_DIMS];
+
+      for (guint d = 0; d < t->n_dims; d++)
+        digit[d] = by / weight[d] % t->radix[d];
+      for (guint r = 0; r < record->len; r++)
+        {
+          guint32 at = ms[r].orbit;
+
+          for (guint d = 0; d < t->n_dims; d++)
+            {
+              guint32 x = ms[r].digit[d] + digit[d];
+
+              at += (x >= t->radix[d] ? x - t->radix[d] : x) * weight[d];
+            }
+          add_load (m, t->orbit_slots[at], ms[r].load);
+        }
+    }
+}
+
+/* Routes one flow of each orbit of pairs under the graph's translations and lays what it adds
+ * to each link, moved, on the links of the orbit's other pairs (a flow's shares are its
+ * translate's, moved): one search and one DAG per orbit, not per pair. */
+static void
+add_translated_flows (TfRouting     *m,
+                      const guint32 *pairs,
+                      guint          n_pairs,
+                      guint         *hops,
+                      gboolean      *reachable)
+{
+  g_autofree KeyedPair *kp = g_new (KeyedPair, n_pairs);
+  g_autoptr(GArray) record = g_array_new (FALSE, FALSE, sizeof (Share));
+
+  tf_translations_slot_orbits (&m->shape_tr, m->graph, &m->adj);
+  for (guint i = 0; i < n_pairs; i++)
+    kp[i] = (KeyedPair) { tf_translations_pair_key (&m->shape_tr, m->graph->n_chip, pairs[2 * i],
+                                                    pairs[2 * i + 1]),
+                          pairs[2 * i], pairs[2 * i + 1] };
+  qsort (kp, n_pairs, sizeof (KeyedPair), keyed_pair_compare);
+  for (guint i = 0, j; i < n_pairs; i = j)
+    {
+      TfDestination d;
+
+      for (j = i + 1; j < n_pairs && kp[j].key == kp[i].key; j++)
+        ;
+      if (kp[i].a == kp[i].b)
+        continue;
+      tf_routing_destination (m, kp[i].b, &kp[i].a, 1, 0, &d);
+      *hops = MAX (*hops, tf_destination_distance (&d, kp[i].a));
+      g_array_set_size (record, 0);
+      m->record = record;
+      if (!tf_routing_add_flow (m, &d, kp[i].a, 1.0))
+        *reachable = FALSE;
+      m->record = NULL;
+      if (j - i > 1)
+        stamp_translates (m, record, kp + i + 1, j - i - 1, kp[i].a);
+    }
+}
+
 gboolean
 tf_routing_add_flows (TfRouting     *m,
                       const guint32 *pairs,
@@ -510,6 +629,11 @@ tf_routing_add_flows (TfRouting     *m,
           if (add_orbit_flows (m, &m->pair_tr, pairs, n_pairs, hops, &reachable))
             return reachable;
         }
+    }
+  if (m->shape_tr.order > 1)
+    {
+      add_translated_flows (m, pairs, n_pairs, hops, &reachable);
+      return reachable;
     }
   for (guint i = 0; i < n_pairs; i++)
     {
@@ -727,8 +851,10 @@ tf_routing_new (const TfNetworkGraph *graph,
       for (guint32 c = 0; c < hops->n_classes; c++)
         m->alike[c] = route_alike (m, graph, hops, c);
     }
-  if (graph->n_switch == 0 && tf_translations_init (&m->tr, graph, lattice))
+  if (graph->n_switch == 0 && tf_translations_init (&m->tr, graph, lattice, FALSE))
     m->p2p_memo = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  if (graph->n_switch == 0)
+    tf_translations_init (&m->shape_tr, graph, lattice, TRUE);
   for (guint v = 0; v < n_nodes; v++)
     m->row[v] = UNREACHABLE;
   return m;
@@ -775,6 +901,7 @@ tf_routing_free (TfRouting *m)
   g_free (m->alike);
   tf_translations_clear (&m->tr);
   tf_translations_clear (&m->pair_tr);
+  tf_translations_clear (&m->shape_tr);
   if (m->p2p_memo != NULL)
     g_hash_table_unref (m->p2p_memo);
   g_free (m);

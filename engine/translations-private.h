@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 
 typedef struct
 {
+  gboolean shape_only;                      /* links kept by multiplicity alone */
   guint    n_dims;                          /* 0: no translation but the identity */
   guint32  dims[TF_LATTICE_MAX_DIMS];
   guint32  steps[TF_LATTICE_MAX_DIMS];      /* per dimension the least step that maps */
@@ -19,13 +20,22 @@ typedef struct
   guint64  order;                           /* translations: the product of dims / steps */
   guint32 *index_of_chip;                   /* a chip's place in the lattice */
   guint32 *chip_at;                         /* the chip at each place */
-  guint32 *slot_orbit;                      /* tf_translations_slot_orbits () */
+  guint32  radix[TF_LATTICE_MAX_DIMS];      /* dims / steps: translations along each */
+  /* Made by tf_translations_slot_orbits (): per link direction (slot) one slot of its orbit, the
+   * orbit's number and the translation taking that slot to it; per orbit, its slots by
+   * translation. */
+  guint32 *slot_orbit;
+  guint32 *slot_orbit_number;
+  guint32 *slot_translation;
+  guint32 *orbit_slots;
 } TfTranslations;
 
 /* Finds @graph's translations on @lattice (when it holds n_chip places), else on the rank order.
- * FALSE (and @t empty) when there is none but the identity. */
+ * They keep each link's multiplicity, type and reach, so a flow's time; with @shape_only its
+ * multiplicity alone, so the shares a flow puts on each link (ECMP splits by multiplicity), not
+ * their bandwidths. FALSE (and @t empty) when there is none but the identity. */
 gboolean       tf_translations_init (TfTranslations *t, const TfNetworkGraph *graph,
-                                     const TfChipLattice *lattice);
+                                     const TfChipLattice *lattice, gboolean shape_only);
 void           tf_translations_clear (TfTranslations *t);
 /* The translations of @t that map the @n_pairs pairs (source, destination) of @pairs onto
  * themselves as a multiset, per dimension the multiples of a least step, into @sub (its own
@@ -43,5 +53,22 @@ gint64         tf_translations_pair_key (const TfTranslations *t, guint32 n_chip
  * the whole orbit (its tail moved into the cell). Made on the first call. */
 const guint32 *tf_translations_slot_orbits (TfTranslations *t, const TfNetworkGraph *graph,
                                             const TfAdjacency *adj);
+
+/* The translation taking the cell to the translate of it that holds @chip, as a number below
+ * t->order; and the numbers of the composition of two translations and of @x after undoing
+ * @y. */
+guint32        tf_translations_of_chip (const TfTranslations *t, guint32 chip);
+guint32        tf_translations_compose (const TfTranslations *t, guint32 x, guint32 y);
+guint32        tf_translations_undo (const TfTranslations *t, guint32 x, guint32 y);
+
+/* Link direction @slot moved by translation @by (after tf_translations_slot_orbits ()). */
+static inline guint32
+tf_translations_move_slot (const TfTranslations *t,
+                           guint32               slot,
+                           guint32               by)
+{
+  return t->orbit_slots[(gsize) t->slot_orbit_number[slot] * t->order
+                        + tf_translations_compose (t, t->slot_translation[slot], by)];
+}
 
 G_END_DECLS

@@ -49,12 +49,15 @@ same_keys (const LinkKey *x,
   return TRUE;
 }
 
+/* With @kinds, the link's type and reach count too (they set its bandwidth). */
 static inline LinkKey
 link_key (const TfLink *l,
           guint32       a,
-          guint32       b)
+          guint32       b,
+          gboolean      kinds)
 {
-  return (LinkKey) { MIN (a, b), MAX (a, b), l->multiplicity, l->type, l->reach };
+  return (LinkKey) { MIN (a, b), MAX (a, b), l->multiplicity, kinds ? l->type : 0,
+                     kinds ? l->reach : 0 };
 }
 
 /* The chip at lattice place @index moved by @step along dimension @d (stride @stride). */
@@ -92,12 +95,13 @@ translation_steps (TfTranslations       *m,
   for (guint i = 0; i < graph->n_links; i++)
     {
       const TfLink *l = &graph->links[i];
-      guint64 h = (((guint64) l->multiplicity << 16) | ((guint64) l->type << 8) | l->reach)
+      guint64 h = (((guint64) l->multiplicity << 16)
+                   | (m->shape_only ? 0 : ((guint64) l->type << 8) | l->reach))
                   * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15);
 
       signature[l->a] += h ^ (h >> 29);
       signature[l->b] += h ^ (h >> 29);
-      keys[i] = link_key (l, l->a, l->b);
+      keys[i] = link_key (l, l->a, l->b, !m->shape_only);
     }
   qsort (keys, graph->n_links, sizeof (LinkKey), link_key_compare);
   for (guint d = 0; d < m->n_dims; stride *= m->dims[d], d++)
@@ -116,7 +120,7 @@ translation_steps (TfTranslations       *m,
               const TfLink *l = &graph->links[i];
 
               images[i] = link_key (l, translate (m, l->a, d, stride, step),
-                                    translate (m, l->b, d, stride, step));
+                                    translate (m, l->b, d, stride, step), !m->shape_only);
               maps = bsearch (&images[i], keys, graph->n_links, sizeof (LinkKey),
                               link_key_compare) != NULL;
             }
@@ -181,16 +185,19 @@ set_order (TfTranslations *t)
     {
       t->cell_stride[d] = cell;
       cell *= t->steps[d];
-      t->order *= t->dims[d] / t->steps[d];
+      t->radix[d] = t->dims[d] / t->steps[d];
+      t->order *= t->radix[d];
     }
 }
 
 gboolean
 tf_translations_init (TfTranslations       *t,
                       const TfNetworkGraph *graph,
-                      const TfChipLattice  *lattice)
+                      const TfChipLattice  *lattice,
+                      gboolean              shape_only)
 {
   memset (t, 0, sizeof *t);
+  t->shape_only = shape_only;
   if (graph->n_chip < 2 || graph->n_links == 0)
     return FALSE;
   find_translations (t, graph, lattice);
@@ -209,6 +216,9 @@ tf_translations_clear (TfTranslations *t)
   g_free (t->index_of_chip);
   g_free (t->chip_at);
   g_free (t->slot_orbit);
+  g_free (t->slot_orbit_number);
+  g_free (t->slot_translation);
+  g_free (t->orbit_slots);
   memset (t, 0, sizeof *t);
 }
 
@@ -262,6 +272,7 @@ tf_translations_keeping_pairs (const TfTranslations *t,
       memset (sub, 0, sizeof *sub);
       return FALSE;
     }
+  sub->shape_only = t->shape_only;
   sub->index_of_chip = g_memdup2 (t->index_of_chip, sizeof (guint32) * n_chip);
   sub->chip_at = g_memdup2 (t->chip_at, sizeof (guint32) * n_chip);
   set_order (sub);
@@ -309,18 +320,19 @@ tf_translations_pair_key (const TfTranslations *t,
 
 /* Among @u's links to @v alike @l (what a link's time depends on), the place of @l. */
 static guint
-alike_rank (const TfNetworkGraph *graph,
+alike_rank (const TfTranslations *t,
+            const TfNetworkGraph *graph,
             const TfAdjacency    *adj,
             guint32               u,
             guint32               v,
             guint32               l)
 {
-  LinkKey key = link_key (&graph->links[l], u, v);
+  LinkKey key = link_key (&graph->links[l], u, v, !t->shape_only);
   guint rank = 0;
 
   for (guint32 e = adj->offset[u]; e < adj->offset[u + 1] && adj->link[e] != l; e++)
     {
-      LinkKey other = link_key (&graph->links[adj->link[e]], u, adj->target[e]);
+      LinkKey other = link_key (&graph->links[adj->link[e]], u, adj->target[e], !t->shape_only);
 
       rank += adj->target[e] == v && link_key_compare (&key, &other) == 0;
     }
@@ -340,8 +352,8 @@ tf_translations_slot_orbits (TfTranslations       *t,
       const TfLink *l = &graph->links[s / 2];
       guint32 u = s % 2 ? l->b : l->a, v = s % 2 ? l->a : l->b;
       guint32 u2 = move_into_cell (t, u, u), v2 = move_into_cell (t, u, v);
-      LinkKey key = link_key (l, u2, v2);
-      guint rank = alike_rank (graph, adj, u, v, s / 2);
+      LinkKey key = link_key (l, u2, v2, !t->shape_only);
+      guint rank = alike_rank (t, graph, adj, u, v, s / 2);
 
       t->slot_orbit[s] = G_MAXUINT32;
       /* The translate of a link is a link alike (translation_steps checked them all as
@@ -349,7 +361,7 @@ tf_translations_slot_orbits (TfTranslations       *t,
       for (guint32 e = adj->offset[u2]; e < adj->offset[u2 + 1]; e++)
         {
           const TfLink *m = &graph->links[adj->link[e]];
-          LinkKey other = link_key (m, u2, adj->target[e]);
+          LinkKey other = link_key (m, u2, adj->target[e], !t->shape_only);
 
           if (adj->target[e] != v2 || link_key_compare (&key, &other) != 0 || rank-- > 0)
             continue;
@@ -358,5 +370,66 @@ tf_translations_slot_orbits (TfTranslations       *t,
         }
       g_assert (t->slot_orbit[s] != G_MAXUINT32);
     }
+  /* Each slot is its orbit's slot moved by the translation that takes the cell to its tail. */
+  t->slot_orbit_number = g_new (guint32, 2 * (gsize) graph->n_links);
+  t->slot_translation = g_new (guint32, 2 * (gsize) graph->n_links);
+  t->orbit_slots = g_new (guint32, 2 * (gsize) graph->n_links);
+  for (guint32 s = 0, n_orbits = 0; s < 2 * graph->n_links; s++)
+    if (t->slot_orbit[s] == s)
+      t->slot_orbit_number[s] = n_orbits++;
+  for (guint32 s = 0; s < 2 * graph->n_links; s++)
+    {
+      const TfLink *l = &graph->links[s / 2];
+      guint32 number = t->slot_orbit_number[t->slot_orbit[s]];
+
+      t->slot_orbit_number[s] = number;
+      t->slot_translation[s] = tf_translations_of_chip (t, s % 2 ? l->b : l->a);
+      t->orbit_slots[(gsize) number * t->order + t->slot_translation[s]] = s;
+    }
   return t->slot_orbit;
+}
+
+guint32
+tf_translations_of_chip (const TfTranslations *t,
+                         guint32               chip)
+{
+  guint32 index = t->index_of_chip[chip], stride = 1, place = 0, weight = 1;
+
+  for (guint d = 0; d < t->n_dims; stride *= t->dims[d], weight *= t->radix[d], d++)
+    place += index / stride % t->dims[d] / t->steps[d] * weight;
+  return place;
+}
+
+/* Digit by digit in the mixed radix of t->radix: @x's digits plus @y's, or minus with @undo. */
+static guint32
+combine (const TfTranslations *t,
+         guint32               x,
+         guint32               y,
+         gboolean              undo)
+{
+  guint32 out = 0, weight = 1;
+
+  for (guint d = 0; d < t->n_dims; weight *= t->radix[d], d++)
+    {
+      guint32 a = x / weight % t->radix[d], b = y / weight % t->radix[d];
+
+      out += (undo ? a + t->radix[d] - b : a + b) % t->radix[d] * weight;
+    }
+  return out;
+}
+
+guint32
+tf_translations_compose (const TfTranslations *t,
+                         guint32               x,
+                         guint32               y)
+{
+  return combine (t, x, y, FALSE);
+}
+
+guint32
+tf_translations_undo (const TfTranslations *t,
+                      guint32               x,
+                      guint32               y)
+{
+  return combine (t, x, y, TRUE);
 }
