@@ -375,7 +375,6 @@ test_all_to_all_bisection (void)
     }
 }
 
-/* Every link's ECMP share against the enumeration of all shortest paths. */
 static guint
 lattice_places (const TfChipLattice *l)
 {
@@ -386,6 +385,7 @@ lattice_places (const TfChipLattice *l)
   return places;
 }
 
+/* Every link's ECMP share against the enumeration of all shortest paths. */
 static void
 check_routing (TfCandidate *c,
                GRand       *rng)
