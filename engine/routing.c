@@ -610,6 +610,8 @@ tf_routing_add_flows (TfRouting     *m,
   gboolean reachable = TRUE;
 
   *hops = 0;
+  if (n_pairs == 0)
+    return TRUE;
   /* Folding assumes the loads start empty (the slots' sums are the orbits' alone). */
   if (m->tr.order > 1 && m->n_touched == 0 && n_pairs >= 2)
     {
