@@ -417,6 +417,23 @@ keyed_pair_compare (const void *pa,
   return (x->b > y->b) - (x->b < y->b);
 }
 
+/* @pairs, each with its key under @tr, sorted by key (pairs alike together). */
+static KeyedPair *
+keyed_pairs (const TfRouting      *m,
+             const TfTranslations *tr,
+             const guint32        *pairs,
+             guint                 n_pairs)
+{
+  KeyedPair *kp = g_new (KeyedPair, n_pairs);
+
+  for (guint i = 0; i < n_pairs; i++)
+    kp[i] = (KeyedPair) { tf_translations_pair_key (tr, m->graph->n_chip, pairs[2 * i],
+                                                    pairs[2 * i + 1]),
+                          pairs[2 * i], pairs[2 * i + 1] };
+  qsort (kp, n_pairs, sizeof (KeyedPair), keyed_pair_compare);
+  return kp;
+}
+
 /* When @pairs are whole orbits (each orbit's every translate as often as the others), routes one
  * pair of each orbit, as many times over as its translates appear each, and moves each link
  * direction's load onto the one its orbit is summed on. FALSE (nothing routed) otherwise. */
@@ -428,15 +445,10 @@ add_orbit_flows (TfRouting      *m,
                  guint          *hops,
                  gboolean       *reachable)
 {
-  g_autofree KeyedPair *kp = g_new (KeyedPair, n_pairs);
+  g_autofree KeyedPair *kp = keyed_pairs (m, tr, pairs, n_pairs);
   const guint32 *orbit;
   guint n_touched;
 
-  for (guint i = 0; i < n_pairs; i++)
-    kp[i] = (KeyedPair) { tf_translations_pair_key (tr, m->graph->n_chip, pairs[2 * i],
-                                                    pairs[2 * i + 1]),
-                          pairs[2 * i], pairs[2 * i + 1] };
-  qsort (kp, n_pairs, sizeof (KeyedPair), keyed_pair_compare);
   /* An orbit has one pair per translation: its run of pairs must hold each the same number of
    * times, count / order. */
   for (guint i = 0, j; i < n_pairs; i = j)
@@ -572,15 +584,11 @@ add_translated_flows (TfRouting     *m,
                       guint         *hops,
                       gboolean      *reachable)
 {
-  g_autofree KeyedPair *kp = g_new (KeyedPair, n_pairs);
+  g_autofree KeyedPair *kp = NULL;
   g_autoptr(GArray) record = g_array_new (FALSE, FALSE, sizeof (Share));
 
   tf_translations_slot_orbits (&m->shape_tr, m->graph, &m->adj);
-  for (guint i = 0; i < n_pairs; i++)
-    kp[i] = (KeyedPair) { tf_translations_pair_key (&m->shape_tr, m->graph->n_chip, pairs[2 * i],
-                                                    pairs[2 * i + 1]),
-                          pairs[2 * i], pairs[2 * i + 1] };
-  qsort (kp, n_pairs, sizeof (KeyedPair), keyed_pair_compare);
+  kp = keyed_pairs (m, &m->shape_tr, pairs, n_pairs);
   for (guint i = 0, j; i < n_pairs; i = j)
     {
       TfDestination d;
