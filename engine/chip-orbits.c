@@ -19,10 +19,22 @@
  *   then fall into orbits, and one class of each orbit of each searched component is a source.
  * - What it finds. The boards under one leaf switch, or under one pair of leaves, of a
  *   fat-tree or a template graph with a board topology, and their chips up to the board's own
- *   symmetry: the chips of a leaf that twins miss because their boards link them. Switches
- *   exchanged are not found (an orbit of a subgroup: fewer savings, never a wrong sum). Only the
+ *   symmetry: the chips of a leaf that twins miss because their boards link them. Only the
  *   failures of switches keep these sums: a chip's or a link's failure is moved by the
  *   automorphisms.
+ * - Swaps that move switches. A node's height is its hops from the nearest chip class; the
+ *   blocks of level h are the components of the classes of height at most h (level 1 of a
+ *   rail-optimized fat-tree: a rail group's boards with its leaves; level 2: a pod). Two blocks
+ *   are equivalent as components are (the i-th class to the i-th, neighbours above the level
+ *   fixed), and swapping them is an automorphism: a block's neighbours outside it all stand
+ *   above the level. These swaps move switches, so a row does not follow from another by moving
+ *   chips, and one switch's failure changes different sums from the two sides; but the row sum,
+ *   the eccentricity and the change summed over every switch's failure do (an automorphism
+ *   permutes the switches that can fail). The orbits of the group all these swaps generate with
+ *   the ones above (found by union-find) are what Layer 1's failure analysis searches from,
+ *   once per orbit; the hop table's other sources are searched without failures. The orbits
+ *   are those of a subgroup of the automorphisms: fewer savings than the whole group, never a
+ *   wrong sum.
  * - Per chip class y, its source x and the automorphism phi with phi (x) = y: phi is pi, an
  *   automorphism inside x's component A, then the swap of A with y's component B (none when
  *   B is A). The distance from y to a node u is the distance from x to phi^-1 (u): u itself
@@ -50,18 +62,37 @@ typedef struct
   guint    steps;
 } Inside;
 
-/* Whether the map taking position p of component @a to position @map[p] (p itself with @map
- * NULL) of component @b takes class @x onto class @y: the same size and twin kind, and x's
- * neighbours (switches fixed, chips mapped) exactly y's. @mark and @token are scratch. */
+/* The blocks of a level: components of the quotient's classes of height at most h (hops from
+ * the nearest chip class), each with its classes in class order. Level 0's are the chip
+ * components the orbits keep (TfChipOrbits's arrays). */
+typedef struct
+{
+  guint          n;
+  const guint32 *block;     /* per class, TF_UNREACHED above the level */
+  const guint32 *position;  /* per class of a block, its index there */
+  const guint32 *offset;
+  const guint32 *classes;
+} Blocks;
+
+static inline Blocks
+components (const TfChipOrbits *o)
+{
+  return (Blocks) { o->n_components, o->component, o->position, o->offset, o->classes };
+}
+
+/* Whether the map taking position p of @x's block to position @map[p] (p itself with @map NULL)
+ * of block @b takes class @x onto class @y: the same size and twin kind, and x's neighbours
+ * (those above the level fixed, those of its block mapped) exactly y's. @mark and @token are
+ * scratch. */
 static gboolean
-maps_onto (const TfChipOrbits *o,
-           const TfQuotient   *q,
-           guint32             x,
-           guint32             y,
-           guint32             b,
-           const guint32      *map,
-           guint32            *mark,
-           guint32            *token)
+maps_onto (const Blocks     *bl,
+           const TfQuotient *q,
+           guint32           x,
+           guint32           y,
+           guint32           b,
+           const guint32    *map,
+           guint32          *mark,
+           guint32          *token)
 {
   if (q->class_size[x] != q->class_size[y] || q->class_twin[x] != q->class_twin[y]
       || q->h_offset[x + 1] - q->h_offset[x] != q->h_offset[y + 1] - q->h_offset[y])
@@ -74,10 +105,10 @@ maps_onto (const TfChipOrbits *o,
     {
       guint32 z = q->h_target[e], p;
 
-      if (z < q->n_chip_classes)
+      if (bl->block[z] != TF_UNREACHED)
         {
-          p = o->position[z];
-          z = o->classes[o->offset[b] + (map != NULL ? map[p] : p)];
+          p = bl->position[z];
+          z = bl->classes[bl->offset[b] + (map != NULL ? map[p] : p)];
         }
       if (mark[z] != *token)
         return FALSE;
@@ -85,49 +116,147 @@ maps_onto (const TfChipOrbits *o,
   return TRUE;
 }
 
-/* Whether the i-th classes of components @a and @b correspond as the top describes. */
+/* Whether the i-th classes of blocks @a and @b correspond as the top describes. */
 static gboolean
-equivalent (const TfChipOrbits *o,
-            const TfQuotient   *q,
-            guint32             a,
-            guint32             b,
-            guint32            *mark,
-            guint32            *token)
+equivalent (const Blocks     *bl,
+            const TfQuotient *q,
+            guint32           a,
+            guint32           b,
+            guint32          *mark,
+            guint32          *token)
 {
-  guint m = o->offset[a + 1] - o->offset[a];
+  guint m = bl->offset[a + 1] - bl->offset[a];
 
-  if (o->offset[b + 1] - o->offset[b] != m)
+  if (bl->offset[b + 1] - bl->offset[b] != m)
     return FALSE;
   for (guint i = 0; i < m; i++)
-    if (!maps_onto (o, q, o->classes[o->offset[a] + i], o->classes[o->offset[b] + i], b, NULL,
-                    mark, token))
+    if (!maps_onto (bl, q, bl->classes[bl->offset[a] + i], bl->classes[bl->offset[b] + i], b,
+                    NULL, mark, token))
       return FALSE;
   return TRUE;
 }
 
-/* A component's hash: what equivalent() compares, position by position. */
+/* A block's hash: what equivalent() compares, position by position. */
 static guint64
-component_key (const TfChipOrbits *o,
-               const TfQuotient   *q,
-               guint32             a)
+block_key (const Blocks     *bl,
+           const TfQuotient *q,
+           guint32           a)
 {
-  guint64 key = tf_mix64 (o->offset[a + 1] - o->offset[a]);
+  guint64 key = tf_mix64 (bl->offset[a + 1] - bl->offset[a]);
 
-  for (guint i = o->offset[a]; i < o->offset[a + 1]; i++)
+  for (guint i = bl->offset[a]; i < bl->offset[a + 1]; i++)
     {
-      guint32 x = o->classes[i];
+      guint32 x = bl->classes[i];
       guint64 h = tf_mix64 (((guint64) q->class_size[x] << 8) | q->class_twin[x]);
 
       for (guint e = q->h_offset[x]; e < q->h_offset[x + 1]; e++)
         {
           guint32 z = q->h_target[e];
 
-          h += tf_mix64 (z < q->n_chip_classes ? G_GUINT64_CONSTANT (1) << 40 | o->position[z]
-                                               : z);
+          h += tf_mix64 (bl->block[z] != TF_UNREACHED ? G_GUINT64_CONSTANT (1) << 40
+                                                        | bl->position[z] : z);
         }
       key = tf_mix64 (key ^ h);  /* chained: positions matter */
     }
   return key;
+}
+
+/* The blocks of the level reaching height @h, into arrays of q->n_classes (@offset one more):
+ * components in the order of their first class, found by a depth-first search, then each one's
+ * classes in class order, by counting. @stack is scratch. Returns how many. */
+static guint
+blocks_find (const TfQuotient *q,
+             const guint32    *height,
+             guint32           h,
+             guint32          *block,
+             guint32          *position,
+             guint32          *offset,
+             guint32          *classes,
+             guint32          *stack)
+{
+  guint n = q->n_classes, n_blocks = 0;
+
+  for (guint32 c = 0; c < n; c++)
+    block[c] = TF_UNREACHED;
+  for (guint32 c = 0; c < n; c++)
+    if (block[c] == TF_UNREACHED && height[c] <= h)
+      {
+        guint top = 0;
+
+        block[c] = n_blocks;
+        stack[top++] = c;
+        while (top > 0)
+          {
+            guint32 u = stack[--top];
+
+            for (guint e = q->h_offset[u]; e < q->h_offset[u + 1]; e++)
+              {
+                guint32 v = q->h_target[e];
+
+                if (height[v] <= h && block[v] == TF_UNREACHED)
+                  {
+                    block[v] = n_blocks;
+                    stack[top++] = v;
+                  }
+              }
+          }
+        n_blocks++;
+      }
+  memset (offset, 0, sizeof (guint32) * ((gsize) n_blocks + 1));
+  for (guint32 c = 0; c < n; c++)
+    if (block[c] != TF_UNREACHED)
+      offset[block[c] + 1]++;
+  for (guint32 a = 0; a < n_blocks; a++)
+    offset[a + 1] += offset[a];
+  memset (stack, 0, sizeof (guint32) * MAX (n_blocks, 1));  /* now: classes placed per block */
+  for (guint32 c = 0; c < n; c++)
+    if (block[c] != TF_UNREACHED)
+      {
+        guint32 a = block[c];
+
+        position[c] = stack[a]++;
+        classes[offset[a] + position[c]] = c;
+      }
+  return n_blocks;
+}
+
+/* Per block, the first block equivalent to it (itself when none before is), into @rep: blocks
+ * grouped by key, each checked against the run's representatives. */
+static void
+blocks_alike (const Blocks     *bl,
+              const TfQuotient *q,
+              guint32          *rep,
+              guint32          *mark,
+              guint32          *token)
+{
+  g_autofree TfKeyed *items = g_new (TfKeyed, MAX (bl->n, 1));
+
+  for (guint32 a = 0; a < bl->n; a++)
+    {
+      items[a] = (TfKeyed) { block_key (bl, q, a), a };
+      rep[a] = TF_UNREACHED;
+    }
+  qsort (items, bl->n, sizeof (TfKeyed), tf_keyed_compare);
+  for (guint i = 0, j; i < bl->n; i = j)
+    {
+      for (j = i + 1; j < bl->n && items[j].key == items[i].key; j++)
+        ;
+      for (guint k = i; k < j; k++)
+        {
+          guint32 a = items[k].node;
+
+          if (rep[a] != TF_UNREACHED)
+            continue;
+          rep[a] = a;
+          for (guint l = k + 1; l < j; l++)
+            {
+              guint32 b = items[l].node;
+
+              if (rep[b] == TF_UNREACHED && equivalent (bl, q, a, b, mark, token))
+                rep[b] = a;
+            }
+        }
+    }
 }
 
 /* The colour of a class: size, twin kind, switch neighbours, links inside its component. */
@@ -220,6 +349,7 @@ find_inside (Inside             *in,
 {
   guint head = 0, tail = 0;
   guint64 seen = G_GUINT64_CONSTANT (1) << i;
+  Blocks bl;
 
   in->order[tail++] = i;
   while (head < tail)
@@ -243,9 +373,10 @@ find_inside (Inside             *in,
   if (!extend (in, 1))
     return FALSE;
   /* Colours are hashes: check the classes themselves. */
+  bl = components (o);
   for (guint k = 0; k < in->m; k++)
-    if (!maps_onto (o, q, o->classes[o->offset[a] + k], o->classes[o->offset[a] + in->map[k]], a,
-                    in->map, mark, token))
+    if (!maps_onto (&bl, q, o->classes[o->offset[a] + k], o->classes[o->offset[a] + in->map[k]],
+                    a, in->map, mark, token))
       return FALSE;
   return TRUE;
 }
@@ -295,95 +426,137 @@ orbits_inside (TfChipOrbits     *o,
     }
 }
 
+/* Heights: hops from the nearest chip class, by a breadth-first search from them all. Returns
+ * the greatest. */
+static guint32
+heights (const TfQuotient *q,
+         guint32          *height,
+         guint32          *fifo)
+{
+  guint head = 0, tail = 0;
+  guint32 top = 0;
+
+  for (guint32 c = 0; c < q->n_classes; c++)
+    height[c] = c < q->n_chip_classes ? 0 : TF_UNREACHED;
+  for (guint32 c = 0; c < q->n_chip_classes; c++)
+    fifo[tail++] = c;
+  while (head < tail)
+    {
+      guint32 u = fifo[head++];
+
+      top = height[u];
+      for (guint e = q->h_offset[u]; e < q->h_offset[u + 1]; e++)
+        if (height[q->h_target[e]] == TF_UNREACHED)
+          {
+            height[q->h_target[e]] = height[u] + 1;
+            fifo[tail++] = q->h_target[e];
+          }
+    }
+  return top;
+}
+
+static guint32
+uf_find (guint32 *uf,
+         guint32  x)
+{
+  while (uf[x] != x)
+    x = uf[x] = uf[uf[x]];
+  return x;
+}
+
+/* Joins the sets of @x and @y under the smaller root, so roots stay the smallest of the roots
+ * joined. */
+static void
+uf_join (guint32 *uf,
+         guint32  x,
+         guint32  y)
+{
+  x = uf_find (uf, x);
+  y = uf_find (uf, y);
+  if (x != y)
+    uf[MAX (x, y)] = MIN (x, y);
+}
+
+/* The orbits under the swaps of blocks above level 0 too (they move switches): each chip class's
+ * orbit representative, a source of the swaps fixing switches. */
+static void
+orbits_of_swaps (TfChipOrbits     *o,
+                 const TfQuotient *q,
+                 guint32          *mark,
+                 guint32          *token)
+{
+  guint n = q->n_classes;
+  g_autofree guint32 *height = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *block = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *position = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *offset = g_new (guint32, (gsize) n + 1);
+  g_autofree guint32 *classes = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *rep = g_new (guint32, MAX (n, 1));
+  guint32 *uf = o->orbit;
+  guint32 top = heights (q, height, classes);
+
+  /* Every set starts as a source's orbit under the swaps fixing switches, rooted at the source;
+   * joins only link roots, so every root stays a source (whose row Layer 1 fills). */
+  for (guint32 c = 0; c < q->n_chip_classes; c++)
+    uf[c] = o->source[c];
+  for (guint32 h = 1; h < top && h != TF_UNREACHED; h++)
+    {
+      Blocks bl = { 0, block, position, offset, classes };
+
+      bl.n = blocks_find (q, height, h, block, position, offset, classes, rep);
+      if (bl.n < 2)
+        break;   /* the blocks only merge as the level rises */
+      blocks_alike (&bl, q, rep, mark, token);
+      /* The swap of an equivalent block with its representative moves chip class k of one
+       * onto chip class k of the other (chip classes come first in class order). */
+      for (guint32 b = 0; b < bl.n; b++)
+        if (rep[b] != b)
+          for (guint k = 0; k < offset[b + 1] - offset[b]; k++)
+            {
+              guint32 y = classes[offset[b] + k], x = classes[offset[rep[b]] + k];
+
+              if (y >= q->n_chip_classes)
+                break;
+              uf_join (uf, x, y);
+            }
+    }
+  for (guint32 c = 0; c < q->n_chip_classes; c++)
+    {
+      o->orbit[c] = uf_find (uf, c);
+      o->orbit_size[o->orbit[c]]++;
+    }
+  for (guint32 c = 0; c < q->n_chip_classes; c++)
+    o->n_orbits += o->orbit_size[c] > 0;
+}
+
 void
 tf_chip_orbits_init (TfChipOrbits     *o,
                      const TfQuotient *q)
 {
-  guint n = q->n_chip_classes, n_comp = 0;
-  g_autofree guint32 *stack = g_new (guint32, MAX (n, 1));
-  g_autofree guint32 *mark = g_new0 (guint32, MAX (q->n_classes, 1));
-  g_autofree TfKeyed *items = NULL;
+  guint n = q->n_chip_classes, n_all = q->n_classes;
+  g_autofree guint32 *stack = g_new (guint32, MAX (n_all, 1));
+  g_autofree guint32 *mark = g_new0 (guint32, MAX (n_all, 1));
+  g_autofree guint32 *height = g_new0 (guint32, MAX (n_all, 1));
   GArray *perms;
   guint32 token = 0;
+  Blocks bl;
 
   memset (o, 0, sizeof *o);
-  o->component = g_new (guint32, MAX (n, 1));
-  o->position = g_new (guint32, MAX (n, 1));
-  o->classes = g_new (guint32, MAX (n, 1));
-  o->offset = g_new (guint32, (gsize) n + 1);
-  for (guint c = 0; c < n; c++)
-    o->component[c] = TF_UNREACHED;
+  o->component = g_new (guint32, MAX (n_all, 1));
+  o->position = g_new (guint32, MAX (n_all, 1));
+  o->classes = g_new (guint32, MAX (n_all, 1));
+  o->offset = g_new (guint32, (gsize) n_all + 1);
 
-  /* Components in the order of their first class, found by a depth-first search; then each
-   * one's classes in class order, by counting. */
-  for (guint32 c = 0; c < n; c++)
-    if (o->component[c] == TF_UNREACHED)
-      {
-        guint top = 0;
+  /* Components of chips: the blocks of level 0 (switches stand above it). */
+  for (guint32 c = n; c < n_all; c++)
+    height[c] = 1;
+  o->n_components = blocks_find (q, height, 0, o->component, o->position, o->offset, o->classes,
+                                 stack);
 
-        o->component[c] = n_comp;
-        stack[top++] = c;
-        while (top > 0)
-          {
-            guint32 u = stack[--top];
-
-            for (guint e = q->h_offset[u]; e < q->h_offset[u + 1]; e++)
-              {
-                guint32 v = q->h_target[e];
-
-                if (v < n && o->component[v] == TF_UNREACHED)
-                  {
-                    o->component[v] = n_comp;
-                    stack[top++] = v;
-                  }
-              }
-          }
-        n_comp++;
-      }
-  memset (o->offset, 0, sizeof (guint32) * ((gsize) n + 1));
-  for (guint32 c = 0; c < n; c++)
-    o->offset[o->component[c] + 1]++;
-  for (guint32 a = 0; a < n_comp; a++)
-    o->offset[a + 1] += o->offset[a];
-  memset (stack, 0, sizeof (guint32) * MAX (n, 1));  /* now: classes placed per component */
-  for (guint32 c = 0; c < n; c++)
-    {
-      guint32 a = o->component[c];
-
-      o->position[c] = stack[a]++;
-      o->classes[o->offset[a] + o->position[c]] = c;
-    }
-  o->n_components = n_comp;
-
-  /* Orbits: components grouped by key, each checked against the run's representatives. */
-  o->rep = g_new (guint32, MAX (n_comp, 1));
-  items = g_new (TfKeyed, MAX (n_comp, 1));
-  for (guint32 a = 0; a < n_comp; a++)
-    {
-      items[a] = (TfKeyed) { component_key (o, q, a), a };
-      o->rep[a] = TF_UNREACHED;
-    }
-  qsort (items, n_comp, sizeof (TfKeyed), tf_keyed_compare);
-  for (guint i = 0, j; i < n_comp; i = j)
-    {
-      for (j = i + 1; j < n_comp && items[j].key == items[i].key; j++)
-        ;
-      for (guint k = i; k < j; k++)
-        {
-          guint32 a = items[k].node;
-
-          if (o->rep[a] != TF_UNREACHED)
-            continue;
-          o->rep[a] = a;
-          for (guint l = k + 1; l < j; l++)
-            {
-              guint32 b = items[l].node;
-
-              if (o->rep[b] == TF_UNREACHED && equivalent (o, q, a, b, mark, &token))
-                o->rep[b] = a;
-            }
-        }
-    }
+  /* Components like each other. */
+  bl = components (o);
+  o->rep = g_new (guint32, MAX (o->n_components, 1));
+  blocks_alike (&bl, q, o->rep, mark, &token);
 
   /* Sources: inside each searched component, then every other component like its own. */
   o->source = g_new (guint32, MAX (n, 1));
@@ -392,10 +565,10 @@ tf_chip_orbits_init (TfChipOrbits     *o,
   perms = g_array_new (FALSE, FALSE, sizeof (guint32));
   for (guint32 c = 0; c < n; c++)
     o->perm[c] = TF_UNREACHED;
-  for (guint32 a = 0; a < n_comp; a++)
+  for (guint32 a = 0; a < o->n_components; a++)
     if (o->rep[a] == a)
       orbits_inside (o, q, a, perms, mark, &token);
-  for (guint32 b = 0; b < n_comp; b++)
+  for (guint32 b = 0; b < o->n_components; b++)
     for (guint k = 0; k < o->offset[b + 1] - o->offset[b]; k++)
       {
         guint32 a = o->rep[b];
@@ -411,6 +584,10 @@ tf_chip_orbits_init (TfChipOrbits     *o,
   for (guint32 c = 0; c < n; c++)
     o->n_searched += o->multiplicity[c] > 0;
   o->perms = (guint32 *) (void *) g_array_free (perms, FALSE);
+
+  o->orbit = g_new (guint32, MAX (n, 1));
+  o->orbit_size = g_new0 (guint32, MAX (n, 1));
+  orbits_of_swaps (o, q, mark, &token);
 }
 
 void
@@ -425,6 +602,8 @@ tf_chip_orbits_clear (TfChipOrbits *o)
   g_free (o->perm);
   g_free (o->multiplicity);
   g_free (o->perms);
+  g_free (o->orbit);
+  g_free (o->orbit_size);
   memset (o, 0, sizeof *o);
 }
 

@@ -430,7 +430,7 @@ tf_pair_sums_by_source (const TfQuotient *q,
       guint ecc = 0;
       guint n_reached;
 
-      if (ps->orbits != NULL && (orbit = ps->orbits->multiplicity[s]) == 0)
+      if (ps->orbits != NULL && (orbit = ps->orbits->orbit_size[s]) == 0)
         continue;
       n_reached = any_removable ? dominator_bfs (&d, s) : tf_quotient_bfs (q, s, d.dist, d.order);
 
@@ -472,7 +472,7 @@ tf_pair_sums_by_source (const TfQuotient *q,
     }
   if (ok && ps->orbits != NULL)
     for (guint32 y = 0; y < n_sources; y++)
-      ps->row[y] = ps->row[ps->orbits->source[y]];
+      ps->row[y] = ps->row[ps->orbits->orbit[y]];
 
   g_free (d.parent_arc);
   g_free (d.level_mate);

@@ -75,7 +75,8 @@ dup_sole_pairs (const TfQuotient *q)
   return sole;
 }
 
-/* APL_r and disc_r when a node of routing class @c fails, from the per-source sums. */
+/* The hop sum and the cut-off pairs when a node of routing class @c fails, from the per-source
+ * sums. */
 static void
 class_failure (const TfQuotient *q,
                const TfPairSums *ps,
@@ -83,22 +84,17 @@ class_failure (const TfQuotient *q,
                gboolean          removable,
                gboolean          routing_chips,
                guint32           c,
-               double            penalty,
-               double           *apl,
-               double           *disc)
+               gint64           *sum,
+               guint64          *cut)
 {
-  guint64 n_left = q->n_chip - (routing_chips ? 1 : 0);
-  gint64 sum = (gint64) ps->sum - (routing_chips ? 2 * (gint64) ps->row[c] : 0);
-  guint64 cut = 0;
-
+  *sum = (gint64) ps->sum - (routing_chips ? 2 * (gint64) ps->row[c] : 0);
+  *cut = 0;
   if (removable)
     {
-      sum += ps->delta_sum[c] - 2 * (gint64) sole[c];
-      cut = ps->cut_pairs[c] + sole[c];
+      *sum += ps->delta_sum[c] - 2 * (gint64) sole[c];
+      *cut = ps->cut_pairs[c] + sole[c];
     }
   /* else a member of a class of twins: no other pair changes (see the top). */
-  g_assert (sum >= 0);
-  failure_ratios (n_left, (guint64) sum, cut, penalty, apl, disc);
 }
 
 /* Failures of every routing node; with @graph (on a twin-free quotient), of every link of @graph
@@ -119,6 +115,8 @@ per_source_metrics (const TfQuotient     *q,
   g_autofree guint8 *removable = g_new0 (guint8, n);
   g_autofree guint64 *sole = NULL;
   g_auto(TfPairSums) ps = { 0 };
+  guint64 n_left = q->n_chip - (routing_chips ? 1 : 0), cut_total = 0;
+  gint64 sum_total = 0;
   double apl_sum = 0, disc_sum = 0;
 
   for (guint c = lo; c < hi; c++)
@@ -137,14 +135,26 @@ per_source_metrics (const TfQuotient     *q,
   out->diameter = ps.diameter;
   out->apl = (double) ps.sum / ((double) q->n_chip * (q->n_chip - 1));
 
+  /* Every node's failure leaves the same chips, so APL_r and disc_r are linear in its sums:
+   * their means over the nodes come from the sums' totals (all that the sums over orbits
+   * keep, chip-orbits.c). */
   sole = dup_sole_pairs (q);
   for (guint c = lo; c < hi; c++)
     {
-      double apl, disc;
+      gint64 sum;
+      guint64 cut;
 
-      class_failure (q, &ps, sole, removable[c], routing_chips, c, penalty, &apl, &disc);
-      apl_sum += q->class_size[c] * apl;
-      disc_sum += q->class_size[c] * disc;
+      class_failure (q, &ps, sole, removable[c], routing_chips, c, &sum, &cut);
+      sum_total += q->class_size[c] * sum;
+      cut_total += q->class_size[c] * cut;
+    }
+  g_assert (sum_total >= 0);
+  if (n_left >= 2)
+    {
+      double pairs = (double) n_left * (double) (n_left - 1);
+
+      apl_sum = ((double) sum_total + penalty * (double) cut_total) / pairs;
+      disc_sum = (double) cut_total / pairs;
     }
   /* A link's failure removes no chip: every pair stays, some longer or cut. */
   for (guint i = 0; i < n_links; i++)
@@ -321,7 +331,10 @@ tf_path_metrics (const TfNetworkGraph *graph,
         tf_hop_table_begin (hops, graph, &q, orbits);  /* which now owns the orbits */
       ok = per_source_metrics (&q, routing_chips, NULL, penalty, orbits, hops, out, error);
       if (hops != NULL && ok)
-        tf_hop_table_finish (hops, &q);
+        {
+          tf_hop_table_search_rest (hops, &q);
+          tf_hop_table_finish (hops, &q);
+        }
       else if (hops != NULL)
         tf_hop_table_clear (hops);
       else if (orbits != NULL)
@@ -351,7 +364,7 @@ tf_chip_path_sums (const TfNetworkGraph *graph,
   tf_quotient_init (&q, graph, TRUE);
   tf_chip_orbits_init (&orbits, &q);
   for (guint32 c = 0; c < q.n_chip_classes; c++)
-    n_searches += orbits.multiplicity[c] > 0;
+    n_searches += orbits.orbit_size[c] > 0;
   if (n_searches <= max_searches)
     {
       g_autofree guint8 *removable = g_new0 (guint8, q.n_classes);

@@ -16,7 +16,7 @@ typedef struct
   const TfQuotient *q;
   guint16          *distance;
   guint             n_nodes;
-  guint32           first;     /* the batch's first source class */
+  const guint32    *rows;      /* the batch's sources' rows */
 } BitRows;
 
 static void
@@ -32,9 +32,9 @@ bit_rows_visit (guint          level,
   for (guint w = 0; w < words; w++)
     for (guint64 bits = fresh[w]; bits != 0; bits &= bits - 1)
       {
-        guint32 c = br->first + w * 64 + (guint32) __builtin_ctzll (bits);
+        guint32 i = w * 64 + (guint32) __builtin_ctzll (bits);
 
-        br->distance[(gsize) c * br->n_nodes + column] = (guint16) level;
+        br->distance[(gsize) br->rows[i] * br->n_nodes + column] = (guint16) level;
       }
 }
 
@@ -98,70 +98,96 @@ tf_hop_table_finish (TfHopTable       *table,
     }
 }
 
+/* Fills the representative columns of the rows of source classes @sources: shallow graphs
+ * search 64 classes per machine word at once (the diameter is at most twice the first class's
+ * eccentricity); deep ones one at a time, where distances past G_MAXUINT16 - 1 (rings of more
+ * than 131068 chips) saturate. */
+static void
+search_rows (TfHopTable       *table,
+             const TfQuotient *q,
+             const guint32    *sources,
+             guint             n_sources)
+{
+  g_autofree guint32 *dist = g_new (guint32, q->n_classes);
+  g_autofree guint32 *order = g_new (guint32, q->n_classes);
+  guint ecc = 0, n_reached, n = table->n_nodes;
+
+  if (n_sources == 0)
+    return;
+  n_reached = tf_quotient_bfs (q, sources[0], dist, order);
+  for (guint i = 0; i < n_reached; i++)
+    ecc = MAX (ecc, dist[order[i]]);
+  if (2 * ecc <= TF_BIT_PARALLEL_MAX_LEVELS)
+    {
+      g_autofree guint32 *rows = g_new (guint32, n_sources);
+      BitRows br = { q, table->distance, n, NULL };
+      TfBitBfs b;
+      guint batch;
+
+      for (guint i = 0; i < n_sources; i++)
+        {
+          guint16 *row = table->distance + (gsize) table->row_of_class[sources[i]] * n;
+
+          rows[i] = table->row_of_class[sources[i]];
+          for (guint32 x = 0; x < q->n_classes; x++)
+            row[q->class_rep[x]] = G_MAXUINT16;
+          row[q->class_rep[sources[i]]] = 0;
+        }
+      tf_bit_bfs_init (&b, q->n_classes, q->h_offset, q->h_target, NULL, n_sources);
+      batch = tf_bit_bfs_batch (&b);
+      for (guint first = 0; first < n_sources; first += batch)
+        {
+          br.rows = rows + first;
+          tf_bit_bfs_run (&b, sources + first, MIN (batch, n_sources - first), bit_rows_visit,
+                          &br);
+        }
+      tf_bit_bfs_clear (&b);
+    }
+  else
+    for (guint i = 0; i < n_sources; i++)
+      {
+        guint16 *row = table->distance + (gsize) table->row_of_class[sources[i]] * n;
+
+        tf_quotient_bfs (q, sources[i], dist, order);
+        for (guint32 x = 0; x < q->n_classes; x++)
+          row[q->class_rep[x]] = dist[x] == TF_UNREACHED ? G_MAXUINT16
+                                 : (guint16) MIN (dist[x], G_MAXUINT16 - 1u);
+      }
+}
+
+void
+tf_hop_table_search_rest (TfHopTable       *table,
+                          const TfQuotient *q)
+{
+  const TfChipOrbits *o = table->orbits;
+  g_autofree guint32 *sources = g_new (guint32, MAX (q->n_chip_classes, 1));
+  guint n_sources = 0;
+
+  for (guint32 c = 0; o != NULL && c < q->n_chip_classes; c++)
+    if (o->source[c] == c && o->orbit[c] != c)
+      sources[n_sources++] = c;
+  search_rows (table, q, sources, n_sources);
+}
+
 void
 tf_hop_table_init (TfHopTable           *table,
                    const TfNetworkGraph *graph)
 {
   TfQuotient q;
-  g_autofree guint32 *dist = NULL;
-  g_autofree guint32 *order = NULL;
-  guint ecc = 0, n_reached, n;
+  g_autofree guint32 *sources = NULL;
 
   g_return_if_fail (table != NULL && graph != NULL);
 
-  tf_quotient_init (&q, graph, TRUE);
-  tf_hop_table_begin (table, graph, &q, NULL);
-  n = table->n_nodes;
-  if (q.n_chip_classes == 0)
-    {
-      tf_quotient_clear (&q);
-      return;
-    }
-
   /* One search per class of twin chips, on the quotient, filling the column of each class's
    * representative; every other node then takes its representative's distance, except inside
-   * the source's own class. Shallow graphs search 64 classes per machine word at once (the
-   * diameter is at most twice the first class's eccentricity); deep ones one at a time, where
-   * distances past G_MAXUINT16 - 1 (rings of more than 131068 chips) saturate. Layer 1 fills
-   * the same columns with its own searches (tf_path_metrics) when it makes them. */
-  dist = g_new (guint32, q.n_classes);
-  order = g_new (guint32, q.n_classes);
-  n_reached = tf_quotient_bfs (&q, 0, dist, order);
-  for (guint i = 0; i < n_reached; i++)
-    ecc = MAX (ecc, dist[order[i]]);
-  if (2 * ecc <= TF_BIT_PARALLEL_MAX_LEVELS)
-    {
-      g_autofree guint32 *sources = g_new (guint32, q.n_chip_classes);
-      BitRows br = { &q, table->distance, n, 0 };
-      TfBitBfs b;
-      guint batch;
-
-      for (guint32 c = 0; c < q.n_chip_classes; c++)
-        {
-          guint16 *row = table->distance + (gsize) c * n;
-
-          sources[c] = c;
-          for (guint32 x = 0; x < q.n_classes; x++)
-            row[q.class_rep[x]] = G_MAXUINT16;
-          row[q.class_rep[c]] = 0;
-        }
-      tf_bit_bfs_init (&b, q.n_classes, q.h_offset, q.h_target, NULL, q.n_chip_classes);
-      batch = tf_bit_bfs_batch (&b);
-      for (br.first = 0; br.first < q.n_chip_classes; br.first += batch)
-        tf_bit_bfs_run (&b, sources + br.first, MIN (batch, q.n_chip_classes - br.first),
-                        bit_rows_visit, &br);
-      tf_bit_bfs_clear (&b);
-    }
-  else
-    for (guint32 c = 0; c < q.n_chip_classes; c++)
-      {
-        guint16 *row = table->distance + (gsize) c * n;
-
-        tf_quotient_bfs (&q, c, dist, order);
-        for (guint32 x = 0; x < q.n_classes; x++)
-          row[q.class_rep[x]] = dist[x] == TF_UNREACHED ? G_MAXUINT16
-                                : (guint16) MIN (dist[x], G_MAXUINT16 - 1u);
-      }
+   * the source's own class. Layer 1 fills the same columns with its own searches
+   * (tf_path_metrics) when it makes them. */
+  tf_quotient_init (&q, graph, TRUE);
+  tf_hop_table_begin (table, graph, &q, NULL);
+  sources = g_new (guint32, MAX (q.n_chip_classes, 1));
+  for (guint32 c = 0; c < q.n_chip_classes; c++)
+    sources[c] = c;
+  search_rows (table, &q, sources, q.n_chip_classes);
   tf_hop_table_finish (table, &q);
   tf_quotient_clear (&q);
 }

@@ -96,9 +96,9 @@ typedef struct
    * G_MAXUINT16 - 1): a hop table's representative columns */
   guint16 *rows;
   gsize    rows_stride;
-  /* when not NULL (switch failures only, no links): search from the classes it names sources
-   * only, each standing for its multiplicity (chip-orbits.c); rows are then per source, at
-   * rows_index[s] */
+  /* when not NULL (switch failures only, no links): search from one class of each of its
+   * orbits only, standing for the orbit (chip-orbits.c); rows are then filled for those alone,
+   * at rows_index[s], and delta_sum and cut_pairs only mean their sums over the classes */
   const struct _TfChipOrbits *orbits;
   const guint32 *rows_index;
 } TfPairSums;
@@ -129,7 +129,14 @@ typedef struct _TfChipOrbits
   guint32  *perm;         /* where pi^-1 starts in @perms, TF_UNREACHED for the identity */
   guint32  *multiplicity; /* for a searched class, the classes it stands for; else 0 */
   guint32  *perms;
-  guint     n_searched;   /* chip classes searched */
+  guint     n_searched;   /* chip classes with a row of their own */
+  /* Orbits under swaps of higher blocks too (they move switches, so rows do not follow): per
+   * chip class, its orbit's representative (a source), and for that representative the
+   * classes of the orbit (0 for the others). Row sums, eccentricities and the sum over all
+   * switches of the change a failure makes are alike over an orbit. */
+  guint32  *orbit;
+  guint32  *orbit_size;
+  guint     n_orbits;
 } TfChipOrbits;
 
 void     tf_chip_orbits_init (TfChipOrbits *o, const TfQuotient *q);
@@ -167,12 +174,14 @@ gboolean tf_path_metrics (const TfNetworkGraph *graph, gboolean chip_transitive,
 gboolean tf_chip_path_sums (const TfNetworkGraph *graph, guint max_searches, gboolean *done,
                             guint *diameter, guint64 *sum, GError **error);
 
-/* A hop table in two steps around searches on @q (twins merged) from every chip class, or
- * from the sources of @orbits (may be NULL; the table takes it): begin allocates it, the
- * searches fill each row's representative columns (as TfPairSums.rows, rows_index the table's
- * row_of_class), finish gives every other node its representative's distance. */
+/* A hop table in steps around searches on @q (twins merged) from every chip class, or from the
+ * sources of @orbits (may be NULL; the table takes it): begin allocates it, the searches fill
+ * each row's representative columns (as TfPairSums.rows, rows_index the table's row_of_class;
+ * Layer 1's from one source per orbit, search_rest from the other sources), finish gives every
+ * other node its representative's distance. */
 void     tf_hop_table_begin (TfHopTable *table, const TfNetworkGraph *graph,
                              const TfQuotient *q, TfChipOrbits *orbits);
+void     tf_hop_table_search_rest (TfHopTable *table, const TfQuotient *q);
 void     tf_hop_table_finish (TfHopTable *table, const TfQuotient *q);
 
 G_END_DECLS

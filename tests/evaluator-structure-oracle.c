@@ -290,7 +290,7 @@ bf_switch_diversity (const TfNetworkGraph *g)
 
 /* Checking one candidate */
 
-guint n_layer1_hops, n_orbit_tables, n_checked, n_transitive, n_disconnecting, n_diversity_checked,
+guint n_layer1_hops, n_orbit_tables, n_swap_tables, n_checked, n_transitive, n_disconnecting, n_diversity_checked,
       n_links_checked;
 
 void
@@ -368,7 +368,11 @@ check_hop_table (const TfNetworkGraph *g,
         }
     }
   if (table->orbits != NULL)
-    n_orbit_tables += table->n_rows < table->n_classes;
+    {
+      n_orbit_tables += table->n_rows < table->n_classes;
+      /* Orbits under swaps that move switches: fewer failure searches than rows. */
+      n_swap_tables += table->orbits->n_orbits < table->n_rows;
+    }
   lists_clear (&l);
   if (built == NULL)
     {

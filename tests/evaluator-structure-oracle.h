@@ -28,8 +28,8 @@ void bf_paths (const TfNetworkGraph *g,
                BfPaths              *out);
 
 /* Counts of what check_candidate () checked. */
-extern guint n_layer1_hops, n_orbit_tables, n_checked, n_transitive, n_disconnecting,
-             n_diversity_checked, n_links_checked;
+extern guint n_layer1_hops, n_orbit_tables, n_swap_tables, n_checked, n_transitive,
+             n_disconnecting, n_diversity_checked, n_links_checked;
 
 void assert_close (double      got,
                    double      want,

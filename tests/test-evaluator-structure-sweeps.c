@@ -152,7 +152,7 @@ test_families (void)
   static const guint sizes[] = { 2, 3, 4, 6, 8, 9, 12, 16, 18, 24, 27, 32, 36, 48, 64 };
   g_autoptr(GRand) rng = g_rand_new_with_seed (20240611);
   guint before = n_checked, transitive_before = n_transitive, layer1_before = n_layer1_hops;
-  guint orbits_before = n_orbit_tables;
+  guint orbits_before = n_orbit_tables, swaps_before = n_swap_tables;
 
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo < TF_N_INTRA_BOARD_TOPOS; topo++)
@@ -170,6 +170,10 @@ test_families (void)
   g_test_message ("%u hop tables with fewer rows than chip classes",
                   n_orbit_tables - orbits_before);
   g_assert_cmpuint (n_orbit_tables - orbits_before, >=, 50);
+  /* Blocks above the chips swapped (a leaf with its boards, a pod): fewer failure searches. */
+  g_test_message ("%u hop tables with fewer failure searches than rows",
+                  n_swap_tables - swaps_before);
+  g_assert_cmpuint (n_swap_tables - swaps_before, >=, 50);
 }
 
 /* A random connected graph with planted false and true twins and pendant chips; @large ones

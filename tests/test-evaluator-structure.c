@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "evaluator-structure-oracle.h"
+#include "structure-private.h"
 #include "test-util.h"
 
 /* A two-layer fat-tree with single-homed chips: losing a leaf cuts its chips off. */
@@ -170,6 +171,36 @@ test_orbits (void)
   check_candidate (&t, FALSE, "rings on leaves");
 }
 
+/* A rail-optimized 3-level fat-tree of 4-chip ring boards: a board's chips sit on four leaves,
+ * so no swap fixing switches moves a chip off its leaf, and the hop table keeps a row per rail
+ * group's chip; swapping rail groups with their leaves, then pods with their aggregation
+ * switches, leaves one failure search per chip of one board. The sums are brute force's. */
+static void
+test_rail_swaps (void)
+{
+  TfContext ctx = tf_test_context (128, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_RING);
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(TfCandidate) c = tf_candidate_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(TfTopology) t = { 0 };
+  const char *id = "fat-tree:layers=3,k=8,osr=1,n_endpoint=32,attach=rail";
+  const TfHopTable *hops;
+
+  tf_search_config_init (&config);
+  g_assert_true (tf_generate (&ctx, id, NULL, NULL, &c->topology, &error));
+  g_assert_no_error (error);
+  g_assert_true (tf_generate (&ctx, id, NULL, NULL, &t, &error));
+  g_assert_true (tf_evaluate_structure (&config, c, &error));
+  g_assert_no_error (error);
+  hops = c->hop_cache;
+  g_assert_nonnull (hops);
+  g_assert_nonnull (hops->orbits);
+  g_assert_cmpuint (hops->n_classes, ==, 128);
+  g_assert_cmpuint (hops->n_rows, ==, 32);            /* 8 rail groups x 4 rails */
+  g_assert_cmpuint (hops->orbits->n_orbits, ==, 4);   /* one board's chips */
+  check_candidate (&t, FALSE, id);
+}
+
 /* Evaluates a hand-made graph of @n_chip chips and @n_switch switches with @failures and the
  * default penalty. */
 static void
@@ -259,6 +290,7 @@ main (int   argc,
   g_test_add_func ("/engine/evaluator/structure/known", test_known);
   g_test_add_func ("/engine/evaluator/structure/leaf-cut", test_leaf_cut);
   g_test_add_func ("/engine/evaluator/structure/orbits", test_orbits);
+  g_test_add_func ("/engine/evaluator/structure/rail-swaps", test_rail_swaps);
   g_test_add_func ("/engine/evaluator/structure/cut-is-worse", test_cut_is_worse);
   g_test_add_func ("/engine/evaluator/structure/link-failures", test_link_failures);
   return g_test_run ();
