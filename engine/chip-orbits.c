@@ -455,6 +455,26 @@ heights (const TfQuotient *q,
   return top;
 }
 
+static void
+block_level_clear (TfBlockLevel *l)
+{
+  g_free (l->block);
+  g_free (l->position);
+  g_free (l->offset);
+  g_free (l->classes);
+  g_free (l->rep);
+  memset (l, 0, sizeof *l);
+}
+
+void
+tf_chip_orbits_drop_levels (TfChipOrbits *o)
+{
+  for (guint i = 0; i < o->n_levels; i++)
+    block_level_clear (&o->levels[i]);
+  g_clear_pointer (&o->levels, g_free);
+  o->n_levels = 0;
+}
+
 static guint32
 uf_find (guint32 *uf,
          guint32  x)
@@ -487,38 +507,49 @@ orbits_of_swaps (TfChipOrbits     *o,
 {
   guint n = q->n_classes;
   g_autofree guint32 *height = g_new (guint32, MAX (n, 1));
-  g_autofree guint32 *block = g_new (guint32, MAX (n, 1));
-  g_autofree guint32 *position = g_new (guint32, MAX (n, 1));
-  g_autofree guint32 *offset = g_new (guint32, (gsize) n + 1);
-  g_autofree guint32 *classes = g_new (guint32, MAX (n, 1));
-  g_autofree guint32 *rep = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *stack = g_new (guint32, MAX (n, 1));
   guint32 *uf = o->orbit;
-  guint32 top = heights (q, height, classes);
+  guint32 top = heights (q, height, stack);
 
   /* Every set starts as a source's orbit under the swaps fixing switches, rooted at the source;
    * joins only link roots, so every root stays a source (whose row Layer 1 fills). */
   for (guint32 c = 0; c < q->n_chip_classes; c++)
     uf[c] = o->source[c];
+  o->levels = g_new0 (TfBlockLevel, MAX (top, 1));
   for (guint32 h = 1; h < top && h != TF_UNREACHED; h++)
     {
-      Blocks bl = { 0, block, position, offset, classes };
+      TfBlockLevel *l = &o->levels[o->n_levels];
+      Blocks bl;
+      gboolean any = FALSE;
 
-      bl.n = blocks_find (q, height, h, block, position, offset, classes, rep);
-      if (bl.n < 2)
-        break;   /* the blocks only merge as the level rises */
-      blocks_alike (&bl, q, rep, mark, token);
+      l->block = g_new (guint32, MAX (n, 1));
+      l->position = g_new (guint32, MAX (n, 1));
+      l->offset = g_new (guint32, (gsize) n + 1);
+      l->classes = g_new (guint32, MAX (n, 1));
+      l->rep = g_new (guint32, MAX (n, 1));
+      bl = (Blocks) { 0, l->block, l->position, l->offset, l->classes };
+      bl.n = blocks_find (q, height, h, l->block, l->position, l->offset, l->classes, stack);
+      if (bl.n >= 2)
+        blocks_alike (&bl, q, l->rep, mark, token);
       /* The swap of an equivalent block with its representative moves chip class k of one
        * onto chip class k of the other (chip classes come first in class order). */
-      for (guint32 b = 0; b < bl.n; b++)
-        if (rep[b] != b)
-          for (guint k = 0; k < offset[b + 1] - offset[b]; k++)
+      for (guint32 b = 0; bl.n >= 2 && b < bl.n; b++)
+        if (l->rep[b] != b)
+          for (guint k = 0; k < l->offset[b + 1] - l->offset[b]; k++)
             {
-              guint32 y = classes[offset[b] + k], x = classes[offset[rep[b]] + k];
+              guint32 y = l->classes[l->offset[b] + k], x = l->classes[l->offset[l->rep[b]] + k];
 
               if (y >= q->n_chip_classes)
                 break;
               uf_join (uf, x, y);
+              any = TRUE;
             }
+      if (any)
+        o->n_levels++;   /* kept for the rows (tf_hop_table_search_rest) */
+      else
+        block_level_clear (l);
+      if (bl.n < 2)
+        break;   /* the blocks only merge as the level rises */
     }
   for (guint32 c = 0; c < q->n_chip_classes; c++)
     {
@@ -604,6 +635,7 @@ tf_chip_orbits_clear (TfChipOrbits *o)
   g_free (o->perms);
   g_free (o->orbit);
   g_free (o->orbit_size);
+  tf_chip_orbits_drop_levels (o);
   memset (o, 0, sizeof *o);
 }
 

@@ -8,7 +8,11 @@
 #include "bfs-bit-parallel-private.h"
 #include "graph-private.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+#define HUGE_PAGE ((gsize) 2 << 20)
 
 /* Hop table rows: the bit-parallel search writes each class representative's column. */
 typedef struct
@@ -36,6 +40,27 @@ bit_rows_visit (guint          level,
 
         br->distance[(gsize) br->rows[i] * br->n_nodes + column] = (guint16) level;
       }
+}
+
+/* The rows, in huge pages where the system gives them on request (tens of megabytes at 16K chips,
+ * written once: 4 KiB pages cost a fault each). */
+static guint16 *
+distance_new (gsize n)
+{
+  gsize bytes = MAX (n, 1) * sizeof (guint16);
+  void *p = NULL;
+
+#ifdef MADV_HUGEPAGE
+  if (bytes >= HUGE_PAGE && posix_memalign (&p, HUGE_PAGE, bytes) == 0)
+    {
+      madvise (p, bytes, MADV_HUGEPAGE);
+      return p;
+    }
+#endif
+  p = malloc (bytes);
+  if (p == NULL)
+    g_error ("hop table: out of memory for %" G_GSIZE_FORMAT " bytes", bytes);
+  return p;
 }
 
 void
@@ -71,7 +96,7 @@ tf_hop_table_begin (TfHopTable           *table,
       table->row_of_class[c] = table->n_rows++;
   for (guint32 c = 0; orbits != NULL && c < k; c++)
     table->row_of_class[c] = table->row_of_class[orbits->source[c]];
-  table->distance = g_new (guint16, MAX ((gsize) table->n_rows * n, 1));
+  table->distance = distance_new ((gsize) table->n_rows * n);
 }
 
 void
@@ -155,16 +180,80 @@ search_rows (TfHopTable       *table,
       }
 }
 
+/* Row of source class @y from the row of class @x = sigma (y), sigma the swap of @y's block
+ * with block @a of level @l (which holds @x at @y's position): d (y, v) = d (x, sigma (v)),
+ * x's row being its source's with the chips moved. */
+static void
+swapped_row (TfHopTable         *table,
+             const TfQuotient   *q,
+             const TfBlockLevel *l,
+             guint32             y,
+             guint32             x,
+             guint32            *nodes,
+             guint16            *values)
+{
+  guint n = table->n_nodes, n_moves;
+  const guint16 *base = tf_hop_table_row_moves (table, q->class_rep[x], nodes, values, &n_moves);
+  guint16 *row = table->distance + (gsize) table->row_of_class[y] * n;
+  guint32 b = l->block[y], a = l->rep[b];
+
+  memcpy (row, base, sizeof (guint16) * n);
+  for (guint i = 0; i < n_moves; i++)
+    row[nodes[i]] = values[i];
+  for (guint k = 0; k < l->offset[b + 1] - l->offset[b]; k++)
+    {
+      guint32 u = q->class_rep[l->classes[l->offset[b] + k]];
+      guint32 w = q->class_rep[l->classes[l->offset[a] + k]];
+      guint16 t = row[u];
+
+      row[u] = row[w];
+      row[w] = t;
+    }
+}
+
 void
 tf_hop_table_search_rest (TfHopTable       *table,
                           const TfQuotient *q)
 {
-  const TfChipOrbits *o = table->orbits;
-  g_autofree guint32 *sources = g_new (guint32, MAX (q->n_chip_classes, 1));
+  TfChipOrbits *o = table->orbits;
+  guint k = q->n_chip_classes;
+  g_autofree guint32 *sources = g_new (guint32, MAX (k, 1));
+  g_autofree guint8 *filled = g_new0 (guint8, MAX (k, 1));
+  g_autofree guint32 *nodes = NULL;
+  g_autofree guint16 *values = NULL;
   guint n_sources = 0;
+  gboolean progress = TRUE;
 
-  for (guint32 c = 0; o != NULL && c < q->n_chip_classes; c++)
-    if (o->source[c] == c && o->orbit[c] != c)
+  if (o == NULL)
+    return;
+  /* Rows Layer 1 filled: one source per orbit. The others follow from a filled row through a
+   * swap of blocks (chip-orbits.c), pass after pass; what none reaches is searched. */
+  for (guint32 c = 0; c < k; c++)
+    filled[c] = o->source[c] == c && o->orbit[c] == c;
+  nodes = g_new (guint32, (gsize) q->n_chip + 1);
+  values = g_new (guint16, (gsize) q->n_chip + 1);
+  while (progress)
+    {
+      progress = FALSE;
+      for (guint32 y = 0; y < k; y++)
+        for (guint i = 0; o->source[y] == y && !filled[y] && i < o->n_levels; i++)
+          {
+            const TfBlockLevel *l = &o->levels[i];
+            guint32 b = l->block[y], x;
+
+            if (l->rep[b] == b)
+              continue;
+            x = l->classes[l->offset[l->rep[b]] + l->position[y]];
+            if (!filled[o->source[x]])
+              continue;
+            swapped_row (table, q, l, y, x, nodes, values);
+            filled[y] = 1;
+            progress = TRUE;
+          }
+    }
+  tf_chip_orbits_drop_levels (o);
+  for (guint32 c = 0; c < k; c++)
+    if (o->source[c] == c && !filled[c])
       sources[n_sources++] = c;
   search_rows (table, q, sources, n_sources);
 }
@@ -206,7 +295,7 @@ tf_hop_table_clear (TfHopTable *table)
     tf_chip_orbits_clear (table->orbits);
   g_free (table->orbits);
   g_free (table->row_of_class);
-  g_free (table->distance);
+  free (table->distance);
   memset (table, 0, sizeof *table);
 }
 

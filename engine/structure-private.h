@@ -116,6 +116,16 @@ gboolean tf_pair_sums_by_source (const TfQuotient *q, const guint8 *removable, g
 
 /* Interchangeable chip classes (chip-orbits.c) */
 
+/* The blocks of one level with swaps (chip-orbits.c): arrays over the quotient's classes. */
+typedef struct
+{
+  guint32  *block;     /* per class: its block, TF_UNREACHED above the level */
+  guint32  *position;  /* per class of a block: its index there (class order) */
+  guint32  *offset;    /* per block: where its classes start in @classes */
+  guint32  *classes;
+  guint32  *rep;       /* per block: the first block equivalent to it, itself if none */
+} TfBlockLevel;
+
 typedef struct _TfChipOrbits
 {
   guint     n_components;
@@ -137,6 +147,9 @@ typedef struct _TfChipOrbits
   guint32  *orbit;
   guint32  *orbit_size;
   guint     n_orbits;
+  /* the levels whose swaps joined orbits, until tf_chip_orbits_drop_levels () */
+  guint         n_levels;
+  TfBlockLevel *levels;
 } TfChipOrbits;
 
 void     tf_chip_orbits_init (TfChipOrbits *o, const TfQuotient *q);
@@ -145,6 +158,8 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfChipOrbits, tf_chip_orbits_clear)
 /* The class whose distances from chip class @y's member are the ones from @x's (its source)
  * to @u's class (@u a chip class): TF_UNREACHED when @u is @y itself. */
 guint32  tf_chip_orbits_image (const TfChipOrbits *o, guint32 y, guint32 u);
+/* Frees the levels, once the rows they give are made. */
+void     tf_chip_orbits_drop_levels (TfChipOrbits *o);
 
 /* Path metrics under failures */
 
