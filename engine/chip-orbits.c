@@ -426,18 +426,25 @@ orbits_inside (TfChipOrbits     *o,
     }
 }
 
-/* Heights: hops from the nearest chip class, by a breadth-first search from them all. Returns
- * the greatest. */
+/* Heights: hops from the chip classes, by a breadth-first search from them all, where a class
+ * is reached once @need of its neighbours (all of them, with fewer) are. With @need 2 a switch
+ * an edit joined to one chip (a core) keeps the height its other links give it, so the pods
+ * stay apart; what is never reached stands above every level. Returns the greatest height. */
 static guint32
 heights (const TfQuotient *q,
+         guint             need,
          guint32          *height,
+         guint32          *count,
          guint32          *fifo)
 {
   guint head = 0, tail = 0;
   guint32 top = 0;
 
   for (guint32 c = 0; c < q->n_classes; c++)
-    height[c] = c < q->n_chip_classes ? 0 : TF_UNREACHED;
+    {
+      height[c] = c < q->n_chip_classes ? 0 : TF_UNREACHED;
+      count[c] = 0;
+    }
   for (guint32 c = 0; c < q->n_chip_classes; c++)
     fifo[tail++] = c;
   while (head < tail)
@@ -446,11 +453,16 @@ heights (const TfQuotient *q,
 
       top = height[u];
       for (guint e = q->h_offset[u]; e < q->h_offset[u + 1]; e++)
-        if (height[q->h_target[e]] == TF_UNREACHED)
-          {
-            height[q->h_target[e]] = height[u] + 1;
-            fifo[tail++] = q->h_target[e];
-          }
+        {
+          guint32 v = q->h_target[e];
+
+          if (height[v] == TF_UNREACHED
+              && ++count[v] >= MIN (need, q->h_offset[v + 1] - q->h_offset[v]))
+            {
+              height[v] = height[u] + 1;
+              fifo[tail++] = v;
+            }
+        }
     }
   return top;
 }
@@ -497,6 +509,52 @@ uf_join (guint32 *uf,
     uf[MAX (x, y)] = MIN (x, y);
 }
 
+/* The swaps of the blocks of level @h by @height: joins the orbits of the chip classes they
+ * move, keeping the level when any does. FALSE when there are fewer than two blocks. */
+static gboolean
+swaps_at_level (TfChipOrbits     *o,
+                const TfQuotient *q,
+                const guint32    *height,
+                guint32           h,
+                guint32          *uf,
+                guint32          *stack,
+                guint32          *mark,
+                guint32          *token)
+{
+  guint n = q->n_classes;
+  TfBlockLevel *l = &o->levels[o->n_levels];
+  gboolean any = FALSE;
+  Blocks bl;
+
+  l->block = g_new (guint32, MAX (n, 1));
+  l->position = g_new (guint32, MAX (n, 1));
+  l->offset = g_new (guint32, (gsize) n + 1);
+  l->classes = g_new (guint32, MAX (n, 1));
+  l->rep = g_new (guint32, MAX (n, 1));
+  bl = (Blocks) { 0, l->block, l->position, l->offset, l->classes };
+  bl.n = blocks_find (q, height, h, l->block, l->position, l->offset, l->classes, stack);
+  if (bl.n >= 2)
+    blocks_alike (&bl, q, l->rep, mark, token);
+  /* The swap of an equivalent block with its representative moves chip class k of one onto
+   * chip class k of the other (chip classes come first in class order). */
+  for (guint32 b = 0; bl.n >= 2 && b < bl.n; b++)
+    if (l->rep[b] != b)
+      for (guint k = 0; k < l->offset[b + 1] - l->offset[b]; k++)
+        {
+          guint32 y = l->classes[l->offset[b] + k], x = l->classes[l->offset[l->rep[b]] + k];
+
+          if (y >= q->n_chip_classes)
+            break;
+          uf_join (uf, x, y);
+          any = TRUE;
+        }
+  if (any)
+    o->n_levels++;   /* kept for the rows (tf_hop_table_search_rest) */
+  else
+    block_level_clear (l);
+  return bl.n >= 2;
+}
+
 /* The orbits under the swaps of blocks above level 0 too (they move switches): each chip class's
  * orbit representative, a source of the swaps fixing switches. */
 static void
@@ -506,50 +564,29 @@ orbits_of_swaps (TfChipOrbits     *o,
                  guint32          *token)
 {
   guint n = q->n_classes;
-  g_autofree guint32 *height = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *plain = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *robust = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *count = g_new (guint32, MAX (n, 1));
   g_autofree guint32 *stack = g_new (guint32, MAX (n, 1));
   guint32 *uf = o->orbit;
-  guint32 top = heights (q, height, stack);
+  guint32 top[2];
 
   /* Every set starts as a source's orbit under the swaps fixing switches, rooted at the source;
    * joins only link roots, so every root stays a source (whose row Layer 1 fills). */
   for (guint32 c = 0; c < q->n_chip_classes; c++)
     uf[c] = o->source[c];
-  o->levels = g_new0 (TfBlockLevel, MAX (top, 1));
-  for (guint32 h = 1; h < top && h != TF_UNREACHED; h++)
+  /* Levels by both kinds of height (the second only where it differs): the blocks of any set
+   * of classes give automorphisms. */
+  top[0] = heights (q, 1, plain, count, stack);
+  top[1] = heights (q, 2, robust, count, stack);
+  o->levels = g_new0 (TfBlockLevel, (gsize) top[0] + top[1] + 1);
+  for (guint pass = 0; pass < 2; pass++)
     {
-      TfBlockLevel *l = &o->levels[o->n_levels];
-      Blocks bl;
-      gboolean any = FALSE;
-
-      l->block = g_new (guint32, MAX (n, 1));
-      l->position = g_new (guint32, MAX (n, 1));
-      l->offset = g_new (guint32, (gsize) n + 1);
-      l->classes = g_new (guint32, MAX (n, 1));
-      l->rep = g_new (guint32, MAX (n, 1));
-      bl = (Blocks) { 0, l->block, l->position, l->offset, l->classes };
-      bl.n = blocks_find (q, height, h, l->block, l->position, l->offset, l->classes, stack);
-      if (bl.n >= 2)
-        blocks_alike (&bl, q, l->rep, mark, token);
-      /* The swap of an equivalent block with its representative moves chip class k of one
-       * onto chip class k of the other (chip classes come first in class order). */
-      for (guint32 b = 0; bl.n >= 2 && b < bl.n; b++)
-        if (l->rep[b] != b)
-          for (guint k = 0; k < l->offset[b + 1] - l->offset[b]; k++)
-            {
-              guint32 y = l->classes[l->offset[b] + k], x = l->classes[l->offset[l->rep[b]] + k];
-
-              if (y >= q->n_chip_classes)
-                break;
-              uf_join (uf, x, y);
-              any = TRUE;
-            }
-      if (any)
-        o->n_levels++;   /* kept for the rows (tf_hop_table_search_rest) */
-      else
-        block_level_clear (l);
-      if (bl.n < 2)
-        break;   /* the blocks only merge as the level rises */
+      if (pass == 1 && memcmp (plain, robust, sizeof (guint32) * n) == 0)
+        break;
+      for (guint32 h = 1; h < top[pass]; h++)
+        if (!swaps_at_level (o, q, pass == 0 ? plain : robust, h, uf, stack, mark, token))
+          break;   /* the blocks only merge as the level rises */
     }
   for (guint32 c = 0; c < q->n_chip_classes; c++)
     {
