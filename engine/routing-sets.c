@@ -2,10 +2,12 @@
 /* routing-sets.c: sets of flows routed at once (tf_routing_add_flows), each kind of flow once:
  * in a graph of chips alone, a set the graph's translations keep routes one flow of each orbit
  * and sums each link's orbit, and flows alike under the translations keeping multiplicities
- * route one flow and lay its shares, moved, on the others' links (translations.c).
- * docs/optimizer.md gives the formulas.
+ * route one flow and lay its shares, moved, on the others' links (translations.c). With a hop
+ * table, flows alike under swaps of chip components and of twins (every switch fixed,
+ * chip-orbits.c) route one flow alike. docs/optimizer.md gives the formulas.
  */
 #include "routing-state-private.h"
+#include "structure-private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -222,6 +224,246 @@ add_translated_flows (TfRouting     *m,
     }
 }
 
+/* Flows alike under swaps of chip components and twins */
+
+/* A pair of chips by its canonical pair under the swaps, with the swaps taking it there: its
+ * components and their representatives { A, rA, B, rB }, and its twins' first members. */
+typedef struct
+{
+  guint64 key;
+  guint32 a, b;
+  guint32 sw[4];
+  guint32 first_a, first_b;
+} SwapPair;
+
+static int
+swap_pair_compare (const void *pa,
+                   const void *pb)
+{
+  const SwapPair *x = pa, *y = pb;
+
+  if (x->key != y->key)
+    return x->key < y->key ? -1 : 1;
+  if (x->a != y->a)
+    return x->a < y->a ? -1 : 1;
+  return (x->b > y->b) - (x->b < y->b);
+}
+
+/* The node the swap of components @sw[0] with @sw[1] and @sw[2] with @sw[3] takes @u to: a chip
+ * of one to the chip at its place (class position, member index) in the other. */
+static guint32
+swap_node (const TfRouting *m,
+           const guint32   *sw,
+           guint32          u)
+{
+  const TfHopTable *h = m->hops;
+  const TfChipOrbits *o = h->orbits;
+  guint32 c, comp;
+
+  if (u >= m->graph->n_chip)
+    return u;
+  c = h->class_of_chip[u];
+  comp = o->component[c];
+  for (guint i = 0; i < 4; i++)
+    if (comp == sw[i])
+      {
+        guint32 c2 = o->classes[o->offset[sw[i ^ 1]] + o->position[c]];
+
+        return h->members[h->member_offset[c2] + m->member_index[u]];
+      }
+  return u;
+}
+
+/* The node the map taking pair @x to pair @y takes @u to: @x's twins to their first members,
+ * its components to their representatives, then back out to @y's the same way. */
+static guint32
+pair_map (const TfRouting *m,
+          const SwapPair  *x,
+          const SwapPair  *y,
+          guint32          u)
+{
+  u = u == x->a ? x->first_a : u == x->first_a ? x->a : u;
+  u = u == x->b ? x->first_b : u == x->first_b ? x->b : u;
+  u = swap_node (m, x->sw, u);
+  u = swap_node (m, y->sw, u);
+  u = u == y->first_a ? y->a : u == y->a ? y->first_a : u;
+  return u == y->first_b ? y->b : u == y->b ? y->first_b : u;
+}
+
+/* The link direction @slot (from its tail to its head) taken by the map from pair @x to @y:
+ * the link between the images with the same rank among the links between its ends. */
+static guint32
+moved_slot (const TfRouting *m,
+            const SwapPair  *x,
+            const SwapPair  *y,
+            guint32          slot)
+{
+  const TfLink *links = m->graph->links;
+  const TfLink *l = &links[slot / 2];
+  guint32 tail = slot % 2 == 0 ? l->a : l->b, head = slot % 2 == 0 ? l->b : l->a;
+  guint32 tail2 = pair_map (m, x, y, tail), head2 = pair_map (m, x, y, head);
+  guint32 from, to, from2, to2;
+  guint rank = 0;
+
+  if (tail2 == tail && head2 == head)
+    return slot;
+  /* Looked up from a chip's end: a few links. */
+  from = tail < m->graph->n_chip ? tail : head;
+  to = from == tail ? head : tail;
+  from2 = from == tail ? tail2 : head2;
+  to2 = from == tail ? head2 : tail2;
+  for (guint32 e = m->adj.offset[from]; m->adj.link[e] != slot / 2; e++)
+    rank += m->adj.target[e] == to;
+  for (guint32 e = m->adj.offset[from2]; e < m->adj.offset[from2 + 1]; e++)
+    if (m->adj.target[e] == to2 && rank-- == 0)
+      {
+        guint32 l2 = m->adj.link[e];
+
+        return 2 * l2 + (links[l2].a == tail2 ? 0 : 1);
+      }
+  g_assert_not_reached ();
+}
+
+/* Per component, whether swapping it with its representative keeps the links' multiplicities
+ * (the quotient the components were found on knows neighbours only); per chip, its index
+ * among its class's members. */
+static void
+swaps_init (TfRouting *m)
+{
+  const TfHopTable *h = m->hops;
+  const TfChipOrbits *o = h->orbits;
+  g_autofree guint64 *ends = NULL, *ends2 = NULL;
+  guint max_degree = 1;
+
+  m->member_index = g_new (guint32, MAX (m->graph->n_chip, 1));
+  for (guint32 c = 0; c < h->n_classes; c++)
+    for (guint32 j = h->member_offset[c]; j < h->member_offset[c + 1]; j++)
+      m->member_index[h->members[j]] = j - h->member_offset[c];
+  for (guint32 v = 0; v < m->graph->n_chip; v++)
+    max_degree = MAX (max_degree, tf_adjacency_degree (&m->adj, v));
+  ends = g_new (guint64, max_degree);
+  ends2 = g_new (guint64, max_degree);
+  m->swap_ok = g_new (guint8, MAX (o->n_components, 1));
+  for (guint32 comp = 0; comp < o->n_components; comp++)
+    {
+      guint32 sw[4] = { comp, o->rep[comp], G_MAXUINT32, G_MAXUINT32 };
+
+      m->swap_ok[comp] = TRUE;
+      for (guint k = o->offset[comp]; m->swap_ok[comp] && k < o->offset[comp + 1]; k++)
+        {
+          guint32 c = o->classes[k];
+
+          for (guint32 j = h->member_offset[c]; m->swap_ok[comp] && j < h->member_offset[c + 1];
+               j++)
+            {
+              guint32 x = h->members[j], y = swap_node (m, sw, x), n = 0;
+
+              if (tf_adjacency_degree (&m->adj, x) != tf_adjacency_degree (&m->adj, y))
+                {
+                  m->swap_ok[comp] = FALSE;
+                  break;
+                }
+              for (guint32 e = m->adj.offset[x]; e < m->adj.offset[x + 1]; e++, n++)
+                ends[n] = (guint64) swap_node (m, sw, m->adj.target[e]) << 32
+                          | m->graph->links[m->adj.link[e]].multiplicity;
+              n = 0;
+              for (guint32 e = m->adj.offset[y]; e < m->adj.offset[y + 1]; e++, n++)
+                ends2[n] = (guint64) m->adj.target[e] << 32
+                           | m->graph->links[m->adj.link[e]].multiplicity;
+              qsort (ends, n, sizeof (guint64), tf_guint64_compare);
+              qsort (ends2, n, sizeof (guint64), tf_guint64_compare);
+              m->swap_ok[comp] = memcmp (ends, ends2, sizeof (guint64) * n) == 0;
+            }
+        }
+    }
+}
+
+/* @pair's canonical form, FALSE when no swap applies: its chips in two components, neither
+ * one nor its representative the other's or its representative, both swaps keeping
+ * multiplicities and both twins routing alike. */
+static gboolean
+swap_pair (const TfRouting *m,
+           guint32          a,
+           guint32          b,
+           SwapPair        *p)
+{
+  const TfHopTable *h = m->hops;
+  const TfChipOrbits *o = h->orbits;
+  guint32 ca = h->class_of_chip[a], cb = h->class_of_chip[b];
+  guint32 A = o->component[ca], B = o->component[cb], rA = o->rep[A], rB = o->rep[B];
+
+  if (A == B || A == rB || rA == B || rA == rB || !m->swap_ok[A] || !m->swap_ok[B]
+      || !m->alike[ca] || !m->alike[cb])
+    return FALSE;
+  *p = (SwapPair) {
+    ((guint64) o->classes[o->offset[rA] + o->position[ca]] << 32)
+    | o->classes[o->offset[rB] + o->position[cb]],
+    a, b, { A, rA, B, rB },
+    h->members[h->member_offset[ca]], h->members[h->member_offset[cb]] };
+  return TRUE;
+}
+
+/* Routes one flow of each class of pairs alike under the swaps and lays its shares on the
+ * others' links, moved: the links between switches as they are (the group's count times
+ * over), the few at a moved chip one by one. The pairs no swap applies to route alone. */
+static void
+add_swapped_flows (TfRouting     *m,
+                   const guint32 *pairs,
+                   guint          n_pairs,
+                   guint         *hops,
+                   gboolean      *reachable)
+{
+  g_autofree SwapPair *sp = g_new (SwapPair, n_pairs);
+  g_autoptr(GArray) record = g_array_new (FALSE, FALSE, sizeof (Share));
+  guint n_swapped = 0;
+
+  if (m->swap_ok == NULL)
+    swaps_init (m);
+  for (guint i = 0; i < n_pairs; i++)
+    {
+      guint32 a = pairs[2 * i], b = pairs[2 * i + 1];
+      TfDestination d;
+
+      if (a != b && swap_pair (m, a, b, &sp[n_swapped]))
+        {
+          n_swapped++;
+          continue;
+        }
+      if (a == b)
+        continue;
+      tf_routing_destination (m, b, &a, 1, 0, &d);
+      *hops = MAX (*hops, tf_destination_distance (&d, a));
+      *reachable &= tf_routing_add_flow (m, &d, a, 1.0);
+    }
+  qsort (sp, n_swapped, sizeof (SwapPair), swap_pair_compare);
+  for (guint i = 0, j; i < n_swapped; i = j)
+    {
+      TfDestination d;
+
+      for (j = i + 1; j < n_swapped && sp[j].key == sp[i].key; j++)
+        ;
+      tf_routing_destination (m, sp[i].b, &sp[i].a, 1, 0, &d);
+      *hops = MAX (*hops, tf_destination_distance (&d, sp[i].a));
+      g_array_set_size (record, 0);
+      m->record = record;
+      *reachable &= tf_routing_add_flow (m, &d, sp[i].a, 1.0);
+      m->record = NULL;
+      for (guint r = 0; r < record->len; r++)
+        {
+          const Share *sh = &g_array_index (record, Share, r);
+          const TfLink *l = &m->graph->links[sh->slot / 2];
+
+          if (l->a >= m->graph->n_chip && l->b >= m->graph->n_chip)
+            {
+              add_load (m, sh->slot, sh->load * (j - i - 1));
+              continue;
+            }
+          for (guint k = i + 1; k < j; k++)
+            add_load (m, moved_slot (m, &sp[i], &sp[k], sh->slot), sh->load);
+        }
+    }
+}
+
 gboolean
 tf_routing_add_flows (TfRouting     *m,
                       const guint32 *pairs,
@@ -256,6 +498,11 @@ tf_routing_add_flows (TfRouting     *m,
   if (m->shape_tr.order > 1)
     {
       add_translated_flows (m, pairs, n_pairs, hops, &reachable);
+      return reachable;
+    }
+  if (m->hops != NULL && m->hops->orbits != NULL && n_pairs >= 2)
+    {
+      add_swapped_flows (m, pairs, n_pairs, hops, &reachable);
       return reachable;
     }
   for (guint i = 0; i < n_pairs; i++)

@@ -77,6 +77,11 @@ struct _TfRouting
   TfTranslations pair_tr;    /* the translations that keep the last set of flows folded */
   TfTranslations shape_tr;   /* the translations keeping multiplicities: a flow's shares */
   GHashTable  *p2p_memo;
+  /* With a hop table's chip orbits (routing-sets.c, made on first use): per component, whether
+   * swapping it with its representative keeps every link's multiplicity; per chip, its index
+   * among its class's members. */
+  guint8      *swap_ok;
+  guint32     *member_index;
 };
 
 /* What one flow adds to one link direction. */

@@ -567,6 +567,8 @@ tf_routing_free (TfRouting *m)
   g_free (m->rank);
   g_free (m->bucket);
   g_free (m->alike);
+  g_free (m->swap_ok);
+  g_free (m->member_index);
   tf_translations_clear (&m->tr);
   tf_translations_clear (&m->pair_tr);
   tf_translations_clear (&m->shape_tr);

@@ -625,6 +625,102 @@ test_routing_brute_force (void)
     g_assert_cmpuint (by_family[f], >, 0);
 }
 
+/* Flows alike under swaps of chip components and twins (every switch fixed) route one flow and
+ * lay its shares, moved, on the others' links. On Layer 1's hop table (which has the
+ * components) every link's load, probed one slow link at a time, is the one the searches from
+ * each destination give flow by flow: a rail-optimized fat-tree of ring boards (boards of one
+ * rail group swapped, their chips' board links moved) and a tree of boards of twins. */
+static void
+test_swapped_flows (void)
+{
+  static const struct
+  {
+    guint            n_chip;
+    TfIntraBoardTopo topo;
+    const char      *id;
+  } cases[] = {
+    { 128, TF_INTRA_BOARD_RING, "fat-tree:layers=3,k=8,osr=1,n_endpoint=32,attach=rail" },
+    { 64, TF_INTRA_BOARD_NONE, "fat-tree:layers=2,k=8,osr=1,n_endpoint=16" },
+  };
+  g_autoptr(GRand) rng = g_rand_new_with_seed (11);
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      TfContext ctx = tf_test_context (cases[k].n_chip, TF_SCOPE_INTER_RACK, cases[k].topo);
+      g_autoptr(TfCandidate) c = tf_candidate_new ();
+      g_autoptr(GError) error = NULL;
+      g_auto(TfSearchConfig) config = { 0 };
+      TfNetworkGraph *g = &c->topology.graph;
+      guint n = cases[k].n_chip, n_sets = 3;
+      g_autofree guint32 *order = NULL;
+      g_autofree guint32 *to = g_new (guint32, 3 * n);
+      double gbps[TF_N_LINK_TYPES];
+
+      if (!tf_generate (&ctx, cases[k].id, NULL, NULL, &c->topology, &error))
+        g_error ("%s: %s", cases[k].id, error->message);
+      g_assert_true (tf_evaluate_structure (NULL, c, &error));
+      g_assert_no_error (error);
+      g_assert_nonnull (c->hop_cache);
+      g_assert_nonnull (((const TfHopTable *) c->hop_cache)->orbits);
+      order = tf_rank_order (g);
+      /* A pipeline's sends (a stride of ranks), a data-parallel ring (a stride, wrapping), and
+       * a random matching. */
+      for (guint i = 0; i < n; i++)
+        {
+          to[i] = order[(i + n / 8) % n];
+          to[n + i] = order[(i + n / 4 + 1) % n];
+          to[2 * n + i] = order[i];
+        }
+      for (guint i = n - 1; i > 0; i--)
+        {
+          guint j = g_rand_int_range (rng, 0, i + 1);
+          guint32 t = to[2 * n + i];
+
+          to[2 * n + i] = to[2 * n + j];
+          to[2 * n + j] = t;
+        }
+
+      tf_test_config_setup (&config, &c->topology, 1.0);
+      for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+        {
+          gbps[t] = t == TF_LINK_C2C ? 1.0 : 1e6;
+          config.context.defaults[t].bandwidth_gbps = gbps[t];
+        }
+      config.hardware.link_latency_us = 0;
+      for (guint i = 0; i < g->n_links; i++)
+        g->links[i].type = TF_LINK_B2B;
+      for (guint i = 0; i < g->n_links; i++)
+        {
+          g->links[i].type = TF_LINK_C2C;
+          for (guint set = 0; set < n_sets; set++)
+            {
+              double got[2];
+
+              for (guint way = 0; way < 2; way++)
+                {
+                  Model m;
+
+                  use_table = way == 0;
+                  layer_1_table = way == 0 ? c->hop_cache : NULL;
+                  model_init (&m, &config, g, 0);
+                  tf_concurrent_begin (&m.model);
+                  for (guint x = 0; x < n; x++)
+                    tf_concurrent_add (&m.model, order[x], to[set * n + x]);
+                  got[way] = tf_concurrent_step (&m.model, 1e6);
+                  model_clear (&m);
+                }
+              if (isinf (got[1]))
+                g_assert_true (isinf (got[0]));
+              else
+                tf_test_assert_close (got[0], got[1]);
+            }
+          g->links[i].type = TF_LINK_B2B;
+        }
+      layer_1_table = NULL;
+      use_table = TRUE;
+    }
+}
+
 /* Layer 2 as the evaluator runs it: every requested primitive and size over all chips. */
 static void
 test_evaluate_collectives (void)
@@ -704,6 +800,7 @@ main (int    argc,
   g_test_add_func ("/engine/evaluator/collectives/fat-tree-ecmp", test_fat_tree_ecmp);
   g_test_add_func ("/engine/evaluator/collectives/all-to-all-bisection", test_all_to_all_bisection);
   g_test_add_func ("/engine/evaluator/collectives/routing-brute-force", test_routing_brute_force);
+  g_test_add_func ("/engine/evaluator/collectives/swapped-flows", test_swapped_flows);
   g_test_add_func ("/engine/evaluator/collectives/evaluate-collectives", test_evaluate_collectives);
 
   return g_test_run ();
