@@ -12,7 +12,6 @@
 #include "optimizer-private.h"
 
 #include <string.h>
-#include <stdlib.h>
 
 static inline guint
 rank_of (const TfParallelism *par,
@@ -179,7 +178,6 @@ finish_kind (CommTimes *ct)
   TfComm k = (TfComm) ct->open;
   double t;
 
-  gint64 t0 = g_get_monotonic_time ();
   if (ct->open < 0)
     return;
   if (k == TF_COMM_PP)
@@ -188,7 +186,6 @@ finish_kind (CommTimes *ct)
     t = 2.0 * (ct->n - 1) * tf_concurrent_step (ct->model, ct->bytes[k] / ct->n);
   ct->t_comm[k] = t;
   ct->bottleneck[k] = ct->model->bottleneck;
-  if (getenv ("TF_DBG")) g_printerr ("DBG kind %d n %u: %.1f ms\n", k, ct->n, (g_get_monotonic_time () - t0) / 1e3);
   ct->open = -1;
 }
 
