@@ -62,22 +62,12 @@ typedef struct
   guint    steps;
 } Inside;
 
-/* The blocks of a level: components of the quotient's classes of height at most h (hops from
- * the nearest chip class), each with its classes in class order. Level 0's are the chip
- * components the orbits keep (TfChipOrbits's arrays). */
-typedef struct
-{
-  guint          n;
-  const guint32 *block;     /* per class, TF_UNREACHED above the level */
-  const guint32 *position;  /* per class of a block, its index there */
-  const guint32 *offset;
-  const guint32 *classes;
-} Blocks;
-
-static inline Blocks
+/* Level 0's blocks: the chip components the orbits keep. */
+static inline TfBlockLevel
 components (const TfChipOrbits *o)
 {
-  return (Blocks) { o->n_components, o->component, o->position, o->offset, o->classes };
+  return (TfBlockLevel) { o->n_components, o->component, o->position, o->offset, o->classes,
+                          o->rep };
 }
 
 /* Whether the map taking position p of @x's block to position @map[p] (p itself with @map NULL)
@@ -85,7 +75,7 @@ components (const TfChipOrbits *o)
  * (those above the level fixed, those of its block mapped) exactly y's. @mark and @token are
  * scratch. */
 static gboolean
-maps_onto (const Blocks     *bl,
+maps_onto (const TfBlockLevel *bl,
            const TfQuotient *q,
            guint32           x,
            guint32           y,
@@ -118,7 +108,7 @@ maps_onto (const Blocks     *bl,
 
 /* Whether the i-th classes of blocks @a and @b correspond as the top describes. */
 static gboolean
-equivalent (const Blocks     *bl,
+equivalent (const TfBlockLevel *bl,
             const TfQuotient *q,
             guint32           a,
             guint32           b,
@@ -138,7 +128,7 @@ equivalent (const Blocks     *bl,
 
 /* A block's hash: what equivalent() compares, position by position. */
 static guint64
-block_key (const Blocks     *bl,
+block_key (const TfBlockLevel *bl,
            const TfQuotient *q,
            guint32           a)
 {
@@ -223,7 +213,7 @@ blocks_find (const TfQuotient *q,
 /* Per block, the first block equivalent to it (itself when none before is), into @rep: blocks
  * grouped by key, each checked against the run's representatives. */
 static void
-blocks_alike (const Blocks     *bl,
+blocks_alike (const TfBlockLevel *bl,
               const TfQuotient *q,
               guint32          *rep,
               guint32          *mark,
@@ -349,7 +339,7 @@ find_inside (Inside             *in,
 {
   guint head = 0, tail = 0;
   guint64 seen = G_GUINT64_CONSTANT (1) << i;
-  Blocks bl;
+  TfBlockLevel bl;
 
   in->order[tail++] = i;
   while (head < tail)
@@ -523,21 +513,19 @@ swaps_at_level (TfChipOrbits     *o,
 {
   guint n = q->n_classes;
   TfBlockLevel *l = &o->levels[o->n_levels];
-  gboolean any = FALSE;
-  Blocks bl;
+  gboolean any = FALSE, several;
 
   l->block = g_new (guint32, MAX (n, 1));
   l->position = g_new (guint32, MAX (n, 1));
   l->offset = g_new (guint32, (gsize) n + 1);
   l->classes = g_new (guint32, MAX (n, 1));
   l->rep = g_new (guint32, MAX (n, 1));
-  bl = (Blocks) { 0, l->block, l->position, l->offset, l->classes };
-  bl.n = blocks_find (q, height, h, l->block, l->position, l->offset, l->classes, stack);
-  if (bl.n >= 2)
-    blocks_alike (&bl, q, l->rep, mark, token);
+  l->n = blocks_find (q, height, h, l->block, l->position, l->offset, l->classes, stack);
+  if (l->n >= 2)
+    blocks_alike (l, q, l->rep, mark, token);
   /* The swap of an equivalent block with its representative moves chip class k of one onto
    * chip class k of the other (chip classes come first in class order). */
-  for (guint32 b = 0; bl.n >= 2 && b < bl.n; b++)
+  for (guint32 b = 0; l->n >= 2 && b < l->n; b++)
     if (l->rep[b] != b)
       for (guint k = 0; k < l->offset[b + 1] - l->offset[b]; k++)
         {
@@ -548,11 +536,12 @@ swaps_at_level (TfChipOrbits     *o,
           uf_join (uf, x, y);
           any = TRUE;
         }
+  several = l->n >= 2;
   if (any)
     o->n_levels++;   /* kept for the rows (tf_hop_table_search_rest) */
   else
     block_level_clear (l);
-  return bl.n >= 2;
+  return several;
 }
 
 /* The orbits under the swaps of blocks above level 0 too (they move switches): each chip class's
@@ -607,7 +596,7 @@ tf_chip_orbits_init (TfChipOrbits     *o,
   g_autofree guint32 *height = g_new0 (guint32, MAX (n_all, 1));
   GArray *perms;
   guint32 token = 0;
-  Blocks bl;
+  TfBlockLevel bl;
 
   memset (o, 0, sizeof *o);
   o->component = g_new (guint32, MAX (n_all, 1));

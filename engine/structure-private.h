@@ -116,9 +116,12 @@ gboolean tf_pair_sums_by_source (const TfQuotient *q, const guint8 *removable, g
 
 /* Interchangeable chip classes (chip-orbits.c) */
 
-/* The blocks of one level with swaps (chip-orbits.c): arrays over the quotient's classes. */
+/* The blocks of a level (chip-orbits.c): the components of the quotient's classes of height at
+ * most h (hops from the nearest chip class), each with its classes in class order; arrays over
+ * the classes. */
 typedef struct
 {
+  guint     n;
   guint32  *block;     /* per class: its block, TF_UNREACHED above the level */
   guint32  *position;  /* per class of a block: its index there (class order) */
   guint32  *offset;    /* per block: where its classes start in @classes */
