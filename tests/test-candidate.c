@@ -94,6 +94,12 @@ check_round_trip (const TfSearchConfig *config,
   g_assert_cmpfloat (back->evaluation.workflow_time_us, ==, c->evaluation.workflow_time_us);
   g_assert_cmpuint (back->topology.graph.n_links, ==, c->topology.graph.n_links);
   g_assert_cmpuint (back->topology.graph.n_switch, ==, c->topology.graph.n_switch);
+  /* What the family declared comes back for its own graph, and only for it. */
+  g_assert_cmpint (back->chip_transitive, ==, c->chip_transitive);
+  g_assert_cmpint (back->topology.chip_transitive, ==, c->topology.chip_transitive);
+  g_assert_cmpuint (back->topology.lattice.n_dims, ==, c->topology.lattice.n_dims);
+  g_assert_cmpmem (back->topology.lattice.dims, sizeof (guint32) * back->topology.lattice.n_dims,
+                   c->topology.lattice.dims, sizeof (guint32) * c->topology.lattice.n_dims);
 
   /* Any topology reader takes it, and writes it back unchanged too. */
   g_assert_true (tf_topology_load_data ("candidate.yaml", first->str, first->len, NULL, &plain,
