@@ -549,11 +549,12 @@ swaps_at_level (TfChipOrbits     *o,
 static void
 orbits_of_swaps (TfChipOrbits     *o,
                  const TfQuotient *q,
+                 const guint32    *plain,
+                 guint32           plain_top,
                  guint32          *mark,
                  guint32          *token)
 {
   guint n = q->n_classes;
-  g_autofree guint32 *plain = g_new (guint32, MAX (n, 1));
   g_autofree guint32 *robust = g_new (guint32, MAX (n, 1));
   g_autofree guint32 *count = g_new (guint32, MAX (n, 1));
   g_autofree guint32 *stack = g_new (guint32, MAX (n, 1));
@@ -566,7 +567,7 @@ orbits_of_swaps (TfChipOrbits     *o,
     uf[c] = o->source[c];
   /* Levels by both kinds of height (the second only where it differs): the blocks of any set
    * of classes give automorphisms. */
-  top[0] = heights (q, 1, plain, count, stack);
+  top[0] = plain_top;
   top[1] = heights (q, 2, robust, count, stack);
   o->levels = g_new0 (TfBlockLevel, (gsize) top[0] + top[1] + 1);
   for (guint pass = 0; pass < 2; pass++)
@@ -593,11 +594,11 @@ tf_chip_orbits_init (TfChipOrbits     *o,
   guint n = q->n_chip_classes, n_all = q->n_classes;
   g_autofree guint32 *stack = g_new (guint32, MAX (n_all, 1));
   g_autofree guint32 *mark = g_new0 (guint32, MAX (n_all, 1));
-  g_autofree guint32 *height = g_new0 (guint32, MAX (n_all, 1));
+  g_autofree guint32 *height = g_new (guint32, MAX (n_all, 1));
+  g_autofree guint32 *count = g_new (guint32, MAX (n_all, 1));
   GArray *perms;
-  guint32 token = 0;
+  guint32 token = 0, top;
   TfBlockLevel bl;
-
   memset (o, 0, sizeof *o);
   o->component = g_new (guint32, MAX (n_all, 1));
   o->position = g_new (guint32, MAX (n_all, 1));
@@ -605,8 +606,7 @@ tf_chip_orbits_init (TfChipOrbits     *o,
   o->offset = g_new (guint32, (gsize) n_all + 1);
 
   /* Components of chips: the blocks of level 0 (switches stand above it). */
-  for (guint32 c = n; c < n_all; c++)
-    height[c] = 1;
+  top = heights (q, 1, height, count, stack);
   o->n_components = blocks_find (q, height, 0, o->component, o->position, o->offset, o->classes,
                                  stack);
 
@@ -618,7 +618,6 @@ tf_chip_orbits_init (TfChipOrbits     *o,
   /* Sources: inside each searched component, then every other component like its own. */
   o->source = g_new (guint32, MAX (n, 1));
   o->perm = g_new (guint32, MAX (n, 1));
-  o->multiplicity = g_new0 (guint32, MAX (n, 1));
   perms = g_array_new (FALSE, FALSE, sizeof (guint32));
   for (guint32 c = 0; c < n; c++)
     o->perm[c] = TF_UNREACHED;
@@ -636,15 +635,12 @@ tf_chip_orbits_init (TfChipOrbits     *o,
             o->source[y] = o->source[like];
             o->perm[y] = o->perm[like];
           }
-        o->multiplicity[o->source[y]]++;
       }
-  for (guint32 c = 0; c < n; c++)
-    o->n_searched += o->multiplicity[c] > 0;
   o->perms = (guint32 *) (void *) g_array_free (perms, FALSE);
 
   o->orbit = g_new (guint32, MAX (n, 1));
   o->orbit_size = g_new0 (guint32, MAX (n, 1));
-  orbits_of_swaps (o, q, mark, &token);
+  orbits_of_swaps (o, q, height, top, mark, &token);
 }
 
 void
@@ -657,7 +653,6 @@ tf_chip_orbits_clear (TfChipOrbits *o)
   g_free (o->rep);
   g_free (o->source);
   g_free (o->perm);
-  g_free (o->multiplicity);
   g_free (o->perms);
   g_free (o->orbit);
   g_free (o->orbit_size);

@@ -140,9 +140,7 @@ typedef struct _TfChipOrbits
   /* per chip class: */
   guint32  *source;       /* the class searched for it (itself when searched) */
   guint32  *perm;         /* where pi^-1 starts in @perms, TF_UNREACHED for the identity */
-  guint32  *multiplicity; /* for a searched class, the classes it stands for; else 0 */
   guint32  *perms;
-  guint     n_searched;   /* chip classes with a row of their own */
   /* Orbits under swaps of higher blocks too (they move switches, so rows do not follow): per
    * chip class, its orbit's representative (a source), and for that representative the
    * classes of the orbit (0 for the others). Row sums, eccentricities and the sum over all
