@@ -226,28 +226,15 @@ add_translated_flows (TfRouting     *m,
 
 /* Flows alike under swaps of chip components and twins */
 
-/* A pair of chips by its canonical pair under the swaps, with the swaps taking it there: its
- * components and their representatives { A, rA, B, rB }, and its twins' first members. */
+/* The swaps taking a pair of chips to its canonical pair: its components and their
+ * representatives { A, rA, B, rB }, and its twins' first members. */
 typedef struct
 {
-  guint64 key;
+  guint64 key;   /* the canonical pair's two classes */
   guint32 a, b;
   guint32 sw[4];
   guint32 first_a, first_b;
 } SwapPair;
-
-static int
-swap_pair_compare (const void *pa,
-                   const void *pb)
-{
-  const SwapPair *x = pa, *y = pb;
-
-  if (x->key != y->key)
-    return x->key < y->key ? -1 : 1;
-  if (x->a != y->a)
-    return x->a < y->a ? -1 : 1;
-  return (x->b > y->b) - (x->b < y->b);
-}
 
 /* The node the swap of components @sw[0] with @sw[1] and @sw[2] with @sw[3] takes @u to: a chip
  * of one to the chip at its place (class position, member index) in the other. */
@@ -413,7 +400,7 @@ add_swapped_flows (TfRouting     *m,
                    guint         *hops,
                    gboolean      *reachable)
 {
-  g_autofree SwapPair *sp = g_new (SwapPair, n_pairs);
+  g_autofree KeyedPair *kp = g_new (KeyedPair, n_pairs);
   g_autoptr(GArray) record = g_array_new (FALSE, FALSE, sizeof (Share));
   guint n_swapped = 0;
 
@@ -423,43 +410,52 @@ add_swapped_flows (TfRouting     *m,
     {
       guint32 a = pairs[2 * i], b = pairs[2 * i + 1];
       TfDestination d;
+      SwapPair p;
 
-      if (a != b && swap_pair (m, a, b, &sp[n_swapped]))
-        {
-          n_swapped++;
-          continue;
-        }
       if (a == b)
         continue;
+      if (swap_pair (m, a, b, &p))
+        {
+          kp[n_swapped++] = (KeyedPair) { (gint64) p.key, a, b };
+          continue;
+        }
       tf_routing_destination (m, b, &a, 1, 0, &d);
       *hops = MAX (*hops, tf_destination_distance (&d, a));
       *reachable &= tf_routing_add_flow (m, &d, a, 1.0);
     }
-  qsort (sp, n_swapped, sizeof (SwapPair), swap_pair_compare);
+  qsort (kp, n_swapped, sizeof (KeyedPair), keyed_pair_compare);
   for (guint i = 0, j; i < n_swapped; i = j)
     {
       TfDestination d;
+      SwapPair x;
 
-      for (j = i + 1; j < n_swapped && sp[j].key == sp[i].key; j++)
+      for (j = i + 1; j < n_swapped && kp[j].key == kp[i].key; j++)
         ;
-      tf_routing_destination (m, sp[i].b, &sp[i].a, 1, 0, &d);
-      *hops = MAX (*hops, tf_destination_distance (&d, sp[i].a));
+      tf_routing_destination (m, kp[i].b, &kp[i].a, 1, 0, &d);
+      *hops = MAX (*hops, tf_destination_distance (&d, kp[i].a));
       g_array_set_size (record, 0);
       m->record = record;
-      *reachable &= tf_routing_add_flow (m, &d, sp[i].a, 1.0);
+      *reachable &= tf_routing_add_flow (m, &d, kp[i].a, 1.0);
       m->record = NULL;
-      for (guint r = 0; r < record->len; r++)
+      swap_pair (m, kp[i].a, kp[i].b, &x);
+      for (guint k = i; k < j; k++)
         {
-          const Share *sh = &g_array_index (record, Share, r);
-          const TfLink *l = &m->graph->links[sh->slot / 2];
+          SwapPair y;
 
-          if (l->a >= m->graph->n_chip && l->b >= m->graph->n_chip)
+          if (k > i)
+            swap_pair (m, kp[k].a, kp[k].b, &y);
+          for (guint r = 0; r < record->len; r++)
             {
-              add_load (m, sh->slot, sh->load * (j - i - 1));
-              continue;
+              const Share *sh = &g_array_index (record, Share, r);
+              const TfLink *l = &m->graph->links[sh->slot / 2];
+              gboolean fixed = l->a >= m->graph->n_chip && l->b >= m->graph->n_chip;
+
+              /* Links between switches: every pair's share as they are, at once. */
+              if (k == i && fixed)
+                add_load (m, sh->slot, sh->load * (j - i - 1));
+              else if (k > i && !fixed)
+                add_load (m, moved_slot (m, &x, &y, sh->slot), sh->load);
             }
-          for (guint k = i + 1; k < j; k++)
-            add_load (m, moved_slot (m, &sp[i], &sp[k], sh->slot), sh->load);
         }
     }
 }
