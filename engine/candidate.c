@@ -12,95 +12,26 @@
 
 #include "optimizer-private.h"
 
-/* The values under metadata.metrics, and the layer each comes from. */
-typedef enum
-{
-  V_ITER_TIME, V_COMPUTE_TIME, V_ALLREDUCE_TIME, V_NETWORK_COST, V_SWITCH_COST, V_LINK_COST,
-  V_NIC_COST, V_APL, V_APL_FAIL, V_DISCONNECTED, V_FAILURE_CASES, V_SWITCH_DIVERSITY,
-  V_LONGEST_CABLE, V_OPTICAL_LINKS, V_MAX_SWITCH_PORTS,
-  V_ITER_TIME_SIM, V_ITER_TIME_SIM_RATIO,   /* Stage 2's, when simulated */
-  /* the breakdown of the first workload's iteration, per kind of communication (TfComm) */
-  V_COMM_EXPOSED, V_COMM_OVERLAPPED = V_COMM_EXPOSED + TF_N_COMMS,
-  V_COMM_BOTTLENECK_GBPS = V_COMM_OVERLAPPED + TF_N_COMMS,
-  V_COMM_BOTTLENECK_LOAD = V_COMM_BOTTLENECK_GBPS + TF_N_COMMS,
-  V_COMM_BOTTLENECK = V_COMM_BOTTLENECK_LOAD + TF_N_COMMS,   /* text */
-  V_COMM_SIM = V_COMM_BOTTLENECK + TF_N_COMMS,                /* Stage 2's exposed time */
-  N_VALUES = V_COMM_SIM + TF_N_COMMS
-} Value;
-
-static const char *const value_names[N_VALUES + 1] = {
-  [V_ITER_TIME] = "iter_time_us",
-  [V_COMPUTE_TIME] = "compute_time_us",
-  [V_ALLREDUCE_TIME] = "allreduce_time_us",
-  [V_NETWORK_COST] = "network_cost_usd",
-  [V_SWITCH_COST] = "switch_cost_usd",
-  [V_LINK_COST] = "link_cost_usd",
-  [V_NIC_COST] = "nic_cost_usd",
-  [V_APL] = "apl",
-  [V_APL_FAIL] = "apl_fail",
-  [V_DISCONNECTED] = "disconnected_fraction",
-  [V_FAILURE_CASES] = "failure_cases",
-  [V_SWITCH_DIVERSITY] = "switch_diversity",
-  [V_LONGEST_CABLE] = "longest_cable_m",
-  [V_OPTICAL_LINKS] = "optical_links",
-  [V_MAX_SWITCH_PORTS] = "max_switch_ports",
-  [V_ITER_TIME_SIM] = "iter_time_sim_us",
-  [V_ITER_TIME_SIM_RATIO] = "iter_time_sim_ratio",
-#define COMM_NAMES(first, suffix) \
-  [first + TF_COMM_TP] = "tp_" suffix, [first + TF_COMM_PP] = "pp_" suffix, \
-  [first + TF_COMM_DP] = "dp_" suffix, [first + TF_COMM_EP] = "ep_" suffix
-  COMM_NAMES (V_COMM_EXPOSED, "time_us"),
-  COMM_NAMES (V_COMM_OVERLAPPED, "overlapped_us"),
-  COMM_NAMES (V_COMM_BOTTLENECK_GBPS, "bottleneck_gb_per_s"),
-  COMM_NAMES (V_COMM_BOTTLENECK_LOAD, "bottleneck_flows"),
-  COMM_NAMES (V_COMM_BOTTLENECK, "bottleneck"),
-  COMM_NAMES (V_COMM_SIM, "time_sim_us"),
-#undef COMM_NAMES
-  [N_VALUES] = NULL,
+/* The layer each value under metadata.metrics (candidate-metadata-private.h) comes from. */
+static const TfLayer value_layer[TF_N_VALUES] = {
+  [TF_VALUE_ITER_TIME] = TF_LAYER_WORKFLOW,
+  [TF_VALUE_COMPUTE_TIME] = TF_LAYER_ITERATION,
+  [TF_VALUE_ALLREDUCE_TIME] = TF_LAYER_COLLECTIVES,
+  [TF_VALUE_NETWORK_COST] = TF_LAYER_COST,
+  [TF_VALUE_SWITCH_COST] = TF_LAYER_COST,
+  [TF_VALUE_LINK_COST] = TF_LAYER_COST,
+  [TF_VALUE_NIC_COST] = TF_LAYER_COST,
+  [TF_VALUE_APL] = TF_LAYER_STRUCTURE,
+  [TF_VALUE_APL_FAIL] = TF_LAYER_STRUCTURE,
+  [TF_VALUE_DISCONNECTED] = TF_LAYER_STRUCTURE,
+  [TF_VALUE_FAILURE_CASES] = TF_LAYER_STRUCTURE,
+  [TF_VALUE_SWITCH_DIVERSITY] = TF_LAYER_STRUCTURE,
+  [TF_VALUE_LONGEST_CABLE] = TF_LAYER_COST,
+  [TF_VALUE_OPTICAL_LINKS] = TF_LAYER_COST,
+  [TF_VALUE_MAX_SWITCH_PORTS] = TF_LAYER_COST,
+  [TF_VALUE_ITER_TIME_SIM ... TF_VALUE_ITER_TIME_SIM_RATIO] = TF_LAYER_WORKFLOW,
+  [TF_VALUE_COMM_EXPOSED ... TF_N_VALUES - 1] = TF_LAYER_ITERATION,
 };
-
-static const TfLayer value_layer[N_VALUES] = {
-  [V_ITER_TIME] = TF_LAYER_WORKFLOW,
-  [V_COMPUTE_TIME] = TF_LAYER_ITERATION,
-  [V_ALLREDUCE_TIME] = TF_LAYER_COLLECTIVES,
-  [V_NETWORK_COST] = TF_LAYER_COST,
-  [V_SWITCH_COST] = TF_LAYER_COST,
-  [V_LINK_COST] = TF_LAYER_COST,
-  [V_NIC_COST] = TF_LAYER_COST,
-  [V_APL] = TF_LAYER_STRUCTURE,
-  [V_APL_FAIL] = TF_LAYER_STRUCTURE,
-  [V_DISCONNECTED] = TF_LAYER_STRUCTURE,
-  [V_FAILURE_CASES] = TF_LAYER_STRUCTURE,
-  [V_SWITCH_DIVERSITY] = TF_LAYER_STRUCTURE,
-  [V_LONGEST_CABLE] = TF_LAYER_COST,
-  [V_OPTICAL_LINKS] = TF_LAYER_COST,
-  [V_MAX_SWITCH_PORTS] = TF_LAYER_COST,
-  [V_ITER_TIME_SIM ... V_ITER_TIME_SIM_RATIO] = TF_LAYER_WORKFLOW,
-  [V_COMM_EXPOSED ... N_VALUES - 1] = TF_LAYER_ITERATION,
-};
-
-const char *const *
-tf_candidate_value_names (void)
-{
-  return value_names;
-}
-
-void
-tf_candidate_metadata_free (TfCandidateMetadata *metadata)
-{
-  if (metadata == NULL)
-    return;
-  g_free (metadata->candidate_id);
-  g_free (metadata->method);
-  g_free (metadata->seed_family);
-  g_free (metadata->seed_id);
-  g_free (metadata->template_params);
-  g_clear_pointer (&metadata->parent_ids, g_ptr_array_unref);
-  g_clear_pointer (&metadata->mutations, g_ptr_array_unref);
-  for (guint i = 0; i < metadata->n_values; i++)
-    g_free (metadata->texts[i]);
-  g_free (metadata);
-}
 
 TfCandidate *
 tf_candidate_new (void)
@@ -144,59 +75,59 @@ allreduce_time (const TfCandidate *c,
 
 static gboolean
 get_value (const TfCandidate *c,
-           Value              v,
+           TfCandidateValue              v,
            double            *out)
 {
   const TfEvaluation *ev = &c->evaluation;
 
   if (!(ev->layers & value_layer[v]))
     return FALSE;
-  if ((v == V_ITER_TIME_SIM || v == V_ITER_TIME_SIM_RATIO || v >= V_COMM_SIM) && !ev->simulated)
+  if ((v == TF_VALUE_ITER_TIME_SIM || v == TF_VALUE_ITER_TIME_SIM_RATIO || v >= TF_VALUE_COMM_SIM) && !ev->simulated)
     return FALSE;
   switch (v)
     {
-    case V_ITER_TIME: *out = ev->workflow_time_us; return TRUE;
-    case V_ITER_TIME_SIM: *out = ev->workflow_time_sim_us; return TRUE;
-    case V_ITER_TIME_SIM_RATIO:
+    case TF_VALUE_ITER_TIME: *out = ev->workflow_time_us; return TRUE;
+    case TF_VALUE_ITER_TIME_SIM: *out = ev->workflow_time_sim_us; return TRUE;
+    case TF_VALUE_ITER_TIME_SIM_RATIO:
       if (!(ev->workflow_time_us > 0))
         return FALSE;
       *out = ev->workflow_time_sim_us / ev->workflow_time_us;
       return TRUE;
-    case V_COMPUTE_TIME: *out = ev->iter_compute_us[0]; return TRUE;
-    case V_ALLREDUCE_TIME: return allreduce_time (c, out);
-    case V_NETWORK_COST: *out = ev->network_cost_usd; return TRUE;
-    case V_SWITCH_COST: *out = ev->switch_cost_usd; return TRUE;
-    case V_LINK_COST: *out = ev->link_cost_usd; return TRUE;
-    case V_NIC_COST: *out = ev->nic_cost_usd; return TRUE;
-    case V_APL: *out = ev->apl; return TRUE;
-    case V_APL_FAIL: *out = ev->apl_fail; return TRUE;
-    case V_DISCONNECTED: *out = ev->disconnected_fraction; return TRUE;
-    case V_FAILURE_CASES: *out = ev->failure_cases; return TRUE;
-    case V_SWITCH_DIVERSITY: *out = ev->switch_diversity; return TRUE;
-    case V_LONGEST_CABLE: *out = ev->longest_cable_m; return TRUE;
-    case V_OPTICAL_LINKS: *out = ev->optical_links; return TRUE;
-    case V_MAX_SWITCH_PORTS: *out = ev->max_switch_ports; return TRUE;
-    case N_VALUES:
+    case TF_VALUE_COMPUTE_TIME: *out = ev->iter_compute_us[0]; return TRUE;
+    case TF_VALUE_ALLREDUCE_TIME: return allreduce_time (c, out);
+    case TF_VALUE_NETWORK_COST: *out = ev->network_cost_usd; return TRUE;
+    case TF_VALUE_SWITCH_COST: *out = ev->switch_cost_usd; return TRUE;
+    case TF_VALUE_LINK_COST: *out = ev->link_cost_usd; return TRUE;
+    case TF_VALUE_NIC_COST: *out = ev->nic_cost_usd; return TRUE;
+    case TF_VALUE_APL: *out = ev->apl; return TRUE;
+    case TF_VALUE_APL_FAIL: *out = ev->apl_fail; return TRUE;
+    case TF_VALUE_DISCONNECTED: *out = ev->disconnected_fraction; return TRUE;
+    case TF_VALUE_FAILURE_CASES: *out = ev->failure_cases; return TRUE;
+    case TF_VALUE_SWITCH_DIVERSITY: *out = ev->switch_diversity; return TRUE;
+    case TF_VALUE_LONGEST_CABLE: *out = ev->longest_cable_m; return TRUE;
+    case TF_VALUE_OPTICAL_LINKS: *out = ev->optical_links; return TRUE;
+    case TF_VALUE_MAX_SWITCH_PORTS: *out = ev->max_switch_ports; return TRUE;
+    case TF_N_VALUES:
       g_assert_not_reached ();
     default:
       break;
     }
   /* The breakdown: only the kinds the workload has. */
   {
-    guint k = (v - V_COMM_EXPOSED) % TF_N_COMMS;
+    guint k = (v - TF_VALUE_COMM_EXPOSED) % TF_N_COMMS;
     const TfBottleneck *b = &ev->iter_bottleneck[0][k];
 
     if (ev->iter_comm_total_us[0][k] <= 0)
       return FALSE;
-    if (v >= V_COMM_SIM)
+    if (v >= TF_VALUE_COMM_SIM)
       *out = ev->iter_comm_sim_us[0][k];
-    else if (v < V_COMM_OVERLAPPED)
+    else if (v < TF_VALUE_COMM_OVERLAPPED)
       *out = ev->iter_comm_us[0][k];
-    else if (v < V_COMM_BOTTLENECK_GBPS)
+    else if (v < TF_VALUE_COMM_BOTTLENECK_GBPS)
       *out = ev->iter_comm_total_us[0][k] - ev->iter_comm_us[0][k];
-    else if (v < V_COMM_BOTTLENECK_LOAD)
+    else if (v < TF_VALUE_COMM_BOTTLENECK_LOAD)
       *out = b->gbps;
-    else if (v < V_COMM_BOTTLENECK)
+    else if (v < TF_VALUE_COMM_BOTTLENECK)
       {
         if (b->kind != TF_BOTTLENECK_LINK)
           return FALSE;
@@ -212,7 +143,7 @@ get_value (const TfCandidate *c,
 
 static void
 set_value (TfCandidate *c,
-           Value        v,
+           TfCandidateValue        v,
            double       x)
 {
   TfEvaluation *ev = &c->evaluation;
@@ -220,44 +151,44 @@ set_value (TfCandidate *c,
   ev->layers |= value_layer[v];
   switch (v)
     {
-    case V_ITER_TIME: ev->workflow_time_us = ev->iter_time_us[0] = x;
+    case TF_VALUE_ITER_TIME: ev->workflow_time_us = ev->iter_time_us[0] = x;
       ev->layers |= TF_LAYER_ITERATION; break;
-    case V_ITER_TIME_SIM: ev->workflow_time_sim_us = ev->iter_time_sim_us[0] = x;
+    case TF_VALUE_ITER_TIME_SIM: ev->workflow_time_sim_us = ev->iter_time_sim_us[0] = x;
       ev->simulated = TRUE; break;
-    case V_ITER_TIME_SIM_RATIO: break;   /* derived */
-    case V_COMPUTE_TIME: ev->iter_compute_us[0] = x; break;
-    case V_ALLREDUCE_TIME: ev->collective_us[0][TF_PRIMITIVE_ALL_REDUCE][0] = x; break;
-    case V_NETWORK_COST: ev->network_cost_usd = x; break;
-    case V_SWITCH_COST: ev->switch_cost_usd = x; break;
-    case V_LINK_COST: ev->link_cost_usd = x; break;
-    case V_NIC_COST: ev->nic_cost_usd = x; break;
-    case V_APL: ev->apl = x; break;
-    case V_APL_FAIL: ev->apl_fail = x; break;
-    case V_DISCONNECTED: ev->disconnected_fraction = x; break;
-    case V_FAILURE_CASES: ev->failure_cases = (guint) x; break;
-    case V_SWITCH_DIVERSITY: ev->switch_diversity = (guint) x; break;
-    case V_LONGEST_CABLE: ev->longest_cable_m = x; break;
-    case V_OPTICAL_LINKS: ev->optical_links = (guint) x; break;
-    case V_MAX_SWITCH_PORTS: ev->max_switch_ports = (guint) x; break;
-    case N_VALUES:
+    case TF_VALUE_ITER_TIME_SIM_RATIO: break;   /* derived */
+    case TF_VALUE_COMPUTE_TIME: ev->iter_compute_us[0] = x; break;
+    case TF_VALUE_ALLREDUCE_TIME: ev->collective_us[0][TF_PRIMITIVE_ALL_REDUCE][0] = x; break;
+    case TF_VALUE_NETWORK_COST: ev->network_cost_usd = x; break;
+    case TF_VALUE_SWITCH_COST: ev->switch_cost_usd = x; break;
+    case TF_VALUE_LINK_COST: ev->link_cost_usd = x; break;
+    case TF_VALUE_NIC_COST: ev->nic_cost_usd = x; break;
+    case TF_VALUE_APL: ev->apl = x; break;
+    case TF_VALUE_APL_FAIL: ev->apl_fail = x; break;
+    case TF_VALUE_DISCONNECTED: ev->disconnected_fraction = x; break;
+    case TF_VALUE_FAILURE_CASES: ev->failure_cases = (guint) x; break;
+    case TF_VALUE_SWITCH_DIVERSITY: ev->switch_diversity = (guint) x; break;
+    case TF_VALUE_LONGEST_CABLE: ev->longest_cable_m = x; break;
+    case TF_VALUE_OPTICAL_LINKS: ev->optical_links = (guint) x; break;
+    case TF_VALUE_MAX_SWITCH_PORTS: ev->max_switch_ports = (guint) x; break;
+    case TF_N_VALUES:
       g_assert_not_reached ();
     default:
       {
-        guint k = (v - V_COMM_EXPOSED) % TF_N_COMMS;
+        guint k = (v - TF_VALUE_COMM_EXPOSED) % TF_N_COMMS;
         TfBottleneck *b = &ev->iter_bottleneck[0][k];
 
-        if (v >= V_COMM_SIM)
+        if (v >= TF_VALUE_COMM_SIM)
           ev->iter_comm_sim_us[0][k] = x;
-        else if (v < V_COMM_OVERLAPPED)
+        else if (v < TF_VALUE_COMM_OVERLAPPED)
           {
             ev->iter_comm_us[0][k] = x;
             ev->iter_comm_total_us[0][k] += x;
           }
-        else if (v < V_COMM_BOTTLENECK_GBPS)
+        else if (v < TF_VALUE_COMM_BOTTLENECK_GBPS)
           ev->iter_comm_total_us[0][k] += x;
-        else if (v < V_COMM_BOTTLENECK_LOAD)
+        else if (v < TF_VALUE_COMM_BOTTLENECK_LOAD)
           b->gbps = x;
-        else if (v < V_COMM_BOTTLENECK)
+        else if (v < TF_VALUE_COMM_BOTTLENECK)
           {
             b->kind = TF_BOTTLENECK_LINK;
             b->load = x;
@@ -318,12 +249,12 @@ metadata_of (const TfCandidate *c)
       m->has_mutations_total = TRUE;
       m->mutations_total = o->n_mutations_total;
     }
-  for (guint v = 0; v < N_VALUES; v++)
+  for (guint v = 0; v < TF_N_VALUES; v++)
     if (get_value (c, v, &m->values[m->n_values]))
       {
-        if (v >= V_COMM_BOTTLENECK && v < V_COMM_SIM)
+        if (v >= TF_VALUE_COMM_BOTTLENECK && v < TF_VALUE_COMM_SIM)
           m->texts[m->n_values] = tf_bottleneck_to_text (
-            &c->evaluation.iter_bottleneck[0][v - V_COMM_BOTTLENECK]);
+            &c->evaluation.iter_bottleneck[0][v - TF_VALUE_COMM_BOTTLENECK]);
         m->value_keys[m->n_values++] = (guint8) v;
       }
   return m;
@@ -398,9 +329,10 @@ candidate_from_metadata (TfCandidate *c,
       {
         if (!tf_bottleneck_from_text (m->texts[i],
                                       &c->evaluation.iter_bottleneck[0][m->value_keys[i]
-                                                                        - V_COMM_BOTTLENECK]))
+                                                                        - TF_VALUE_COMM_BOTTLENECK]))
           return BAD ("%s: field 'metadata.metrics.%s': '%s' is not a link type@reach, "
-                      "injection or bisection", name, value_names[m->value_keys[i]], m->texts[i]);
+                      "injection or bisection", name,
+                      tf_candidate_value_names ()[m->value_keys[i]], m->texts[i]);
       }
     else
       set_value (c, m->value_keys[i], m->values[i]);

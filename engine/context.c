@@ -5,7 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "names-private.h"
+#include "context-private.h"
 
 G_DEFINE_QUARK (tf-error-quark, tf_error)
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* optimizer-names.c: the names of the optimizer's enums (collective primitives, mutation
- * operators, kinds of parallel communication, candidate origins), one table each, read by the
+ * operators, Stage 2's simulators), one table each, read by the
  * to_string and from_string functions and by the search configuration's readers.
  */
 #include "optimizer-private.h"
+#include "names-private.h"
 
 const char *const tf_primitive_names[TF_N_PRIMITIVES] = {
   "AllReduce", "AllGather", "ReduceScatter", "AllToAll",
@@ -15,29 +16,7 @@ const char *const tf_mutation_names[TF_N_MUTATIONS] = {
   "remove_spine_plane",
 };
 
-const char *const tf_comm_names[TF_N_COMMS] = { "tp", "pp", "dp", "ep" };
-
 const char *const tf_stage_2_names[TF_N_STAGE_2] = { "g5_simulation", "none", "simgrid" };
-
-static const char *const origin_names[] = {
-  "family_enum", "family_sample", "generic_template", "graph_mutation", "crossover",
-  "manual_seed",
-};
-
-gboolean
-tf_name_index (const char *const *names,
-               guint              n_names,
-               const char        *str,
-               guint             *out)
-{
-  for (guint i = 0; i < n_names; i++)
-    if (g_strcmp0 (str, names[i]) == 0)
-      {
-        *out = i;
-        return TRUE;
-      }
-  return FALSE;
-}
 
 const char *
 tf_primitive_to_string (TfPrimitive primitive)
@@ -63,33 +42,6 @@ tf_mutation_from_string (const char *str,
   if (!tf_name_index (tf_mutation_names, TF_N_MUTATIONS, str, &i))
     return FALSE;
   *out = (TfMutation) i;
-  return TRUE;
-}
-
-const char *
-tf_comm_to_string (TfComm comm)
-{
-  g_return_val_if_fail ((guint) comm < TF_N_COMMS, NULL);
-  return tf_comm_names[comm];
-}
-
-const char *
-tf_origin_method_to_string (TfOriginMethod method)
-{
-  g_return_val_if_fail ((guint) method < G_N_ELEMENTS (origin_names), NULL);
-  return origin_names[method];
-}
-
-gboolean
-tf_origin_method_from_string (const char     *str,
-                              TfOriginMethod *out)
-{
-  guint i;
-
-  g_return_val_if_fail (out != NULL, FALSE);
-  if (!tf_name_index (origin_names, G_N_ELEMENTS (origin_names), str, &i))
-    return FALSE;
-  *out = (TfOriginMethod) i;
   return TRUE;
 }
 

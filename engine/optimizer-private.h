@@ -15,6 +15,8 @@
 
 #include "optimizer.h"
 #include "graph-private.h"
+#include "candidate-metadata-private.h"
+#include "names-private.h"
 
 G_BEGIN_DECLS
 
@@ -65,14 +67,11 @@ double   tf_parallelism_iteration (const TfParallelism *par, const TfWorkload *w
 /* Layer 4 from the workloads' iteration times: their weighted mean (plain without weights). */
 double   tf_workflow_time (const TfSearchConfig *config, const double *iter_time_us);
 
-/* The tables behind tf_primitive_to_string, tf_mutation_to_string and tf_comm_to_string
+/* The tables behind tf_primitive_to_string, tf_mutation_to_string and tf_stage_2_to_string
  * (optimizer-names.c), for readers that match a file's spelling against them. */
 extern const char *const tf_primitive_names[TF_N_PRIMITIVES];
 extern const char *const tf_mutation_names[TF_N_MUTATIONS];
-extern const char *const tf_comm_names[TF_N_COMMS];
 extern const char *const tf_stage_2_names[TF_N_STAGE_2];
-/* The index of @str in @names, FALSE when it is not there. */
-gboolean tf_name_index (const char *const *names, guint n_names, const char *str, guint *out);
 
 /* Chip-to-chip hop counts, computed once per candidate from one breadth-first search per class
  * of twin chips (chips with the same neighbours are at the same distance from everything else). */

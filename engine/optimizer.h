@@ -74,18 +74,6 @@ typedef enum
 const char *tf_mutation_to_string (TfMutation mutation);      /* "add_edge", ... */
 gboolean    tf_mutation_from_string (const char *str, TfMutation *out);
 
-/* The communication of one training iteration (Layer 3), by parallelism */
-typedef enum
-{
-  TF_COMM_TP = 0,   /* tensor-parallel AllReduce of activations */
-  TF_COMM_PP,       /* pipeline point-to-point of activations between stages */
-  TF_COMM_DP,       /* data-parallel AllReduce of gradients */
-  TF_COMM_EP,       /* expert-parallel AllToAll of tokens (ep > 1 only) */
-  TF_N_COMMS
-} TfComm;
-
-const char *tf_comm_to_string (TfComm comm);   /* "tp", "pp", "dp", "ep" */
-
 /* What limits a collective's bandwidth (Layer 2): the most loaded link of its routing, a chip's
  * injection bandwidth (AllToAll) or the network's bisection (AllToAll). */
 typedef enum
@@ -258,18 +246,7 @@ gboolean tf_search_config_load_data (const char *name, const char *data, gsize l
 
 /* TopologyCandidate */
 
-typedef enum
-{
-  TF_ORIGIN_FAMILY_ENUM = 0,
-  TF_ORIGIN_FAMILY_SAMPLE,
-  TF_ORIGIN_GENERIC_TEMPLATE,
-  TF_ORIGIN_GRAPH_MUTATION,
-  TF_ORIGIN_CROSSOVER,
-  TF_ORIGIN_MANUAL_SEED,
-} TfOriginMethod;
-
-const char *tf_origin_method_to_string (TfOriginMethod method);
-gboolean    tf_origin_method_from_string (const char *str, TfOriginMethod *out);
+/* TfOriginMethod and TfComm are the candidate file's vocabulary: topoforge.h. */
 
 #define TF_ORIGIN_MAX_PARENTS   2u
 #define TF_ORIGIN_MAX_MUTATIONS 64u

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "optimizer-private.h"
+#include "names-private.h"
 #include "yaml-reader-private.h"
 
 G_BEGIN_DECLS
@@ -131,8 +132,6 @@ gboolean tf_config_finish_workload (Loader *l, guint index);
 
 /* Typed readers on top of yaml-reader.c's (search-config-reader.c) */
 
-/* "a, b, c or d" */
-char    *tf_config_join_names (const char *const *names, guint n_names);
 gboolean tf_config_unknown_key (TfYamlReader *r, TfYamlMapping *m, const char *key,
                                 const char *const *known, guint n_known);
 gboolean tf_config_is_key (const char *key, const char *name);

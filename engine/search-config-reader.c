@@ -7,19 +7,6 @@
 
 #include "search-config-private.h"
 
-/* "a, b, c or d" */
-char *
-tf_config_join_names (const char *const *names,
-                      guint              n_names)
-{
-  GString *list = g_string_new (NULL);
-
-  for (guint i = 0; i < n_names; i++)
-    g_string_append_printf (list, "%s%s", i == 0 ? "" : i + 1 == n_names ? " or " : ", ",
-                            names[i]);
-  return g_string_free (list, FALSE);
-}
-
 gboolean
 tf_config_unknown_key (TfYamlReader      *r,
                        TfYamlMapping     *m,
@@ -27,7 +14,7 @@ tf_config_unknown_key (TfYamlReader      *r,
                        const char *const *known,
                        guint              n_known)
 {
-  g_autofree char *list = tf_config_join_names (known, n_known);
+  g_autofree char *list = tf_names_join (known, n_known);
 
   return tf_yaml_reader_fail_at (r, m->key_mark, "unknown key '%s'; expected %s", key, list);
 }

@@ -25,7 +25,7 @@ lookup_primitive (const char *name,
 static char *
 explain_primitive (const char *name)
 {
-  g_autofree char *list = tf_config_join_names (tf_primitive_names, TF_N_PRIMITIVES);
+  g_autofree char *list = tf_names_join (tf_primitive_names, TF_N_PRIMITIVES);
 
   return g_strdup_printf ("'%s' is not a collective primitive; primitives are %s", name, list);
 }
@@ -195,7 +195,7 @@ join_preset_names (GArray *presets)
 
   for (guint i = 0; i < presets->len; i++)
     names[i] = g_array_index (presets, ModelPreset, i).name;
-  return tf_config_join_names (names, presets->len);
+  return tf_names_join (names, presets->len);
 }
 
 static const char *const workload_keys[] = {

@@ -26,7 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "names-private.h"
+#include "context-private.h"
 #include "search-config-private.h"
 
 /* The optimizer's own limits: a candidate is a whole graph evaluated many times over. */
@@ -42,7 +42,7 @@ join_family_names (void)
 
   for (guint i = 0; i < n; i++)
     names[i] = tf_family_get_name (tf_families_get (i));
-  return tf_config_join_names (names, n);
+  return tf_names_join (names, n);
 }
 
 static gboolean
@@ -65,7 +65,7 @@ explain_objective (const char *name)
 
   for (guint i = 0; i < TF_N_OBJECTIVES; i++)
     names[i] = tf_objective_to_string ((TfObjective) i);
-  list = tf_config_join_names (names, TF_N_OBJECTIVES);
+  list = tf_names_join (names, TF_N_OBJECTIVES);
   return g_strdup_printf ("'%s' is not an objective; objectives are %s", name, list);
 }
 
@@ -79,7 +79,7 @@ lookup_mutation (const char *name,
 static char *
 explain_mutation (const char *name)
 {
-  g_autofree char *list = tf_config_join_names (tf_mutation_names, TF_N_MUTATIONS);
+  g_autofree char *list = tf_names_join (tf_mutation_names, TF_N_MUTATIONS);
 
   return g_strdup_printf ("'%s' is not a mutation operator; operators are %s", name, list);
 }
@@ -206,7 +206,7 @@ lookup_topo (const char *name,
 static char *
 explain_topo (const char *name)
 {
-  g_autofree char *list = tf_config_join_names (tf_intra_board_topo_names,
+  g_autofree char *list = tf_names_join (tf_intra_board_topo_names,
                                                 TF_N_INTRA_BOARD_TOPOS);
 
   return g_strdup_printf ("'%s' is not an intra-board topology; they are %s", name, list);

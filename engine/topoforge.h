@@ -592,8 +592,37 @@ gboolean tf_network_graph_path_metrics (const TfNetworkGraph *graph,
                                         GError              **error);
 
 /* What the topology optimizer adds to a topology's metadata (docs/optimizer.md): the candidate's
- * id, its origin, and its evaluated values under metadata.metrics. */
+ * id, its origin, and its evaluated values under metadata.metrics. Plain data of the file
+ * format, with its names (candidate-metadata.c); the optimizer fills and reads it. */
 #define TF_CANDIDATE_MAX_VALUES 64u
+
+/* How a candidate was made: metadata.origin.method. */
+typedef enum
+{
+  TF_ORIGIN_FAMILY_ENUM = 0,
+  TF_ORIGIN_FAMILY_SAMPLE,
+  TF_ORIGIN_GENERIC_TEMPLATE,
+  TF_ORIGIN_GRAPH_MUTATION,
+  TF_ORIGIN_CROSSOVER,
+  TF_ORIGIN_MANUAL_SEED,
+  TF_N_ORIGIN_METHODS
+} TfOriginMethod;
+
+const char *tf_origin_method_to_string (TfOriginMethod method);   /* "family_enum", ... */
+gboolean    tf_origin_method_from_string (const char *str, TfOriginMethod *out);
+
+/* The communication of one training iteration, by parallelism: the optimizer's Layer 3 times
+ * each, and a candidate's metadata.metrics names its values after them ("tp_time_us"). */
+typedef enum
+{
+  TF_COMM_TP = 0,   /* tensor-parallel AllReduce of activations */
+  TF_COMM_PP,       /* pipeline point-to-point of activations between stages */
+  TF_COMM_DP,       /* data-parallel AllReduce of gradients */
+  TF_COMM_EP,       /* expert-parallel AllToAll of tokens (ep > 1 only) */
+  TF_N_COMMS
+} TfComm;
+
+const char *tf_comm_to_string (TfComm comm);   /* "tp", "pp", "dp", "ep" */
 
 typedef struct
 {

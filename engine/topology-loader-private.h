@@ -21,8 +21,7 @@
 #include "family-private.h"
 #include "graph-private.h"
 #include "metrics-private.h"
-#include "names-private.h"
-#include "optimizer.h"
+#include "context-private.h"
 #include "yaml-reader-private.h"
 
 G_BEGIN_DECLS
