@@ -41,7 +41,7 @@
  *   outside A and B, B's k-th class for A's k-th, A's class at position pi^-1 (k) for B's k-th.
  *   perm holds pi^-1 per class (none: the identity).
  */
-#include "structure-private.h"
+#include "quotient-private.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -24,7 +24,7 @@
  *   - apl_fail is the mean of APL_r over the failures, disconnected_fraction the mean of disc_r,
  *     failure_cases the number of failures.
  *
- * How: the per-source failure analysis (evaluator-dominators.c) gives every failure's sums;
+ * How: the per-source failure analysis (pair-sums.c) gives every failure's sums;
  * here they become APL_r and disc_r, and symmetry spares most of the work:
  *
  * - Vertex-transitive graphs. When candidate->chip_transitive is set (declared by the family:
@@ -343,44 +343,6 @@ tf_path_metrics (const TfNetworkGraph *graph,
           g_free (orbits);
         }
     }
-  tf_quotient_clear (&q);
-  return ok;
-}
-
-gboolean
-tf_chip_path_sums (const TfNetworkGraph *graph,
-                   guint                 max_searches,
-                   gboolean             *done,
-                   guint                *diameter,
-                   guint64              *sum,
-                   GError              **error)
-{
-  TfQuotient q;
-  TfChipOrbits orbits;
-  guint n_searches = 0;
-  gboolean ok = TRUE;
-
-  *done = FALSE;
-  tf_quotient_init (&q, graph, TRUE);
-  tf_chip_orbits_init (&orbits, &q);
-  for (guint32 c = 0; c < q.n_chip_classes; c++)
-    n_searches += orbits.orbit_size[c] > 0;
-  if (n_searches <= max_searches)
-    {
-      g_autofree guint8 *removable = g_new0 (guint8, q.n_classes);
-      g_auto(TfPairSums) ps = { 0 };
-
-      tf_pair_sums_init (&ps, &q, NULL);
-      ps.orbits = &orbits;
-      ok = tf_pair_sums_by_source (&q, removable, q.n_chip_classes, &ps, error);
-      if (ok)
-        {
-          *diameter = ps.diameter;
-          *sum = ps.sum;
-          *done = TRUE;
-        }
-    }
-  tf_chip_orbits_clear (&orbits);
   tf_quotient_clear (&q);
   return ok;
 }

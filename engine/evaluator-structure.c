@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* evaluator-structure.c: Layer 1 of the evaluator, graph structure (the spec's
  * "Layer 1：拓扑结构指标"). Its parts live apart: the twin quotient (twin-quotient.c), the
- * paths and failures (evaluator-failures.c, evaluator-dominators.c), the bit-parallel search
+ * paths and failures (evaluator-failures.c, pair-sums.c), the bit-parallel search
  * (bfs-bit-parallel.c), the max flows (maxflow.c); the hop table Layer 2 reads is
  * hop-table.c.
  *
@@ -34,7 +34,7 @@
  *   so those graphs take the flows.
  */
 #include "structure-private.h"
-#include "graph-private.h"
+#include "maxflow-private.h"
 #include "metrics-private.h"
 
 #include <stdlib.h>

@@ -11,7 +11,7 @@
  * min_anynet routing takes paths of fewest hops) and parallel cables (one channel per pair of
  * routers).
  */
-#include "graph-private.h"
+#include "router-graph-private.h"
 
 gboolean
 tf_topology_write_booksim (const TfTopology  *topology,

@@ -31,7 +31,7 @@
  */
 #include <string.h>
 
-#include "graph-private.h"
+#include "export-private.h"
 
 #define FULL_MAX_CHIPS 256u
 

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* graph-private.h: compressed adjacency (CSR) over a list of links, and a small max-flow. */
+/* graph-private.h: the NetworkGraph's helpers (graph.c): compressed adjacency (CSR) over a list
+ * of links, where a node sits and what its links are, copies, and the invariants' places. */
 #pragma once
 
 #include "topoforge.h"
@@ -19,39 +20,6 @@ typedef struct
 void tf_adjacency_init (TfAdjacency *adj, guint n_nodes, guint n_links, const void *links,
                         gsize stride);
 void tf_adjacency_clear (TfAdjacency *adj);
-
-/* The graph as simulators of routers and endpoints take it (BookSim's anynet, SST/Merlin's
- * anytopo): every switch is a router; a chip whose only link is one cable to a switch is an
- * endpoint of that switch; any other chip (a torus's, one linked to the chips of its board, one
- * with two cables) is a router of its own, with itself its one endpoint. Routers are numbered
- * chips first, in chip order, then switches in node order. */
-typedef struct
-{
-  guint    n_routers;
-  guint32 *router_node;     /* per router, its node */
-  guint32 *router_of_node;  /* per node, its router; G_MAXUINT32 for a chip that is an endpoint */
-  guint32 *chip_router;     /* per chip, the router its endpoint is on */
-} TfRouterGraph;
-
-void tf_router_graph_init (TfRouterGraph *rg, const TfNetworkGraph *graph);
-void tf_router_graph_clear (TfRouterGraph *rg);
-
-/* A SimGrid platform for Stage 2 (export-simgrid.c writes it; stage-2.c gives the routes): every
- * link's latency @link_latency_ns (as the alpha-beta model's hop), and one route per ordered
- * pair of chips listed, along the link records given (route_links[route_offset[i] ..
- * route_offset[i + 1]), from route_src[i] to route_dst[i]), not symmetrical. */
-typedef struct
-{
-  double         link_latency_ns;
-  guint          n_routes;
-  const guint32 *route_src;
-  const guint32 *route_dst;
-  const guint   *route_offset;   /* n_routes + 1 */
-  const guint32 *route_links;
-} TfSimgridRoutes;
-
-void tf_topology_append_simgrid_platform (const TfTopology *topology,
-                                          const TfSimgridRoutes *routes, GString *out);
 
 /* qsort () order of guint64 values, ascending. */
 int  tf_guint64_compare (const void *pa, const void *pb);
@@ -98,6 +66,10 @@ void       tf_links_append (GArray *links, guint32 a, guint32 b, guint32 multipl
 void       tf_network_graph_settle_links (TfNetworkGraph *graph);
 /* The board of every chip, from board_chips. */
 guint32   *tf_network_graph_dup_chip_boards (const TfNetworkGraph *graph);
+/* A deep copy of @src into @dest (uninitialised). */
+void       tf_network_graph_copy (const TfNetworkGraph *src, TfNetworkGraph *dest);
+/* Whether every node reaches every other. */
+gboolean   tf_network_graph_is_connected (const TfNetworkGraph *graph);
 
 /* Which element broke an invariant, for callers that can point at it (the loader). */
 typedef enum
@@ -119,26 +91,5 @@ typedef struct
 
 gboolean tf_network_graph_check_invariants_where (const TfNetworkGraph *graph, guint chip_radix,
                                                   TfViolation *where, GError **error);
-
-/* Max flow (Dinic) on a small undirected or directed network with real capacities. */
-typedef struct _TfFlow TfFlow;
-
-TfFlow *tf_flow_new (guint n_nodes);
-void    tf_flow_free (TfFlow *flow);
-/* Makes room for @n_arcs arcs in all. */
-void    tf_flow_reserve (TfFlow *flow, guint n_arcs);
-/* Adds an arc u -> v of capacity @cap and v -> u of capacity @reverse_cap; returns its index. */
-guint   tf_flow_add_arc (TfFlow *flow, guint u, guint v, double cap, double reverse_cap);
-/* Changes an arc's capacities, the ones tf_flow_reset() returns to. */
-void    tf_flow_set_capacity (TfFlow *flow, guint arc, double cap, double reverse_cap);
-/* Undoes every flow pushed so far. */
-void    tf_flow_reset (TfFlow *flow);
-/* Pushes flow from @source to @sink until none more fits or @enough has gone through. */
-double  tf_flow_max (TfFlow *flow, guint source, guint sink, double enough);
-/* The nodes an arc leaves and enters. */
-void    tf_flow_get_ends (TfFlow *flow, guint arc, guint *from, guint *to);
-/* After tf_flow_max: sets @side[v] to 1 for the nodes on @source's side of the minimum cut it
- * found (those reachable from @source through arcs with capacity left), else 0. */
-void    tf_flow_source_side (TfFlow *flow, guint source, guint8 *side);
 
 G_END_DECLS

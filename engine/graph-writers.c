@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include "graph-private.h"
+#include "router-graph-private.h"
 
 static void
 append_escaped (GString    *out,

@@ -2,7 +2,7 @@
 /* graph.c: the NetworkGraph's storage, node names, link types and adjacency. */
 #include <string.h>
 
-#include "optimizer-private.h"
+#include "graph-private.h"
 
 void
 tf_network_graph_init (TfNetworkGraph *graph)

@@ -4,7 +4,7 @@
  * searches one class of each orbit of interchangeable chips (chip-orbits.c); the others read
  * their source's row through the automorphism between them.
  */
-#include "structure-private.h"
+#include "quotient-private.h"
 #include "bfs-bit-parallel-private.h"
 #include "graph-private.h"
 

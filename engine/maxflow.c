@@ -2,7 +2,7 @@
 /* maxflow.c: Dinic's max flow for the small networks of bisection (switches placed by a min cut)
  * and vertex-disjoint paths. Networks are built once and reused: capacities change, arcs don't.
  */
-#include "graph-private.h"
+#include "maxflow-private.h"
 
 typedef struct
 {

@@ -4,7 +4,7 @@
  * chip grouping) on any (docs/metrics.md). metrics-bisection.c has the families' forms. */
 #include <stdlib.h>
 
-#include "graph-private.h"
+#include "maxflow-private.h"
 #include "metrics-private.h"
 
 /* Exhaustive bisection on small graphs: every balanced split of the chips; for each, the

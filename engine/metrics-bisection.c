@@ -9,7 +9,7 @@
  */
 #include <stdlib.h>
 
-#include "graph-private.h"
+#include "maxflow-private.h"
 #include "metrics-private.h"
 #include "placement-private.h"
 

@@ -3,7 +3,7 @@
  * the number of internally vertex-disjoint paths, a bundle of parallel direct links counting
  * as its multiplicity ("按重边权重计算"). docs/metrics.md proves the closed forms; the exact
  * max-flow version below checks them in the tests. */
-#include "graph-private.h"
+#include "maxflow-private.h"
 #include "metrics-private.h"
 
 guint

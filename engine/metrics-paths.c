@@ -16,7 +16,7 @@
 #include "graph-private.h"
 #include "metrics-private.h"
 #include "progress-private.h"
-#include "structure-private.h"
+#include "quotient-private.h"
 
 /* Switch families, from the leaf level */
 

@@ -15,6 +15,7 @@
 
 #include "optimizer.h"
 #include "graph-private.h"
+#include "quotient-private.h"
 #include "candidate-metadata-private.h"
 #include "names-private.h"
 
@@ -72,39 +73,6 @@ double   tf_workflow_time (const TfSearchConfig *config, const double *iter_time
 extern const char *const tf_primitive_names[TF_N_PRIMITIVES];
 extern const char *const tf_mutation_names[TF_N_MUTATIONS];
 extern const char *const tf_stage_2_names[TF_N_STAGE_2];
-
-/* Chip-to-chip hop counts, computed once per candidate from one breadth-first search per class
- * of twin chips (chips with the same neighbours are at the same distance from everything else). */
-typedef struct _TfHopTable TfHopTable;
-
-struct _TfHopTable
-{
-  const TfNetworkGraph *graph;
-  guint                 n_nodes;
-  guint                 n_classes;
-  guint32              *class_of_chip;   /* n_chip */
-  guint32              *class_chip;      /* a representative chip per class */
-  guint8               *twin_distance;   /* per class: distance between two of its chips (1 or 2) */
-  guint32              *member_offset;   /* n_classes + 1: each class's chips in @members */
-  guint32              *members;
-  /* Rows: one per class searched; a class not searched reads its source's row through an
-   * automorphism (chip-orbits.c). NULL orbits: every class is searched. */
-  struct _TfChipOrbits *orbits;
-  guint                 n_rows;
-  guint32              *row_of_class;    /* per class: its source's row */
-  guint16              *distance;        /* n_rows x n_nodes, G_MAXUINT16 unreachable */
-};
-
-void  tf_hop_table_init (TfHopTable *table, const TfNetworkGraph *graph);
-void  tf_hop_table_clear (TfHopTable *table);
-guint tf_hop_table_distance (const TfHopTable *table, guint32 chip_a, guint32 chip_b);
-/* The distances from every node to @chip's class representative (0 there, the twin distance at
- * its other members), without a copy: the row of @chip's source class, whose values at
- * @nodes[i] are @values[i] instead in @chip's own (in order; a node may appear twice, the later
- * value holding). None when @chip's class is searched itself. @nodes and @values have room for
- * n_chip + 1. */
-const guint16 *tf_hop_table_row_moves (const TfHopTable *table, guint32 chip, guint32 *nodes,
-                                       guint16 *values, guint *n_moves);
 
 /* Where a node stands on the floor (metres), and the length and class of a link's cable. */
 void    tf_floor_plan_position (const TfFloorPlan *floor, const TfNetworkGraph *graph,
@@ -280,15 +248,12 @@ double tf_credit_factor (const TfCredit *credit);
 guint              tf_generators_get_count (void);
 const TfGenerator *tf_generators_get (guint index);
 
-/* Graph edits shared by the mutator: copies, link lookup, port counts and link types again. */
-void     tf_network_graph_copy (const TfNetworkGraph *src, TfNetworkGraph *dest);
 /* @graph dual-homed into @out (dual-homing.c): every leaf switch gets a twin in its place, every
  * chip on it a second link to the twin, the leaf's switch links dealt between the two.
  * TF_ERROR_INVALID_MUTATION when no switch has chips or a leaf has one switch link to share.
  * The caller checks the invariants and the hardware. */
 gboolean tf_network_graph_dual_home (const TfNetworkGraph *graph, TfNetworkGraph *out,
                                      GError **error);
-gboolean tf_network_graph_is_connected (const TfNetworkGraph *graph);
 /* Equal for equal graphs up to a renumbering of switches (graph-fingerprint.c). */
 guint64  tf_network_graph_fingerprint (const TfNetworkGraph *graph);
 

@@ -3,7 +3,7 @@
  * anynet, SST/Merlin's anytopo; graph-private.h). */
 #include <string.h>
 
-#include "graph-private.h"
+#include "router-graph-private.h"
 
 void
 tf_router_graph_init (TfRouterGraph        *rg,

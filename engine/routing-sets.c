@@ -7,7 +7,7 @@
  * chip-orbits.c) route one flow alike. docs/optimizer.md gives the formulas.
  */
 #include "routing-state-private.h"
-#include "structure-private.h"
+#include "quotient-private.h"
 
 #include <stdlib.h>
 #include <string.h>

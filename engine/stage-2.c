@@ -31,6 +31,7 @@
 #include <glib/gstdio.h>
 
 #include "optimizer-private.h"
+#include "export-private.h"
 
 #define SIMULATOR "topoforge-simgrid"
 #define SIMULATOR_ENV "TOPOFORGE_SIMGRID"

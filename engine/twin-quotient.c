@@ -15,7 +15,7 @@
  *   distance at all, for a chip it only drops that chip's pairs. False twins whose only
  *   neighbour is r are cut off from each other in G - r.
  */
-#include "structure-private.h"
+#include "quotient-private.h"
 #include "graph-private.h"
 
 #include <stdlib.h>

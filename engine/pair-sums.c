@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* evaluator-dominators.c: the per-source failure analysis of Layer 1: from each chip class of
- * the twin quotient (twin-quotient.c), or each source of the orbits of interchangeable chips
- * (chip-orbits.c, weighted by the classes it stands for), the hop sums of the whole graph and
- * the change every single failure makes to them, exactly (evaluator-failures.c turns them into
- * apl_fail).
+/* pair-sums.c: hop sums over chip pairs and the per-source failure analysis: from each chip
+ * class of the twin quotient (twin-quotient.c), or each source of the orbits of interchangeable
+ * chips (chip-orbits.c, weighted by the classes it stands for), the hop sums of the whole graph
+ * and the change every single failure makes to them, exactly. The optimizer's Layer 1
+ * (evaluator-failures.c) turns them into apl_fail; the metrics of an edited graph take its
+ * path sums from one search per orbit (tf_chip_path_sums).
  *
  * - Per source. One breadth-first search per chip class on the quotient gives apl,
  *   the diameter and each class's row sum. In G - r, the distance from s to v grows exactly
@@ -25,8 +26,7 @@
  *   links, so the changes from s summed over the links are chip 0's, and the mean is linear in
  *   those sums.
  */
-#include "structure-private.h"
-#include "graph-private.h"
+#include "quotient-private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -582,4 +582,42 @@ tf_pair_sums_clear (TfPairSums *ps)
   g_free (ps->single);
   g_free (ps->edge_link);
   memset (ps, 0, sizeof *ps);
+}
+
+gboolean
+tf_chip_path_sums (const TfNetworkGraph *graph,
+                   guint                 max_searches,
+                   gboolean             *done,
+                   guint                *diameter,
+                   guint64              *sum,
+                   GError              **error)
+{
+  TfQuotient q;
+  TfChipOrbits orbits;
+  guint n_searches = 0;
+  gboolean ok = TRUE;
+
+  *done = FALSE;
+  tf_quotient_init (&q, graph, TRUE);
+  tf_chip_orbits_init (&orbits, &q);
+  for (guint32 c = 0; c < q.n_chip_classes; c++)
+    n_searches += orbits.orbit_size[c] > 0;
+  if (n_searches <= max_searches)
+    {
+      g_autofree guint8 *removable = g_new0 (guint8, q.n_classes);
+      g_auto(TfPairSums) ps = { 0 };
+
+      tf_pair_sums_init (&ps, &q, NULL);
+      ps.orbits = &orbits;
+      ok = tf_pair_sums_by_source (&q, removable, q.n_chip_classes, &ps, error);
+      if (ok)
+        {
+          *diameter = ps.diameter;
+          *sum = ps.sum;
+          *done = TRUE;
+        }
+    }
+  tf_chip_orbits_clear (&orbits);
+  tf_quotient_clear (&q);
+  return ok;
 }
