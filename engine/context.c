@@ -7,8 +7,6 @@
 
 #include "context-private.h"
 
-G_DEFINE_QUARK (tf-error-quark, tf_error)
-
 /* Link defaults follow the spec's tier table (@tbl-spec-topo-09): a link type takes the
  * bandwidth of the tier whose boundary it crosses. The spec gives no latencies; these are
  * typical per-hop figures for each technology, documented in docs/spec-notes.md. */

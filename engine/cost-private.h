@@ -7,6 +7,7 @@
 #pragma once
 
 #include "topoforge.h"
+#include "yaml-reader-private.h"
 
 G_BEGIN_DECLS
 
@@ -85,7 +86,27 @@ void    tf_metrics_set_cost (TfMetrics *m, const TfCostFigures *figures);
 void    tf_network_graph_measure_layout (const TfContext *ctx, const TfNetworkGraph *graph,
                                          TfMetrics *m);
 
-/* The built-in data/prices.yaml, every switch it prices (search-config-cost.c parses it). */
-void    tf_cost_model_builtin (TfCostModel *out);
+/* The price table and floor plan as written (cost-prices.c): data/prices.yaml, or a search
+ * configuration's cost: block, which may name switches of radixes beyond the built-in ones. */
+#define TF_PRICE_MAX_RADIX           4096u
+#define TF_PRICE_MAX_METRES          1e5
+#define TF_PRICE_SHEET_MAX_SWITCHES  (2 * TF_PRICE_MAX_SWITCHES)
+
+typedef struct
+{
+  guint        n_switch;
+  guint        switch_radix[TF_PRICE_SHEET_MAX_SWITCHES];
+  double       switch_price[TF_PRICE_SHEET_MAX_SWITCHES];
+  TfPriceTable base;       /* every price but the switches' */
+  TfFloorPlan  floor;
+} TfPriceSheet;
+
+/* The cost: block at @r into @sheet, over what it holds, or the whole of data/prices.yaml
+ * (@complete: every key required). */
+gboolean tf_price_sheet_read (TfYamlReader *r, TfPriceSheet *sheet, gboolean complete);
+/* The built-in data/prices.yaml. */
+void     tf_price_sheet_builtin (TfPriceSheet *sheet);
+/* The built-in data/prices.yaml as a cost model, every switch it prices. */
+void     tf_cost_model_builtin (TfCostModel *out);
 
 G_END_DECLS

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "optimizer-private.h"
+#include "cost-private.h"
 #include "names-private.h"
 #include "yaml-reader-private.h"
 
@@ -18,28 +19,14 @@ G_BEGIN_DECLS
 
 /* The optimizer's own limits: a candidate is a whole graph evaluated many times over. */
 #define MAX_N_CHIP          65536u
-#define MAX_RADIX           4096u
-#define MAX_SHEET_SWITCHES  (2 * TF_SEARCH_MAX_RADIX_OPTIONS)
-#define MAX_METRES          1e5
+#define MAX_RADIX           TF_PRICE_MAX_RADIX
+#define MAX_METRES          TF_PRICE_MAX_METRES
 
-/* The price table and floor plan as read (search-config-cost.c) */
+/* The price table and floor plan as read: cost-prices.c (cost-private.h) */
 
-typedef struct
-{
-  guint        n_switch;
-  guint        switch_radix[MAX_SHEET_SWITCHES];
-  double       switch_price[MAX_SHEET_SWITCHES];
-  TfPriceTable base;       /* every price but the switches' */
-  TfFloorPlan  floor;
-} CostSheet;
-
-/* The cost: block, or the whole of data/prices.yaml (@complete: every key required). */
-gboolean tf_config_read_cost (TfYamlReader *r, CostSheet *sheet, gboolean complete);
-/* The built-in data/prices.yaml. */
-void     tf_config_cost_sheet_builtin (CostSheet *sheet);
 /* The price of each radix option, in the options' order; FALSE with the first option that has
  * none. */
-gboolean tf_config_resolve_switch_prices (const CostSheet *sheet,
+gboolean tf_config_resolve_switch_prices (const TfPriceSheet *sheet,
                                           const TfHardwareConstraints *hw,
                                           TfPriceTable *prices, guint *missing);
 
@@ -109,7 +96,7 @@ typedef struct
 {
   TfYamlReader    r;
   TfSearchConfig *c;
-  CostSheet       sheet;
+  TfPriceSheet    sheet;
   GArray         *presets;    /* ModelPreset */
 
   TfMark          root_mark;
@@ -129,34 +116,5 @@ typedef struct
  * that join a workload to the rest of the file once it has all been read. */
 gboolean tf_config_read_workloads (Loader *l, const char *key, TfMark key_mark);
 gboolean tf_config_finish_workload (Loader *l, guint index);
-
-/* Typed readers on top of yaml-reader.c's (search-config-reader.c) */
-
-gboolean tf_config_unknown_key (TfYamlReader *r, TfYamlMapping *m, const char *key,
-                                const char *const *known, guint n_known);
-gboolean tf_config_is_key (const char *key, const char *name);
-gboolean tf_config_read_bool (TfYamlReader *r, gboolean *out);
-/* A whole number in [min, max]; when @why is given, a number above the range says why the
- * limit is what it is. */
-gboolean tf_config_read_uint_in (TfYamlReader *r, guint64 min, guint64 max, const char *why,
-                                 guint64 *out);
-gboolean tf_config_read_guint (TfYamlReader *r, guint64 min, guint64 max, guint *out);
-gboolean tf_config_read_ascending (TfYamlReader *r, guint min, guint max, guint max_items,
-                                   const char *what, guint *values, TfMark *marks,
-                                   guint *n_values);
-/* A finite number above (or from) @min and at most @max, @unit after the numbers. */
-gboolean tf_config_read_real_in (TfYamlReader *r, double min, gboolean min_open, double max,
-                                 const char *unit, double *out);
-/* A list of names, each found by @lookup, none twice, at least one. */
-typedef gboolean (*LookupFunc) (const char *name, guint *index);
-typedef char *(*ExplainFunc) (const char *name);
-
-gboolean tf_config_read_name_list (TfYamlReader *r, guint max_items, LookupFunc lookup,
-                                   ExplainFunc explain, guint *indices, guint *n);
-/* "needs every key here (missing: ...)" for the keys whose bit is not in @have. */
-gboolean tf_config_fail_missing (TfYamlReader *r, TfMark mark, const char *const *keys,
-                                 guint n_keys, guint have);
-/* Built-in text is part of the program: a fault in it is a bug. */
-G_NORETURN void tf_config_builtin_failed (const char *file, GError *error);
 
 G_END_DECLS

@@ -81,8 +81,8 @@ read_model_field (TfYamlReader *r,
   gpointer field = G_STRUCT_MEMBER_P (w, f->offset);
 
   if (f->integer)
-    return tf_config_read_guint (r, f->min, f->max, field);
-  return tf_config_read_real_in (r, f->rmin, TRUE, f->rmax, f->unit, field);
+    return tf_yaml_read_guint (r, f->min, f->max, field);
+  return tf_yaml_read_real_in (r, f->rmin, TRUE, f->rmax, f->unit, field);
 }
 
 static gboolean
@@ -99,8 +99,8 @@ read_overlap (TfYamlReader *r,
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
       if (!tf_name_index (tf_comm_names, TF_N_COMMS, key, &c))
-        tf_config_unknown_key (r, &m, key, tf_comm_names, TF_N_COMMS);
-      else if (tf_config_read_real_in (r, 0, FALSE, 1, NULL, &w->overlap[c]))
+        tf_yaml_unknown_key (r, &m, key, tf_comm_names, TF_N_COMMS);
+      else if (tf_yaml_read_real_in (r, 0, FALSE, 1, NULL, &w->overlap[c]))
         *have |= 1u << F_OVERLAP (c);
     }
   tf_yaml_mapping_clear (&m);
@@ -135,13 +135,13 @@ read_preset (TfYamlReader *r,
       if (strcmp (key, "overlap") == 0)
         read_overlap (r, &preset->model, &preset->have);
       else if (!model_field_index (key, &index) || index == F_COMPUTE_TIME_US)
-        tf_config_unknown_key (r, &m, key, preset_keys, G_N_ELEMENTS (preset_keys));
+        tf_yaml_unknown_key (r, &m, key, preset_keys, G_N_ELEMENTS (preset_keys));
       else if (read_model_field (r, index, &preset->model))
         preset->have |= 1u << index;
     }
   tf_yaml_mapping_clear (&m);
   if (r->error == NULL && (preset->have & REQUIRED_MODEL) != REQUIRED_MODEL)
-    return tf_config_fail_missing (r, m.start, preset_keys, F_COMPUTE_TIME_US, preset->have);
+    return tf_yaml_fail_missing (r, m.start, preset_keys, F_COMPUTE_TIME_US, preset->have);
   return r->error == NULL;
 }
 
@@ -155,7 +155,7 @@ tf_config_models_builtin (GArray *presets)
   if (!tf_yaml_reader_init (&r, "data/models.yaml", (const guchar *) tf_models_yaml,
                             sizeof tf_models_yaml - 1)
       || !tf_yaml_reader_begin_document (&r) || !tf_yaml_reader_begin_mapping (&r, &m))
-    tf_config_builtin_failed ("data/models.yaml", r.error);
+    tf_yaml_builtin_failed ("data/models.yaml", r.error);
   while (tf_yaml_reader_next_key (&r, &m, &key))
     {
       ModelPreset preset = { g_strdup (key), { 0 }, 0 };
@@ -168,7 +168,7 @@ tf_config_models_builtin (GArray *presets)
     }
   tf_yaml_mapping_clear (&m);
   if (r.error != NULL || !tf_yaml_reader_end_document (&r))
-    tf_config_builtin_failed ("data/models.yaml", r.error);
+    tf_yaml_builtin_failed ("data/models.yaml", r.error);
   tf_yaml_reader_clear (&r);
 }
 
@@ -222,8 +222,8 @@ read_parallelism (Loader     *l,
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
       if (!tf_name_index (parallelism_keys, G_N_ELEMENTS (parallelism_keys), key, &i))
-        tf_config_unknown_key (r, &m, key, parallelism_keys, G_N_ELEMENTS (parallelism_keys));
-      else if (tf_config_read_guint (r, 1, MAX_N_CHIP, fields[i]))
+        tf_yaml_unknown_key (r, &m, key, parallelism_keys, G_N_ELEMENTS (parallelism_keys));
+      else if (tf_yaml_read_guint (r, 1, MAX_N_CHIP, fields[i]))
         have |= 1u << i;
     }
   tf_yaml_mapping_clear (&m);
@@ -251,7 +251,7 @@ read_message_sizes (Loader     *l,
       TfMark mark = tf_yaml_reader_mark (r);
       guint64 v;
 
-      if (!tf_config_read_uint_in (r, 1, G_GUINT64_CONSTANT (1) << 40, "bytes, at most 1 TiB", &v))
+      if (!tf_yaml_read_uint_in (r, 1, G_GUINT64_CONSTANT (1) << 40, "bytes, at most 1 TiB", &v))
         break;
       for (guint i = 0; i < w->n_message_sizes; i++)
         if (w->message_sizes[i] == v)
@@ -298,14 +298,14 @@ read_workload (Loader   *l,
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
-      if (tf_config_is_key (key, "name"))
+      if (tf_yaml_is_key (key, "name"))
         {
           rec->has_name = TRUE;
           rec->name_mark = tf_yaml_reader_mark (r);
           g_clear_pointer (&w->name, g_free);
           tf_yaml_read_string (r, MAX_NAME, &w->name);
         }
-      else if (tf_config_is_key (key, "model"))
+      else if (tf_yaml_is_key (key, "model"))
         {
           TfMark mark = tf_yaml_reader_mark (r);
 
@@ -320,35 +320,35 @@ read_workload (Loader   *l,
                                       "every model key", w->model, list);
             }
         }
-      else if (tf_config_is_key (key, "parallelism"))
+      else if (tf_yaml_is_key (key, "parallelism"))
         {
           rec->has_parallelism = TRUE;
           rec->parallelism_mark = tf_yaml_reader_mark (r);
           read_parallelism (l, w);
         }
-      else if (tf_config_is_key (key, "message_sizes_bytes"))
+      else if (tf_yaml_is_key (key, "message_sizes_bytes"))
         read_message_sizes (l, w);
-      else if (tf_config_is_key (key, "required_primitives"))
+      else if (tf_yaml_is_key (key, "required_primitives"))
         {
           guint indices[TF_N_PRIMITIVES], n;
 
-          if (tf_config_read_name_list (r, TF_N_PRIMITIVES, lookup_primitive, explain_primitive,
-                                        indices, &n))
+          if (tf_yaml_read_name_list (r, TF_N_PRIMITIVES, lookup_primitive, explain_primitive,
+                                      indices, &n))
             {
               w->primitives = 0;
               for (guint k = 0; k < n; k++)
                 w->primitives |= 1u << indices[k];
             }
         }
-      else if (tf_config_is_key (key, "overlap"))
+      else if (tf_yaml_is_key (key, "overlap"))
         read_overlap (r, w, &rec->have);
-      else if (tf_config_is_key (key, "weight"))
+      else if (tf_yaml_is_key (key, "weight"))
         {
           if (!in_list)
             tf_yaml_reader_fail_at (r, m.key_mark, "weight applies to the workloads of a "
                                     "workloads: list; a single workload weighs 1");
           else
-            tf_config_read_real_in (r, 0, TRUE, 1e6, NULL, &w->weight);
+            tf_yaml_read_real_in (r, 0, TRUE, 1e6, NULL, &w->weight);
         }
       else if (model_field_index (key, &i))
         {
@@ -356,8 +356,8 @@ read_workload (Loader   *l,
             rec->have |= 1u << i;
         }
       else
-        tf_config_unknown_key (r, &m, key, workload_keys,
-                               G_N_ELEMENTS (workload_keys) - (in_list ? 0 : 1));
+        tf_yaml_unknown_key (r, &m, key, workload_keys,
+                             G_N_ELEMENTS (workload_keys) - (in_list ? 0 : 1));
     }
   tf_yaml_mapping_clear (&m);
   if (r->error != NULL)
@@ -416,8 +416,8 @@ tf_config_read_workloads (Loader     *l,
     return tf_yaml_reader_fail_at (r, key_mark, "%s and %s are both given; give either "
                                    "workload (one) or workloads (a list of 1 to %u)",
                                    l->workload_key, key, TF_SEARCH_MAX_WORKLOADS);
-  l->workload_key = tf_config_is_key (key, "workload") ? "workload" : "workloads";
-  if (tf_config_is_key (key, "workload"))
+  l->workload_key = tf_yaml_is_key (key, "workload") ? "workload" : "workloads";
+  if (tf_yaml_is_key (key, "workload"))
     {
       tf_config_workload_defaults (&l->c->workloads[0]);
       if (!read_workload (l, 0, FALSE))
@@ -455,7 +455,7 @@ tf_config_finish_workload (Loader *l,
   TfSearchConfig *c = l->c;
   TfWorkload *w = &c->workloads[index];
   WorkloadRecord *rec = &l->records[index];
-  g_autofree char *path = tf_config_is_key (l->workload_key, "workload")
+  g_autofree char *path = tf_yaml_is_key (l->workload_key, "workload")
                           ? g_strdup ("workload") : g_strdup_printf ("workloads[%u]", index);
   g_autofree char *parallelism = g_strdup_printf ("%s.parallelism", path);
   guint64 product = (guint64) w->tp * w->pp * w->dp;

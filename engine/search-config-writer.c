@@ -334,12 +334,12 @@ cost_key (TfYamlEmitter *e,
   tf_yaml_emitter_string (e, key);
 }
 
-static CostSheet
+static TfPriceSheet
 builtin_sheet (void)
 {
-  CostSheet sheet;
+  TfPriceSheet sheet;
 
-  tf_config_cost_sheet_builtin (&sheet);
+  tf_price_sheet_builtin (&sheet);
   return sheet;
 }
 
@@ -351,7 +351,7 @@ write_cost (TfYamlEmitter        *e,
 {
   const TfPriceTable *p = &c->prices;
   const TfFloorPlan *f = &c->floor;
-  const CostSheet sheet = builtin_sheet ();
+  const TfPriceSheet sheet = builtin_sheet ();
   const struct { const char *key; double value, builtin; } prices[] = {
     { "port_gb_per_s", p->port_gbps, sheet.base.port_gbps },
     { "nic_port", p->nic_port, sheet.base.nic_port },

@@ -133,9 +133,9 @@ read_radix_options (Loader *l)
 
   l->has_radix_options = TRUE;
   /* Kept ascending, each with its mark for the price check. */
-  return tf_config_read_ascending (&l->r, 2, MAX_RADIX, TF_SEARCH_MAX_RADIX_OPTIONS,
-                                   "switch radix", hw->radix_options, l->radix_marks,
-                                   &hw->n_radix_options);
+  return tf_yaml_read_ascending (&l->r, 2, MAX_RADIX, TF_SEARCH_MAX_RADIX_OPTIONS,
+                                 "switch radix", hw->radix_options, l->radix_marks,
+                                 &hw->n_radix_options);
 }
 
 static gboolean
@@ -151,26 +151,26 @@ read_hardware (Loader *l)
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
       /* Bandwidth and latency bounds are the enumeration context's (context.c). */
-      if (tf_config_is_key (key, "nic_bandwidth_gb_per_s"))
-        tf_config_read_real_in (r, 0, TRUE, 1e9, "GB/s", &hw->nic_bandwidth_gbps);
-      else if (tf_config_is_key (key, "c2c_bandwidth_gb_per_s"))
-        tf_config_read_real_in (r, 0, TRUE, 1e9, "GB/s", &hw->c2c_bandwidth_gbps);
-      else if (tf_config_is_key (key, "switch_radix_options"))
+      if (tf_yaml_is_key (key, "nic_bandwidth_gb_per_s"))
+        tf_yaml_read_real_in (r, 0, TRUE, 1e9, "GB/s", &hw->nic_bandwidth_gbps);
+      else if (tf_yaml_is_key (key, "c2c_bandwidth_gb_per_s"))
+        tf_yaml_read_real_in (r, 0, TRUE, 1e9, "GB/s", &hw->c2c_bandwidth_gbps);
+      else if (tf_yaml_is_key (key, "switch_radix_options"))
         read_radix_options (l);
-      else if (tf_config_is_key (key, "link_latency_us"))
-        tf_config_read_real_in (r, 0, FALSE, 1e6, "us", &hw->link_latency_us);
-      else if (tf_config_is_key (key, "max_optical_cable_length_m"))
-        tf_config_read_real_in (r, 0, TRUE, MAX_METRES, "m", &hw->max_optical_cable_length_m);
-      else if (tf_config_is_key (key, "budget_usd"))
-        tf_config_read_real_in (r, 0, FALSE, 1e15, "USD (0: no budget)", &hw->budget_usd);
-      else if (tf_config_is_key (key, "nic_ports_per_chip"))
-        tf_config_read_guint (r, 1, MAX_CHIP_PORTS, &hw->nic_ports_per_chip);
-      else if (tf_config_is_key (key, "on_board_links_per_chip"))
-        tf_config_read_guint (r, 0, MAX_CHIP_PORTS, &hw->on_board_links_per_chip);
-      else if (tf_config_is_key (key, "off_board_ports_per_chip"))
-        tf_config_read_guint (r, 1, MAX_CHIP_PORTS, &hw->off_board_ports_per_chip);
+      else if (tf_yaml_is_key (key, "link_latency_us"))
+        tf_yaml_read_real_in (r, 0, FALSE, 1e6, "us", &hw->link_latency_us);
+      else if (tf_yaml_is_key (key, "max_optical_cable_length_m"))
+        tf_yaml_read_real_in (r, 0, TRUE, MAX_METRES, "m", &hw->max_optical_cable_length_m);
+      else if (tf_yaml_is_key (key, "budget_usd"))
+        tf_yaml_read_real_in (r, 0, FALSE, 1e15, "USD (0: no budget)", &hw->budget_usd);
+      else if (tf_yaml_is_key (key, "nic_ports_per_chip"))
+        tf_yaml_read_guint (r, 1, MAX_CHIP_PORTS, &hw->nic_ports_per_chip);
+      else if (tf_yaml_is_key (key, "on_board_links_per_chip"))
+        tf_yaml_read_guint (r, 0, MAX_CHIP_PORTS, &hw->on_board_links_per_chip);
+      else if (tf_yaml_is_key (key, "off_board_ports_per_chip"))
+        tf_yaml_read_guint (r, 1, MAX_CHIP_PORTS, &hw->off_board_ports_per_chip);
       else
-        tf_config_unknown_key (r, &m, key, hardware_keys, G_N_ELEMENTS (hardware_keys));
+        tf_yaml_unknown_key (r, &m, key, hardware_keys, G_N_ELEMENTS (hardware_keys));
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
@@ -181,8 +181,8 @@ read_objectives (Loader *l)
 {
   guint indices[TF_N_OBJECTIVES], n;
 
-  if (!tf_config_read_name_list (&l->r, TF_N_OBJECTIVES, lookup_objective, explain_objective,
-                                 indices, &n))
+  if (!tf_yaml_read_name_list (&l->r, TF_N_OBJECTIVES, lookup_objective, explain_objective,
+                               indices, &n))
     return FALSE;
   for (guint i = 0; i < n; i++)
     l->c->objectives[i] = (TfObjective) indices[i];
@@ -228,8 +228,8 @@ read_intra_board_topos (Loader *l)
         return FALSE;
       n = 1;
     }
-  else if (!tf_config_read_name_list (r, TF_N_INTRA_BOARD_TOPOS, lookup_topo, explain_topo, indices,
-                                      &n))
+  else if (!tf_yaml_read_name_list (r, TF_N_INTRA_BOARD_TOPOS, lookup_topo, explain_topo, indices,
+                                    &n))
     return FALSE;
   c->intra_board_topos = 0;
   for (guint i = 0; i < n; i++)
@@ -246,9 +246,9 @@ read_chips_per_board (Loader *l,
   TfSearchConfig *c = l->c;
 
   *list_mark = tf_yaml_reader_mark (&l->r);
-  return tf_config_read_ascending (&l->r, 1, MAX_N_CHIP, TF_SEARCH_MAX_CHIPS_PER_BOARD,
-                                   "number of chips per board", c->chips_per_board, NULL,
-                                   &c->n_chips_per_board);
+  return tf_yaml_read_ascending (&l->r, 1, MAX_N_CHIP, TF_SEARCH_MAX_CHIPS_PER_BOARD,
+                                 "number of chips per board", c->chips_per_board, NULL,
+                                 &c->n_chips_per_board);
 }
 
 static void
@@ -279,8 +279,8 @@ read_families (Loader *l)
       all_families (c);
       return TRUE;
     }
-  if (!tf_config_read_name_list (r, G_N_ELEMENTS (c->families), lookup_family, explain_family,
-                                 indices, &n))
+  if (!tf_yaml_read_name_list (r, G_N_ELEMENTS (c->families), lookup_family, explain_family,
+                               indices, &n))
     return FALSE;
   for (guint i = 0; i < n; i++)
     c->families[i] = tf_families_get (indices[i]);
@@ -304,30 +304,30 @@ read_family_generator (Loader *l)
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
-      if (tf_config_is_key (key, "enabled"))
+      if (tf_yaml_is_key (key, "enabled"))
         {
           l->family_enabled_mark = tf_yaml_reader_mark (r);
-          tf_config_read_bool (r, &l->c->family_enabled);
+          tf_yaml_read_bool (r, &l->c->family_enabled);
         }
-      else if (tf_config_is_key (key, "families"))
+      else if (tf_yaml_is_key (key, "families"))
         read_families (l);
-      else if (tf_config_is_key (key, "edge_cases"))
-        tf_config_read_bool (r, &l->c->family_edge_cases);
-      else if (tf_config_is_key (key, "scope"))
+      else if (tf_yaml_is_key (key, "edge_cases"))
+        tf_yaml_read_bool (r, &l->c->family_edge_cases);
+      else if (tf_yaml_is_key (key, "scope"))
         {
           if (tf_yaml_read_choice (r, scope_names, G_N_ELEMENTS (scope_names), &choice))
             ctx->scope = choice == 0 ? TF_SCOPE_INTRA_RACK : TF_SCOPE_INTER_RACK;
         }
-      else if (tf_config_is_key (key, "chips_per_board_max"))
-        tf_config_read_guint (r, 1, MAX_N_CHIP, &ctx->chips_per_board_max);
-      else if (tf_config_is_key (key, "chip_radix"))
-        tf_config_read_guint (r, 1, TF_CHIP_RADIX_MAX, &ctx->chip_radix);
-      else if (tf_config_is_key (key, "intra_board_topo"))
+      else if (tf_yaml_is_key (key, "chips_per_board_max"))
+        tf_yaml_read_guint (r, 1, MAX_N_CHIP, &ctx->chips_per_board_max);
+      else if (tf_yaml_is_key (key, "chip_radix"))
+        tf_yaml_read_guint (r, 1, TF_CHIP_RADIX_MAX, &ctx->chip_radix);
+      else if (tf_yaml_is_key (key, "intra_board_topo"))
         read_intra_board_topos (l);
-      else if (tf_config_is_key (key, "chips_per_board"))
+      else if (tf_yaml_is_key (key, "chips_per_board"))
         read_chips_per_board (l, &chips_per_board_mark);
       else
-        tf_config_unknown_key (r, &m, key, family_keys, G_N_ELEMENTS (family_keys));
+        tf_yaml_unknown_key (r, &m, key, family_keys, G_N_ELEMENTS (family_keys));
     }
   tf_yaml_mapping_clear (&m);
   /* Read in any order: the largest value is checked against the maximum at the end. */
@@ -356,12 +356,12 @@ read_crossover (Loader *l)
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
-      if (tf_config_is_key (key, "enabled"))
-        tf_config_read_bool (r, &c->crossover_enabled);
-      else if (tf_config_is_key (key, "crossover_rate"))
-        tf_config_read_real_in (r, 0, FALSE, 1, NULL, &c->crossover_rate);
+      if (tf_yaml_is_key (key, "enabled"))
+        tf_yaml_read_bool (r, &c->crossover_enabled);
+      else if (tf_yaml_is_key (key, "crossover_rate"))
+        tf_yaml_read_real_in (r, 0, FALSE, 1, NULL, &c->crossover_rate);
       else
-        tf_config_unknown_key (r, &m, key, crossover_keys, G_N_ELEMENTS (crossover_keys));
+        tf_yaml_unknown_key (r, &m, key, crossover_keys, G_N_ELEMENTS (crossover_keys));
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
@@ -382,16 +382,16 @@ read_template (Loader *l)
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
-      if (tf_config_is_key (key, "enabled"))
-        tf_config_read_bool (r, &c->template_enabled);
-      else if (tf_config_is_key (key, "initial"))
-        tf_config_read_guint (r, 0, TF_SEARCH_MAX_POPULATION, &c->template_initial);
-      else if (tf_config_is_key (key, "rate"))
-        tf_config_read_real_in (r, 0, FALSE, 1, NULL, &c->template_rate);
-      else if (tf_config_is_key (key, "crossover_rate"))
-        tf_config_read_real_in (r, 0, FALSE, 1, NULL, &c->template_crossover_rate);
+      if (tf_yaml_is_key (key, "enabled"))
+        tf_yaml_read_bool (r, &c->template_enabled);
+      else if (tf_yaml_is_key (key, "initial"))
+        tf_yaml_read_guint (r, 0, TF_SEARCH_MAX_POPULATION, &c->template_initial);
+      else if (tf_yaml_is_key (key, "rate"))
+        tf_yaml_read_real_in (r, 0, FALSE, 1, NULL, &c->template_rate);
+      else if (tf_yaml_is_key (key, "crossover_rate"))
+        tf_yaml_read_real_in (r, 0, FALSE, 1, NULL, &c->template_crossover_rate);
       else
-        tf_config_unknown_key (r, &m, key, template_keys, G_N_ELEMENTS (template_keys));
+        tf_yaml_unknown_key (r, &m, key, template_keys, G_N_ELEMENTS (template_keys));
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
@@ -413,26 +413,26 @@ read_mutator (Loader *l)
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
-      if (tf_config_is_key (key, "enabled"))
-        tf_config_read_bool (r, &c->mutator_enabled);
-      else if (tf_config_is_key (key, "operators"))
+      if (tf_yaml_is_key (key, "enabled"))
+        tf_yaml_read_bool (r, &c->mutator_enabled);
+      else if (tf_yaml_is_key (key, "operators"))
         {
           guint indices[TF_N_MUTATIONS], n;
 
-          if (tf_config_read_name_list (r, TF_N_MUTATIONS, lookup_mutation, explain_mutation,
-                                        indices, &n))
+          if (tf_yaml_read_name_list (r, TF_N_MUTATIONS, lookup_mutation, explain_mutation,
+                                      indices, &n))
             {
               c->operators = 0;
               for (guint i = 0; i < n; i++)
                 c->operators |= 1u << indices[i];
             }
         }
-      else if (tf_config_is_key (key, "edits_per_child"))
-        tf_config_read_guint (r, 1, TF_SEARCH_MAX_EDITS_PER_CHILD, &c->edits_per_child);
-      else if (tf_config_is_key (key, "mutation_rate"))
-        tf_config_read_real_in (r, 0, FALSE, 1, NULL, &c->mutation_rate);
+      else if (tf_yaml_is_key (key, "edits_per_child"))
+        tf_yaml_read_guint (r, 1, TF_SEARCH_MAX_EDITS_PER_CHILD, &c->edits_per_child);
+      else if (tf_yaml_is_key (key, "mutation_rate"))
+        tf_yaml_read_real_in (r, 0, FALSE, 1, NULL, &c->mutation_rate);
       else
-        tf_config_unknown_key (r, &m, key, mutator_keys, G_N_ELEMENTS (mutator_keys));
+        tf_yaml_unknown_key (r, &m, key, mutator_keys, G_N_ELEMENTS (mutator_keys));
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
@@ -453,16 +453,16 @@ read_generators (Loader *l)
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
-      if (tf_config_is_key (key, "family"))
+      if (tf_yaml_is_key (key, "family"))
         read_family_generator (l);
-      else if (tf_config_is_key (key, "generic_template"))
+      else if (tf_yaml_is_key (key, "generic_template"))
         read_template (l);
-      else if (tf_config_is_key (key, "graph_mutator"))
+      else if (tf_yaml_is_key (key, "graph_mutator"))
         read_mutator (l);
-      else if (tf_config_is_key (key, "graph_crossover"))
+      else if (tf_yaml_is_key (key, "graph_crossover"))
         read_crossover (l);
       else
-        tf_config_unknown_key (r, &m, key, generator_keys, G_N_ELEMENTS (generator_keys));
+        tf_yaml_unknown_key (r, &m, key, generator_keys, G_N_ELEMENTS (generator_keys));
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
@@ -496,8 +496,8 @@ read_reference_point (Loader *l)
           break;
         }
       l->reference_marks[o] = mark;
-      tf_config_read_real_in (r, -1e18, FALSE, 1e18, tf_objective_unit (o),
-                              &l->c->reference_point[o]);
+      tf_yaml_read_real_in (r, -1e18, FALSE, 1e18, tf_objective_unit (o),
+                            &l->c->reference_point[o]);
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
@@ -516,28 +516,28 @@ read_search (Loader *l)
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
-      if (tf_config_is_key (key, "algorithm"))
+      if (tf_yaml_is_key (key, "algorithm"))
         {
           if (tf_yaml_read_choice (r, algorithm_names, G_N_ELEMENTS (algorithm_names), &choice))
             c->algorithm = choice == 0 ? TF_SEARCH_NSGA2 : TF_SEARCH_RANDOM;
         }
-      else if (tf_config_is_key (key, "population_size"))
-        tf_config_read_guint (r, 4, TF_SEARCH_MAX_POPULATION, &c->population_size);
-      else if (tf_config_is_key (key, "generations"))
-        tf_config_read_guint (r, 1, TF_SEARCH_MAX_GENERATIONS, &c->generations);
-      else if (tf_config_is_key (key, "parallel_workers"))
+      else if (tf_yaml_is_key (key, "population_size"))
+        tf_yaml_read_guint (r, 4, TF_SEARCH_MAX_POPULATION, &c->population_size);
+      else if (tf_yaml_is_key (key, "generations"))
+        tf_yaml_read_guint (r, 1, TF_SEARCH_MAX_GENERATIONS, &c->generations);
+      else if (tf_yaml_is_key (key, "parallel_workers"))
         {
           guint64 v;
 
-          if (tf_config_read_uint_in (r, 0, 1024, "0 uses every core", &v))
+          if (tf_yaml_read_uint_in (r, 0, 1024, "0 uses every core", &v))
             c->threads = (guint) v;
         }
-      else if (tf_config_is_key (key, "seed"))
+      else if (tf_yaml_is_key (key, "seed"))
         tf_yaml_read_uint (r, 0, G_MAXUINT64, &c->seed);
-      else if (tf_config_is_key (key, "reference_point"))
+      else if (tf_yaml_is_key (key, "reference_point"))
         read_reference_point (l);
       else
-        tf_config_unknown_key (r, &m, key, search_keys, G_N_ELEMENTS (search_keys));
+        tf_yaml_unknown_key (r, &m, key, search_keys, G_N_ELEMENTS (search_keys));
     }
   tf_yaml_mapping_clear (&m);
   if (r->error == NULL
@@ -569,7 +569,7 @@ read_evaluator (Loader *l)
     {
       TfMark mark = tf_yaml_reader_mark (r);
 
-      if (tf_config_is_key (key, "stage_1"))
+      if (tf_yaml_is_key (key, "stage_1"))
         {
           g_autofree char *text = NULL;
 
@@ -577,7 +577,7 @@ read_evaluator (Loader *l)
             tf_yaml_reader_fail_at (r, mark, "'%s' must be math_alpha_beta: the alpha-beta "
                                     "model is Topoforge's only Stage 1 evaluator", text);
         }
-      else if (tf_config_is_key (key, "stage_2"))
+      else if (tf_yaml_is_key (key, "stage_2"))
         {
           guint choice;
 
@@ -594,19 +594,19 @@ read_evaluator (Loader *l)
                                                   r->path->str));
             }
         }
-      else if (tf_config_is_key (key, "pareto_threshold"))
-        tf_config_read_real_in (r, 0, TRUE, 1, NULL, &c->pareto_threshold);
-      else if (tf_config_is_key (key, "failures"))
+      else if (tf_yaml_is_key (key, "pareto_threshold"))
+        tf_yaml_read_real_in (r, 0, TRUE, 1, NULL, &c->pareto_threshold);
+      else if (tf_yaml_is_key (key, "failures"))
         {
           guint choice;
 
           if (tf_yaml_read_choice (r, failures_names, G_N_ELEMENTS (failures_names), &choice))
             c->failures = (TfFailures) choice;
         }
-      else if (tf_config_is_key (key, "disconnected_penalty_hops"))
-        tf_config_read_real_in (r, 1, FALSE, 1e9, "hops", &c->disconnected_penalty_hops);
+      else if (tf_yaml_is_key (key, "disconnected_penalty_hops"))
+        tf_yaml_read_real_in (r, 1, FALSE, 1e9, "hops", &c->disconnected_penalty_hops);
       else
-        tf_config_unknown_key (r, &m, key, evaluator_keys, G_N_ELEMENTS (evaluator_keys));
+        tf_yaml_unknown_key (r, &m, key, evaluator_keys, G_N_ELEMENTS (evaluator_keys));
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
@@ -627,29 +627,29 @@ read_document (Loader *l)
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
-      if (tf_config_is_key (key, "n_chip"))
+      if (tf_yaml_is_key (key, "n_chip"))
         {
           l->has_n_chip = TRUE;
           l->n_chip_mark = tf_yaml_reader_mark (r);
-          if (tf_config_read_uint_in (r, 2, MAX_N_CHIP, "the optimizer's limit is 65536 chips", &v))
+          if (tf_yaml_read_uint_in (r, 2, MAX_N_CHIP, "the optimizer's limit is 65536 chips", &v))
             l->c->n_chip = (guint) v;
         }
-      else if (tf_config_is_key (key, "workload") || tf_config_is_key (key, "workloads"))
+      else if (tf_yaml_is_key (key, "workload") || tf_yaml_is_key (key, "workloads"))
         tf_config_read_workloads (l, key, m.key_mark);
-      else if (tf_config_is_key (key, "hardware_constraints"))
+      else if (tf_yaml_is_key (key, "hardware_constraints"))
         read_hardware (l);
-      else if (tf_config_is_key (key, "objectives"))
+      else if (tf_yaml_is_key (key, "objectives"))
         read_objectives (l);
-      else if (tf_config_is_key (key, "generators"))
+      else if (tf_yaml_is_key (key, "generators"))
         read_generators (l);
-      else if (tf_config_is_key (key, "search"))
+      else if (tf_yaml_is_key (key, "search"))
         read_search (l);
-      else if (tf_config_is_key (key, "evaluator"))
+      else if (tf_yaml_is_key (key, "evaluator"))
         read_evaluator (l);
-      else if (tf_config_is_key (key, "cost"))
-        tf_config_read_cost (r, &l->sheet, FALSE);
+      else if (tf_yaml_is_key (key, "cost"))
+        tf_price_sheet_read (r, &l->sheet, FALSE);
       else
-        tf_config_unknown_key (r, &m, key, top_keys, G_N_ELEMENTS (top_keys));
+        tf_yaml_unknown_key (r, &m, key, top_keys, G_N_ELEMENTS (top_keys));
     }
   tf_yaml_mapping_clear (&m);
   if (r->error != NULL)
@@ -781,7 +781,7 @@ finish (Loader *l)
 /* Defaults: the spec's example search without its workload (docs/optimizer.md). */
 static void
 config_defaults (TfSearchConfig  *c,
-                 const CostSheet *sheet)
+                 const TfPriceSheet *sheet)
 {
   static const guint radix_options[] = { 32, 64, 128 };
   TfHardwareConstraints *hw = &c->hardware;
@@ -852,11 +852,11 @@ config_defaults (TfSearchConfig  *c,
 void
 tf_search_config_init (TfSearchConfig *config)
 {
-  CostSheet sheet;
+  TfPriceSheet sheet;
 
   g_return_if_fail (config != NULL);
 
-  tf_config_cost_sheet_builtin (&sheet);
+  tf_price_sheet_builtin (&sheet);
   config_defaults (config, &sheet);
 }
 
@@ -908,7 +908,7 @@ tf_search_config_load_data (const char      *name,
 
   memset (&l, 0, sizeof l);
   l.c = out;
-  tf_config_cost_sheet_builtin (&l.sheet);
+  tf_price_sheet_builtin (&l.sheet);
   config_defaults (out, &l.sheet);
   out->file = g_strdup (name);
   l.presets = g_array_new (FALSE, TRUE, sizeof (ModelPreset));

@@ -181,9 +181,9 @@ read_collective (Summary     *s,
   if (!tf_yaml_reader_begin_mapping (r, &m))
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &name))
-    if (tf_config_is_key (name, "time_us"))
+    if (tf_yaml_is_key (name, "time_us"))
       tf_yaml_read_real (r, &entry->collective_us[p]);
-    else if (tf_config_is_key (name, "bottleneck"))
+    else if (tf_yaml_is_key (name, "bottleneck"))
       {
         g_autofree char *text = NULL;
         TfMark mark = tf_yaml_reader_mark (r);
@@ -192,9 +192,9 @@ read_collective (Summary     *s,
           tf_yaml_reader_fail_at (r, mark, "'%s' is not a link type@reach, injection or "
                                   "bisection", text);
       }
-    else if (tf_config_is_key (name, "bottleneck_gb_per_s"))
+    else if (tf_yaml_is_key (name, "bottleneck_gb_per_s"))
       tf_yaml_read_real (r, &b->gbps);
-    else if (tf_config_is_key (name, "bottleneck_flows"))
+    else if (tf_yaml_is_key (name, "bottleneck_flows"))
       tf_yaml_read_real (r, &b->load);
     else
       skip_value (s);
@@ -221,7 +221,7 @@ read_breakdown (Summary *s,
     {
       guint p = TF_N_PRIMITIVES;
 
-      if (tf_config_is_key (name, "iter_time_us"))
+      if (tf_yaml_is_key (name, "iter_time_us"))
         {
           if (tf_yaml_read_real (r, &entry->iter_time_us))
             entry->has_iter_time = TRUE;
@@ -257,11 +257,11 @@ read_entry (Summary  *s,
   if (!tf_yaml_reader_begin_mapping (r, &m))
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &name))
-    if (tf_config_is_key (name, "candidate_id"))
+    if (tf_yaml_is_key (name, "candidate_id"))
       entry->has_id = read_candidate_id (r, &entry->id);
-    else if (tf_config_is_key (name, "objectives"))
+    else if (tf_yaml_is_key (name, "objectives"))
       read_entry_objectives (s, entry);
-    else if (front && tf_config_is_key (name, "file"))
+    else if (front && tf_yaml_is_key (name, "file"))
       {
         /* The writer's name and no other: a summary never points outside its folder. */
         g_autofree char *expected = g_strdup_printf (TF_RUN_PARETO_DIR "/" TF_RUN_CANDIDATE_FORMAT,
@@ -273,11 +273,11 @@ read_entry (Summary  *s,
           tf_yaml_reader_fail_at (r, mark, "'%s' is not %s, the file of the front's "
                                   "candidate %u", file, expected, index + 1);
       }
-    else if (front && tf_config_is_key (name, "port_asymmetric"))
-      tf_config_read_bool (r, &entry->port_asymmetric);
-    else if (front && tf_config_is_key (name, "breakdown"))
+    else if (front && tf_yaml_is_key (name, "port_asymmetric"))
+      tf_yaml_read_bool (r, &entry->port_asymmetric);
+    else if (front && tf_yaml_is_key (name, "breakdown"))
       read_breakdown (s, entry);
-    else if (!front && tf_config_is_key (name, "origin"))
+    else if (!front && tf_yaml_is_key (name, "origin"))
       {
         g_autofree char *method = NULL;
         TfMark mark = tf_yaml_reader_mark (r);
@@ -286,12 +286,12 @@ read_entry (Summary  *s,
             && !tf_origin_method_from_string (method, &entry->origin.method))
           tf_yaml_reader_fail_at (r, mark, "'%s' is not an origin", method);
       }
-    else if (!front && tf_config_is_key (name, "seed_id"))
+    else if (!front && tf_yaml_is_key (name, "seed_id"))
       {
         g_clear_pointer (&entry->origin.seed_id, g_free);
         tf_yaml_read_string (r, 4096, &entry->origin.seed_id);
       }
-    else if (!front && tf_config_is_key (name, "template_params"))
+    else if (!front && tf_yaml_is_key (name, "template_params"))
       {
         g_autofree char *params = NULL;
 
@@ -299,8 +299,8 @@ read_entry (Summary  *s,
           g_strlcpy (entry->origin.template_params, params,
                      sizeof entry->origin.template_params);
       }
-    else if (!front && tf_config_is_key (name, "mutations"))
-      tf_config_read_guint (r, 0, G_MAXUINT, &entry->origin.n_mutations_total);
+    else if (!front && tf_yaml_is_key (name, "mutations"))
+      tf_yaml_read_guint (r, 0, G_MAXUINT, &entry->origin.n_mutations_total);
     else
       skip_value (s);
   tf_yaml_mapping_clear (&m);
@@ -350,11 +350,11 @@ read_evaluations (Summary *s)
     {
       guint i = 0;
 
-      while (i < TF_RUN_N_COUNTERS && !tf_config_is_key (name, tf_run_counters[i].key))
+      while (i < TF_RUN_N_COUNTERS && !tf_yaml_is_key (name, tf_run_counters[i].key))
         i++;
       if (i < TF_RUN_N_COUNTERS)
-        tf_config_read_guint (r, 0, G_MAXUINT,
-                              &G_STRUCT_MEMBER (guint, res, tf_run_counters[i].offset));
+        tf_yaml_read_guint (r, 0, G_MAXUINT,
+                            &G_STRUCT_MEMBER (guint, res, tf_run_counters[i].offset));
       else
         skip_value (s);
     }
@@ -389,9 +389,9 @@ read_layers (Summary *s)
       if (!tf_yaml_reader_begin_mapping (r, &inner))
         break;
       while (tf_yaml_reader_next_key (r, &inner, &field))
-        if (tf_config_is_key (field, "computed"))
-          tf_config_read_guint (r, 0, G_MAXUINT, &stats->computed[k]);
-        else if (tf_config_is_key (field, "seconds"))
+        if (tf_yaml_is_key (field, "computed"))
+          tf_yaml_read_guint (r, 0, G_MAXUINT, &stats->computed[k]);
+        else if (tf_yaml_is_key (field, "seconds"))
           tf_yaml_read_real (r, &stats->seconds[k]);
         else
           skip_value (s);
@@ -412,13 +412,13 @@ read_time (Summary *s)
   if (!tf_yaml_reader_begin_mapping (r, &m))
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &name))
-    if (tf_config_is_key (name, "search_s"))
+    if (tf_yaml_is_key (name, "search_s"))
       tf_yaml_read_real (r, &res->seconds);
-    else if (tf_config_is_key (name, "seeds_s"))
+    else if (tf_yaml_is_key (name, "seeds_s"))
       tf_yaml_read_real (r, &res->init_seconds);
-    else if (tf_config_is_key (name, "baseline_s"))
+    else if (tf_yaml_is_key (name, "baseline_s"))
       tf_yaml_read_real (r, &res->baseline_seconds);
-    else if (tf_config_is_key (name, "layers"))
+    else if (tf_yaml_is_key (name, "layers"))
       read_layers (s);
     else
       skip_value (s);
@@ -437,15 +437,15 @@ read_hypervolume (Summary *s)
   if (!tf_yaml_reader_begin_mapping (r, &m))
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &name))
-    if (tf_config_is_key (name, "ideal"))
+    if (tf_yaml_is_key (name, "ideal"))
       read_point (s, s->ideal, &s->n_ideal, &s->ideal_mark);
-    else if (tf_config_is_key (name, "reference_point"))
+    else if (tf_yaml_is_key (name, "reference_point"))
       read_point (s, s->reference, &s->n_reference, &s->reference_mark);
-    else if (tf_config_is_key (name, "initial_population"))
+    else if (tf_yaml_is_key (name, "initial_population"))
       tf_yaml_read_real (r, &res->initial_hypervolume);
-    else if (tf_config_is_key (name, "search"))
+    else if (tf_yaml_is_key (name, "search"))
       tf_yaml_read_real (r, &res->hypervolume);
-    else if (tf_config_is_key (name, "baseline"))
+    else if (tf_yaml_is_key (name, "baseline"))
       tf_yaml_read_real (r, &res->baseline_hypervolume);
     else
       skip_value (s);   /* box, ratio, gain_over_seeds: derived */
@@ -468,36 +468,36 @@ read_summary_document (Summary *s)
   if (!tf_yaml_reader_begin_mapping (r, &m))
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &name))
-    if (tf_config_is_key (name, "n_chip"))
-      s->has_n_chip = tf_config_read_guint (r, 2, MAX_N_CHIP, &s->n_chip);
-    else if (tf_config_is_key (name, "algorithm"))
+    if (tf_yaml_is_key (name, "n_chip"))
+      s->has_n_chip = tf_yaml_read_guint (r, 2, MAX_N_CHIP, &s->n_chip);
+    else if (tf_yaml_is_key (name, "algorithm"))
       {
         if (tf_yaml_read_choice (r, algorithm_names, G_N_ELEMENTS (algorithm_names), &choice))
           s->algorithm = choice == 0 ? TF_SEARCH_NSGA2 : TF_SEARCH_RANDOM;
       }
-    else if (tf_config_is_key (name, "seed"))
+    else if (tf_yaml_is_key (name, "seed"))
       tf_yaml_read_uint (r, 0, G_MAXUINT64, &s->seed);
-    else if (tf_config_is_key (name, "threads"))
-      tf_config_read_guint (r, 0, G_MAXUINT, &res->threads);
-    else if (tf_config_is_key (name, "population_size"))
-      tf_config_read_guint (r, 4, TF_SEARCH_MAX_POPULATION, &s->population_size);
-    else if (tf_config_is_key (name, "generations"))
-      tf_config_read_guint (r, 1, TF_SEARCH_MAX_GENERATIONS, &s->generations);
-    else if (tf_config_is_key (name, "generations_done"))
-      tf_config_read_guint (r, 0, G_MAXUINT, &res->generations_done);
-    else if (tf_config_is_key (name, "cancelled"))
-      tf_config_read_bool (r, &res->cancelled);
-    else if (tf_config_is_key (name, "objectives"))
+    else if (tf_yaml_is_key (name, "threads"))
+      tf_yaml_read_guint (r, 0, G_MAXUINT, &res->threads);
+    else if (tf_yaml_is_key (name, "population_size"))
+      tf_yaml_read_guint (r, 4, TF_SEARCH_MAX_POPULATION, &s->population_size);
+    else if (tf_yaml_is_key (name, "generations"))
+      tf_yaml_read_guint (r, 1, TF_SEARCH_MAX_GENERATIONS, &s->generations);
+    else if (tf_yaml_is_key (name, "generations_done"))
+      tf_yaml_read_guint (r, 0, G_MAXUINT, &res->generations_done);
+    else if (tf_yaml_is_key (name, "cancelled"))
+      tf_yaml_read_bool (r, &res->cancelled);
+    else if (tf_yaml_is_key (name, "objectives"))
       read_objective_list (s);
-    else if (tf_config_is_key (name, "evaluations"))
+    else if (tf_yaml_is_key (name, "evaluations"))
       read_evaluations (s);
-    else if (tf_config_is_key (name, "time"))
+    else if (tf_yaml_is_key (name, "time"))
       read_time (s);
-    else if (tf_config_is_key (name, "hypervolume"))
+    else if (tf_yaml_is_key (name, "hypervolume"))
       read_hypervolume (s);
-    else if (tf_config_is_key (name, "front"))
+    else if (tf_yaml_is_key (name, "front"))
       read_entries (s, &s->front, TRUE);
-    else if (tf_config_is_key (name, "baseline_front"))
+    else if (tf_yaml_is_key (name, "baseline_front"))
       read_entries (s, &s->baseline, FALSE);
     else
       skip_value (s);   /* source, config, units, front_size and the counts derived */

@@ -144,4 +144,35 @@ typedef struct
 
 void     tf_yaml_extension_free (TfYamlExtension *extension);
 
+/* Typed readers on top of the ones above (yaml-reader-typed.c): a boolean, a whole or real
+ * number in a stated range, lists, and the messages for an unknown key, a missing key and a
+ * built-in file that does not parse. */
+
+gboolean tf_yaml_unknown_key (TfYamlReader *r, TfYamlMapping *m, const char *key,
+                              const char *const *known, guint n_known);
+gboolean tf_yaml_is_key (const char *key, const char *name);
+gboolean tf_yaml_read_bool (TfYamlReader *r, gboolean *out);
+/* A whole number in [min, max]; when @why is given, a number above the range says why the
+ * limit is what it is. */
+gboolean tf_yaml_read_uint_in (TfYamlReader *r, guint64 min, guint64 max, const char *why,
+                               guint64 *out);
+gboolean tf_yaml_read_guint (TfYamlReader *r, guint64 min, guint64 max, guint *out);
+gboolean tf_yaml_read_ascending (TfYamlReader *r, guint min, guint max, guint max_items,
+                                 const char *what, guint *values, TfMark *marks,
+                                 guint *n_values);
+/* A finite number above (or from) @min and at most @max, @unit after the numbers. */
+gboolean tf_yaml_read_real_in (TfYamlReader *r, double min, gboolean min_open, double max,
+                               const char *unit, double *out);
+/* A list of names, each found by @lookup, none twice, at least one. */
+typedef gboolean (*TfYamlLookupFunc) (const char *name, guint *index);
+typedef char *(*TfYamlExplainFunc) (const char *name);
+
+gboolean tf_yaml_read_name_list (TfYamlReader *r, guint max_items, TfYamlLookupFunc lookup,
+                                 TfYamlExplainFunc explain, guint *indices, guint *n);
+/* "needs every key here (missing: ...)" for the keys whose bit is not in @have. */
+gboolean tf_yaml_fail_missing (TfYamlReader *r, TfMark mark, const char *const *keys,
+                               guint n_keys, guint have);
+/* Built-in text is part of the program: a fault in it is a bug. */
+G_NORETURN void tf_yaml_builtin_failed (const char *file, GError *error);
+
 G_END_DECLS

@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* search-config-reader.c: the typed readers the search configuration's parts share, on top of
- * yaml-reader.c's: a boolean, a whole or real number in a stated range, a list of names, and
- * the messages for an unknown key, a missing key and a built-in file that does not parse.
+/* yaml-reader-typed.c: typed readers on top of yaml-reader.c's, which the search configuration,
+ * the run folder and the price table share: a boolean, a whole or real number in a stated
+ * range, a list of names, and the messages for an unknown key, a missing key and a built-in
+ * file that does not parse.
  */
 #include <string.h>
 
-#include "search-config-private.h"
+#include "names-private.h"
+#include "yaml-reader-private.h"
 
 gboolean
-tf_config_unknown_key (TfYamlReader      *r,
-                       TfYamlMapping     *m,
-                       const char        *key,
-                       const char *const *known,
-                       guint              n_known)
+tf_yaml_unknown_key (TfYamlReader      *r,
+                     TfYamlMapping     *m,
+                     const char        *key,
+                     const char *const *known,
+                     guint              n_known)
 {
   g_autofree char *list = tf_names_join (known, n_known);
 
@@ -20,8 +22,8 @@ tf_config_unknown_key (TfYamlReader      *r,
 }
 
 gboolean
-tf_config_is_key (const char *key,
-                  const char *name)
+tf_yaml_is_key (const char *key,
+                const char *name)
 {
   return strcmp (key, name) == 0;
 }
@@ -34,8 +36,8 @@ plain_scalar (const TfYamlReader *r)
 }
 
 gboolean
-tf_config_read_bool (TfYamlReader *r,
-                     gboolean     *out)
+tf_yaml_read_bool (TfYamlReader *r,
+                   gboolean     *out)
 {
   /* The core schema's booleans only: YAML 1.1's yes, no, on and off are refused. */
   static const char *const spellings[] = { "false", "False", "FALSE", "true", "True", "TRUE" };
@@ -62,11 +64,11 @@ tf_config_read_bool (TfYamlReader *r,
 /* A whole number in [min, max]; when @why is given, a number above the range says why the
  * limit is what it is. */
 gboolean
-tf_config_read_uint_in (TfYamlReader *r,
-                        guint64       min,
-                        guint64       max,
-                        const char   *why,
-                        guint64      *out)
+tf_yaml_read_uint_in (TfYamlReader *r,
+                      guint64       min,
+                      guint64       max,
+                      const char   *why,
+                      guint64      *out)
 {
   if (why != NULL && plain_scalar (r))
     {
@@ -82,15 +84,15 @@ tf_config_read_uint_in (TfYamlReader *r,
 }
 
 gboolean
-tf_config_read_guint (TfYamlReader *r,
-                      guint64       min,
-                      guint64       max,
-                      guint        *out)
+tf_yaml_read_guint (TfYamlReader *r,
+                    guint64       min,
+                    guint64       max,
+                    guint        *out)
 {
   guint64 v;
 
   g_assert (max <= G_MAXUINT);
-  if (!tf_config_read_uint_in (r, min, max, NULL, &v))
+  if (!tf_yaml_read_uint_in (r, min, max, NULL, &v))
     return FALSE;
   *out = (guint) v;
   return TRUE;
@@ -98,12 +100,12 @@ tf_config_read_guint (TfYamlReader *r,
 
 /* A finite number above (or from) @min and at most @max, @unit after the numbers. */
 gboolean
-tf_config_read_real_in (TfYamlReader *r,
-                        double        min,
-                        gboolean      min_open,
-                        double        max,
-                        const char   *unit,
-                        double       *out)
+tf_yaml_read_real_in (TfYamlReader *r,
+                      double        min,
+                      gboolean      min_open,
+                      double        max,
+                      const char   *unit,
+                      double       *out)
 {
   g_autofree char *text = NULL;
   TfMark mark = tf_yaml_reader_mark (r);
@@ -123,12 +125,12 @@ tf_config_read_real_in (TfYamlReader *r,
 
 /* A list of names, each found by @lookup, none twice, at least one. */
 gboolean
-tf_config_read_name_list (TfYamlReader *r,
-                          guint         max_items,
-                          LookupFunc    lookup,
-                          ExplainFunc   explain,
-                          guint        *indices,
-                          guint        *n)
+tf_yaml_read_name_list (TfYamlReader *r,
+                        guint         max_items,
+                        TfYamlLookupFunc    lookup,
+                        TfYamlExplainFunc   explain,
+                        guint        *indices,
+                        guint        *n)
 {
   TfYamlSequence s;
   gboolean more;
@@ -163,11 +165,11 @@ tf_config_read_name_list (TfYamlReader *r,
 }
 
 gboolean
-tf_config_fail_missing (TfYamlReader      *r,
-                        TfMark             mark,
-                        const char *const *keys,
-                        guint              n_keys,
-                        guint              have)
+tf_yaml_fail_missing (TfYamlReader      *r,
+                      TfMark             mark,
+                      const char *const *keys,
+                      guint              n_keys,
+                      guint              have)
 {
   g_autoptr(GString) missing = g_string_new (NULL);
 
@@ -178,8 +180,8 @@ tf_config_fail_missing (TfYamlReader      *r,
 }
 
 G_NORETURN void
-tf_config_builtin_failed (const char *file,
-                          GError     *error)
+tf_yaml_builtin_failed (const char *file,
+                        GError     *error)
 {
   g_error ("built-in %s does not parse: %s", file, error ? error->message : "(no message)");
 }
@@ -187,14 +189,14 @@ tf_config_builtin_failed (const char *file,
 /* A list of distinct numbers in [@min, @max], at most @max_items, kept ascending in @values
  * (with each one's mark in @marks when not NULL); the list may not be empty. */
 gboolean
-tf_config_read_ascending (TfYamlReader *r,
-                          guint         min,
-                          guint         max,
-                          guint         max_items,
-                          const char   *what,
-                          guint        *values,
-                          TfMark       *marks,
-                          guint        *n_values)
+tf_yaml_read_ascending (TfYamlReader *r,
+                        guint         min,
+                        guint         max,
+                        guint         max_items,
+                        const char   *what,
+                        guint        *values,
+                        TfMark       *marks,
+                        guint        *n_values)
 {
   TfYamlSequence s;
   gboolean more;
@@ -207,7 +209,7 @@ tf_config_read_ascending (TfYamlReader *r,
       TfMark mark = tf_yaml_reader_mark (r);
       guint value, at;
 
-      if (!tf_config_read_guint (r, min, max, &value))
+      if (!tf_yaml_read_guint (r, min, max, &value))
         break;
       for (guint i = 0; i < n; i++)
         if (values[i] == value)
