@@ -13,7 +13,6 @@
 #include <glib.h>
 #include <glib/gstdio.h>
 
-#include "metrics-private.h"
 #include "topoforge.h"
 
 #define MAX_RUNS 99

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "bench-util.h"
-#include "optimizer-private.h"
+#include "optimizer.h"
 
 #define BOOKKEEPING_TARGET_MS 1.0
 

@@ -25,7 +25,6 @@
 #include "cli-private.h"
 #include "optimizer.h"
 #include "pareto-svg.h"
-#include "yaml-emitter-private.h"
 
 #define CHECKPOINT_FILE "checkpoint.bin"
 
@@ -151,24 +150,14 @@ run_repeats (TfSearchConfig  *config,
              TfSearchOptions *options,
              guint            n_repeats)
 {
-  g_autoptr(GArray) ratios = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) gains = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) volumes = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GArray) baselines = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GArray) runs = g_array_new (FALSE, TRUE, sizeof (TfRepeatRun));
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (out_dir, "repeat.yaml", NULL);
   guint64 first = config->seed;
-  TfYamlEmitter e;
+  guint without_ratio = 0;
   int status = 0;
 
-  tf_yaml_emitter_begin (&e, out);
-  tf_yaml_emitter_mapping_start (&e, FALSE);
-  tf_yaml_emitter_key_string (&e, "source", "topoforge " TF_VERSION " optimizer --repeat");
-  tf_yaml_emitter_key_string (&e, "config", config_path);
-  tf_yaml_emitter_key_uint (&e, "repeats", n_repeats);
-  tf_yaml_emitter_string (&e, "runs");
-  tf_yaml_emitter_sequence_start (&e, FALSE);
+  g_array_set_clear_func (runs, tf_repeat_run_clear);
   for (guint r = 0; r < n_repeats && status == 0; r++)
     {
       g_auto(TfSearchResult) result = { 0 };
@@ -178,52 +167,18 @@ run_repeats (TfSearchConfig  *config,
       name = g_strdup_printf ("seed-%" G_GUINT64_FORMAT, config->seed);
       dir = g_build_filename (out_dir, name, NULL);
       status = run_one (config, config_path, dir, options, &result);
-      if (status != 0)
-        break;
-      tf_yaml_emitter_mapping_start (&e, TRUE);
-      tf_yaml_emitter_key_uint (&e, "seed", config->seed);
-      tf_yaml_emitter_key_string (&e, "dir", name);
-      tf_yaml_emitter_key_uint (&e, "evaluations", result.evaluations);
-      tf_yaml_emitter_key_uint (&e, "front_size", result.front->len);
-      tf_yaml_emitter_key_real (&e, "hypervolume", result.hypervolume);
-      tf_yaml_emitter_key_real (&e, "initial_population", result.initial_hypervolume);
-      g_array_append_val (volumes, result.hypervolume);
-      if (result.initial_hypervolume > 0)
-        {
-          double gain = result.hypervolume / result.initial_hypervolume;
-
-          tf_yaml_emitter_key_real (&e, "gain_over_seeds", gain);
-          g_array_append_val (gains, gain);
-        }
-      if (result.baseline_front != NULL)
-        {
-          tf_yaml_emitter_key_real (&e, "baseline", result.baseline_hypervolume);
-          g_array_append_val (baselines, result.baseline_hypervolume);
-          if (result.baseline_hypervolume > 0)
-            {
-              double ratio = result.hypervolume / result.baseline_hypervolume;
-
-              tf_yaml_emitter_key_real (&e, "ratio", ratio);
-              g_array_append_val (ratios, ratio);
-            }
-        }
-      tf_yaml_emitter_mapping_end (&e);
+      if (status == 0)
+        tf_repeat_runs_add (runs, config->seed, name, &result);
     }
-  tf_yaml_emitter_sequence_end (&e);
-  tf_yaml_emitter_key_spread (&e, "hypervolume", volumes);
-  tf_yaml_emitter_key_spread (&e, "baseline_hypervolume", baselines);
-  tf_yaml_emitter_key_spread (&e, "ratio", ratios);
-  tf_yaml_emitter_key_spread (&e, "gain_over_seeds", gains);
-  tf_yaml_emitter_mapping_end (&e);
-  if (!tf_yaml_emitter_end (&e, &error) || !tf_write_file_atomic (path, out->str, out->len, &error))
+  if (!tf_repeat_runs_write (path, config_path, n_repeats, runs, &without_ratio, &error))
     {
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_FAILURE;
     }
-  tf_cli_print_line (stderr, "%u runs written to %s", volumes->len, path);
-  if (ratios->len < baselines->len)
+  tf_cli_print_line (stderr, "%u runs written to %s", runs->len, path);
+  if (without_ratio > 0)
     tf_cli_print_line (stderr, "%u of them have no ratio: their baseline's front adds no "
-                       "hypervolume inside the box", baselines->len - ratios->len);
+                       "hypervolume inside the box", without_ratio);
   return status;
 }
 

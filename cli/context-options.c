@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "cli-private.h"
-#include "escape-private.h"
 
 void
 tf_context_options_add (TfCliParser      *parser,

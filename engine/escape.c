@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* escape.c: control characters in messages, shown as escapes (see escape-private.h). */
-#include "escape-private.h"
+/* escape.c: control characters in messages, shown as escapes (topoforge.h). */
+#include "topoforge.h"
 
 #include <string.h>
 

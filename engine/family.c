@@ -3,7 +3,6 @@
  * ids, attrs, and metrics. */
 #include <stdarg.h>
 
-#include "escape-private.h"
 #include "family-private.h"
 #include "graph-private.h"
 #include "intra-board-private.h"

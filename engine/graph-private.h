@@ -68,8 +68,6 @@ void       tf_network_graph_settle_links (TfNetworkGraph *graph);
 guint32   *tf_network_graph_dup_chip_boards (const TfNetworkGraph *graph);
 /* A deep copy of @src into @dest (uninitialised). */
 void       tf_network_graph_copy (const TfNetworkGraph *src, TfNetworkGraph *dest);
-/* Whether every node reaches every other. */
-gboolean   tf_network_graph_is_connected (const TfNetworkGraph *graph);
 
 /* Which element broke an invariant, for callers that can point at it (the loader). */
 typedef enum

@@ -121,9 +121,6 @@ guint    tf_network_graph_path_diversity_bound (const TfNetworkGraph *graph);
 /* Minimum over balanced chip splits, switches on whichever side is cheapest (a min cut). */
 gboolean tf_network_graph_bisection_exact (const TfNetworkGraph *graph, const TfContext *ctx,
                                            guint64 *links, double *bandwidth);
-/* Diameter and average path length with every chip a source, no shortcuts. */
-gboolean tf_network_graph_path_metrics_all_sources (const TfNetworkGraph *graph, guint *diameter,
-                                                    double *average_path_length, GError **error);
 /* Minimum over chip pairs of internally vertex-disjoint paths, parallel direct links counted. */
 guint    tf_network_graph_path_diversity_exact (const TfNetworkGraph *graph);
 

@@ -132,20 +132,6 @@ double tf_concurrent_step (TfCollectiveModel *model, double bytes);
 /* The chips in rank order: the order of boards, then chips within each board. */
 guint32 *tf_rank_order (const TfNetworkGraph *graph);
 
-/* NSGA-II (Deb et al. 2002) on n points of m objectives, row-major, all minimised. */
-gboolean tf_dominates (const double *a, const double *b, guint m);
-/* Fast non-dominated sort: rank[i] is the front of point i, 0 the best. Returns the number of
- * fronts. */
-guint    tf_nsga2_sort (const double *objectives, guint n, guint m, guint *rank);
-/* Crowding distance within each front (G_MAXDOUBLE at a front's extremes). */
-void     tf_nsga2_crowding (const double *objectives, guint n, guint m, const guint *rank,
-                            double *crowding);
-/* Binary tournament by rank, then crowding. */
-guint    tf_nsga2_tournament (const guint *rank, const double *crowding, guint n, GRand *rng);
-/* The @n_keep survivors of @n points, by rank then crowding; their indices into @keep. */
-void     tf_nsga2_select (const double *objectives, guint n, guint m, guint n_keep,
-                          guint *keep);
-
 /* The search's worker threads (search-parallel.c). Items 0 .. n - 1 are handed out one at a time
  * to up to @threads threads, the calling one among them; each item's work must depend on
  * nothing but the item, so that the result does not depend on the number of threads. FALSE when
@@ -153,12 +139,6 @@ void     tf_nsga2_select (const double *objectives, guint n, guint m, guint n_ke
 typedef void (*TfWorkFunc) (gpointer data, guint index, TfEvaluatorStats *stats);
 gboolean tf_run_parallel (guint threads, guint n, volatile gint *cancel, TfWorkFunc work,
                           gpointer data, TfEvaluatorStats *stats);
-/* A candidate in a compact binary form (candidate-pack.c) for checkpoints and the search's
- * messages between processes: appended to @out, and read back from @data at *@offset (moved
- * past it), or NULL with TF_ERROR_INVALID_FILE when cut short, damaged or of another build. */
-void         tf_candidate_pack (const TfCandidate *candidate, GByteArray *out);
-TfCandidate *tf_candidate_unpack (const guint8 *data, gsize size, gsize *offset,
-                                  GError **error);
 /* Every candidate of @batch through the hard constraints and the layers its objectives need:
  * objectives filled, or rejected with the reason. FALSE when cancelled before the end. */
 gboolean tf_evaluate_batch (const TfSearchConfig *config, const TfBatchEvaluator *evaluator,
@@ -173,65 +153,6 @@ void     tf_complete_batch (const TfSearchConfig *config, const TfBatchEvaluator
  * points not strictly better than the reference in every objective add nothing. Exact. */
 double   tf_hypervolume (const double *objectives, guint n, guint m, const double *reference);
 
-/* Generators: the spec's TopologyGenerator protocol. */
-typedef enum
-{
-  TF_GENERATOR_INIT      = 1 << 0,
-  TF_GENERATOR_MUTATE    = 1 << 1,
-  TF_GENERATOR_CROSSOVER = 1 << 2,
-  TF_GENERATOR_SAMPLE    = 1 << 3,
-} TfGeneratorCapability;
-
-typedef struct _TfGenerator TfGenerator;
-
-struct _TfGenerator
-{
-  const char *name;
-  guint       capabilities;
-  gboolean  (*enabled) (const TfSearchConfig *config);
-  /* State shared by the calls below (for example the family enumeration). */
-  gpointer  (*state_new) (const TfSearchConfig *config, GError **error);
-  void      (*state_free) (gpointer state);
-  /* Appends initial candidates to @out (TfCandidate *, owned by @out). */
-  gboolean  (*init) (gpointer state, const TfSearchConfig *config, GRand *rng, GPtrArray *out,
-                     GError **error);
-  gboolean  (*can_mutate) (gpointer state, const TfCandidate *parent);
-  /* A new candidate, or NULL with TF_ERROR_INVALID_MUTATION when the result would break a hard
-   * constraint (the caller retries or picks another generator). */
-  TfCandidate *(*mutate) (gpointer state, const TfSearchConfig *config,
-                          const TfCandidate *parent, GRand *rng, GError **error);
-  TfCandidate *(*crossover) (gpointer state, const TfSearchConfig *config,
-                             const TfCandidate *a, const TfCandidate *b, GRand *rng,
-                             GError **error);
-  /* The baseline's sampler: the design point at @u in [0, 1) of the generator's whole space
-   * (every result, whatever its status), independent of any population; NULL with
-   * TF_ERROR_INVALID_MUTATION when that point cannot be built (the caller draws again). */
-  TfCandidate *(*sample) (gpointer state, const TfSearchConfig *config, double u,
-                          GError **error);
-  /* Its weight when the search picks among the generators able to mutate a parent: the
-   * configured rate (the mutator's mutation_rate, the family's 1 - mutation_rate). */
-  double    (*rate) (const TfSearchConfig *config);
-  /* The chance NSGA-II crosses a parent this generator can mutate with a second parent, when it
-   * can mutate that one too (NULL: never). */
-  double    (*crossover_rate) (const TfSearchConfig *config);
-  /* Told, on the search's own thread, of every candidate the search keeps (after its duplicate
-   * check, before evaluation), and given NULL to forget all the run told it, this and what
-   * credit taught (before the baseline), so its mutations can steer away from what was made
-   * without building it again (NULL: not told). Never called while init, mutate, crossover or
-   * sample run; those only read the state, and may run on several threads at once. */
-  void      (*made) (gpointer state, const TfCandidate *candidate);
-  /* Told, on the search's own thread after each generation's evaluation, whether each child it
-   * made entered the front, then once with NULL when the generation is over: the credit of
-   * adaptive operator rates (docs/optimizer.md, "Adaptive rates"; NULL: not told). Same rules
-   * as made. */
-  void      (*credit) (gpointer state, const TfCandidate *child, gboolean entered);
-  /* What made and credit taught the state, appended to @out for a checkpoint, and given back
-   * to a state new for the same configuration (FALSE when @data does not fit it). NULL: the
-   * state learns nothing while the search runs. */
-  void      (*state_save) (gconstpointer state, GByteArray *out);
-  gboolean  (*state_load) (gpointer state, const guint8 *data, gsize size);
-};
-
 /* Adaptive rates (docs/optimizer.md): an arm's successes and trials, halved every generation,
  * and the factor its configured rate is scaled by, (successes + 5) / (trials + 10), at least
  * 0.05. */
@@ -244,9 +165,6 @@ typedef struct
 void   tf_credit_add (TfCredit *credit, gboolean entered);
 void   tf_credit_decay (TfCredit *credit);
 double tf_credit_factor (const TfCredit *credit);
-
-guint              tf_generators_get_count (void);
-const TfGenerator *tf_generators_get (guint index);
 
 /* @graph dual-homed into @out (dual-homing.c): every leaf switch gets a twin in its place, every
  * chip on it a second link to the twin, the leaf's switch links dealt between the two.

@@ -511,6 +511,29 @@ gboolean tf_search_output_write_selection (const char *path, const char *run_fol
                                            const guint *indices, guint n_indices,
                                            const char *const *files, GError **error);
 
+/* optimize --repeat: what each run of a configuration under another seed gave, and repeat.yaml
+ * (@path) with one entry per run, then the spread of each figure over the runs. */
+typedef struct
+{
+  guint64  seed;
+  char    *dir;                   /* the run's folder, relative to repeat.yaml's */
+  guint    evaluations;
+  guint    front_size;
+  double   hypervolume;
+  double   initial_hypervolume;   /* of the initial population */
+  gboolean has_baseline;
+  double   baseline_hypervolume;
+} TfRepeatRun;
+
+/* Appends @result's figures, as a run under @seed in @dir, to @runs (TfRepeatRun; dir owned). */
+void     tf_repeat_runs_add (GArray *runs, guint64 seed, const char *dir,
+                             const TfSearchResult *result);
+void     tf_repeat_run_clear (gpointer run);
+/* Writes repeat.yaml; *@n_without_ratio (may be NULL) is how many runs with a baseline have no
+ * ratio to it (its front adds no hypervolume inside the box). */
+gboolean tf_repeat_runs_write (const char *path, const char *config_path, guint n_repeats,
+                               const GArray *runs, guint *n_without_ratio, GError **error);
+
 /* The configuration as the YAML file tf_search_config_load_file reads (search_config.yaml),
  * appended to @out, so that loading it gives the same configuration back: every value that
  * shapes the search explicit, but a preset's keys, a derived compute time (compute_time_given
@@ -530,5 +553,90 @@ double   tf_objective_value (TfObjective objective, double minimised);
 /* The box the hypervolume measures in, per configured objective as the search minimises them:
  * an ideal no candidate can beat and the reference point (docs/optimizer.md, "Hypervolume"). */
 void     tf_search_config_get_box (const TfSearchConfig *config, double *ideal, double *reference);
+
+/* The search's parts, for drivers of their own (topoforge-mpi) and the benchmarks */
+
+/* A candidate in a compact binary form (candidate-pack.c) for checkpoints and the search's
+ * messages between processes: appended to @out, and read back from @data at *@offset (moved
+ * past it), or NULL with TF_ERROR_INVALID_FILE when cut short, damaged or of another build. */
+void         tf_candidate_pack (const TfCandidate *candidate, GByteArray *out);
+TfCandidate *tf_candidate_unpack (const guint8 *data, gsize size, gsize *offset,
+                                  GError **error);
+/* NSGA-II (Deb et al. 2002) on n points of m objectives, row-major, all minimised. */
+gboolean tf_dominates (const double *a, const double *b, guint m);
+/* Fast non-dominated sort: rank[i] is the front of point i, 0 the best. Returns the number of
+ * fronts. */
+guint    tf_nsga2_sort (const double *objectives, guint n, guint m, guint *rank);
+/* Crowding distance within each front (G_MAXDOUBLE at a front's extremes). */
+void     tf_nsga2_crowding (const double *objectives, guint n, guint m, const guint *rank,
+                            double *crowding);
+/* Binary tournament by rank, then crowding. */
+guint    tf_nsga2_tournament (const guint *rank, const double *crowding, guint n, GRand *rng);
+/* The @n_keep survivors of @n points, by rank then crowding; their indices into @keep. */
+void     tf_nsga2_select (const double *objectives, guint n, guint m, guint n_keep,
+                          guint *keep);
+
+/* Generators: the spec's TopologyGenerator protocol. */
+typedef enum
+{
+  TF_GENERATOR_INIT      = 1 << 0,
+  TF_GENERATOR_MUTATE    = 1 << 1,
+  TF_GENERATOR_CROSSOVER = 1 << 2,
+  TF_GENERATOR_SAMPLE    = 1 << 3,
+} TfGeneratorCapability;
+
+typedef struct _TfGenerator TfGenerator;
+
+struct _TfGenerator
+{
+  const char *name;
+  guint       capabilities;
+  gboolean  (*enabled) (const TfSearchConfig *config);
+  /* State shared by the calls below (for example the family enumeration). */
+  gpointer  (*state_new) (const TfSearchConfig *config, GError **error);
+  void      (*state_free) (gpointer state);
+  /* Appends initial candidates to @out (TfCandidate *, owned by @out). */
+  gboolean  (*init) (gpointer state, const TfSearchConfig *config, GRand *rng, GPtrArray *out,
+                     GError **error);
+  gboolean  (*can_mutate) (gpointer state, const TfCandidate *parent);
+  /* A new candidate, or NULL with TF_ERROR_INVALID_MUTATION when the result would break a hard
+   * constraint (the caller retries or picks another generator). */
+  TfCandidate *(*mutate) (gpointer state, const TfSearchConfig *config,
+                          const TfCandidate *parent, GRand *rng, GError **error);
+  TfCandidate *(*crossover) (gpointer state, const TfSearchConfig *config,
+                             const TfCandidate *a, const TfCandidate *b, GRand *rng,
+                             GError **error);
+  /* The baseline's sampler: the design point at @u in [0, 1) of the generator's whole space
+   * (every result, whatever its status), independent of any population; NULL with
+   * TF_ERROR_INVALID_MUTATION when that point cannot be built (the caller draws again). */
+  TfCandidate *(*sample) (gpointer state, const TfSearchConfig *config, double u,
+                          GError **error);
+  /* Its weight when the search picks among the generators able to mutate a parent: the
+   * configured rate (the mutator's mutation_rate, the family's 1 - mutation_rate). */
+  double    (*rate) (const TfSearchConfig *config);
+  /* The chance NSGA-II crosses a parent this generator can mutate with a second parent, when it
+   * can mutate that one too (NULL: never). */
+  double    (*crossover_rate) (const TfSearchConfig *config);
+  /* Told, on the search's own thread, of every candidate the search keeps (after its duplicate
+   * check, before evaluation), and given NULL to forget all the run told it, this and what
+   * credit taught (before the baseline), so its mutations can steer away from what was made
+   * without building it again (NULL: not told). Never called while init, mutate, crossover or
+   * sample run; those only read the state, and may run on several threads at once. */
+  void      (*made) (gpointer state, const TfCandidate *candidate);
+  /* Told, on the search's own thread after each generation's evaluation, whether each child it
+   * made entered the front, then once with NULL when the generation is over: the credit of
+   * adaptive operator rates (docs/optimizer.md, "Adaptive rates"; NULL: not told). Same rules
+   * as made. */
+  void      (*credit) (gpointer state, const TfCandidate *child, gboolean entered);
+  /* What made and credit taught the state, appended to @out for a checkpoint, and given back
+   * to a state new for the same configuration (FALSE when @data does not fit it). NULL: the
+   * state learns nothing while the search runs. */
+  void      (*state_save) (gconstpointer state, GByteArray *out);
+  gboolean  (*state_load) (gpointer state, const guint8 *data, gsize size);
+};
+
+/* The registered generators (engine/meson.build's `generators`), in the search's order. */
+guint              tf_generators_get_count (void);
+const TfGenerator *tf_generators_get (guint index);
 
 G_END_DECLS

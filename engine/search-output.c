@@ -583,3 +583,104 @@ tf_search_output_write_selection (const char           *path,
     }
   return tf_write_file_atomic (path, out->str, out->len, error);
 }
+
+void
+tf_repeat_runs_add (GArray               *runs,
+                    guint64               seed,
+                    const char           *dir,
+                    const TfSearchResult *result)
+{
+  TfRepeatRun run = {
+    .seed = seed,
+    .dir = g_strdup (dir),
+    .evaluations = result->evaluations,
+    .front_size = result->front->len,
+    .hypervolume = result->hypervolume,
+    .initial_hypervolume = result->initial_hypervolume,
+    .has_baseline = result->baseline_front != NULL,
+    .baseline_hypervolume = result->baseline_hypervolume,
+  };
+
+  g_array_append_val (runs, run);
+}
+
+void
+tf_repeat_run_clear (gpointer data)
+{
+  TfRepeatRun *run = data;
+
+  g_clear_pointer (&run->dir, g_free);
+}
+
+gboolean
+tf_repeat_runs_write (const char   *path,
+                      const char   *config_path,
+                      guint         n_repeats,
+                      const GArray *runs,
+                      guint        *n_without_ratio,
+                      GError      **error)
+{
+  g_autoptr(GArray) ratios = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) gains = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) volumes = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) baselines = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GString) out = g_string_new (NULL);
+  TfYamlEmitter e;
+
+  g_return_val_if_fail (path != NULL && config_path != NULL && runs != NULL, FALSE);
+
+  tf_yaml_emitter_begin (&e, out);
+  tf_yaml_emitter_mapping_start (&e, FALSE);
+  tf_yaml_emitter_key_string (&e, "source", "topoforge " TF_VERSION " optimizer --repeat");
+  tf_yaml_emitter_key_string (&e, "config", config_path);
+  tf_yaml_emitter_key_uint (&e, "repeats", n_repeats);
+  key (&e, "runs");
+  tf_yaml_emitter_sequence_start (&e, FALSE);
+  for (guint r = 0; r < runs->len; r++)
+    {
+      const TfRepeatRun *run = &g_array_index (runs, TfRepeatRun, r);
+
+      tf_yaml_emitter_mapping_start (&e, TRUE);
+      tf_yaml_emitter_key_uint (&e, "seed", run->seed);
+      tf_yaml_emitter_key_string (&e, "dir", run->dir);
+      tf_yaml_emitter_key_uint (&e, "evaluations", run->evaluations);
+      tf_yaml_emitter_key_uint (&e, "front_size", run->front_size);
+      tf_yaml_emitter_key_real (&e, "hypervolume", run->hypervolume);
+      tf_yaml_emitter_key_real (&e, "initial_population", run->initial_hypervolume);
+      g_array_append_val (volumes, run->hypervolume);
+      if (run->initial_hypervolume > 0)
+        {
+          double gain = run->hypervolume / run->initial_hypervolume;
+
+          tf_yaml_emitter_key_real (&e, "gain_over_seeds", gain);
+          g_array_append_val (gains, gain);
+        }
+      if (run->has_baseline)
+        {
+          tf_yaml_emitter_key_real (&e, "baseline", run->baseline_hypervolume);
+          g_array_append_val (baselines, run->baseline_hypervolume);
+          if (run->baseline_hypervolume > 0)
+            {
+              double ratio = run->hypervolume / run->baseline_hypervolume;
+
+              tf_yaml_emitter_key_real (&e, "ratio", ratio);
+              g_array_append_val (ratios, ratio);
+            }
+        }
+      tf_yaml_emitter_mapping_end (&e);
+    }
+  tf_yaml_emitter_sequence_end (&e);
+  tf_yaml_emitter_key_spread (&e, "hypervolume", volumes);
+  tf_yaml_emitter_key_spread (&e, "baseline_hypervolume", baselines);
+  tf_yaml_emitter_key_spread (&e, "ratio", ratios);
+  tf_yaml_emitter_key_spread (&e, "gain_over_seeds", gains);
+  tf_yaml_emitter_mapping_end (&e);
+  if (n_without_ratio != NULL)
+    *n_without_ratio = baselines->len - ratios->len;
+  if (!tf_yaml_emitter_end (&e, error))
+    {
+      g_prefix_error (error, "%s: ", path);
+      return FALSE;
+    }
+  return tf_write_file_atomic (path, out->str, out->len, error);
+}

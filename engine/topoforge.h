@@ -39,6 +39,11 @@ typedef enum
 
 GQuark tf_error_quark (void);
 
+/* A copy of @text with each control character (bytes below 0x20, and 0x7f) written as an
+ * escape: \n, \t, \r, else \xNN. Every other byte, UTF-8 included, stays as it is, so a
+ * message built from a file's contents or a command line's arguments stays one line. */
+char  *tf_escape_control (const char *text);
+
 /* Limits. n_chip above TF_N_CHIP_MAX is refused by validation; a result whose graph would hold
  * more than TF_LINK_COUNT_MAX physical links is not returned by enumerate and refused by
  * generate. */
@@ -581,6 +586,16 @@ void     tf_network_graph_link_kind (const TfNetworkGraph *graph, guint32 a, gui
 gboolean tf_network_graph_check_invariants (const TfNetworkGraph *graph,
                                             guint                 chip_radix,
                                             GError              **error);
+
+/* Whether every node reaches every other. */
+gboolean tf_network_graph_is_connected (const TfNetworkGraph *graph);
+
+/* Diameter and average path length with every chip a source, no shortcuts (what
+ * tf_network_graph_path_metrics is checked against). */
+gboolean tf_network_graph_path_metrics_all_sources (const TfNetworkGraph *graph,
+                                                    guint                *diameter,
+                                                    double               *average_path_length,
+                                                    GError              **error);
 
 /* Exact path metrics over chip pairs by breadth-first search on the graph. */
 gboolean tf_network_graph_path_metrics (const TfNetworkGraph *graph,

@@ -3,7 +3,6 @@
  * context, the result's description, the metrics, and the optimizer's keys
  * (docs/optimizer.md).
  */
-#include "escape-private.h"
 #include "topology-loader-private.h"
 
 /* The spec's rule: a loader carries unknown fields through. Under metadata a key no reader

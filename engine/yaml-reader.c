@@ -10,7 +10,6 @@
 
 #include "yaml-reader-private.h"
 
-#include "escape-private.h"
 
 TfMark
 tf_yaml_mark_from_offset (const guchar *data,

@@ -14,7 +14,7 @@
 
 #include <mpi.h>
 
-#include "optimizer-private.h"
+#include "optimizer.h"
 
 G_BEGIN_DECLS
 

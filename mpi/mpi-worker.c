@@ -11,7 +11,6 @@
 #include <unistd.h>
 
 #include "mpi-private.h"
-#include "pack-private.h"
 
 typedef struct
 {
