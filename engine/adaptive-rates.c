@@ -11,7 +11,7 @@
  * an arm whose children stop reaching the front falls toward 0.05 of it but never below: every
  * arm keeps being tried, and can earn its share back.
  */
-#include "optimizer-private.h"
+#include "generators-private.h"
 
 #define PRIOR_SUCCESSES 5.0
 #define PRIOR_TRIALS    10.0

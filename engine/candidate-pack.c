@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "family-private.h"
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 #include "pack-private.h"
 
 #define PACK_MAGIC   0x50434654u  /* "TFCP" */

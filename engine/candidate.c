@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 
 /* The layer each value under metadata.metrics (candidate-metadata-private.h) comes from. */
 static const TfLayer value_layer[TF_N_VALUES] = {

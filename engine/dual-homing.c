@@ -10,7 +10,7 @@
  * instead; the link model has one bandwidth per link type, so we buy a second port rather than
  * pretend a halved one (docs/spec-notes.md).
  */
-#include "optimizer-private.h"
+#include "generators-private.h"
 
 static gboolean
 refuse (GError    **error,

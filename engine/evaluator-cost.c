@@ -8,7 +8,7 @@
  * configuration's NIC bandwidth. docs/optimizer.md gives the layout and the price table.
  */
 #include "cost-private.h"
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 
 #include <string.h>
 

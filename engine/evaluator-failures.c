@@ -36,7 +36,7 @@
  *   one source). No other symmetry is assumed.
  */
 #include "structure-private.h"
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 #include "graph-private.h"
 
 #include <string.h>

@@ -9,7 +9,7 @@
  * group's. Layer 4 is the workloads' weighted mean. docs/optimizer.md gives the formulas and
  * their reasons.
  */
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 
 #include <string.h>
 

@@ -10,7 +10,7 @@
  */
 #include <math.h>
 
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 
 typedef gboolean (*LayerFunc) (const TfSearchConfig *config, TfCandidate *candidate,
                                GError **error);

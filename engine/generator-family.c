@@ -10,7 +10,8 @@
  * the search says it made already (the made slot), so a step is never a duplicate to build.
  */
 #include "family-private.h"
-#include "optimizer-private.h"
+#include "generators-private.h"
+#include "query-private.h"
 
 /* One enumeration: the search's context with one intra-board topology. */
 typedef struct

@@ -24,7 +24,7 @@
 
 #include "graph-private.h"
 #include "intra-board-private.h"
-#include "optimizer-private.h"
+#include "generators-private.h"
 #include "placement-private.h"
 
 #define LAYERS_MAX      3u

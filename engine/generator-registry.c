@@ -2,7 +2,7 @@
 /* generator-registry.c: the optimizer's registered candidate generators. The list itself is
  * engine/meson.build's `generators`, one line per generator; it becomes TF_GENERATOR_LIST in
  * generator-list.h. */
-#include "optimizer-private.h"
+#include "generators-private.h"
 #include "generator-list.h"
 
 #define DECLARE_GENERATOR(name) extern const TfGenerator tf_generator_##name;

@@ -14,7 +14,7 @@
  */
 #include <string.h>
 
-#include "optimizer-private.h"
+#include "search-private.h"
 
 #define ROUNDS 3
 

@@ -12,7 +12,7 @@
  */
 #pragma once
 
-#include "optimizer-private.h"
+#include "generators-private.h"
 
 G_BEGIN_DECLS
 

@@ -16,7 +16,7 @@
  *   down. Fine for the fronts the optimizer keeps (n <= 200, m <= 7 in well under a second).
  * Duplicates and dominated points are dropped before WFG, and cover nothing new in the sweeps.
  */
-#include "optimizer-private.h"
+#include "search-private.h"
 
 #include <string.h>
 

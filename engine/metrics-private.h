@@ -9,7 +9,7 @@
  */
 #pragma once
 
-#include "family-private.h"
+#include "build-private.h"
 #include "graph-private.h"
 #include "intra-board-private.h"
 #include "placement-private.h"
@@ -18,9 +18,6 @@ G_BEGIN_DECLS
 
 /* Switch families */
 
-/* The switches of @build and the links between them: node i is switch i, and an entry's link
- * is the index of its TfBuildLink in build->links. */
-void  tf_build_switch_adjacency (const TfBuild *build, TfAdjacency *adj);
 
 /* Chip diameter from the leaf level: one board; several boards on one leaf; or 2 + the largest
  * switch distance between leaves that host chips. */
@@ -95,11 +92,6 @@ void  tf_build_measure_layout (const TfContext *ctx, const TfResult *result,
 /* bisection_bandwidth_per_chip from bisection_bandwidth: over floor (n_chip / 2) chips. */
 void  tf_metrics_set_bisection_per_chip (TfMetrics *m, guint n_chip);
 
-/* Fills every metric of @result, measuring on @graph; @build is the family's build of the
- * result, or NULL for a graph no family describes (result->family NULL). */
-gboolean tf_measure (const TfContext *ctx, TfResult *result, const TfBuild *build,
-                     TfNetworkGraph *graph, TfProgressFunc progress, gpointer progress_data,
-                     GError **error);
 
 /* Exact counts on the graph: links by type and by reach, switches, the busiest switch's links,
  * and the fewest and most links at a chip; counts_method becomes exact. */

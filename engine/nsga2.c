@@ -19,7 +19,7 @@
  *
  * Every tie is broken by the point's index, so equal input gives equal output.
  */
-#include "optimizer-private.h"
+#include "search-private.h"
 
 #include <string.h>
 

@@ -10,7 +10,7 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "optimizer-private.h"
+#include "search-config-private.h"
 
 /* T_compute, the workloads' weighted mean: no network makes an iteration shorter. */
 static double

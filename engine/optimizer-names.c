@@ -3,7 +3,7 @@
  * operators, Stage 2's simulators), one table each, read by the
  * to_string and from_string functions and by the search configuration's readers.
  */
-#include "optimizer-private.h"
+#include "search-config-private.h"
 #include "names-private.h"
 
 const char *const tf_primitive_names[TF_N_PRIMITIVES] = {

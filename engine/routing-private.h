@@ -4,7 +4,7 @@
  * path, and the least bandwidth-to-load ratio they leave. */
 #pragma once
 
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 
 G_BEGIN_DECLS
 

@@ -2,7 +2,7 @@
 /* routing-sets.c: sets of flows routed at once (tf_routing_add_flows), each kind of flow once:
  * in a graph of chips alone, a set the graph's translations keep routes one flow of each orbit
  * and sums each link's orbit, and flows alike under the translations keeping multiplicities
- * route one flow and lay its shares, moved, on the others' links (translations.c). With a hop
+ * route one flow and lay its shares, moved, on the others' links (lattice-translations.c). With a hop
  * table, flows alike under swaps of chip components and of twins (every switch fixed,
  * chip-orbits.c) route one flow alike. docs/optimizer.md gives the formulas.
  */

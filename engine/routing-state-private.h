@@ -4,7 +4,7 @@
 #pragma once
 
 #include "routing-private.h"
-#include "translations-private.h"
+#include "lattice-translations-private.h"
 
 G_BEGIN_DECLS
 
@@ -69,7 +69,7 @@ struct _TfRouting
   guint        p2p_hops;
   double       p2p_beta;
   TfBottleneck p2p_bottleneck;
-  /* Without a hop table, in a graph of chips alone: its translations (translations.c); when
+  /* Without a hop table, in a graph of chips alone: its translations (lattice-translations.c); when
    * there are some, every flow's result by its pair of chips translated so the first lies in the
    * cell, in p2p_memo, and a set of flows made of whole orbits routes one flow of each
    * (tf_routing_add_flows). */

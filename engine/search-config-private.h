@@ -4,18 +4,25 @@
  * search-config.c holds the document (its top-level keys, hardware_constraints, objectives,
  * generators, search and evaluator), the defaults and the checks that join its parts;
  * search-config-workload.c the workloads and the model presets (data/models.yaml);
- * search-config-cost.c the price table and floor plan (data/prices.yaml and the file's cost:
- * block); search-config-reader.c the typed readers they share on top of yaml-reader.c's;
+ * search-config-cost.c the switch prices of the radix options (the price sheet is the cost
+ * model's: cost-prices.c); yaml-reader-typed.c the typed readers they share on top of yaml-reader.c's;
  * search-config-writer.c writes a configuration back.
  */
 #pragma once
 
-#include "optimizer-private.h"
+#include "optimizer.h"
+#include "candidate-metadata-private.h"
 #include "cost-private.h"
 #include "names-private.h"
 #include "yaml-reader-private.h"
 
 G_BEGIN_DECLS
+
+/* The tables behind tf_primitive_to_string, tf_mutation_to_string and tf_stage_2_to_string
+ * (optimizer-names.c), for readers that match a file's spelling against them. */
+extern const char *const tf_primitive_names[TF_N_PRIMITIVES];
+extern const char *const tf_mutation_names[TF_N_MUTATIONS];
+extern const char *const tf_stage_2_names[TF_N_STAGE_2];
 
 /* The optimizer's own limits: a candidate is a whole graph evaluated many times over. */
 #define MAX_N_CHIP          65536u

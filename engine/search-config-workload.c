@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "search-config-private.h"
+#include "graph-private.h"
 
 #include "models-yaml.h"
 

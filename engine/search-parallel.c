@@ -3,7 +3,7 @@
  * and on it the evaluation of a batch of candidates (the layers their objectives need, the hard
  * constraints first) and the completion of the ones that reach the front.
  */
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 
 /* Parallel work: items 0 .. n - 1 handed out one at a time to up to @threads threads (the
  * calling one among them), each item's work depending on nothing but the item, so the result

@@ -3,9 +3,27 @@
  * keep and give back (search-checkpoint.c). */
 #pragma once
 
-#include "optimizer-private.h"
+#include "generators-private.h"
 
 G_BEGIN_DECLS
+
+/* Stage 2 (stage-2.c): the simulation of one candidate (Layers 3 and 4 first, when not done),
+ * which sets evaluation.simulated. */
+gboolean tf_evaluate_stage_2 (const TfSearchConfig *config, const char *simulator,
+                              TfCandidate *candidate, volatile gint *cancel, GError **error);
+/* Stage 2 of a finished search: the best pareto_threshold of its evaluations, taken from its
+ * front (tf_stage_2_count of them), simulated on @threads threads; the counters and time in
+ * @out. */
+guint    tf_stage_2_count (const TfSearchConfig *config, guint front_size, guint evaluations);
+void     tf_stage_2_run (const TfSearchConfig *config, const char *simulator, guint threads,
+                         volatile gint *cancel, TfSearchResult *out);
+
+/* Hypervolume (minimisation) of the region dominated by @n points and bounded by @reference;
+ * points not strictly better than the reference in every objective add nothing. Exact. */
+double   tf_hypervolume (const double *objectives, guint n, guint m, const double *reference);
+
+/* Equal for equal graphs up to a renumbering of switches (graph-fingerprint.c). */
+guint64  tf_network_graph_fingerprint (const TfNetworkGraph *graph);
 
 /* The run's state */
 

@@ -30,7 +30,7 @@
 
 #include <glib/gstdio.h>
 
-#include "optimizer-private.h"
+#include "search-private.h"
 #include "export-private.h"
 
 #define SIMULATOR "topoforge-simgrid"

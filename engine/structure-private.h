@@ -5,7 +5,7 @@
  */
 #pragma once
 
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 #include "quotient-private.h"
 
 G_BEGIN_DECLS

@@ -3,7 +3,7 @@
  * test-evaluator-structure-sweeps.c hold Layer 1 against (see evaluator-structure-oracle.c). */
 #pragma once
 
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 #include "metrics-private.h"
 
 G_BEGIN_DECLS

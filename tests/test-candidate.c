@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 #include "test-util.h"
 
 /* Packed and unpacked: the same candidate file, the same rejection; cut short anywhere or with

@@ -11,7 +11,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 #include "test-util.h"
 
 #define MIB 1048576.0

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 #include "test-util.h"
 
 static void

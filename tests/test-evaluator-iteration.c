@@ -6,7 +6,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 #include "test-util.h"
 
 /* A hand-made rack of boards whose rank order is not the chip numbering:

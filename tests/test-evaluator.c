@@ -3,7 +3,7 @@
  * test_evaluator_layer_caching), layer dependencies, and every hard constraint's rejection. */
 #include <string.h>
 
-#include "optimizer-private.h"
+#include "evaluator-private.h"
 #include "test-util.h"
 
 static TfCandidate *

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "id-private.h"
-#include "optimizer-private.h"
+#include "generators-private.h"
 #include "test-util.h"
 
 static const TfGenerator *

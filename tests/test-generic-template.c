@@ -8,7 +8,7 @@
  */
 #include <string.h>
 
-#include "optimizer-private.h"
+#include "search-private.h"
 #include "test-util.h"
 
 static const TfGenerator *

@@ -10,7 +10,7 @@
  */
 #include <string.h>
 
-#include "optimizer-private.h"
+#include "generators-private.h"
 #include "test-util.h"
 
 static const TfGenerator *

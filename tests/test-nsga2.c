@@ -4,7 +4,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "optimizer-private.h"
+#include "search-private.h"
 
 /* Brute force: peel the points no remaining point dominates, O(m n^3). */
 static guint

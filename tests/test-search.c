@@ -7,7 +7,7 @@
 
 #include <glib/gstdio.h>
 
-#include "optimizer-private.h"
+#include "search-private.h"
 #include "test-util.h"
 
 static void

@@ -9,7 +9,7 @@
 
 #include <glib/gstdio.h>
 
-#include "optimizer-private.h"
+#include "search-private.h"
 #include "test-util.h"
 
 /* Within @rel of each other. */

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* translations-private.h: the translations of a graph of chips alone (translations.c): moves of
- * every chip along a lattice (the family's, else the rank order as one dimension) that map the
- * links onto the links, keeping what a link's time depends on. Routing (routing.c) keeps a flow's
- * result by its pair translated, and lays one flow of each orbit of a set of flows over every
- * translate of the links it loads. */
+/* lattice-translations-private.h: the translations of a graph of chips alone
+ * (lattice-translations.c): moves of every chip along a lattice (the family's, else the rank
+ * order as one dimension) that map the links onto the links, keeping what a link's time depends
+ * on. Routing (routing.c) keeps a flow's result by its pair translated, and lays one flow of each
+ * orbit of a set of flows over every translate of the links it loads. */
 #pragma once
 
 #include "graph-private.h"

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* translations.c: the translations of a graph of chips alone (translations-private.h).
+/* lattice-translations.c: the translations of a graph of chips alone
+ * (lattice-translations-private.h).
  *
  * The chips are laid on the family's lattice, else on the rank order as one dimension; per
  * dimension the least step whose move maps every link onto a link of the same multiplicity, type
@@ -7,7 +8,7 @@
  * multiples of the steps: a group acting freely on the chips (only the identity fixes a chip), so
  * every orbit of chips, pairs of chips or link directions has one member per translation.
  */
-#include "translations-private.h"
+#include "lattice-translations-private.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* metrics.c: measuring a topology's metrics on its graph (@tbl-spec-topo-20b).
+/* measure.c: measuring a topology's metrics on its graph (@tbl-spec-topo-20b).
  *
  * A family's result gets exactly the metrics enumerate gives it, values and labels, checked
  * against the graph, plus the average path length measured on the graph. A graph no family
@@ -11,6 +11,7 @@
 
 #include "cost-private.h"
 #include "graph-private.h"
+#include "family-private.h"
 #include "metrics-private.h"
 #include "progress-private.h"
 
@@ -40,46 +41,6 @@ generic_bounds (const TfContext      *ctx,
   m->bisection_bandwidth_method = TF_METHOD_UPPER_BOUND;
   m->path_diversity = tf_network_graph_path_diversity_bound (graph);
   m->path_diversity_method = TF_METHOD_UPPER_BOUND;
-}
-
-void
-tf_network_graph_count (const TfNetworkGraph *graph,
-              TfMetrics            *m)
-{
-  g_autofree guint64 *at_chip = g_new0 (guint64, MAX (graph->n_chip, 1));
-
-  memset (m->link_count_by_type, 0, sizeof m->link_count_by_type);
-  memset (m->link_count_by_reach, 0, sizeof m->link_count_by_reach);
-  m->link_count = 0;
-  for (guint i = 0; i < graph->n_links; i++)
-    {
-      const TfLink *l = &graph->links[i];
-
-      tf_metrics_add_links (m, l->type, l->reach, l->multiplicity);
-      m->link_count += l->multiplicity;
-      if (l->a < graph->n_chip)
-        at_chip[l->a] += l->multiplicity;
-      if (l->b < graph->n_chip)
-        at_chip[l->b] += l->multiplicity;
-    }
-  m->switch_count = graph->n_switch;
-  m->switch_radix = 0;
-  /* The fabric's radix: scale-up switches have their own (defaults.scale_up.switch_radix). */
-  for (guint s = 0; s < graph->n_switch; s++)
-    if (graph->switches[s].tier != TF_TIER_BOARD)
-      m->switch_radix = MAX (m->switch_radix, graph->switches[s].port_count);
-  m->links_per_chip_min = G_MAXUINT;
-  m->links_per_chip_max = 0;
-  for (guint c = 0; c < graph->n_chip; c++)
-    {
-      guint k = (guint) MIN (at_chip[c], G_MAXUINT);
-
-      m->links_per_chip_min = MIN (m->links_per_chip_min, k);
-      m->links_per_chip_max = MAX (m->links_per_chip_max, k);
-    }
-  if (graph->n_chip == 0)
-    m->links_per_chip_min = 0;
-  m->counts_method = TF_METHOD_EXACT;
 }
 
 static gboolean

@@ -1,15 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* optimizer-private.h: the rooms behind optimizer.h.
+/* evaluator-private.h: the rooms behind the evaluator's part of optimizer.h.
  *
- * - the layers of the evaluator, one file each: evaluator-structure.c (Layer 1),
- *   evaluator-collectives.c (Layer 2), evaluator-iteration.c (Layers 3 and 4),
- *   evaluator-cost.c (Layer 5, the floor plan and the physical constraints); evaluator.c runs
- *   them in order with the cache;
- * - NSGA-II's pieces on plain objective vectors (nsga2.c) and the hypervolume (hypervolume.c);
- * - the generators (generator-<name>.c, one registry line in engine/meson.build each);
- * - the search loop (search.c) and its worker threads (search-parallel.c);
- * - the names of the optimizer's enums (optimizer-names.c); the search configuration's loader
- *   has rooms of its own (search-config-private.h).
+ * - the layers, one file each: evaluator-structure.c (Layer 1), evaluator-collectives.c
+ *   (Layer 2), evaluator-iteration.c (Layers 3 and 4), evaluator-cost.c (Layer 5, the floor
+ *   plan and the physical constraints); evaluator.c runs them in order with the cache;
+ * - the pieces Layer 3 shares with Stage 2 (the search's), and the collective model;
+ * - the evaluator on worker threads (search-parallel.c), which the search and Stage 2 use.
  */
 #pragma once
 
@@ -17,7 +13,6 @@
 #include "graph-private.h"
 #include "quotient-private.h"
 #include "candidate-metadata-private.h"
-#include "names-private.h"
 
 G_BEGIN_DECLS
 
@@ -32,17 +27,6 @@ gboolean tf_evaluate_iteration (const TfSearchConfig *config, TfCandidate *candi
                                 GError **error);
 gboolean tf_evaluate_cost (const TfSearchConfig *config, TfCandidate *candidate,
                            GError **error);
-
-/* Stage 2 (stage-2.c): the simulation of one candidate (Layers 3 and 4 first, when not done),
- * which sets evaluation.simulated. */
-gboolean tf_evaluate_stage_2 (const TfSearchConfig *config, const char *simulator,
-                              TfCandidate *candidate, volatile gint *cancel, GError **error);
-/* Stage 2 of a finished search: the best pareto_threshold of its evaluations, taken from its
- * front (tf_stage_2_count of them), simulated on @threads threads; the counters and time in
- * @out. */
-guint    tf_stage_2_count (const TfSearchConfig *config, guint front_size, guint evaluations);
-void     tf_stage_2_run (const TfSearchConfig *config, const char *simulator, guint threads,
-                         volatile gint *cancel, TfSearchResult *out);
 
 /* Layer 3's pieces, shared with Stage 2 (stage-2.c): a workload's parallelism, checked against
  * n_chip; the bytes of one call of each kind of communication; the groups of each kind, in the
@@ -67,12 +51,6 @@ double   tf_parallelism_iteration (const TfParallelism *par, const TfWorkload *w
                                    double *comm_total_us);
 /* Layer 4 from the workloads' iteration times: their weighted mean (plain without weights). */
 double   tf_workflow_time (const TfSearchConfig *config, const double *iter_time_us);
-
-/* The tables behind tf_primitive_to_string, tf_mutation_to_string and tf_stage_2_to_string
- * (optimizer-names.c), for readers that match a file's spelling against them. */
-extern const char *const tf_primitive_names[TF_N_PRIMITIVES];
-extern const char *const tf_mutation_names[TF_N_MUTATIONS];
-extern const char *const tf_stage_2_names[TF_N_STAGE_2];
 
 /* Where a node stands on the floor (metres), and the length and class of a link's cable. */
 void    tf_floor_plan_position (const TfFloorPlan *floor, const TfNetworkGraph *graph,
@@ -148,31 +126,5 @@ gboolean tf_evaluate_batch (const TfSearchConfig *config, const TfBatchEvaluator
  * the candidates of the final front only: a few of the thousands evaluated. */
 void     tf_complete_batch (const TfSearchConfig *config, const TfBatchEvaluator *evaluator,
                             guint threads, GPtrArray *batch, TfEvaluatorStats *stats);
-
-/* Hypervolume (minimisation) of the region dominated by @n points and bounded by @reference;
- * points not strictly better than the reference in every objective add nothing. Exact. */
-double   tf_hypervolume (const double *objectives, guint n, guint m, const double *reference);
-
-/* Adaptive rates (docs/optimizer.md): an arm's successes and trials, halved every generation,
- * and the factor its configured rate is scaled by, (successes + 5) / (trials + 10), at least
- * 0.05. */
-typedef struct
-{
-  double successes;
-  double trials;
-} TfCredit;
-
-void   tf_credit_add (TfCredit *credit, gboolean entered);
-void   tf_credit_decay (TfCredit *credit);
-double tf_credit_factor (const TfCredit *credit);
-
-/* @graph dual-homed into @out (dual-homing.c): every leaf switch gets a twin in its place, every
- * chip on it a second link to the twin, the leaf's switch links dealt between the two.
- * TF_ERROR_INVALID_MUTATION when no switch has chips or a leaf has one switch link to share.
- * The caller checks the invariants and the hardware. */
-gboolean tf_network_graph_dual_home (const TfNetworkGraph *graph, TfNetworkGraph *out,
-                                     GError **error);
-/* Equal for equal graphs up to a renumbering of switches (graph-fingerprint.c). */
-guint64  tf_network_graph_fingerprint (const TfNetworkGraph *graph);
 
 G_END_DECLS
