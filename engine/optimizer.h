@@ -12,6 +12,10 @@
  */
 #pragma once
 
+#ifdef TF_BELOW_OPTIMIZER
+#error "optimizer.h is the optimizer's door: the layers below it may not use it (engine/DESIGN.md)"
+#endif
+
 #include "topoforge.h"
 
 G_BEGIN_DECLS

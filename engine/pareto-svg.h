@@ -2,6 +2,10 @@
 /* pareto-svg.h: the Pareto front as an SVG scatter plot (cairo's SVG surface). */
 #pragma once
 
+#ifdef TF_BELOW_PLOT
+#error "pareto-svg.h is the plot's door: the layers below it may not use it (engine/DESIGN.md)"
+#endif
+
 #include "optimizer.h"
 
 G_BEGIN_DECLS

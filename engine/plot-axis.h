@@ -11,6 +11,10 @@
  */
 #pragma once
 
+#ifdef TF_BELOW_PLOT
+#error "plot-axis.h is the plot's door: the layers below it may not use it (engine/DESIGN.md)"
+#endif
+
 #include <glib.h>
 
 G_BEGIN_DECLS

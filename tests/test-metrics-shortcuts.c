@@ -16,6 +16,7 @@
  *   HyperX's bisection from those cuts against the max flow placing switches on its build,
  *   which it replaces: never higher;
  */
+#include "family-private.h"
 #include "metrics-private.h"
 #include "test-util.h"
 

@@ -11,6 +11,7 @@
  */
 #include "graph-private.h"
 #include "intra-board-private.h"
+#include "family-private.h"
 #include "metrics-private.h"
 #include "progress-private.h"
 

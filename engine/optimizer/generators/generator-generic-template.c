@@ -25,6 +25,7 @@
 #include "graph-private.h"
 #include "intra-board-private.h"
 #include "generators-private.h"
+#include "family-private.h"
 #include "placement-private.h"
 
 #define LAYERS_MAX      3u

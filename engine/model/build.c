@@ -2,7 +2,7 @@
 /* build.c: the endpoint-level network a family builds (TfBuild). */
 #include <stdarg.h>
 
-#include "metrics-private.h"
+#include "build-private.h"
 
 void
 tf_build_init (TfBuild *build)

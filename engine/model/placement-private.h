@@ -9,7 +9,7 @@
  * container holding both ends, and its type follows (graph.c). */
 #pragma once
 
-#include "family-private.h"
+#include "build-private.h"
 
 G_BEGIN_DECLS
 
