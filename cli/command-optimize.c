@@ -63,7 +63,7 @@ on_progress (const TfSearchProgress *p,
 }
 
 /* The ranges of the search configuration's keys these options override (read_search in
- * engine/search-config.c). */
+ * engine/optimizer/config/search-config.c). */
 static const TfCliRange seed_range = { "seed", 0, G_MAXUINT64 };
 static const TfCliRange threads_range = { "parallel_workers", 0, 1024 };
 static const TfCliRange population_range = { "population_size", 4, TF_SEARCH_MAX_POPULATION };

@@ -49,7 +49,7 @@ tf_context_options_add (TfCliParser      *parser,
   tf_cli_parser_add (parser, entries);
 }
 
-/* The engine's ranges of the context's numbers (check_field in engine/context.c). */
+/* The engine's ranges of the context's numbers (check_field in engine/model/context.c). */
 static const TfCliRange n_chip_range = { "n_chip", 2, TF_N_CHIP_MAX };
 static const TfCliRange chips_per_board_max_range = { "chips_per_board_max", 1, TF_N_CHIP_MAX };
 static const TfCliRange boards_per_rack_max_range = { "boards_per_rack_max", 1, TF_N_CHIP_MAX };

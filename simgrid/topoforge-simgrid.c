@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* topoforge-simgrid: the optimizer's Stage 2 simulator (engine/stage-2.c runs it, one process a
- * candidate: SimGrid has one engine per process).
+/* topoforge-simgrid: the optimizer's Stage 2 simulator (engine/optimizer/search/stage-2.c runs it,
+ * one process a candidate: SimGrid has one engine per process).
  *
  *   topoforge-simgrid PLATFORM.xml FLOWS.txt [SIMGRID OPTIONS...]
  *
- * PLATFORM is a SimGrid platform whose hosts are "chip<i>" (engine/export-simgrid.c writes it,
- * with a route for every pair of chips that communicates). FLOWS is a list of phases:
+ * PLATFORM is a SimGrid platform whose hosts are "chip<i>" (engine/io/export/export-simgrid.c
+ * writes it, with a route for every pair of chips that communicates). FLOWS is a list of phases:
  *
  *   phases P
  *   phase N          then N lines "SRC DST BYTES" (chip numbers, bytes >= 1)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-plot-axis.c: nice bounds and ticks, log ticks, unit prefixes, labels, viridis and the
- * spreading of coincident points (engine/plot-axis.c). */
+ * spreading of coincident points (engine/plot/plot-axis.c). */
 #include <math.h>
 
 #include "plot-axis.h"

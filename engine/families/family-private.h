@@ -6,7 +6,7 @@
  * warnings, and builds the endpoint-level network (a TfBuild) with switches, links and the
  * physical grouping. The framework (generate.c) expands endpoints into chips, adds the
  * IntraBoardTopo links and checks the invariants. Adding a family is one family-<name>.c that
- * defines tf_family_<name>, plus one line in engine/meson.build's `families`.
+ * defines tf_family_<name>, plus one line in engine/families/meson.build's `families`.
  */
 #pragma once
 
@@ -165,8 +165,8 @@ gboolean tf_family_layout_measured (const TfFamily *family, const TfResult *resu
 gboolean tf_family_compute_metrics (const TfFamily *family, const TfContext *ctx,
                                     TfResult *result, const TfBuild *build, GError **error);
 
-/* The family's place in the registry (engine/meson.build's `families`), which orders families
- * wherever they meet: the enumeration, and ties of a query's sort. */
+/* The family's place in the registry (engine/families/meson.build's `families`), which orders
+ * families wherever they meet: the enumeration, and ties of a query's sort. */
 guint tf_family_get_registry_index (const TfFamily *family);
 
 /* switch_ports for families without switches */

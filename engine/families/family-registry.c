@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* family-registry.c: the registered families. The list itself is engine/meson.build's
+/* family-registry.c: the registered families. The list itself is engine/families/meson.build's
  * `families`, one line per family; it becomes TF_FAMILY_LIST in family-list.h. */
 #include "family-private.h"
 #include "family-list.h"

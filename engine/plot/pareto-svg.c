@@ -2,7 +2,7 @@
 /* pareto-svg.c: the Pareto front as an SVG scatter plot.
  *
  * Drawn with cairo's SVG surface into memory, then written in one atomic step. The axes are
- * engine/plot-axis.c's, as in the app's plot: nice bounds and ticks over the two fronts, one
+ * engine/plot/plot-axis.c's, as in the app's plot: nice bounds and ticks over the two fronts, one
  * unit prefix per axis in its title ("Iteration time (ms)"). The third objective colours the
  * front's points through viridis, with a colour bar for its scale. The baseline's front is drawn
  * after the search's, as hollow squares of a contrasting colour, so neither hides the other,

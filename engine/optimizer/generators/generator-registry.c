@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* generator-registry.c: the optimizer's registered candidate generators. The list itself is
- * engine/meson.build's `generators`, one line per generator; it becomes TF_GENERATOR_LIST in
- * generator-list.h. */
+ * engine/optimizer/generators/meson.build's `generators`, one line per generator; it becomes
+ * TF_GENERATOR_LIST in generator-list.h. */
 #include "generators-private.h"
 #include "generator-list.h"
 
