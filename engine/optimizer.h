@@ -193,8 +193,8 @@ typedef struct
 
   /* generators.family */
   gboolean              family_enabled;
-  guint                 n_families;      /* 0 with family_enabled: all nine */
-  const TfFamily       *families[16];
+  guint                 n_families;      /* 0 with family_enabled: every registered one */
+  const TfFamily       *families[TF_N_FAMILIES];
   gboolean              family_edge_cases;  /* seed from edge-case results too (default no) */
   TfContext             context;         /* scope, chips_per_board_max, ... for enumeration;
                                           * intra_board_topo: the first of intra_board_topos */
@@ -639,7 +639,8 @@ struct _TfGenerator
   gboolean  (*state_load) (gpointer state, const guint8 *data, gsize size);
 };
 
-/* The registered generators (engine/meson.build's `generators`), in the search's order. */
+/* The registered generators (engine/optimizer/generators/meson.build's `generators`), in the
+ * search's order. */
 guint              tf_generators_get_count (void);
 const TfGenerator *tf_generators_get (guint index);
 

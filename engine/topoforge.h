@@ -199,6 +199,10 @@ const char *tf_status_to_string (TfStatus status);
 
 /* Families */
 
+/* TF_N_FAMILIES, the registered families (engine/families/meson.build's list), and
+ * TF_N_GENERATORS, the optimizer's generators: generated from the registries. */
+#include "topoforge-registries.h"
+
 typedef struct _TfFamily TfFamily;
 
 guint            tf_families_get_count (void);

@@ -319,30 +319,14 @@ board_distances (const TfBoardTopo *bt)
   return bd.dist;
 }
 
-/* Hops from switch @source to every switch (G_MAXUINT: another plane). */
+/* Hops from switch @source to every switch (TF_UNREACHED: another plane). */
 static void
 switch_distances (const TfAdjacency *adj,
                   guint              source,
-                  guint             *dist,
-                  guint             *queue)
+                  guint32           *dist,
+                  guint32           *queue)
 {
-  guint head = 0, tail = 0;
-
-  for (guint v = 0; v < adj->n_nodes; v++)
-    dist[v] = G_MAXUINT;
-  dist[source] = 0;
-  queue[tail++] = source;
-  while (head < tail)
-    {
-      guint u = queue[head++];
-
-      for (guint e = adj->offset[u]; e < adj->offset[u + 1]; e++)
-        if (dist[adj->target[e]] == G_MAXUINT)
-          {
-            dist[adj->target[e]] = dist[u] + 1;
-            queue[tail++] = adj->target[e];
-          }
-    }
+  tf_adjacency_bfs (adj, source, dist, queue, NULL, NULL);
 }
 
 /* The chip diameter with rails over linked boards. Chip i of board A on leaf L_i (its rail

@@ -10,9 +10,6 @@
 
 G_BEGIN_DECLS
 
-/* A node not reached, a class without a sole neighbour, no such link. */
-#define TF_UNREACHED G_MAXUINT32
-
 /* Up to this many levels a bit-parallel search from every source beats one search per source. */
 #define TF_BIT_PARALLEL_MAX_LEVELS 64u
 

@@ -247,23 +247,6 @@ tf_quotient_bfs (const TfQuotient *q,
                  guint32          *dist,
                  guint32          *order)
 {
-  guint head = 0, tail = 0;
-
-  for (guint c = 0; c < q->n_classes; c++)
-    dist[c] = TF_UNREACHED;
-  dist[s] = 0;
-  order[tail++] = s;
-  while (head < tail)
-    {
-      guint32 u = order[head++];
-
-      for (guint e = q->h_offset[u]; e < q->h_offset[u + 1]; e++)
-        if (dist[q->h_target[e]] == TF_UNREACHED)
-          {
-            dist[q->h_target[e]] = dist[u] + 1;
-            order[tail++] = q->h_target[e];
-          }
-    }
-  return tail;
+  return tf_csr_bfs (q->n_classes, q->h_offset, q->h_target, s, dist, order, NULL, NULL);
 }
 

@@ -350,17 +350,14 @@ single_source_metrics (const TfNetworkGraph *graph,
 {
   guint n_nodes = adj->n_nodes;
   g_autofree guint32 *dist = g_new (guint32, n_nodes);
-  g_autofree guint32 *queue = g_new (guint32, n_nodes);
-  guint qh = 0, qt = 0, max = 0, reached = 0;
+  g_autofree guint32 *order = g_new (guint32, n_nodes);
+  guint n_order, max = 0, reached = 0;
   guint64 total = 0;
 
-  for (guint v = 0; v < n_nodes; v++)
-    dist[v] = G_MAXUINT32;
-  dist[0] = 0;
-  queue[qt++] = 0;
-  while (qh < qt)
+  n_order = tf_adjacency_bfs (adj, 0, dist, order, NULL, NULL);
+  for (guint i = 0; i < n_order; i++)
     {
-      guint32 u = queue[qh++];
+      guint32 u = order[i];
 
       if (u < graph->n_chip && u != 0)
         {
@@ -368,12 +365,6 @@ single_source_metrics (const TfNetworkGraph *graph,
           max = MAX (max, dist[u]);
           reached++;
         }
-      for (guint e = adj->offset[u]; e < adj->offset[u + 1]; e++)
-        if (dist[adj->target[e]] == G_MAXUINT32)
-          {
-            dist[adj->target[e]] = dist[u] + 1;
-            queue[qt++] = adj->target[e];
-          }
     }
   if (reached != graph->n_chip - 1)
     {

@@ -30,6 +30,24 @@ tf_adjacency_degree (const TfAdjacency *adj, guint node)
   return adj->offset[node + 1] - adj->offset[node];
 }
 
+/* A node not reached, a class without a sole neighbour, no such link. */
+#define TF_UNREACHED G_MAXUINT32
+
+/* The one breadth-first search over a compressed adjacency (@offset, @target) of @n_nodes nodes,
+ * from @source: @dist[v] its hops (TF_UNREACHED when not reached) and @order the nodes in the
+ * order reached (both of room @n_nodes); with @parent and @via (either may be NULL), the node
+ * and the entry of @target each node was first reached from and through (TF_UNREACHED at
+ * @source and where not reached). Returns the number of nodes reached. */
+guint tf_csr_bfs (guint n_nodes, const guint32 *offset, const guint32 *target, guint32 source,
+                  guint32 *dist, guint32 *order, guint32 *parent, guint32 *via);
+
+static inline guint
+tf_adjacency_bfs (const TfAdjacency *adj, guint32 source, guint32 *dist, guint32 *order,
+                  guint32 *parent, guint32 *via)
+{
+  return tf_csr_bfs (adj->n_nodes, adj->offset, adj->target, source, dist, order, parent, via);
+}
+
 /* The smallest container holding two nodes located at (board, rack, pod), G_MAXUINT where a
  * node is above that level. */
 static inline TfReach

@@ -235,31 +235,62 @@ tf_network_graph_copy (const TfNetworkGraph *src,
   dest->rack_pod = g_memdup2 (src->rack_pod, sizeof (guint32) * src->n_rack);
 }
 
+guint
+tf_csr_bfs (guint          n_nodes,
+            const guint32 *offset,
+            const guint32 *target,
+            guint32        source,
+            guint32       *dist,
+            guint32       *order,
+            guint32       *parent,
+            guint32       *via)
+{
+  guint head = 0, tail = 0;
+
+  for (guint v = 0; v < n_nodes; v++)
+    dist[v] = TF_UNREACHED;
+  if (parent != NULL)
+    for (guint v = 0; v < n_nodes; v++)
+      parent[v] = TF_UNREACHED;
+  if (via != NULL)
+    for (guint v = 0; v < n_nodes; v++)
+      via[v] = TF_UNREACHED;
+  dist[source] = 0;
+  order[tail++] = source;
+  while (head < tail)
+    {
+      guint32 u = order[head++];
+
+      for (guint32 e = offset[u]; e < offset[u + 1]; e++)
+        {
+          guint32 v = target[e];
+
+          if (dist[v] != TF_UNREACHED)
+            continue;
+          dist[v] = dist[u] + 1;
+          if (parent != NULL)
+            parent[v] = u;
+          if (via != NULL)
+            via[v] = e;
+          order[tail++] = v;
+        }
+    }
+  return tail;
+}
+
 gboolean
 tf_network_graph_is_connected (const TfNetworkGraph *graph)
 {
   guint n = tf_network_graph_get_n_nodes (graph);
   TfAdjacency adj;
-  g_autofree guint32 *queue = g_new (guint32, MAX (n, 1));
-  g_autofree guint8 *seen = g_new0 (guint8, MAX (n, 1));
-  guint head = 0, tail = 0;
+  g_autofree guint32 *dist = g_new (guint32, MAX (n, 1));
+  g_autofree guint32 *order = g_new (guint32, MAX (n, 1));
+  guint reached;
 
   if (n == 0)
     return TRUE;
   tf_adjacency_init (&adj, n, graph->n_links, graph->links, sizeof (TfLink));
-  queue[tail++] = 0;
-  seen[0] = 1;
-  while (head < tail)
-    {
-      guint32 v = queue[head++];
-
-      for (guint e = adj.offset[v]; e < adj.offset[v + 1]; e++)
-        if (!seen[adj.target[e]])
-          {
-            seen[adj.target[e]] = 1;
-            queue[tail++] = adj.target[e];
-          }
-    }
+  reached = tf_adjacency_bfs (&adj, 0, dist, order, NULL, NULL);
   tf_adjacency_clear (&adj);
-  return tail == n;
+  return reached == n;
 }

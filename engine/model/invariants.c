@@ -287,38 +287,26 @@ check_connected (const TfNetworkGraph  *graph,
                  GError               **error)
 {
   guint n_nodes = adj->n_nodes;
-  g_autofree guint8 *seen = g_new0 (guint8, n_nodes);
-  g_autofree guint32 *queue = g_new (guint32, n_nodes);
-  guint qh = 0, qt = 0;
+  g_autofree guint32 *dist = g_new (guint32, n_nodes);
+  g_autofree guint32 *order = g_new (guint32, n_nodes);
+  guint reached;
 
   for (guint c = 0; c < graph->n_chip; c++)
     if (tf_adjacency_degree (adj, c) == 0)
       FAIL_AT (TF_AT_CHIP, c, "endpoint uniqueness: chip%u has no link", c);
-  seen[0] = 1;
-  queue[qt++] = 0;
-  while (qh < qt)
-    {
-      guint32 u = queue[qh++];
-
-      for (guint e = adj->offset[u]; e < adj->offset[u + 1]; e++)
-        if (!seen[adj->target[e]])
-          {
-            seen[adj->target[e]] = 1;
-            queue[qt++] = adj->target[e];
-          }
-    }
-  if (qt != n_nodes)
+  reached = tf_adjacency_bfs (adj, 0, dist, order, NULL, NULL);
+  if (reached != n_nodes)
     {
       g_autoptr(GString) name = g_string_new (NULL);
       guint v = 0;
 
-      while (seen[v])
+      while (dist[v] != TF_UNREACHED)
         v++;
       tf_network_graph_append_node_name (graph, v, name);
       FAIL_AT (v < graph->n_chip ? TF_AT_CHIP : TF_AT_SWITCH,
                v < graph->n_chip ? v : v - graph->n_chip,
                "connectivity: %s cannot be reached from chip0 (%u of %u nodes reachable)",
-               name->str, qt, n_nodes);
+               name->str, reached, n_nodes);
     }
   return TRUE;
 }

@@ -141,28 +141,13 @@ append_routes_from (const TfNetworkGraph *g,
                     const ScaleUp        *su,
                     GHashTable           *first_of_pair,
                     guint32               a,
-                    guint32              *parent_link,
+                    guint32              *via,
+                    guint32              *dist,
                     guint32              *queue,
                     guint32              *path,
                     GString              *out)
 {
-  guint n_nodes = adj->n_nodes, head = 0, tail = 0;
-
-  for (guint v = 0; v < n_nodes; v++)
-    parent_link[v] = G_MAXUINT32;
-  queue[tail++] = a;
-  parent_link[a] = g->n_links;   /* the root: any value that is no link */
-  while (head < tail)
-    {
-      guint32 u = queue[head++];
-
-      for (guint e = adj->offset[u]; e < adj->offset[u + 1]; e++)
-        if (parent_link[adj->target[e]] == G_MAXUINT32)
-          {
-            parent_link[adj->target[e]] = adj->link[e];
-            queue[tail++] = adj->target[e];
-          }
-    }
+  tf_adjacency_bfs (adj, a, dist, queue, NULL, via);
   for (guint32 b = a + 1; b < g->n_chip; b++)
     {
       guint n = 0;
@@ -172,9 +157,9 @@ append_routes_from (const TfNetworkGraph *g,
       else
         for (guint32 v = b; v != a;)
           {
-            const TfLink *l = &g->links[parent_link[v]];
+            const TfLink *l = &g->links[adj->link[via[v]]];
 
-            path[n++] = parent_link[v];
+            path[n++] = adj->link[via[v]];
             v = l->a == v ? l->b : l->a;
           }
       g_string_append_printf (out, "    <route src=\"chip%u\" dst=\"chip%u\">", a, b);
@@ -309,14 +294,15 @@ append_platform (const TfTopology      *topology,
   else if (full)
     {
       TfAdjacency adj;
-      g_autofree guint32 *parent_link = g_new (guint32, MAX (n_nodes, 1));
+      g_autofree guint32 *via = g_new (guint32, MAX (n_nodes, 1));
+      g_autofree guint32 *dist = g_new (guint32, MAX (n_nodes, 1));
       g_autofree guint32 *queue = g_new (guint32, MAX (n_nodes, 1));
       g_autofree guint32 *path = g_new (guint32, MAX (n_nodes, 2));
 
       tf_adjacency_init (&adj, n_nodes, g->n_links, g->links, sizeof (TfLink));
       for (guint32 a = 0; a + 1 < g->n_chip; a++)
-        append_routes_from (g, &adj, pair_of_link, &su, first_of_pair, a, parent_link, queue,
-                            path, out);
+        append_routes_from (g, &adj, pair_of_link, &su, first_of_pair, a, via, dist, queue, path,
+                            out);
       tf_adjacency_clear (&adj);
     }
   else

@@ -37,8 +37,8 @@
 static char *
 join_family_names (void)
 {
-  const char *names[16];
-  guint n = MIN (tf_families_get_count (), G_N_ELEMENTS (names));
+  const char *names[TF_N_FAMILIES];
+  guint n = tf_families_get_count ();
 
   for (guint i = 0; i < n; i++)
     names[i] = tf_family_get_name (tf_families_get (i));

@@ -128,8 +128,9 @@ min_terminal_cut (const TfNetworkGraph *graph,
                   guint                 hi,
                   const guint8         *terminal)
 {
-  guint n = hi - lo, n_terminals = 0, head = 0, tail = 0;
+  guint n = hi - lo, n_terminals = 0, tail;
   g_autofree double *degree = g_new0 (double, MAX (n, 1));
+  g_autofree guint32 *dist = NULL;
   g_autofree guint32 *parent = NULL;
   g_autofree guint32 *order = NULL;
   g_autofree guint8 *twin = NULL;
@@ -175,24 +176,12 @@ min_terminal_cut (const TfNetworkGraph *graph,
 
       tf_flow_add_arc (flow, l->a, l->b, l->multiplicity, l->multiplicity);
     }
+  dist = g_new (guint32, n);
   parent = g_new (guint32, n);
   order = g_new (guint32, n);
   twin = g_new0 (guint8, n);
-  for (guint v = 0; v < n; v++)
-    parent[v] = TF_UNREACHED;
+  tail = tf_adjacency_bfs (&adj, t0, dist, order, parent, NULL);
   parent[t0] = t0;
-  order[tail++] = t0;
-  while (head < tail)
-    {
-      guint32 u = order[head++];
-
-      for (guint e = adj.offset[u]; e < adj.offset[u + 1]; e++)
-        if (parent[adj.target[e]] == TF_UNREACHED)
-          {
-            parent[adj.target[e]] = u;
-            order[tail++] = adj.target[e];
-          }
-    }
   for (guint v = 0; v < n; v++)
     if (terminal[v] && parent[v] == TF_UNREACHED)
       best = 0;   /* the terminals are not all linked */

@@ -384,19 +384,16 @@ link_end_compare (const void *pa,
   return x->gbps < y->gbps ? -1 : x->gbps > y->gbps;
 }
 
-/* The link ends of @chip, sorted, into @out (room for @max); FALSE when it has more. */
-static gboolean
+/* The link ends of @chip, sorted, into @out (room for its degree). */
+static void
 link_ends (const TfRouting      *m,
            const TfNetworkGraph *graph,
            const TfHopTable     *hops,
            guint32               chip,
-           LinkEnd              *out,
-           guint                 max)
+           LinkEnd              *out)
 {
   guint n = tf_adjacency_degree (&m->adj, chip), i = 0;
 
-  if (n > max)
-    return FALSE;
   for (guint32 e = m->adj.offset[chip]; e < m->adj.offset[chip + 1]; e++, i++)
     {
       const TfLink *l = &graph->links[m->adj.link[e]];
@@ -408,7 +405,6 @@ link_ends (const TfRouting      *m,
         l->multiplicity, l->type, l->reach, m->link_gbps[m->adj.link[e]] };
     }
   qsort (out, n, sizeof (LinkEnd), link_end_compare);
-  return TRUE;
 }
 
 /* Whether the chips of twin class @c have links alike (same far ends, multiplicities, types,
@@ -420,13 +416,15 @@ route_alike (const TfRouting      *m,
              const TfHopTable     *hops,
              guint32               c)
 {
-  LinkEnd first[16], other[16];
   guint n = tf_adjacency_degree (&m->adj, hops->class_chip[c]);
+  g_autofree LinkEnd *first = NULL;
+  g_autofree LinkEnd *other = NULL;
 
   if (hops->member_offset[c + 1] - hops->member_offset[c] < 2)
     return TRUE;
-  if (!link_ends (m, graph, hops, hops->class_chip[c], first, G_N_ELEMENTS (first)))
-    return FALSE;
+  first = g_new (LinkEnd, MAX (n, 1));
+  other = g_new (LinkEnd, MAX (n, 1));
+  link_ends (m, graph, hops, hops->class_chip[c], first);
   if (hops->member_offset[c + 1] - hops->member_offset[c] > 2)
     for (guint i = 1; i < n; i++)
       if (first[i].node == G_MAXUINT32 && link_end_compare (&first[i - 1], &first[i]) != 0)
@@ -435,9 +433,9 @@ route_alike (const TfRouting      *m,
     {
       guint32 x = hops->members[j];
 
-      if (tf_adjacency_degree (&m->adj, x) != n
-          || !link_ends (m, graph, hops, x, other, G_N_ELEMENTS (other)))
+      if (tf_adjacency_degree (&m->adj, x) != n)
         return FALSE;
+      link_ends (m, graph, hops, x, other);
       for (guint i = 0; i < n; i++)
         if (link_end_compare (&first[i], &other[i]) != 0)
           return FALSE;

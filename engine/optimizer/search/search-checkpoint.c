@@ -18,7 +18,9 @@
 #include "search-private.h"
 
 #define CHECKPOINT_MAGIC   0x4b434654u  /* "TFCK" */
-#define CHECKPOINT_VERSION 1u
+/* 2: one generator state and credit per registered generator (TF_N_GENERATORS, in the head),
+ * not sixteen. */
+#define CHECKPOINT_VERSION 2u
 
 /* The fourth word of a stream's seed, after the seed's two words and the phase. */
 void
@@ -125,9 +127,9 @@ tf_search_checkpoint_write (Run         *run,
   const TfSearchOptions *options = run->options;
   g_autoptr(GByteArray) out = NULL;
   g_autoptr(GString) config = g_string_new (NULL);
-  guint32 head[6] = {
+  guint32 head[7] = {
     CHECKPOINT_MAGIC, CHECKPOINT_VERSION, sizeof (Counters), sizeof (TfCredit),
-    sizeof (TfEvaluatorStats), TF_N_OBJECTIVES,
+    sizeof (TfEvaluatorStats), TF_N_OBJECTIVES, TF_N_GENERATORS,
   };
   gint64 now = g_get_monotonic_time ();
   GHashTableIter iter;
@@ -218,10 +220,10 @@ read_head (const char      *path,
            gboolean        *baseline,
            GError         **error)
 {
-  guint32 head[6];
-  const guint32 expected[6] = {
+  guint32 head[7];
+  const guint32 expected[7] = {
     CHECKPOINT_MAGIC, CHECKPOINT_VERSION, sizeof (Counters), sizeof (TfCredit),
-    sizeof (TfEvaluatorStats), TF_N_OBJECTIVES,
+    sizeof (TfEvaluatorStats), TF_N_OBJECTIVES, TF_N_GENERATORS,
   };
   g_autofree char *yaml = NULL;
   g_autofree char *name = NULL;

@@ -33,7 +33,7 @@ typedef struct
   const TfSearchOptions *options;
   TfSearchResult        *out;
   GRand                 *rng;
-  gpointer               states[16];
+  gpointer               states[TF_N_GENERATORS];
   guint                  next_id;
   guint                  m;
   gint64                 start;
@@ -42,11 +42,12 @@ typedef struct
   double                 ideal[TF_N_OBJECTIVES];      /* the hypervolume's box */
   double                 reference[TF_N_OBJECTIVES];
   double                 u;            /* the sampler's sequence; < 0 before its first point */
-  guint                  samplers[16]; /* the generators that can sample */
+  guint                  samplers[TF_N_GENERATORS]; /* the generators that can sample */
   guint                  n_samplers;
   gboolean               baseline;
   guint                  stage_2;    /* the front candidates Stage 2 simulates, once it starts */
-  TfCredit               credit[16];   /* per generator, for picking one to mutate a parent */
+  TfCredit               credit[TF_N_GENERATORS];   /* per generator, for picking one to mutate a
+                                                  * parent */
   TfCredit               immigrant_credit;  /* immigrants against children (immigrant_share) */
   TfCredit               child_credit;
   GArray                *makers;       /* per candidate of the batch, the generator that made it

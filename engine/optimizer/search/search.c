@@ -86,11 +86,11 @@ make_child (const Run         *run,
             guint             *maker,
             GError           **error)
 {
-  guint able[16], n_able = 0, pick;
-  double rates[16], total = 0;
+  guint able[TF_N_GENERATORS], n_able = 0, pick;
+  double rates[TF_N_GENERATORS], total = 0;
   const TfGenerator *gen;
 
-  for (guint g = 0; g < tf_generators_get_count () && g < G_N_ELEMENTS (able); g++)
+  for (guint g = 0; g < tf_generators_get_count (); g++)
     {
       gen = tf_generators_get (g);
       if (run->states[g] != NULL && (gen->capabilities & TF_GENERATOR_MUTATE)

@@ -212,26 +212,8 @@ find_routes (const TfNetworkGraph  *g,
       guint32 d = dst[r], u;
 
       if (i == 0 || dst[by_dst[i - 1]] != d)
-        {
-          guint head = 0, tail = 0;
-
-          for (guint v = 0; v < n_nodes; v++)
-            dist[v] = G_MAXUINT32;
-          dist[d] = 0;
-          queue[tail++] = d;
-          while (head < tail)
-            {
-              guint32 v = queue[head++];
-
-              for (guint e = adj.offset[v]; e < adj.offset[v + 1]; e++)
-                if (dist[adj.target[e]] == G_MAXUINT32)
-                  {
-                    dist[adj.target[e]] = dist[v] + 1;
-                    queue[tail++] = adj.target[e];
-                  }
-            }
-        }
-      if (dist[src[r]] == G_MAXUINT32)
+        tf_adjacency_bfs (&adj, d, dist, queue, NULL, NULL);
+      if (dist[src[r]] == TF_UNREACHED)
         {
           g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
                        "Stage 2: chip %u cannot reach chip %u", src[r], d);
