@@ -3,28 +3,33 @@
 #include "names-private.h"
 
 gboolean
-tf_name_index (const char *const *names,
-               guint              n_names,
-               const char        *str,
-               guint             *out)
+tf_names_find (TfNames     names,
+               const char *str,
+               guint      *index)
 {
-  for (guint i = 0; i < n_names; i++)
-    if (g_strcmp0 (str, names[i]) == 0)
+  for (guint i = 0; i < names.n; i++)
+    if (g_strcmp0 (str, names.names[i]) == 0)
       {
-        *out = i;
+        *index = i;
         return TRUE;
       }
   return FALSE;
 }
 
+const char *
+tf_names_get (TfNames names,
+              guint   index)
+{
+  return index < names.n ? names.names[index] : NULL;
+}
+
 char *
-tf_names_join (const char *const *names,
-               guint              n_names)
+tf_names_join (TfNames names)
 {
   GString *list = g_string_new (NULL);
 
-  for (guint i = 0; i < n_names; i++)
-    g_string_append_printf (list, "%s%s", i == 0 ? "" : i + 1 == n_names ? " or " : ", ",
-                            names[i]);
+  for (guint i = 0; i < names.n; i++)
+    g_string_append_printf (list, "%s%s", i == 0 ? "" : i + 1 == names.n ? " or " : ", ",
+                            names.names[i]);
   return g_string_free (list, FALSE);
 }

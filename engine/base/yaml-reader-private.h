@@ -16,6 +16,7 @@
 #include <yaml.h>
 
 #include "topoforge.h"
+#include "names-private.h"
 
 G_BEGIN_DECLS
 
@@ -113,8 +114,7 @@ gboolean tf_yaml_read_uint (TfYamlReader *r, guint64 min, guint64 max, guint64 *
 gboolean tf_yaml_read_real (TfYamlReader *r, double *out);
 gboolean tf_yaml_read_string (TfYamlReader *r, gsize max_length, char **out);
 /* A string from a fixed set; returns its index. */
-gboolean tf_yaml_read_choice (TfYamlReader *r, const char *const *choices, guint n_choices,
-                              guint *out);
+gboolean tf_yaml_read_choice (TfYamlReader *r, TfNames choices, guint *out);
 /* Any value, kept as a small tree (keys carried through unchanged). Counts nodes against
  * *budget and fails when it runs out. */
 typedef struct _TfYamlNode TfYamlNode;
@@ -148,8 +148,7 @@ void     tf_yaml_extension_free (TfYamlExtension *extension);
  * number in a stated range, lists, and the messages for an unknown key, a missing key and a
  * built-in file that does not parse. */
 
-gboolean tf_yaml_unknown_key (TfYamlReader *r, TfYamlMapping *m, const char *key,
-                              const char *const *known, guint n_known);
+gboolean tf_yaml_unknown_key (TfYamlReader *r, TfYamlMapping *m, const char *key, TfNames known);
 gboolean tf_yaml_is_key (const char *key, const char *name);
 gboolean tf_yaml_read_bool (TfYamlReader *r, gboolean *out);
 /* A whole number in [min, max]; when @why is given, a number above the range says why the
@@ -170,8 +169,7 @@ typedef char *(*TfYamlExplainFunc) (const char *name);
 gboolean tf_yaml_read_name_list (TfYamlReader *r, guint max_items, TfYamlLookupFunc lookup,
                                  TfYamlExplainFunc explain, guint *indices, guint *n);
 /* "needs every key here (missing: ...)" for the keys whose bit is not in @have. */
-gboolean tf_yaml_fail_missing (TfYamlReader *r, TfMark mark, const char *const *keys,
-                               guint n_keys, guint have);
+gboolean tf_yaml_fail_missing (TfYamlReader *r, TfMark mark, TfNames keys, guint have);
 /* Built-in text is part of the program: a fault in it is a bug. */
 G_NORETURN void tf_yaml_builtin_failed (const char *file, GError *error);
 

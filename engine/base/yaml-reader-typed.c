@@ -10,13 +10,12 @@
 #include "yaml-reader-private.h"
 
 gboolean
-tf_yaml_unknown_key (TfYamlReader      *r,
-                     TfYamlMapping     *m,
-                     const char        *key,
-                     const char *const *known,
-                     guint              n_known)
+tf_yaml_unknown_key (TfYamlReader  *r,
+                     TfYamlMapping *m,
+                     const char    *key,
+                     TfNames        known)
 {
-  g_autofree char *list = tf_names_join (known, n_known);
+  g_autofree char *list = tf_names_join (known);
 
   return tf_yaml_reader_fail_at (r, m->key_mark, "unknown key '%s'; expected %s", key, list);
 }
@@ -40,7 +39,7 @@ tf_yaml_read_bool (TfYamlReader *r,
                    gboolean     *out)
 {
   /* The core schema's booleans only: YAML 1.1's yes, no, on and off are refused. */
-  static const char *const spellings[] = { "false", "False", "FALSE", "true", "True", "TRUE" };
+  TF_STATIC_NAMES (spellings, "false", "False", "FALSE", "true", "True", "TRUE");
   guint i;
 
   if (r->error != NULL)
@@ -49,7 +48,7 @@ tf_yaml_read_bool (TfYamlReader *r,
     {
       const char *text = (const char *) r->event.data.scalar.value;
 
-      if (!tf_name_index (spellings, G_N_ELEMENTS (spellings), text, &i))
+      if (!tf_names_find (spellings, text, &i))
         return tf_yaml_reader_fail (r, "must be true or false, not '%s'", text);
       *out = i >= 3;
       return tf_yaml_reader_next (r);
@@ -165,17 +164,16 @@ tf_yaml_read_name_list (TfYamlReader *r,
 }
 
 gboolean
-tf_yaml_fail_missing (TfYamlReader      *r,
-                      TfMark             mark,
-                      const char *const *keys,
-                      guint              n_keys,
-                      guint              have)
+tf_yaml_fail_missing (TfYamlReader *r,
+                      TfMark        mark,
+                      TfNames       keys,
+                      guint         have)
 {
   g_autoptr(GString) missing = g_string_new (NULL);
 
-  for (guint i = 0; i < n_keys; i++)
+  for (guint i = 0; i < keys.n; i++)
     if (!(have & (1u << i)))
-      g_string_append_printf (missing, "%s%s", missing->len ? ", " : "", keys[i]);
+      g_string_append_printf (missing, "%s%s", missing->len ? ", " : "", keys.names[i]);
   return tf_yaml_reader_fail_at (r, mark, "needs every key here (missing: %s)", missing->str);
 }
 

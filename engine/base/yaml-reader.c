@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <string.h>
 
+#include "names-private.h"
 #include "yaml-reader-private.h"
 
 
@@ -536,28 +537,20 @@ tf_yaml_read_string (TfYamlReader *r,
 }
 
 gboolean
-tf_yaml_read_choice (TfYamlReader      *r,
-                     const char *const *choices,
-                     guint              n_choices,
-                     guint             *out)
+tf_yaml_read_choice (TfYamlReader *r,
+                     TfNames       choices,
+                     guint        *out)
 {
   g_autofree char *text = NULL;
-  g_autoptr(GString) list = NULL;
+  g_autofree char *list = NULL;
   TfMark mark = tf_yaml_reader_mark (r);
 
   if (!tf_yaml_read_string (r, 64, &text))
     return FALSE;
-  for (guint i = 0; i < n_choices; i++)
-    if (strcmp (text, choices[i]) == 0)
-      {
-        *out = i;
-        return TRUE;
-      }
-  list = g_string_new (NULL);
-  for (guint i = 0; i < n_choices; i++)
-    g_string_append_printf (list, "%s%s", i == 0 ? "" : i + 1 == n_choices ? " or " : ", ",
-                            choices[i]);
-  return tf_yaml_reader_fail_at (r, mark, "'%s' must be %s", text, list->str);
+  if (tf_names_find (choices, text, out))
+    return TRUE;
+  list = tf_names_join (choices);
+  return tf_yaml_reader_fail_at (r, mark, "'%s' must be %s", text, list);
 }
 
 /* Trees */

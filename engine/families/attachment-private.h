@@ -21,7 +21,7 @@ G_BEGIN_DECLS
 
 /* TfAttach and TfAttachment are in family-private.h, for the family hook. */
 
-extern const char *const tf_attach_names[TF_N_ATTACH];
+extern const TfNames tf_attach_names;
 
 /* attach= and planes= of @args, their defaults when left out (and refused when written as the
  * default, so a result has one id). */

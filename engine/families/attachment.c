@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* attachment.c: rails and planes, the attachment choices every switched family shares
  * (attachment-private.h). */
+#include "names-private.h"
 #include "attachment-private.h"
 
-const char *const tf_attach_names[TF_N_ATTACH] = { "board", "rail" };
+TF_DEFINE_NAMES (tf_attach_names, TF_N_ATTACH, "board", "rail");
 
 gboolean
 tf_attachment_parse_id (TfIdArgs      *args,
@@ -18,7 +19,7 @@ tf_attachment_parse_id (TfIdArgs      *args,
     {
       guint attach;
 
-      if (!tf_id_args_get_name (args, "attach", tf_attach_names, TF_N_ATTACH, &attach, error))
+      if (!tf_id_args_get_name (args, "attach", tf_attach_names, &attach, error))
         return FALSE;
       if (attach == TF_ATTACH_BOARD)
         {
@@ -48,7 +49,7 @@ tf_attachment_format_id (const TfAttachment *at,
                          GString            *out)
 {
   if (at->attach != TF_ATTACH_BOARD)
-    tf_id_append_name (out, "attach", tf_attach_names[at->attach]);
+    tf_id_append_name (out, "attach", tf_attach_names.names[at->attach]);
   if (at->planes > 1)
     tf_id_append_uint (out, "planes", at->planes);
 }

@@ -4,6 +4,7 @@
  * (docs/optimizer.md).
  */
 #include "topology-loader-private.h"
+#include "candidate-metadata-private.h"
 
 /* The spec's rule: a loader carries unknown fields through. Under metadata a key no reader
  * here knows is kept with its whole value, to be written back under the same mapping; any but
@@ -185,7 +186,7 @@ read_context (TfLoader *l)
         }
       else if (strcmp (key, "scope") == 0)
         {
-          if (tf_yaml_read_choice (&l->r, tf_scope_names, TF_N_SCOPE_NAMES, &choice))
+          if (tf_yaml_read_choice (&l->r, tf_scope_names, &choice))
             l->ctx.scope = choice == 0 ? TF_SCOPE_INTRA_RACK : TF_SCOPE_INTER_RACK;
           l->has_scope = TRUE;
         }
@@ -211,7 +212,7 @@ read_context (TfLoader *l)
         }
       else if (strcmp (key, "intra_board_topo") == 0)
         {
-          if (tf_yaml_read_choice (&l->r, tf_intra_board_topo_names, TF_N_INTRA_BOARD_TOPOS, &choice))
+          if (tf_yaml_read_choice (&l->r, tf_intra_board_topo_names, &choice))
             l->ctx.intra_board_topo = (TfIntraBoardTopo) choice;
         }
       else if (strcmp (key, "defaults") == 0)
@@ -295,7 +296,7 @@ read_method (TfLoader *l,
 {
   guint choice;
 
-  if (!tf_yaml_read_choice (&l->r, tf_method_names, TF_N_METHODS, &choice))
+  if (!tf_yaml_read_choice (&l->r, tf_method_names, &choice))
     return FALSE;
   *out = (TfMethod) choice;
   return TRUE;
@@ -373,12 +374,8 @@ read_origin (TfLoader *l)
     {
       if (strcmp (key, "method") == 0)
         {
-          const char *methods[TF_ORIGIN_MANUAL_SEED + 1];
-
-          for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
-            methods[i] = tf_origin_method_to_string (i);
-          if (tf_yaml_read_choice (&l->r, methods, G_N_ELEMENTS (methods), &choice))
-            c->method = g_strdup (methods[choice]);
+          if (tf_yaml_read_choice (&l->r, tf_origin_method_names, &choice))
+            c->method = g_strdup (tf_origin_method_names.names[choice]);
         }
       else if (strcmp (key, "seed_family") == 0)
         tf_yaml_read_string (&l->r, MAX_NAME, &c->seed_family);
@@ -406,10 +403,9 @@ read_origin (TfLoader *l)
 
 /* A mapping of counts keyed by an enum's names ({C2C: 4, B2B: 0, ...}). */
 static void
-read_count_map (TfLoader          *l,
-                const char *const *names,
-                guint              n_names,
-                guint64           *counts)
+read_count_map (TfLoader *l,
+                TfNames   names,
+                guint64  *counts)
 {
   TfYamlMapping m;
   const char *key;
@@ -420,9 +416,7 @@ read_count_map (TfLoader          *l,
     {
       guint i;
 
-      for (i = 0; i < n_names && strcmp (key, names[i]) != 0; i++)
-        ;
-      if (i == n_names)
+      if (!tf_names_find (names, key, &i))
         keep_unknown (l, &m, key);
       else
         tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &counts[i]);
@@ -529,11 +523,11 @@ read_metrics (TfLoader *l)
       else if (strcmp (key, "link_count") == 0)
         tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &mt->link_count);
       else if (strcmp (key, "link_count_by_type") == 0)
-        read_count_map (l, tf_link_type_names, TF_N_LINK_TYPES, mt->link_count_by_type);
+        read_count_map (l, tf_link_type_names, mt->link_count_by_type);
       else if (strcmp (key, "link_count_by_reach") == 0)
         {
           l->has_new_counts |= NEW_COUNT_BY_REACH;
-          read_count_map (l, tf_reach_names, TF_N_REACHES, mt->link_count_by_reach);
+          read_count_map (l, tf_reach_names, mt->link_count_by_reach);
         }
       else if (strcmp (key, "switch_count") == 0)
         {
@@ -569,7 +563,7 @@ read_metrics (TfLoader *l)
       else if (strcmp (key, "network_cost_by_part") == 0)
         read_cost_parts (l, mt);
       else if (strcmp (key, "cables_by_class") == 0)
-        read_count_map (l, tf_cable_names, TF_N_CABLES, mt->cables_by_class);
+        read_count_map (l, tf_cable_names, mt->cables_by_class);
       else if (strcmp (key, "injection_bandwidth_per_chip") == 0)
         tf_yaml_read_real (&l->r, &mt->injection_bandwidth);
       else if (strcmp (key, "rack_count") == 0)

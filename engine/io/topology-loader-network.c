@@ -4,6 +4,7 @@
  * Switch names resolve later (topology-loader-graph.c): a link may name a switch before the
  * switch list defines it, so each name is interned on first sight with where it came up.
  */
+#include "names-private.h"
 #include "topology-loader-private.h"
 
 /* Names */
@@ -264,7 +265,7 @@ tf_loader_read_grouping (TfLoader *l)
 /* network */
 
 /* The tiers a switch may sit at, in the order tf_yaml_read_choice lists them. */
-static const char *const tier_names[] = { "board", "rack", "pod", "datacenter", "chip" };
+TF_STATIC_NAMES (tier_names, "board", "rack", "pod", "datacenter", "chip");
 static const TfTier tiers[] = { TF_TIER_BOARD, TF_TIER_RACK, TF_TIER_POD, TF_TIER_DATACENTER };
 
 /* A switch's container key: the board of a scale-up switch, the rack or pod of the others. */
@@ -316,13 +317,13 @@ read_switch (TfLoader *l)
           guint choice;
 
           sw.tier_mark = tf_yaml_reader_mark (&l->r);
-          if (!tf_yaml_read_choice (&l->r, tier_names, G_N_ELEMENTS (tier_names), &choice))
+          if (!tf_yaml_read_choice (&l->r, tier_names, &choice))
             break;
           if (choice >= G_N_ELEMENTS (tiers))
             {
               tf_yaml_reader_fail_at (&l->r, sw.tier_mark, "a switch cannot sit at tier %s: "
                                       "switch tiers are board (scale-up), rack, pod or "
-                                      "datacenter (switch tier)", tier_names[choice]);
+                                      "datacenter (switch tier)", tier_names.names[choice]);
               break;
             }
           sw.tier = tiers[choice];
@@ -392,7 +393,7 @@ read_link (TfLoader *l)
         {
           guint choice;
 
-          if (tf_yaml_read_choice (&l->r, tf_link_type_names, TF_N_LINK_TYPES, &choice))
+          if (tf_yaml_read_choice (&l->r, tf_link_type_names, &choice))
             link.type = (TfLinkType) choice;
           has_type = TRUE;
         }
@@ -400,7 +401,7 @@ read_link (TfLoader *l)
         {
           guint choice;
 
-          if (tf_yaml_read_choice (&l->r, tf_reach_names, TF_N_REACHES, &choice))
+          if (tf_yaml_read_choice (&l->r, tf_reach_names, &choice))
             link.reach = (TfReach) choice;
           link.has_reach = TRUE;
         }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "topoforge.h"
+#include "names-private.h"
 
 G_BEGIN_DECLS
 
@@ -28,6 +29,8 @@ typedef enum
 G_STATIC_ASSERT (TF_N_VALUES <= TF_CANDIDATE_MAX_VALUES);
 
 /* The table behind tf_comm_to_string, for readers that match a file's spelling against it. */
-extern const char *const tf_comm_names[TF_N_COMMS];
+extern const TfNames tf_comm_names;
+/* The table behind tf_origin_method_to_string. */
+extern const TfNames tf_origin_method_names;
 
 G_END_DECLS

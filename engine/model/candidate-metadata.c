@@ -7,12 +7,11 @@
 #include "candidate-metadata-private.h"
 #include "names-private.h"
 
-const char *const tf_comm_names[TF_N_COMMS] = { "tp", "pp", "dp", "ep" };
+TF_DEFINE_NAMES (tf_comm_names, TF_N_COMMS, "tp", "pp", "dp", "ep");
 
-static const char *const origin_names[TF_N_ORIGIN_METHODS] = {
-  "family_enum", "family_sample", "generic_template", "graph_mutation", "crossover",
-  "manual_seed",
-};
+TF_DEFINE_NAMES (tf_origin_method_names, TF_N_ORIGIN_METHODS,
+                 "family_enum", "family_sample", "generic_template", "graph_mutation",
+                 "crossover", "manual_seed");
 
 static const char *const value_names[TF_N_VALUES + 1] = {
   [TF_VALUE_ITER_TIME] = "iter_time_us",
@@ -48,7 +47,7 @@ const char *
 tf_origin_method_to_string (TfOriginMethod method)
 {
   g_return_val_if_fail ((guint) method < TF_N_ORIGIN_METHODS, NULL);
-  return origin_names[method];
+  return tf_origin_method_names.names[method];
 }
 
 gboolean
@@ -58,7 +57,7 @@ tf_origin_method_from_string (const char     *str,
   guint i;
 
   g_return_val_if_fail (out != NULL, FALSE);
-  if (!tf_name_index (origin_names, TF_N_ORIGIN_METHODS, str, &i))
+  if (!tf_names_find (tf_origin_method_names, str, &i))
     return FALSE;
   *out = (TfOriginMethod) i;
   return TRUE;
@@ -68,7 +67,7 @@ const char *
 tf_comm_to_string (TfComm comm)
 {
   g_return_val_if_fail ((guint) comm < TF_N_COMMS, NULL);
-  return tf_comm_names[comm];
+  return tf_comm_names.names[comm];
 }
 
 const char *const *

@@ -4,17 +4,18 @@
 #pragma once
 
 #include "topoforge.h"
+#include "names-private.h"
 
 G_BEGIN_DECLS
 
-/* Indexed by TfScope from TF_SCOPE_INTRA_RACK: tf_scope_names[0] is "intra-rack". */
+/* Indexed by TfScope from TF_SCOPE_INTRA_RACK: tf_scope_names.names[0] is "intra-rack". */
 #define TF_N_SCOPE_NAMES 2
-extern const char *const tf_scope_names[TF_N_SCOPE_NAMES];
-extern const char *const tf_intra_board_topo_names[TF_N_INTRA_BOARD_TOPOS];
-extern const char *const tf_link_type_names[TF_N_LINK_TYPES];
-extern const char *const tf_reach_names[TF_N_REACHES];
-extern const char *const tf_cable_names[TF_N_CABLES];
+extern const TfNames tf_scope_names;
+extern const TfNames tf_intra_board_topo_names;
+extern const TfNames tf_link_type_names;
+extern const TfNames tf_reach_names;
+extern const TfNames tf_cable_names;
 #define TF_N_METHODS (TF_METHOD_ESTIMATE + 1)
-extern const char *const tf_method_names[TF_N_METHODS];
+extern const TfNames tf_method_names;
 
 G_END_DECLS

@@ -313,22 +313,22 @@ tf_context_validate (const TfContext  *ctx,
 
 /* Names */
 
-const char *const tf_scope_names[TF_N_SCOPE_NAMES] = { "intra-rack", "inter-rack" };
-const char *const tf_intra_board_topo_names[TF_N_INTRA_BOARD_TOPOS] = {
+TF_DEFINE_NAMES (tf_scope_names, TF_N_SCOPE_NAMES, "intra-rack", "inter-rack");
+TF_DEFINE_NAMES (tf_intra_board_topo_names, TF_N_INTRA_BOARD_TOPOS,
   "none", "full-mesh", "ring", "torus", "switch",
-};
-const char *const tf_link_type_names[TF_N_LINK_TYPES] = { "C2C", "B2B", "R2R", "P2P" };
-const char *const tf_reach_names[TF_N_REACHES] = { "board", "rack", "pod", "datacenter" };
-const char *const tf_cable_names[TF_N_CABLES] = { "pcb", "copper", "optical" };
-const char *const tf_method_names[TF_N_METHODS] = {
+);
+TF_DEFINE_NAMES (tf_link_type_names, TF_N_LINK_TYPES, "C2C", "B2B", "R2R", "P2P");
+TF_DEFINE_NAMES (tf_reach_names, TF_N_REACHES, "board", "rack", "pod", "datacenter");
+TF_DEFINE_NAMES (tf_cable_names, TF_N_CABLES, "pcb", "copper", "optical");
+TF_DEFINE_NAMES (tf_method_names, TF_N_METHODS,
   "none", "exact", "closed-form", "upper-bound", "estimate",
-};
+);
 
 const char *
 tf_scope_to_string (TfScope scope)
 {
   return scope >= TF_SCOPE_INTRA_RACK && scope <= TF_SCOPE_INTER_RACK
-         ? tf_scope_names[scope - TF_SCOPE_INTRA_RACK] : "unset";
+         ? tf_scope_names.names[scope - TF_SCOPE_INTRA_RACK] : "unset";
 }
 
 gboolean
@@ -336,12 +336,13 @@ tf_scope_from_string (const char  *str,
                       TfScope     *out,
                       GError     **error)
 {
-  for (guint i = 0; i < TF_N_SCOPE_NAMES; i++)
-    if (g_strcmp0 (str, tf_scope_names[i]) == 0)
-      {
-        *out = (TfScope) (TF_SCOPE_INTRA_RACK + i);
-        return TRUE;
-      }
+  guint i;
+
+  if (tf_names_find (tf_scope_names, str, &i))
+    {
+      *out = (TfScope) (TF_SCOPE_INTRA_RACK + i);
+      return TRUE;
+    }
   g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
                "scope = '%s': scope must be intra-rack or inter-rack", str ? str : "");
   return FALSE;
@@ -350,7 +351,7 @@ tf_scope_from_string (const char  *str,
 const char *
 tf_intra_board_topo_to_string (TfIntraBoardTopo topo)
 {
-  return (guint) topo < TF_N_INTRA_BOARD_TOPOS ? tf_intra_board_topo_names[topo] : "invalid";
+  return (guint) topo < TF_N_INTRA_BOARD_TOPOS ? tf_intra_board_topo_names.names[topo] : "invalid";
 }
 
 gboolean
@@ -358,12 +359,13 @@ tf_intra_board_topo_from_string (const char        *str,
                                  TfIntraBoardTopo  *out,
                                  GError           **error)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (tf_intra_board_topo_names); i++)
-    if (g_strcmp0 (str, tf_intra_board_topo_names[i]) == 0)
-      {
-        *out = (TfIntraBoardTopo) i;
-        return TRUE;
-      }
+  guint i;
+
+  if (tf_names_find (tf_intra_board_topo_names, str, &i))
+    {
+      *out = (TfIntraBoardTopo) i;
+      return TRUE;
+    }
   g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
                "intra_board_topo = '%s': intra_board_topo must be none, full-mesh, ring, torus or "
                "switch",
@@ -374,39 +376,37 @@ tf_intra_board_topo_from_string (const char        *str,
 const char *
 tf_link_type_to_string (TfLinkType type)
 {
-  return (guint) type < TF_N_LINK_TYPES ? tf_link_type_names[type] : "invalid";
+  return (guint) type < TF_N_LINK_TYPES ? tf_link_type_names.names[type] : "invalid";
 }
 
 gboolean
 tf_link_type_from_string (const char *str,
                           TfLinkType *out)
 {
-  for (guint i = 0; i < TF_N_LINK_TYPES; i++)
-    if (g_strcmp0 (str, tf_link_type_names[i]) == 0)
-      {
-        *out = (TfLinkType) i;
-        return TRUE;
-      }
-  return FALSE;
+  guint i;
+
+  if (!tf_names_find (tf_link_type_names, str, &i))
+    return FALSE;
+  *out = (TfLinkType) i;
+  return TRUE;
 }
 
 const char *
 tf_reach_to_string (TfReach reach)
 {
-  return (guint) reach < TF_N_REACHES ? tf_reach_names[reach] : "invalid";
+  return (guint) reach < TF_N_REACHES ? tf_reach_names.names[reach] : "invalid";
 }
 
 gboolean
 tf_reach_from_string (const char *str,
                       TfReach    *out)
 {
-  for (guint i = 0; i < TF_N_REACHES; i++)
-    if (g_strcmp0 (str, tf_reach_names[i]) == 0)
-      {
-        *out = (TfReach) i;
-        return TRUE;
-      }
-  return FALSE;
+  guint i;
+
+  if (!tf_names_find (tf_reach_names, str, &i))
+    return FALSE;
+  *out = (TfReach) i;
+  return TRUE;
 }
 
 gboolean
@@ -447,11 +447,11 @@ tf_status_to_string (TfStatus status)
 const char *
 tf_method_to_string (TfMethod method)
 {
-  return (guint) method < TF_N_METHODS ? tf_method_names[method] : "none";
+  return (guint) method < TF_N_METHODS ? tf_method_names.names[method] : "none";
 }
 
 const char *
 tf_cable_to_string (TfCable cable)
 {
-  return (guint) cable < TF_N_CABLES ? tf_cable_names[cable] : "invalid";
+  return (guint) cable < TF_N_CABLES ? tf_cable_names.names[cable] : "invalid";
 }

@@ -11,14 +11,14 @@
 
 #include "prices-yaml.h"
 
-static const char *const cost_keys[] = { "prices", "floor" };
-static const char *const price_keys[] = {
+TF_STATIC_NAMES (cost_keys, "prices", "floor");
+TF_STATIC_NAMES (price_keys,
   "switch", "port_gb_per_s", "nic_port", "pcb_link", "copper_link", "optical_link_fixed",
   "optical_link_per_m", "scale_up_switch",
-};
-static const char *const floor_keys[] = {
+);
+TF_STATIC_NAMES (floor_keys,
   "rack_pitch_m", "row_pitch_m", "vertical_run_m", "in_rack_m", "max_copper_m",
-};
+);
 
 #define MAX_PRICE  1e9     /* USD for one item */
 
@@ -74,7 +74,7 @@ read_prices (TfYamlReader *r,
              TfPriceSheet    *sheet,
              gboolean      complete)
 {
-  double *fields[G_N_ELEMENTS (price_keys)] = {
+  double *fields[G_N_ELEMENTS (price_keys_list)] = {
     NULL, &sheet->base.port_gbps, &sheet->base.nic_port, &sheet->base.pcb_link,
     &sheet->base.copper_link, &sheet->base.optical_link_fixed, &sheet->base.optical_link_per_m,
     &sheet->base.scale_up_switch,
@@ -88,16 +88,16 @@ read_prices (TfYamlReader *r,
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
-      if (!tf_name_index (price_keys, G_N_ELEMENTS (price_keys), key, &i))
-        tf_yaml_unknown_key (r, &m, key, price_keys, G_N_ELEMENTS (price_keys));
+      if (!tf_names_find (price_keys, key, &i))
+        tf_yaml_unknown_key (r, &m, key, price_keys);
       else if (i == 0 ? read_switch_prices (r, sheet)
                : i == 1 ? tf_yaml_read_real_in (r, 0, TRUE, 1e9, "GB/s", fields[i])
                : tf_yaml_read_real_in (r, 0, FALSE, MAX_PRICE, "USD", fields[i]))
         have |= 1u << i;
     }
   tf_yaml_mapping_clear (&m);
-  if (r->error == NULL && complete && have != (1u << G_N_ELEMENTS (price_keys)) - 1)
-    return tf_yaml_fail_missing (r, m.start, price_keys, G_N_ELEMENTS (price_keys), have);
+  if (r->error == NULL && complete && have != (1u << price_keys.n) - 1)
+    return tf_yaml_fail_missing (r, m.start, price_keys, have);
   return r->error == NULL;
 }
 
@@ -107,7 +107,7 @@ read_floor (TfYamlReader *r,
             gboolean      complete)
 {
   /* Pitches are distances between racks: positive. Runs may be zero. */
-  struct { double *value; gboolean positive; } fields[G_N_ELEMENTS (floor_keys)] = {
+  struct { double *value; gboolean positive; } fields[G_N_ELEMENTS (floor_keys_list)] = {
     { &floor->rack_pitch_m, TRUE }, { &floor->row_pitch_m, TRUE },
     { &floor->vertical_run_m, FALSE }, { &floor->in_rack_m, FALSE },
     { &floor->max_copper_m, FALSE },
@@ -121,14 +121,14 @@ read_floor (TfYamlReader *r,
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
-      if (!tf_name_index (floor_keys, G_N_ELEMENTS (floor_keys), key, &i))
-        tf_yaml_unknown_key (r, &m, key, floor_keys, G_N_ELEMENTS (floor_keys));
+      if (!tf_names_find (floor_keys, key, &i))
+        tf_yaml_unknown_key (r, &m, key, floor_keys);
       else if (tf_yaml_read_real_in (r, 0, fields[i].positive, TF_PRICE_MAX_METRES, "m", fields[i].value))
         have |= 1u << i;
     }
   tf_yaml_mapping_clear (&m);
-  if (r->error == NULL && complete && have != (1u << G_N_ELEMENTS (floor_keys)) - 1)
-    return tf_yaml_fail_missing (r, m.start, floor_keys, G_N_ELEMENTS (floor_keys), have);
+  if (r->error == NULL && complete && have != (1u << floor_keys.n) - 1)
+    return tf_yaml_fail_missing (r, m.start, floor_keys, have);
   return r->error == NULL;
 }
 
@@ -147,15 +147,15 @@ tf_price_sheet_read (TfYamlReader *r,
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
-      if (!tf_name_index (cost_keys, G_N_ELEMENTS (cost_keys), key, &i))
-        tf_yaml_unknown_key (r, &m, key, cost_keys, G_N_ELEMENTS (cost_keys));
+      if (!tf_names_find (cost_keys, key, &i))
+        tf_yaml_unknown_key (r, &m, key, cost_keys);
       else if (i == 0 ? read_prices (r, sheet, complete)
                : read_floor (r, &sheet->floor, complete))
         have |= 1u << i;
     }
   tf_yaml_mapping_clear (&m);
   if (r->error == NULL && complete && have != 3)
-    return tf_yaml_fail_missing (r, m.start, cost_keys, G_N_ELEMENTS (cost_keys), have);
+    return tf_yaml_fail_missing (r, m.start, cost_keys, have);
   return r->error == NULL;
 }
 

@@ -10,7 +10,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include "names-private.h"
 
 G_BEGIN_DECLS
 
@@ -31,8 +31,8 @@ void     tf_id_args_clear (TfIdArgs *args);
 gboolean tf_id_args_get_uint (TfIdArgs *args, const char *key, guint min, guint max, guint *out,
                               GError **error);
 /* A value that is one of @names (@n of them), as its index. */
-gboolean tf_id_args_get_name (TfIdArgs *args, const char *key, const char *const *names, guint n,
-                              guint *out, GError **error);
+gboolean tf_id_args_get_name (TfIdArgs *args, const char *key, TfNames names, guint *out,
+                              GError **error);
 gboolean tf_id_args_get_list (TfIdArgs *args, const char *key, guint min_len, guint max_len,
                               guint min, guint max, guint *n_out, guint32 *out, GError **error);
 /* Whether @key was given: a parameter the id leaves out when it has its default value. */

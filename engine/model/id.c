@@ -122,27 +122,22 @@ tf_id_args_get_uint (TfIdArgs    *args,
 }
 
 gboolean
-tf_id_args_get_name (TfIdArgs           *args,
-                     const char         *key,
-                     const char *const  *names,
-                     guint               n,
-                     guint              *out,
-                     GError            **error)
+tf_id_args_get_name (TfIdArgs    *args,
+                     const char  *key,
+                     TfNames      names,
+                     guint       *out,
+                     GError     **error)
 {
   const char *value = take_arg (args, key, error);
   g_autoptr(GString) allowed = NULL;
 
   if (value == NULL)
     return FALSE;
-  for (guint i = 0; i < n; i++)
-    if (strcmp (value, names[i]) == 0)
-      {
-        *out = i;
-        return TRUE;
-      }
+  if (tf_names_find (names, value, out))
+    return TRUE;
   allowed = g_string_new (NULL);
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (allowed, "%s%s", i > 0 ? ", " : "", names[i]);
+  for (guint i = 0; i < names.n; i++)
+    g_string_append_printf (allowed, "%s%s", i > 0 ? ", " : "", names.names[i]);
   g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID, "id '%s': %s=%s: must be one of %s",
                args->id, key, value, allowed->str);
   return FALSE;

@@ -10,16 +10,17 @@
 #include <math.h>
 #include <string.h>
 
+#include "names-private.h"
 #include "family-private.h"
 #include "query-private.h"
 
-static const char *const compare_names[TF_N_COMPARES] = { "<", "<=", "=", ">=", ">" };
+TF_STATIC_NAMES (compare_names, "<", "<=", "=", ">=", ">");
 
 const char *
 tf_compare_to_string (TfCompare compare)
 {
   g_return_val_if_fail (compare < TF_N_COMPARES, NULL);
-  return compare_names[compare];
+  return compare_names.names[compare];
 }
 
 /* A zeroed TfQuery is an empty one: the arrays come with their first item. */

@@ -25,6 +25,7 @@
  */
 #include <string.h>
 
+#include "names-private.h"
 #include "graph-private.h"
 
 #define GIB_PER_GB (1e9 / 1073741824.0)
@@ -37,9 +38,9 @@ typedef enum
   KIND_SWITCH,
 } Kind;
 
-static const char *const kind_names[] = {
+TF_STATIC_NAMES (kind_names,
   [KIND_RING] = "Ring", [KIND_FULLY_CONNECTED] = "FullyConnected", [KIND_SWITCH] = "Switch",
-};
+);
 
 typedef struct
 {
@@ -320,7 +321,7 @@ tf_topology_write_astra_sim (const TfTopology  *topology,
 
       if (dims[d].size == 1)
         continue;
-      g_string_append_printf (kinds, "%s%s", k == 0 ? "" : ", ", kind_names[dims[d].kind]);
+      g_string_append_printf (kinds, "%s%s", k == 0 ? "" : ", ", kind_names.names[dims[d].kind]);
       g_string_append_printf (sizes, "%s%u", k == 0 ? "" : ", ", dims[d].size);
       g_ascii_formatd (number, sizeof number, "%.6g", dims[d].gbps_min * GIB_PER_GB);
       g_string_append_printf (bandwidths, "%s%s", k == 0 ? "" : ", ", number);

@@ -6,30 +6,33 @@
 #include "search-config-private.h"
 #include "names-private.h"
 
-const char *const tf_primitive_names[TF_N_PRIMITIVES] = {
+TF_DEFINE_NAMES (tf_primitive_names, TF_N_PRIMITIVES,
   "AllReduce", "AllGather", "ReduceScatter", "AllToAll",
-};
+);
 
-const char *const tf_mutation_names[TF_N_MUTATIONS] = {
+TF_DEFINE_NAMES (tf_mutation_names, TF_N_MUTATIONS,
   "add_edge", "remove_edge", "rewire_switch", "split_switch", "merge_switch",
   "change_port_asymmetry", "rehome_chip", "dual_home", "tier_edit", "add_spine_plane",
   "remove_spine_plane",
-};
+);
 
-const char *const tf_stage_2_names[TF_N_STAGE_2] = { "g5_simulation", "none", "simgrid" };
+TF_DEFINE_NAMES (tf_search_algorithm_names, TF_SEARCH_RANDOM + 1, "nsga2", "random");
+TF_DEFINE_NAMES (tf_failures_names, TF_FAILURES_SWITCHES_AND_LINKS + 1, "switches",
+                 "switches_and_links");
+TF_DEFINE_NAMES (tf_stage_2_names, TF_N_STAGE_2, "g5_simulation", "none", "simgrid");
 
 const char *
 tf_primitive_to_string (TfPrimitive primitive)
 {
   g_return_val_if_fail ((guint) primitive < TF_N_PRIMITIVES, NULL);
-  return tf_primitive_names[primitive];
+  return tf_primitive_names.names[primitive];
 }
 
 const char *
 tf_mutation_to_string (TfMutation mutation)
 {
   g_return_val_if_fail ((guint) mutation < TF_N_MUTATIONS, NULL);
-  return tf_mutation_names[mutation];
+  return tf_mutation_names.names[mutation];
 }
 
 gboolean
@@ -39,7 +42,7 @@ tf_mutation_from_string (const char *str,
   guint i;
 
   g_return_val_if_fail (out != NULL, FALSE);
-  if (!tf_name_index (tf_mutation_names, TF_N_MUTATIONS, str, &i))
+  if (!tf_names_find (tf_mutation_names, str, &i))
     return FALSE;
   *out = (TfMutation) i;
   return TRUE;
@@ -49,7 +52,7 @@ const char *
 tf_stage_2_to_string (TfStage2 stage_2)
 {
   g_return_val_if_fail ((guint) stage_2 < TF_N_STAGE_2, NULL);
-  return tf_stage_2_names[stage_2];
+  return tf_stage_2_names.names[stage_2];
 }
 
 gboolean
@@ -60,7 +63,7 @@ tf_stage_2_from_string (const char *str,
 
   g_return_val_if_fail (out != NULL, FALSE);
 
-  if (!tf_name_index (tf_stage_2_names, TF_N_STAGE_2, str, &i))
+  if (!tf_names_find (tf_stage_2_names, str, &i))
     return FALSE;
   *out = (TfStage2) i;
   return TRUE;

@@ -20,9 +20,11 @@ G_BEGIN_DECLS
 
 /* The tables behind tf_primitive_to_string, tf_mutation_to_string and tf_stage_2_to_string
  * (optimizer-names.c), for readers that match a file's spelling against them. */
-extern const char *const tf_primitive_names[TF_N_PRIMITIVES];
-extern const char *const tf_mutation_names[TF_N_MUTATIONS];
-extern const char *const tf_stage_2_names[TF_N_STAGE_2];
+extern const TfNames tf_primitive_names;
+extern const TfNames tf_mutation_names;
+extern const TfNames tf_stage_2_names;
+extern const TfNames tf_search_algorithm_names;
+extern const TfNames tf_failures_names;
 
 /* The optimizer's own limits: a candidate is a whole graph evaluated many times over. */
 #define MAX_N_CHIP          65536u

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "names-private.h"
 #include "search-config-private.h"
 #include "graph-private.h"
 
@@ -20,13 +21,13 @@ static gboolean
 lookup_primitive (const char *name,
                   guint      *index)
 {
-  return tf_name_index (tf_primitive_names, TF_N_PRIMITIVES, name, index);
+  return tf_names_find (tf_primitive_names, name, index);
 }
 
 static char *
 explain_primitive (const char *name)
 {
-  g_autofree char *list = tf_names_join (tf_primitive_names, TF_N_PRIMITIVES);
+  g_autofree char *list = tf_names_join (tf_primitive_names);
 
   return g_strdup_printf ("'%s' is not a collective primitive; primitives are %s", name, list);
 }
@@ -99,8 +100,8 @@ read_overlap (TfYamlReader *r,
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
-      if (!tf_name_index (tf_comm_names, TF_N_COMMS, key, &c))
-        tf_yaml_unknown_key (r, &m, key, tf_comm_names, TF_N_COMMS);
+      if (!tf_names_find (tf_comm_names, key, &c))
+        tf_yaml_unknown_key (r, &m, key, tf_comm_names);
       else if (tf_yaml_read_real_in (r, 0, FALSE, 1, NULL, &w->overlap[c]))
         *have |= 1u << F_OVERLAP (c);
     }
@@ -116,10 +117,10 @@ tf_config_model_preset_clear (gpointer data)
 
 /* The keys a preset may give: the model's, overlap, but not compute_time_us (it depends on the
  * chip count). */
-static const char *const preset_keys[] = {
+TF_STATIC_NAMES (preset_keys,
   "parameters", "layers", "hidden_size", "sequence_length", "global_batch_size",
   "micro_batch_size", "bytes_per_value", "chip_peak_tflops", "mfu", "overlap",
-};
+);
 
 static gboolean
 read_preset (TfYamlReader *r,
@@ -136,13 +137,14 @@ read_preset (TfYamlReader *r,
       if (strcmp (key, "overlap") == 0)
         read_overlap (r, &preset->model, &preset->have);
       else if (!model_field_index (key, &index) || index == F_COMPUTE_TIME_US)
-        tf_yaml_unknown_key (r, &m, key, preset_keys, G_N_ELEMENTS (preset_keys));
+        tf_yaml_unknown_key (r, &m, key, preset_keys);
       else if (read_model_field (r, index, &preset->model))
         preset->have |= 1u << index;
     }
   tf_yaml_mapping_clear (&m);
   if (r->error == NULL && (preset->have & REQUIRED_MODEL) != REQUIRED_MODEL)
-    return tf_yaml_fail_missing (r, m.start, preset_keys, F_COMPUTE_TIME_US, preset->have);
+    return tf_yaml_fail_missing (r, m.start, (TfNames) { preset_keys.names, F_COMPUTE_TIME_US },
+                                 preset->have);
   return r->error == NULL;
 }
 
@@ -196,16 +198,16 @@ join_preset_names (GArray *presets)
 
   for (guint i = 0; i < presets->len; i++)
     names[i] = g_array_index (presets, ModelPreset, i).name;
-  return tf_names_join (names, presets->len);
+  return tf_names_join ((TfNames) { names, presets->len });
 }
 
-static const char *const workload_keys[] = {
+TF_STATIC_NAMES (workload_keys,
   "name", "model", "parallelism", "message_sizes_bytes", "required_primitives", "parameters",
   "layers", "hidden_size", "sequence_length", "global_batch_size", "micro_batch_size",
   "bytes_per_value", "chip_peak_tflops", "mfu", "compute_time_us", "overlap", "weight",
-};
+);
 
-static const char *const parallelism_keys[] = { "tp", "pp", "dp", "ep" };
+TF_STATIC_NAMES (parallelism_keys, "tp", "pp", "dp", "ep");
 
 static gboolean
 read_parallelism (Loader     *l,
@@ -222,8 +224,8 @@ read_parallelism (Loader     *l,
     return FALSE;
   while (tf_yaml_reader_next_key (r, &m, &key))
     {
-      if (!tf_name_index (parallelism_keys, G_N_ELEMENTS (parallelism_keys), key, &i))
-        tf_yaml_unknown_key (r, &m, key, parallelism_keys, G_N_ELEMENTS (parallelism_keys));
+      if (!tf_names_find (parallelism_keys, key, &i))
+        tf_yaml_unknown_key (r, &m, key, parallelism_keys);
       else if (tf_yaml_read_guint (r, 1, MAX_N_CHIP, fields[i]))
         have |= 1u << i;
     }
@@ -357,8 +359,7 @@ read_workload (Loader   *l,
             rec->have |= 1u << i;
         }
       else
-        tf_yaml_unknown_key (r, &m, key, workload_keys,
-                             G_N_ELEMENTS (workload_keys) - (in_list ? 0 : 1));
+        tf_yaml_unknown_key (r, &m, key, workload_keys);
     }
   tf_yaml_mapping_clear (&m);
   if (r->error != NULL)

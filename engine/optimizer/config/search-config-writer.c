@@ -280,8 +280,7 @@ write_search (TfYamlEmitter        *e,
 
   tf_yaml_emitter_string (e, "search");
   tf_yaml_emitter_mapping_start (e, FALSE);
-  tf_yaml_emitter_key_string (e, "algorithm", c->algorithm == TF_SEARCH_RANDOM ? "random"
-                                                                                : "nsga2");
+  tf_yaml_emitter_key_string (e, "algorithm", tf_search_algorithm_names.names[c->algorithm]);
   tf_yaml_emitter_key_uint (e, "population_size", c->population_size);
   tf_yaml_emitter_key_uint (e, "generations", c->generations);
   tf_yaml_emitter_key_uint (e, "parallel_workers", c->threads);
@@ -310,8 +309,7 @@ write_evaluator (TfYamlEmitter        *e,
   tf_yaml_emitter_key_string (e, "stage_1", "math_alpha_beta");
   tf_yaml_emitter_key_string (e, "stage_2", tf_stage_2_to_string (c->stage_2));
   tf_yaml_emitter_key_real (e, "pareto_threshold", c->pareto_threshold);
-  tf_yaml_emitter_key_string (e, "failures", c->failures == TF_FAILURES_SWITCHES_AND_LINKS
-                                             ? "switches_and_links" : "switches");
+  tf_yaml_emitter_key_string (e, "failures", tf_failures_names.names[c->failures]);
   /* The default is n_chip (0 until a file is read): left out, it follows a changed n_chip. */
   if (c->disconnected_penalty_hops != 0 && c->disconnected_penalty_hops != c->n_chip)
     tf_yaml_emitter_key_real (e, "disconnected_penalty_hops", c->disconnected_penalty_hops);

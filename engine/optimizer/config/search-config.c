@@ -26,6 +26,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "names-private.h"
 #include "context-private.h"
 #include "search-config-private.h"
 
@@ -42,7 +43,7 @@ join_family_names (void)
 
   for (guint i = 0; i < n; i++)
     names[i] = tf_family_get_name (tf_families_get (i));
-  return tf_names_join (names, n);
+  return tf_names_join ((TfNames) { names, n });
 }
 
 static gboolean
@@ -65,7 +66,7 @@ explain_objective (const char *name)
 
   for (guint i = 0; i < TF_N_OBJECTIVES; i++)
     names[i] = tf_objective_to_string ((TfObjective) i);
-  list = tf_names_join (names, TF_N_OBJECTIVES);
+  list = tf_names_join ((TfNames) { names, TF_N_OBJECTIVES });
   return g_strdup_printf ("'%s' is not an objective; objectives are %s", name, list);
 }
 
@@ -73,13 +74,13 @@ static gboolean
 lookup_mutation (const char *name,
                  guint      *index)
 {
-  return tf_name_index (tf_mutation_names, TF_N_MUTATIONS, name, index);
+  return tf_names_find (tf_mutation_names, name, index);
 }
 
 static char *
 explain_mutation (const char *name)
 {
-  g_autofree char *list = tf_names_join (tf_mutation_names, TF_N_MUTATIONS);
+  g_autofree char *list = tf_names_join (tf_mutation_names);
 
   return g_strdup_printf ("'%s' is not a mutation operator; operators are %s", name, list);
 }
@@ -115,16 +116,16 @@ explain_family (const char *name)
 
 /* The document */
 
-static const char *const top_keys[] = {
+TF_STATIC_NAMES (top_keys,
   "n_chip", "workload", "workloads", "hardware_constraints", "objectives", "generators",
   "search", "evaluator", "cost",
-};
+);
 
-static const char *const hardware_keys[] = {
+TF_STATIC_NAMES (hardware_keys,
   "nic_bandwidth_gb_per_s", "c2c_bandwidth_gb_per_s", "switch_radix_options",
   "link_latency_us", "max_optical_cable_length_m", "budget_usd", "nic_ports_per_chip",
   "on_board_links_per_chip", "off_board_ports_per_chip",
-};
+);
 
 static gboolean
 read_radix_options (Loader *l)
@@ -170,7 +171,7 @@ read_hardware (Loader *l)
       else if (tf_yaml_is_key (key, "off_board_ports_per_chip"))
         tf_yaml_read_guint (r, 1, MAX_CHIP_PORTS, &hw->off_board_ports_per_chip);
       else
-        tf_yaml_unknown_key (r, &m, key, hardware_keys, G_N_ELEMENTS (hardware_keys));
+        tf_yaml_unknown_key (r, &m, key, hardware_keys);
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
@@ -190,24 +191,22 @@ read_objectives (Loader *l)
   return TRUE;
 }
 
-static const char *const family_keys[] = {
+TF_STATIC_NAMES (family_keys,
   "enabled", "families", "edge_cases", "scope", "chips_per_board_max", "chip_radix",
   "intra_board_topo", "chips_per_board",
-};
-static const char *const scope_names[] = { "intra-rack", "inter-rack" };
+);
 
 static gboolean
 lookup_topo (const char *name,
              guint      *index)
 {
-  return tf_name_index (tf_intra_board_topo_names, TF_N_INTRA_BOARD_TOPOS, name, index);
+  return tf_names_find (tf_intra_board_topo_names, name, index);
 }
 
 static char *
 explain_topo (const char *name)
 {
-  g_autofree char *list = tf_names_join (tf_intra_board_topo_names,
-                                                TF_N_INTRA_BOARD_TOPOS);
+  g_autofree char *list = tf_names_join (tf_intra_board_topo_names);
 
   return g_strdup_printf ("'%s' is not an intra-board topology; they are %s", name, list);
 }
@@ -223,8 +222,7 @@ read_intra_board_topos (Loader *l)
 
   if (r->error == NULL && r->event.type == YAML_SCALAR_EVENT)
     {
-      if (!tf_yaml_read_choice (r, tf_intra_board_topo_names, TF_N_INTRA_BOARD_TOPOS,
-                                &indices[0]))
+      if (!tf_yaml_read_choice (r, tf_intra_board_topo_names, &indices[0]))
         return FALSE;
       n = 1;
     }
@@ -315,8 +313,8 @@ read_family_generator (Loader *l)
         tf_yaml_read_bool (r, &l->c->family_edge_cases);
       else if (tf_yaml_is_key (key, "scope"))
         {
-          if (tf_yaml_read_choice (r, scope_names, G_N_ELEMENTS (scope_names), &choice))
-            ctx->scope = choice == 0 ? TF_SCOPE_INTRA_RACK : TF_SCOPE_INTER_RACK;
+          if (tf_yaml_read_choice (r, tf_scope_names, &choice))
+            ctx->scope = (TfScope) (TF_SCOPE_INTRA_RACK + choice);
         }
       else if (tf_yaml_is_key (key, "chips_per_board_max"))
         tf_yaml_read_guint (r, 1, MAX_N_CHIP, &ctx->chips_per_board_max);
@@ -327,7 +325,7 @@ read_family_generator (Loader *l)
       else if (tf_yaml_is_key (key, "chips_per_board"))
         read_chips_per_board (l, &chips_per_board_mark);
       else
-        tf_yaml_unknown_key (r, &m, key, family_keys, G_N_ELEMENTS (family_keys));
+        tf_yaml_unknown_key (r, &m, key, family_keys);
     }
   tf_yaml_mapping_clear (&m);
   /* Read in any order: the largest value is checked against the maximum at the end. */
@@ -341,7 +339,7 @@ read_family_generator (Loader *l)
   return r->error == NULL;
 }
 
-static const char *const crossover_keys[] = { "enabled", "crossover_rate" };
+TF_STATIC_NAMES (crossover_keys, "enabled", "crossover_rate");
 
 /* generators.graph_crossover (generator-graph-crossover.c) */
 static gboolean
@@ -361,13 +359,13 @@ read_crossover (Loader *l)
       else if (tf_yaml_is_key (key, "crossover_rate"))
         tf_yaml_read_real_in (r, 0, FALSE, 1, NULL, &c->crossover_rate);
       else
-        tf_yaml_unknown_key (r, &m, key, crossover_keys, G_N_ELEMENTS (crossover_keys));
+        tf_yaml_unknown_key (r, &m, key, crossover_keys);
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
 }
 
-static const char *const template_keys[] = { "enabled", "initial", "rate", "crossover_rate" };
+TF_STATIC_NAMES (template_keys, "enabled", "initial", "rate", "crossover_rate");
 
 /* generators.generic_template (generator-generic-template.c) */
 static gboolean
@@ -391,15 +389,15 @@ read_template (Loader *l)
       else if (tf_yaml_is_key (key, "crossover_rate"))
         tf_yaml_read_real_in (r, 0, FALSE, 1, NULL, &c->template_crossover_rate);
       else
-        tf_yaml_unknown_key (r, &m, key, template_keys, G_N_ELEMENTS (template_keys));
+        tf_yaml_unknown_key (r, &m, key, template_keys);
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
 }
 
-static const char *const mutator_keys[] = {
+TF_STATIC_NAMES (mutator_keys,
   "enabled", "operators", "edits_per_child", "mutation_rate",
-};
+);
 
 static gboolean
 read_mutator (Loader *l)
@@ -432,15 +430,15 @@ read_mutator (Loader *l)
       else if (tf_yaml_is_key (key, "mutation_rate"))
         tf_yaml_read_real_in (r, 0, FALSE, 1, NULL, &c->mutation_rate);
       else
-        tf_yaml_unknown_key (r, &m, key, mutator_keys, G_N_ELEMENTS (mutator_keys));
+        tf_yaml_unknown_key (r, &m, key, mutator_keys);
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
 }
 
-static const char *const generator_keys[] = {
+TF_STATIC_NAMES (generator_keys,
   "family", "generic_template", "graph_mutator", "graph_crossover",
-};
+);
 
 static gboolean
 read_generators (Loader *l)
@@ -462,16 +460,15 @@ read_generators (Loader *l)
       else if (tf_yaml_is_key (key, "graph_crossover"))
         read_crossover (l);
       else
-        tf_yaml_unknown_key (r, &m, key, generator_keys, G_N_ELEMENTS (generator_keys));
+        tf_yaml_unknown_key (r, &m, key, generator_keys);
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
 }
 
-static const char *const search_keys[] = {
+TF_STATIC_NAMES (search_keys,
   "algorithm", "population_size", "generations", "parallel_workers", "seed", "reference_point",
-};
-static const char *const algorithm_names[] = { "nsga2", "random" };
+);
 
 /* search.reference_point: {objective: value in its unit} */
 static gboolean
@@ -518,8 +515,8 @@ read_search (Loader *l)
     {
       if (tf_yaml_is_key (key, "algorithm"))
         {
-          if (tf_yaml_read_choice (r, algorithm_names, G_N_ELEMENTS (algorithm_names), &choice))
-            c->algorithm = choice == 0 ? TF_SEARCH_NSGA2 : TF_SEARCH_RANDOM;
+          if (tf_yaml_read_choice (r, tf_search_algorithm_names, &choice))
+            c->algorithm = (TfSearchAlgorithm) choice;
         }
       else if (tf_yaml_is_key (key, "population_size"))
         tf_yaml_read_guint (r, 4, TF_SEARCH_MAX_POPULATION, &c->population_size);
@@ -537,7 +534,7 @@ read_search (Loader *l)
       else if (tf_yaml_is_key (key, "reference_point"))
         read_reference_point (l);
       else
-        tf_yaml_unknown_key (r, &m, key, search_keys, G_N_ELEMENTS (search_keys));
+        tf_yaml_unknown_key (r, &m, key, search_keys);
     }
   tf_yaml_mapping_clear (&m);
   if (r->error == NULL
@@ -550,10 +547,9 @@ read_search (Loader *l)
   return r->error == NULL;
 }
 
-static const char *const evaluator_keys[] = {
+TF_STATIC_NAMES (evaluator_keys,
   "stage_1", "stage_2", "pareto_threshold", "failures", "disconnected_penalty_hops",
-};
-static const char *const failures_names[] = { "switches", "switches_and_links" };
+);
 
 static gboolean
 read_evaluator (Loader *l)
@@ -581,7 +577,7 @@ read_evaluator (Loader *l)
         {
           guint choice;
 
-          if (tf_yaml_read_choice (r, tf_stage_2_names, TF_N_STAGE_2, &choice))
+          if (tf_yaml_read_choice (r, tf_stage_2_names, &choice))
             {
               c->stage_2 = (TfStage2) choice;
               if (c->stage_2 == TF_STAGE_2_G5_SIMULATION)
@@ -600,13 +596,13 @@ read_evaluator (Loader *l)
         {
           guint choice;
 
-          if (tf_yaml_read_choice (r, failures_names, G_N_ELEMENTS (failures_names), &choice))
+          if (tf_yaml_read_choice (r, tf_failures_names, &choice))
             c->failures = (TfFailures) choice;
         }
       else if (tf_yaml_is_key (key, "disconnected_penalty_hops"))
         tf_yaml_read_real_in (r, 1, FALSE, 1e9, "hops", &c->disconnected_penalty_hops);
       else
-        tf_yaml_unknown_key (r, &m, key, evaluator_keys, G_N_ELEMENTS (evaluator_keys));
+        tf_yaml_unknown_key (r, &m, key, evaluator_keys);
     }
   tf_yaml_mapping_clear (&m);
   return r->error == NULL;
@@ -649,7 +645,7 @@ read_document (Loader *l)
       else if (tf_yaml_is_key (key, "cost"))
         tf_price_sheet_read (r, &l->sheet, FALSE);
       else
-        tf_yaml_unknown_key (r, &m, key, top_keys, G_N_ELEMENTS (top_keys));
+        tf_yaml_unknown_key (r, &m, key, top_keys);
     }
   tf_yaml_mapping_clear (&m);
   if (r->error != NULL)

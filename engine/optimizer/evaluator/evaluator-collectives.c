@@ -7,6 +7,7 @@
  * bandwidth-to-load ratio over the links it loads. docs/optimizer.md gives the formulas and the
  * reasoning.
  */
+#include "names-private.h"
 #include "routing-private.h"
 
 #include <math.h>
@@ -28,13 +29,13 @@ us_for_bytes (double bytes,
 }
 
 
-static const char *const bottleneck_names[] = { "none", "link", "injection", "bisection" };
+TF_STATIC_NAMES (bottleneck_names, "none", "link", "injection", "bisection");
 
 const char *
 tf_bottleneck_kind_to_string (TfBottleneckKind kind)
 {
-  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (bottleneck_names), NULL);
-  return bottleneck_names[kind];
+  g_return_val_if_fail ((guint) kind < bottleneck_names.n, NULL);
+  return bottleneck_names.names[kind];
 }
 
 char *
@@ -65,8 +66,8 @@ tf_bottleneck_from_text (const char   *text,
       b->reach = reach;
       return TRUE;
     }
-  for (guint k = TF_BOTTLENECK_INJECTION; k < G_N_ELEMENTS (bottleneck_names); k++)
-    if (strcmp (text, bottleneck_names[k]) == 0)
+  for (guint k = TF_BOTTLENECK_INJECTION; k < bottleneck_names.n; k++)
+    if (strcmp (text, bottleneck_names.names[k]) == 0)
       {
         b->kind = k;
         return TRUE;

@@ -22,6 +22,7 @@
  */
 #include <stdlib.h>
 
+#include "names-private.h"
 #include "graph-private.h"
 #include "intra-board-private.h"
 #include "generators-private.h"
@@ -41,7 +42,7 @@ typedef enum
   N_CONNS
 } Conn;
 
-static const char *const conn_names[N_CONNS] = { "full", "strided" };
+TF_STATIC_NAMES (conn_names, "full", "strided");
 
 /* A design point. Index 0 of the per-layer arrays is the leaves' (layer 0), 1 the layer above
  * them; 0 marks a number not drawn yet (repair draws it). */
@@ -123,7 +124,7 @@ params_format (const Params *p,
               p->layers, p->chips_per_board,
               tf_intra_board_topo_to_string ((TfIntraBoardTopo) p->intra_board), p->rail,
               p->leaf_chips, p->pod_leaves, p->osr[0], p->osr[1], p->fanout[0], p->fanout[1],
-              conn_names[p->conn[0] - 1], conn_names[p->conn[1] - 1]);
+              conn_names.names[p->conn[0] - 1], conn_names.names[p->conn[1] - 1]);
 }
 
 static gboolean
@@ -144,9 +145,9 @@ parse_uint (const char *s,
 
 /* "a/b" into two numbers, or two connection names with @names. */
 static gboolean
-parse_pair (const char        *s,
-            const char *const *names,
-            guint             *out)
+parse_pair (const char    *s,
+            const TfNames *names,
+            guint         *out)
 {
   g_auto(GStrv) parts = g_strsplit (s, "/", -1);
 
@@ -157,7 +158,7 @@ parse_pair (const char        *s,
       {
         guint k;
 
-        if (!tf_name_index (names, N_CONNS, parts[i], &k))
+        if (!tf_names_find (*names, parts[i], &k))
           return FALSE;
         out[i] = k + 1;
       }
@@ -171,10 +172,8 @@ static gboolean
 params_parse (const char *text,
               Params     *p)
 {
-  static const char *const keys[] = {
-    "layers", "chips_per_board", "intra_board", "rail", "leaf_chips", "pod_leaves", "osr",
-    "fanout", "conn",
-  };
+  TF_STATIC_NAMES (keys, "layers", "chips_per_board", "intra_board", "rail", "leaf_chips",
+                   "pod_leaves", "osr", "fanout", "conn");
   g_auto(GStrv) items = g_strsplit (text, ",", -1);
   guint seen = 0;
 
@@ -188,7 +187,7 @@ params_parse (const char *text,
       if (eq == NULL)
         return FALSE;
       *eq = '\0';
-      if (!tf_name_index (keys, G_N_ELEMENTS (keys), items[i], &k) || (seen & (1u << k)))
+      if (!tf_names_find (keys, items[i], &k) || (seen & (1u << k)))
         return FALSE;
       seen |= 1u << k;
       switch (k)
@@ -208,13 +207,13 @@ params_parse (const char *text,
         case 5: ok = parse_uint (eq + 1, &p->pod_leaves); break;
         case 6: ok = parse_pair (eq + 1, NULL, p->osr); break;
         case 7: ok = parse_pair (eq + 1, NULL, p->fanout); break;
-        case 8: ok = parse_pair (eq + 1, conn_names, p->conn); break;
+        case 8: ok = parse_pair (eq + 1, &conn_names, p->conn); break;
         default: g_assert_not_reached ();
         }
       if (!ok)
         return FALSE;
     }
-  return seen == (1u << G_N_ELEMENTS (keys)) - 1;
+  return seen == (1u << keys.n) - 1;
 }
 
 /* The rules */

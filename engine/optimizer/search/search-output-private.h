@@ -26,6 +26,6 @@ typedef struct
 extern const TfRunCounter tf_run_counters[TF_RUN_N_COUNTERS];
 
 /* evaluated.csv's first column, by set: 0 the search, 1 the baseline */
-extern const char *const tf_run_set_names[2];
+extern const TfNames tf_run_set_names;
 
 G_END_DECLS

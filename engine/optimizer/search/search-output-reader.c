@@ -231,7 +231,7 @@ read_breakdown (Summary *s,
         {
           g_autofree char *primitive = g_strndup (name, strlen (name) - strlen ("_all_chips"));
 
-          if (!tf_name_index (tf_primitive_names, TF_N_PRIMITIVES, primitive, &p))
+          if (!tf_names_find (tf_primitive_names, primitive, &p))
             p = TF_N_PRIMITIVES;
         }
       if (p < TF_N_PRIMITIVES)
@@ -456,7 +456,6 @@ read_hypervolume (Summary *s)
 static gboolean
 read_summary_document (Summary *s)
 {
-  static const char *const algorithm_names[] = { "nsga2", "random" };
   TfSearchResult *res = s->result;
   TfYamlReader *r = &s->r;
   TfYamlMapping m;
@@ -472,8 +471,8 @@ read_summary_document (Summary *s)
       s->has_n_chip = tf_yaml_read_guint (r, 2, MAX_N_CHIP, &s->n_chip);
     else if (tf_yaml_is_key (name, "algorithm"))
       {
-        if (tf_yaml_read_choice (r, algorithm_names, G_N_ELEMENTS (algorithm_names), &choice))
-          s->algorithm = choice == 0 ? TF_SEARCH_NSGA2 : TF_SEARCH_RANDOM;
+        if (tf_yaml_read_choice (r, tf_search_algorithm_names, &choice))
+          s->algorithm = (TfSearchAlgorithm) choice;
       }
     else if (tf_yaml_is_key (name, "seed"))
       tf_yaml_read_uint (r, 0, G_MAXUINT64, &s->seed);
@@ -743,7 +742,7 @@ load_evaluated (const char           *dir,
       if (g_strv_length (fields) != m + 1)
         return csv_fail (error, path, number, "%u columns, not %u", g_strv_length (fields),
                          m + 1);
-      if (!tf_name_index (tf_run_set_names, G_N_ELEMENTS (tf_run_set_names), fields[0], &set))
+      if (!tf_names_find (tf_run_set_names, fields[0], &set))
         return csv_fail (error, path, number, "the set is search or baseline, not '%s'",
                          fields[0]);
       rows = set == 0 ? &result->evaluated : &result->baseline_evaluated;

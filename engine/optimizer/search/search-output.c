@@ -15,10 +15,11 @@
 
 #include <glib/gstdio.h>
 
+#include "names-private.h"
 #include "search-output-private.h"
 #include "yaml-emitter-private.h"
 
-const char *const tf_run_set_names[2] = { "search", "baseline" };
+TF_DEFINE_NAMES (tf_run_set_names, 2, "search", "baseline");
 
 #define COUNTER(key, field) { key, G_STRUCT_OFFSET (TfSearchResult, field) }
 const TfRunCounter tf_run_counters[TF_RUN_N_COUNTERS] = {
@@ -261,8 +262,7 @@ emit_summary (TfYamlEmitter        *e,
   tf_yaml_emitter_key_string (e, "source", "topoforge " TF_VERSION " optimizer");
   tf_yaml_emitter_key_string (e, "config", config_path ? config_path : TF_RUN_CONFIG_FILE);
   tf_yaml_emitter_key_uint (e, "n_chip", config->n_chip);
-  tf_yaml_emitter_key_string (e, "algorithm",
-                              config->algorithm == TF_SEARCH_NSGA2 ? "nsga2" : "random");
+  tf_yaml_emitter_key_string (e, "algorithm", tf_search_algorithm_names.names[config->algorithm]);
   tf_yaml_emitter_key_uint (e, "seed", config->seed);
   tf_yaml_emitter_key_uint (e, "threads", r->threads);
   tf_yaml_emitter_key_uint (e, "population_size", config->population_size);
@@ -436,8 +436,8 @@ write_evaluated (const char           *dir,
   for (guint k = 0; k < config->n_objectives; k++)
     g_string_append_printf (out, ",%s", tf_objective_to_string (config->objectives[k]));
   g_string_append_c (out, '\n');
-  append_rows (out, tf_run_set_names[0], config, r->evaluated);
-  append_rows (out, tf_run_set_names[1], config, r->baseline_evaluated);
+  append_rows (out, tf_run_set_names.names[0], config, r->evaluated);
+  append_rows (out, tf_run_set_names.names[1], config, r->baseline_evaluated);
   return tf_write_file_atomic (path, out->str, out->len, error);
 }
 
