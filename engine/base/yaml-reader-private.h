@@ -173,4 +173,81 @@ gboolean tf_yaml_fail_missing (TfYamlReader *r, TfMark mark, TfNames keys, guint
 /* Built-in text is part of the program: a fault in it is a bug. */
 G_NORETURN void tf_yaml_builtin_failed (const char *file, GError *error);
 
+/* Mappings read by a table of their keys (yaml-keys.c): one row a key, naming it and saying how
+ * its value is read, so the table is both what a key is matched against and what the message
+ * for an unknown one lists. A row reads into a field of the caller's target struct with one of
+ * the typed readers here, or calls a function of the caller's. */
+typedef struct _TfYamlKey TfYamlKey;
+
+/* Where a row's value is read: the row, the key as written and its mark, the target's field
+ * (the target plus the row's offset) and the caller's data. */
+typedef struct
+{
+  const TfYamlKey *key;
+  const char      *name;
+  TfMark           mark;
+  gpointer         field;
+  gpointer         data;
+} TfYamlKeyAt;
+
+/* Reads one value; TRUE when it was read. */
+typedef gboolean (*TfYamlKeyRead) (TfYamlReader *r, const TfYamlKeyAt *at);
+
+struct _TfYamlKey
+{
+  const char    *name;
+  TfYamlKeyRead  read;
+  gsize          offset;
+  guint64        min, max;     /* whole numbers */
+  double         rmin, rmax;   /* reals: from rmin (above it when open) to rmax */
+  gboolean       open;
+  const char    *unit;         /* after a real's range; why a whole number's limit is what it is */
+  const TfNames *choices;
+};
+
+gboolean tf_yaml_key_bool (TfYamlReader *r, const TfYamlKeyAt *at);      /* gboolean */
+gboolean tf_yaml_key_guint (TfYamlReader *r, const TfYamlKeyAt *at);     /* guint, [min, max] */
+gboolean tf_yaml_key_uint64 (TfYamlReader *r, const TfYamlKeyAt *at);    /* guint64, [min, max] */
+gboolean tf_yaml_key_real (TfYamlReader *r, const TfYamlKeyAt *at);      /* double, finite */
+gboolean tf_yaml_key_real_in (TfYamlReader *r, const TfYamlKeyAt *at);   /* double, the range */
+gboolean tf_yaml_key_choice (TfYamlReader *r, const TfYamlKeyAt *at);    /* guint: a choice */
+
+/* The offset of @field in @type, which must be a @ctype: a row of the wrong type is an error. */
+#define TF_YAML_FIELD(type, field, ctype) \
+  (G_STRUCT_OFFSET (type, field) \
+   + 0 * sizeof (char[_Generic (((type *) 0)->field, ctype: 1, default: -1)]))
+
+#define TF_YAML_KEY_BOOL(key, type, field) \
+  { .name = (key), .read = tf_yaml_key_bool, .offset = TF_YAML_FIELD (type, field, gboolean) }
+#define TF_YAML_KEY_GUINT(key, type, field, lo, hi) \
+  { .name = (key), .read = tf_yaml_key_guint, .offset = TF_YAML_FIELD (type, field, guint), \
+    .min = (lo), .max = (hi) }
+#define TF_YAML_KEY_UINT64(key, type, field, lo, hi, why) \
+  { .name = (key), .read = tf_yaml_key_uint64, .offset = TF_YAML_FIELD (type, field, guint64), \
+    .min = (lo), .max = (hi), .unit = (why) }
+#define TF_YAML_KEY_REAL(key, type, field) \
+  { .name = (key), .read = tf_yaml_key_real, .offset = TF_YAML_FIELD (type, field, double) }
+#define TF_YAML_KEY_REAL_IN(key, type, field, lo, above, hi, unit_) \
+  { .name = (key), .read = tf_yaml_key_real_in, .offset = TF_YAML_FIELD (type, field, double), \
+    .rmin = (lo), .open = (above), .rmax = (hi), .unit = (unit_) }
+#define TF_YAML_KEY_CHOICE(key, type, field, names) \
+  { .name = (key), .read = tf_yaml_key_choice, .offset = TF_YAML_FIELD (type, field, guint), \
+    .choices = &(names) }
+/* A row read by the caller's @func (its field is the target itself). */
+#define TF_YAML_KEY_CALL(key, func) { .name = (key), .read = (func) }
+
+/* What becomes of a key the table has not: an error listing the table's keys when NULL. */
+typedef gboolean (*TfYamlUnknownFunc) (TfYamlReader *r, TfYamlMapping *m, const char *key,
+                                       gpointer data);
+
+/* Reads the mapping at @r through @keys (at most 64 rows) into @target, the rows' functions
+ * given @data; *@have (may be NULL) gets bit i for each row i read, and *@start (may be NULL)
+ * the mapping's mark. */
+gboolean tf_yaml_read_keys (TfYamlReader *r, const TfYamlKey *keys, guint n_keys,
+                            gpointer target, gpointer data, TfYamlUnknownFunc unknown,
+                            guint64 *have, TfMark *start);
+/* "needs every key here (missing: ...)" for the rows whose bit is not in @have. */
+gboolean tf_yaml_keys_fail_missing (TfYamlReader *r, TfMark mark, const TfYamlKey *keys,
+                                    guint n_keys, guint64 have);
+
 G_END_DECLS

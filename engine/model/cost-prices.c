@@ -6,26 +6,18 @@
 #include <string.h>
 
 #include "cost-private.h"
-#include "names-private.h"
 #include "yaml-reader-private.h"
 
 #include "prices-yaml.h"
 
-TF_STATIC_NAMES (cost_keys, "prices", "floor");
-TF_STATIC_NAMES (price_keys,
-  "switch", "port_gb_per_s", "nic_port", "pcb_link", "copper_link", "optical_link_fixed",
-  "optical_link_per_m", "scale_up_switch",
-);
-TF_STATIC_NAMES (floor_keys,
-  "rack_pitch_m", "row_pitch_m", "vertical_run_m", "in_rack_m", "max_copper_m",
-);
-
 #define MAX_PRICE  1e9     /* USD for one item */
 
+/* prices.switch: {radix: USD}, merged into the sheet's switches. */
 static gboolean
-read_switch_prices (TfYamlReader *r,
-                    TfPriceSheet    *sheet)
+read_switch_prices (TfYamlReader      *r,
+                    const TfYamlKeyAt *at)
 {
+  TfPriceSheet *sheet = at->field;
   TfYamlMapping m;
   const char *key;
   guint n_here = 0;
@@ -69,94 +61,82 @@ read_switch_prices (TfYamlReader *r,
   return r->error == NULL;
 }
 
-static gboolean
-read_prices (TfYamlReader *r,
-             TfPriceSheet    *sheet,
-             gboolean      complete)
-{
-  double *fields[G_N_ELEMENTS (price_keys_list)] = {
-    NULL, &sheet->base.port_gbps, &sheet->base.nic_port, &sheet->base.pcb_link,
-    &sheet->base.copper_link, &sheet->base.optical_link_fixed, &sheet->base.optical_link_per_m,
-    &sheet->base.scale_up_switch,
-  };
-  TfYamlMapping m;
-  const char *key;
-  guint have = 0;
-  guint i;
+#define PRICE(key, field) \
+  TF_YAML_KEY_REAL_IN (key, TfPriceSheet, base.field, 0, FALSE, MAX_PRICE, "USD")
 
-  if (!tf_yaml_reader_begin_mapping (r, &m))
+static const TfYamlKey price_keys[] = {
+  TF_YAML_KEY_CALL ("switch", read_switch_prices),
+  TF_YAML_KEY_REAL_IN ("port_gb_per_s", TfPriceSheet, base.port_gbps, 0, TRUE, 1e9, "GB/s"),
+  PRICE ("nic_port", nic_port),
+  PRICE ("pcb_link", pcb_link),
+  PRICE ("copper_link", copper_link),
+  PRICE ("optical_link_fixed", optical_link_fixed),
+  PRICE ("optical_link_per_m", optical_link_per_m),
+  PRICE ("scale_up_switch", scale_up_switch),
+};
+
+#undef PRICE
+
+/* Pitches are distances between racks: positive. Runs may be zero. */
+static const TfYamlKey floor_keys[] = {
+  TF_YAML_KEY_REAL_IN ("rack_pitch_m", TfPriceSheet, floor.rack_pitch_m, 0, TRUE,
+                       TF_PRICE_MAX_METRES, "m"),
+  TF_YAML_KEY_REAL_IN ("row_pitch_m", TfPriceSheet, floor.row_pitch_m, 0, TRUE,
+                       TF_PRICE_MAX_METRES, "m"),
+  TF_YAML_KEY_REAL_IN ("vertical_run_m", TfPriceSheet, floor.vertical_run_m, 0, FALSE,
+                       TF_PRICE_MAX_METRES, "m"),
+  TF_YAML_KEY_REAL_IN ("in_rack_m", TfPriceSheet, floor.in_rack_m, 0, FALSE,
+                       TF_PRICE_MAX_METRES, "m"),
+  TF_YAML_KEY_REAL_IN ("max_copper_m", TfPriceSheet, floor.max_copper_m, 0, FALSE,
+                       TF_PRICE_MAX_METRES, "m"),
+};
+
+/* A block of @keys into the sheet, every key of it required when *@at->data (complete). */
+static gboolean
+read_block (TfYamlReader      *r,
+            const TfYamlKeyAt *at,
+            const TfYamlKey   *keys,
+            guint              n_keys)
+{
+  const gboolean *complete = at->data;
+  guint64 have;
+  TfMark start;
+
+  if (!tf_yaml_read_keys (r, keys, n_keys, at->field, at->data, NULL, &have, &start))
     return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      if (!tf_names_find (price_keys, key, &i))
-        tf_yaml_unknown_key (r, &m, key, price_keys);
-      else if (i == 0 ? read_switch_prices (r, sheet)
-               : i == 1 ? tf_yaml_read_real_in (r, 0, TRUE, 1e9, "GB/s", fields[i])
-               : tf_yaml_read_real_in (r, 0, FALSE, MAX_PRICE, "USD", fields[i]))
-        have |= 1u << i;
-    }
-  tf_yaml_mapping_clear (&m);
-  if (r->error == NULL && complete && have != (1u << price_keys.n) - 1)
-    return tf_yaml_fail_missing (r, m.start, price_keys, have);
-  return r->error == NULL;
+  if (*complete && have != (G_GUINT64_CONSTANT (1) << n_keys) - 1)
+    return tf_yaml_keys_fail_missing (r, start, keys, n_keys, have);
+  return TRUE;
 }
 
 static gboolean
-read_floor (TfYamlReader *r,
-            TfFloorPlan  *floor,
-            gboolean      complete)
+read_prices (TfYamlReader      *r,
+             const TfYamlKeyAt *at)
 {
-  /* Pitches are distances between racks: positive. Runs may be zero. */
-  struct { double *value; gboolean positive; } fields[G_N_ELEMENTS (floor_keys_list)] = {
-    { &floor->rack_pitch_m, TRUE }, { &floor->row_pitch_m, TRUE },
-    { &floor->vertical_run_m, FALSE }, { &floor->in_rack_m, FALSE },
-    { &floor->max_copper_m, FALSE },
-  };
-  TfYamlMapping m;
-  const char *key;
-  guint have = 0;
-  guint i;
-
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      if (!tf_names_find (floor_keys, key, &i))
-        tf_yaml_unknown_key (r, &m, key, floor_keys);
-      else if (tf_yaml_read_real_in (r, 0, fields[i].positive, TF_PRICE_MAX_METRES, "m", fields[i].value))
-        have |= 1u << i;
-    }
-  tf_yaml_mapping_clear (&m);
-  if (r->error == NULL && complete && have != (1u << floor_keys.n) - 1)
-    return tf_yaml_fail_missing (r, m.start, floor_keys, have);
-  return r->error == NULL;
+  return read_block (r, at, price_keys, G_N_ELEMENTS (price_keys));
 }
+
+static gboolean
+read_floor (TfYamlReader      *r,
+            const TfYamlKeyAt *at)
+{
+  return read_block (r, at, floor_keys, G_N_ELEMENTS (floor_keys));
+}
+
+static const TfYamlKey cost_keys[] = {
+  TF_YAML_KEY_CALL ("prices", read_prices),
+  TF_YAML_KEY_CALL ("floor", read_floor),
+};
 
 /* The cost: block, or the whole of data/prices.yaml (@complete: every key required). */
 gboolean
 tf_price_sheet_read (TfYamlReader *r,
-                     TfPriceSheet    *sheet,
+                     TfPriceSheet *sheet,
                      gboolean      complete)
 {
-  TfYamlMapping m;
-  const char *key;
-  guint have = 0;
-  guint i;
+  TfYamlKeyAt at = { .field = sheet, .data = &complete };
 
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      if (!tf_names_find (cost_keys, key, &i))
-        tf_yaml_unknown_key (r, &m, key, cost_keys);
-      else if (i == 0 ? read_prices (r, sheet, complete)
-               : read_floor (r, &sheet->floor, complete))
-        have |= 1u << i;
-    }
-  tf_yaml_mapping_clear (&m);
-  if (r->error == NULL && complete && have != 3)
-    return tf_yaml_fail_missing (r, m.start, cost_keys, have);
-  return r->error == NULL;
+  return read_block (r, &at, cost_keys, G_N_ELEMENTS (cost_keys));
 }
 
 void

@@ -61,18 +61,16 @@ enum
 #define F_OVERLAP(comm)  (N_MODEL_FIELDS + (comm))
 #define REQUIRED_MODEL   ((1u << F_COMPUTE_TIME_US) - 1)
 
-typedef struct
-{
-  const char *key;
-  gsize       offset;
-  gboolean    integer;
-  guint64     min, max;          /* integers */
-  double      rmin, rmax;        /* reals, above rmin */
-  const char *unit;
-} ModelField;
+/* The model keys in file order, by F_x, one row each (guint or double fields of TfWorkload):
+ * read here, written by search-config-writer.c. */
+extern const TfYamlKey tf_config_model_keys[N_MODEL_FIELDS];
 
-/* The model keys in file order, by F_x: read here, written by search-config-writer.c. */
-extern const ModelField tf_config_model_fields[N_MODEL_FIELDS];
+/* Whether model key @f is a whole number (a guint), else a real (a double). */
+static inline gboolean
+tf_config_model_key_is_whole (guint f)
+{
+  return tf_config_model_keys[f].read == tf_yaml_key_guint;
+}
 
 typedef struct
 {
@@ -118,6 +116,7 @@ typedef struct
   gboolean        has_family_block;
   TfMark          family_mark;
   TfMark          family_enabled_mark;
+  TfMark          chips_per_board_mark;
   TfMark          reference_marks[TF_N_OBJECTIVES];
 } Loader;
 

@@ -34,79 +34,60 @@ explain_primitive (const char *name)
 
 /* Model presets (data/models.yaml) and the model keys of a workload */
 
-const ModelField tf_config_model_fields[N_MODEL_FIELDS] = {
-  [F_PARAMETERS] = { "parameters", G_STRUCT_OFFSET (TfWorkload, parameters), FALSE, 0, 0,
-                     0, 1e15, NULL },
-  [F_LAYERS] = { "layers", G_STRUCT_OFFSET (TfWorkload, layers), TRUE, 1, 100000, 0, 0, NULL },
-  [F_HIDDEN_SIZE] = { "hidden_size", G_STRUCT_OFFSET (TfWorkload, hidden_size), TRUE, 1,
-                      1u << 24, 0, 0, NULL },
-  [F_SEQUENCE_LENGTH] = { "sequence_length", G_STRUCT_OFFSET (TfWorkload, sequence_length),
-                          TRUE, 1, 1u << 24, 0, 0, NULL },
-  [F_GLOBAL_BATCH_SIZE] = { "global_batch_size",
-                            G_STRUCT_OFFSET (TfWorkload, global_batch_size), TRUE, 1, 1u << 24,
-                            0, 0, NULL },
-  [F_MICRO_BATCH_SIZE] = { "micro_batch_size", G_STRUCT_OFFSET (TfWorkload, micro_batch_size),
-                           TRUE, 1, 1u << 24, 0, 0, NULL },
-  [F_BYTES_PER_VALUE] = { "bytes_per_value", G_STRUCT_OFFSET (TfWorkload, bytes_per_value),
-                          TRUE, 1, 16, 0, 0, NULL },
-  [F_CHIP_PEAK_TFLOPS] = { "chip_peak_tflops", G_STRUCT_OFFSET (TfWorkload, chip_peak_tflops),
-                           FALSE, 0, 0, 0, 1e6, "TFLOP/s" },
-  [F_MFU] = { "mfu", G_STRUCT_OFFSET (TfWorkload, mfu), FALSE, 0, 0, 0, 1, NULL },
-  [F_COMPUTE_TIME_US] = { "compute_time_us", G_STRUCT_OFFSET (TfWorkload, compute_time_us),
-                          FALSE, 0, 0, 0, 1e15, "us" },
-};
+/* The model keys but compute_time_us, which depends on the chip count: what a preset may give. */
+#define PRESET_MODEL_KEYS \
+  TF_YAML_KEY_REAL_IN ("parameters", TfWorkload, parameters, 0, TRUE, 1e15, NULL), \
+  TF_YAML_KEY_GUINT ("layers", TfWorkload, layers, 1, 100000), \
+  TF_YAML_KEY_GUINT ("hidden_size", TfWorkload, hidden_size, 1, 1u << 24), \
+  TF_YAML_KEY_GUINT ("sequence_length", TfWorkload, sequence_length, 1, 1u << 24), \
+  TF_YAML_KEY_GUINT ("global_batch_size", TfWorkload, global_batch_size, 1, 1u << 24), \
+  TF_YAML_KEY_GUINT ("micro_batch_size", TfWorkload, micro_batch_size, 1, 1u << 24), \
+  TF_YAML_KEY_GUINT ("bytes_per_value", TfWorkload, bytes_per_value, 1, 16), \
+  TF_YAML_KEY_REAL_IN ("chip_peak_tflops", TfWorkload, chip_peak_tflops, 0, TRUE, 1e6, \
+                       "TFLOP/s"), \
+  TF_YAML_KEY_REAL_IN ("mfu", TfWorkload, mfu, 0, TRUE, 1, NULL)
+#define MODEL_KEYS \
+  PRESET_MODEL_KEYS, \
+  TF_YAML_KEY_REAL_IN ("compute_time_us", TfWorkload, compute_time_us, 0, TRUE, 1e15, "us")
+
+const TfYamlKey tf_config_model_keys[N_MODEL_FIELDS] = { MODEL_KEYS };
 
 /* eta per communication: tensor- and expert-parallel traffic and the pipeline's activations sit
  * on the critical path; most of the data-parallel gradient AllReduce hides behind the backward
  * pass (docs/optimizer.md). */
 static const double default_overlap[TF_N_COMMS] = { 1.0, 1.0, 0.3, 1.0 };
 
-static gboolean
-model_field_index (const char *key,
-                   guint      *index)
+/* A workload's or a preset's have bits (F_x, F_OVERLAP): where the overlap's go. */
+typedef struct
 {
-  for (guint i = 0; i < N_MODEL_FIELDS; i++)
-    if (strcmp (key, tf_config_model_fields[i].key) == 0)
-      {
-        *index = i;
-        return TRUE;
-      }
-  return FALSE;
-}
+  Loader   *l;
+  guint     index;      /* of the workload */
+  gboolean  in_list;
+  guint    *have;
+} Reading;
 
-static gboolean
-read_model_field (TfYamlReader *r,
-                  guint         index,
-                  TfWorkload   *w)
-{
-  const ModelField *f = &tf_config_model_fields[index];
-  gpointer field = G_STRUCT_MEMBER_P (w, f->offset);
+/* overlap: {tp, pp, dp, ep}, named as tf_comm_names names them */
+static const TfYamlKey overlap_keys[] = {
+  TF_YAML_KEY_REAL_IN ("tp", TfWorkload, overlap[TF_COMM_TP], 0, FALSE, 1, NULL),
+  TF_YAML_KEY_REAL_IN ("pp", TfWorkload, overlap[TF_COMM_PP], 0, FALSE, 1, NULL),
+  TF_YAML_KEY_REAL_IN ("dp", TfWorkload, overlap[TF_COMM_DP], 0, FALSE, 1, NULL),
+  TF_YAML_KEY_REAL_IN ("ep", TfWorkload, overlap[TF_COMM_EP], 0, FALSE, 1, NULL),
+};
 
-  if (f->integer)
-    return tf_yaml_read_guint (r, f->min, f->max, field);
-  return tf_yaml_read_real_in (r, f->rmin, TRUE, f->rmax, f->unit, field);
-}
+G_STATIC_ASSERT (G_N_ELEMENTS (overlap_keys) == TF_N_COMMS);
 
 static gboolean
-read_overlap (TfYamlReader *r,
-              TfWorkload   *w,
-              guint        *have)
+read_overlap (TfYamlReader      *r,
+              const TfYamlKeyAt *at)
 {
-  TfYamlMapping m;
-  const char *key;
-  guint c;
+  Reading *reading = at->data;
+  guint64 have;
 
-  if (!tf_yaml_reader_begin_mapping (r, &m))
+  if (!tf_yaml_read_keys (r, overlap_keys, G_N_ELEMENTS (overlap_keys), at->field, NULL, NULL,
+                          &have, NULL))
     return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      if (!tf_names_find (tf_comm_names, key, &c))
-        tf_yaml_unknown_key (r, &m, key, tf_comm_names);
-      else if (tf_yaml_read_real_in (r, 0, FALSE, 1, NULL, &w->overlap[c]))
-        *have |= 1u << F_OVERLAP (c);
-    }
-  tf_yaml_mapping_clear (&m);
-  return r->error == NULL;
+  *reading->have |= (guint) have << F_OVERLAP (0);
+  return TRUE;
 }
 
 void
@@ -117,35 +98,26 @@ tf_config_model_preset_clear (gpointer data)
 
 /* The keys a preset may give: the model's, overlap, but not compute_time_us (it depends on the
  * chip count). */
-TF_STATIC_NAMES (preset_keys,
-  "parameters", "layers", "hidden_size", "sequence_length", "global_batch_size",
-  "micro_batch_size", "bytes_per_value", "chip_peak_tflops", "mfu", "overlap",
-);
+static const TfYamlKey preset_keys[] = {
+  PRESET_MODEL_KEYS,
+  TF_YAML_KEY_CALL ("overlap", read_overlap),
+};
 
 static gboolean
 read_preset (TfYamlReader *r,
              ModelPreset  *preset)
 {
-  TfYamlMapping m;
-  const char *key;
-  guint index;
+  Reading reading = { .have = &preset->have };
+  guint64 have;
+  TfMark start;
 
-  if (!tf_yaml_reader_begin_mapping (r, &m))
+  if (!tf_yaml_read_keys (r, preset_keys, G_N_ELEMENTS (preset_keys), &preset->model, &reading,
+                          NULL, &have, &start))
     return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      if (strcmp (key, "overlap") == 0)
-        read_overlap (r, &preset->model, &preset->have);
-      else if (!model_field_index (key, &index) || index == F_COMPUTE_TIME_US)
-        tf_yaml_unknown_key (r, &m, key, preset_keys);
-      else if (read_model_field (r, index, &preset->model))
-        preset->have |= 1u << index;
-    }
-  tf_yaml_mapping_clear (&m);
-  if (r->error == NULL && (preset->have & REQUIRED_MODEL) != REQUIRED_MODEL)
-    return tf_yaml_fail_missing (r, m.start, (TfNames) { preset_keys.names, F_COMPUTE_TIME_US },
-                                 preset->have);
-  return r->error == NULL;
+  preset->have |= (guint) have & REQUIRED_MODEL;
+  if ((preset->have & REQUIRED_MODEL) != REQUIRED_MODEL)
+    return tf_yaml_keys_fail_missing (r, start, preset_keys, F_COMPUTE_TIME_US, preset->have);
+  return TRUE;
 }
 
 void
@@ -201,48 +173,41 @@ join_preset_names (GArray *presets)
   return tf_names_join ((TfNames) { names, presets->len });
 }
 
-TF_STATIC_NAMES (workload_keys,
-  "name", "model", "parallelism", "message_sizes_bytes", "required_primitives", "parameters",
-  "layers", "hidden_size", "sequence_length", "global_batch_size", "micro_batch_size",
-  "bytes_per_value", "chip_peak_tflops", "mfu", "compute_time_us", "overlap", "weight",
-);
-
-TF_STATIC_NAMES (parallelism_keys, "tp", "pp", "dp", "ep");
+static const TfYamlKey parallelism_keys[] = {
+  TF_YAML_KEY_GUINT ("tp", TfWorkload, tp, 1, MAX_N_CHIP),
+  TF_YAML_KEY_GUINT ("pp", TfWorkload, pp, 1, MAX_N_CHIP),
+  TF_YAML_KEY_GUINT ("dp", TfWorkload, dp, 1, MAX_N_CHIP),
+  TF_YAML_KEY_GUINT ("ep", TfWorkload, ep, 1, MAX_N_CHIP),
+};
 
 static gboolean
-read_parallelism (Loader     *l,
-                  TfWorkload *w)
+read_parallelism (TfYamlReader      *r,
+                  const TfYamlKeyAt *at)
 {
-  TfYamlReader *r = &l->r;
-  TfYamlMapping m;
-  const char *key;
-  guint *fields[] = { &w->tp, &w->pp, &w->dp, &w->ep };
-  guint have = 0;
-  guint i;
+  Reading *reading = at->data;
+  WorkloadRecord *rec = &reading->l->records[reading->index];
+  TfWorkload *w = at->field;
+  guint64 have;
+  TfMark start;
 
-  if (!tf_yaml_reader_begin_mapping (r, &m))
+  rec->has_parallelism = TRUE;
+  rec->parallelism_mark = tf_yaml_reader_mark (r);
+  if (!tf_yaml_read_keys (r, parallelism_keys, G_N_ELEMENTS (parallelism_keys), w, NULL, NULL,
+                          &have, &start))
     return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      if (!tf_names_find (parallelism_keys, key, &i))
-        tf_yaml_unknown_key (r, &m, key, parallelism_keys);
-      else if (tf_yaml_read_guint (r, 1, MAX_N_CHIP, fields[i]))
-        have |= 1u << i;
-    }
-  tf_yaml_mapping_clear (&m);
-  if (r->error == NULL && (have & 7) != 7)
-    return tf_yaml_reader_fail_at (r, m.start, "needs tp, pp and dp (ep is optional, 1 if "
+  if ((have & 7) != 7)
+    return tf_yaml_reader_fail_at (r, start, "needs tp, pp and dp (ep is optional, 1 if "
                                    "not given)");
-  if (r->error == NULL && !(have & 8))
+  if (!(have & 8))
     w->ep = 1;
-  return r->error == NULL;
+  return TRUE;
 }
 
 static gboolean
-read_message_sizes (Loader     *l,
-                    TfWorkload *w)
+read_message_sizes (TfYamlReader      *r,
+                    const TfYamlKeyAt *at)
 {
-  TfYamlReader *r = &l->r;
+  TfWorkload *w = at->field;
   TfYamlSequence s;
   gboolean more;
 
@@ -285,6 +250,83 @@ find_preset (Loader             *l,
 }
 
 static gboolean
+read_name (TfYamlReader      *r,
+           const TfYamlKeyAt *at)
+{
+  Reading *reading = at->data;
+  WorkloadRecord *rec = &reading->l->records[reading->index];
+  TfWorkload *w = at->field;
+
+  rec->has_name = TRUE;
+  rec->name_mark = tf_yaml_reader_mark (r);
+  g_clear_pointer (&w->name, g_free);
+  return tf_yaml_read_string (r, MAX_NAME, &w->name);
+}
+
+static gboolean
+read_model (TfYamlReader      *r,
+            const TfYamlKeyAt *at)
+{
+  Reading *reading = at->data;
+  WorkloadRecord *rec = &reading->l->records[reading->index];
+  TfWorkload *w = at->field;
+  TfMark mark = tf_yaml_reader_mark (r);
+  g_autofree char *list = NULL;
+
+  g_clear_pointer (&w->model, g_free);
+  if (!tf_yaml_read_string (r, MAX_NAME, &w->model))
+    return FALSE;
+  if (find_preset (reading->l, w->model, &rec->preset))
+    return TRUE;
+  list = join_preset_names (reading->l->presets);
+  return tf_yaml_reader_fail_at (r, mark, "'%s' is not a model preset; the presets "
+                                 "(data/models.yaml) are %s; or leave model out and give every "
+                                 "model key", w->model, list);
+}
+
+static gboolean
+read_primitives (TfYamlReader      *r,
+                 const TfYamlKeyAt *at)
+{
+  TfWorkload *w = at->field;
+  guint indices[TF_N_PRIMITIVES], n;
+
+  if (!tf_yaml_read_name_list (r, TF_N_PRIMITIVES, lookup_primitive, explain_primitive, indices,
+                               &n))
+    return FALSE;
+  w->primitives = 0;
+  for (guint k = 0; k < n; k++)
+    w->primitives |= 1u << indices[k];
+  return TRUE;
+}
+
+static gboolean
+read_weight (TfYamlReader      *r,
+             const TfYamlKeyAt *at)
+{
+  Reading *reading = at->data;
+  TfWorkload *w = at->field;
+
+  if (!reading->in_list)
+    return tf_yaml_reader_fail_at (r, at->mark, "weight applies to the workloads of a "
+                                   "workloads: list; a single workload weighs 1");
+  return tf_yaml_read_real_in (r, 0, TRUE, 1e6, NULL, &w->weight);
+}
+
+/* The workload's keys, the model's from row WORKLOAD_MODEL_ROW on. */
+#define WORKLOAD_MODEL_ROW 5
+static const TfYamlKey workload_keys[] = {
+  TF_YAML_KEY_CALL ("name", read_name),
+  TF_YAML_KEY_CALL ("model", read_model),
+  TF_YAML_KEY_CALL ("parallelism", read_parallelism),
+  TF_YAML_KEY_CALL ("message_sizes_bytes", read_message_sizes),
+  TF_YAML_KEY_CALL ("required_primitives", read_primitives),
+  MODEL_KEYS,
+  TF_YAML_KEY_CALL ("overlap", read_overlap),
+  TF_YAML_KEY_CALL ("weight", read_weight),
+};
+
+static gboolean
 read_workload (Loader   *l,
                guint     index,
                gboolean  in_list)
@@ -292,78 +334,14 @@ read_workload (Loader   *l,
   TfYamlReader *r = &l->r;
   TfWorkload *w = &l->c->workloads[index];
   WorkloadRecord *rec = &l->records[index];
-  TfYamlMapping m;
-  const char *key;
-  guint i;
+  Reading reading = { l, index, in_list, &rec->have };
+  guint64 have;
 
   rec->mark = tf_yaml_reader_mark (r);
-  if (!tf_yaml_reader_begin_mapping (r, &m))
+  if (!tf_yaml_read_keys (r, workload_keys, G_N_ELEMENTS (workload_keys), w, &reading, NULL,
+                          &have, NULL))
     return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      if (tf_yaml_is_key (key, "name"))
-        {
-          rec->has_name = TRUE;
-          rec->name_mark = tf_yaml_reader_mark (r);
-          g_clear_pointer (&w->name, g_free);
-          tf_yaml_read_string (r, MAX_NAME, &w->name);
-        }
-      else if (tf_yaml_is_key (key, "model"))
-        {
-          TfMark mark = tf_yaml_reader_mark (r);
-
-          g_clear_pointer (&w->model, g_free);
-          if (tf_yaml_read_string (r, MAX_NAME, &w->model)
-              && !find_preset (l, w->model, &rec->preset))
-            {
-              g_autofree char *list = join_preset_names (l->presets);
-
-              tf_yaml_reader_fail_at (r, mark, "'%s' is not a model preset; the presets "
-                                      "(data/models.yaml) are %s; or leave model out and give "
-                                      "every model key", w->model, list);
-            }
-        }
-      else if (tf_yaml_is_key (key, "parallelism"))
-        {
-          rec->has_parallelism = TRUE;
-          rec->parallelism_mark = tf_yaml_reader_mark (r);
-          read_parallelism (l, w);
-        }
-      else if (tf_yaml_is_key (key, "message_sizes_bytes"))
-        read_message_sizes (l, w);
-      else if (tf_yaml_is_key (key, "required_primitives"))
-        {
-          guint indices[TF_N_PRIMITIVES], n;
-
-          if (tf_yaml_read_name_list (r, TF_N_PRIMITIVES, lookup_primitive, explain_primitive,
-                                      indices, &n))
-            {
-              w->primitives = 0;
-              for (guint k = 0; k < n; k++)
-                w->primitives |= 1u << indices[k];
-            }
-        }
-      else if (tf_yaml_is_key (key, "overlap"))
-        read_overlap (r, w, &rec->have);
-      else if (tf_yaml_is_key (key, "weight"))
-        {
-          if (!in_list)
-            tf_yaml_reader_fail_at (r, m.key_mark, "weight applies to the workloads of a "
-                                    "workloads: list; a single workload weighs 1");
-          else
-            tf_yaml_read_real_in (r, 0, TRUE, 1e6, NULL, &w->weight);
-        }
-      else if (model_field_index (key, &i))
-        {
-          if (read_model_field (r, i, w))
-            rec->have |= 1u << i;
-        }
-      else
-        tf_yaml_unknown_key (r, &m, key, workload_keys);
-    }
-  tf_yaml_mapping_clear (&m);
-  if (r->error != NULL)
-    return FALSE;
+  rec->have |= (guint) (have >> WORKLOAD_MODEL_ROW) & ((1u << N_MODEL_FIELDS) - 1);
   if (!rec->has_parallelism)
     return tf_yaml_reader_fail_at (r, rec->mark, "parallelism is required ({tp, pp, dp} with "
                                    "tp * pp * dp = n_chip)");
@@ -374,7 +352,7 @@ read_workload (Loader   *l,
       for (guint f = 0; f < F_COMPUTE_TIME_US; f++)
         if (!(rec->have & (1u << f)))
           g_string_append_printf (missing, "%s%s", missing->len ? ", " : "",
-                                  tf_config_model_fields[f].key);
+                                  tf_config_model_keys[f].name);
       return tf_yaml_reader_fail_at (r, rec->mark, "needs a model preset (model:) or every "
                                      "model key (missing: %s)", missing->str);
     }
@@ -470,9 +448,9 @@ tf_config_finish_workload (Loader *l,
 
       for (guint f = 0; f < N_MODEL_FIELDS; f++)
         if (!(rec->have & (1u << f)) && (rec->preset->have & (1u << f)))
-          memcpy (G_STRUCT_MEMBER_P (w, tf_config_model_fields[f].offset),
-                  G_STRUCT_MEMBER_P (p, tf_config_model_fields[f].offset),
-                  tf_config_model_fields[f].integer ? sizeof (guint) : sizeof (double));
+          memcpy (G_STRUCT_MEMBER_P (w, tf_config_model_keys[f].offset),
+                  G_STRUCT_MEMBER_P (p, tf_config_model_keys[f].offset),
+                  tf_config_model_key_is_whole (f) ? sizeof (guint) : sizeof (double));
       for (guint k = 0; k < TF_N_COMMS; k++)
         if (!(rec->have & (1u << F_OVERLAP (k))) && (rec->preset->have & (1u << F_OVERLAP (k))))
           w->overlap[k] = p->overlap[k];
@@ -500,7 +478,7 @@ tf_config_finish_workload (Loader *l,
       compute = 6.0 * w->parameters * w->global_batch_size * w->sequence_length
                 / (c->n_chip * w->chip_peak_tflops * 1e12 * w->mfu) * 1e6;
       if (!isfinite (compute) || compute <= 0
-          || compute > tf_config_model_fields[F_COMPUTE_TIME_US].rmax)
+          || compute > tf_config_model_keys[F_COMPUTE_TIME_US].rmax)
         return tf_yaml_reader_fail_field (r, rec->mark, path, "the compute time derived from "
                                           "the model is %g us, out of range (above 0, at most "
                                           "1e15 us); give compute_time_us or check the model",

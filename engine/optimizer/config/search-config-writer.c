@@ -31,9 +31,9 @@ model_field_equal (const TfWorkload *a,
                    const TfWorkload *b,
                    guint             f)
 {
-  const ModelField *field = &tf_config_model_fields[f];
+  const TfYamlKey *field = &tf_config_model_keys[f];
 
-  if (field->integer)
+  if (tf_config_model_key_is_whole (f))
     return G_STRUCT_MEMBER (guint, a, field->offset) == G_STRUCT_MEMBER (guint, b, field->offset);
   return G_STRUCT_MEMBER (double, a, field->offset) == G_STRUCT_MEMBER (double, b, field->offset);
 }
@@ -43,12 +43,12 @@ write_model_field (TfYamlEmitter    *e,
                    const TfWorkload *w,
                    guint             f)
 {
-  const ModelField *field = &tf_config_model_fields[f];
+  const TfYamlKey *field = &tf_config_model_keys[f];
 
-  if (field->integer)
-    tf_yaml_emitter_key_uint (e, field->key, G_STRUCT_MEMBER (guint, w, field->offset));
+  if (tf_config_model_key_is_whole (f))
+    tf_yaml_emitter_key_uint (e, field->name, G_STRUCT_MEMBER (guint, w, field->offset));
   else
-    tf_yaml_emitter_key_real (e, field->key, G_STRUCT_MEMBER (double, w, field->offset));
+    tf_yaml_emitter_key_real (e, field->name, G_STRUCT_MEMBER (double, w, field->offset));
 }
 
 static void

@@ -116,73 +116,58 @@ explain_family (const char *name)
 
 /* The document */
 
-TF_STATIC_NAMES (top_keys,
-  "n_chip", "workload", "workloads", "hardware_constraints", "objectives", "generators",
-  "search", "evaluator", "cost",
-);
-
-TF_STATIC_NAMES (hardware_keys,
-  "nic_bandwidth_gb_per_s", "c2c_bandwidth_gb_per_s", "switch_radix_options",
-  "link_latency_us", "max_optical_cable_length_m", "budget_usd", "nic_ports_per_chip",
-  "on_board_links_per_chip", "off_board_ports_per_chip",
-);
-
 static gboolean
-read_radix_options (Loader *l)
+read_radix_options (TfYamlReader      *r,
+                    const TfYamlKeyAt *at)
 {
+  Loader *l = at->data;
   TfHardwareConstraints *hw = &l->c->hardware;
 
   l->has_radix_options = TRUE;
   /* Kept ascending, each with its mark for the price check. */
-  return tf_yaml_read_ascending (&l->r, 2, MAX_RADIX, TF_SEARCH_MAX_RADIX_OPTIONS,
-                                 "switch radix", hw->radix_options, l->radix_marks,
-                                 &hw->n_radix_options);
+  return tf_yaml_read_ascending (r, 2, MAX_RADIX, TF_SEARCH_MAX_RADIX_OPTIONS, "switch radix",
+                                 hw->radix_options, l->radix_marks, &hw->n_radix_options);
+}
+
+/* Bandwidth and latency bounds are the enumeration context's (context.c). */
+static const TfYamlKey hardware_keys[] = {
+  TF_YAML_KEY_REAL_IN ("nic_bandwidth_gb_per_s", TfHardwareConstraints, nic_bandwidth_gbps, 0,
+                       TRUE, 1e9, "GB/s"),
+  TF_YAML_KEY_REAL_IN ("c2c_bandwidth_gb_per_s", TfHardwareConstraints, c2c_bandwidth_gbps, 0,
+                       TRUE, 1e9, "GB/s"),
+  TF_YAML_KEY_CALL ("switch_radix_options", read_radix_options),
+  TF_YAML_KEY_REAL_IN ("link_latency_us", TfHardwareConstraints, link_latency_us, 0, FALSE, 1e6,
+                       "us"),
+  TF_YAML_KEY_REAL_IN ("max_optical_cable_length_m", TfHardwareConstraints,
+                       max_optical_cable_length_m, 0, TRUE, MAX_METRES, "m"),
+  TF_YAML_KEY_REAL_IN ("budget_usd", TfHardwareConstraints, budget_usd, 0, FALSE, 1e15,
+                       "USD (0: no budget)"),
+  TF_YAML_KEY_GUINT ("nic_ports_per_chip", TfHardwareConstraints, nic_ports_per_chip, 1,
+                     MAX_CHIP_PORTS),
+  TF_YAML_KEY_GUINT ("on_board_links_per_chip", TfHardwareConstraints, on_board_links_per_chip,
+                     0, MAX_CHIP_PORTS),
+  TF_YAML_KEY_GUINT ("off_board_ports_per_chip", TfHardwareConstraints,
+                     off_board_ports_per_chip, 1, MAX_CHIP_PORTS),
+};
+
+static gboolean
+read_hardware (TfYamlReader      *r,
+               const TfYamlKeyAt *at)
+{
+  Loader *l = at->data;
+
+  return tf_yaml_read_keys (r, hardware_keys, G_N_ELEMENTS (hardware_keys), &l->c->hardware, l,
+                            NULL, NULL, NULL);
 }
 
 static gboolean
-read_hardware (Loader *l)
+read_objectives (TfYamlReader      *r,
+                 const TfYamlKeyAt *at)
 {
-  TfYamlReader *r = &l->r;
-  TfHardwareConstraints *hw = &l->c->hardware;
-  TfYamlMapping m;
-  const char *key;
-
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      /* Bandwidth and latency bounds are the enumeration context's (context.c). */
-      if (tf_yaml_is_key (key, "nic_bandwidth_gb_per_s"))
-        tf_yaml_read_real_in (r, 0, TRUE, 1e9, "GB/s", &hw->nic_bandwidth_gbps);
-      else if (tf_yaml_is_key (key, "c2c_bandwidth_gb_per_s"))
-        tf_yaml_read_real_in (r, 0, TRUE, 1e9, "GB/s", &hw->c2c_bandwidth_gbps);
-      else if (tf_yaml_is_key (key, "switch_radix_options"))
-        read_radix_options (l);
-      else if (tf_yaml_is_key (key, "link_latency_us"))
-        tf_yaml_read_real_in (r, 0, FALSE, 1e6, "us", &hw->link_latency_us);
-      else if (tf_yaml_is_key (key, "max_optical_cable_length_m"))
-        tf_yaml_read_real_in (r, 0, TRUE, MAX_METRES, "m", &hw->max_optical_cable_length_m);
-      else if (tf_yaml_is_key (key, "budget_usd"))
-        tf_yaml_read_real_in (r, 0, FALSE, 1e15, "USD (0: no budget)", &hw->budget_usd);
-      else if (tf_yaml_is_key (key, "nic_ports_per_chip"))
-        tf_yaml_read_guint (r, 1, MAX_CHIP_PORTS, &hw->nic_ports_per_chip);
-      else if (tf_yaml_is_key (key, "on_board_links_per_chip"))
-        tf_yaml_read_guint (r, 0, MAX_CHIP_PORTS, &hw->on_board_links_per_chip);
-      else if (tf_yaml_is_key (key, "off_board_ports_per_chip"))
-        tf_yaml_read_guint (r, 1, MAX_CHIP_PORTS, &hw->off_board_ports_per_chip);
-      else
-        tf_yaml_unknown_key (r, &m, key, hardware_keys);
-    }
-  tf_yaml_mapping_clear (&m);
-  return r->error == NULL;
-}
-
-static gboolean
-read_objectives (Loader *l)
-{
+  Loader *l = at->data;
   guint indices[TF_N_OBJECTIVES], n;
 
-  if (!tf_yaml_read_name_list (&l->r, TF_N_OBJECTIVES, lookup_objective, explain_objective,
+  if (!tf_yaml_read_name_list (r, TF_N_OBJECTIVES, lookup_objective, explain_objective,
                                indices, &n))
     return FALSE;
   for (guint i = 0; i < n; i++)
@@ -190,11 +175,6 @@ read_objectives (Loader *l)
   l->c->n_objectives = n;
   return TRUE;
 }
-
-TF_STATIC_NAMES (family_keys,
-  "enabled", "families", "edge_cases", "scope", "chips_per_board_max", "chip_radix",
-  "intra_board_topo", "chips_per_board",
-);
 
 static gboolean
 lookup_topo (const char *name,
@@ -214,9 +194,10 @@ explain_topo (const char *name)
 /* intra_board_topo: one name (as the enumeration context has it) or a list; the family
  * generator seeds from an enumeration per topology, the context keeps the first. */
 static gboolean
-read_intra_board_topos (Loader *l)
+read_intra_board_topos (TfYamlReader      *r,
+                        const TfYamlKeyAt *at)
 {
-  TfYamlReader *r = &l->r;
+  Loader *l = at->data;
   TfSearchConfig *c = l->c;
   guint indices[TF_N_INTRA_BOARD_TOPOS], n;
 
@@ -238,13 +219,14 @@ read_intra_board_topos (Loader *l)
 
 /* chips_per_board: the C_board values seeds may have, a list, kept ascending. */
 static gboolean
-read_chips_per_board (Loader *l,
-                      TfMark *list_mark)
+read_chips_per_board (TfYamlReader      *r,
+                      const TfYamlKeyAt *at)
 {
+  Loader *l = at->data;
   TfSearchConfig *c = l->c;
 
-  *list_mark = tf_yaml_reader_mark (&l->r);
-  return tf_yaml_read_ascending (&l->r, 1, MAX_N_CHIP, TF_SEARCH_MAX_CHIPS_PER_BOARD,
+  l->chips_per_board_mark = tf_yaml_reader_mark (r);
+  return tf_yaml_read_ascending (r, 1, MAX_N_CHIP, TF_SEARCH_MAX_CHIPS_PER_BOARD,
                                  "number of chips per board", c->chips_per_board, NULL,
                                  &c->n_chips_per_board);
 }
@@ -258,9 +240,10 @@ all_families (TfSearchConfig *c)
 }
 
 static gboolean
-read_families (Loader *l)
+read_families (TfYamlReader      *r,
+               const TfYamlKeyAt *at)
 {
-  TfYamlReader *r = &l->r;
+  Loader *l = at->data;
   TfSearchConfig *c = l->c;
   guint indices[G_N_ELEMENTS (c->families)], n;
 
@@ -287,194 +270,130 @@ read_families (Loader *l)
 }
 
 static gboolean
-read_family_generator (Loader *l)
+read_family_enabled (TfYamlReader      *r,
+                     const TfYamlKeyAt *at)
 {
-  TfYamlReader *r = &l->r;
-  TfContext *ctx = &l->c->context;
-  TfYamlMapping m;
-  TfMark chips_per_board_mark = { 0 };
-  const char *key;
+  Loader *l = at->data;
+
+  l->family_enabled_mark = tf_yaml_reader_mark (r);
+  return tf_yaml_read_bool (r, &l->c->family_enabled);
+}
+
+static gboolean
+read_scope (TfYamlReader      *r,
+            const TfYamlKeyAt *at)
+{
+  Loader *l = at->data;
   guint choice;
+
+  if (!tf_yaml_read_choice (r, tf_scope_names, &choice))
+    return FALSE;
+  l->c->context.scope = (TfScope) (TF_SCOPE_INTRA_RACK + choice);
+  return TRUE;
+}
+
+static const TfYamlKey family_keys[] = {
+  TF_YAML_KEY_CALL ("enabled", read_family_enabled),
+  TF_YAML_KEY_CALL ("families", read_families),
+  TF_YAML_KEY_BOOL ("edge_cases", TfSearchConfig, family_edge_cases),
+  TF_YAML_KEY_CALL ("scope", read_scope),
+  TF_YAML_KEY_GUINT ("chips_per_board_max", TfSearchConfig, context.chips_per_board_max, 1,
+                     MAX_N_CHIP),
+  TF_YAML_KEY_GUINT ("chip_radix", TfSearchConfig, context.chip_radix, 1, TF_CHIP_RADIX_MAX),
+  TF_YAML_KEY_CALL ("intra_board_topo", read_intra_board_topos),
+  TF_YAML_KEY_CALL ("chips_per_board", read_chips_per_board),
+};
+
+static gboolean
+read_family_generator (TfYamlReader      *r,
+                       const TfYamlKeyAt *at)
+{
+  Loader *l = at->data;
+  TfSearchConfig *c = l->c;
 
   l->has_family_block = TRUE;
   l->family_mark = tf_yaml_reader_mark (r);
-  if (!tf_yaml_reader_begin_mapping (r, &m))
+  if (!tf_yaml_read_keys (r, family_keys, G_N_ELEMENTS (family_keys), c, l, NULL, NULL, NULL))
     return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      if (tf_yaml_is_key (key, "enabled"))
-        {
-          l->family_enabled_mark = tf_yaml_reader_mark (r);
-          tf_yaml_read_bool (r, &l->c->family_enabled);
-        }
-      else if (tf_yaml_is_key (key, "families"))
-        read_families (l);
-      else if (tf_yaml_is_key (key, "edge_cases"))
-        tf_yaml_read_bool (r, &l->c->family_edge_cases);
-      else if (tf_yaml_is_key (key, "scope"))
-        {
-          if (tf_yaml_read_choice (r, tf_scope_names, &choice))
-            ctx->scope = (TfScope) (TF_SCOPE_INTRA_RACK + choice);
-        }
-      else if (tf_yaml_is_key (key, "chips_per_board_max"))
-        tf_yaml_read_guint (r, 1, MAX_N_CHIP, &ctx->chips_per_board_max);
-      else if (tf_yaml_is_key (key, "chip_radix"))
-        tf_yaml_read_guint (r, 1, TF_CHIP_RADIX_MAX, &ctx->chip_radix);
-      else if (tf_yaml_is_key (key, "intra_board_topo"))
-        read_intra_board_topos (l);
-      else if (tf_yaml_is_key (key, "chips_per_board"))
-        read_chips_per_board (l, &chips_per_board_mark);
-      else
-        tf_yaml_unknown_key (r, &m, key, family_keys);
-    }
-  tf_yaml_mapping_clear (&m);
   /* Read in any order: the largest value is checked against the maximum at the end. */
-  if (r->error == NULL && l->c->n_chips_per_board > 0
-      && l->c->chips_per_board[l->c->n_chips_per_board - 1] > ctx->chips_per_board_max)
-    return tf_yaml_reader_fail_field (r, chips_per_board_mark,
+  if (c->n_chips_per_board > 0
+      && c->chips_per_board[c->n_chips_per_board - 1] > c->context.chips_per_board_max)
+    return tf_yaml_reader_fail_field (r, l->chips_per_board_mark,
                                       "generators.family.chips_per_board",
                                       "%u is more than chips_per_board_max = %u",
-                                      l->c->chips_per_board[l->c->n_chips_per_board - 1],
-                                      ctx->chips_per_board_max);
-  return r->error == NULL;
+                                      c->chips_per_board[c->n_chips_per_board - 1],
+                                      c->context.chips_per_board_max);
+  return TRUE;
 }
-
-TF_STATIC_NAMES (crossover_keys, "enabled", "crossover_rate");
 
 /* generators.graph_crossover (generator-graph-crossover.c) */
-static gboolean
-read_crossover (Loader *l)
-{
-  TfYamlReader *r = &l->r;
-  TfSearchConfig *c = l->c;
-  TfYamlMapping m;
-  const char *key;
-
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      if (tf_yaml_is_key (key, "enabled"))
-        tf_yaml_read_bool (r, &c->crossover_enabled);
-      else if (tf_yaml_is_key (key, "crossover_rate"))
-        tf_yaml_read_real_in (r, 0, FALSE, 1, NULL, &c->crossover_rate);
-      else
-        tf_yaml_unknown_key (r, &m, key, crossover_keys);
-    }
-  tf_yaml_mapping_clear (&m);
-  return r->error == NULL;
-}
-
-TF_STATIC_NAMES (template_keys, "enabled", "initial", "rate", "crossover_rate");
+static const TfYamlKey crossover_keys[] = {
+  TF_YAML_KEY_BOOL ("enabled", TfSearchConfig, crossover_enabled),
+  TF_YAML_KEY_REAL_IN ("crossover_rate", TfSearchConfig, crossover_rate, 0, FALSE, 1, NULL),
+};
 
 /* generators.generic_template (generator-generic-template.c) */
-static gboolean
-read_template (Loader *l)
-{
-  TfYamlReader *r = &l->r;
-  TfSearchConfig *c = l->c;
-  TfYamlMapping m;
-  const char *key;
-
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      if (tf_yaml_is_key (key, "enabled"))
-        tf_yaml_read_bool (r, &c->template_enabled);
-      else if (tf_yaml_is_key (key, "initial"))
-        tf_yaml_read_guint (r, 0, TF_SEARCH_MAX_POPULATION, &c->template_initial);
-      else if (tf_yaml_is_key (key, "rate"))
-        tf_yaml_read_real_in (r, 0, FALSE, 1, NULL, &c->template_rate);
-      else if (tf_yaml_is_key (key, "crossover_rate"))
-        tf_yaml_read_real_in (r, 0, FALSE, 1, NULL, &c->template_crossover_rate);
-      else
-        tf_yaml_unknown_key (r, &m, key, template_keys);
-    }
-  tf_yaml_mapping_clear (&m);
-  return r->error == NULL;
-}
-
-TF_STATIC_NAMES (mutator_keys,
-  "enabled", "operators", "edits_per_child", "mutation_rate",
-);
+static const TfYamlKey template_keys[] = {
+  TF_YAML_KEY_BOOL ("enabled", TfSearchConfig, template_enabled),
+  TF_YAML_KEY_GUINT ("initial", TfSearchConfig, template_initial, 0, TF_SEARCH_MAX_POPULATION),
+  TF_YAML_KEY_REAL_IN ("rate", TfSearchConfig, template_rate, 0, FALSE, 1, NULL),
+  TF_YAML_KEY_REAL_IN ("crossover_rate", TfSearchConfig, template_crossover_rate, 0, FALSE, 1,
+                       NULL),
+};
 
 static gboolean
-read_mutator (Loader *l)
+read_operators (TfYamlReader      *r,
+                const TfYamlKeyAt *at)
 {
-  TfYamlReader *r = &l->r;
-  TfSearchConfig *c = l->c;
-  TfYamlMapping m;
-  const char *key;
+  TfSearchConfig *c = at->field;
+  guint indices[TF_N_MUTATIONS], n;
 
-  if (!tf_yaml_reader_begin_mapping (r, &m))
+  if (!tf_yaml_read_name_list (r, TF_N_MUTATIONS, lookup_mutation, explain_mutation, indices,
+                               &n))
     return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      if (tf_yaml_is_key (key, "enabled"))
-        tf_yaml_read_bool (r, &c->mutator_enabled);
-      else if (tf_yaml_is_key (key, "operators"))
-        {
-          guint indices[TF_N_MUTATIONS], n;
-
-          if (tf_yaml_read_name_list (r, TF_N_MUTATIONS, lookup_mutation, explain_mutation,
-                                      indices, &n))
-            {
-              c->operators = 0;
-              for (guint i = 0; i < n; i++)
-                c->operators |= 1u << indices[i];
-            }
-        }
-      else if (tf_yaml_is_key (key, "edits_per_child"))
-        tf_yaml_read_guint (r, 1, TF_SEARCH_MAX_EDITS_PER_CHILD, &c->edits_per_child);
-      else if (tf_yaml_is_key (key, "mutation_rate"))
-        tf_yaml_read_real_in (r, 0, FALSE, 1, NULL, &c->mutation_rate);
-      else
-        tf_yaml_unknown_key (r, &m, key, mutator_keys);
-    }
-  tf_yaml_mapping_clear (&m);
-  return r->error == NULL;
+  c->operators = 0;
+  for (guint i = 0; i < n; i++)
+    c->operators |= 1u << indices[i];
+  return TRUE;
 }
 
-TF_STATIC_NAMES (generator_keys,
-  "family", "generic_template", "graph_mutator", "graph_crossover",
-);
+/* generators.graph_mutator (generator-graph-mutator.c) */
+static const TfYamlKey mutator_keys[] = {
+  TF_YAML_KEY_BOOL ("enabled", TfSearchConfig, mutator_enabled),
+  TF_YAML_KEY_CALL ("operators", read_operators),
+  TF_YAML_KEY_GUINT ("edits_per_child", TfSearchConfig, edits_per_child, 1,
+                     TF_SEARCH_MAX_EDITS_PER_CHILD),
+  TF_YAML_KEY_REAL_IN ("mutation_rate", TfSearchConfig, mutation_rate, 0, FALSE, 1, NULL),
+};
 
-static gboolean
-read_generators (Loader *l)
-{
-  TfYamlReader *r = &l->r;
-  TfYamlMapping m;
-  const char *key;
+#define SECTION(name, keys) \
+  static gboolean \
+  name (TfYamlReader      *r, \
+        const TfYamlKeyAt *at) \
+  { \
+    return tf_yaml_read_keys (r, keys, G_N_ELEMENTS (keys), at->field, at->data, NULL, NULL, \
+                              NULL); \
+  }
 
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      if (tf_yaml_is_key (key, "family"))
-        read_family_generator (l);
-      else if (tf_yaml_is_key (key, "generic_template"))
-        read_template (l);
-      else if (tf_yaml_is_key (key, "graph_mutator"))
-        read_mutator (l);
-      else if (tf_yaml_is_key (key, "graph_crossover"))
-        read_crossover (l);
-      else
-        tf_yaml_unknown_key (r, &m, key, generator_keys);
-    }
-  tf_yaml_mapping_clear (&m);
-  return r->error == NULL;
-}
+SECTION (read_crossover, crossover_keys)
+SECTION (read_template, template_keys)
+SECTION (read_mutator, mutator_keys)
 
-TF_STATIC_NAMES (search_keys,
-  "algorithm", "population_size", "generations", "parallel_workers", "seed", "reference_point",
-);
+static const TfYamlKey generator_keys[] = {
+  TF_YAML_KEY_CALL ("family", read_family_generator),
+  TF_YAML_KEY_CALL ("generic_template", read_template),
+  TF_YAML_KEY_CALL ("graph_mutator", read_mutator),
+  TF_YAML_KEY_CALL ("graph_crossover", read_crossover),
+};
+
+SECTION (read_generators, generator_keys)
 
 /* search.reference_point: {objective: value in its unit} */
 static gboolean
-read_reference_point (Loader *l)
+read_reference_point (TfYamlReader      *r,
+                      const TfYamlKeyAt *at)
 {
-  TfYamlReader *r = &l->r;
+  Loader *l = at->data;
   TfYamlMapping m;
   const char *key;
 
@@ -501,159 +420,154 @@ read_reference_point (Loader *l)
 }
 
 static gboolean
-read_search (Loader *l)
+read_parallel_workers (TfYamlReader      *r,
+                       const TfYamlKeyAt *at)
 {
-  TfYamlReader *r = &l->r;
-  TfSearchConfig *c = l->c;
-  TfYamlMapping m;
-  const char *key;
-  guint choice;
+  TfSearchConfig *c = at->field;
+  guint64 v;
 
-  if (!tf_yaml_reader_begin_mapping (r, &m))
+  if (!tf_yaml_read_uint_in (r, 0, 1024, "0 uses every core", &v))
     return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      if (tf_yaml_is_key (key, "algorithm"))
-        {
-          if (tf_yaml_read_choice (r, tf_search_algorithm_names, &choice))
-            c->algorithm = (TfSearchAlgorithm) choice;
-        }
-      else if (tf_yaml_is_key (key, "population_size"))
-        tf_yaml_read_guint (r, 4, TF_SEARCH_MAX_POPULATION, &c->population_size);
-      else if (tf_yaml_is_key (key, "generations"))
-        tf_yaml_read_guint (r, 1, TF_SEARCH_MAX_GENERATIONS, &c->generations);
-      else if (tf_yaml_is_key (key, "parallel_workers"))
-        {
-          guint64 v;
+  c->threads = (guint) v;
+  return TRUE;
+}
 
-          if (tf_yaml_read_uint_in (r, 0, 1024, "0 uses every core", &v))
-            c->threads = (guint) v;
-        }
-      else if (tf_yaml_is_key (key, "seed"))
-        tf_yaml_read_uint (r, 0, G_MAXUINT64, &c->seed);
-      else if (tf_yaml_is_key (key, "reference_point"))
-        read_reference_point (l);
-      else
-        tf_yaml_unknown_key (r, &m, key, search_keys);
-    }
-  tf_yaml_mapping_clear (&m);
-  if (r->error == NULL
-      && (guint64) c->population_size * c->generations > MAX_EVALUATIONS)
-    return tf_yaml_reader_fail_at (r, m.start, "population_size * generations = %u * %u = %"
+static const TfYamlKey search_keys[] = {
+  TF_YAML_KEY_CHOICE ("algorithm", TfSearchConfig, algorithm, tf_search_algorithm_names),
+  TF_YAML_KEY_GUINT ("population_size", TfSearchConfig, population_size, 4,
+                     TF_SEARCH_MAX_POPULATION),
+  TF_YAML_KEY_GUINT ("generations", TfSearchConfig, generations, 1, TF_SEARCH_MAX_GENERATIONS),
+  TF_YAML_KEY_CALL ("parallel_workers", read_parallel_workers),
+  TF_YAML_KEY_UINT64 ("seed", TfSearchConfig, seed, 0, G_MAXUINT64, NULL),
+  TF_YAML_KEY_CALL ("reference_point", read_reference_point),
+};
+
+static gboolean
+read_search (TfYamlReader      *r,
+             const TfYamlKeyAt *at)
+{
+  TfSearchConfig *c = at->field;
+  TfMark start;
+
+  if (!tf_yaml_read_keys (r, search_keys, G_N_ELEMENTS (search_keys), c, at->data, NULL, NULL,
+                          &start))
+    return FALSE;
+  if ((guint64) c->population_size * c->generations > MAX_EVALUATIONS)
+    return tf_yaml_reader_fail_at (r, start, "population_size * generations = %u * %u = %"
                                    G_GUINT64_FORMAT " evaluations; the limit is %"
                                    G_GUINT64_FORMAT, c->population_size, c->generations,
                                    (guint64) c->population_size * c->generations,
                                    MAX_EVALUATIONS);
-  return r->error == NULL;
+  return TRUE;
 }
-
-TF_STATIC_NAMES (evaluator_keys,
-  "stage_1", "stage_2", "pareto_threshold", "failures", "disconnected_penalty_hops",
-);
 
 static gboolean
-read_evaluator (Loader *l)
+read_stage_1 (TfYamlReader      *r,
+              const TfYamlKeyAt *at)
 {
-  TfYamlReader *r = &l->r;
-  TfSearchConfig *c = l->c;
-  TfYamlMapping m;
-  const char *key;
+  g_autofree char *text = NULL;
+  TfMark mark = tf_yaml_reader_mark (r);
 
-  if (!tf_yaml_reader_begin_mapping (r, &m))
+  if (!tf_yaml_read_string (r, 64, &text))
     return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      TfMark mark = tf_yaml_reader_mark (r);
-
-      if (tf_yaml_is_key (key, "stage_1"))
-        {
-          g_autofree char *text = NULL;
-
-          if (tf_yaml_read_string (r, 64, &text) && strcmp (text, "math_alpha_beta") != 0)
-            tf_yaml_reader_fail_at (r, mark, "'%s' must be math_alpha_beta: the alpha-beta "
-                                    "model is Topoforge's only Stage 1 evaluator", text);
-        }
-      else if (tf_yaml_is_key (key, "stage_2"))
-        {
-          guint choice;
-
-          if (tf_yaml_read_choice (r, tf_stage_2_names, &choice))
-            {
-              c->stage_2 = (TfStage2) choice;
-              if (c->stage_2 == TF_STAGE_2_G5_SIMULATION)
-                g_ptr_array_add (c->warnings,
-                                 g_strdup_printf ("%s:%u:%u: field '%s': g5_simulation is not "
-                                                  "available in Topoforge: Stage 2 is skipped "
-                                                  "and Layer 3 uses the alpha-beta iteration "
-                                                  "model (stage_2: simgrid simulates the front)",
-                                                  r->file, mark.line, mark.column,
-                                                  r->path->str));
-            }
-        }
-      else if (tf_yaml_is_key (key, "pareto_threshold"))
-        tf_yaml_read_real_in (r, 0, TRUE, 1, NULL, &c->pareto_threshold);
-      else if (tf_yaml_is_key (key, "failures"))
-        {
-          guint choice;
-
-          if (tf_yaml_read_choice (r, tf_failures_names, &choice))
-            c->failures = (TfFailures) choice;
-        }
-      else if (tf_yaml_is_key (key, "disconnected_penalty_hops"))
-        tf_yaml_read_real_in (r, 1, FALSE, 1e9, "hops", &c->disconnected_penalty_hops);
-      else
-        tf_yaml_unknown_key (r, &m, key, evaluator_keys);
-    }
-  tf_yaml_mapping_clear (&m);
-  return r->error == NULL;
+  if (strcmp (text, "math_alpha_beta") != 0)
+    return tf_yaml_reader_fail_at (r, mark, "'%s' must be math_alpha_beta: the alpha-beta "
+                                   "model is Topoforge's only Stage 1 evaluator", text);
+  return TRUE;
 }
+
+static gboolean
+read_stage_2 (TfYamlReader      *r,
+              const TfYamlKeyAt *at)
+{
+  TfSearchConfig *c = at->field;
+  TfMark mark = tf_yaml_reader_mark (r);
+  guint choice;
+
+  if (!tf_yaml_read_choice (r, tf_stage_2_names, &choice))
+    return FALSE;
+  c->stage_2 = (TfStage2) choice;
+  if (c->stage_2 == TF_STAGE_2_G5_SIMULATION)
+    g_ptr_array_add (c->warnings,
+                     g_strdup_printf ("%s:%u:%u: field '%s': g5_simulation is not available in "
+                                      "Topoforge: Stage 2 is skipped and Layer 3 uses the "
+                                      "alpha-beta iteration model (stage_2: simgrid simulates "
+                                      "the front)", r->file, mark.line, mark.column,
+                                      r->path->str));
+  return TRUE;
+}
+
+static const TfYamlKey evaluator_keys[] = {
+  TF_YAML_KEY_CALL ("stage_1", read_stage_1),
+  TF_YAML_KEY_CALL ("stage_2", read_stage_2),
+  TF_YAML_KEY_REAL_IN ("pareto_threshold", TfSearchConfig, pareto_threshold, 0, TRUE, 1, NULL),
+  TF_YAML_KEY_CHOICE ("failures", TfSearchConfig, failures, tf_failures_names),
+  TF_YAML_KEY_REAL_IN ("disconnected_penalty_hops", TfSearchConfig, disconnected_penalty_hops,
+                       1, FALSE, 1e9, "hops"),
+};
+
+SECTION (read_evaluator, evaluator_keys)
+
+static gboolean
+read_n_chip (TfYamlReader      *r,
+             const TfYamlKeyAt *at)
+{
+  Loader *l = at->data;
+  guint64 v;
+
+  l->has_n_chip = TRUE;
+  l->n_chip_mark = tf_yaml_reader_mark (r);
+  if (!tf_yaml_read_uint_in (r, 2, MAX_N_CHIP, "the optimizer's limit is 65536 chips", &v))
+    return FALSE;
+  l->c->n_chip = (guint) v;
+  return TRUE;
+}
+
+static gboolean
+read_workloads (TfYamlReader      *r,
+                const TfYamlKeyAt *at)
+{
+  return tf_config_read_workloads (at->data, at->name, at->mark);
+}
+
+static gboolean
+read_cost (TfYamlReader      *r,
+           const TfYamlKeyAt *at)
+{
+  Loader *l = at->data;
+
+  return tf_price_sheet_read (r, &l->sheet, FALSE);
+}
+
+static const TfYamlKey top_keys[] = {
+  TF_YAML_KEY_CALL ("n_chip", read_n_chip),
+  TF_YAML_KEY_CALL ("workload", read_workloads),
+  TF_YAML_KEY_CALL ("workloads", read_workloads),
+  TF_YAML_KEY_CALL ("hardware_constraints", read_hardware),
+  TF_YAML_KEY_CALL ("objectives", read_objectives),
+  TF_YAML_KEY_CALL ("generators", read_generators),
+  TF_YAML_KEY_CALL ("search", read_search),
+  TF_YAML_KEY_CALL ("evaluator", read_evaluator),
+  TF_YAML_KEY_CALL ("cost", read_cost),
+};
+
+#undef SECTION
 
 static gboolean
 read_document (Loader *l)
 {
   TfYamlReader *r = &l->r;
-  TfYamlMapping m;
-  const char *key;
-  guint64 v;
+  TfMark start;
 
   if (!tf_yaml_reader_begin_document (r))
     return FALSE;
   l->root_mark = tf_yaml_reader_mark (r);
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &key))
-    {
-      if (tf_yaml_is_key (key, "n_chip"))
-        {
-          l->has_n_chip = TRUE;
-          l->n_chip_mark = tf_yaml_reader_mark (r);
-          if (tf_yaml_read_uint_in (r, 2, MAX_N_CHIP, "the optimizer's limit is 65536 chips", &v))
-            l->c->n_chip = (guint) v;
-        }
-      else if (tf_yaml_is_key (key, "workload") || tf_yaml_is_key (key, "workloads"))
-        tf_config_read_workloads (l, key, m.key_mark);
-      else if (tf_yaml_is_key (key, "hardware_constraints"))
-        read_hardware (l);
-      else if (tf_yaml_is_key (key, "objectives"))
-        read_objectives (l);
-      else if (tf_yaml_is_key (key, "generators"))
-        read_generators (l);
-      else if (tf_yaml_is_key (key, "search"))
-        read_search (l);
-      else if (tf_yaml_is_key (key, "evaluator"))
-        read_evaluator (l);
-      else if (tf_yaml_is_key (key, "cost"))
-        tf_price_sheet_read (r, &l->sheet, FALSE);
-      else
-        tf_yaml_unknown_key (r, &m, key, top_keys);
-    }
-  tf_yaml_mapping_clear (&m);
-  if (r->error != NULL)
+  if (!tf_yaml_read_keys (r, top_keys, G_N_ELEMENTS (top_keys), l->c, l, NULL, NULL, &start))
     return FALSE;
   if (!l->has_n_chip)
-    return tf_yaml_reader_fail_at (r, m.start, "n_chip is required");
+    return tf_yaml_reader_fail_at (r, start, "n_chip is required");
   if (l->workload_key == NULL)
-    return tf_yaml_reader_fail_at (r, m.start, "a workload is required (workload: or "
+    return tf_yaml_reader_fail_at (r, start, "a workload is required (workload: or "
                                    "workloads:)");
   g_assert (r->event.type == YAML_DOCUMENT_END_EVENT);
   if (!tf_yaml_reader_next (r))
