@@ -233,8 +233,10 @@ gboolean tf_yaml_key_choice (TfYamlReader *r, const TfYamlKeyAt *at);    /* guin
 #define TF_YAML_KEY_CHOICE(key, type, field, names) \
   { .name = (key), .read = tf_yaml_key_choice, .offset = TF_YAML_FIELD (type, field, guint), \
     .choices = &(names) }
-/* A row read by the caller's @func (its field is the target itself). */
+/* A row read by the caller's @func: its field is the target itself, or with _AT @field of it. */
 #define TF_YAML_KEY_CALL(key, func) { .name = (key), .read = (func) }
+#define TF_YAML_KEY_CALL_AT(key, func, type, field) \
+  { .name = (key), .read = (func), .offset = G_STRUCT_OFFSET (type, field) }
 
 /* What becomes of a key the table has not: an error listing the table's keys when NULL. */
 typedef gboolean (*TfYamlUnknownFunc) (TfYamlReader *r, TfYamlMapping *m, const char *key,

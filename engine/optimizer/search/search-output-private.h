@@ -16,14 +16,8 @@ G_BEGIN_DECLS
 
 /* summary.yaml's "evaluations" counters, in the order written: key and TfSearchResult field
  * (a guint), one table for the writer and the reader. */
-typedef struct
-{
-  const char *key;
-  gsize       offset;
-} TfRunCounter;
-
 #define TF_RUN_N_COUNTERS 7u
-extern const TfRunCounter tf_run_counters[TF_RUN_N_COUNTERS];
+extern const TfYamlKey tf_run_counters[TF_RUN_N_COUNTERS];
 
 /* evaluated.csv's first column, by set: 0 the search, 1 the baseline */
 extern const TfNames tf_run_set_names;

@@ -20,6 +20,13 @@
 
 /* Loading: summary.yaml */
 
+/* One collective of a front entry's breakdown. */
+typedef struct
+{
+  double       time_us;
+  TfBottleneck bottleneck;
+} Collective;
+
 /* A front or baseline entry of the summary's index. */
 typedef struct
 {
@@ -32,8 +39,7 @@ typedef struct
   gboolean     has_iter_time;
   double       iter_time_us;
   guint        collectives;               /* bits (1 << TfPrimitive) given */
-  double       collective_us[TF_N_PRIMITIVES];
-  TfBottleneck collective_bottleneck[TF_N_PRIMITIVES];
+  Collective   collective[TF_N_PRIMITIVES];
   TfOrigin     origin;                    /* a baseline entry's (a front entry's is its file's) */
 } Entry;
 
@@ -64,6 +70,8 @@ typedef struct
   GArray            *front;      /* Entry */
   GArray            *baseline;   /* Entry; NULL without a baseline_front */
   gboolean           has_n_chip;
+  guint              entry_index;   /* of the front entry being read */
+  Entry             *entry;
 } Summary;
 
 static gboolean
@@ -74,6 +82,28 @@ skip_value (Summary *s)
 
   tf_yaml_node_free (node);
   return ok;
+}
+
+/* A key the summary's tables do not read: the writer's derived figures (source, config, units,
+ * front_size, box, ratio ...) and any a later version adds, skipped. */
+static gboolean
+skip_key (TfYamlReader  *r,
+          TfYamlMapping *m,
+          const char    *key,
+          gpointer       data)
+{
+  return skip_value (data);
+}
+
+/* A mapping of the summary read by @keys into @target, other keys skipped. */
+static gboolean
+read_keys (Summary         *s,
+           const TfYamlKey *keys,
+           guint            n_keys,
+           gpointer         target,
+           TfMark          *start)
+{
+  return tf_yaml_read_keys (&s->r, keys, n_keys, target, s, skip_key, NULL, start);
 }
 
 static gboolean
@@ -167,39 +197,36 @@ read_entry_objectives (Summary *s,
   return r->error == NULL;
 }
 
+static gboolean
+read_bottleneck_text (TfYamlReader      *r,
+                      const TfYamlKeyAt *at)
+{
+  g_autofree char *text = NULL;
+  TfMark mark = tf_yaml_reader_mark (r);
+
+  if (!tf_yaml_read_string (r, 64, &text))
+    return FALSE;
+  if (!tf_bottleneck_from_text (text, at->field))
+    return tf_yaml_reader_fail_at (r, mark, "'%s' is not a link type@reach, injection or "
+                                   "bisection", text);
+  return TRUE;
+}
+
 /* One collective of the breakdown: {bytes, time_us, bottleneck, bottleneck_gb_per_s, ...} */
+static const TfYamlKey collective_keys[] = {
+  TF_YAML_KEY_REAL ("time_us", Collective, time_us),
+  TF_YAML_KEY_CALL_AT ("bottleneck", read_bottleneck_text, Collective, bottleneck),
+  TF_YAML_KEY_REAL ("bottleneck_gb_per_s", Collective, bottleneck.gbps),
+  TF_YAML_KEY_REAL ("bottleneck_flows", Collective, bottleneck.load),
+};
+
 static gboolean
 read_collective (Summary     *s,
                  Entry       *entry,
                  TfPrimitive  p)
 {
-  TfYamlReader *r = &s->r;
-  TfBottleneck *b = &entry->collective_bottleneck[p];
-  TfYamlMapping m;
-  const char *name;
-
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &name))
-    if (tf_yaml_is_key (name, "time_us"))
-      tf_yaml_read_real (r, &entry->collective_us[p]);
-    else if (tf_yaml_is_key (name, "bottleneck"))
-      {
-        g_autofree char *text = NULL;
-        TfMark mark = tf_yaml_reader_mark (r);
-
-        if (tf_yaml_read_string (r, 64, &text) && !tf_bottleneck_from_text (text, b))
-          tf_yaml_reader_fail_at (r, mark, "'%s' is not a link type@reach, injection or "
-                                  "bisection", text);
-      }
-    else if (tf_yaml_is_key (name, "bottleneck_gb_per_s"))
-      tf_yaml_read_real (r, &b->gbps);
-    else if (tf_yaml_is_key (name, "bottleneck_flows"))
-      tf_yaml_read_real (r, &b->load);
-    else
-      skip_value (s);
-  tf_yaml_mapping_clear (&m);
-  if (r->error != NULL)
+  if (!read_keys (s, collective_keys, G_N_ELEMENTS (collective_keys), &entry->collective[p],
+                  NULL))
     return FALSE;
   entry->collectives |= 1u << p;
   return TRUE;
@@ -208,40 +235,145 @@ read_collective (Summary     *s,
 /* The candidate files hold the breakdown of the iteration but only the AllReduce of the
  * collectives: the rest comes from here. */
 static gboolean
+read_iter_time (TfYamlReader      *r,
+                const TfYamlKeyAt *at)
+{
+  Entry *entry = at->field;
+
+  return entry->has_iter_time = tf_yaml_read_real (r, &entry->iter_time_us);
+}
+
+static const TfYamlKey breakdown_keys[] = {
+  TF_YAML_KEY_CALL ("iter_time_us", read_iter_time),
+};
+
+/* "<Primitive>_all_chips" of the breakdown, else a key skipped. */
+static gboolean
+read_breakdown_collective (TfYamlReader  *r,
+                           TfYamlMapping *m,
+                           const char    *key,
+                           gpointer       data)
+{
+  Summary *s = data;
+  guint p;
+
+  if (g_str_has_suffix (key, "_all_chips"))
+    {
+      g_autofree char *primitive = g_strndup (key, strlen (key) - strlen ("_all_chips"));
+
+      if (tf_names_find (tf_primitive_names, primitive, &p))
+        return read_collective (s, s->entry, p);
+    }
+  return skip_value (s);
+}
+
+static gboolean
 read_breakdown (Summary *s,
                 Entry   *entry)
 {
-  TfYamlReader *r = &s->r;
-  TfYamlMapping m;
-  const char *name;
-
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &name))
-    {
-      guint p = TF_N_PRIMITIVES;
-
-      if (tf_yaml_is_key (name, "iter_time_us"))
-        {
-          if (tf_yaml_read_real (r, &entry->iter_time_us))
-            entry->has_iter_time = TRUE;
-          continue;
-        }
-      if (g_str_has_suffix (name, "_all_chips"))
-        {
-          g_autofree char *primitive = g_strndup (name, strlen (name) - strlen ("_all_chips"));
-
-          if (!tf_names_find (tf_primitive_names, primitive, &p))
-            p = TF_N_PRIMITIVES;
-        }
-      if (p < TF_N_PRIMITIVES)
-        read_collective (s, entry, p);
-      else
-        skip_value (s);
-    }
-  tf_yaml_mapping_clear (&m);
-  return r->error == NULL;
+  s->entry = entry;
+  return tf_yaml_read_keys (&s->r, breakdown_keys, G_N_ELEMENTS (breakdown_keys), entry, s,
+                            read_breakdown_collective, NULL, NULL);
 }
+
+static gboolean
+read_id (TfYamlReader      *r,
+         const TfYamlKeyAt *at)
+{
+  Entry *entry = at->field;
+
+  return entry->has_id = read_candidate_id (r, &entry->id);
+}
+
+static gboolean
+read_objective_values (TfYamlReader      *r,
+                       const TfYamlKeyAt *at)
+{
+  return read_entry_objectives (at->data, at->field);
+}
+
+/* The writer's name and no other: a summary never points outside its folder. */
+static gboolean
+read_file (TfYamlReader      *r,
+           const TfYamlKeyAt *at)
+{
+  Summary *s = at->data;
+  g_autofree char *expected = g_strdup_printf (TF_RUN_PARETO_DIR "/" TF_RUN_CANDIDATE_FORMAT,
+                                               s->entry_index + 1);
+  g_autofree char *file = NULL;
+  TfMark mark = tf_yaml_reader_mark (r);
+
+  if (!tf_yaml_read_string (r, 4096, &file))
+    return FALSE;
+  if (strcmp (file, expected) != 0)
+    return tf_yaml_reader_fail_at (r, mark, "'%s' is not %s, the file of the front's candidate "
+                                   "%u", file, expected, s->entry_index + 1);
+  return TRUE;
+}
+
+static gboolean
+read_breakdown_at (TfYamlReader      *r,
+                   const TfYamlKeyAt *at)
+{
+  return read_breakdown (at->data, at->field);
+}
+
+static gboolean
+read_origin (TfYamlReader      *r,
+             const TfYamlKeyAt *at)
+{
+  Entry *entry = at->field;
+  g_autofree char *method = NULL;
+  TfMark mark = tf_yaml_reader_mark (r);
+
+  if (!tf_yaml_read_string (r, 64, &method))
+    return FALSE;
+  if (!tf_origin_method_from_string (method, &entry->origin.method))
+    return tf_yaml_reader_fail_at (r, mark, "'%s' is not an origin", method);
+  return TRUE;
+}
+
+static gboolean
+read_seed_id (TfYamlReader      *r,
+              const TfYamlKeyAt *at)
+{
+  Entry *entry = at->field;
+
+  g_clear_pointer (&entry->origin.seed_id, g_free);
+  return tf_yaml_read_string (r, 4096, &entry->origin.seed_id);
+}
+
+static gboolean
+read_template_params (TfYamlReader      *r,
+                      const TfYamlKeyAt *at)
+{
+  Entry *entry = at->field;
+  g_autofree char *params = NULL;
+
+  if (!tf_yaml_read_string (r, TF_ORIGIN_MAX_TEMPLATE_PARAMS - 1, &params))
+    return FALSE;
+  g_strlcpy (entry->origin.template_params, params, sizeof entry->origin.template_params);
+  return TRUE;
+}
+
+/* A front entry: its candidate file holds the rest. */
+static const TfYamlKey front_entry_keys[] = {
+  TF_YAML_KEY_CALL ("candidate_id", read_id),
+  TF_YAML_KEY_CALL ("objectives", read_objective_values),
+  TF_YAML_KEY_CALL ("file", read_file),
+  TF_YAML_KEY_BOOL ("port_asymmetric", Entry, port_asymmetric),
+  TF_YAML_KEY_CALL ("breakdown", read_breakdown_at),
+};
+
+/* A baseline entry: no file, so its origin here. */
+static const TfYamlKey baseline_entry_keys[] = {
+  TF_YAML_KEY_CALL ("candidate_id", read_id),
+  TF_YAML_KEY_CALL ("objectives", read_objective_values),
+  TF_YAML_KEY_CALL ("origin", read_origin),
+  TF_YAML_KEY_CALL ("seed_id", read_seed_id),
+  TF_YAML_KEY_CALL ("template_params", read_template_params),
+  TF_YAML_KEY_GUINT ("mutations", Entry, origin.n_mutations_total, 0, G_MAXUINT),
+};
 
 static gboolean
 read_entry (Summary  *s,
@@ -250,61 +382,11 @@ read_entry (Summary  *s,
             guint     index)
 {
   TfYamlReader *r = &s->r;
-  TfYamlMapping m;
-  const char *name;
 
   entry->mark = tf_yaml_reader_mark (r);
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &name))
-    if (tf_yaml_is_key (name, "candidate_id"))
-      entry->has_id = read_candidate_id (r, &entry->id);
-    else if (tf_yaml_is_key (name, "objectives"))
-      read_entry_objectives (s, entry);
-    else if (front && tf_yaml_is_key (name, "file"))
-      {
-        /* The writer's name and no other: a summary never points outside its folder. */
-        g_autofree char *expected = g_strdup_printf (TF_RUN_PARETO_DIR "/" TF_RUN_CANDIDATE_FORMAT,
-                                                     index + 1);
-        g_autofree char *file = NULL;
-        TfMark mark = tf_yaml_reader_mark (r);
-
-        if (tf_yaml_read_string (r, 4096, &file) && strcmp (file, expected) != 0)
-          tf_yaml_reader_fail_at (r, mark, "'%s' is not %s, the file of the front's "
-                                  "candidate %u", file, expected, index + 1);
-      }
-    else if (front && tf_yaml_is_key (name, "port_asymmetric"))
-      tf_yaml_read_bool (r, &entry->port_asymmetric);
-    else if (front && tf_yaml_is_key (name, "breakdown"))
-      read_breakdown (s, entry);
-    else if (!front && tf_yaml_is_key (name, "origin"))
-      {
-        g_autofree char *method = NULL;
-        TfMark mark = tf_yaml_reader_mark (r);
-
-        if (tf_yaml_read_string (r, 64, &method)
-            && !tf_origin_method_from_string (method, &entry->origin.method))
-          tf_yaml_reader_fail_at (r, mark, "'%s' is not an origin", method);
-      }
-    else if (!front && tf_yaml_is_key (name, "seed_id"))
-      {
-        g_clear_pointer (&entry->origin.seed_id, g_free);
-        tf_yaml_read_string (r, 4096, &entry->origin.seed_id);
-      }
-    else if (!front && tf_yaml_is_key (name, "template_params"))
-      {
-        g_autofree char *params = NULL;
-
-        if (tf_yaml_read_string (r, TF_ORIGIN_MAX_TEMPLATE_PARAMS - 1, &params))
-          g_strlcpy (entry->origin.template_params, params,
-                     sizeof entry->origin.template_params);
-      }
-    else if (!front && tf_yaml_is_key (name, "mutations"))
-      tf_yaml_read_guint (r, 0, G_MAXUINT, &entry->origin.n_mutations_total);
-    else
-      skip_value (s);
-  tf_yaml_mapping_clear (&m);
-  if (r->error != NULL)
+  s->entry_index = index;
+  if (!(front ? read_keys (s, front_entry_keys, G_N_ELEMENTS (front_entry_keys), entry, NULL)
+        : read_keys (s, baseline_entry_keys, G_N_ELEMENTS (baseline_entry_keys), entry, NULL)))
     return FALSE;
   if (!entry->has_id)
     return tf_yaml_reader_fail_at (r, entry->mark, "an entry needs its candidate_id");
@@ -337,174 +419,216 @@ read_entries (Summary  *s,
 }
 
 static gboolean
-read_evaluations (Summary *s)
+read_evaluations (TfYamlReader      *r,
+                  const TfYamlKeyAt *at)
 {
-  TfSearchResult *res = s->result;
-  TfYamlReader *r = &s->r;
-  TfYamlMapping m;
-  const char *name;
+  Summary *s = at->data;
 
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &name))
-    {
-      guint i = 0;
-
-      while (i < TF_RUN_N_COUNTERS && !tf_yaml_is_key (name, tf_run_counters[i].key))
-        i++;
-      if (i < TF_RUN_N_COUNTERS)
-        tf_yaml_read_guint (r, 0, G_MAXUINT,
-                            &G_STRUCT_MEMBER (guint, res, tf_run_counters[i].offset));
-      else
-        skip_value (s);
-    }
-  tf_yaml_mapping_clear (&m);
-  return r->error == NULL;
+  return read_keys (s, tf_run_counters, G_N_ELEMENTS (tf_run_counters), s->result, NULL);
 }
 
-static gboolean
-read_layers (Summary *s)
+/* time.layers: {structure: {computed, seconds}, ...}, by tf_layer_to_string's names */
+typedef struct
 {
+  guint  computed;
+  double seconds;
+} LayerTime;
+
+static const TfYamlKey layer_keys[] = {
+  TF_YAML_KEY_GUINT ("computed", LayerTime, computed, 0, G_MAXUINT),
+  TF_YAML_KEY_REAL ("seconds", LayerTime, seconds),
+};
+
+static gboolean
+read_layer (TfYamlReader  *r,
+            TfYamlMapping *m,
+            const char    *key,
+            gpointer       data)
+{
+  Summary *s = data;
   TfEvaluatorStats *stats = &s->result->stats;
-  TfYamlReader *r = &s->r;
-  TfYamlMapping m;
-  const char *name;
+  guint k;
 
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &name))
-    {
-      TfYamlMapping inner;
-      const char *field;
-      guint k;
+  for (k = 1; k < TF_N_LAYER_SLOTS; k++)
+    if (strcmp (key, tf_layer_to_string (k)) == 0)
+      {
+        LayerTime t = { stats->computed[k], stats->seconds[k] };
 
-      for (k = 1; k < TF_N_LAYER_SLOTS; k++)
-        if (strcmp (name, tf_layer_to_string (k)) == 0)
-          break;
-      if (k == TF_N_LAYER_SLOTS)
-        {
-          skip_value (s);
-          continue;
-        }
-      if (!tf_yaml_reader_begin_mapping (r, &inner))
-        break;
-      while (tf_yaml_reader_next_key (r, &inner, &field))
-        if (tf_yaml_is_key (field, "computed"))
-          tf_yaml_read_guint (r, 0, G_MAXUINT, &stats->computed[k]);
-        else if (tf_yaml_is_key (field, "seconds"))
-          tf_yaml_read_real (r, &stats->seconds[k]);
-        else
-          skip_value (s);
-      tf_yaml_mapping_clear (&inner);
-    }
-  tf_yaml_mapping_clear (&m);
-  return r->error == NULL;
+        if (!read_keys (s, layer_keys, G_N_ELEMENTS (layer_keys), &t, NULL))
+          return FALSE;
+        stats->computed[k] = t.computed;
+        stats->seconds[k] = t.seconds;
+        return TRUE;
+      }
+  return skip_value (s);
 }
 
 static gboolean
-read_time (Summary *s)
+read_layers (TfYamlReader      *r,
+             const TfYamlKeyAt *at)
 {
-  TfSearchResult *res = s->result;
-  TfYamlReader *r = &s->r;
-  TfYamlMapping m;
-  const char *name;
+  return tf_yaml_read_keys (r, NULL, 0, NULL, at->data, read_layer, NULL, NULL);
+}
 
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &name))
-    if (tf_yaml_is_key (name, "search_s"))
-      tf_yaml_read_real (r, &res->seconds);
-    else if (tf_yaml_is_key (name, "seeds_s"))
-      tf_yaml_read_real (r, &res->init_seconds);
-    else if (tf_yaml_is_key (name, "baseline_s"))
-      tf_yaml_read_real (r, &res->baseline_seconds);
-    else if (tf_yaml_is_key (name, "layers"))
-      read_layers (s);
-    else
-      skip_value (s);
-  tf_yaml_mapping_clear (&m);
-  return r->error == NULL;
+static const TfYamlKey time_keys[] = {
+  TF_YAML_KEY_REAL ("search_s", TfSearchResult, seconds),
+  TF_YAML_KEY_REAL ("seeds_s", TfSearchResult, init_seconds),
+  TF_YAML_KEY_REAL ("baseline_s", TfSearchResult, baseline_seconds),
+  TF_YAML_KEY_CALL ("layers", read_layers),
+};
+
+static gboolean
+read_time (TfYamlReader      *r,
+           const TfYamlKeyAt *at)
+{
+  Summary *s = at->data;
+
+  return read_keys (s, time_keys, G_N_ELEMENTS (time_keys), s->result, NULL);
 }
 
 static gboolean
-read_hypervolume (Summary *s)
+read_ideal (TfYamlReader      *r,
+            const TfYamlKeyAt *at)
 {
-  TfSearchResult *res = s->result;
-  TfYamlReader *r = &s->r;
-  TfYamlMapping m;
-  const char *name;
+  Summary *s = at->data;
 
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &name))
-    if (tf_yaml_is_key (name, "ideal"))
-      read_point (s, s->ideal, &s->n_ideal, &s->ideal_mark);
-    else if (tf_yaml_is_key (name, "reference_point"))
-      read_point (s, s->reference, &s->n_reference, &s->reference_mark);
-    else if (tf_yaml_is_key (name, "initial_population"))
-      tf_yaml_read_real (r, &res->initial_hypervolume);
-    else if (tf_yaml_is_key (name, "search"))
-      tf_yaml_read_real (r, &res->hypervolume);
-    else if (tf_yaml_is_key (name, "baseline"))
-      tf_yaml_read_real (r, &res->baseline_hypervolume);
-    else
-      skip_value (s);   /* box, ratio, gain_over_seeds: derived */
-  tf_yaml_mapping_clear (&m);
-  return r->error == NULL;
+  return read_point (s, s->ideal, &s->n_ideal, &s->ideal_mark);
 }
+
+static gboolean
+read_reference (TfYamlReader      *r,
+                const TfYamlKeyAt *at)
+{
+  Summary *s = at->data;
+
+  return read_point (s, s->reference, &s->n_reference, &s->reference_mark);
+}
+
+/* box, ratio, gain_over_seeds: derived, skipped */
+static const TfYamlKey hypervolume_keys[] = {
+  TF_YAML_KEY_CALL ("ideal", read_ideal),
+  TF_YAML_KEY_CALL ("reference_point", read_reference),
+  TF_YAML_KEY_REAL ("initial_population", TfSearchResult, initial_hypervolume),
+  TF_YAML_KEY_REAL ("search", TfSearchResult, hypervolume),
+  TF_YAML_KEY_REAL ("baseline", TfSearchResult, baseline_hypervolume),
+};
+
+static gboolean
+read_hypervolume (TfYamlReader      *r,
+                  const TfYamlKeyAt *at)
+{
+  Summary *s = at->data;
+
+  return read_keys (s, hypervolume_keys, G_N_ELEMENTS (hypervolume_keys), s->result, NULL);
+}
+
+static gboolean
+read_n_chip (TfYamlReader      *r,
+             const TfYamlKeyAt *at)
+{
+  Summary *s = at->data;
+
+  return s->has_n_chip = tf_yaml_read_guint (r, 2, MAX_N_CHIP, &s->n_chip);
+}
+
+static gboolean
+read_objectives (TfYamlReader      *r,
+                 const TfYamlKeyAt *at)
+{
+  return read_objective_list (at->data);
+}
+
+static gboolean
+read_front (TfYamlReader      *r,
+            const TfYamlKeyAt *at)
+{
+  Summary *s = at->data;
+
+  return read_entries (s, &s->front, TRUE);
+}
+
+static gboolean
+read_baseline_front (TfYamlReader      *r,
+                     const TfYamlKeyAt *at)
+{
+  Summary *s = at->data;
+
+  return read_entries (s, &s->baseline, FALSE);
+}
+
+/* What a folder without config.yaml makes its configuration of (the Summary's) */
+
+static gboolean
+read_algorithm (TfYamlReader      *r,
+                const TfYamlKeyAt *at)
+{
+  Summary *s = at->data;
+  guint choice;
+
+  if (!tf_yaml_read_choice (r, tf_search_algorithm_names, &choice))
+    return FALSE;
+  s->algorithm = (TfSearchAlgorithm) choice;
+  return TRUE;
+}
+
+static gboolean
+read_seed (TfYamlReader      *r,
+           const TfYamlKeyAt *at)
+{
+  Summary *s = at->data;
+
+  return tf_yaml_read_uint (r, 0, G_MAXUINT64, &s->seed);
+}
+
+static gboolean
+read_population_size (TfYamlReader      *r,
+                      const TfYamlKeyAt *at)
+{
+  Summary *s = at->data;
+
+  return tf_yaml_read_guint (r, 4, TF_SEARCH_MAX_POPULATION, &s->population_size);
+}
+
+static gboolean
+read_generations (TfYamlReader      *r,
+                  const TfYamlKeyAt *at)
+{
+  Summary *s = at->data;
+
+  return tf_yaml_read_guint (r, 1, TF_SEARCH_MAX_GENERATIONS, &s->generations);
+}
+
+/* The summary into the result, what makes a configuration into the Summary; source, config,
+ * units, front_size and the counts derived: skipped. */
+static const TfYamlKey summary_keys[] = {
+  TF_YAML_KEY_CALL ("n_chip", read_n_chip),
+  TF_YAML_KEY_CALL ("algorithm", read_algorithm),
+  TF_YAML_KEY_CALL ("seed", read_seed),
+  TF_YAML_KEY_GUINT ("threads", TfSearchResult, threads, 0, G_MAXUINT),
+  TF_YAML_KEY_CALL ("population_size", read_population_size),
+  TF_YAML_KEY_CALL ("generations", read_generations),
+  TF_YAML_KEY_GUINT ("generations_done", TfSearchResult, generations_done, 0, G_MAXUINT),
+  TF_YAML_KEY_BOOL ("cancelled", TfSearchResult, cancelled),
+  TF_YAML_KEY_CALL ("objectives", read_objectives),
+  TF_YAML_KEY_CALL ("evaluations", read_evaluations),
+  TF_YAML_KEY_CALL ("time", read_time),
+  TF_YAML_KEY_CALL ("hypervolume", read_hypervolume),
+  TF_YAML_KEY_CALL ("front", read_front),
+  TF_YAML_KEY_CALL ("baseline_front", read_baseline_front),
+};
 
 static gboolean
 read_summary_document (Summary *s)
 {
-  TfSearchResult *res = s->result;
   TfYamlReader *r = &s->r;
-  TfYamlMapping m;
-  const char *name;
-  guint choice;
+  TfMark start;
 
   if (!tf_yaml_reader_begin_document (r))
     return FALSE;
-  if (!tf_yaml_reader_begin_mapping (r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (r, &m, &name))
-    if (tf_yaml_is_key (name, "n_chip"))
-      s->has_n_chip = tf_yaml_read_guint (r, 2, MAX_N_CHIP, &s->n_chip);
-    else if (tf_yaml_is_key (name, "algorithm"))
-      {
-        if (tf_yaml_read_choice (r, tf_search_algorithm_names, &choice))
-          s->algorithm = (TfSearchAlgorithm) choice;
-      }
-    else if (tf_yaml_is_key (name, "seed"))
-      tf_yaml_read_uint (r, 0, G_MAXUINT64, &s->seed);
-    else if (tf_yaml_is_key (name, "threads"))
-      tf_yaml_read_guint (r, 0, G_MAXUINT, &res->threads);
-    else if (tf_yaml_is_key (name, "population_size"))
-      tf_yaml_read_guint (r, 4, TF_SEARCH_MAX_POPULATION, &s->population_size);
-    else if (tf_yaml_is_key (name, "generations"))
-      tf_yaml_read_guint (r, 1, TF_SEARCH_MAX_GENERATIONS, &s->generations);
-    else if (tf_yaml_is_key (name, "generations_done"))
-      tf_yaml_read_guint (r, 0, G_MAXUINT, &res->generations_done);
-    else if (tf_yaml_is_key (name, "cancelled"))
-      tf_yaml_read_bool (r, &res->cancelled);
-    else if (tf_yaml_is_key (name, "objectives"))
-      read_objective_list (s);
-    else if (tf_yaml_is_key (name, "evaluations"))
-      read_evaluations (s);
-    else if (tf_yaml_is_key (name, "time"))
-      read_time (s);
-    else if (tf_yaml_is_key (name, "hypervolume"))
-      read_hypervolume (s);
-    else if (tf_yaml_is_key (name, "front"))
-      read_entries (s, &s->front, TRUE);
-    else if (tf_yaml_is_key (name, "baseline_front"))
-      read_entries (s, &s->baseline, FALSE);
-    else
-      skip_value (s);   /* source, config, units, front_size and the counts derived */
-  tf_yaml_mapping_clear (&m);
-  if (r->error != NULL)
+  if (!read_keys (s, summary_keys, G_N_ELEMENTS (summary_keys), s->result, &start))
     return FALSE;
   if (!s->has_n_chip || s->n_objectives == 0 || s->front == NULL)
-    return tf_yaml_reader_fail_at (r, m.start, "a run summary needs n_chip, objectives and "
+    return tf_yaml_reader_fail_at (r, start, "a run summary needs n_chip, objectives and "
                                    "front");
   return tf_yaml_reader_end_document (r);
 }
@@ -618,8 +742,8 @@ merge_entry (TfCandidate          *c,
   for (guint p = 0; p < TF_N_PRIMITIVES && n > 0; p++)
     if (entry->collectives & (1u << p))
       {
-        ev->collective_us[0][p][n - 1] = entry->collective_us[p];
-        ev->collective_bottleneck[0][p] = entry->collective_bottleneck[p];
+        ev->collective_us[0][p][n - 1] = entry->collective[p].time_us;
+        ev->collective_bottleneck[0][p] = entry->collective[p].bottleneck;
         ev->layers |= TF_LAYER_COLLECTIVES;
       }
   if (!entry_objectives (entry, config, c->objectives))

@@ -21,8 +21,8 @@
 
 TF_DEFINE_NAMES (tf_run_set_names, 2, "search", "baseline");
 
-#define COUNTER(key, field) { key, G_STRUCT_OFFSET (TfSearchResult, field) }
-const TfRunCounter tf_run_counters[TF_RUN_N_COUNTERS] = {
+#define COUNTER(key, field) TF_YAML_KEY_GUINT (key, TfSearchResult, field, 0, G_MAXUINT)
+const TfYamlKey tf_run_counters[TF_RUN_N_COUNTERS] = {
   COUNTER ("search", evaluations),
   COUNTER ("rejected", rejected),
   COUNTER ("invalid_mutations", invalid_mutations),
@@ -275,7 +275,7 @@ emit_summary (TfYamlEmitter        *e,
   key (e, "evaluations");
   tf_yaml_emitter_mapping_start (e, FALSE);
   for (guint i = 0; i < TF_RUN_N_COUNTERS; i++)
-    tf_yaml_emitter_key_uint (e, tf_run_counters[i].key,
+    tf_yaml_emitter_key_uint (e, tf_run_counters[i].name,
                               G_STRUCT_MEMBER (guint, r, tf_run_counters[i].offset));
   tf_yaml_emitter_mapping_end (e);
 
