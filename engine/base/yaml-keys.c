@@ -51,6 +51,13 @@ tf_yaml_key_choice (TfYamlReader      *r,
   return tf_yaml_read_choice (r, *at->key->choices, at->field);
 }
 
+gboolean
+tf_yaml_key_string (TfYamlReader      *r,
+                    const TfYamlKeyAt *at)
+{
+  return tf_yaml_read_string (r, at->key->max, at->field);
+}
+
 static char *
 join_keys (const TfYamlKey *keys,
            guint            n_keys)
@@ -99,7 +106,7 @@ tf_yaml_read_keys (TfYamlReader      *r,
             *have |= G_GUINT64_CONSTANT (1) << i;
         }
       else if (unknown != NULL)
-        unknown (r, &m, key, data);
+        unknown (r, &m, key, target, data);
       else
         {
           g_autofree char *list = join_keys (keys, n_keys);

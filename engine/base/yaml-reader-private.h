@@ -211,6 +211,7 @@ gboolean tf_yaml_key_uint64 (TfYamlReader *r, const TfYamlKeyAt *at);    /* guin
 gboolean tf_yaml_key_real (TfYamlReader *r, const TfYamlKeyAt *at);      /* double, finite */
 gboolean tf_yaml_key_real_in (TfYamlReader *r, const TfYamlKeyAt *at);   /* double, the range */
 gboolean tf_yaml_key_choice (TfYamlReader *r, const TfYamlKeyAt *at);    /* guint: a choice */
+gboolean tf_yaml_key_string (TfYamlReader *r, const TfYamlKeyAt *at);    /* char *, max bytes */
 
 /* The offset of @field in @type, which must be a @ctype: a row of the wrong type is an error. */
 #define TF_YAML_FIELD(type, field, ctype) \
@@ -233,14 +234,18 @@ gboolean tf_yaml_key_choice (TfYamlReader *r, const TfYamlKeyAt *at);    /* guin
 #define TF_YAML_KEY_CHOICE(key, type, field, names) \
   { .name = (key), .read = tf_yaml_key_choice, .offset = TF_YAML_FIELD (type, field, guint), \
     .choices = &(names) }
+#define TF_YAML_KEY_STRING(key, type, field, max_length) \
+  { .name = (key), .read = tf_yaml_key_string, .offset = TF_YAML_FIELD (type, field, char *), \
+    .max = (max_length) }
 /* A row read by the caller's @func: its field is the target itself, or with _AT @field of it. */
 #define TF_YAML_KEY_CALL(key, func) { .name = (key), .read = (func) }
 #define TF_YAML_KEY_CALL_AT(key, func, type, field) \
   { .name = (key), .read = (func), .offset = G_STRUCT_OFFSET (type, field) }
 
-/* What becomes of a key the table has not: an error listing the table's keys when NULL. */
+/* What becomes of a key the table has not (read into @target, given the caller's @data): an
+ * error listing the table's keys when NULL. */
 typedef gboolean (*TfYamlUnknownFunc) (TfYamlReader *r, TfYamlMapping *m, const char *key,
-                                       gpointer data);
+                                       gpointer target, gpointer data);
 
 /* Reads the mapping at @r through @keys (at most 64 rows) into @target, the rows' functions
  * given @data; *@have (may be NULL) gets bit i for each row i read, and *@start (may be NULL)

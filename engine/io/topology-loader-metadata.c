@@ -11,10 +11,13 @@
  * an x- extension gets a notice, so a typo is seen though it is not an error. Known keys stay
  * strict, and outside metadata an unknown key is still an error. */
 static gboolean
-keep_unknown (TfLoader      *l,
+keep_unknown (TfYamlReader  *r,
               TfYamlMapping *m,
-              const char    *key)
+              const char    *key,
+              gpointer       target,
+              gpointer       data)
 {
+  TfLoader *l = data;
   TfYamlExtension *x = g_new0 (TfYamlExtension, 1);
 
   x->parent = g_strndup (l->r.path->str, m->path_length);
@@ -31,223 +34,192 @@ keep_unknown (TfLoader      *l,
   return tf_yaml_read_node (&l->r, &l->extension_budget, &x->value);
 }
 
+/* A mapping of metadata read by @keys into @target, keys no row names kept. */
+static gboolean
+read_keys (TfLoader        *l,
+           const TfYamlKey *keys,
+           guint            n_keys,
+           gpointer         target,
+           guint64         *have,
+           TfMark          *start)
+{
+  return tf_yaml_read_keys (&l->r, keys, n_keys, target, l, keep_unknown, have, start);
+}
+
 /* One per-reach override: either number or both. */
-static gboolean
-read_reach_override (TfLoader       *l,
-                     TfLinkDefaults *o)
-{
-  TfYamlMapping m;
-  const char *key;
-  TfMark start = tf_yaml_reader_mark (&l->r);
+static const TfYamlKey override_keys[] = {
+  TF_YAML_KEY_REAL ("bandwidth_gbps", TfLinkDefaults, bandwidth_gbps),
+  TF_YAML_KEY_REAL ("latency_ns", TfLinkDefaults, latency_ns),
+};
 
-  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
+/* defaults.<type>.by_reach: {board: {...}, rack: {...}, ...} into the type's row of by_reach. */
+static gboolean
+read_reach_override (TfYamlReader  *r,
+                     TfYamlMapping *m,
+                     const char    *key,
+                     gpointer       target,
+                     gpointer       data)
+{
+  TfLinkDefaults *by_reach = target;
+  TfMark start = tf_yaml_reader_mark (r);
+  TfReach reach;
+
+  if (!tf_reach_from_string (key, &reach))
+    return keep_unknown (r, m, key, target, data);
+  if (!read_keys (data, override_keys, G_N_ELEMENTS (override_keys), &by_reach[reach], NULL,
+                  NULL))
     return FALSE;
-  while (tf_yaml_reader_next_key (&l->r, &m, &key))
-    {
-      if (strcmp (key, "bandwidth_gbps") == 0)
-        tf_yaml_read_real (&l->r, &o->bandwidth_gbps);
-      else if (strcmp (key, "latency_ns") == 0)
-        tf_yaml_read_real (&l->r, &o->latency_ns);
-      else
-        keep_unknown (l, &m, key);
-    }
-  tf_yaml_mapping_clear (&m);
-  if (l->r.error == NULL && isnan (o->bandwidth_gbps) && isnan (o->latency_ns))
-    return tf_yaml_reader_fail_at (&l->r, start, "needs bandwidth_gbps or latency_ns");
-  return l->r.error == NULL;
+  if (isnan (by_reach[reach].bandwidth_gbps) && isnan (by_reach[reach].latency_ns))
+    return tf_yaml_reader_fail_at (r, start, "needs bandwidth_gbps or latency_ns");
+  return TRUE;
 }
 
 static gboolean
-read_link_defaults (TfLoader   *l,
-                    TfLinkType  type)
+read_by_reach (TfYamlReader      *r,
+               const TfYamlKeyAt *at)
 {
-  TfLinkDefaults *d = &l->ctx.defaults[type];
-  TfYamlMapping m;
-  const char *key;
-  gboolean has_bandwidth = FALSE, has_latency = FALSE;
-  TfMark start = tf_yaml_reader_mark (&l->r);
+  TfLoader *l = at->data;
+  const TfLinkDefaults *d = at->field;
+  TfLinkType type = (TfLinkType) (d - l->ctx.defaults);
 
-  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (&l->r, &m, &key))
-    {
-      if (strcmp (key, "bandwidth_gbps") == 0)
-        has_bandwidth = tf_yaml_read_real (&l->r, &d->bandwidth_gbps);
-      else if (strcmp (key, "latency_ns") == 0)
-        has_latency = tf_yaml_read_real (&l->r, &d->latency_ns);
-      else if (strcmp (key, "by_reach") == 0)
-        {
-          TfYamlMapping rm;
-          const char *name;
-
-          if (!tf_yaml_reader_begin_mapping (&l->r, &rm))
-            break;
-          while (tf_yaml_reader_next_key (&l->r, &rm, &name))
-            {
-              TfReach reach;
-
-              if (!tf_reach_from_string (name, &reach))
-                keep_unknown (l, &rm, name);
-              else
-                read_reach_override (l, &l->ctx.by_reach[type][reach]);
-            }
-          tf_yaml_mapping_clear (&rm);
-        }
-      else
-        keep_unknown (l, &m, key);
-    }
-  tf_yaml_mapping_clear (&m);
-  if (l->r.error == NULL && (!has_bandwidth || !has_latency))
-    return tf_yaml_reader_fail_at (&l->r, start, "needs both bandwidth_gbps and latency_ns");
-  return l->r.error == NULL;
+  return tf_yaml_read_keys (r, NULL, 0, l->ctx.by_reach[type], l, read_reach_override, NULL,
+                            NULL);
 }
 
-static gboolean
-read_switch_defaults (TfLoader *l)
-{
-  TfYamlMapping m;
-  const char *key;
-  gboolean has_radix = FALSE, has_latency = FALSE;
-  TfMark start = tf_yaml_reader_mark (&l->r);
-  guint64 v;
+static const TfYamlKey link_default_keys[] = {
+  TF_YAML_KEY_REAL ("bandwidth_gbps", TfLinkDefaults, bandwidth_gbps),
+  TF_YAML_KEY_REAL ("latency_ns", TfLinkDefaults, latency_ns),
+  TF_YAML_KEY_CALL ("by_reach", read_by_reach),
+};
 
-  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
+/* A key of defaults that names a link type: its defaults, else a key kept. */
+static gboolean
+read_link_defaults (TfYamlReader  *r,
+                    TfYamlMapping *m,
+                    const char    *key,
+                    gpointer       target,
+                    gpointer       data)
+{
+  TfLoader *l = data;
+  TfMark start = tf_yaml_reader_mark (r);
+  TfLinkType type;
+  guint64 have;
+
+  if (!tf_link_type_from_string (key, &type))
+    return keep_unknown (r, m, key, target, data);
+  if (!read_keys (l, link_default_keys, G_N_ELEMENTS (link_default_keys),
+                  &l->ctx.defaults[type], &have, NULL))
     return FALSE;
-  while (tf_yaml_reader_next_key (&l->r, &m, &key))
-    {
-      if (strcmp (key, "radix") == 0)
-        {
-          if ((has_radix = tf_yaml_read_uint (&l->r, 2, G_MAXUINT32, &v)))
-            l->ctx.switch_defaults.radix = (guint) v;
-        }
-      else if (strcmp (key, "latency_ns") == 0)
-        has_latency = tf_yaml_read_real (&l->r, &l->ctx.switch_defaults.latency_ns);
-      else
-        keep_unknown (l, &m, key);
-    }
-  tf_yaml_mapping_clear (&m);
-  if (l->r.error == NULL && (!has_radix || !has_latency))
-    return tf_yaml_reader_fail_at (&l->r, start, "needs both radix and latency_ns");
-  return l->r.error == NULL;
+  if ((have & 3) != 3)
+    return tf_yaml_reader_fail_at (r, start, "needs both bandwidth_gbps and latency_ns");
+  return TRUE;
+}
+
+/* Both keys of a block of defaults, or @why. */
+static gboolean
+read_both (TfYamlReader      *r,
+           const TfYamlKeyAt *at,
+           const TfYamlKey   *keys,
+           const char        *why)
+{
+  TfMark start = tf_yaml_reader_mark (r);
+  guint64 have;
+
+  if (!read_keys (at->data, keys, 2, at->field, &have, NULL))
+    return FALSE;
+  if (have != 3)
+    return tf_yaml_reader_fail_at (r, start, "%s", why);
+  return TRUE;
+}
+
+static const TfYamlKey switch_default_keys[] = {
+  TF_YAML_KEY_GUINT ("radix", TfContext, switch_defaults.radix, 2, G_MAXUINT32),
+  TF_YAML_KEY_REAL ("latency_ns", TfContext, switch_defaults.latency_ns),
+};
+
+static gboolean
+read_switch_defaults (TfYamlReader      *r,
+                      const TfYamlKeyAt *at)
+{
+  return read_both (r, at, switch_default_keys, "needs both radix and latency_ns");
 }
 
 /* defaults.scale_up: optional, both keys, as the writer puts them under a switch board. */
-static gboolean
-read_scale_up (TfLoader *l)
-{
-  TfYamlMapping m;
-  const char *key;
-  gboolean has_links = FALSE, has_radix = FALSE;
-  TfMark start = tf_yaml_reader_mark (&l->r);
-  guint64 v;
+static const TfYamlKey scale_up_keys[] = {
+  TF_YAML_KEY_GUINT ("links_per_chip", TfContext, scale_up.links_per_chip, 1, TF_CHIP_RADIX_MAX),
+  TF_YAML_KEY_GUINT ("switch_radix", TfContext, scale_up.switch_radix, 2, G_MAXUINT32),
+};
 
-  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (&l->r, &m, &key))
-    {
-      if (strcmp (key, "links_per_chip") == 0)
-        {
-          if ((has_links = tf_yaml_read_uint (&l->r, 1, TF_CHIP_RADIX_MAX, &v)))
-            l->ctx.scale_up.links_per_chip = (guint) v;
-        }
-      else if (strcmp (key, "switch_radix") == 0)
-        {
-          if ((has_radix = tf_yaml_read_uint (&l->r, 2, G_MAXUINT32, &v)))
-            l->ctx.scale_up.switch_radix = (guint) v;
-        }
-      else
-        keep_unknown (l, &m, key);
-    }
-  tf_yaml_mapping_clear (&m);
-  if (l->r.error == NULL && (!has_links || !has_radix))
-    return tf_yaml_reader_fail_at (&l->r, start, "needs both links_per_chip and switch_radix");
-  return l->r.error == NULL;
+static gboolean
+read_scale_up (TfYamlReader      *r,
+               const TfYamlKeyAt *at)
+{
+  return read_both (r, at, scale_up_keys, "needs both links_per_chip and switch_radix");
+}
+
+static const TfYamlKey defaults_keys[] = {
+  TF_YAML_KEY_CALL ("switch", read_switch_defaults),
+  TF_YAML_KEY_CALL ("scale_up", read_scale_up),
+};
+
+static gboolean
+read_defaults (TfYamlReader      *r,
+               const TfYamlKeyAt *at)
+{
+  return tf_yaml_read_keys (r, defaults_keys, G_N_ELEMENTS (defaults_keys), at->field, at->data,
+                            read_link_defaults, NULL, NULL);
 }
 
 static gboolean
-read_context (TfLoader *l)
+read_context_n_chip (TfYamlReader      *r,
+                     const TfYamlKeyAt *at)
 {
-  TfYamlMapping m;
-  const char *key;
-  guint64 v;
+  TfLoader *l = at->data;
+
+  l->has_n_chip = TRUE;
+  return tf_yaml_read_guint (r, 2, TF_N_CHIP_MAX, &l->ctx.n_chip);
+}
+
+static gboolean
+read_context_scope (TfYamlReader      *r,
+                    const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
   guint choice;
 
-  l->has_context = TRUE;
-  l->context_mark = tf_yaml_reader_mark (&l->r);
-  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
+  l->has_scope = TRUE;
+  if (!tf_yaml_read_choice (r, tf_scope_names, &choice))
     return FALSE;
-  while (tf_yaml_reader_next_key (&l->r, &m, &key))
-    {
-      if (strcmp (key, "n_chip") == 0)
-        {
-          if (tf_yaml_read_uint (&l->r, 2, TF_N_CHIP_MAX, &v))
-            l->ctx.n_chip = (guint) v;
-          l->has_n_chip = TRUE;
-        }
-      else if (strcmp (key, "scope") == 0)
-        {
-          if (tf_yaml_read_choice (&l->r, tf_scope_names, &choice))
-            l->ctx.scope = choice == 0 ? TF_SCOPE_INTRA_RACK : TF_SCOPE_INTER_RACK;
-          l->has_scope = TRUE;
-        }
-      else if (strcmp (key, "chips_per_board_max") == 0)
-        {
-          if (tf_yaml_read_uint (&l->r, 1, TF_N_CHIP_MAX, &v))
-            l->ctx.chips_per_board_max = (guint) v;
-        }
-      else if (strcmp (key, "boards_per_rack_max") == 0)
-        {
-          if (tf_yaml_read_uint (&l->r, 1, TF_N_CHIP_MAX, &v))
-            l->ctx.boards_per_rack_max = (guint) v;
-        }
-      else if (strcmp (key, "racks_per_pod_max") == 0)
-        {
-          if (tf_yaml_read_uint (&l->r, 1, TF_N_CHIP_MAX, &v))
-            l->ctx.racks_per_pod_max = (guint) v;
-        }
-      else if (strcmp (key, "chip_radix") == 0)
-        {
-          if (tf_yaml_read_uint (&l->r, 1, TF_CHIP_RADIX_MAX, &v))
-            l->ctx.chip_radix = (guint) v;
-        }
-      else if (strcmp (key, "intra_board_topo") == 0)
-        {
-          if (tf_yaml_read_choice (&l->r, tf_intra_board_topo_names, &choice))
-            l->ctx.intra_board_topo = (TfIntraBoardTopo) choice;
-        }
-      else if (strcmp (key, "defaults") == 0)
-        {
-          TfYamlMapping dm;
-          const char *type;
+  l->ctx.scope = (TfScope) (TF_SCOPE_INTRA_RACK + choice);
+  return TRUE;
+}
 
-          if (!tf_yaml_reader_begin_mapping (&l->r, &dm))
-            break;
-          while (tf_yaml_reader_next_key (&l->r, &dm, &type))
-            {
-              TfLinkType t;
+static const TfYamlKey context_keys[] = {
+  TF_YAML_KEY_CALL ("n_chip", read_context_n_chip),
+  TF_YAML_KEY_CALL ("scope", read_context_scope),
+  TF_YAML_KEY_GUINT ("chips_per_board_max", TfContext, chips_per_board_max, 1, TF_N_CHIP_MAX),
+  TF_YAML_KEY_GUINT ("boards_per_rack_max", TfContext, boards_per_rack_max, 1, TF_N_CHIP_MAX),
+  TF_YAML_KEY_GUINT ("racks_per_pod_max", TfContext, racks_per_pod_max, 1, TF_N_CHIP_MAX),
+  TF_YAML_KEY_GUINT ("chip_radix", TfContext, chip_radix, 1, TF_CHIP_RADIX_MAX),
+  TF_YAML_KEY_CHOICE ("intra_board_topo", TfContext, intra_board_topo, tf_intra_board_topo_names),
+  TF_YAML_KEY_CALL ("defaults", read_defaults),
+};
 
-              if (strcmp (type, "switch") == 0)
-                read_switch_defaults (l);
-              else if (strcmp (type, "scale_up") == 0)
-                read_scale_up (l);
-              else if (!tf_link_type_from_string (type, &t))
-                keep_unknown (l, &dm, type);
-              else
-                read_link_defaults (l, t);
-            }
-          tf_yaml_mapping_clear (&dm);
-        }
-      else
-        keep_unknown (l, &m, key);
-    }
-  tf_yaml_mapping_clear (&m);
-  if (l->r.error != NULL)
+static gboolean
+read_context (TfYamlReader      *r,
+              const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+
+  l->has_context = TRUE;
+  l->context_mark = tf_yaml_reader_mark (r);
+  if (!read_keys (l, context_keys, G_N_ELEMENTS (context_keys), &l->ctx, NULL, NULL))
     return FALSE;
   if (!l->has_n_chip)
-    return tf_yaml_reader_fail_field (&l->r, l->context_mark, "metadata.context",
+    return tf_yaml_reader_fail_field (r, l->context_mark, "metadata.context",
                                       "n_chip is required");
   if (!l->has_scope)
-    return tf_yaml_reader_fail_field (&l->r, l->context_mark, "metadata.context",
+    return tf_yaml_reader_fail_field (r, l->context_mark, "metadata.context",
                                       "scope is required");
   return TRUE;
 }
@@ -255,8 +227,10 @@ read_context (TfLoader *l)
 /* family_attrs as canonical text ("{k: 8, layers: 2, w_levels: [4, 4]}"), to compare with the
  * id's. */
 static gboolean
-read_attrs (TfLoader *l)
+read_attrs (TfYamlReader      *r,
+            const TfYamlKeyAt *at)
 {
+  TfLoader *l = at->data;
   TfYamlMapping m;
   const char *key;
 
@@ -291,16 +265,35 @@ read_attrs (TfLoader *l)
 }
 
 static gboolean
-read_method (TfLoader *l,
-             TfMethod *out)
+read_method_dropped (TfYamlReader      *r,
+                     const TfYamlKeyAt *at)
 {
-  guint choice;
+  guint same;
 
-  if (!tf_yaml_read_choice (&l->r, tf_method_names, &choice))
-    return FALSE;
-  *out = (TfMethod) choice;
-  return TRUE;
+  return tf_yaml_read_choice (r, tf_method_names, &same);
 }
+
+/* metadata.metrics.methods: how each metric was obtained. Metrics counted together share one
+ * method; bisection_bandwidth_per_chip is bisection_bandwidth's, written beside it for readers. */
+#define METHOD(key, field) TF_YAML_KEY_CHOICE (key, TfMetrics, field, tf_method_names)
+static const TfYamlKey method_keys[] = {
+  METHOD ("diameter", diameter_method),
+  METHOD ("average_path_length", average_path_length_method),
+  METHOD ("bisection_links", bisection_links_method),
+  METHOD ("bisection_bandwidth", bisection_bandwidth_method),
+  METHOD ("link_count", counts_method),
+  METHOD ("switch_count", counts_method),
+  METHOD ("switch_radix", counts_method),
+  METHOD ("links_per_chip", counts_method),
+  METHOD ("path_diversity", path_diversity_method),
+  METHOD ("network_cost", cost_method),
+  METHOD ("cables_by_class", layout_method),
+  METHOD ("injection_bandwidth_per_chip", layout_method),
+  METHOD ("rack_count", layout_method),
+  METHOD ("pod_count", layout_method),
+  TF_YAML_KEY_CALL ("bisection_bandwidth_per_chip", read_method_dropped),
+};
+#undef METHOD
 
 /* The optimizer's metadata (docs/optimizer.md) */
 
@@ -312,11 +305,16 @@ candidate_of (TfLoader *l)
   return l->candidate;
 }
 
-/* One of tf_candidate_value_names () under metadata.metrics; FALSE for any other key. */
+/* A key of metadata.metrics no row names: one of tf_candidate_value_names () (the optimizer's),
+ * else one kept as it is. */
 static gboolean
-read_candidate_value (TfLoader   *l,
-                      const char *key)
+read_candidate_value (TfYamlReader  *r,
+                      TfYamlMapping *m,
+                      const char    *key,
+                      gpointer       target,
+                      gpointer       data)
 {
+  TfLoader *l = data;
   const char *const *names = tf_candidate_value_names ();
   TfCandidateMetadata *c;
 
@@ -325,18 +323,16 @@ read_candidate_value (TfLoader   *l,
       {
         c = candidate_of (l);
         if (c->n_values == TF_CANDIDATE_MAX_VALUES)
-          {
-            tf_yaml_reader_fail (&l->r, "more than %u optimizer values",
-                                 TF_CANDIDATE_MAX_VALUES);
-            return TRUE;
-          }
-        if (g_str_has_suffix (key, "_bottleneck")
-            ? tf_yaml_read_string (&l->r, 64, &c->texts[c->n_values])
-            : tf_yaml_read_real (&l->r, &c->values[c->n_values]))
-          c->value_keys[c->n_values++] = (guint8) i;
+          return tf_yaml_reader_fail (r, "more than %u optimizer values",
+                                      TF_CANDIDATE_MAX_VALUES);
+        if (!(g_str_has_suffix (key, "_bottleneck")
+              ? tf_yaml_read_string (r, 64, &c->texts[c->n_values])
+              : tf_yaml_read_real (r, &c->values[c->n_values])))
+          return FALSE;
+        c->value_keys[c->n_values++] = (guint8) i;
         return TRUE;
       }
-  return FALSE;
+  return keep_unknown (r, m, key, target, data);
 }
 
 static GPtrArray *
@@ -361,352 +357,370 @@ read_string_list (TfLoader *l,
 }
 
 static gboolean
-read_origin (TfLoader *l)
+read_origin_method (TfYamlReader      *r,
+                    const TfYamlKeyAt *at)
 {
-  TfCandidateMetadata *c = candidate_of (l);
-  TfYamlMapping m;
-  const char *key;
+  TfCandidateMetadata *c = at->field;
   guint choice;
 
-  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
+  if (!tf_yaml_read_choice (r, tf_origin_method_names, &choice))
     return FALSE;
-  while (tf_yaml_reader_next_key (&l->r, &m, &key))
-    {
-      if (strcmp (key, "method") == 0)
-        {
-          if (tf_yaml_read_choice (&l->r, tf_origin_method_names, &choice))
-            c->method = g_strdup (tf_origin_method_names.names[choice]);
-        }
-      else if (strcmp (key, "seed_family") == 0)
-        tf_yaml_read_string (&l->r, MAX_NAME, &c->seed_family);
-      else if (strcmp (key, "seed_id") == 0)
-        tf_yaml_read_string (&l->r, MAX_ID, &c->seed_id);
-      else if (strcmp (key, "template_params") == 0)
-        tf_yaml_read_string (&l->r, MAX_ID, &c->template_params);
-      else if (strcmp (key, "parent_ids") == 0)
-        c->parent_ids = read_string_list (l, 16, MAX_NAME);
-      else if (strcmp (key, "mutations_applied") == 0)
-        c->mutations = read_string_list (l, 1024, MAX_NAME);
-      else if (strcmp (key, "mutations_total") == 0)
-        {
-          c->has_mutations_total = TRUE;
-          tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &c->mutations_total);
-        }
-      else
-        keep_unknown (l, &m, key);
-    }
-  tf_yaml_mapping_clear (&m);
-  if (l->r.error == NULL && c->method == NULL)
-    return tf_yaml_reader_fail_at (&l->r, m.start, "origin needs a method");
-  return l->r.error == NULL;
+  c->method = g_strdup (tf_origin_method_names.names[choice]);
+  return TRUE;
 }
 
-/* A mapping of counts keyed by an enum's names ({C2C: 4, B2B: 0, ...}). */
-static void
-read_count_map (TfLoader *l,
-                TfNames   names,
-                guint64  *counts)
+static gboolean
+read_parent_ids (TfYamlReader      *r,
+                 const TfYamlKeyAt *at)
+{
+  TfCandidateMetadata *c = at->field;
+
+  c->parent_ids = read_string_list (at->data, 16, MAX_NAME);
+  return r->error == NULL;
+}
+
+static gboolean
+read_mutations (TfYamlReader      *r,
+                const TfYamlKeyAt *at)
+{
+  TfCandidateMetadata *c = at->field;
+
+  c->mutations = read_string_list (at->data, 1024, MAX_NAME);
+  return r->error == NULL;
+}
+
+static gboolean
+read_mutations_total (TfYamlReader      *r,
+                      const TfYamlKeyAt *at)
+{
+  TfCandidateMetadata *c = at->field;
+
+  c->has_mutations_total = TRUE;
+  return tf_yaml_read_uint (r, 0, G_MAXUINT64, &c->mutations_total);
+}
+
+static const TfYamlKey origin_keys[] = {
+  TF_YAML_KEY_CALL ("method", read_origin_method),
+  TF_YAML_KEY_STRING ("seed_family", TfCandidateMetadata, seed_family, MAX_NAME),
+  TF_YAML_KEY_STRING ("seed_id", TfCandidateMetadata, seed_id, MAX_ID),
+  TF_YAML_KEY_STRING ("template_params", TfCandidateMetadata, template_params, MAX_ID),
+  TF_YAML_KEY_CALL ("parent_ids", read_parent_ids),
+  TF_YAML_KEY_CALL ("mutations_applied", read_mutations),
+  TF_YAML_KEY_CALL ("mutations_total", read_mutations_total),
+};
+
+static gboolean
+read_origin (TfYamlReader      *r,
+             const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+  TfCandidateMetadata *c = candidate_of (l);
+  TfMark start;
+
+  if (!read_keys (l, origin_keys, G_N_ELEMENTS (origin_keys), c, NULL, &start))
+    return FALSE;
+  if (c->method == NULL)
+    return tf_yaml_reader_fail_at (r, start, "origin needs a method");
+  return TRUE;
+}
+
+/* A mapping of counts keyed by an enum's names ({C2C: 4, B2B: 0, ...}) into @counts. */
+static gboolean
+read_count_map (TfYamlReader      *r,
+                const TfYamlKeyAt *at,
+                TfNames            names,
+                guint64           *counts)
 {
   TfYamlMapping m;
   const char *key;
 
-  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
-    return;
-  while (tf_yaml_reader_next_key (&l->r, &m, &key))
+  if (!tf_yaml_reader_begin_mapping (r, &m))
+    return FALSE;
+  while (tf_yaml_reader_next_key (r, &m, &key))
     {
       guint i;
 
       if (!tf_names_find (names, key, &i))
-        keep_unknown (l, &m, key);
+        keep_unknown (r, &m, key, NULL, at->data);
       else
-        tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &counts[i]);
+        tf_yaml_read_uint (r, 0, G_MAXUINT64, &counts[i]);
     }
   tf_yaml_mapping_clear (&m);
-}
-
-/* links_per_chip: one number when every chip drives the same, else {min, max}. */
-static void
-read_links_per_chip (TfLoader  *l,
-                     TfMetrics *mt)
-{
-  TfYamlMapping m;
-  const char *key;
-  guint64 v;
-  gboolean has_min = FALSE, has_max = FALSE;
-  TfMark start = tf_yaml_reader_mark (&l->r);
-
-  if (l->r.event.type != YAML_MAPPING_START_EVENT)
-    {
-      if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
-        mt->links_per_chip_min = mt->links_per_chip_max = (guint) v;
-      return;
-    }
-  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
-    return;
-  while (tf_yaml_reader_next_key (&l->r, &m, &key))
-    {
-      if (strcmp (key, "min") == 0)
-        {
-          if ((has_min = tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v)))
-            mt->links_per_chip_min = (guint) v;
-        }
-      else if (strcmp (key, "max") == 0)
-        {
-          if ((has_max = tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v)))
-            mt->links_per_chip_max = (guint) v;
-        }
-      else
-        keep_unknown (l, &m, key);
-    }
-  tf_yaml_mapping_clear (&m);
-  if (l->r.error == NULL && (!has_min || !has_max))
-    tf_yaml_reader_fail_at (&l->r, start, "needs both min and max");
-  else if (l->r.error == NULL && mt->links_per_chip_min > mt->links_per_chip_max)
-    tf_yaml_reader_fail_at (&l->r, start, "min is larger than max");
-}
-
-/* network_cost_by_part: {switches, links, nics}, USD. */
-static void
-read_cost_parts (TfLoader  *l,
-                 TfMetrics *mt)
-{
-  static const char *const parts[] = { "switches", "links", "nics" };
-  double *values[] = { &mt->switch_cost, &mt->link_cost, &mt->nic_cost };
-  TfYamlMapping m;
-  const char *key;
-
-  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
-    return;
-  while (tf_yaml_reader_next_key (&l->r, &m, &key))
-    {
-      guint i;
-
-      for (i = 0; i < G_N_ELEMENTS (parts) && strcmp (key, parts[i]) != 0; i++)
-        ;
-      if (i == G_N_ELEMENTS (parts))
-        keep_unknown (l, &m, key);
-      else
-        tf_yaml_read_real (&l->r, values[i]);
-    }
-  tf_yaml_mapping_clear (&m);
+  return r->error == NULL;
 }
 
 static gboolean
-read_metrics (TfLoader *l)
+read_by_type (TfYamlReader      *r,
+              const TfYamlKeyAt *at)
 {
+  TfMetrics *mt = at->field;
+
+  return read_count_map (r, at, tf_link_type_names, mt->link_count_by_type);
+}
+
+static gboolean
+read_by_reach_counts (TfYamlReader      *r,
+                      const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+  TfMetrics *mt = at->field;
+
+  l->has_new_counts |= NEW_COUNT_BY_REACH;
+  return read_count_map (r, at, tf_reach_names, mt->link_count_by_reach);
+}
+
+static gboolean
+read_cables (TfYamlReader      *r,
+             const TfYamlKeyAt *at)
+{
+  TfMetrics *mt = at->field;
+
+  return read_count_map (r, at, tf_cable_names, mt->cables_by_class);
+}
+
+/* links_per_chip: one number when every chip drives the same, else {min, max}. */
+static const TfYamlKey links_per_chip_keys[] = {
+  TF_YAML_KEY_GUINT ("min", TfMetrics, links_per_chip_min, 0, G_MAXUINT32),
+  TF_YAML_KEY_GUINT ("max", TfMetrics, links_per_chip_max, 0, G_MAXUINT32),
+};
+
+static gboolean
+read_links_per_chip (TfYamlReader      *r,
+                     const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+  TfMetrics *mt = at->field;
+  TfMark start = tf_yaml_reader_mark (r);
+  guint64 have;
+
+  l->has_new_counts |= NEW_COUNT_PER_CHIP;
+  if (r->event.type != YAML_MAPPING_START_EVENT)
+    {
+      if (!tf_yaml_read_guint (r, 0, G_MAXUINT32, &mt->links_per_chip_min))
+        return FALSE;
+      mt->links_per_chip_max = mt->links_per_chip_min;
+      return TRUE;
+    }
+  if (!read_keys (l, links_per_chip_keys, G_N_ELEMENTS (links_per_chip_keys), mt, &have, NULL))
+    return FALSE;
+  if (have != 3)
+    return tf_yaml_reader_fail_at (r, start, "needs both min and max");
+  if (mt->links_per_chip_min > mt->links_per_chip_max)
+    return tf_yaml_reader_fail_at (r, start, "min is larger than max");
+  return TRUE;
+}
+
+/* network_cost_by_part: {switches, links, nics}, USD. */
+static const TfYamlKey cost_part_keys[] = {
+  TF_YAML_KEY_REAL ("switches", TfMetrics, switch_cost),
+  TF_YAML_KEY_REAL ("links", TfMetrics, link_cost),
+  TF_YAML_KEY_REAL ("nics", TfMetrics, nic_cost),
+};
+
+static gboolean
+read_cost_parts (TfYamlReader      *r,
+                 const TfYamlKeyAt *at)
+{
+  return read_keys (at->data, cost_part_keys, G_N_ELEMENTS (cost_part_keys), at->field, NULL,
+                    NULL);
+}
+
+static gboolean
+read_methods (TfYamlReader      *r,
+              const TfYamlKeyAt *at)
+{
+  return read_keys (at->data, method_keys, G_N_ELEMENTS (method_keys), at->field, NULL, NULL);
+}
+
+/* Metrics files newer than the first carry (NewCount): their bit, then the value. */
+static gboolean
+read_switch_radix (TfYamlReader      *r,
+                   const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+
+  l->has_new_counts |= NEW_COUNT_SWITCH_RADIX;
+  return tf_yaml_read_guint (r, 0, G_MAXUINT32, at->field);
+}
+
+static gboolean
+read_bisection_per_chip (TfYamlReader      *r,
+                         const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+
+  l->has_new_counts |= NEW_COUNT_PER_CHIP_BISECTION;
+  return tf_yaml_read_real (r, at->field);
+}
+
+static gboolean
+read_network_cost (TfYamlReader      *r,
+                   const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+
+  l->has_new_counts |= NEW_COUNT_LAYOUT;
+  return tf_yaml_read_real (r, at->field);
+}
+
+/* The generator's metrics (the optimizer's values and keys of other tools: read_candidate_value) */
+static const TfYamlKey metrics_keys[] = {
+  TF_YAML_KEY_GUINT ("diameter", TfMetrics, diameter, 0, G_MAXUINT32),
+  TF_YAML_KEY_REAL ("average_path_length", TfMetrics, average_path_length),
+  TF_YAML_KEY_UINT64 ("bisection_links", TfMetrics, bisection_links, 0, G_MAXUINT64, NULL),
+  TF_YAML_KEY_REAL ("bisection_bandwidth", TfMetrics, bisection_bandwidth),
+  TF_YAML_KEY_UINT64 ("link_count", TfMetrics, link_count, 0, G_MAXUINT64, NULL),
+  TF_YAML_KEY_CALL ("link_count_by_type", read_by_type),
+  TF_YAML_KEY_CALL ("link_count_by_reach", read_by_reach_counts),
+  TF_YAML_KEY_GUINT ("switch_count", TfMetrics, switch_count, 0, G_MAXUINT32),
+  TF_YAML_KEY_CALL_AT ("switch_radix", read_switch_radix, TfMetrics, switch_radix),
+  TF_YAML_KEY_CALL ("links_per_chip", read_links_per_chip),
+  TF_YAML_KEY_GUINT ("path_diversity", TfMetrics, path_diversity, 0, G_MAXUINT32),
+  TF_YAML_KEY_CALL_AT ("bisection_bandwidth_per_chip", read_bisection_per_chip, TfMetrics,
+                       bisection_bandwidth_per_chip),
+  TF_YAML_KEY_CALL_AT ("network_cost", read_network_cost, TfMetrics, network_cost),
+  TF_YAML_KEY_CALL ("network_cost_by_part", read_cost_parts),
+  TF_YAML_KEY_CALL ("cables_by_class", read_cables),
+  TF_YAML_KEY_REAL ("injection_bandwidth_per_chip", TfMetrics, injection_bandwidth),
+  TF_YAML_KEY_GUINT ("rack_count", TfMetrics, rack_count, 0, G_MAXUINT32),
+  TF_YAML_KEY_GUINT ("pod_count", TfMetrics, pod_count, 0, G_MAXUINT32),
+  TF_YAML_KEY_CALL ("methods", read_methods),
+};
+
+static gboolean
+read_metrics (TfYamlReader      *r,
+              const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
   TfMetrics *mt = &l->metrics;
-  TfYamlMapping m;
-  const char *key;
-  guint64 v;
+  guint64 have;
 
   l->has_metrics = TRUE;
-  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
+  if (!tf_yaml_read_keys (r, metrics_keys, G_N_ELEMENTS (metrics_keys), mt, l,
+                          read_candidate_value, &have, NULL))
     return FALSE;
-  while (tf_yaml_reader_next_key (&l->r, &m, &key))
-    {
-      gboolean generator = TRUE;
-
-      /* The optimizer's values first, then the generator's; any other is kept as it is. */
-      if (read_candidate_value (l, key))
-        continue;
-      if (strcmp (key, "diameter") == 0)
-        {
-          if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
-            mt->diameter = (guint) v;
-        }
-      else if (strcmp (key, "average_path_length") == 0)
-        tf_yaml_read_real (&l->r, &mt->average_path_length);
-      else if (strcmp (key, "bisection_links") == 0)
-        tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &mt->bisection_links);
-      else if (strcmp (key, "bisection_bandwidth") == 0)
-        tf_yaml_read_real (&l->r, &mt->bisection_bandwidth);
-      else if (strcmp (key, "link_count") == 0)
-        tf_yaml_read_uint (&l->r, 0, G_MAXUINT64, &mt->link_count);
-      else if (strcmp (key, "link_count_by_type") == 0)
-        read_count_map (l, tf_link_type_names, mt->link_count_by_type);
-      else if (strcmp (key, "link_count_by_reach") == 0)
-        {
-          l->has_new_counts |= NEW_COUNT_BY_REACH;
-          read_count_map (l, tf_reach_names, mt->link_count_by_reach);
-        }
-      else if (strcmp (key, "switch_count") == 0)
-        {
-          if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
-            mt->switch_count = (guint) v;
-        }
-      else if (strcmp (key, "switch_radix") == 0)
-        {
-          l->has_new_counts |= NEW_COUNT_SWITCH_RADIX;
-          if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
-            mt->switch_radix = (guint) v;
-        }
-      else if (strcmp (key, "links_per_chip") == 0)
-        {
-          l->has_new_counts |= NEW_COUNT_PER_CHIP;
-          read_links_per_chip (l, mt);
-        }
-      else if (strcmp (key, "path_diversity") == 0)
-        {
-          if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
-            mt->path_diversity = (guint) v;
-        }
-      else if (strcmp (key, "bisection_bandwidth_per_chip") == 0)
-        {
-          l->has_new_counts |= NEW_COUNT_PER_CHIP_BISECTION;
-          tf_yaml_read_real (&l->r, &mt->bisection_bandwidth_per_chip);
-        }
-      else if (strcmp (key, "network_cost") == 0)
-        {
-          l->has_new_counts |= NEW_COUNT_LAYOUT;
-          tf_yaml_read_real (&l->r, &mt->network_cost);
-        }
-      else if (strcmp (key, "network_cost_by_part") == 0)
-        read_cost_parts (l, mt);
-      else if (strcmp (key, "cables_by_class") == 0)
-        read_count_map (l, tf_cable_names, mt->cables_by_class);
-      else if (strcmp (key, "injection_bandwidth_per_chip") == 0)
-        tf_yaml_read_real (&l->r, &mt->injection_bandwidth);
-      else if (strcmp (key, "rack_count") == 0)
-        {
-          if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
-            mt->rack_count = (guint) v;
-        }
-      else if (strcmp (key, "pod_count") == 0)
-        {
-          if (tf_yaml_read_uint (&l->r, 0, G_MAXUINT32, &v))
-            mt->pod_count = (guint) v;
-        }
-      else if (strcmp (key, "methods") == 0)
-        {
-          TfYamlMapping mm;
-          const char *name;
-
-          if (!tf_yaml_reader_begin_mapping (&l->r, &mm))
-            break;
-          while (tf_yaml_reader_next_key (&l->r, &mm, &name))
-            {
-              if (strcmp (name, "diameter") == 0)
-                read_method (l, &mt->diameter_method);
-              else if (strcmp (name, "average_path_length") == 0)
-                read_method (l, &mt->average_path_length_method);
-              else if (strcmp (name, "bisection_links") == 0)
-                read_method (l, &mt->bisection_links_method);
-              else if (strcmp (name, "bisection_bandwidth") == 0)
-                read_method (l, &mt->bisection_bandwidth_method);
-              else if (strcmp (name, "link_count") == 0 || strcmp (name, "switch_count") == 0
-                       || strcmp (name, "switch_radix") == 0
-                       || strcmp (name, "links_per_chip") == 0)
-                read_method (l, &mt->counts_method);
-              else if (strcmp (name, "path_diversity") == 0)
-                read_method (l, &mt->path_diversity_method);
-              else if (strcmp (name, "network_cost") == 0)
-                read_method (l, &mt->cost_method);
-              else if (strcmp (name, "cables_by_class") == 0
-                       || strcmp (name, "injection_bandwidth_per_chip") == 0
-                       || strcmp (name, "rack_count") == 0 || strcmp (name, "pod_count") == 0)
-                read_method (l, &mt->layout_method);
-              else if (strcmp (name, "bisection_bandwidth_per_chip") == 0)
-                {
-                  TfMethod same;  /* bisection_bandwidth's, written beside it for readers */
-
-                  read_method (l, &same);
-                }
-              else
-                keep_unknown (l, &mm, name);
-            }
-          tf_yaml_mapping_clear (&mm);
-        }
-      else
-        {
-          generator = FALSE;
-          keep_unknown (l, &m, key);
-        }
-      l->has_generator_metrics |= generator;
-    }
-  tf_yaml_mapping_clear (&m);
-  if (l->r.error == NULL && l->has_generator_metrics && mt->counts_method == TF_METHOD_NONE)
+  l->has_generator_metrics |= have != 0;
+  if (l->has_generator_metrics && mt->counts_method == TF_METHOD_NONE)
     mt->counts_method = TF_METHOD_EXACT;
-  return l->r.error == NULL;
+  return TRUE;
 }
+
+static gboolean
+read_candidate_id (TfYamlReader      *r,
+                   const TfYamlKeyAt *at)
+{
+  return tf_yaml_read_string (r, MAX_NAME, &candidate_of (at->data)->candidate_id);
+}
+
+/* A string of the result's, with its mark for the checks against the id. */
+static gboolean
+read_marked (TfYamlReader *r,
+             gsize         max_length,
+             char        **out,
+             TfMark       *mark)
+{
+  *mark = tf_yaml_reader_mark (r);
+  return tf_yaml_read_string (r, max_length, out);
+}
+
+static gboolean
+read_family (TfYamlReader      *r,
+             const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+
+  return read_marked (r, MAX_NAME, &l->family, &l->family_mark);
+}
+
+static gboolean
+read_id (TfYamlReader      *r,
+         const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+
+  return read_marked (r, MAX_ID, &l->id, &l->id_mark);
+}
+
+static gboolean
+read_status (TfYamlReader      *r,
+             const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+
+  return read_marked (r, MAX_NAME, &l->status, &l->status_mark);
+}
+
+static gboolean
+read_warnings (TfYamlReader      *r,
+               const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+  TfYamlSequence s;
+  gboolean more;
+
+  l->warnings_mark = tf_yaml_reader_mark (r);
+  l->warnings = g_ptr_array_new_with_free_func (g_free);
+  if (!tf_yaml_reader_begin_sequence (r, &s, TF_MAX_WARNINGS))
+    return FALSE;
+  while (tf_yaml_reader_next_item (r, &s, &more) && more)
+    {
+      char *name = NULL;
+
+      if (tf_yaml_read_string (r, MAX_NAME, &name))
+        g_ptr_array_add (l->warnings, name);
+    }
+  return r->error == NULL;
+}
+
+static gboolean
+read_n_endpoint (TfYamlReader      *r,
+                 const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+
+  l->has_n_endpoint = TRUE;
+  l->n_endpoint_mark = tf_yaml_reader_mark (r);
+  return tf_yaml_read_uint (r, 1, TF_N_CHIP_MAX, &l->n_endpoint);
+}
+
+static gboolean
+read_derived (TfYamlReader      *r,
+              const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+
+  l->has_derived = TRUE;
+  l->derived_mark = tf_yaml_reader_mark (r);
+  return tf_yaml_read_uint (r, 1, TF_N_CHIP_MAX, &l->derived);
+}
+
+static const TfYamlKey metadata_keys[] = {
+  TF_YAML_KEY_STRING ("source", TfLoader, source, MAX_NAME),
+  TF_YAML_KEY_CALL ("candidate_id", read_candidate_id),
+  TF_YAML_KEY_CALL ("origin", read_origin),
+  TF_YAML_KEY_CALL ("family", read_family),
+  TF_YAML_KEY_CALL ("id", read_id),
+  TF_YAML_KEY_CALL ("family_attrs", read_attrs),
+  TF_YAML_KEY_CALL ("context", read_context),
+  TF_YAML_KEY_CALL ("status", read_status),
+  TF_YAML_KEY_CALL ("warnings", read_warnings),
+  TF_YAML_KEY_CALL ("n_endpoint", read_n_endpoint),
+  TF_YAML_KEY_CALL ("derived_chips_per_board", read_derived),
+  TF_YAML_KEY_CALL ("metrics", read_metrics),
+};
 
 gboolean
 tf_loader_read_metadata (TfLoader *l)
 {
-  TfYamlMapping m;
-  const char *key;
-
   l->has_metadata = TRUE;
   l->metadata_mark = tf_yaml_reader_mark (&l->r);
-  if (!tf_yaml_reader_begin_mapping (&l->r, &m))
+  if (!read_keys (l, metadata_keys, G_N_ELEMENTS (metadata_keys), l, NULL, NULL))
     return FALSE;
-  while (tf_yaml_reader_next_key (&l->r, &m, &key))
-    {
-      if (strcmp (key, "source") == 0)
-        tf_yaml_read_string (&l->r, MAX_NAME, &l->source);
-      else if (strcmp (key, "candidate_id") == 0)
-        tf_yaml_read_string (&l->r, MAX_NAME, &candidate_of (l)->candidate_id);
-      else if (strcmp (key, "origin") == 0)
-        read_origin (l);
-      else if (strcmp (key, "family") == 0)
-        {
-          l->family_mark = tf_yaml_reader_mark (&l->r);
-          tf_yaml_read_string (&l->r, MAX_NAME, &l->family);
-        }
-      else if (strcmp (key, "id") == 0)
-        {
-          l->id_mark = tf_yaml_reader_mark (&l->r);
-          tf_yaml_read_string (&l->r, MAX_ID, &l->id);
-        }
-      else if (strcmp (key, "family_attrs") == 0)
-        read_attrs (l);
-      else if (strcmp (key, "context") == 0)
-        read_context (l);
-      else if (strcmp (key, "status") == 0)
-        {
-          l->status_mark = tf_yaml_reader_mark (&l->r);
-          tf_yaml_read_string (&l->r, MAX_NAME, &l->status);
-        }
-      else if (strcmp (key, "warnings") == 0)
-        {
-          TfYamlSequence s;
-          gboolean more;
-
-          l->warnings_mark = tf_yaml_reader_mark (&l->r);
-          l->warnings = g_ptr_array_new_with_free_func (g_free);
-          if (!tf_yaml_reader_begin_sequence (&l->r, &s, TF_MAX_WARNINGS))
-            break;
-          while (tf_yaml_reader_next_item (&l->r, &s, &more) && more)
-            {
-              char *name = NULL;
-
-              if (tf_yaml_read_string (&l->r, MAX_NAME, &name))
-                g_ptr_array_add (l->warnings, name);
-            }
-        }
-      else if (strcmp (key, "n_endpoint") == 0)
-        {
-          l->has_n_endpoint = TRUE;
-          l->n_endpoint_mark = tf_yaml_reader_mark (&l->r);
-          tf_yaml_read_uint (&l->r, 1, TF_N_CHIP_MAX, &l->n_endpoint);
-        }
-      else if (strcmp (key, "derived_chips_per_board") == 0)
-        {
-          l->has_derived = TRUE;
-          l->derived_mark = tf_yaml_reader_mark (&l->r);
-          tf_yaml_read_uint (&l->r, 1, TF_N_CHIP_MAX, &l->derived);
-        }
-      else if (strcmp (key, "metrics") == 0)
-        read_metrics (l);
-      else
-        keep_unknown (l, &m, key);
-    }
-  tf_yaml_mapping_clear (&m);
-  if (l->r.error == NULL && !l->has_context)
+  if (!l->has_context)
     return tf_yaml_reader_fail_field (&l->r, l->metadata_mark, "metadata",
                                       "context is required");
-  return l->r.error == NULL;
+  return TRUE;
 }
-
 
 /* The counts a file from before them lacks, counted on its graph. */
 void

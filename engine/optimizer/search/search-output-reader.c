@@ -71,7 +71,6 @@ typedef struct
   GArray            *baseline;   /* Entry; NULL without a baseline_front */
   gboolean           has_n_chip;
   guint              entry_index;   /* of the front entry being read */
-  Entry             *entry;
 } Summary;
 
 static gboolean
@@ -90,6 +89,7 @@ static gboolean
 skip_key (TfYamlReader  *r,
           TfYamlMapping *m,
           const char    *key,
+          gpointer       target,
           gpointer       data)
 {
   return skip_value (data);
@@ -252,9 +252,11 @@ static gboolean
 read_breakdown_collective (TfYamlReader  *r,
                            TfYamlMapping *m,
                            const char    *key,
+                           gpointer       target,
                            gpointer       data)
 {
   Summary *s = data;
+  Entry *entry = target;
   guint p;
 
   if (g_str_has_suffix (key, "_all_chips"))
@@ -262,7 +264,7 @@ read_breakdown_collective (TfYamlReader  *r,
       g_autofree char *primitive = g_strndup (key, strlen (key) - strlen ("_all_chips"));
 
       if (tf_names_find (tf_primitive_names, primitive, &p))
-        return read_collective (s, s->entry, p);
+        return read_collective (s, entry, p);
     }
   return skip_value (s);
 }
@@ -271,7 +273,6 @@ static gboolean
 read_breakdown (Summary *s,
                 Entry   *entry)
 {
-  s->entry = entry;
   return tf_yaml_read_keys (&s->r, breakdown_keys, G_N_ELEMENTS (breakdown_keys), entry, s,
                             read_breakdown_collective, NULL, NULL);
 }
@@ -443,6 +444,7 @@ static gboolean
 read_layer (TfYamlReader  *r,
             TfYamlMapping *m,
             const char    *key,
+            gpointer       target,
             gpointer       data)
 {
   Summary *s = data;
