@@ -149,7 +149,6 @@ void     tf_yaml_extension_free (TfYamlExtension *extension);
  * built-in file that does not parse. */
 
 gboolean tf_yaml_unknown_key (TfYamlReader *r, TfYamlMapping *m, const char *key, TfNames known);
-gboolean tf_yaml_is_key (const char *key, const char *name);
 gboolean tf_yaml_read_bool (TfYamlReader *r, gboolean *out);
 /* A whole number in [min, max]; when @why is given, a number above the range says why the
  * limit is what it is. */

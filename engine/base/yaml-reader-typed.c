@@ -20,13 +20,6 @@ tf_yaml_unknown_key (TfYamlReader  *r,
   return tf_yaml_reader_fail_at (r, m->key_mark, "unknown key '%s'; expected %s", key, list);
 }
 
-gboolean
-tf_yaml_is_key (const char *key,
-                const char *name)
-{
-  return strcmp (key, name) == 0;
-}
-
 static gboolean
 plain_scalar (const TfYamlReader *r)
 {

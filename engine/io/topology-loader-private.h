@@ -164,8 +164,6 @@ gpointer tf_loader_alloc0 (TfLoader *l, gsize n, gsize size);
 /* Sets a TF_ERROR_NO_MEMORY at the field being read; returns FALSE. */
 gboolean tf_loader_out_of_memory (TfLoader *l);
 gboolean tf_loader_vec_push (TfLoader *l, TfLoaderVec *v, const void *item);
-gboolean tf_loader_unknown_key (TfLoader *l, TfYamlMapping *m, const char *key,
-                                const char *known);
 
 /* Reading (topology-loader-metadata.c, topology-loader-network.c). Under metadata a key no
  * reader knows is kept as it is, with a notice; elsewhere it is an error. */

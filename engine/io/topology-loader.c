@@ -90,49 +90,58 @@ vec_clear (TfLoaderVec *v)
   v->len = v->cap = 0;
 }
 
-/* Outside metadata (which keeps them, topology-loader-metadata.c), a key outside the format
- * is an error naming the keys expected there. */
-gboolean
-tf_loader_unknown_key (TfLoader      *l,
-                       TfYamlMapping *m,
-                       const char    *key,
-                       const char    *known)
+static gboolean
+read_metadata (TfYamlReader      *r,
+               const TfYamlKeyAt *at)
 {
-  return tf_yaml_reader_fail_at (&l->r, m->key_mark, "unknown key '%s'; expected %s", key,
-                                 known);
+  return tf_loader_read_metadata (at->data);
 }
 
+static gboolean
+read_chips_per_board (TfYamlReader      *r,
+                      const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+
+  l->has_chips_per_board = TRUE;
+  l->chips_per_board_mark = tf_yaml_reader_mark (r);
+  return tf_yaml_read_uint (r, 1, TF_N_CHIP_MAX, &l->chips_per_board);
+}
+
+static gboolean
+read_grouping (TfYamlReader      *r,
+               const TfYamlKeyAt *at)
+{
+  return tf_loader_read_grouping (at->data);
+}
+
+static gboolean
+read_network (TfYamlReader      *r,
+              const TfYamlKeyAt *at)
+{
+  return tf_loader_read_network (at->data);
+}
+
+/* Outside metadata (which keeps them, topology-loader-metadata.c), a key outside the format is
+ * an error naming the keys expected there. */
+static const TfYamlKey document_keys[] = {
+  TF_YAML_KEY_CALL ("metadata", read_metadata),
+  TF_YAML_KEY_CALL ("chips_per_board", read_chips_per_board),
+  TF_YAML_KEY_CALL ("boardGrouping", read_grouping),
+  TF_YAML_KEY_CALL ("network", read_network),
+};
 
 static gboolean
 read_document (TfLoader *l)
 {
-  TfYamlMapping m;
-  const char *key;
+  TfMark start;
 
-  if (!tf_yaml_reader_begin_document (&l->r) || !tf_yaml_reader_begin_mapping (&l->r, &m))
-    return FALSE;
-  while (tf_yaml_reader_next_key (&l->r, &m, &key))
-    {
-      if (strcmp (key, "metadata") == 0)
-        tf_loader_read_metadata (l);
-      else if (strcmp (key, "chips_per_board") == 0)
-        {
-          l->has_chips_per_board = TRUE;
-          l->chips_per_board_mark = tf_yaml_reader_mark (&l->r);
-          tf_yaml_read_uint (&l->r, 1, TF_N_CHIP_MAX, &l->chips_per_board);
-        }
-      else if (strcmp (key, "boardGrouping") == 0)
-        tf_loader_read_grouping (l);
-      else if (strcmp (key, "network") == 0)
-        tf_loader_read_network (l);
-      else
-        tf_loader_unknown_key (l, &m, key, "metadata, chips_per_board, boardGrouping or network");
-    }
-  tf_yaml_mapping_clear (&m);
-  if (l->r.error != NULL)
+  if (!tf_yaml_reader_begin_document (&l->r)
+      || !tf_yaml_read_keys (&l->r, document_keys, G_N_ELEMENTS (document_keys), l, l, NULL, NULL,
+                             &start))
     return FALSE;
   if (!l->has_metadata || !l->has_grouping || !l->has_network)
-    return tf_yaml_reader_fail_at (&l->r, m.start, "%s is required",
+    return tf_yaml_reader_fail_at (&l->r, start, "%s is required",
                                    !l->has_metadata ? "metadata"
                                    : !l->has_grouping ? "boardGrouping" : "network");
   return tf_yaml_reader_end_document (&l->r);

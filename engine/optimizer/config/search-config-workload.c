@@ -396,8 +396,8 @@ tf_config_read_workloads (Loader     *l,
     return tf_yaml_reader_fail_at (r, key_mark, "%s and %s are both given; give either "
                                    "workload (one) or workloads (a list of 1 to %u)",
                                    l->workload_key, key, TF_SEARCH_MAX_WORKLOADS);
-  l->workload_key = tf_yaml_is_key (key, "workload") ? "workload" : "workloads";
-  if (tf_yaml_is_key (key, "workload"))
+  l->workload_key = strcmp (key, "workload") == 0 ? "workload" : "workloads";
+  if (strcmp (key, "workload") == 0)
     {
       tf_config_workload_defaults (&l->c->workloads[0]);
       if (!read_workload (l, 0, FALSE))
@@ -435,7 +435,7 @@ tf_config_finish_workload (Loader *l,
   TfSearchConfig *c = l->c;
   TfWorkload *w = &c->workloads[index];
   WorkloadRecord *rec = &l->records[index];
-  g_autofree char *path = tf_yaml_is_key (l->workload_key, "workload")
+  g_autofree char *path = strcmp (l->workload_key, "workload") == 0
                           ? g_strdup ("workload") : g_strdup_printf ("workloads[%u]", index);
   g_autofree char *parallelism = g_strdup_printf ("%s.parallelism", path);
   guint64 product = (guint64) w->tp * w->pp * w->dp;
