@@ -23,10 +23,14 @@ G_BEGIN_DECLS
 
 extern const TfNames tf_attach_names;
 
-/* attach= and planes= of @args, their defaults when left out (and refused when written as the
- * default, so a result has one id). */
-gboolean tf_attachment_parse_id (TfIdArgs *args, TfAttachment *at, GError **error);
-void     tf_attachment_format_id (const TfAttachment *at, GString *out);
+/* attach= and planes= of a switched family's id keys (@field: its TfAttachment in the family's
+ * parameters @type), their defaults when left out (and refused when written as the default, so
+ * a result has one id). */
+#define TF_ATTACHMENT_ID_KEYS(type, field) \
+  { .key = "attach", .kind = TF_ID_NAME, .offset = G_STRUCT_OFFSET (type, field.attach), \
+    .names = &tf_attach_names, .flags = TF_ID_OPTIONAL, .default_value = TF_ATTACH_BOARD }, \
+  { .key = "planes", .kind = TF_ID_UINT, .offset = G_STRUCT_OFFSET (type, field.planes), \
+    .min = 1, .max = TF_CHIP_RADIX_MAX, .flags = TF_ID_OPTIONAL, .default_value = 1 }
 /* "rails" (C_board) and "planes", where they differ from the spec's form. */
 void     tf_attachment_attrs (const TfAttachment *at, guint chips_per_board, TfAttrs *attrs);
 /* The hard rules: P divides chip_radix; rails need two chips or more a board. */

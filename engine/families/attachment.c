@@ -6,54 +6,6 @@
 
 TF_DEFINE_NAMES (tf_attach_names, TF_N_ATTACH, "board", "rail");
 
-gboolean
-tf_attachment_parse_id (TfIdArgs      *args,
-                        TfAttachment  *at,
-                        GError       **error)
-{
-  guint planes = 1;
-
-  at->attach = TF_ATTACH_BOARD;
-  at->planes = 1;
-  if (tf_id_args_has (args, "attach"))
-    {
-      guint attach;
-
-      if (!tf_id_args_get_name (args, "attach", tf_attach_names, &attach, error))
-        return FALSE;
-      if (attach == TF_ATTACH_BOARD)
-        {
-          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
-                       "id '%s': attach=board: the default; leave it out", args->id);
-          return FALSE;
-        }
-      at->attach = attach;
-    }
-  if (tf_id_args_has (args, "planes"))
-    {
-      if (!tf_id_args_get_uint (args, "planes", 1, TF_CHIP_RADIX_MAX, &planes, error))
-        return FALSE;
-      if (planes == 1)
-        {
-          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
-                       "id '%s': planes=1: the default; leave it out", args->id);
-          return FALSE;
-        }
-      at->planes = planes;
-    }
-  return TRUE;
-}
-
-void
-tf_attachment_format_id (const TfAttachment *at,
-                         GString            *out)
-{
-  if (at->attach != TF_ATTACH_BOARD)
-    tf_id_append_name (out, "attach", tf_attach_names.names[at->attach]);
-  if (at->planes > 1)
-    tf_id_append_uint (out, "planes", at->planes);
-}
-
 void
 tf_attachment_attrs (const TfAttachment *at,
                      guint               chips_per_board,

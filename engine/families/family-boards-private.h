@@ -11,9 +11,7 @@ G_BEGIN_DECLS
 gboolean tf_boards_walk (const TfContext *ctx, TfParamsVisitor visit, gpointer user_data);
 /* n_endpoint divides n_chip and is at least @min; fills n_endpoint and chips_per_board. */
 gboolean tf_boards_check (const TfContext *ctx, TfResult *result, guint min, GString *why);
-gboolean tf_boards_parse_id (TfIdArgs *args, TfParams *params, GError **error);
-void     tf_boards_format_id (const TfParams *params, GString *out);
-/* The spec gives these families no attributes. */
-void     tf_boards_attrs (const TfResult *result, TfAttrs *attrs);
+/* n_endpoint, the boards: the spec gives these families no family_attrs. */
+extern const TfIdKey tf_boards_id_keys[1];
 
 G_END_DECLS

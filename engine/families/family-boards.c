@@ -52,31 +52,7 @@ tf_boards_check (const TfContext *ctx,
   return TRUE;
 }
 
-gboolean
-tf_boards_parse_id (TfIdArgs  *args,
-                    TfParams  *params,
-                    GError   **error)
-{
-  BoardsParams b;
+const TfIdKey tf_boards_id_keys[1] = {
+  TF_ID_KEY_UINT ("n_endpoint", BoardsParams, n_endpoint, 1, TF_N_CHIP_MAX, 0),
+};
 
-  if (!tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &b.n_endpoint, error))
-    return FALSE;
-  TF_PARAMS_SET (params, BoardsParams, &b);
-  return TRUE;
-}
-
-void
-tf_boards_format_id (const TfParams *params,
-                     GString        *out)
-{
-  BoardsParams b;
-
-  TF_PARAMS_GET (params, BoardsParams, &b);
-  tf_id_append_uint (out, "n_endpoint", b.n_endpoint);
-}
-
-void
-tf_boards_attrs (const TfResult *result,
-                 TfAttrs        *attrs)
-{
-}

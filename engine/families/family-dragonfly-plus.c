@@ -143,52 +143,15 @@ dragonfly_plus_walk (const TfContext *ctx,
   return TRUE;
 }
 
-static gboolean
-dragonfly_plus_parse_id (TfIdArgs  *args,
-                         TfParams  *params,
-                         GError   **error)
-{
-  DragonflyPlusParams d;
-
-  if (!tf_id_args_get_uint (args, "a", A_MIN, A_MAX, &d.a, error)
-      || !tf_id_args_get_uint (args, "p", P_MIN, P_MAX, &d.p, error)
-      || !tf_id_args_get_uint (args, "s", S_MIN, S_MAX, &d.s, error)
-      || !tf_id_args_get_uint (args, "g", 2, S_MAX * (S_MAX - 1) + 1, &d.g, error)
-      || !tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &d.n_endpoint, error)
-      || !tf_attachment_parse_id (args, &d.at, error))
-    return FALSE;
-  TF_PARAMS_SET (params, DragonflyPlusParams, &d);
-  return TRUE;
-}
-
-static void
-dragonfly_plus_format_id (const TfParams *params,
-                          GString        *out)
-{
-  DragonflyPlusParams d;
-
-  TF_PARAMS_GET (params, DragonflyPlusParams, &d);
-  tf_id_append_uint (out, "a", d.a);
-  tf_id_append_uint (out, "p", d.p);
-  tf_id_append_uint (out, "s", d.s);
-  tf_id_append_uint (out, "g", d.g);
-  tf_id_append_uint (out, "n_endpoint", d.n_endpoint);
-  tf_attachment_format_id (&d.at, out);
-}
-
-static void
-dragonfly_plus_attrs (const TfResult *result,
-                      TfAttrs        *attrs)
-{
-  DragonflyPlusParams d;
-
-  TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
-  tf_attrs_add_int (attrs, "a", d.a);
-  tf_attrs_add_int (attrs, "p", d.p);
-  tf_attrs_add_int (attrs, "s", d.s);
-  tf_attrs_add_int (attrs, "g", d.g);
-  tf_attachment_attrs (&d.at, result->chips_per_board, attrs);
-}
+/* The id's keys: a, p, s and g are family_attrs too. */
+static const TfIdKey dragonfly_plus_id_keys[] = {
+  TF_ID_KEY_UINT ("a", DragonflyPlusParams, a, A_MIN, A_MAX, TF_ID_ATTR),
+  TF_ID_KEY_UINT ("p", DragonflyPlusParams, p, P_MIN, P_MAX, TF_ID_ATTR),
+  TF_ID_KEY_UINT ("s", DragonflyPlusParams, s, S_MIN, S_MAX, TF_ID_ATTR),
+  TF_ID_KEY_UINT ("g", DragonflyPlusParams, g, 2, S_MAX * (S_MAX - 1) + 1, TF_ID_ATTR),
+  TF_ID_KEY_UINT ("n_endpoint", DragonflyPlusParams, n_endpoint, 1, TF_N_CHIP_MAX, 0),
+  TF_ATTACHMENT_ID_KEYS (DragonflyPlusParams, at),
+};
 
 static void
 dragonfly_plus_attachment (const TfResult *result,
@@ -353,10 +316,9 @@ const TfFamily tf_family_dragonfly_plus = {
   .scopes = 1u << TF_SCOPE_INTER_RACK,
   .direct = FALSE,
   .walk = dragonfly_plus_walk,
-  .parse_id = dragonfly_plus_parse_id,
-  .format_id = dragonfly_plus_format_id,
+  .id_keys = dragonfly_plus_id_keys,
+  .n_id_keys = G_N_ELEMENTS (dragonfly_plus_id_keys),
   .check = dragonfly_plus_check,
-  .attrs = dragonfly_plus_attrs,
   .count = dragonfly_plus_count,
   .switch_ports = dragonfly_plus_switch_ports,
   .build = dragonfly_plus_build,

@@ -136,52 +136,15 @@ dragonfly_walk (const TfContext *ctx,
   return TRUE;
 }
 
-static gboolean
-dragonfly_parse_id (TfIdArgs  *args,
-                    TfParams  *params,
-                    GError   **error)
-{
-  DragonflyParams d;
-
-  if (!tf_id_args_get_uint (args, "a", A_MIN, A_MAX, &d.a, error)
-      || !tf_id_args_get_uint (args, "p", P_MIN, P_MAX, &d.p, error)
-      || !tf_id_args_get_uint (args, "h", 1, A_MAX, &d.h, error)
-      || !tf_id_args_get_uint (args, "g", 2, A_MAX * A_MAX + 1, &d.g, error)
-      || !tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &d.n_endpoint, error)
-      || !tf_attachment_parse_id (args, &d.at, error))
-    return FALSE;
-  TF_PARAMS_SET (params, DragonflyParams, &d);
-  return TRUE;
-}
-
-static void
-dragonfly_format_id (const TfParams *params,
-                     GString        *out)
-{
-  DragonflyParams d;
-
-  TF_PARAMS_GET (params, DragonflyParams, &d);
-  tf_id_append_uint (out, "a", d.a);
-  tf_id_append_uint (out, "p", d.p);
-  tf_id_append_uint (out, "h", d.h);
-  tf_id_append_uint (out, "g", d.g);
-  tf_id_append_uint (out, "n_endpoint", d.n_endpoint);
-  tf_attachment_format_id (&d.at, out);
-}
-
-static void
-dragonfly_attrs (const TfResult *result,
-                 TfAttrs        *attrs)
-{
-  DragonflyParams d;
-
-  TF_PARAMS_GET (&result->params, DragonflyParams, &d);
-  tf_attrs_add_int (attrs, "a", d.a);
-  tf_attrs_add_int (attrs, "p", d.p);
-  tf_attrs_add_int (attrs, "h", d.h);
-  tf_attrs_add_int (attrs, "g", d.g);
-  tf_attachment_attrs (&d.at, result->chips_per_board, attrs);
-}
+/* The id's keys: a, p, h and g are family_attrs too. */
+static const TfIdKey dragonfly_id_keys[] = {
+  TF_ID_KEY_UINT ("a", DragonflyParams, a, A_MIN, A_MAX, TF_ID_ATTR),
+  TF_ID_KEY_UINT ("p", DragonflyParams, p, P_MIN, P_MAX, TF_ID_ATTR),
+  TF_ID_KEY_UINT ("h", DragonflyParams, h, 1, A_MAX, TF_ID_ATTR),
+  TF_ID_KEY_UINT ("g", DragonflyParams, g, 2, A_MAX * A_MAX + 1, TF_ID_ATTR),
+  TF_ID_KEY_UINT ("n_endpoint", DragonflyParams, n_endpoint, 1, TF_N_CHIP_MAX, 0),
+  TF_ATTACHMENT_ID_KEYS (DragonflyParams, at),
+};
 
 static void
 dragonfly_attachment (const TfResult *result,
@@ -430,10 +393,9 @@ const TfFamily tf_family_dragonfly = {
   .scopes = 1u << TF_SCOPE_INTER_RACK,
   .direct = FALSE,
   .walk = dragonfly_walk,
-  .parse_id = dragonfly_parse_id,
-  .format_id = dragonfly_format_id,
+  .id_keys = dragonfly_id_keys,
+  .n_id_keys = G_N_ELEMENTS (dragonfly_id_keys),
   .check = dragonfly_check,
-  .attrs = dragonfly_attrs,
   .count = dragonfly_count,
   .switch_ports = dragonfly_switch_ports,
   .build = dragonfly_build,

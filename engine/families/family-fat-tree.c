@@ -370,77 +370,30 @@ fat_tree_walk (const TfContext *ctx,
 }
 
 static gboolean
-fat_tree_parse_id (TfIdArgs  *args,
-                   TfParams  *params,
-                   GError   **error)
+three_layers (gconstpointer params)
 {
-  FatTreeParams p = { 0 };
-  guint n_levels = 0;
+  const FatTreeParams *p = params;
 
-  if (!tf_id_args_get_uint (args, "layers", 2, 3, &p.layers, error)
-      || !tf_id_args_get_uint (args, "k", K_MIN, K_LIMIT, &p.k, error)
-      || !tf_id_args_get_uint (args, "osr", 1, OSR_MAX, &p.osr, error)
-      || !tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &p.n_endpoint, error))
-    return FALSE;
-  /* The variants' parameters, left out when they are the k-ary n-tree's: one id a result. */
-  for (guint i = 0; i < p.layers; i++)
-    p.p_levels[i] = 1;
-  p.agg_osr = p.layers == 3 ? p.osr : 0;
-  if (!tf_attachment_parse_id (args, &p.at, error))
-    return FALSE;
-  if (tf_id_args_has (args, "agg_osr"))
-    {
-      if (p.layers != 3)
-        {
-          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
-                       "id '%s': agg_osr: only a 3-layer tree has aggregation switches",
-                       args->id);
-          return FALSE;
-        }
-      if (!tf_id_args_get_uint (args, "agg_osr", 1, OSR_MAX, &p.agg_osr, error))
-        return FALSE;
-      if (p.agg_osr == p.osr)
-        {
-          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
-                       "id '%s': agg_osr=%u: equal to osr, the default; leave it out",
-                       args->id, p.agg_osr);
-          return FALSE;
-        }
-    }
-  if (tf_id_args_has (args, "p_levels"))
-    {
-      if (!tf_id_args_get_list (args, "p_levels", p.layers, p.layers, 1, K_LIMIT, &n_levels,
-                                p.p_levels, error))
-        return FALSE;
-      if (p.p_levels[0] == 1 && p.p_levels[1] == 1 && (p.layers == 2 || p.p_levels[2] == 1))
-        {
-          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
-                       "id '%s': p_levels: all 1, the default; leave it out", args->id);
-          return FALSE;
-        }
-    }
-  TF_PARAMS_SET (params, FatTreeParams, &p);
-  return TRUE;
+  return p->layers == 3;
 }
 
-static void
-fat_tree_format_id (const TfParams *params,
-                    GString        *out)
-{
-  FatTreeParams p;
-  guint32 ones[3] = { 1, 1, 1 };
-
-  TF_PARAMS_GET (params, FatTreeParams, &p);
-  tf_id_append_uint (out, "layers", p.layers);
-  tf_id_append_uint (out, "k", p.k);
-  tf_id_append_uint (out, "osr", p.osr);
-  tf_id_append_uint (out, "n_endpoint", p.n_endpoint);
-  if (p.layers == 3 && p.agg_osr != p.osr)
-    tf_id_append_uint (out, "agg_osr", p.agg_osr);
-  if (memcmp (p.p_levels, ones, p.layers * sizeof (guint32)) != 0)
-    tf_id_append_list (out, "p_levels", p.p_levels, p.layers);
-  tf_attachment_format_id (&p.at, out);
-}
+/* The id's keys. The variants' parameters are left out when they are the k-ary n-tree's, so a
+ * result has one id: the aggregation's oversubscription (a 3-layer tree's, the leaves' by
+ * default) and the planes per level (1 each). family_attrs are the spec's, in its order
+ * (fat_tree_attrs). */
+static const TfIdKey fat_tree_id_keys[] = {
+  TF_ID_KEY_UINT ("layers", FatTreeParams, layers, 2, 3, 0),
+  TF_ID_KEY_UINT ("k", FatTreeParams, k, K_MIN, K_LIMIT, 0),
+  TF_ID_KEY_UINT ("osr", FatTreeParams, osr, 1, OSR_MAX, 0),
+  TF_ID_KEY_UINT ("n_endpoint", FatTreeParams, n_endpoint, 1, TF_N_CHIP_MAX, 0),
+  { .key = "agg_osr", .kind = TF_ID_UINT, .offset = G_STRUCT_OFFSET (FatTreeParams, agg_osr),
+    .min = 1, .max = OSR_MAX, .flags = TF_ID_OPTIONAL, .default_key = "osr",
+    .applies = three_layers, .only = "only a 3-layer tree has aggregation switches" },
+  { .key = "p_levels", .kind = TF_ID_LIST, .offset = G_STRUCT_OFFSET (FatTreeParams, p_levels),
+    .min = 1, .max = K_LIMIT, .min_len = 2, .max_len = 3, .len_key = "layers",
+    .flags = TF_ID_OPTIONAL, .default_value = 1 },
+  TF_ATTACHMENT_ID_KEYS (FatTreeParams, at),
+};
 
 static void
 fat_tree_attrs (const TfResult *result,
@@ -678,8 +631,8 @@ const TfFamily tf_family_fat_tree = {
   .scopes = (1u << TF_SCOPE_INTRA_RACK) | (1u << TF_SCOPE_INTER_RACK),
   .direct = FALSE,
   .walk = fat_tree_walk,
-  .parse_id = fat_tree_parse_id,
-  .format_id = fat_tree_format_id,
+  .id_keys = fat_tree_id_keys,
+  .n_id_keys = G_N_ELEMENTS (fat_tree_id_keys),
   .check = fat_tree_check,
   .attrs = fat_tree_attrs,
   .count = fat_tree_count,

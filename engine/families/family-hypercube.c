@@ -56,38 +56,9 @@ hypercube_walk (const TfContext *ctx,
   return visit (&params, data);
 }
 
-static gboolean
-hypercube_parse_id (TfIdArgs  *args,
-                    TfParams  *params,
-                    GError   **error)
-{
-  HypercubeParams h;
-
-  if (!tf_id_args_get_uint (args, "n", N_MIN, N_MAX, &h.n, error))
-    return FALSE;
-  TF_PARAMS_SET (params, HypercubeParams, &h);
-  return TRUE;
-}
-
-static void
-hypercube_format_id (const TfParams *params,
-                     GString        *out)
-{
-  HypercubeParams h;
-
-  TF_PARAMS_GET (params, HypercubeParams, &h);
-  tf_id_append_uint (out, "n", h.n);
-}
-
-static void
-hypercube_attrs (const TfResult *result,
-                 TfAttrs        *attrs)
-{
-  HypercubeParams h;
-
-  TF_PARAMS_GET (&result->params, HypercubeParams, &h);
-  tf_attrs_add_int (attrs, "n", h.n);
-}
+static const TfIdKey hypercube_id_keys[] = {
+  TF_ID_KEY_UINT ("n", HypercubeParams, n, N_MIN, N_MAX, TF_ID_ATTR),
+};
 
 /* Address bits a rack spans, then a pod: the largest subcubes that fit. */
 static void
@@ -203,10 +174,9 @@ const TfFamily tf_family_hypercube = {
   .direct = TRUE,
   .size_rule = N_("n_chip = 2^n with n from 1 to 10 (2 to 1,024 chips)"),
   .walk = hypercube_walk,
-  .parse_id = hypercube_parse_id,
-  .format_id = hypercube_format_id,
+  .id_keys = hypercube_id_keys,
+  .n_id_keys = G_N_ELEMENTS (hypercube_id_keys),
   .check = hypercube_check,
-  .attrs = hypercube_attrs,
   .count = hypercube_count,
   .switch_ports = tf_family_no_switch_ports,
   .build = hypercube_build,

@@ -243,60 +243,25 @@ hyperx_walk (const TfContext *ctx,
   return tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w);
 }
 
+/* With rails the board size is free: the id names the boards. */
 static gboolean
-hyperx_parse_id (TfIdArgs  *args,
-                 TfParams  *params,
-                 GError   **error)
+rails (gconstpointer params)
 {
-  HyperxParams x = { 0 };
-  guint n;
+  const HyperxParams *x = params;
 
-  if (!tf_id_args_get_uint (args, "L", 1, L_MAX, &x.L, error)
-      || !tf_id_args_get_uint (args, "T", 1, T_MAX, &x.T, error)
-      || !tf_id_args_get_list (args, "S", 1, L_MAX, 2, TF_N_CHIP_MAX, &n, x.S, error)
-      || !tf_attachment_parse_id (args, &x.at, error))
-    return FALSE;
-  if (n != x.L)
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
-                   "id '%s': S lists %u values but L = %u", args->id, n, x.L);
-      return FALSE;
-    }
-  /* Rails leave the board size free: the id names the boards. */
-  if (x.at.attach == TF_ATTACH_RAIL
-      && !tf_id_args_get_uint (args, "n_endpoint", 2, TF_N_CHIP_MAX, &x.n_board, error))
-    return FALSE;
-  TF_PARAMS_SET (params, HyperxParams, &x);
-  return TRUE;
+  return x->at.attach == TF_ATTACH_RAIL;
 }
 
-static void
-hyperx_format_id (const TfParams *params,
-                  GString        *out)
-{
-  HyperxParams x;
-
-  TF_PARAMS_GET (params, HyperxParams, &x);
-  tf_id_append_uint (out, "L", x.L);
-  tf_id_append_uint (out, "T", x.T);
-  tf_id_append_list (out, "S", x.S, x.L);
-  if (x.at.attach == TF_ATTACH_RAIL)
-    tf_id_append_uint (out, "n_endpoint", x.n_board);
-  tf_attachment_format_id (&x.at, out);
-}
-
-static void
-hyperx_attrs (const TfResult *result,
-              TfAttrs        *attrs)
-{
-  HyperxParams x;
-
-  TF_PARAMS_GET (&result->params, HyperxParams, &x);
-  tf_attrs_add_int (attrs, "L", x.L);
-  tf_attrs_add_int (attrs, "T", x.T);
-  tf_attrs_add_list (attrs, "S", x.S, x.L);
-  tf_attachment_attrs (&x.at, result->chips_per_board, attrs);
-}
+/* The id's keys: L, T and S (one size per dimension) are family_attrs too. */
+static const TfIdKey hyperx_id_keys[] = {
+  TF_ID_KEY_UINT ("L", HyperxParams, L, 1, L_MAX, TF_ID_ATTR),
+  TF_ID_KEY_UINT ("T", HyperxParams, T, 1, T_MAX, TF_ID_ATTR),
+  { .key = "S", .kind = TF_ID_LIST, .offset = G_STRUCT_OFFSET (HyperxParams, S), .min = 2,
+    .max = TF_N_CHIP_MAX, .min_len = 1, .max_len = L_MAX, .len_key = "L", .flags = TF_ID_ATTR },
+  { .key = "n_endpoint", .kind = TF_ID_UINT, .offset = G_STRUCT_OFFSET (HyperxParams, n_board),
+    .min = 2, .max = TF_N_CHIP_MAX, .applies = rails },
+  TF_ATTACHMENT_ID_KEYS (HyperxParams, at),
+};
 
 /* A board port in one plane carries C x chip_radix / planes links, and so does a link between
  * switches of a plane (tf_result_get_lanes). */
@@ -966,10 +931,9 @@ const TfFamily tf_family_hyperx = {
   .scopes = 1u << TF_SCOPE_INTER_RACK,
   .direct = FALSE,
   .walk = hyperx_walk,
-  .parse_id = hyperx_parse_id,
-  .format_id = hyperx_format_id,
+  .id_keys = hyperx_id_keys,
+  .n_id_keys = G_N_ELEMENTS (hyperx_id_keys),
   .check = hyperx_check,
-  .attrs = hyperx_attrs,
   .count = hyperx_count,
   .switch_ports = hyperx_switch_ports,
   .attachment = hyperx_attachment,

@@ -50,11 +50,14 @@ struct _TfFamily
   /* Visits candidate parameter sets; the framework checks each with check(). Returns FALSE when
    * the visitor asked to stop. */
   gboolean (*walk) (const TfContext *ctx, TfParamsVisitor visit, gpointer user_data);
-  gboolean (*parse_id) (TfIdArgs *args, TfParams *params, GError **error);
-  void     (*format_id) (const TfParams *params, GString *out);
+  /* The id's keys (id-private.h), in the order an id lists them: parsed, formatted and (those
+   * marked TF_ID_ATTR) listed as family_attrs by the framework from this one table. */
+  const TfIdKey *id_keys;
+  guint          n_id_keys;
   /* Hard constraints: fills n_endpoint, chips_per_board and the family's own warnings, or
    * returns FALSE with the broken rule in @why. */
   gboolean (*check) (const TfContext *ctx, TfResult *result, GString *why);
+  /* family_attrs, when they are not the TF_ID_ATTR keys (then the attachment's): NULL. */
   void     (*attrs) (const TfResult *result, TfAttrs *attrs);
   /* Closed-form counts of the generated graph: links by type and reach (tf_metrics_add_links),
    * switches, and the links at a chip from the family (the framework adds the board's). */
@@ -113,6 +116,9 @@ tf_result_lanes (const TfContext *ctx,
   tf_result_get_lanes (ctx, result, &chip, &port);
   return port;
 }
+
+/* Appends the parameters of @result's id (after "family:"). */
+void     tf_family_format_id (const TfResult *result, GString *out);
 
 /* The family's build of @result, its lanes filled in. */
 gboolean tf_family_build (const TfContext *ctx, const TfResult *result, TfBuild *build,

@@ -60,30 +60,11 @@ single_switch_walk (const TfContext *ctx,
   return tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w);
 }
 
-static gboolean
-single_switch_parse_id (TfIdArgs  *args,
-                        TfParams  *params,
-                        GError   **error)
-{
-  SingleSwitchParams s;
-
-  if (!tf_id_args_get_uint (args, "n_endpoint", 1, TF_N_CHIP_MAX, &s.n_endpoint, error)
-      || !tf_attachment_parse_id (args, &s.at, error))
-    return FALSE;
-  TF_PARAMS_SET (params, SingleSwitchParams, &s);
-  return TRUE;
-}
-
-static void
-single_switch_format_id (const TfParams *params,
-                         GString        *out)
-{
-  SingleSwitchParams s;
-
-  TF_PARAMS_GET (params, SingleSwitchParams, &s);
-  tf_id_append_uint (out, "n_endpoint", s.n_endpoint);
-  tf_attachment_format_id (&s.at, out);
-}
+/* The id's keys (family_attrs: the attachment's alone). */
+static const TfIdKey single_switch_id_keys[] = {
+  TF_ID_KEY_UINT ("n_endpoint", SingleSwitchParams, n_endpoint, 1, TF_N_CHIP_MAX, 0),
+  TF_ATTACHMENT_ID_KEYS (SingleSwitchParams, at),
+};
 
 static void
 single_switch_attachment (const TfResult *result,
@@ -102,16 +83,6 @@ planes_of (const TfResult *result)
 
   TF_PARAMS_GET (&result->params, SingleSwitchParams, &s);
   return s.at.planes;
-}
-
-static void
-single_switch_attrs (const TfResult *result,
-                     TfAttrs        *attrs)
-{
-  SingleSwitchParams s;
-
-  TF_PARAMS_GET (&result->params, SingleSwitchParams, &s);
-  tf_attachment_attrs (&s.at, result->chips_per_board, attrs);
 }
 
 static gboolean
@@ -321,10 +292,9 @@ const TfFamily tf_family_single_switch = {
   .scopes = 1u << TF_SCOPE_INTRA_RACK,
   .direct = FALSE,
   .walk = single_switch_walk,
-  .parse_id = single_switch_parse_id,
-  .format_id = single_switch_format_id,
+  .id_keys = single_switch_id_keys,
+  .n_id_keys = G_N_ELEMENTS (single_switch_id_keys),
   .check = single_switch_check,
-  .attrs = single_switch_attrs,
   .count = single_switch_count,
   .switch_ports = single_switch_switch_ports,
   .attachment = single_switch_attachment,

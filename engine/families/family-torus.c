@@ -188,51 +188,15 @@ torus_walk (const TfContext *ctx,
   return TRUE;
 }
 
-static gboolean
-torus_parse_id (TfIdArgs  *args,
-                TfParams  *params,
-                GError   **error)
-{
-  TorusParams t = { 0 };
-  guint n_board;
-
-  if (!tf_id_args_get_list (args, "dimension_sizes", 2, MAX_DIMS, 2, TF_N_CHIP_MAX,
-                            &t.n_dims, t.size, error)
-      || !tf_id_args_get_list (args, "board_shape", 2, MAX_DIMS, 1, TF_N_CHIP_MAX,
-                               &n_board, t.board, error))
-    return FALSE;
-  if (n_board != t.n_dims)
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID,
-                   "id '%s': board_shape has %u values but dimension_sizes has %u",
-                   args->id, n_board, t.n_dims);
-      return FALSE;
-    }
-  TF_PARAMS_SET (params, TorusParams, &t);
-  return TRUE;
-}
-
-static void
-torus_format_id (const TfParams *params,
-                 GString        *out)
-{
-  TorusParams t;
-
-  TF_PARAMS_GET (params, TorusParams, &t);
-  tf_id_append_list (out, "dimension_sizes", t.size, t.n_dims);
-  tf_id_append_list (out, "board_shape", t.board, t.n_dims);
-}
-
-static void
-torus_attrs (const TfResult *result,
-             TfAttrs        *attrs)
-{
-  TorusParams t;
-
-  TF_PARAMS_GET (&result->params, TorusParams, &t);
-  tf_attrs_add_list (attrs, "dimension_sizes", t.size, t.n_dims);
-  tf_attrs_add_list (attrs, "board_shape", t.board, t.n_dims);
-}
+/* The id's keys, family_attrs too: the board's shape has the grid's dimensions. */
+static const TfIdKey torus_id_keys[] = {
+  { .key = "dimension_sizes", .kind = TF_ID_LIST, .offset = G_STRUCT_OFFSET (TorusParams, size),
+    .min = 2, .max = TF_N_CHIP_MAX, .min_len = 2, .max_len = MAX_DIMS,
+    .len_offset = G_STRUCT_OFFSET (TorusParams, n_dims), .flags = TF_ID_ATTR },
+  { .key = "board_shape", .kind = TF_ID_LIST, .offset = G_STRUCT_OFFSET (TorusParams, board),
+    .min = 1, .max = TF_N_CHIP_MAX, .min_len = 2, .max_len = MAX_DIMS,
+    .len_key = "dimension_sizes", .flags = TF_ID_ATTR },
+};
 
 /* Boards, racks and pods as sub-boxes of the coordinate grid: a board is board_shape chips, a
  * rack the most boards that fit (boards_per_rack_max) in the most even box of the board grid, a
@@ -455,10 +419,9 @@ const TfFamily tf_family_torus = {
   .direct = TRUE,
   .no_intra_board_reason = N_("the torus already links the chips of a board"),
   .walk = torus_walk,
-  .parse_id = torus_parse_id,
-  .format_id = torus_format_id,
+  .id_keys = torus_id_keys,
+  .n_id_keys = G_N_ELEMENTS (torus_id_keys),
   .check = torus_check,
-  .attrs = torus_attrs,
   .count = torus_count,
   .switch_ports = tf_family_no_switch_ports,
   .build = torus_build,

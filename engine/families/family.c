@@ -3,6 +3,7 @@
  * ids, attrs, and metrics. */
 #include <stdarg.h>
 
+#include "attachment-private.h"
 #include "family-private.h"
 #include "graph-private.h"
 #include "intra-board-private.h"
@@ -272,7 +273,7 @@ tf_result_dup_id (const TfResult *result)
 
   id = g_string_new (result->family->name);
   g_string_append_c (id, ':');
-  result->family->format_id (&result->params, id);
+  tf_family_format_id (result, id);
   return g_string_free (id, FALSE);
 }
 
@@ -283,7 +284,42 @@ tf_result_get_attrs (const TfResult *result,
   g_return_if_fail (result != NULL && attrs != NULL);
 
   memset (attrs, 0, sizeof *attrs);
-  result->family->attrs (result, attrs);
+  if (result->family->attrs != NULL)
+    {
+      result->family->attrs (result, attrs);
+      return;
+    }
+  for (guint i = 0; i < result->family->n_id_keys; i++)
+    {
+      const TfIdKey *key = &result->family->id_keys[i];
+      const guint32 *values = (const guint32 *) ((const guint8 *) result->params.words
+                                                 + key->offset);
+
+      if (!(key->flags & TF_ID_ATTR) || !tf_id_key_applies (key, result->params.words))
+        continue;
+      if (key->kind == TF_ID_LIST)
+        tf_attrs_add_list (attrs, key->key, values,
+                           tf_id_key_length (result->family->id_keys,
+                                             result->family->n_id_keys, key,
+                                             result->params.words));
+      else
+        tf_attrs_add_int (attrs, key->key, values[0]);
+    }
+  if (result->family->attachment != NULL)
+    {
+      TfAttachment at;
+
+      tf_result_get_attachment (result, &at);
+      tf_attachment_attrs (&at, result->chips_per_board, attrs);
+    }
+}
+
+void
+tf_family_format_id (const TfResult *result,
+                     GString        *out)
+{
+  tf_id_keys_format (result->family->id_keys, result->family->n_id_keys, result->params.words,
+                     out);
 }
 
 static gboolean
@@ -321,7 +357,8 @@ result_from_id (const TfContext  *ctx,
 
   memset (out, 0, sizeof *out);
   ok = tf_id_args_parse (&args, id, colon + 1, error)
-       && family->parse_id (&args, &out->params, error)
+       && tf_id_keys_parse (family->id_keys, family->n_id_keys, &args, out->params.words,
+                            sizeof out->params.words, error)
        && tf_id_args_finish (&args, error);
   tf_id_args_clear (&args);
   if (!ok)

@@ -250,3 +250,215 @@ tf_id_append_name (GString    *out,
   append_separator (out);
   g_string_append_printf (out, "%s=%s", key, name);
 }
+
+/* Family id keys by table */
+
+static const TfIdKey *
+find_key (const TfIdKey *keys,
+          guint          n_keys,
+          const char    *name)
+{
+  for (guint i = 0; i < n_keys; i++)
+    if (strcmp (keys[i].key, name) == 0)
+      return &keys[i];
+  g_error ("a family's id keys name '%s', which is not one of them", name);
+}
+
+static guint *
+uint_at (gconstpointer params,
+         gsize         offset)
+{
+  return (guint *) ((const guint8 *) params + offset);
+}
+
+gboolean
+tf_id_key_applies (const TfIdKey *key,
+                   gconstpointer  params)
+{
+  return key->applies == NULL || key->applies (params);
+}
+
+guint
+tf_id_key_length (const TfIdKey *keys,
+                  guint          n_keys,
+                  const TfIdKey *key,
+                  gconstpointer  params)
+{
+  const TfIdKey *of;
+
+  if (key->len_key == NULL)
+    return *uint_at (params, key->len_offset);
+  of = find_key (keys, n_keys, key->len_key);
+  return of->kind == TF_ID_LIST ? tf_id_key_length (keys, n_keys, of, params)
+                                : *uint_at (params, of->offset);
+}
+
+static guint
+default_of (const TfIdKey *keys,
+            guint          n_keys,
+            const TfIdKey *key,
+            gconstpointer  params)
+{
+  return key->default_key != NULL ? *uint_at (params, find_key (keys, n_keys,
+                                                                key->default_key)->offset)
+                                  : key->default_value;
+}
+
+static gboolean
+fail_default (TfIdArgs      *args,
+              const TfIdKey *keys,
+              guint          n_keys,
+              const TfIdKey *key,
+              gconstpointer  params,
+              GError       **error)
+{
+  guint v = *uint_at (params, key->offset);
+
+  if (key->kind == TF_ID_LIST)
+    g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID, "id '%s': %s: all %u, the default; "
+                 "leave it out", args->id, key->key, key->default_value);
+  else if (key->kind == TF_ID_NAME)
+    g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID, "id '%s': %s=%s: the default; leave it "
+                 "out", args->id, key->key, key->names->names[v]);
+  else if (key->default_key != NULL)
+    g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID, "id '%s': %s=%u: equal to %s, the "
+                 "default; leave it out", args->id, key->key, v, key->default_key);
+  else
+    g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID, "id '%s': %s=%u: the default; leave it "
+                 "out", args->id, key->key, v);
+  return FALSE;
+}
+
+static gboolean
+is_default (const TfIdKey *keys,
+            guint          n_keys,
+            const TfIdKey *key,
+            gconstpointer  params)
+{
+  const guint32 *values = (const guint32 *) ((const guint8 *) params + key->offset);
+  guint n;
+
+  if (key->kind != TF_ID_LIST)
+    return *uint_at (params, key->offset) == default_of (keys, n_keys, key, params);
+  n = tf_id_key_length (keys, n_keys, key, params);
+  for (guint j = 0; j < n; j++)
+    if (values[j] != key->default_value)
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+parse_key (const TfIdKey *keys,
+           guint          n_keys,
+           const TfIdKey *key,
+           TfIdArgs      *args,
+           gpointer       params,
+           GError       **error)
+{
+  guint32 *values = (guint32 *) ((guint8 *) params + key->offset);
+  guint n;
+
+  if (!tf_id_key_applies (key, params))
+    {
+      if (key->only != NULL && tf_id_args_has (args, key->key))
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID, "id '%s': %s: %s", args->id,
+                       key->key, key->only);
+          return FALSE;
+        }
+      return TRUE;   /* left unread: given, it is an unknown parameter */
+    }
+  if ((key->flags & TF_ID_OPTIONAL) && !tf_id_args_has (args, key->key))
+    {
+      if (key->kind != TF_ID_LIST)
+        *uint_at (params, key->offset) = default_of (keys, n_keys, key, params);
+      else
+        for (guint j = 0, len = tf_id_key_length (keys, n_keys, key, params); j < len; j++)
+          values[j] = key->default_value;
+      return TRUE;
+    }
+  switch (key->kind)
+    {
+    case TF_ID_UINT:
+      if (!tf_id_args_get_uint (args, key->key, key->min, key->max,
+                                uint_at (params, key->offset), error))
+        return FALSE;
+      break;
+    case TF_ID_NAME:
+      if (!tf_id_args_get_name (args, key->key, *key->names, uint_at (params, key->offset),
+                                error))
+        return FALSE;
+      break;
+    case TF_ID_LIST:
+      if (!tf_id_args_get_list (args, key->key, key->min_len, key->max_len, key->min, key->max,
+                                &n, values, error))
+        return FALSE;
+      if (key->len_key == NULL)
+        *uint_at (params, key->len_offset) = n;
+      else
+        {
+          const TfIdKey *of = find_key (keys, n_keys, key->len_key);
+          guint want = tf_id_key_length (keys, n_keys, key, params);
+
+          if (n != want)
+            {
+              if (of->kind == TF_ID_LIST)
+                g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID, "id '%s': %s has %u values "
+                             "but %s has %u", args->id, key->key, n, of->key, want);
+              else
+                g_set_error (error, TF_ERROR, TF_ERROR_INVALID_ID, "id '%s': %s lists %u "
+                             "values but %s = %u", args->id, key->key, n, of->key, want);
+              return FALSE;
+            }
+        }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  if ((key->flags & TF_ID_OPTIONAL) && is_default (keys, n_keys, key, params))
+    return fail_default (args, keys, n_keys, key, params, error);
+  return TRUE;
+}
+
+gboolean
+tf_id_keys_parse (const TfIdKey *keys,
+                  guint          n_keys,
+                  TfIdArgs      *args,
+                  gpointer       params,
+                  gsize          size,
+                  GError       **error)
+{
+  memset (params, 0, size);
+  /* The keys that always exist, then those that depend on them. */
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < n_keys; i++)
+      if ((keys[i].applies != NULL) == (pass == 1)
+          && !parse_key (keys, n_keys, &keys[i], args, params, error))
+        return FALSE;
+  return TRUE;
+}
+
+void
+tf_id_keys_format (const TfIdKey *keys,
+                   guint          n_keys,
+                   gconstpointer  params,
+                   GString       *out)
+{
+  for (guint i = 0; i < n_keys; i++)
+    {
+      const TfIdKey *key = &keys[i];
+      guint v = *uint_at (params, key->offset);
+
+      if (!tf_id_key_applies (key, params)
+          || ((key->flags & TF_ID_OPTIONAL) && is_default (keys, n_keys, key, params)))
+        continue;
+      if (key->kind == TF_ID_UINT)
+        tf_id_append_uint (out, key->key, v);
+      else if (key->kind == TF_ID_NAME)
+        tf_id_append_name (out, key->key, key->names->names[v]);
+      else
+        tf_id_append_list (out, key->key,
+                           (const guint32 *) ((const guint8 *) params + key->offset),
+                           tf_id_key_length (keys, n_keys, key, params));
+    }
+}

@@ -320,7 +320,7 @@ tf_column_append_value (const TfColumn *column,
     {
     case TF_COLUMN_ID:
       g_string_append_printf (out, "%s:", result->family->name);
-      result->family->format_id (&result->params, out);
+      tf_family_format_id (result, out);
       break;
     case TF_COLUMN_FAMILY:
       g_string_append (out, result->family->name);
