@@ -58,6 +58,14 @@ tf_yaml_key_string (TfYamlReader      *r,
   return tf_yaml_read_string (r, at->key->max, at->field);
 }
 
+gboolean
+tf_yaml_key_map (TfYamlReader      *r,
+                 const TfYamlKeyAt *at)
+{
+  return tf_yaml_read_keys (r, at->key->keys, at->key->n_keys, at->field, at->data, at->unknown,
+                            NULL, NULL);
+}
+
 static char *
 join_keys (const TfYamlKey *keys,
            guint            n_keys)
@@ -99,7 +107,7 @@ tf_yaml_read_keys (TfYamlReader      *r,
       if (i < n_keys)
         {
           TfYamlKeyAt at = {
-            &keys[i], key, m.key_mark, (guint8 *) target + keys[i].offset, data,
+            &keys[i], key, m.key_mark, (guint8 *) target + keys[i].offset, data, unknown,
           };
 
           if (keys[i].read (r, &at) && have != NULL)

@@ -178,15 +178,21 @@ G_NORETURN void tf_yaml_builtin_failed (const char *file, GError *error);
  * the typed readers here, or calls a function of the caller's. */
 typedef struct _TfYamlKey TfYamlKey;
 
+/* What becomes of a key the table has not (read into @target, given the caller's @data): an
+ * error listing the table's keys when NULL. */
+typedef gboolean (*TfYamlUnknownFunc) (TfYamlReader *r, TfYamlMapping *m, const char *key,
+                                       gpointer target, gpointer data);
+
 /* Where a row's value is read: the row, the key as written and its mark, the target's field
- * (the target plus the row's offset) and the caller's data. */
+ * (the target plus the row's offset), the caller's data and what becomes of unknown keys. */
 typedef struct
 {
-  const TfYamlKey *key;
-  const char      *name;
-  TfMark           mark;
-  gpointer         field;
-  gpointer         data;
+  const TfYamlKey   *key;
+  const char        *name;
+  TfMark             mark;
+  gpointer           field;
+  gpointer           data;
+  TfYamlUnknownFunc  unknown;
 } TfYamlKeyAt;
 
 /* Reads one value; TRUE when it was read. */
@@ -202,6 +208,8 @@ struct _TfYamlKey
   gboolean       open;
   const char    *unit;         /* after a real's range; why a whole number's limit is what it is */
   const TfNames *choices;
+  const TfYamlKey *keys;       /* a mapping's own */
+  guint          n_keys;
 };
 
 gboolean tf_yaml_key_bool (TfYamlReader *r, const TfYamlKeyAt *at);      /* gboolean */
@@ -211,6 +219,8 @@ gboolean tf_yaml_key_real (TfYamlReader *r, const TfYamlKeyAt *at);      /* doub
 gboolean tf_yaml_key_real_in (TfYamlReader *r, const TfYamlKeyAt *at);   /* double, the range */
 gboolean tf_yaml_key_choice (TfYamlReader *r, const TfYamlKeyAt *at);    /* guint: a choice */
 gboolean tf_yaml_key_string (TfYamlReader *r, const TfYamlKeyAt *at);    /* char *, max bytes */
+/* A mapping by its own keys into the field, unknown keys as the outer mapping's. */
+gboolean tf_yaml_key_map (TfYamlReader *r, const TfYamlKeyAt *at);
 
 /* The offset of @field in @type, which must be a @ctype: a row of the wrong type is an error. */
 #define TF_YAML_FIELD(type, field, ctype) \
@@ -236,15 +246,15 @@ gboolean tf_yaml_key_string (TfYamlReader *r, const TfYamlKeyAt *at);    /* char
 #define TF_YAML_KEY_STRING(key, type, field, max_length) \
   { .name = (key), .read = tf_yaml_key_string, .offset = TF_YAML_FIELD (type, field, char *), \
     .max = (max_length) }
+#define TF_YAML_KEY_MAP(key, keys_) \
+  { .name = (key), .read = tf_yaml_key_map, .keys = (keys_), .n_keys = G_N_ELEMENTS (keys_) }
+#define TF_YAML_KEY_MAP_AT(key, keys_, type, field) \
+  { .name = (key), .read = tf_yaml_key_map, .offset = G_STRUCT_OFFSET (type, field), \
+    .keys = (keys_), .n_keys = G_N_ELEMENTS (keys_) }
 /* A row read by the caller's @func: its field is the target itself, or with _AT @field of it. */
 #define TF_YAML_KEY_CALL(key, func) { .name = (key), .read = (func) }
 #define TF_YAML_KEY_CALL_AT(key, func, type, field) \
   { .name = (key), .read = (func), .offset = G_STRUCT_OFFSET (type, field) }
-
-/* What becomes of a key the table has not (read into @target, given the caller's @data): an
- * error listing the table's keys when NULL. */
-typedef gboolean (*TfYamlUnknownFunc) (TfYamlReader *r, TfYamlMapping *m, const char *key,
-                                       gpointer target, gpointer data);
 
 /* Reads the mapping at @r through @keys (at most 64 rows) into @target, the rows' functions
  * given @data; *@have (may be NULL) gets bit i for each row i read, and *@start (may be NULL)

@@ -517,21 +517,6 @@ static const TfYamlKey cost_part_keys[] = {
   TF_YAML_KEY_REAL ("nics", TfMetrics, nic_cost),
 };
 
-static gboolean
-read_cost_parts (TfYamlReader      *r,
-                 const TfYamlKeyAt *at)
-{
-  return read_keys (at->data, cost_part_keys, G_N_ELEMENTS (cost_part_keys), at->field, NULL,
-                    NULL);
-}
-
-static gboolean
-read_methods (TfYamlReader      *r,
-              const TfYamlKeyAt *at)
-{
-  return read_keys (at->data, method_keys, G_N_ELEMENTS (method_keys), at->field, NULL, NULL);
-}
-
 /* Metrics files newer than the first carry (NewCount): their bit, then the value. */
 static gboolean
 read_switch_radix (TfYamlReader      *r,
@@ -579,12 +564,12 @@ static const TfYamlKey metrics_keys[] = {
   TF_YAML_KEY_CALL_AT ("bisection_bandwidth_per_chip", read_bisection_per_chip, TfMetrics,
                        bisection_bandwidth_per_chip),
   TF_YAML_KEY_CALL_AT ("network_cost", read_network_cost, TfMetrics, network_cost),
-  TF_YAML_KEY_CALL ("network_cost_by_part", read_cost_parts),
+  TF_YAML_KEY_MAP ("network_cost_by_part", cost_part_keys),
   TF_YAML_KEY_CALL ("cables_by_class", read_cables),
   TF_YAML_KEY_REAL ("injection_bandwidth_per_chip", TfMetrics, injection_bandwidth),
   TF_YAML_KEY_GUINT ("rack_count", TfMetrics, rack_count, 0, G_MAXUINT32),
   TF_YAML_KEY_GUINT ("pod_count", TfMetrics, pod_count, 0, G_MAXUINT32),
-  TF_YAML_KEY_CALL ("methods", read_methods),
+  TF_YAML_KEY_MAP ("methods", method_keys),
 };
 
 static gboolean

@@ -151,16 +151,6 @@ static const TfYamlKey hardware_keys[] = {
 };
 
 static gboolean
-read_hardware (TfYamlReader      *r,
-               const TfYamlKeyAt *at)
-{
-  Loader *l = at->data;
-
-  return tf_yaml_read_keys (r, hardware_keys, G_N_ELEMENTS (hardware_keys), &l->c->hardware, l,
-                            NULL, NULL, NULL);
-}
-
-static gboolean
 read_objectives (TfYamlReader      *r,
                  const TfYamlKeyAt *at)
 {
@@ -366,27 +356,12 @@ static const TfYamlKey mutator_keys[] = {
   TF_YAML_KEY_REAL_IN ("mutation_rate", TfSearchConfig, mutation_rate, 0, FALSE, 1, NULL),
 };
 
-#define SECTION(name, keys) \
-  static gboolean \
-  name (TfYamlReader      *r, \
-        const TfYamlKeyAt *at) \
-  { \
-    return tf_yaml_read_keys (r, keys, G_N_ELEMENTS (keys), at->field, at->data, NULL, NULL, \
-                              NULL); \
-  }
-
-SECTION (read_crossover, crossover_keys)
-SECTION (read_template, template_keys)
-SECTION (read_mutator, mutator_keys)
-
 static const TfYamlKey generator_keys[] = {
   TF_YAML_KEY_CALL ("family", read_family_generator),
-  TF_YAML_KEY_CALL ("generic_template", read_template),
-  TF_YAML_KEY_CALL ("graph_mutator", read_mutator),
-  TF_YAML_KEY_CALL ("graph_crossover", read_crossover),
+  TF_YAML_KEY_MAP ("generic_template", template_keys),
+  TF_YAML_KEY_MAP ("graph_mutator", mutator_keys),
+  TF_YAML_KEY_MAP ("graph_crossover", crossover_keys),
 };
-
-SECTION (read_generators, generator_keys)
 
 /* search.reference_point: {objective: value in its unit} */
 static gboolean
@@ -506,8 +481,6 @@ static const TfYamlKey evaluator_keys[] = {
                        1, FALSE, 1e9, "hops"),
 };
 
-SECTION (read_evaluator, evaluator_keys)
-
 static gboolean
 read_n_chip (TfYamlReader      *r,
              const TfYamlKeyAt *at)
@@ -543,15 +516,13 @@ static const TfYamlKey top_keys[] = {
   TF_YAML_KEY_CALL ("n_chip", read_n_chip),
   TF_YAML_KEY_CALL ("workload", read_workloads),
   TF_YAML_KEY_CALL ("workloads", read_workloads),
-  TF_YAML_KEY_CALL ("hardware_constraints", read_hardware),
+  TF_YAML_KEY_MAP_AT ("hardware_constraints", hardware_keys, TfSearchConfig, hardware),
   TF_YAML_KEY_CALL ("objectives", read_objectives),
-  TF_YAML_KEY_CALL ("generators", read_generators),
+  TF_YAML_KEY_MAP ("generators", generator_keys),
   TF_YAML_KEY_CALL ("search", read_search),
-  TF_YAML_KEY_CALL ("evaluator", read_evaluator),
+  TF_YAML_KEY_MAP ("evaluator", evaluator_keys),
   TF_YAML_KEY_CALL ("cost", read_cost),
 };
-
-#undef SECTION
 
 static gboolean
 read_document (Loader *l)

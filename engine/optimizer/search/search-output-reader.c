@@ -419,15 +419,6 @@ read_entries (Summary  *s,
   return r->error == NULL;
 }
 
-static gboolean
-read_evaluations (TfYamlReader      *r,
-                  const TfYamlKeyAt *at)
-{
-  Summary *s = at->data;
-
-  return read_keys (s, tf_run_counters, G_N_ELEMENTS (tf_run_counters), s->result, NULL);
-}
-
 /* time.layers: {structure: {computed, seconds}, ...}, by tf_layer_to_string's names */
 typedef struct
 {
@@ -480,15 +471,6 @@ static const TfYamlKey time_keys[] = {
 };
 
 static gboolean
-read_time (TfYamlReader      *r,
-           const TfYamlKeyAt *at)
-{
-  Summary *s = at->data;
-
-  return read_keys (s, time_keys, G_N_ELEMENTS (time_keys), s->result, NULL);
-}
-
-static gboolean
 read_ideal (TfYamlReader      *r,
             const TfYamlKeyAt *at)
 {
@@ -514,15 +496,6 @@ static const TfYamlKey hypervolume_keys[] = {
   TF_YAML_KEY_REAL ("search", TfSearchResult, hypervolume),
   TF_YAML_KEY_REAL ("baseline", TfSearchResult, baseline_hypervolume),
 };
-
-static gboolean
-read_hypervolume (TfYamlReader      *r,
-                  const TfYamlKeyAt *at)
-{
-  Summary *s = at->data;
-
-  return read_keys (s, hypervolume_keys, G_N_ELEMENTS (hypervolume_keys), s->result, NULL);
-}
 
 static gboolean
 read_n_chip (TfYamlReader      *r,
@@ -612,9 +585,9 @@ static const TfYamlKey summary_keys[] = {
   TF_YAML_KEY_GUINT ("generations_done", TfSearchResult, generations_done, 0, G_MAXUINT),
   TF_YAML_KEY_BOOL ("cancelled", TfSearchResult, cancelled),
   TF_YAML_KEY_CALL ("objectives", read_objectives),
-  TF_YAML_KEY_CALL ("evaluations", read_evaluations),
-  TF_YAML_KEY_CALL ("time", read_time),
-  TF_YAML_KEY_CALL ("hypervolume", read_hypervolume),
+  TF_YAML_KEY_MAP ("evaluations", tf_run_counters),
+  TF_YAML_KEY_MAP ("time", time_keys),
+  TF_YAML_KEY_MAP ("hypervolume", hypervolume_keys),
   TF_YAML_KEY_CALL ("front", read_front),
   TF_YAML_KEY_CALL ("baseline_front", read_baseline_front),
 };
