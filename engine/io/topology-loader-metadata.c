@@ -424,13 +424,13 @@ read_origin (TfYamlReader      *r,
   return TRUE;
 }
 
-/* A mapping of counts keyed by an enum's names ({C2C: 4, B2B: 0, ...}) into @counts. */
+/* A mapping of counts keyed by the row's names ({C2C: 4, B2B: 0, ...}) into its guint64
+ * field, one count per name. */
 static gboolean
 read_count_map (TfYamlReader      *r,
-                const TfYamlKeyAt *at,
-                TfNames            names,
-                guint64           *counts)
+                const TfYamlKeyAt *at)
 {
+  guint64 *counts = at->field;
   TfYamlMapping m;
   const char *key;
 
@@ -440,7 +440,7 @@ read_count_map (TfYamlReader      *r,
     {
       guint i;
 
-      if (!tf_names_find (names, key, &i))
+      if (!tf_names_find (*at->key->choices, key, &i))
         keep_unknown (r, &m, key, NULL, at->data);
       else
         tf_yaml_read_uint (r, 0, G_MAXUINT64, &counts[i]);
@@ -449,34 +449,9 @@ read_count_map (TfYamlReader      *r,
   return r->error == NULL;
 }
 
-static gboolean
-read_by_type (TfYamlReader      *r,
-              const TfYamlKeyAt *at)
-{
-  TfMetrics *mt = at->field;
-
-  return read_count_map (r, at, tf_link_type_names, mt->link_count_by_type);
-}
-
-static gboolean
-read_by_reach_counts (TfYamlReader      *r,
-                      const TfYamlKeyAt *at)
-{
-  TfLoader *l = at->data;
-  TfMetrics *mt = at->field;
-
-  l->has_new_counts |= NEW_COUNT_BY_REACH;
-  return read_count_map (r, at, tf_reach_names, mt->link_count_by_reach);
-}
-
-static gboolean
-read_cables (TfYamlReader      *r,
-             const TfYamlKeyAt *at)
-{
-  TfMetrics *mt = at->field;
-
-  return read_count_map (r, at, tf_cable_names, mt->cables_by_class);
-}
+#define COUNT_MAP(key, field, names) \
+  { .name = (key), .read = read_count_map, .offset = G_STRUCT_OFFSET (TfMetrics, field), \
+    .choices = &(names) }
 
 /* links_per_chip: one number when every chip drives the same, else {min, max}. */
 static const TfYamlKey links_per_chip_keys[] = {
@@ -493,7 +468,6 @@ read_links_per_chip (TfYamlReader      *r,
   TfMark start = tf_yaml_reader_mark (r);
   guint64 have;
 
-  l->has_new_counts |= NEW_COUNT_PER_CHIP;
   if (r->event.type != YAML_MAPPING_START_EVENT)
     {
       if (!tf_yaml_read_guint (r, 0, G_MAXUINT32, &mt->links_per_chip_min))
@@ -517,59 +491,53 @@ static const TfYamlKey cost_part_keys[] = {
   TF_YAML_KEY_REAL ("nics", TfMetrics, nic_cost),
 };
 
-/* Metrics files newer than the first carry (NewCount): their bit, then the value. */
-static gboolean
-read_switch_radix (TfYamlReader      *r,
-                   const TfYamlKeyAt *at)
+/* The generator's metrics (the optimizer's values and keys of other tools: read_candidate_value).
+ * The rows named M_ are of counts files newer than the first carry (NewCount). */
+enum
 {
-  TfLoader *l = at->data;
+  M_BY_REACH = 6,
+  M_SWITCH_RADIX = 8,
+  M_PER_CHIP = 9,
+  M_PER_CHIP_BISECTION = 11,
+  M_LAYOUT = 12,
+};
 
-  l->has_new_counts |= NEW_COUNT_SWITCH_RADIX;
-  return tf_yaml_read_guint (r, 0, G_MAXUINT32, at->field);
-}
-
-static gboolean
-read_bisection_per_chip (TfYamlReader      *r,
-                         const TfYamlKeyAt *at)
-{
-  TfLoader *l = at->data;
-
-  l->has_new_counts |= NEW_COUNT_PER_CHIP_BISECTION;
-  return tf_yaml_read_real (r, at->field);
-}
-
-static gboolean
-read_network_cost (TfYamlReader      *r,
-                   const TfYamlKeyAt *at)
-{
-  TfLoader *l = at->data;
-
-  l->has_new_counts |= NEW_COUNT_LAYOUT;
-  return tf_yaml_read_real (r, at->field);
-}
-
-/* The generator's metrics (the optimizer's values and keys of other tools: read_candidate_value) */
 static const TfYamlKey metrics_keys[] = {
   TF_YAML_KEY_GUINT ("diameter", TfMetrics, diameter, 0, G_MAXUINT32),
   TF_YAML_KEY_REAL ("average_path_length", TfMetrics, average_path_length),
   TF_YAML_KEY_UINT64 ("bisection_links", TfMetrics, bisection_links, 0, G_MAXUINT64, NULL),
   TF_YAML_KEY_REAL ("bisection_bandwidth", TfMetrics, bisection_bandwidth),
   TF_YAML_KEY_UINT64 ("link_count", TfMetrics, link_count, 0, G_MAXUINT64, NULL),
-  TF_YAML_KEY_CALL ("link_count_by_type", read_by_type),
-  TF_YAML_KEY_CALL ("link_count_by_reach", read_by_reach_counts),
+  COUNT_MAP ("link_count_by_type", link_count_by_type, tf_link_type_names),
+  [M_BY_REACH] = COUNT_MAP ("link_count_by_reach", link_count_by_reach, tf_reach_names),
   TF_YAML_KEY_GUINT ("switch_count", TfMetrics, switch_count, 0, G_MAXUINT32),
-  TF_YAML_KEY_CALL_AT ("switch_radix", read_switch_radix, TfMetrics, switch_radix),
-  TF_YAML_KEY_CALL ("links_per_chip", read_links_per_chip),
+  [M_SWITCH_RADIX] = TF_YAML_KEY_GUINT ("switch_radix", TfMetrics, switch_radix, 0,
+                                        G_MAXUINT32),
+  [M_PER_CHIP] = TF_YAML_KEY_CALL ("links_per_chip", read_links_per_chip),
   TF_YAML_KEY_GUINT ("path_diversity", TfMetrics, path_diversity, 0, G_MAXUINT32),
-  TF_YAML_KEY_CALL_AT ("bisection_bandwidth_per_chip", read_bisection_per_chip, TfMetrics,
-                       bisection_bandwidth_per_chip),
-  TF_YAML_KEY_CALL_AT ("network_cost", read_network_cost, TfMetrics, network_cost),
+  [M_PER_CHIP_BISECTION] = TF_YAML_KEY_REAL ("bisection_bandwidth_per_chip", TfMetrics,
+                                             bisection_bandwidth_per_chip),
+  [M_LAYOUT] = TF_YAML_KEY_REAL ("network_cost", TfMetrics, network_cost),
   TF_YAML_KEY_MAP ("network_cost_by_part", cost_part_keys),
-  TF_YAML_KEY_CALL ("cables_by_class", read_cables),
+  COUNT_MAP ("cables_by_class", cables_by_class, tf_cable_names),
   TF_YAML_KEY_REAL ("injection_bandwidth_per_chip", TfMetrics, injection_bandwidth),
   TF_YAML_KEY_GUINT ("rack_count", TfMetrics, rack_count, 0, G_MAXUINT32),
   TF_YAML_KEY_GUINT ("pod_count", TfMetrics, pod_count, 0, G_MAXUINT32),
   TF_YAML_KEY_MAP ("methods", method_keys),
+};
+
+#undef COUNT_MAP
+
+static const struct
+{
+  guint    row;
+  NewCount count;
+} new_counts[] = {
+  { M_BY_REACH, NEW_COUNT_BY_REACH },
+  { M_SWITCH_RADIX, NEW_COUNT_SWITCH_RADIX },
+  { M_PER_CHIP, NEW_COUNT_PER_CHIP },
+  { M_PER_CHIP_BISECTION, NEW_COUNT_PER_CHIP_BISECTION },
+  { M_LAYOUT, NEW_COUNT_LAYOUT },
 };
 
 static gboolean
@@ -585,6 +553,9 @@ read_metrics (TfYamlReader      *r,
                           read_candidate_value, &have, NULL))
     return FALSE;
   l->has_generator_metrics |= have != 0;
+  for (guint i = 0; i < G_N_ELEMENTS (new_counts); i++)
+    if (have & (G_GUINT64_CONSTANT (1) << new_counts[i].row))
+      l->has_new_counts |= new_counts[i].count;
   if (l->has_generator_metrics && mt->counts_method == TF_METHOD_NONE)
     mt->counts_method = TF_METHOD_EXACT;
   return TRUE;
