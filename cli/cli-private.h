@@ -87,6 +87,15 @@ typedef struct
   char  *switch_latency;
   char  *scale_up_links;
   char  *scale_up_radix;
+  char  *chip;
+  char  *scale_up_gbps;
+  char  *scale_up_ports;
+  char  *nic_gbps;
+  char  *chip_power;
+  char  *switch_port_gbps;
+  char  *host_power;
+  char  *switch_port_power;
+  char  *rack_power;
 } TfContextOptions;
 
 /* Adds the flags to @parser's main options, so --help lists them. */

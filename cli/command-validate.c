@@ -18,7 +18,10 @@ tf_command_validate (int    argc,
                                 "one line per valid file; for the others, the error "
                                 "(FILE:LINE:COLUMN: field '...': ...) on standard error. A "
                                 "metadata key Topoforge does not read is kept, not an error: "
-                                "a notice on standard error names it.");
+                                "a notice on standard error names it. A file holding dead "
+                                "hardware (a switch that is a dead end, a pass-through, or "
+                                "holds chips that cannot leave it) is valid too: a warning on "
+                                "standard error names the switch.");
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       tf_cli_error ("validate", error->message);
@@ -33,6 +36,7 @@ tf_command_validate (int    argc,
     {
       g_auto(TfTopology) t = { 0 };
       g_autoptr(GError) load_error = NULL;
+      g_autoptr(GString) dead = g_string_new (NULL);
       guint64 links = 0;
 
       if (!tf_topology_load_file (argv[i], NULL, &t, &load_error))
@@ -51,6 +55,9 @@ tf_command_validate (int    argc,
                          t.result.family ? tf_family_get_name (t.result.family) : "no family",
                          t.graph.n_chip, t.graph.n_board, t.graph.chips_per_board,
                          t.graph.n_rack, t.graph.n_pod, t.graph.n_switch, links);
+      /* Dead hardware (docs/optimizer.md): the file is valid, the switch is named. */
+      if (tf_network_graph_find_dead_switch (&t.graph, NULL, dead) != TF_DEAD_SWITCH_NONE)
+        tf_cli_print_line (stderr, "%s: warning: dead hardware: %s", argv[i], dead->str);
     }
   return status;
 }

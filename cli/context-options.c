@@ -29,8 +29,9 @@ tf_context_options_add (TfCliParser      *parser,
       "Links among a board's chips: none, full-mesh, ring, torus or switch (scale-up "
       "switches; default none)", "TOPO" },
     { "bandwidth", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->bandwidth,
-      "Bandwidth in GB/s of a link type, or of its links reaching a rack, pod or datacenter "
-      "(C2C@rack=400), e.g. B2B=100 (repeatable)", "TYPE[@REACH]=GBPS" },
+      "A fixed bandwidth in GB/s for each link of a type, or of its links reaching a rack, pod "
+      "or datacenter (C2C@rack=400), instead of the chip's budgets and ports, e.g. B2B=100 "
+      "(repeatable)", "TYPE[@REACH]=GBPS" },
     { "latency", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->latency,
       "Latency in ns of a link type, or of its links of one reach, e.g. R2R=800 (repeatable)",
       "TYPE[@REACH]=NS" },
@@ -43,6 +44,31 @@ tf_context_options_add (TfCliParser      *parser,
       "(1 to 64, default 18)", "L" },
     { "scale-up-radix", 0, 0, G_OPTION_ARG_STRING, &options->scale_up_radix,
       "Ports of a scale-up switch (2 to 16777216, default 72)", "P" },
+    { "chip", 0, 0, G_OPTION_ARG_STRING, &options->chip,
+      "The chip's budgets and NIC ports from a published part: generic, h100, b200, gb200 or "
+      "mi300x (default generic); the options below change one figure of it", "PRESET" },
+    { "scale-up-gbps", 0, 0, G_OPTION_ARG_STRING, &options->scale_up_gbps,
+      "Chip-to-chip bandwidth of a chip in GB/s each way, shared by its board, direct and "
+      "scale-up links (default 900)", "GBPS" },
+    { "scale-up-ports", 0, 0, G_OPTION_ARG_STRING, &options->scale_up_ports,
+      "Chip-to-chip ports it comes in, each link taking whole ports; 0 shares it evenly "
+      "(0 to 1024, default 0)", "N" },
+    { "nic-gbps", 0, 0, G_OPTION_ARG_STRING, &options->nic_gbps,
+      "Speed of each of a chip's chip-radix NIC ports in GB/s each way (default 50, "
+      "400 Gb/s)", "GBPS" },
+    { "chip-power", 0, 0, G_OPTION_ARG_STRING, &options->chip_power,
+      "Power of one chip's package in W (default 1000)", "W" },
+    { "host-power", 0, 0, G_OPTION_ARG_STRING, &options->host_power,
+      "The rest of a board's power per chip in W: host CPU and memory, NICs, fans (default "
+      "600)", "W" },
+    { "switch-port-power", 0, 0, G_OPTION_ARG_STRING, &options->switch_port_power,
+      "Power a switch draws per port in W (default 12)", "W" },
+    { "rack-power", 0, 0, G_OPTION_ARG_STRING, &options->rack_power,
+      "A rack's power budget in kW, or air (40) or liquid (132); boards are packed by count "
+      "and by power (default air)", "KW" },
+    { "switch-port-gbps", 0, 0, G_OPTION_ARG_STRING, &options->switch_port_gbps,
+      "Speed of a switch port in GB/s each way; a link runs at its slower port (default: the "
+      "NIC's)", "GBPS" },
     { NULL }
   };
 
@@ -59,6 +85,7 @@ static const TfCliRange switch_radix_range = { "defaults.switch.radix", 2, 1u <<
 static const TfCliRange scale_up_links_range = { "defaults.scale_up.links_per_chip", 1,
                                                  TF_CHIP_RADIX_MAX };
 static const TfCliRange scale_up_radix_range = { "defaults.scale_up.switch_radix", 2, 1u << 24 };
+static const TfCliRange scale_up_ports_range = { "defaults.chip.scale_up_ports", 0, 1024 };
 
 /* A number of the context. tf_context_validate judges every value a guint holds, with the
  * messages the app's form shows too; a number too large for a guint is refused here, in the
@@ -194,10 +221,53 @@ tf_context_options_apply (TfContextOptions  *options,
       && !parse_context_uint ("racks-per-pod-max", options->racks_per_pod_max,
                               &racks_per_pod_max_range, &ctx->racks_per_pod_max, error))
     return FALSE;
+  if (options->chip != NULL)
+    {
+      const TfChipPreset *preset = tf_chip_preset_lookup (options->chip);
+      g_autoptr(GString) names = g_string_new (NULL);
+
+      for (guint i = 0; preset == NULL && tf_chip_presets_get (i) != NULL; i++)
+        g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", tf_chip_presets_get (i)->name);
+      if (preset == NULL)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       "--chip: '%s' is not a chip preset (%s)", options->chip, names->str);
+          return FALSE;
+        }
+      tf_context_set_chip_preset (ctx, preset);
+    }
   if (options->chip_radix != NULL
       && !parse_context_uint ("chip-radix", options->chip_radix, &chip_radix_range,
                               &ctx->chip_radix, error))
     return FALSE;
+  if ((options->scale_up_gbps != NULL
+       && !parse_real ("scale-up-gbps", options->scale_up_gbps, &ctx->chip.scale_up_gbps,
+                       error))
+      || (options->scale_up_ports != NULL
+          && !parse_context_uint ("scale-up-ports", options->scale_up_ports,
+                                  &scale_up_ports_range, &ctx->chip.scale_up_ports, error))
+      || (options->nic_gbps != NULL
+          && !parse_real ("nic-gbps", options->nic_gbps, &ctx->chip.nic_gbps, error))
+      || (options->chip_power != NULL
+          && !parse_real ("chip-power", options->chip_power, &ctx->chip.power_w, error))
+      || (options->switch_port_gbps != NULL
+          && !parse_real ("switch-port-gbps", options->switch_port_gbps,
+                          &ctx->switch_defaults.port_gbps, error))
+      || (options->host_power != NULL
+          && !parse_real ("host-power", options->host_power, &ctx->chip.host_w, error))
+      || (options->switch_port_power != NULL
+          && !parse_real ("switch-port-power", options->switch_port_power,
+                          &ctx->switch_defaults.power_w_per_port, error)))
+    return FALSE;
+  if (options->rack_power != NULL)
+    {
+      const TfRackPreset *preset = tf_rack_preset_lookup (options->rack_power);
+
+      if (preset != NULL)
+        ctx->rack.power_kw = preset->power_kw;
+      else if (!parse_real ("rack-power", options->rack_power, &ctx->rack.power_kw, error))
+        return FALSE;
+    }
   if (options->intra_board_topo != NULL
       && !tf_intra_board_topo_from_string (options->intra_board_topo, &ctx->intra_board_topo,
                                            error))
@@ -240,6 +310,15 @@ tf_context_options_clear (TfContextOptions *options)
   g_free (options->switch_latency);
   g_free (options->scale_up_links);
   g_free (options->scale_up_radix);
+  g_free (options->chip);
+  g_free (options->scale_up_gbps);
+  g_free (options->scale_up_ports);
+  g_free (options->nic_gbps);
+  g_free (options->chip_power);
+  g_free (options->switch_port_gbps);
+  g_free (options->host_power);
+  g_free (options->switch_port_power);
+  g_free (options->rack_power);
   memset (options, 0, sizeof *options);
 }
 

@@ -28,6 +28,8 @@ cell (const TfColumn *column,
 
   if (method == TF_METHOD_UPPER_BOUND)
     g_string_append (text, "<=");
+  else if (method == TF_METHOD_LOWER_BOUND)
+    g_string_append (text, ">=");
   else if (method == TF_METHOD_ESTIMATE)
     g_string_append_c (text, '~');
   tf_column_append_value (column, r, text);
@@ -136,6 +138,7 @@ tf_cli_print_table (const TfEnumeration *enumeration,
       g_string_append_c (out, '\n');
     }
   g_string_append (out, "cost is in USD at the built-in price table (data/prices.yaml); <= marks "
-                   "an upper bound (the value of a real cut), ~ an estimate (a switch larger than "
-                   "any priced); see docs/metrics.md\n");
+                   "an upper bound (the value of a real cut), >= a lower bound (a ratio over such "
+                   "a cut), ~ an estimate (a switch larger than any priced); see "
+                   "docs/metrics.md\n");
 }

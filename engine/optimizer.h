@@ -141,8 +141,8 @@ typedef struct
 
 typedef struct
 {
-  double nic_bandwidth_gbps;      /* GB/s per chip link (B2B, R2R, P2P) */
-  double c2c_bandwidth_gbps;      /* GB/s per on-board link */
+  double nic_bandwidth_gbps;      /* GB/s each way of one NIC port (and a switch port) */
+  double c2c_bandwidth_gbps;      /* GB/s each way of a chip's chip-to-chip links in all */
   guint  n_radix_options;
   guint  radix_options[TF_SEARCH_MAX_RADIX_OPTIONS];  /* ascending */
   double link_latency_us;         /* per hop */
@@ -368,8 +368,8 @@ guint    tf_search_config_get_layers (const TfSearchConfig *config);
 guint    tf_search_config_get_objective_layers (const TfSearchConfig *config);
 gboolean tf_evaluate (const TfSearchConfig *config, TfCandidate *candidate, guint layers,
                       TfEvaluatorStats *stats, GError **error);
-/* The hard constraints alone (connected, ports within the largest radix, cables within the
- * maximum, budget); FALSE with the first one broken in @why. */
+/* The hard constraints alone (connected, ports within the largest radix, no dead hardware,
+ * cables within the maximum, budget); FALSE with the first one broken in @why. */
 gboolean tf_candidate_check_constraints (const TfSearchConfig *config, TfCandidate *candidate,
                                          GString *why);
 

@@ -55,7 +55,7 @@ char  *tf_escape_control (const char *text);
  * each costs its metrics and a few hundred bytes. The legal results beyond it still count in
  * the family's total, and the ones kept are the first, recommended first, as always. */
 #define TF_ENUMERATE_MAX_RESULTS 16384u
-#define TF_MAX_WARNINGS      8u
+#define TF_MAX_WARNINGS      12u
 #define TF_MAX_DIMS          4u
 
 /* Progress and cancellation: called now and then with the fraction done; return FALSE to stop
@@ -135,7 +135,9 @@ gboolean    tf_link_type_has_reach (TfLinkType type, TfReach reach);
 
 typedef struct
 {
-  double bandwidth_gbps;  /* GB/s per physical link */
+  double bandwidth_gbps;  /* GB/s per physical link, set by the user; NAN (the default): from
+                           * the chip's budgets and the ports (tf_context_c2c_gbps,
+                           * tf_context_port_gbps) */
   double latency_ns;      /* per hop over this link type */
 } TfLinkDefaults;
 
@@ -143,7 +145,53 @@ typedef struct
 {
   guint  radix;       /* the most ports a switch can have; more raises radix-too-large */
   double latency_ns;  /* port to port, per switch traversed */
+  double port_gbps;   /* GB/s each way of one port; 0: the chip's NIC port speed */
+  double power_w_per_port;  /* W a switch draws per physical port (scale-up switches too) */
 } TfSwitchDefaults;
+
+/* What one chip has (docs/spec-notes.md, "Budgets"): every figure GB/s each way. Its scale-up
+ * bandwidth is a budget its chip-to-chip links share (board links, direct-network links, links
+ * into scale-up switches); its scale-out ports are chip_radix NIC ports of nic_gbps each. */
+typedef struct
+{
+  double scale_up_gbps;   /* chip-to-chip bandwidth in all */
+  guint  scale_up_ports;  /* the ports it comes in (18 NVLinks); 0: shared evenly by any count */
+  double nic_gbps;        /* one scale-out (NIC) port */
+  double power_w;         /* the chip's power (package), W */
+  double host_w;          /* the rest of its board's power, per chip: host CPU and memory,
+                           * NICs, fans, power conversion, W */
+} TfChipDefaults;
+
+/* What a rack may draw: boards are packed by count (boards_per_rack_max) and by power. */
+typedef struct
+{
+  double power_kw;   /* up to TF_RACK_POWER_KW_MAX, which stands for no budget */
+} TfRackDefaults;
+
+#define TF_RACK_POWER_KW_MAX 1e6
+
+/* A cooling class's rack budget: tf_rack_presets_get (i) until NULL, or by name. */
+typedef struct
+{
+  const char *name;      /* "air", "liquid" */
+  const char *label;     /* for people, marked for translation */
+  double      power_kw;
+} TfRackPreset;
+
+const TfRackPreset *tf_rack_presets_get (guint index);
+const TfRackPreset *tf_rack_preset_lookup (const char *name);
+
+/* A published part's figures: tf_chip_presets_get (i) until NULL, or by name. */
+typedef struct
+{
+  const char    *name;         /* "h100", as files and the command line spell it */
+  const char    *label;        /* "NVIDIA H100 SXM5", for people */
+  TfChipDefaults chip;
+  guint          chip_radix;   /* NIC ports a chip has in its reference server */
+} TfChipPreset;
+
+const TfChipPreset *tf_chip_presets_get (guint index);
+const TfChipPreset *tf_chip_preset_lookup (const char *name);
 
 /* A scale-up domain (intra_board_topo = switch, NVSwitch-class): each chip's links_per_chip
  * links spread evenly over the fewest scale-up switches of switch_radix ports that hold them. */
@@ -167,11 +215,30 @@ typedef struct
   TfLinkDefaults   by_reach[TF_N_LINK_TYPES][TF_N_REACHES];
   TfSwitchDefaults switch_defaults;
   TfScaleUpDefaults scale_up;
+  TfChipDefaults   chip;
+  TfRackDefaults   rack;
 } TfContext;
 
 void     tf_context_init (TfContext *ctx);
-/* The bandwidth and latency of a link of @type reaching @reach. */
+/* The per-link figures set for a link of @type reaching @reach (bandwidth NAN where none is),
+ * and its latency. */
 TfLinkDefaults tf_context_link_defaults (const TfContext *ctx, TfLinkType type, TfReach reach);
+/* What one board of @chips chips draws, W: its chips and their share of the board, and its
+ * @scale_up_ports ports of scale-up switches. */
+double   tf_context_board_power_w (const TfContext *ctx, guint chips, guint64 scale_up_ports);
+/* The boards a rack holds: boards_per_rack_max, fewer where their power exceeds the rack's
+ * budget (at least one: a board over budget alone is flagged, rack-power-overflow). */
+guint    tf_context_boards_per_rack (const TfContext *ctx, double board_power_w);
+/* Sets the chip's budgets (and chip_radix) to a preset's. */
+void     tf_context_set_chip_preset (TfContext *ctx, const TfChipPreset *preset);
+/* GB/s of one physical chip-to-chip link reaching @reach, at a chip that drives @links of them
+ * (board links, direct-network links and links into scale-up switches, parallel links
+ * counted): its share of the chip's scale-up bandwidth, whole ports each where the chip's port
+ * count allows, else the per-link figure the context sets. */
+double   tf_context_c2c_gbps (const TfContext *ctx, TfReach reach, guint links);
+/* GB/s of one physical link of @type (B2B, R2R, P2P) from a chip's NIC port to a switch port
+ * (@from_chip) or between two switch ports: the slower port, else the per-link figure set. */
+double   tf_context_port_gbps (const TfContext *ctx, TfLinkType type, gboolean from_chip);
 /* The first rule the context breaks, as a TF_ERROR_INVALID_CONTEXT whose message starts with
  * the field's name. Messages are translated (gettext domain "topoforge"). */
 gboolean tf_context_validate (const TfContext *ctx, GError **error);
@@ -298,6 +365,8 @@ typedef enum
   TF_METHOD_UPPER_BOUND,   /* the value of a real cut we found; the true minimum may be lower */
   TF_METHOD_ESTIMATE,      /* a documented estimate ("~"): the cost of a switch no priced radix
                             * holds */
+  TF_METHOD_LOWER_BOUND,   /* the true value is at least this (">="): a ratio over an upper
+                            * bound */
 } TfMethod;
 
 const char *tf_method_to_string (TfMethod method);
@@ -319,6 +388,8 @@ typedef struct
   guint    switch_radix;             /* physical links at the busiest switch; 0 without */
   guint    links_per_chip_min;       /* physical links a chip drives, fewest and most */
   guint    links_per_chip_max;
+  guint    c2c_links_per_chip;       /* of those, chip-to-chip links (the most at a chip):
+                                      * the links that share its scale-up bandwidth */
   TfMethod counts_method;            /* of the counts above */
   guint    path_diversity;           /* min over chip pairs of vertex-disjoint paths */
   TfMethod path_diversity_method;
@@ -334,6 +405,8 @@ typedef struct
   double   injection_bandwidth;      /* GB/s, the least over chips of its links' bandwidth */
   guint    rack_count;
   guint    pod_count;
+  double   rack_power_kw;            /* kW, the most a rack draws: its boards and the switches
+                                      * standing in it */
   TfMethod layout_method;            /* of the cables, injection bandwidth, racks and pods */
 } TfMetrics;
 
@@ -591,8 +664,35 @@ gboolean tf_network_graph_check_invariants (const TfNetworkGraph *graph,
                                             guint                 chip_radix,
                                             GError              **error);
 
+/* The bandwidth of each of @graph's links (all its parallel links), GB/s each way, into @gbps
+ * (n_links long): a chip-to-chip link the smaller of its two chips' shares, a link to a switch
+ * the slower of its ports (tf_context_c2c_gbps, tf_context_port_gbps). */
+void     tf_network_graph_link_gbps (const TfNetworkGraph *graph, const TfContext *ctx,
+                                     double *gbps);
+/* The chip-to-chip links (parallel links counted) each chip drives, into @links (n_chip). */
+void     tf_network_graph_c2c_links (const TfNetworkGraph *graph, guint *links);
+
 /* Whether every node reaches every other. */
 gboolean tf_network_graph_is_connected (const TfNetworkGraph *graph);
+
+/* Dead hardware (dead-hardware.c, docs/optimizer.md "No dead hardware"): a switch that costs
+ * money and does nothing. Distinct neighbours count, not links; board (scale-up) switches are
+ * judged like the others. */
+typedef enum
+{
+  TF_DEAD_SWITCH_NONE = 0,
+  TF_DEAD_SWITCH_DEAD_END,       /* one distinct neighbour, or none */
+  TF_DEAD_SWITCH_PASS_THROUGH,   /* two, one of them at least a switch (two chips are fine) */
+  TF_DEAD_SWITCH_TRAPPED_CHIPS,  /* chips and no switch neighbour, not every chip of the graph,
+                                  * and a chip of it with no link but to it */
+} TfDeadSwitch;
+
+/* The first dead switch of @graph, by index: its kind (TF_DEAD_SWITCH_NONE when there is
+ * none, @index and @why then untouched), its index into graph->switches in @index and, in @why
+ * (either may be NULL), the reason in English naming it ("switch spine3 is a dead end: one
+ * neighbour (leaf0), no chip under it and fewer than three distinct neighbours"). */
+TfDeadSwitch tf_network_graph_find_dead_switch (const TfNetworkGraph *graph, guint *index,
+                                                GString *why);
 
 /* Diameter and average path length with every chip a source, no shortcuts (what
  * tf_network_graph_path_metrics is checked against). */

@@ -76,6 +76,7 @@ dragonfly_check (const TfContext *ctx,
   /* Groups fill in order and g >= 2, so the first is full: per_group boards in its rack. */
   if (per_group > ctx->boards_per_rack_max)
     tf_result_add_warning (result, &tf_warning_rack_overflow);
+  tf_result_check_rack_power (ctx, result, per_group);
   return TRUE;
 }
 
@@ -353,10 +354,13 @@ dragonfly_metrics (const TfContext *ctx,
                    const TfBuild   *build,
                    TfMetrics       *m)
 {
+  TfLinkSpeeds speeds;
   DragonflyParams d;
   TfBoardTopo bt;
   TfAdjacency switches;
   guint n_hosting, leaf_diameter, planes;
+
+  tf_result_link_speeds (ctx, result, &speeds);
 
   TF_PARAMS_GET (&result->params, DragonflyParams, &d);
   planes = d.at.planes;
@@ -382,7 +386,7 @@ dragonfly_metrics (const TfContext *ctx,
       m->path_diversity = planes + tf_board_topo_degree (&bt);
       m->path_diversity_method = TF_METHOD_UPPER_BOUND;
     }
-  tf_bisection_switch_family (ctx, build, &switches, &bt, m);
+  tf_bisection_switch_family (ctx, &speeds, build, &switches, &bt, m);
   tf_adjacency_clear (&switches);
 }
 

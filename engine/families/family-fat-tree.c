@@ -75,6 +75,7 @@ typedef struct
   guint p;                /* parallel links to each spine (2 layers) or core (3 layers) */
   guint n_leaf;           /* 2 layers: leaves; 3 layers: ToRs (of one plane) */
   guint n_unit;           /* a leaf and its d boards, or a rail group (d boards, C leaves) */
+  guint per_rack;         /* boards a rack holds, by count and by power */
   guint unit_racks;       /* racks a unit's boards fill: 1, or with rails as many as its d
                            * boards need when a rack holds fewer (its leaves then in the pod) */
   guint n_rack;           /* n_unit x unit_racks */
@@ -161,8 +162,10 @@ get_shape (const TfContext     *ctx,
   s->n_port = (guint64) p->n_endpoint * s->rails;
   s->n_unit = s->d > 0 ? p->n_endpoint / s->d : 0;
   s->unit_racks = 1;
-  if (p->at.attach == TF_ATTACH_RAIL && s->d > ctx->boards_per_rack_max)
-    s->unit_racks = tf_pack_count (s->d, ctx->boards_per_rack_max);
+  /* A rail group's boards fill racks as count and power allow; a leaf's stay in its rack. */
+  s->per_rack = s->c > 0 ? tf_boards_per_rack (ctx, s->c) : 1;
+  if (p->at.attach == TF_ATTACH_RAIL && s->d > s->per_rack)
+    s->unit_racks = tf_pack_count (s->d, s->per_rack);
   s->n_rack = s->n_unit * s->unit_racks;
   s->n_leaf = s->n_unit * s->rails;
   if (p->layers == 2)
@@ -247,9 +250,12 @@ fat_tree_check (const TfContext *ctx,
                            p.layers == 2 ? "leaf" : "aggregation");
   if (p.layers == 2)
     {
-      if (s.n_leaf < 2)
-        return tf_reject (why, "n_endpoint = %u fills one leaf of d = %u; spines need two "
-                               "leaves to join", p.n_endpoint, s.d);
+      /* With two leaves every spine only relays between them: dead hardware (two leaves
+       * linked directly do the same), never generated (docs/optimizer.md). */
+      if (s.n_leaf < 3)
+        return tf_reject (why, "n_endpoint = %u fills %u lea%s of d = %u; spines need three "
+                               "leaves to join, or each only relays between two",
+                          p.n_endpoint, s.n_leaf, s.n_leaf == 1 ? "f" : "ves", s.d);
       if (s.u % s.p != 0)
         return tf_reject (why, "p_levels: p = %u must divide the leaf's u = %u uplinks",
                                s.p, s.u);
@@ -271,10 +277,19 @@ fat_tree_check (const TfContext *ctx,
         return tf_reject (why, "%" G_GUINT64_FORMAT " %s exceed the 3-layer capacity "
                                "d d_agg floor (k / p) = %" G_GUINT64_FORMAT, s.n_port,
                                p.at.attach == TF_ATTACH_RAIL ? "chips" : "boards", s.capacity);
-      if (s.n_group < 2)
-        return tf_reject (why, "n_endpoint = %u fills one fat-tree group of "
-                               "d d_agg = %u; a core layer needs two", p.n_endpoint,
-                               s.d * s.d_agg);
+      if (s.n_group < 3)
+        return tf_reject (why, "n_endpoint = %u fills %u fat-tree group%s of "
+                               "d d_agg = %u; a core layer needs three, or each core only "
+                               "relays between two", p.n_endpoint, s.n_group,
+                          s.n_group == 1 ? "" : "s", s.d * s.d_agg);
+      /* An aggregation switch joins its group's ToRs and its cores: the last group, partly
+       * filled, must give it three neighbours or it only relays. */
+      if (s.n_leaf - (s.n_group - 1) * s.d_agg + s.cores_per_plane < 3)
+        return tf_reject (why, "the last fat-tree group holds %u ToR%s and an aggregation "
+                               "switch %u core%s: it would only relay between them",
+                          s.n_leaf - (s.n_group - 1) * s.d_agg,
+                          s.n_leaf - (s.n_group - 1) * s.d_agg == 1 ? "" : "s",
+                          s.cores_per_plane, s.cores_per_plane == 1 ? "" : "s");
       if (!check_parallel_links (&p, &s, s.u_agg, s.n_group, s.u, "core", why))
         return FALSE;
     }
@@ -288,6 +303,7 @@ fat_tree_check (const TfContext *ctx,
     tf_result_add_warning (result, &warning_aggressive_oversubscription);
   if (s.unit_racks == 1 && s.d > ctx->boards_per_rack_max)
     tf_result_add_warning (result, &tf_warning_rack_overflow);
+  tf_result_check_rack_power (ctx, result, s.unit_racks == 1 ? s.d : s.per_rack);
   if (s.n_rack > ctx->racks_per_pod_max
       && (p.layers == 3 ? group_racks (&s) : s.unit_racks) > ctx->racks_per_pod_max)
     tf_result_add_warning (result, &tf_warning_pod_overflow);
@@ -576,10 +592,10 @@ fat_tree_build (const TfContext *ctx,
   tf_build_set_shape (b, tf_attachment_n_endpoint (&p.at, p.n_endpoint, s.c), s.c,
                       p.n_endpoint, s.n_rack, pods.n_pod);
   tf_attachment_set_endpoint_boards (&p.at, b);
-  /* A unit's racks filled in order, boards_per_rack_max boards each when it needs several. */
+  /* A unit's racks filled in order, per_rack boards each when it needs several. */
   for (guint e = 0; e < p.n_endpoint; e++)
     b->board_rack[e] = (e / s.d) * s.unit_racks
-                       + (s.unit_racks == 1 ? 0 : (e % s.d) / ctx->boards_per_rack_max);
+                       + (s.unit_racks == 1 ? 0 : (e % s.d) / s.per_rack);
   for (guint r = 0; r < s.n_rack; r++)
     b->rack_pod[r] = p.layers == 2 ? r / s.unit_racks / pods.units_per_pod
                                    : r / group_racks (&s) / pods.groups_per_pod;
@@ -594,9 +610,12 @@ fat_tree_metrics (const TfContext *ctx,
                   const TfBuild   *build,
                   TfMetrics       *m)
 {
+  TfLinkSpeeds speeds;
   FatTreeParams p;
   TfBoardTopo bt;
   Shape s;
+
+  tf_result_link_speeds (ctx, result, &speeds);
 
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
   get_shape (ctx, &p, &s);
@@ -620,7 +639,7 @@ fat_tree_metrics (const TfContext *ctx,
       m->path_diversity = p.at.planes + (guint) tf_board_topo_degree (&bt);
       m->path_diversity_method = TF_METHOD_UPPER_BOUND;
     }
-  tf_bisection_switch_family (ctx, build, NULL, &bt, m);
+  tf_bisection_switch_family (ctx, &speeds, build, NULL, &bt, m);
 }
 
 const TfFamily tf_family_fat_tree = {

@@ -49,7 +49,7 @@ full_mesh_count (const TfContext *ctx,
   guint64 in_rack, in_pod;
   TfRuns runs;
 
-  tf_runs_init (&runs, ctx, n);
+  tf_runs_init (&runs, ctx, n, tf_result_boards_per_rack (ctx, result));
   in_rack = tf_pairs_within_runs (n, runs.per_rack);
   in_pod = tf_pairs_within_runs (n, runs.per_pod);
   tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_RACK, in_rack * per_pair);
@@ -70,7 +70,7 @@ full_mesh_build (const TfContext *ctx,
   guint32 shift = is_joined_completely (ctx, result) ? TF_LANES_ALL : 0;
   TfRuns runs;
 
-  tf_runs_init (&runs, ctx, n);
+  tf_runs_init (&runs, ctx, n, tf_result_boards_per_rack (ctx, result));
   tf_build_set_shape (b, n, result->chips_per_board, n, runs.n_rack, runs.n_pod);
   tf_runs_place (&runs, b);
   b->chip_transitive = TRUE;
@@ -100,11 +100,14 @@ full_mesh_metrics (const TfContext *ctx,
                    const TfBuild   *build,
                    TfMetrics       *m)
 {
+  TfLinkSpeeds speeds;
   guint n = result->n_endpoint;
   TfBoardTopo bt;
   TfRuns runs;
 
-  tf_runs_init (&runs, ctx, n);
+  tf_result_link_speeds (ctx, result, &speeds);
+
+  tf_runs_init (&runs, ctx, n, tf_result_boards_per_rack (ctx, result));
   if (is_joined_completely (ctx, result))
     {
       guint c = result->chips_per_board;
@@ -124,9 +127,7 @@ full_mesh_metrics (const TfContext *ctx,
       for (guint reach = TF_REACH_RACK; reach < TF_N_REACHES; reach++)
         if (reach == TF_REACH_RACK || runs.n_rack > 1)
           m->bisection_bandwidth = MAX (m->bisection_bandwidth,
-                                        (double) m->bisection_links
-                                        * tf_context_link_defaults (ctx, TF_LINK_C2C, reach)
-                                          .bandwidth_gbps);
+                                        (double) m->bisection_links * speeds.c2c[reach]);
       m->bisection_bandwidth_method = TF_METHOD_CLOSED_FORM;
       return;
     }
@@ -138,7 +139,7 @@ full_mesh_metrics (const TfContext *ctx,
   else
     m->path_diversity = tf_board_topo_lane_connectivity (&bt, n - 1, n - 1, n);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
-  tf_bisection_lanes (ctx, TF_LANES_COMPLETE, &runs, &bt, m);
+  tf_bisection_lanes (ctx, &speeds, TF_LANES_COMPLETE, &runs, &bt, m);
 }
 
 const TfFamily tf_family_full_mesh = {

@@ -63,11 +63,12 @@ static const TfIdKey hypercube_id_keys[] = {
 /* Address bits a rack spans, then a pod: the largest subcubes that fit. */
 static void
 subcube_bits (const TfContext *ctx,
+              const TfResult  *result,
               guint            n,
               guint           *rack_bits,
               guint           *pod_bits)
 {
-  *rack_bits = MIN (n, tf_integer_log2 (ctx->boards_per_rack_max));
+  *rack_bits = MIN (n, tf_integer_log2 (tf_result_boards_per_rack (ctx, result)));
   *pod_bits = MIN (n - *rack_bits, tf_integer_log2 (ctx->racks_per_pod_max));
 }
 
@@ -91,7 +92,7 @@ hypercube_count (const TfContext *ctx,
   guint rack_bits, pod_bits;
 
   TF_PARAMS_GET (&result->params, HypercubeParams, &h);
-  subcube_bits (ctx, h.n, &rack_bits, &pod_bits);
+  subcube_bits (ctx, result, h.n, &rack_bits, &pod_bits);
   /* Boards of one chip: every link joins two boards, in a rack, a pod or across pods. */
   for (guint k = 0; k < h.n; k++)
     tf_metrics_add_links (m, TF_LINK_C2C, dimension_reach (k, rack_bits, pod_bits),
@@ -111,7 +112,7 @@ hypercube_build (const TfContext *ctx,
   guint rack_bits, pod_bits;
 
   TF_PARAMS_GET (&result->params, HypercubeParams, &h);
-  subcube_bits (ctx, h.n, &rack_bits, &pod_bits);
+  subcube_bits (ctx, result, h.n, &rack_bits, &pod_bits);
   tf_build_set_shape (b, ctx->n_chip, 1, ctx->n_chip, ctx->n_chip >> rack_bits,
                       ctx->n_chip >> (rack_bits + pod_bits));
   for (guint x = 0; x < ctx->n_chip; x++)
@@ -140,9 +141,11 @@ hypercube_metrics (const TfContext *ctx,
                    const TfBuild   *build,
                    TfMetrics       *m)
 {
+  TfLinkSpeeds speeds;
   HypercubeParams h;
   guint rack_bits, pod_bits;
 
+  tf_result_link_speeds (ctx, result, &speeds);
   TF_PARAMS_GET (&result->params, HypercubeParams, &h);
   m->diameter = h.n;
   m->diameter_method = TF_METHOD_CLOSED_FORM;
@@ -154,15 +157,12 @@ hypercube_metrics (const TfContext *ctx,
    * such); otherwise it is the minimum. */
   m->bisection_links = (guint64) (ctx->n_chip / 2) * ctx->chip_radix;
   m->bisection_links_method = TF_METHOD_CLOSED_FORM;
-  subcube_bits (ctx, h.n, &rack_bits, &pod_bits);
+  subcube_bits (ctx, result, h.n, &rack_bits, &pod_bits);
   m->bisection_bandwidth = G_MAXDOUBLE;
   for (guint k = 0; k < h.n; k++)
     m->bisection_bandwidth = MIN (m->bisection_bandwidth,
                                   m->bisection_links
-                                  * tf_context_link_defaults (ctx, TF_LINK_C2C,
-                                                              dimension_reach (k, rack_bits,
-                                                                               pod_bits))
-                                    .bandwidth_gbps);
+                                  * speeds.c2c[dimension_reach (k, rack_bits, pod_bits)]);
   m->bisection_bandwidth_method = TF_METHOD_CLOSED_FORM;
 }
 

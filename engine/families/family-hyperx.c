@@ -117,6 +117,17 @@ hyperx_check (const TfContext *ctx,
     }
   result->n_endpoint = (guint) n_endpoint;
   result->chips_per_board = ctx->n_chip / (guint) n_endpoint;
+  {
+    /* A switch's neighbours: its chips and every other switch of its lines. Fewer than three,
+     * it only relays (two switches of one chip each: a link between the chips does it). */
+    guint64 neighbours = x.at.attach == TF_ATTACH_RAIL ? x.T : x.T * result->chips_per_board;
+
+    for (guint i = 0; i < x.L; i++)
+      neighbours += x.S[i] - 1;
+    if (neighbours < 3)
+      return tf_reject (why, "a switch would join %" G_GUINT64_FORMAT " nodes: it would only "
+                             "relay between them", neighbours);
+  }
 
   if (x.L == 4)
     tf_result_add_warning (result, &tf_warning_high_dimension);
@@ -126,6 +137,7 @@ hyperx_check (const TfContext *ctx,
     tf_result_add_warning (result, &warning_degenerate_to_single_switch);
   if (rack_boards (ctx, &x) > ctx->boards_per_rack_max)
     tf_result_add_warning (result, &tf_warning_rack_overflow);
+  tf_result_check_rack_power (ctx, result, rack_boards (ctx, &x));
   return TRUE;
 }
 
@@ -328,21 +340,21 @@ hyperx_layout (const TfContext    *ctx,
                Layout             *lay)
 {
   guint32 rack[L_MAX], grid[L_MAX], pod[L_MAX];
-  guint c = board_chips (ctx, x);
+  guint c = board_chips (ctx, x), rack_boards_most = tf_boards_per_rack (ctx, c);
 
   /* A switch holds T boards, or with rails T chips, T / C boards; a rack whole rail groups. */
   if (x->at.attach == TF_ATTACH_RAIL)
     {
       guint64 per_rack = 1;
 
-      tf_block_prefix (x->L, x->S, MAX (1, (guint64) ctx->boards_per_rack_max * c / x->T), rack);
+      tf_block_prefix (x->L, x->S, MAX (1, (guint64) rack_boards_most * c / x->T), rack);
       for (guint d = 0; d < x->L; d++)
         per_rack *= rack[d];
       if (per_rack % c != 0)
         rail_block (x, c, rack);
     }
   else
-    tf_block_prefix (x->L, x->S, MAX (1, ctx->boards_per_rack_max / x->T), rack);
+    tf_block_prefix (x->L, x->S, MAX (1, rack_boards_most / x->T), rack);
   for (guint d = 0; d < x->L; d++)
     grid[d] = x->S[d] / rack[d];
   tf_block_prefix (x->L, grid, ctx->racks_per_pod_max, pod);
@@ -523,14 +535,11 @@ switch_links_bandwidth (const TfContext *ctx,
                         const guint64    per_reach[TF_N_REACHES],
                         guint64          lanes)
 {
-  static const TfLinkType type[TF_N_REACHES] = {
-    TF_LINK_C2C, TF_LINK_B2B, TF_LINK_R2R, TF_LINK_P2P,
-  };
   double bw = 0;
 
   for (guint reach = TF_REACH_RACK; reach < TF_N_REACHES; reach++)
     bw += (double) per_reach[reach] * lanes
-          * tf_context_link_defaults (ctx, type[reach], reach).bandwidth_gbps;
+          * tf_context_port_gbps (ctx, tf_link_type_for_reach (reach), FALSE);
   return bw;
 }
 
@@ -552,8 +561,9 @@ prefix_cut (const TfContext    *ctx,
   guint r = ctx->chip_radix, c = bt->chips, per_switch = x->T * c;
   guint64 lanes = (guint64) c * r, whole = y / per_switch, rho = y % per_switch;
   guint64 board = tf_board_topo_prefix_cut (bt, rho % c);
-  double chip_bw = tf_context_link_defaults (ctx, TF_LINK_B2B, TF_REACH_RACK).bandwidth_gbps;
-  double board_bw = tf_context_link_defaults (ctx, TF_LINK_C2C, TF_REACH_BOARD).bandwidth_gbps;
+  /* A switch family's chips drive only their board's chip-to-chip links. */
+  double chip_bw = tf_context_port_gbps (ctx, TF_LINK_B2B, TRUE);
+  double board_bw = tf_context_c2c_gbps (ctx, TF_REACH_BOARD, tf_board_topo_chip_links (bt));
 
   *links = G_MAXUINT64;
   *bandwidth = G_MAXDOUBLE;
@@ -804,8 +814,9 @@ rail_prefix_cut (const TfContext    *ctx,
   guint t = y % x->T, next = G_MAXUINT;
   g_autofree guint8 *side = g_new (guint8, p);
   g_autofree guint8 *more = g_new (guint8, c);
-  double chip_bw = tf_context_link_defaults (ctx, TF_LINK_B2B, TF_REACH_RACK).bandwidth_gbps;
-  double board_bw = tf_context_link_defaults (ctx, TF_LINK_C2C, TF_REACH_BOARD).bandwidth_gbps;
+  /* A switch family's chips drive only their board's chip-to-chip links. */
+  double chip_bw = tf_context_port_gbps (ctx, TF_LINK_B2B, TRUE);
+  double board_bw = tf_context_c2c_gbps (ctx, TF_REACH_BOARD, tf_board_topo_chip_links (bt));
   guint64 board = 0;
 
   for (guint k = 0; k < p; k++)
@@ -859,12 +870,15 @@ hyperx_metrics (const TfContext *ctx,
                 const TfBuild   *build,
                 TfMetrics       *m)
 {
+  TfLinkSpeeds speeds;
   HyperxParams x;
   TfBoardTopo bt;
   guint64 p;
   guint n = ctx->n_chip, order[L_MAX];
   TfMethod star_method;
   Layout lay;
+
+  tf_result_link_speeds (ctx, result, &speeds);
 
   TF_PARAMS_GET (&result->params, HyperxParams, &x);
   hyperx_layout (ctx, &x, &lay);
@@ -898,7 +912,7 @@ hyperx_metrics (const TfContext *ctx,
 
   /* The planes are cut alike, so the cut is one plane's at every chip's full links (the
    * chip and switch lanes below are chip_radix's, not a plane's share). */
-  tf_bisection_star (ctx, ctx->n_chip, &bt, &m->bisection_links, &m->bisection_bandwidth,
+  tf_bisection_star (ctx, &speeds, ctx->n_chip, &bt, &m->bisection_links, &m->bisection_bandwidth,
                      &star_method);
   m->bisection_links_method = TF_METHOD_UPPER_BOUND;
   m->bisection_bandwidth_method = TF_METHOD_UPPER_BOUND;

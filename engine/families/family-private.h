@@ -117,6 +117,30 @@ tf_result_lanes (const TfContext *ctx,
   return port;
 }
 
+/* The bandwidth of one physical link of each kind in @result (tf_family_check () set its
+ * chip-to-chip links per chip). */
+static inline void
+tf_result_link_speeds (const TfContext *ctx,
+                       const TfResult  *result,
+                       TfLinkSpeeds    *speeds)
+{
+  tf_link_speeds_init (speeds, ctx, result->metrics.c2c_links_per_chip);
+}
+
+/* Rack power (docs/spec-notes.md, "Rack power"): what one of @result's boards draws, W; the
+ * boards a rack of it holds (boards_per_rack_max, fewer by power); and the warning
+ * rack-power-overflow where a rack must hold @boards of them over its budget. */
+double   tf_board_power_w (const TfContext *ctx, guint chips_per_board);
+guint    tf_boards_per_rack (const TfContext *ctx, guint chips_per_board);
+void     tf_result_check_rack_power (const TfContext *ctx, TfResult *result, guint64 boards);
+
+static inline guint
+tf_result_boards_per_rack (const TfContext *ctx,
+                           const TfResult  *result)
+{
+  return tf_boards_per_rack (ctx, result->chips_per_board);
+}
+
 /* Appends the parameters of @result's id (after "family:"). */
 void     tf_family_format_id (const TfResult *result, GString *out);
 
@@ -136,6 +160,8 @@ extern const TfWarning tf_warning_rack_overflow;
 extern const TfWarning tf_warning_pod_overflow;
 extern const TfWarning tf_warning_high_dimension;
 extern const TfWarning tf_warning_asymmetric;
+extern const TfWarning tf_warning_bandwidth_over_budget;
+extern const TfWarning tf_warning_rack_power_overflow;
 
 void tf_result_add_warning (TfResult *result, const TfWarning *warning);
 /* Writes why a check failed into @why when there is one, and returns FALSE. */

@@ -48,7 +48,7 @@ ring_count (const TfContext *ctx,
   guint per_chip = is_one_ring (ctx, result) || n > 2 ? 2 : 1;
   TfRuns runs;
 
-  tf_runs_init (&runs, ctx, n);
+  tf_runs_init (&runs, ctx, n, tf_result_boards_per_rack (ctx, result));
   /* Neighbours e, e + 1 cross runs.n_rack - 1 rack boundaries, n_pod - 1 of them pod ones;
    * the wrap-around joins the last board and the first. */
   tf_metrics_add_links (m, TF_LINK_C2C, TF_REACH_RACK, (n - runs.n_rack) * lanes);
@@ -70,7 +70,7 @@ ring_build (const TfContext *ctx,
   guint wrap_shift = is_one_ring (ctx, result) ? 1 : 0;
   TfRuns runs;
 
-  tf_runs_init (&runs, ctx, n);
+  tf_runs_init (&runs, ctx, n, tf_result_boards_per_rack (ctx, result));
   tf_build_set_shape (b, n, result->chips_per_board, n, runs.n_rack, runs.n_pod);
   tf_runs_place (&runs, b);
   b->chip_transitive = TRUE;
@@ -86,13 +86,11 @@ ring_build (const TfContext *ctx,
 
 /* The bandwidth of a link from board k to board k + 1 (the last to the first). */
 static double
-adjacency_bandwidth (const TfContext *ctx,
-                     const TfRuns    *runs,
-                     guint            k)
+adjacency_bandwidth (const TfLinkSpeeds *speeds,
+                     const TfRuns       *runs,
+                     guint               k)
 {
-  return tf_context_link_defaults (ctx, TF_LINK_C2C,
-                                   tf_runs_reach (runs, k, (k + 1) % runs->n_board))
-         .bandwidth_gbps;
+  return speeds->c2c[tf_runs_reach (runs, k, (k + 1) % runs->n_board)];
 }
 
 static void
@@ -101,12 +99,15 @@ ring_metrics (const TfContext *ctx,
               const TfBuild   *build,
               TfMetrics       *m)
 {
+  TfLinkSpeeds speeds;
   guint n = result->n_endpoint;
   guint kappa = n == 2 ? 1 : 2;
   TfBoardTopo bt;
   TfRuns runs;
 
-  tf_runs_init (&runs, ctx, n);
+  tf_result_link_speeds (ctx, result, &speeds);
+
+  tf_runs_init (&runs, ctx, n, tf_result_boards_per_rack (ctx, result));
   if (is_one_ring (ctx, result))
     {
       double bw = G_MAXDOUBLE;
@@ -126,7 +127,8 @@ ring_metrics (const TfContext *ctx,
         {
           guint k2 = (k + half) % n;
 
-          bw = MIN (bw, adjacency_bandwidth (ctx, &runs, k) + adjacency_bandwidth (ctx, &runs, k2));
+          bw = MIN (bw, adjacency_bandwidth (&speeds, &runs, k)
+                             + adjacency_bandwidth (&speeds, &runs, k2));
         }
       m->bisection_bandwidth = bw * ctx->chip_radix;
       m->bisection_bandwidth_method = TF_METHOD_CLOSED_FORM;
@@ -141,7 +143,7 @@ ring_metrics (const TfContext *ctx,
   else
     m->path_diversity = tf_board_topo_lane_connectivity (&bt, kappa, kappa, n);
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
-  tf_bisection_lanes (ctx, TF_LANES_RING, &runs, &bt, m);
+  tf_bisection_lanes (ctx, &speeds, TF_LANES_RING, &runs, &bt, m);
 }
 
 const TfFamily tf_family_ring = {

@@ -112,6 +112,7 @@ single_switch_check (const TfContext *ctx,
    * a rail switch). Every board sits in the switches' rack. */
   if (result->n_endpoint > ctx->boards_per_rack_max)
     tf_result_add_warning (result, &tf_warning_rack_overflow);
+  tf_result_check_rack_power (ctx, result, result->n_endpoint);
   return TRUE;
 }
 
@@ -189,8 +190,8 @@ rail_only_bisection (const TfContext   *ctx,
                      TfMetrics         *m)
 {
   guint c = bt->chips, n = ctx->n_chip, r = ctx->chip_radix;
-  double chip_bw = tf_context_link_defaults (ctx, TF_LINK_B2B, TF_REACH_RACK).bandwidth_gbps;
-  double board_bw = tf_context_link_defaults (ctx, TF_LINK_C2C, TF_REACH_BOARD).bandwidth_gbps;
+  double chip_bw = tf_context_port_gbps (ctx, TF_LINK_B2B, TRUE);
+  double board_bw = tf_context_c2c_gbps (ctx, TF_REACH_BOARD, tf_board_topo_chip_links (bt));
 
   m->bisection_links = G_MAXUINT64;
   m->bisection_bandwidth = G_MAXDOUBLE;
@@ -259,9 +260,12 @@ single_switch_metrics (const TfContext *ctx,
                        const TfBuild   *build,
                        TfMetrics       *m)
 {
+  TfLinkSpeeds speeds;
   guint planes = planes_of (result);
   TfAttachment at;
   TfBoardTopo bt;
+
+  tf_result_link_speeds (ctx, result, &speeds);
 
   tf_result_get_attachment (result, &at);
   tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, result->chips_per_board, NULL);
@@ -279,7 +283,7 @@ single_switch_metrics (const TfContext *ctx,
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
   /* Every chip's links split evenly over the planes: each switch stands with the larger side,
    * and the cut is the smaller side's links, whatever the planes. */
-  tf_bisection_star (ctx, ctx->n_chip, &bt, &m->bisection_links, &m->bisection_bandwidth,
+  tf_bisection_star (ctx, &speeds, ctx->n_chip, &bt, &m->bisection_links, &m->bisection_bandwidth,
                      &m->bisection_links_method);
   m->bisection_bandwidth_method = m->bisection_links_method;
 }

@@ -199,9 +199,9 @@ static const TfIdKey torus_id_keys[] = {
 };
 
 /* Boards, racks and pods as sub-boxes of the coordinate grid: a board is board_shape chips, a
- * rack the most boards that fit (boards_per_rack_max) in the most even box of the board grid, a
- * pod likewise of racks (a TPU v4 rack is a 4x4x4 cube of 16 boards of 4). unit[d] holds how
- * many coordinates of dimension d a board, a rack and a pod span. */
+ * rack the most boards that fit (boards_per_rack_max, fewer by power) in the most even box of
+ * the board grid, a pod likewise of racks (a TPU v4 rack is a 4x4x4 cube of 16 boards of 4).
+ * unit[d] holds how many coordinates of dimension d a board, a rack and a pod span. */
 typedef struct
 {
   guint32 unit[MAX_DIMS][3];
@@ -214,6 +214,7 @@ typedef struct
 static void
 torus_layout (const TfContext   *ctx,
               const TorusParams *t,
+              guint              boards_per_rack,
               Layout            *lay)
 {
   guint32 grid[MAX_DIMS], step[MAX_DIMS];
@@ -224,7 +225,7 @@ torus_layout (const TfContext   *ctx,
       grid[d] = t->size[d] / t->board[d];
       step[d] = t->board[d];
     }
-  tf_block_balanced (t->n_dims, grid, step, ctx->boards_per_rack_max, lay->rack);
+  tf_block_balanced (t->n_dims, grid, step, boards_per_rack, lay->rack);
   for (guint d = 0; d < t->n_dims; d++)
     {
       grid[d] /= lay->rack[d];
@@ -253,7 +254,7 @@ torus_count (const TfContext *ctx,
   guint per_chip = 0;
 
   TF_PARAMS_GET (&result->params, TorusParams, &t);
-  torus_layout (ctx, &t, &lay);
+  torus_layout (ctx, &t, tf_result_boards_per_rack (ctx, result), &lay);
   for (guint d = 0; d < t.n_dims; d++)
     {
       guint s = t.size[d];
@@ -295,7 +296,7 @@ torus_build (const TfContext *ctx,
   guint32 pods[MAX_DIMS];
 
   TF_PARAMS_GET (&result->params, TorusParams, &t);
-  torus_layout (ctx, &t, &lay);
+  torus_layout (ctx, &t, tf_result_boards_per_rack (ctx, result), &lay);
   for (guint d = 0; d < t.n_dims; d++)
     {
       boards_per_rack *= lay.rack[d];
@@ -348,6 +349,7 @@ torus_metrics (const TfContext *ctx,
                const TfBuild   *build,
                TfMetrics       *m)
 {
+  TfLinkSpeeds speeds;
   TorusParams t;
   guint n = ctx->n_chip, kappa = 0, delta = 0, nodes = 1, max_s = 0;
   gboolean all_two = TRUE;
@@ -355,8 +357,10 @@ torus_metrics (const TfContext *ctx,
   double best_bw = G_MAXDOUBLE;
   Layout lay;
 
+  tf_result_link_speeds (ctx, result, &speeds);
+
   TF_PARAMS_GET (&result->params, TorusParams, &t);
-  torus_layout (ctx, &t, &lay);
+  torus_layout (ctx, &t, tf_result_boards_per_rack (ctx, result), &lay);
 
   m->diameter = 0;
   for (guint d = 0; d < t.n_dims; d++)
@@ -393,7 +397,7 @@ torus_metrics (const TfContext *ctx,
           guint64 links;
           double bw;
 
-          tf_torus_prefix_cut (ctx, t.n_dims, t.size, lay.unit, order, y, &links, &bw);
+          tf_torus_prefix_cut (ctx, &speeds, t.n_dims, t.size, lay.unit, order, y, &links, &bw);
           best = MIN (best, links);
           best_bw = MIN (best_bw, bw);
         }

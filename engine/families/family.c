@@ -68,6 +68,75 @@ tf_family_applies_to_scope (const TfFamily *family,
   return (family->scopes & (1u << scope)) != 0;
 }
 
+/* Links of @type reaching @reach, from the totals by type and by reach: switch links have the
+ * one reach of their type, so C2C links make up the rest of each reach. */
+static guint64
+kind_count (const TfMetrics *m,
+            TfLinkType       type,
+            TfReach          reach)
+{
+  TfLinkType switch_type = tf_link_type_for_reach (reach);
+
+  if (type != TF_LINK_C2C)
+    return tf_link_type_has_reach (type, reach) ? m->link_count_by_type[type] : 0;
+  if (reach == TF_REACH_BOARD)
+    return m->link_count_by_reach[reach];
+  return m->link_count_by_reach[reach] - MIN (m->link_count_by_reach[reach],
+                                               m->link_count_by_type[switch_type]);
+}
+
+/* Whether a user's per-link figures give a chip more than it has: its chip-to-chip links more
+ * than its scale-up bandwidth, or a link to a switch more than its NIC port. The shares and the
+ * ports never do; the figures are per reach, so the fastest reach the result's chip-to-chip
+ * links have stands for all (exact where one figure covers them). */
+static gboolean
+over_budget (const TfContext *ctx,
+             const TfResult  *result)
+{
+  const TfMetrics *m = &result->metrics;
+  guint c2c = m->c2c_links_per_chip;
+  double c2c_most = 0, nic_most = 0;
+
+  for (guint r = 0; r < TF_N_REACHES; r++)
+    if (kind_count (m, TF_LINK_C2C, r) > 0)
+      c2c_most = MAX (c2c_most, tf_context_c2c_gbps (ctx, r, c2c));
+  for (guint t = TF_LINK_B2B; t < TF_N_LINK_TYPES; t++)
+    if (m->link_count_by_type[t] > 0)
+      nic_most = MAX (nic_most, tf_context_port_gbps (ctx, t, TRUE));
+  return c2c * c2c_most > ctx->chip.scale_up_gbps * (1 + 1e-9)
+         || nic_most > ctx->chip.nic_gbps * (1 + 1e-9);
+}
+
+double
+tf_board_power_w (const TfContext *ctx,
+                  guint            chips_per_board)
+{
+  TfBoardTopo bt;
+  guint64 ports = 0;
+
+  if (tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, chips_per_board, NULL)
+      && bt.topo == TF_INTRA_BOARD_SWITCH)
+    ports = (guint64) bt.n_switch * bt.chips * bt.lanes;
+  return tf_context_board_power_w (ctx, chips_per_board, ports);
+}
+
+guint
+tf_boards_per_rack (const TfContext *ctx,
+                    guint            chips_per_board)
+{
+  return tf_context_boards_per_rack (ctx, tf_board_power_w (ctx, chips_per_board));
+}
+
+void
+tf_result_check_rack_power (const TfContext *ctx,
+                            TfResult        *result,
+                            guint64          boards)
+{
+  if ((double) boards * tf_board_power_w (ctx, result->chips_per_board)
+      > ctx->rack.power_kw * 1000 * (1 + 1e-12))
+    tf_result_add_warning (result, &tf_warning_rack_power_overflow);
+}
+
 TfCheck
 tf_family_check (const TfFamily  *family,
                  const TfContext *ctx,
@@ -98,6 +167,11 @@ tf_family_check (const TfFamily  *family,
     return TF_CHECK_INTRA_BOARD;
 
   family->count (ctx, result, &result->metrics);
+  /* A family without switches links its chips directly (C2C); the others' chip links go to
+   * switches. Every family result is regular: each chip drives the same links. */
+  result->metrics.c2c_links_per_chip = (result->metrics.switch_count == 0
+                                        ? result->metrics.links_per_chip_max : 0)
+                                       + tf_board_topo_chip_links (&bt);
   n_board = ctx->n_chip / result->chips_per_board;
   board_links = (guint64) n_board * tf_board_topo_n_links (&bt);
   tf_metrics_add_links (&result->metrics, TF_LINK_C2C, TF_REACH_BOARD, board_links);
@@ -128,24 +202,12 @@ tf_family_check (const TfFamily  *family,
     tf_result_add_warning (result, &tf_warning_non_standard_scope);
   if (result->chips_per_board > ctx->chips_per_board_max)
     tf_result_add_warning (result, &tf_warning_dense_pcb_impractical);
+  if (over_budget (ctx, result))
+    tf_result_add_warning (result, &tf_warning_bandwidth_over_budget);
+  /* Packing by power leaves a board alone in its rack at worst; the families check the boards
+   * they must keep together. */
+  tf_result_check_rack_power (ctx, result, 1);
   return TF_CHECK_OK;
-}
-
-/* Links of @type reaching @reach, from the totals by type and by reach: switch links have the
- * one reach of their type, so C2C links make up the rest of each reach. */
-static guint64
-kind_count (const TfMetrics *m,
-            TfLinkType       type,
-            TfReach          reach)
-{
-  TfLinkType switch_type = tf_link_type_for_reach (reach);
-
-  if (type != TF_LINK_C2C)
-    return tf_link_type_has_reach (type, reach) ? m->link_count_by_type[type] : 0;
-  if (reach == TF_REACH_BOARD)
-    return m->link_count_by_reach[reach];
-  return m->link_count_by_reach[reach] - MIN (m->link_count_by_reach[reach],
-                                               m->link_count_by_type[switch_type]);
 }
 
 /* The spec's bandwidth is "min cut x link bandwidth"; when every link in the graph has the same
@@ -153,18 +215,25 @@ kind_count (const TfMetrics *m,
  * as the link count. Otherwise the family's weighted cut stands as an upper bound. */
 static void
 settle_bisection_bandwidth (const TfContext *ctx,
+                            const TfResult  *result,
                             TfMetrics       *m)
 {
+  TfLinkSpeeds speeds;
   double bw = -1;
   gboolean uniform = TRUE;
 
+  tf_result_link_speeds (ctx, result, &speeds);
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     for (guint r = 0; r < TF_N_REACHES; r++)
       if (kind_count (m, t, r) > 0)
         {
-          double b = tf_context_link_defaults (ctx, t, r).bandwidth_gbps;
+          /* Chip-to-switch and switch-to-switch links of one type differ only where the
+           * switch's port outruns the chip's NIC. */
+          double b = tf_link_speed (&speeds, t, r, TRUE);
 
           if (bw >= 0 && b != bw)
+            uniform = FALSE;
+          if (t != TF_LINK_C2C && tf_link_speed (&speeds, t, r, FALSE) != b)
             uniform = FALSE;
           bw = b;
         }
@@ -258,7 +327,7 @@ tf_family_compute_metrics (const TfFamily  *family,
   if (layout)
     tf_build_measure_layout (ctx, result, build, &result->metrics);
   family->metrics (ctx, result, family->metrics_need_build ? build : NULL, &result->metrics);
-  settle_bisection_bandwidth (ctx, &result->metrics);
+  settle_bisection_bandwidth (ctx, result, &result->metrics);
   tf_metrics_set_bisection_per_chip (&result->metrics, ctx->n_chip);
   tf_build_clear (&own);
   return TRUE;

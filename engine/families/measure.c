@@ -68,7 +68,8 @@ same_layout (const TfMetrics *a,
          && memcmp (a->cables_by_class, b->cables_by_class, sizeof a->cables_by_class) == 0
          && fabs (a->injection_bandwidth - b->injection_bandwidth)
             <= 1e-9 * MAX (1, a->injection_bandwidth)
-         && a->rack_count == b->rack_count && a->pod_count == b->pod_count;
+         && a->rack_count == b->rack_count && a->pod_count == b->pod_count
+         && fabs (a->rack_power_kw - b->rack_power_kw) <= 1e-9 * MAX (1, a->rack_power_kw);
 }
 
 /* A family's result reports what enumerate reports for it (the family's closed forms and

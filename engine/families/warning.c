@@ -53,6 +53,16 @@ const TfWarning tf_warning_high_dimension = {
   N_("high dimension"),
   N_("Many dimensions: long cables and many ports per node.")
 };
+const TfWarning tf_warning_bandwidth_over_budget = {
+  "bandwidth-over-budget",
+  N_("bandwidth over budget"),
+  N_("The per-link bandwidths set add up to more than a chip has: its chip-to-chip links to more than defaults.chip.scale_up_gbps, or its NIC links to more than their ports' nic_gbps.")
+};
+const TfWarning tf_warning_rack_power_overflow = {
+  "rack-power-overflow",
+  N_("rack power overflow"),
+  N_("A rack's boards draw more than defaults.rack.power_kw: a board alone, or boards the family must keep together (a leaf's, a group's).")
+};
 const TfWarning tf_warning_asymmetric = {
   "asymmetric",
   N_("asymmetric"),

@@ -110,24 +110,26 @@ read_link_defaults (TfYamlReader  *r,
   if (!read_keys (l, link_default_keys, G_N_ELEMENTS (link_default_keys),
                   &l->ctx.defaults[type], &have, NULL))
     return FALSE;
-  if ((have & 3) != 3)
-    return tf_yaml_reader_fail_at (r, start, "needs both bandwidth_gbps and latency_ns");
+  /* bandwidth_gbps is the user's per-link figure, absent where the ports decide. */
+  if ((have & 2) == 0)
+    return tf_yaml_reader_fail_at (r, start, "needs latency_ns");
   return TRUE;
 }
 
-/* Both keys of a block of defaults, or @why. */
+/* The first two of @keys, both required, or @why; the others optional. */
 static gboolean
 read_both (TfYamlReader      *r,
            const TfYamlKeyAt *at,
            const TfYamlKey   *keys,
+           guint              n_keys,
            const char        *why)
 {
   TfMark start = tf_yaml_reader_mark (r);
   guint64 have;
 
-  if (!read_keys (at->data, keys, 2, at->field, &have, NULL))
+  if (!read_keys (at->data, keys, n_keys, at->field, &have, NULL))
     return FALSE;
-  if (have != 3)
+  if ((have & 3) != 3)
     return tf_yaml_reader_fail_at (r, start, "%s", why);
   return TRUE;
 }
@@ -135,13 +137,16 @@ read_both (TfYamlReader      *r,
 static const TfYamlKey switch_default_keys[] = {
   TF_YAML_KEY_GUINT ("radix", TfContext, switch_defaults.radix, 2, G_MAXUINT32),
   TF_YAML_KEY_REAL ("latency_ns", TfContext, switch_defaults.latency_ns),
+  TF_YAML_KEY_REAL ("port_gbps", TfContext, switch_defaults.port_gbps),
+  TF_YAML_KEY_REAL ("power_w_per_port", TfContext, switch_defaults.power_w_per_port),
 };
 
 static gboolean
 read_switch_defaults (TfYamlReader      *r,
                       const TfYamlKeyAt *at)
 {
-  return read_both (r, at, switch_default_keys, "needs both radix and latency_ns");
+  return read_both (r, at, switch_default_keys, G_N_ELEMENTS (switch_default_keys),
+                    "needs both radix and latency_ns");
 }
 
 /* defaults.scale_up: optional, both keys, as the writer puts them under a switch board. */
@@ -154,20 +159,45 @@ static gboolean
 read_scale_up (TfYamlReader      *r,
                const TfYamlKeyAt *at)
 {
-  return read_both (r, at, scale_up_keys, "needs both links_per_chip and switch_radix");
+  return read_both (r, at, scale_up_keys, G_N_ELEMENTS (scale_up_keys),
+                    "needs both links_per_chip and switch_radix");
 }
+
+/* defaults.chip: the chip's budgets; a key left out keeps the generic chip's figure. */
+static const TfYamlKey chip_keys[] = {
+  TF_YAML_KEY_REAL ("scale_up_gbps", TfContext, chip.scale_up_gbps),
+  TF_YAML_KEY_GUINT ("scale_up_ports", TfContext, chip.scale_up_ports, 0, 1024),
+  TF_YAML_KEY_REAL ("nic_gbps", TfContext, chip.nic_gbps),
+  TF_YAML_KEY_REAL ("power_w", TfContext, chip.power_w),
+  TF_YAML_KEY_REAL ("host_w", TfContext, chip.host_w),
+};
+
+/* defaults.rack: its power budget; absent, the air-cooled default. */
+static const TfYamlKey rack_keys[] = {
+  TF_YAML_KEY_REAL ("power_kw", TfContext, rack.power_kw),
+};
 
 static const TfYamlKey defaults_keys[] = {
   TF_YAML_KEY_CALL ("switch", read_switch_defaults),
   TF_YAML_KEY_CALL ("scale_up", read_scale_up),
+  TF_YAML_KEY_MAP ("chip", chip_keys),
+  TF_YAML_KEY_MAP ("rack", rack_keys),
 };
 
+/* Files from before issue 30 have neither chip nor rack (tf_loader_check_metadata). */
 static gboolean
 read_defaults (TfYamlReader      *r,
                const TfYamlKeyAt *at)
 {
-  return tf_yaml_read_keys (r, defaults_keys, G_N_ELEMENTS (defaults_keys), at->field, at->data,
-                            read_link_defaults, NULL, NULL);
+  TfLoader *l = at->data;
+  guint64 have = 0;
+
+  if (!tf_yaml_read_keys (r, defaults_keys, G_N_ELEMENTS (defaults_keys), at->field, at->data,
+                          read_link_defaults, &have, NULL))
+    return FALSE;
+  l->has_chip_defaults = (have & (1u << 2)) != 0;
+  l->has_rack_defaults = (have & (1u << 3)) != 0;
+  return TRUE;
 }
 
 static gboolean
@@ -215,6 +245,9 @@ read_context (TfYamlReader      *r,
   l->context_mark = tf_yaml_reader_mark (r);
   if (!read_keys (l, context_keys, G_N_ELEMENTS (context_keys), &l->ctx, NULL, NULL))
     return FALSE;
+  /* A file without a rack budget (one from before them) packed its racks by count alone. */
+  if (!l->has_rack_defaults)
+    l->ctx.rack.power_kw = TF_RACK_POWER_KW_MAX;
   if (!l->has_n_chip)
     return tf_yaml_reader_fail_field (r, l->context_mark, "metadata.context",
                                       "n_chip is required");
@@ -291,6 +324,7 @@ static const TfYamlKey method_keys[] = {
   METHOD ("injection_bandwidth_per_chip", layout_method),
   METHOD ("rack_count", layout_method),
   METHOD ("pod_count", layout_method),
+  METHOD ("rack_power_kw", layout_method),
   TF_YAML_KEY_CALL ("bisection_bandwidth_per_chip", read_method_dropped),
 };
 #undef METHOD
@@ -500,6 +534,7 @@ enum
   M_PER_CHIP = 9,
   M_PER_CHIP_BISECTION = 11,
   M_LAYOUT = 12,
+  M_RACK_POWER = 18,
 };
 
 static const TfYamlKey metrics_keys[] = {
@@ -523,6 +558,7 @@ static const TfYamlKey metrics_keys[] = {
   TF_YAML_KEY_REAL ("injection_bandwidth_per_chip", TfMetrics, injection_bandwidth),
   TF_YAML_KEY_GUINT ("rack_count", TfMetrics, rack_count, 0, G_MAXUINT32),
   TF_YAML_KEY_GUINT ("pod_count", TfMetrics, pod_count, 0, G_MAXUINT32),
+  [M_RACK_POWER] = TF_YAML_KEY_REAL ("rack_power_kw", TfMetrics, rack_power_kw),
   TF_YAML_KEY_MAP ("methods", method_keys),
 };
 
@@ -538,6 +574,7 @@ static const struct
   { M_PER_CHIP, NEW_COUNT_PER_CHIP },
   { M_PER_CHIP_BISECTION, NEW_COUNT_PER_CHIP_BISECTION },
   { M_LAYOUT, NEW_COUNT_LAYOUT },
+  { M_RACK_POWER, NEW_COUNT_RACK_POWER },
 };
 
 static gboolean
@@ -699,6 +736,10 @@ tf_loader_fill_new_counts (const TfContext      *ctx,
     }
   if (!(present & NEW_COUNT_LAYOUT))
     tf_network_graph_measure_layout (ctx, graph, m);
+  else if (!(present & NEW_COUNT_RACK_POWER))
+    m->rack_power_kw = tf_rack_power_kw (ctx, graph->n_board, graph->chips_per_board, 0,
+                                         graph->board_rack, graph->n_rack, graph->switches,
+                                         graph->n_switch, NULL);
   if (!(present & NEW_COUNT_PER_CHIP_BISECTION))
     tf_metrics_set_bisection_per_chip (m, graph->n_chip);
 }

@@ -82,7 +82,8 @@ typedef enum
   NEW_COUNT_PER_CHIP = 1 << 2,
   NEW_COUNT_LAYOUT = 1 << 3,    /* cost, cables, injection bandwidth, racks, pods */
   NEW_COUNT_PER_CHIP_BISECTION = 1 << 4,
-  NEW_COUNT_ALL = (1 << 5) - 1,
+  NEW_COUNT_RACK_POWER = 1 << 5,
+  NEW_COUNT_ALL = (1 << 6) - 1,
 } NewCount;
 
 typedef struct
@@ -121,6 +122,7 @@ typedef struct
 
   /* metadata */
   gboolean      has_metadata, has_context, has_n_chip, has_scope;
+  gboolean      has_chip_defaults, has_rack_defaults;  /* files since issue 30 have them */
   TfMark        metadata_mark, context_mark;
   TfContext     ctx;
   char         *source;

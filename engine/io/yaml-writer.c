@@ -159,7 +159,8 @@ write_context (TfYamlEmitter   *w,
 
       tf_yaml_emitter_string (w, tf_link_type_to_string (t));
       tf_yaml_emitter_mapping_start (w, TRUE);
-      tf_yaml_emitter_key_real (w, "bandwidth_gbps", ctx->defaults[t].bandwidth_gbps);
+      if (!isnan (ctx->defaults[t].bandwidth_gbps))
+        tf_yaml_emitter_key_real (w, "bandwidth_gbps", ctx->defaults[t].bandwidth_gbps);
       tf_yaml_emitter_key_real (w, "latency_ns", ctx->defaults[t].latency_ns);
       write_by_reach (w, ctx, t, kept);
       write_kept (w, kept, path);
@@ -169,7 +170,25 @@ write_context (TfYamlEmitter   *w,
   tf_yaml_emitter_mapping_start (w, TRUE);
   tf_yaml_emitter_key_uint (w, "radix", ctx->switch_defaults.radix);
   tf_yaml_emitter_key_real (w, "latency_ns", ctx->switch_defaults.latency_ns);
+  if (ctx->switch_defaults.port_gbps > 0)
+    tf_yaml_emitter_key_real (w, "port_gbps", ctx->switch_defaults.port_gbps);
+  tf_yaml_emitter_key_real (w, "power_w_per_port", ctx->switch_defaults.power_w_per_port);
   write_kept (w, kept, "metadata.context.defaults.switch");
+  tf_yaml_emitter_mapping_end (w);
+  /* The chip's budgets, from which every link's bandwidth follows (docs/spec-notes.md). */
+  tf_yaml_emitter_string (w, "chip");
+  tf_yaml_emitter_mapping_start (w, TRUE);
+  tf_yaml_emitter_key_real (w, "scale_up_gbps", ctx->chip.scale_up_gbps);
+  tf_yaml_emitter_key_uint (w, "scale_up_ports", ctx->chip.scale_up_ports);
+  tf_yaml_emitter_key_real (w, "nic_gbps", ctx->chip.nic_gbps);
+  tf_yaml_emitter_key_real (w, "power_w", ctx->chip.power_w);
+  tf_yaml_emitter_key_real (w, "host_w", ctx->chip.host_w);
+  write_kept (w, kept, "metadata.context.defaults.chip");
+  tf_yaml_emitter_mapping_end (w);
+  tf_yaml_emitter_string (w, "rack");
+  tf_yaml_emitter_mapping_start (w, TRUE);
+  tf_yaml_emitter_key_real (w, "power_kw", ctx->rack.power_kw);
+  write_kept (w, kept, "metadata.context.defaults.rack");
   tf_yaml_emitter_mapping_end (w);
   /* Only a board of scale-up switches reads these; other files stay as they were. */
   if (ctx->intra_board_topo == TF_INTRA_BOARD_SWITCH)
@@ -287,6 +306,7 @@ write_metrics (TfYamlEmitter             *w,
       tf_yaml_emitter_key_real (w, "injection_bandwidth_per_chip", m->injection_bandwidth);
       tf_yaml_emitter_key_uint (w, "rack_count", m->rack_count);
       tf_yaml_emitter_key_uint (w, "pod_count", m->pod_count);
+      tf_yaml_emitter_key_real (w, "rack_power_kw", m->rack_power_kw);
     }
   tf_yaml_emitter_string (w, "methods");
   tf_yaml_emitter_mapping_start (w, TRUE);
@@ -313,6 +333,7 @@ write_metrics (TfYamlEmitter             *w,
                                   tf_method_to_string (m->layout_method));
       tf_yaml_emitter_key_string (w, "rack_count", tf_method_to_string (m->layout_method));
       tf_yaml_emitter_key_string (w, "pod_count", tf_method_to_string (m->layout_method));
+      tf_yaml_emitter_key_string (w, "rack_power_kw", tf_method_to_string (m->layout_method));
     }
   write_kept (w, kept, "metadata.metrics.methods");
   tf_yaml_emitter_mapping_end (w);

@@ -80,12 +80,14 @@ exact_cut_init (ExactCut             *x,
   x->weight = g_new (double, MAX (graph->n_links, 1));
   x->cap_a = g_new (double, MAX (n_switch, 1));
   x->cap_b = g_new (double, MAX (n_switch, 1));
+  if (use_bandwidth)
+    tf_network_graph_link_gbps (graph, ctx, x->weight);
   for (guint i = 0; i < graph->n_links; i++)
     {
       const TfLink *l = &graph->links[i];
 
-      x->weight[i] = (double) l->multiplicity
-                     * (use_bandwidth ? tf_context_link_defaults (ctx, l->type, l->reach).bandwidth_gbps : 1);
+      if (!use_bandwidth)
+        x->weight[i] = (double) l->multiplicity;
       if (l->a >= n && l->b >= n)
         tf_flow_add_arc (x->flow, l->a - n, l->b - n, x->weight[i], x->weight[i]);
     }

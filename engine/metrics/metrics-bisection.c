@@ -14,28 +14,21 @@
 #include "placement-private.h"
 
 static double
-link_bandwidth (const TfContext *ctx,
-                TfLinkType       type,
-                TfReach          reach)
-{
-  return tf_context_link_defaults (ctx, type, reach).bandwidth_gbps;
-}
-
-static double
-build_link_bandwidth (const TfContext *ctx,
-                      const TfBuild   *build,
-                      guint32          a,
-                      guint32          b)
+build_link_bandwidth (const TfLinkSpeeds *speeds,
+                      const TfBuild      *build,
+                      guint32             a,
+                      guint32             b)
 {
   TfLinkType type;
   TfReach reach;
 
   tf_build_link_kind (build, a, b, &type, &reach);
-  return link_bandwidth (ctx, type, reach);
+  return tf_link_speed (speeds, type, reach, a < build->n_endpoint || b < build->n_endpoint);
 }
 
 void
 tf_bisection_star (const TfContext   *ctx,
+                   const TfLinkSpeeds *speeds,
                    guint              n_chip,
                    const TfBoardTopo *bt,
                    guint64           *links,
@@ -53,8 +46,8 @@ tf_bisection_star (const TfContext   *ctx,
       guint64 ib = tf_board_topo_prefix_cut (bt, rho);
       guint64 count = (guint64) y * r + ib;
       /* Chip links to a switch inside their rack, board links on the board. */
-      double bw = (double) y * r * link_bandwidth (ctx, TF_LINK_B2B, TF_REACH_RACK)
-                  + (double) ib * link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_BOARD);
+      double bw = (double) y * r * tf_link_speed (speeds, TF_LINK_B2B, TF_REACH_RACK, TRUE)
+                  + (double) ib * speeds->c2c[TF_REACH_BOARD];
 
       best = MIN (best, count);
       best_bw = MIN (best_bw, bw);
@@ -514,6 +507,7 @@ best_switch_cut (SwitchCut *sc,
 
 void
 tf_bisection_switch_family (const TfContext   *ctx,
+                            const TfLinkSpeeds *speeds,
                             const TfBuild     *build,
                             const TfAdjacency *switches,
                             const TfBoardTopo *bt,
@@ -530,15 +524,10 @@ tf_bisection_switch_family (const TfContext   *ctx,
   guint64 star_links;
   double star_bw, best_links, best_bw;
   TfMethod star_method;
-  double kind_bandwidth[TF_N_LINK_TYPES][TF_N_REACHES];
   SwitchCut sc = { build, bt };
 
   sc.adj = switches;
 
-  /* A large build has hundreds of thousands of links and a handful of kinds. */
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
-    for (guint k = 0; k < TF_N_REACHES; k++)
-      kind_bandwidth[t][k] = link_bandwidth (ctx, t, k);
   sc.weight = g_new (double, MAX (n_links, 1));
   sc.cap_source = g_new (double, MAX (n_switch, 1));
   sc.cap_sink = g_new (double, MAX (n_switch, 1));
@@ -554,7 +543,7 @@ tf_bisection_switch_family (const TfContext   *ctx,
 
       tf_build_link_kind (build, links[i].a, links[i].b, &type, &reach);
       sc.weight[i] = (double) links[i].multiplicity * (chip_link ? chip_lanes : lanes);
-      bandwidth[i] = sc.weight[i] * kind_bandwidth[type][reach];
+      bandwidth[i] = sc.weight[i] * tf_link_speed (speeds, type, reach, chip_link);
       n_switch_links += !chip_link;
     }
   if (build->n_group >= 2 && n_switch_links > TF_BISECTION_FLOW_MAX_SWITCH_LINKS)
@@ -565,10 +554,10 @@ tf_bisection_switch_family (const TfContext   *ctx,
   sc.ib_weight = 1;
   best_links = best_switch_cut (&sc, n_chip);
   memcpy (sc.weight, bandwidth, sizeof (double) * n_links);
-  sc.ib_weight = link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_BOARD);
+  sc.ib_weight = speeds->c2c[TF_REACH_BOARD];
   best_bw = best_switch_cut (&sc, n_chip);
 
-  tf_bisection_star (ctx, n_chip, bt, &star_links, &star_bw, &star_method);
+  tf_bisection_star (ctx, speeds, n_chip, bt, &star_links, &star_bw, &star_method);
   m->bisection_links = (guint64) (MIN ((double) star_links, best_links) + 0.5);
   m->bisection_links_method = TF_METHOD_UPPER_BOUND;
   m->bisection_bandwidth = MIN (star_bw, best_bw);
@@ -603,6 +592,7 @@ tf_bisection_switch_family (const TfContext   *ctx,
 /* Lane links a split of boards at @x cuts, by reach, and their bandwidth. */
 static guint64
 lane_cut (const TfContext *ctx,
+          const TfLinkSpeeds *speeds,
           const TfRuns    *runs,
           TfLaneGraph      lanes,
           guint64          x,
@@ -615,13 +605,14 @@ lane_cut (const TfContext *ctx,
   for (guint reach = 0; reach < TF_N_REACHES; reach++)
     {
       total += per_reach[reach];
-      *bandwidth += (double) per_reach[reach] * link_bandwidth (ctx, TF_LINK_C2C, reach);
+      *bandwidth += (double) per_reach[reach] * speeds->c2c[reach];
     }
   return total;
 }
 
 void
 tf_bisection_lanes (const TfContext   *ctx,
+                    const TfLinkSpeeds *speeds,
                     TfLaneGraph        lanes,
                     const TfRuns      *runs,
                     const TfBoardTopo *bt,
@@ -630,7 +621,7 @@ tf_bisection_lanes (const TfContext   *ctx,
   guint c = bt->chips, n_board = (guint) runs->n_board, n_chip = n_board * c;
   guint r = ctx->chip_radix;
   guint64 best = G_MAXUINT64;
-  double best_bw = G_MAXDOUBLE, board_bw = link_bandwidth (ctx, TF_LINK_C2C, TF_REACH_BOARD);
+  double best_bw = G_MAXDOUBLE, board_bw = speeds->c2c[TF_REACH_BOARD];
 
   for (guint y = n_chip / 2; y <= (n_chip + 1) / 2; y++)
     for (guint order = 0; order < 2; order++)
@@ -644,8 +635,8 @@ tf_bisection_lanes (const TfContext   *ctx,
             guint q = y / c, rho = y % c;
             double bw_more, bw_less;
 
-            lane = (guint64) rho * lane_cut (ctx, runs, lanes, q + 1, &bw_more)
-                   + (guint64) (c - rho) * lane_cut (ctx, runs, lanes, q, &bw_less);
+            lane = (guint64) rho * lane_cut (ctx, speeds, runs, lanes, q + 1, &bw_more)
+                   + (guint64) (c - rho) * lane_cut (ctx, speeds, runs, lanes, q, &bw_less);
             lane_bw = rho * bw_more + (c - rho) * bw_less;
             ib = tf_board_topo_prefix_cut (bt, rho);
           }
@@ -654,7 +645,7 @@ tf_bisection_lanes (const TfContext   *ctx,
             /* Lane-major: whole lanes across every board, then part of one lane. */
             guint t = y / n_board, sigma = y % n_board;
 
-            lane = lane_cut (ctx, runs, lanes, sigma, &lane_bw);
+            lane = lane_cut (ctx, speeds, runs, lanes, sigma, &lane_bw);
             ib = (guint64) sigma * tf_board_topo_prefix_cut (bt, t + 1)
                  + (guint64) (n_board - sigma) * tf_board_topo_prefix_cut (bt, t);
           }
@@ -670,6 +661,7 @@ tf_bisection_lanes (const TfContext   *ctx,
 
 void
 tf_build_rank_cut (const TfContext *ctx,
+                   const TfLinkSpeeds *speeds,
                    const TfBuild   *build,
                    const guint32   *rank,
                    guint            y,
@@ -685,7 +677,7 @@ tf_build_rank_cut (const TfContext *ctx,
     if ((rank[l[i].a] < y) != (rank[l[i].b] < y))
       {
         count += (guint64) l[i].multiplicity * r;
-        bw += (double) l[i].multiplicity * r * build_link_bandwidth (ctx, build, l[i].a, l[i].b);
+        bw += (double) l[i].multiplicity * r * build_link_bandwidth (speeds, build, l[i].a, l[i].b);
       }
   *links = count;
   *bandwidth = bw;
@@ -716,6 +708,7 @@ ring_arc_cut (guint          s,
 
 void
 tf_torus_prefix_cut (const TfContext *ctx,
+                     const TfLinkSpeeds *speeds,
                      guint            n_dims,
                      const guint32   *size,
                      const guint32  (*unit)[3],
@@ -745,7 +738,7 @@ tf_torus_prefix_cut (const TfContext *ctx,
   for (guint reach = 0; reach < TF_N_REACHES; reach++)
     {
       total += per_reach[reach];
-      bw += (double) per_reach[reach] * link_bandwidth (ctx, TF_LINK_C2C, reach);
+      bw += (double) per_reach[reach] * speeds->c2c[reach];
     }
   *links = total * r;
   *bandwidth = bw * r;

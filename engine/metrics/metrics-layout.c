@@ -56,12 +56,10 @@ tf_build_measure_layout (const TfContext *ctx,
   TfCostFigures figures;
   TfBoardTopo bt;
   double on_board, least = G_MAXDOUBLE;
-  double bandwidth[TF_N_LINK_TYPES][TF_N_REACHES];
+  TfLinkSpeeds speeds;
 
   /* Looked up once: a build may hold hundreds of thousands of links. */
-  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
-    for (guint r = 0; r < TF_N_REACHES; r++)
-      bandwidth[t][r] = tf_context_link_defaults (ctx, t, r).bandwidth_gbps;
+  tf_link_speeds_init (&speeds, ctx, result->metrics.c2c_links_per_chip);
 
   tf_cost_tally_init (&tally, tf_cost_model_get_default (), build->n_rack, build->n_pod,
                       build->rack_pod);
@@ -79,7 +77,7 @@ tf_build_measure_layout (const TfContext *ctx,
       tf_build_locate (build, l->b, &board_b, &rack_b, &pod_b);
       reach = tf_reach_between (board_a, rack_a, pod_a, board_b, rack_b, pod_b);
       type = l->a < n_ep && l->b < n_ep ? TF_LINK_C2C : tf_link_type_for_reach (reach);
-      bw = bandwidth[type][reach] * (double) per_chip;
+      bw = tf_link_speed (&speeds, type, reach, l->a < n_ep || l->b < n_ep) * (double) per_chip;
       if (l->a < n_ep)
         at_endpoint[l->a] += bw;
       else
@@ -101,8 +99,7 @@ tf_build_measure_layout (const TfContext *ctx,
                            bt.topo == TF_INTRA_BOARD_SWITCH ? 1 : 2,
                            (guint64) build->n_board * tf_board_topo_n_links (&bt));
   tf_cost_tally_add_scale_up_switches (&tally, tf_board_topo_n_switches (&bt, build->n_board));
-  on_board = tf_board_topo_chip_links (&bt)
-             * tf_context_link_defaults (ctx, TF_LINK_C2C, TF_REACH_BOARD).bandwidth_gbps;
+  on_board = tf_board_topo_chip_links (&bt) * speeds.c2c[TF_REACH_BOARD];
 
   tf_cost_tally_finish (&tally, &figures);
   tf_metrics_set_cost (m, &figures);
@@ -111,6 +108,12 @@ tf_build_measure_layout (const TfContext *ctx,
   m->injection_bandwidth = (n_ep > 0 ? least : 0) + on_board;
   m->rack_count = build->n_rack;
   m->pod_count = build->n_pod;
+  m->rack_power_kw = tf_rack_power_kw (ctx, build->n_board, build->chips_per_board,
+                                       bt.topo == TF_INTRA_BOARD_SWITCH
+                                       ? (guint64) bt.n_switch * bt.chips * bt.lanes : 0,
+                                       build->board_rack, build->n_rack,
+                                       (const TfSwitch *) (const void *) build->switches->data,
+                                       n_switch, ports);
   m->layout_method = TF_METHOD_EXACT;
 }
 

@@ -37,13 +37,14 @@ void  tf_build_leaf_diameter (const TfBuild *build, const TfAdjacency *switches,
 /* An upper bound: structured chip splits, switches placed by a max flow (the best placement
  * for the split) or, above TF_BISECTION_FLOW_MAX_SWITCH_LINKS, by the search (docs/metrics.md).
  * @switches is the build's tf_build_switch_adjacency, or NULL to make it when needed. */
-void  tf_bisection_switch_family (const TfContext *ctx, const TfBuild *build,
+void  tf_bisection_switch_family (const TfContext *ctx, const TfLinkSpeeds *speeds, const TfBuild *build,
                                   const TfAdjacency *switches, const TfBoardTopo *bt,
                                   TfMetrics *m);
 
+/* @speeds: the result's (tf_result_link_speeds). */
 /* Every switch on one side and y chips on the other, whole boards first; exact for a single
  * switch unless a torus board must be split. */
-void  tf_bisection_star (const TfContext *ctx, guint n_chip, const TfBoardTopo *bt,
+void  tf_bisection_star (const TfContext *ctx, const TfLinkSpeeds *speeds, guint n_chip, const TfBoardTopo *bt,
                          guint64 *links, double *bandwidth, TfMethod *method);
 
 /* Direct families */
@@ -61,18 +62,18 @@ typedef enum
 /* Bisection of (ring or complete graph of @runs' boards) x (board graph): boards link lane by
  * lane, each lane link reaching what the runs make of its boards. Exact (closed form) when
  * boards hold one chip, else an upper bound. */
-void  tf_bisection_lanes (const TfContext *ctx, TfLaneGraph lanes, const TfRuns *runs,
+void  tf_bisection_lanes (const TfContext *ctx, const TfLinkSpeeds *speeds, TfLaneGraph lanes, const TfRuns *runs,
                           const TfBoardTopo *bt, TfMetrics *m);
 /* The cut of {chips with rank < y} on a Tier-6 build, in links and in GB/s: the reference the
  * torus's closed form below is tested against. */
-void  tf_build_rank_cut (const TfContext *ctx, const TfBuild *build, const guint32 *rank,
+void  tf_build_rank_cut (const TfContext *ctx, const TfLinkSpeeds *speeds, const TfBuild *build, const guint32 *rank,
                          guint y, guint64 *links, double *bandwidth);
 
 /* The cut of the first @y chips of a torus of @n_dims dimensions @size, in lexicographic order
  * with dimension @order[0] most significant, in links and in GB/s: a closed form, equal to
  * tf_build_rank_cut on the torus's build. Every link is C2C; @unit[d] gives how many coordinates
  * of dimension d a board, a rack and a pod span, which decides each cut link's reach. */
-void  tf_torus_prefix_cut (const TfContext *ctx, guint n_dims, const guint32 *size,
+void  tf_torus_prefix_cut (const TfContext *ctx, const TfLinkSpeeds *speeds, guint n_dims, const guint32 *size,
                            const guint32 (*unit)[3], const guint *order, guint64 y,
                            guint64 *links, double *bandwidth);
 

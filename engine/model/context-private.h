@@ -15,7 +15,7 @@ extern const TfNames tf_intra_board_topo_names;
 extern const TfNames tf_link_type_names;
 extern const TfNames tf_reach_names;
 extern const TfNames tf_cable_names;
-#define TF_N_METHODS (TF_METHOD_ESTIMATE + 1)
+#define TF_N_METHODS (TF_METHOD_LOWER_BOUND + 1)
 extern const TfNames tf_method_names;
 
 G_END_DECLS

@@ -7,15 +7,93 @@
 
 #include "context-private.h"
 
-/* Link defaults follow the spec's tier table (@tbl-spec-topo-09): a link type takes the
- * bandwidth of the tier whose boundary it crosses. The spec gives no latencies; these are
- * typical per-hop figures for each technology, documented in docs/spec-notes.md. */
+/* Links take their bandwidth from the chip's budgets and the ports (docs/spec-notes.md,
+ * "Budgets"), so no type has a per-link figure unless the user sets one. The spec gives no
+ * latencies; these are typical per-hop figures for each technology (docs/spec-notes.md). */
 static const TfLinkDefaults default_links[TF_N_LINK_TYPES] = {
-  [TF_LINK_C2C] = { 900.0, 100.0 },
-  [TF_LINK_B2B] = { 64.0, 500.0 },
-  [TF_LINK_R2R] = { 50.0, 1000.0 },
-  [TF_LINK_P2P] = { 50.0, 2000.0 },
+  [TF_LINK_C2C] = { NAN, 100.0 },
+  [TF_LINK_B2B] = { NAN, 500.0 },
+  [TF_LINK_R2R] = { NAN, 1000.0 },
+  [TF_LINK_P2P] = { NAN, 2000.0 },
 };
+
+/* Published parts, figures each way (docs/spec-notes.md, "Budgets", gives the sources). The
+ * generic chip reads the spec's tier table as a chip's totals: Tier 6's ~900 GB/s is its
+ * chip-to-chip bandwidth, Tier 8-9's ~50 GB/s (400 Gb/s InfiniBand or RoCE) its NIC port. */
+static const TfChipPreset chip_presets[] = {
+  { "generic", N_("Generic accelerator (the spec's tiers)"), { 900.0, 0, 50.0, 1000.0, 600.0 },
+    1 },
+  { "h100", N_("NVIDIA H100 SXM5"), { 450.0, 18, 50.0, 700.0, 575.0 }, 1 },
+  { "b200", N_("NVIDIA B200 (HGX)"), { 900.0, 18, 50.0, 1000.0, 790.0 }, 1 },
+  { "gb200", N_("NVIDIA GB200 (NVL72)"), { 900.0, 18, 50.0, 1200.0, 250.0 }, 1 },
+  { "mi300x", N_("AMD Instinct MI300X"), { 448.0, 7, 50.0, 750.0, 600.0 }, 1 },
+};
+
+/* Rack budgets by cooling (docs/spec-notes.md, "Rack power"). */
+static const TfRackPreset rack_presets[] = {
+  { "air", N_("Air-cooled rack (40 kW)"), 40.0 },
+  { "liquid", N_("Liquid-cooled rack (132 kW, GB200 NVL72 class)"), 132.0 },
+};
+
+const TfRackPreset *
+tf_rack_presets_get (guint index)
+{
+  return index < G_N_ELEMENTS (rack_presets) ? &rack_presets[index] : NULL;
+}
+
+const TfRackPreset *
+tf_rack_preset_lookup (const char *name)
+{
+  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (rack_presets); i++)
+    if (strcmp (rack_presets[i].name, name) == 0)
+      return &rack_presets[i];
+  return NULL;
+}
+
+double
+tf_context_board_power_w (const TfContext *ctx,
+                          guint            chips,
+                          guint64          scale_up_ports)
+{
+  return chips * (ctx->chip.power_w + ctx->chip.host_w)
+         + (double) scale_up_ports * ctx->switch_defaults.power_w_per_port;
+}
+
+guint
+tf_context_boards_per_rack (const TfContext *ctx,
+                            double           board_power_w)
+{
+  double fit = floor (ctx->rack.power_kw * 1000 / board_power_w * (1 + 1e-12));
+
+  if (!(fit >= 1))
+    return 1;
+  return fit < ctx->boards_per_rack_max ? (guint) fit : ctx->boards_per_rack_max;
+}
+
+const TfChipPreset *
+tf_chip_presets_get (guint index)
+{
+  return index < G_N_ELEMENTS (chip_presets) ? &chip_presets[index] : NULL;
+}
+
+const TfChipPreset *
+tf_chip_preset_lookup (const char *name)
+{
+  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (chip_presets); i++)
+    if (strcmp (chip_presets[i].name, name) == 0)
+      return &chip_presets[i];
+  return NULL;
+}
+
+void
+tf_context_set_chip_preset (TfContext          *ctx,
+                            const TfChipPreset *preset)
+{
+  g_return_if_fail (ctx != NULL && preset != NULL);
+
+  ctx->chip = preset->chip;
+  ctx->chip_radix = preset->chip_radix;
+}
 
 /* The spec's own radix ceiling (fat-tree k <= 64, single-switch N_endpoint <= 64) and a typical
  * port-to-port latency of a current InfiniBand or Ethernet switch ASIC (docs/spec-notes.md). */
@@ -28,6 +106,9 @@ static const TfLinkDefaults default_links[TF_N_LINK_TYPES] = {
 #define SWITCH_RADIX_MAX          (1u << 24)
 #define DEFAULT_SCALE_UP_LINKS    18u
 #define DEFAULT_SCALE_UP_RADIX    72u
+#define CHIP_PORTS_MAX            1024u
+/* NVIDIA Quantum-2 QM9700, 64 ports of 400 Gb/s: 747 W typical with passive cables. */
+#define DEFAULT_SWITCH_W_PER_PORT 12.0
 
 void
 tf_context_init (TfContext *ctx)
@@ -40,7 +121,6 @@ tf_context_init (TfContext *ctx)
   ctx->chips_per_board_max = 16;
   ctx->boards_per_rack_max = DEFAULT_BOARDS_PER_RACK;
   ctx->racks_per_pod_max = DEFAULT_RACKS_PER_POD;
-  ctx->chip_radix = 1;
   ctx->intra_board_topo = TF_INTRA_BOARD_NONE;
   memcpy (ctx->defaults, default_links, sizeof default_links);
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
@@ -48,6 +128,10 @@ tf_context_init (TfContext *ctx)
       ctx->by_reach[t][r] = (TfLinkDefaults) { NAN, NAN };
   ctx->switch_defaults.radix = DEFAULT_SWITCH_RADIX;
   ctx->switch_defaults.latency_ns = DEFAULT_SWITCH_LATENCY_NS;
+  ctx->switch_defaults.port_gbps = 0;
+  ctx->switch_defaults.power_w_per_port = DEFAULT_SWITCH_W_PER_PORT;
+  ctx->rack.power_kw = rack_presets[0].power_kw;
+  tf_context_set_chip_preset (ctx, &chip_presets[0]);
   /* NVLink 5: 18 links a GPU, switch chips of 72 ports (GB200 NVL72, HGX B200). */
   ctx->scale_up.links_per_chip = DEFAULT_SCALE_UP_LINKS;
   ctx->scale_up.switch_radix = DEFAULT_SCALE_UP_RADIX;
@@ -66,16 +150,51 @@ tf_context_link_defaults (const TfContext *ctx,
 
   d = ctx->defaults[type];
   o = &ctx->by_reach[type][reach];
-  /* A board of scale-up switches has no other board links: the C2C bandwidth is the chip's
-   * (NVLink ~900 GB/s, the spec's Tier 6), spread over its links_per_chip links. */
-  if (type == TF_LINK_C2C && reach == TF_REACH_BOARD
-      && ctx->intra_board_topo == TF_INTRA_BOARD_SWITCH && ctx->scale_up.links_per_chip > 0)
-    d.bandwidth_gbps /= ctx->scale_up.links_per_chip;
   if (!isnan (o->bandwidth_gbps))
     d.bandwidth_gbps = o->bandwidth_gbps;
   if (!isnan (o->latency_ns))
     d.latency_ns = o->latency_ns;
   return d;
+}
+
+double
+tf_context_c2c_gbps (const TfContext *ctx,
+                     TfReach          reach,
+                     guint            links)
+{
+  double set = tf_context_link_defaults (ctx, TF_LINK_C2C, reach).bandwidth_gbps;
+  guint ports = ctx->chip.scale_up_ports;
+
+  if (!isnan (set))
+    return set;
+  if (links == 0)
+    return ctx->chip.scale_up_gbps;
+  /* Whole ports a link where the chip has enough (the spare ones bundle, the rest idle), else
+   * the ports' lanes split evenly. */
+  if (ports >= links)
+    return (double) (ports / links) * (ctx->chip.scale_up_gbps / ports);
+  return ctx->chip.scale_up_gbps / links;
+}
+
+double
+tf_context_port_gbps (const TfContext *ctx,
+                      TfLinkType       type,
+                      gboolean         from_chip)
+{
+  static const TfReach reach_of[TF_N_LINK_TYPES] = {
+    [TF_LINK_B2B] = TF_REACH_RACK, [TF_LINK_R2R] = TF_REACH_POD,
+    [TF_LINK_P2P] = TF_REACH_DATACENTER,
+  };
+  double set, port;
+
+  g_return_val_if_fail (type != TF_LINK_C2C && (guint) type < TF_N_LINK_TYPES, 0);
+
+  set = tf_context_link_defaults (ctx, type, reach_of[type]).bandwidth_gbps;
+  if (!isnan (set))
+    return set;
+  port = ctx->switch_defaults.port_gbps > 0 ? ctx->switch_defaults.port_gbps
+                                            : ctx->chip.nic_gbps;
+  return from_chip ? MIN (port, ctx->chip.nic_gbps) : port;
 }
 
 static gboolean
@@ -253,6 +372,63 @@ check_field (const TfContext  *ctx,
         }
       return TRUE;
     }
+  if (strcmp (field, "defaults.switch.port_gbps") == 0)
+    return ctx->switch_defaults.port_gbps == 0
+           || check_bandwidth (field, ctx->switch_defaults.port_gbps, error);
+  if (strcmp (field, "defaults.chip.scale_up_gbps") == 0)
+    return check_bandwidth (field, ctx->chip.scale_up_gbps, error);
+  if (strcmp (field, "defaults.chip.nic_gbps") == 0)
+    return check_bandwidth (field, ctx->chip.nic_gbps, error);
+  if (strcmp (field, "defaults.chip.scale_up_ports") == 0)
+    {
+      if (ctx->chip.scale_up_ports > CHIP_PORTS_MAX)
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("defaults.chip.scale_up_ports = %u: must be from 0 (shared evenly) "
+                         "to %u"),
+                       ctx->chip.scale_up_ports, CHIP_PORTS_MAX);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (strcmp (field, "defaults.chip.power_w") == 0)
+    {
+      if (!(isfinite (ctx->chip.power_w) && ctx->chip.power_w > 0 && ctx->chip.power_w <= 1e6))
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("defaults.chip.power_w = %g: must be a positive number of watts up "
+                         "to 1e6"),
+                       ctx->chip.power_w);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (strcmp (field, "defaults.chip.host_w") == 0
+      || strcmp (field, "defaults.switch.power_w_per_port") == 0)
+    {
+      double v = field[9] == 'c' ? ctx->chip.host_w : ctx->switch_defaults.power_w_per_port;
+
+      if (!(isfinite (v) && v >= 0 && v <= 1e6))
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("%s = %g: must be a number of watts from 0 to 1e6"), field, v);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (strcmp (field, "defaults.rack.power_kw") == 0)
+    {
+      if (!(isfinite (ctx->rack.power_kw) && ctx->rack.power_kw > 0
+            && ctx->rack.power_kw <= TF_RACK_POWER_KW_MAX))
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       _("defaults.rack.power_kw = %g: must be a positive number of kW up to "
+                         "1e6"),
+                       ctx->rack.power_kw);
+          return FALSE;
+        }
+      return TRUE;
+    }
   if (strcmp (field, "defaults.by_reach") == 0)
     return check_by_reach (ctx, error);
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
@@ -262,7 +438,7 @@ check_field (const TfContext  *ctx,
 
       g_snprintf (name, sizeof name, "defaults.%s.bandwidth_gbps", tf_link_type_to_string (t));
       if (strcmp (field, name) == 0)
-        return check_bandwidth (name, d->bandwidth_gbps, error);
+        return isnan (d->bandwidth_gbps) || check_bandwidth (name, d->bandwidth_gbps, error);
       g_snprintf (name, sizeof name, "defaults.%s.latency_ns", tf_link_type_to_string (t));
       if (strcmp (field, name) == 0)
         return check_latency (name, d->latency_ns, error);
@@ -278,7 +454,11 @@ static const char *const context_fields[] = {
   "defaults.R2R.bandwidth_gbps", "defaults.R2R.latency_ns",
   "defaults.P2P.bandwidth_gbps", "defaults.P2P.latency_ns",
   "defaults.by_reach", "defaults.switch.radix", "defaults.switch.latency_ns",
+  "defaults.switch.port_gbps",
   "defaults.scale_up.links_per_chip", "defaults.scale_up.switch_radix",
+  "defaults.chip.scale_up_gbps", "defaults.chip.scale_up_ports", "defaults.chip.nic_gbps",
+  "defaults.chip.power_w", "defaults.chip.host_w", "defaults.switch.power_w_per_port",
+  "defaults.rack.power_kw",
   NULL
 };
 
@@ -321,7 +501,7 @@ TF_DEFINE_NAMES (tf_link_type_names, TF_N_LINK_TYPES, "C2C", "B2B", "R2R", "P2P"
 TF_DEFINE_NAMES (tf_reach_names, TF_N_REACHES, "board", "rack", "pod", "datacenter");
 TF_DEFINE_NAMES (tf_cable_names, TF_N_CABLES, "pcb", "copper", "optical");
 TF_DEFINE_NAMES (tf_method_names, TF_N_METHODS,
-  "none", "exact", "closed-form", "upper-bound", "estimate",
+  "none", "exact", "closed-form", "upper-bound", "estimate", "lower-bound",
 );
 
 const char *

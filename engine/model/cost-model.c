@@ -288,15 +288,16 @@ tf_network_graph_measure_layout (const TfContext      *ctx,
                                  TfMetrics            *m)
 {
   g_autofree double *at_chip = g_new0 (double, MAX (graph->n_chip, 1));
+  g_autofree double *gbps = g_new (double, MAX (graph->n_links, 1));
   TfCostFigures figures;
 
   tf_network_graph_cost (tf_cost_model_get_default (), graph, &figures);
   tf_metrics_set_cost (m, &figures);
+  tf_network_graph_link_gbps (graph, ctx, gbps);
   for (guint i = 0; i < graph->n_links; i++)
     {
       const TfLink *l = &graph->links[i];
-      double bw = tf_context_link_defaults (ctx, l->type, l->reach).bandwidth_gbps
-                  * l->multiplicity;
+      double bw = gbps[i];
 
       if (l->a < graph->n_chip)
         at_chip[l->a] += bw;
@@ -308,5 +309,8 @@ tf_network_graph_measure_layout (const TfContext      *ctx,
     m->injection_bandwidth = MIN (m->injection_bandwidth, at_chip[c]);
   m->rack_count = graph->n_rack;
   m->pod_count = graph->n_pod;
+  m->rack_power_kw = tf_rack_power_kw (ctx, graph->n_board, graph->chips_per_board, 0,
+                                       graph->board_rack, graph->n_rack, graph->switches,
+                                       graph->n_switch, NULL);
   m->layout_method = TF_METHOD_EXACT;
 }

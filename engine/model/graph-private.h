@@ -87,6 +87,36 @@ guint32   *tf_network_graph_dup_chip_boards (const TfNetworkGraph *graph);
 /* A deep copy of @src into @dest (uninitialised). */
 void       tf_network_graph_copy (const TfNetworkGraph *src, TfNetworkGraph *dest);
 
+/* GB/s of one physical link of each kind, for chips that each drive the same number of
+ * chip-to-chip links (every family result): the rules of link-bandwidth.c, looked up once. */
+typedef struct
+{
+  double c2c[TF_N_REACHES];                    /* between chips (or into a scale-up switch) */
+  double from_chip[TF_N_LINK_TYPES];           /* a chip's NIC port to a switch port */
+  double between_switches[TF_N_LINK_TYPES];    /* switch port to switch port */
+} TfLinkSpeeds;
+
+void tf_link_speeds_init (TfLinkSpeeds *speeds, const TfContext *ctx, guint c2c_links);
+
+static inline double
+tf_link_speed (const TfLinkSpeeds *speeds,
+               TfLinkType          type,
+               TfReach             reach,
+               gboolean            from_chip)
+{
+  if (type == TF_LINK_C2C)
+    return speeds->c2c[reach];
+  return from_chip ? speeds->from_chip[type] : speeds->between_switches[type];
+}
+
+/* The most a rack draws, kW: @n_board boards of @chips_per_board chips and
+ * @board_scale_up_ports ports of scale-up switches not among @switches (board b in rack
+ * board_rack[b]), and @switches, each drawing its ports (@ports[s], or NULL: port_count) at
+ * defaults.switch.power_w_per_port in the rack it stands in (rack-power.c). */
+double tf_rack_power_kw (const TfContext *ctx, guint n_board, guint chips_per_board,
+                         guint64 board_scale_up_ports, const guint32 *board_rack, guint n_rack,
+                         const TfSwitch *switches, guint n_switch, const guint64 *ports);
+
 /* Which element broke an invariant, for callers that can point at it (the loader). */
 typedef enum
 {

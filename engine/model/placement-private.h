@@ -40,7 +40,8 @@ typedef struct
   guint   n_pod;
 } TfRuns;
 
-void    tf_runs_init (TfRuns *runs, const TfContext *ctx, guint64 n_board);
+/* @boards_per_rack: what a rack holds of these boards (tf_context_boards_per_rack). */
+void    tf_runs_init (TfRuns *runs, const TfContext *ctx, guint64 n_board, guint boards_per_rack);
 /* Fills @build's board_rack and rack_pod after tf_build_set_shape with the runs' counts. */
 void    tf_runs_place (const TfRuns *runs, TfBuild *build);
 /* The reach of a link between boards @a and @b (different boards). */

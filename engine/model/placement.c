@@ -173,10 +173,11 @@ tf_ring_reach_counts (guint          s,
 void
 tf_runs_init (TfRuns          *runs,
               const TfContext *ctx,
-              guint64          n_board)
+              guint64          n_board,
+              guint            boards_per_rack)
 {
   runs->n_board = n_board;
-  runs->per_rack = MIN (n_board, ctx->boards_per_rack_max);
+  runs->per_rack = MIN (n_board, MAX (boards_per_rack, 1));
   runs->n_rack = tf_pack_count (n_board, runs->per_rack);
   runs->per_pod = runs->per_rack * MIN (runs->n_rack, ctx->racks_per_pod_max);
   runs->n_pod = tf_pack_count (runs->n_rack, runs->per_pod / runs->per_rack);

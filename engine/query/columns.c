@@ -128,10 +128,40 @@ get_bisection_bandwidth_per_chip (const TfResult *r)
   return r->metrics.bisection_bandwidth_per_chip;
 }
 
+/* Injection over bisection per chip: 1 is full bisection, 2 a 2:1 oversubscribed network. */
+static double
+get_oversubscription (const TfResult *r)
+{
+  double bisection = r->metrics.bisection_bandwidth_per_chip;
+
+  if (r->metrics.layout_method == TF_METHOD_NONE
+      || r->metrics.bisection_bandwidth_method == TF_METHOD_NONE || !(bisection > 0))
+    return NAN;
+  return r->metrics.injection_bandwidth / bisection;
+}
+
+static TfMethod
+oversubscription_method (const TfResult *r)
+{
+  TfMethod m = r->metrics.bisection_bandwidth_method;
+
+  if (r->metrics.layout_method == TF_METHOD_NONE)
+    return TF_METHOD_NONE;
+  /* A cut found, not proven least: the ratio over it can only grow. */
+  return m == TF_METHOD_UPPER_BOUND ? TF_METHOD_LOWER_BOUND : m;
+}
+
 static double
 get_injection_bandwidth (const TfResult *r)
 {
   return LAYOUT (r, r->metrics.injection_bandwidth);
+}
+
+static double
+get_rack_power (const TfResult *r)
+{
+  /* Watts, as kW: a milliwatt says nothing. */
+  return LAYOUT (r, round (r->metrics.rack_power_kw * 1000) / 1000);
 }
 
 static double
@@ -220,7 +250,7 @@ static const TfColumn columns[] = {
   { "cost", N_("Cost (USD)"),
     N_("Network cost in USD: switches, cables and NICs at the built-in price table"),
     TF_COLUMN_REAL, TF_NEEDS_LAYOUT, TRUE, get_cost, cost_method },
-  { "racks", N_("Racks"), N_("Racks the boards are packed into"),
+  { "racks", N_("Racks"), N_("Racks the boards are packed into, by count and by power"),
     TF_COLUMN_COUNT, TF_NEEDS_LAYOUT, TRUE, get_racks, layout_method },
   { "optical_cables", N_("Optical cables"),
     N_("Physical links on optical cables: too long for copper"),
@@ -235,6 +265,9 @@ static const TfColumn columns[] = {
     TF_COLUMN_WARNINGS, TF_NEEDS_CHECK, TRUE, get_warnings, NULL },
   { "pods", N_("Pods"), N_("Pods the racks are grouped into"),
     TF_COLUMN_COUNT, TF_NEEDS_LAYOUT, FALSE, get_pods, layout_method },
+  { "rack_power_kw", N_("Rack kW"),
+    N_("Power the fullest rack draws in kW: its boards and the switches standing in it"),
+    TF_COLUMN_REAL, TF_NEEDS_LAYOUT, FALSE, get_rack_power, layout_method },
   { "copper_cables", N_("Copper cables"), N_("Physical links on copper cables between boards"),
     TF_COLUMN_COUNT, TF_NEEDS_LAYOUT, FALSE, get_copper_cables, layout_method },
   { "board_traces", N_("Board traces"), N_("Physical links on a board's traces"),
@@ -249,6 +282,9 @@ static const TfColumn columns[] = {
   { "bisection_bandwidth", N_("Bisection GB/s"),
     N_("Least bandwidth in GB/s cut by a balanced split of the chips"),
     TF_COLUMN_REAL, TF_NEEDS_METRICS, FALSE, get_bisection_bandwidth, bisection_bandwidth_method },
+  { "oversubscription", N_("Oversubscription"),
+    N_("Injection over bisection bandwidth per chip: 1 is full bisection, 2 is 2:1"),
+    TF_COLUMN_REAL, TF_NEEDS_METRICS, FALSE, get_oversubscription, oversubscription_method },
   { "switch_radix", N_("Switch radix"), N_("Physical links at the busiest switch"),
     TF_COLUMN_COUNT, TF_NEEDS_CHECK, FALSE, get_switch_radix, counts_method },
   { "links_per_chip_min", N_("Links per chip, fewest"), N_("Physical links the least linked chip drives"),
@@ -337,7 +373,15 @@ tf_column_append_value (const TfColumn *column,
       break;
     case TF_COLUMN_REAL:
     default:
-      g_string_append (out, g_ascii_dtostr (buffer, sizeof buffer, column->get (result)));
+      {
+        double v = column->get (result);
+
+        /* The shortest text that reads back as the value: 831.392, not 831.39200000000005. */
+        g_ascii_formatd (buffer, sizeof buffer, "%.15g", v);
+        if (g_ascii_strtod (buffer, NULL) != v)
+          g_ascii_dtostr (buffer, sizeof buffer, v);
+        g_string_append (out, buffer);
+      }
       break;
     }
 }

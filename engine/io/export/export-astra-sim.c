@@ -60,12 +60,23 @@ dimension_add (Dimension *dim,
   dim->ns_max = MAX (dim->ns_max, ns);
 }
 
+/* What each link carries (tf_network_graph_link_gbps). */
+static double *
+dup_link_gbps (const TfTopology *topology)
+{
+  double *gbps = g_new (double, MAX (topology->graph.n_links, 1));
+
+  tf_network_graph_link_gbps (&topology->graph, &topology->context, gbps);
+  return gbps;
+}
+
 /* The dimensions of a graph of chips alone on @lattice, or FALSE with the reason in @why. */
 static gboolean
 lattice_dimensions (const TfTopology *topology,
                     Dimension        *dims,
                     GString          *why)
 {
+  g_autofree double *link_gbps = dup_link_gbps (topology);
   const TfNetworkGraph *g = &topology->graph;
   const TfChipLattice *lat = &topology->lattice;
   guint32 stride[TF_LATTICE_MAX_DIMS];
@@ -118,7 +129,7 @@ lattice_dimensions (const TfTopology *topology,
         dims[d_link].kind = KIND_FULLY_CONNECTED;
       else if (dims[d_link].kind == KIND_NONE)
         dims[d_link].kind = KIND_RING;
-      dimension_add (&dims[d_link], ld.bandwidth_gbps * l->multiplicity, ld.latency_ns);
+      dimension_add (&dims[d_link], link_gbps[i], ld.latency_ns);
     }
 
   /* A ring's n links per line, a full group's n (n - 1) / 2: all of them, as link records are
@@ -164,6 +175,7 @@ switch_dimension (const TfTopology *topology,
                   Dimension        *dim,
                   GString          *why)
 {
+  g_autofree double *link_gbps = dup_link_gbps (topology);
   const TfNetworkGraph *g = &topology->graph;
   double half = 0.5 * topology->context.switch_defaults.latency_ns;
   g_autofree double *gbps = g_new0 (double, MAX (g->n_chip, 1));
@@ -205,7 +217,7 @@ switch_dimension (const TfTopology *topology,
         }
       the_switch = l->b;
       chip_switch[l->a] = l->b;
-      gbps[l->a] += ld.bandwidth_gbps * l->multiplicity;
+      gbps[l->a] += link_gbps[i];
       ns[l->a] = MAX (ns[l->a], ld.latency_ns + half);
     }
   for (guint32 c = 0; c < g->n_chip; c++)
@@ -261,6 +273,7 @@ tf_topology_write_astra_sim (const TfTopology  *topology,
                              GString           *out,
                              GError           **error)
 {
+  g_autofree double *link_gbps = dup_link_gbps (topology);
   const TfNetworkGraph *g;
   Dimension dims[TF_LATTICE_MAX_DIMS];
   guint n_dims = 0;
@@ -292,7 +305,7 @@ tf_topology_write_astra_sim (const TfTopology  *topology,
               n_dims = 0;
             }
           else
-            dimension_add (&dims[0], ld.bandwidth_gbps * l->multiplicity, ld.latency_ns + half);
+            dimension_add (&dims[0], link_gbps[i], ld.latency_ns + half);
         }
       if (n_dims == 1 && g->n_links != g->n_chip)
         {

@@ -209,6 +209,7 @@ append_platform (const TfTopology      *topology,
   guint n_nodes;
   gboolean full;
   g_autofree Pair *pair_of_link = NULL;
+  g_autofree double *link_gbps = NULL;
   g_autoptr(GHashTable) first_of_pair = NULL;
   char number[G_ASCII_DTOSTR_BUF_SIZE];
   ScaleUp su;
@@ -217,6 +218,8 @@ append_platform (const TfTopology      *topology,
   ctx = &topology->context;
   n_nodes = tf_network_graph_get_n_nodes (g);
   full = routes != NULL || g->n_chip <= FULL_MAX_CHIPS;
+  link_gbps = g_new (double, MAX (g->n_links, 1));
+  tf_network_graph_link_gbps (g, ctx, link_gbps);
 
   /* Parallel link records between one pair of nodes become one link of their summed
    * bandwidth, named after the first. */
@@ -230,8 +233,7 @@ append_platform (const TfTopology      *topology,
 
       *key = ((gint64) MIN (l->a, l->b) << 32) | MAX (l->a, l->b);
       pair_of_link[i].first = i;
-      pair_of_link[i].gbps = tf_context_link_defaults (ctx, l->type, l->reach).bandwidth_gbps
-                             * l->multiplicity;
+      pair_of_link[i].gbps = link_gbps[i];
       if (g_hash_table_lookup_extended (first_of_pair, key, NULL, &known))
         {
           guint32 first = GPOINTER_TO_UINT (known);

@@ -21,17 +21,28 @@ append_escaped (GString    *out,
   g_string_append (out, escaped);
 }
 
-/* A link's bandwidth and latency as text, from its type and reach. */
+/* One physical link's bandwidth (of @gbps, what the record's parallel links carry together) and
+ * latency as text. */
 static void
 link_numbers (const TfContext *ctx,
               const TfLink    *l,
+              double           gbps,
               char             bw[G_ASCII_DTOSTR_BUF_SIZE],
               char             lat[G_ASCII_DTOSTR_BUF_SIZE])
 {
-  TfLinkDefaults d = tf_context_link_defaults (ctx, l->type, l->reach);
+  g_ascii_dtostr (bw, G_ASCII_DTOSTR_BUF_SIZE, gbps / MAX (l->multiplicity, 1));
+  g_ascii_dtostr (lat, G_ASCII_DTOSTR_BUF_SIZE,
+                  tf_context_link_defaults (ctx, l->type, l->reach).latency_ns);
+}
 
-  g_ascii_dtostr (bw, G_ASCII_DTOSTR_BUF_SIZE, d.bandwidth_gbps);
-  g_ascii_dtostr (lat, G_ASCII_DTOSTR_BUF_SIZE, d.latency_ns);
+/* What each link record carries (tf_network_graph_link_gbps). */
+static double *
+dup_link_gbps (const TfTopology *topology)
+{
+  double *gbps = g_new (double, MAX (topology->graph.n_links, 1));
+
+  tf_network_graph_link_gbps (&topology->graph, &topology->context, gbps);
+  return gbps;
 }
 
 /* The XML declaration, <graphml>, the attribute keys (id, for, name, type) and <graph>. */
@@ -59,6 +70,7 @@ tf_topology_write_graphml (const TfTopology  *topology,
 {
   const TfNetworkGraph *g = &topology->graph;
   const TfContext *ctx = &topology->context;
+  g_autofree double *link_gbps = dup_link_gbps (topology);
   g_autofree guint32 *chip_board = tf_network_graph_dup_chip_boards (g);
   g_autoptr(GString) name = g_string_new (NULL);
   char switch_latency[G_ASCII_DTOSTR_BUF_SIZE];
@@ -139,7 +151,7 @@ tf_topology_write_graphml (const TfTopology  *topology,
       g_string_truncate (name, 0);
       tf_network_graph_append_node_name (g, l->b, name);
       append_escaped (out, name->str);
-      link_numbers (ctx, l, bw, lat);
+      link_numbers (ctx, l, link_gbps[i], bw, lat);
       g_string_append_printf (out, "\"><data key=\"type\">%s</data>"
                               "<data key=\"reach\">%s</data>"
                               "<data key=\"multiplicity\">%u</data>"
@@ -174,6 +186,7 @@ tf_topology_write_dot (const TfTopology  *topology,
 {
   const TfNetworkGraph *g = &topology->graph;
   const TfContext *ctx = &topology->context;
+  g_autofree double *link_gbps = dup_link_gbps (topology);
   g_autofree guint32 *chip_board = tf_network_graph_dup_chip_boards (g);
   g_autoptr(GString) a = g_string_new (NULL);
   g_autoptr(GString) b = g_string_new (NULL);
@@ -224,7 +237,7 @@ tf_topology_write_dot (const TfTopology  *topology,
       g_string_truncate (b, 0);
       tf_network_graph_append_node_name (g, l->a, a);
       tf_network_graph_append_node_name (g, l->b, b);
-      link_numbers (ctx, l, bw, lat);
+      link_numbers (ctx, l, link_gbps[i], bw, lat);
       for (guint k = 0; k < l->multiplicity; k++)
         {
           g_string_append (out, "  ");
@@ -254,6 +267,7 @@ tf_topology_write_sst (const TfTopology  *topology,
 {
   const TfNetworkGraph *g = &topology->graph;
   const TfContext *ctx = &topology->context;
+  g_autofree double *link_gbps = dup_link_gbps (topology);
   g_autoptr(GString) name = g_string_new (NULL);
   g_autofree guint32 *n_endpoints = NULL;
   g_autofree guint32 *first = NULL;
@@ -306,7 +320,7 @@ tf_topology_write_sst (const TfTopology  *topology,
 
       if (ra == G_MAXUINT32 || rb == G_MAXUINT32)
         continue;   /* an endpoint's link: SST makes it itself */
-      link_numbers (ctx, l, bw, lat);
+      link_numbers (ctx, l, link_gbps[i], bw, lat);
       for (guint k = 0; k < l->multiplicity; k++)
         g_string_append_printf (out, "    <edge source=\"%u\" target=\"%u\">"
                                 "<data key=\"type\">%s</data><data key=\"reach\">%s</data>"

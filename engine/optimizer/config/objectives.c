@@ -107,9 +107,9 @@ box_bisection (const TfSearchConfig *config, double *ideal, double *reference)
 {
   const TfHardwareConstraints *hw = &config->hardware;
 
-  /* Half the chips sending through every port they have. */
-  *ideal = config->n_chip / 2 * (hw->off_board_ports_per_chip * hw->nic_bandwidth_gbps
-                                 + hw->on_board_links_per_chip * hw->c2c_bandwidth_gbps);
+  /* Half the chips sending through every NIC port and their whole chip-to-chip budget. */
+  *ideal = config->n_chip / 2 * (hw->nic_ports_per_chip * hw->nic_bandwidth_gbps
+                                 + hw->c2c_bandwidth_gbps);
   *reference = 0;
 }
 

@@ -550,19 +550,17 @@ read_document (Loader *l)
 
 /* Checks that join parts of the file, and what is derived from it */
 
-/* The context's links from the hardware: a C2C link on its board at the C2C bandwidth, every
- * link leaving a board at the NIC's, a chip-to-chip cable between boards too: its ends are
- * serdes ports at network speed, not the board's traces (docs/spec-notes.md). */
+/* The context's budgets from the hardware, as enumerate reads them (docs/spec-notes.md,
+ * "Budgets"): c2c_bandwidth is a chip's chip-to-chip bandwidth in all, shared by its
+ * chip-to-chip links on the board and off it; nic_bandwidth each NIC port's, and the switch
+ * ports match it. */
 static void
 set_context_links (TfSearchConfig *c)
 {
   const TfHardwareConstraints *hw = &c->hardware;
 
-  c->context.defaults[TF_LINK_C2C].bandwidth_gbps = hw->c2c_bandwidth_gbps;
-  for (guint t = TF_LINK_B2B; t < TF_N_LINK_TYPES; t++)
-    c->context.defaults[t].bandwidth_gbps = hw->nic_bandwidth_gbps;
-  for (guint r = TF_REACH_RACK; r < TF_N_REACHES; r++)
-    c->context.by_reach[TF_LINK_C2C][r].bandwidth_gbps = hw->nic_bandwidth_gbps;
+  c->context.chip.scale_up_gbps = hw->c2c_bandwidth_gbps;
+  c->context.chip.nic_gbps = hw->nic_bandwidth_gbps;
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     c->context.defaults[t].latency_ns = hw->link_latency_us * 1000;
   /* Boards of scale-up switches use every on-board link a chip has. */
@@ -673,7 +671,7 @@ config_defaults (TfSearchConfig  *c,
   tf_context_init (&ctx);
 
   hw->nic_bandwidth_gbps = 50;
-  hw->c2c_bandwidth_gbps = ctx.defaults[TF_LINK_C2C].bandwidth_gbps;
+  hw->c2c_bandwidth_gbps = ctx.chip.scale_up_gbps;
   hw->n_radix_options = G_N_ELEMENTS (radix_options);
   memcpy (hw->radix_options, radix_options, sizeof radix_options);
   hw->link_latency_us = 1.0;

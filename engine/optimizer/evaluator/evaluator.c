@@ -144,9 +144,10 @@ tf_hardware_check_chip_ports (const TfHardwareConstraints *hw,
 }
 
 /* The hard constraints of the spec (硬约束): connected; every switch within the largest radix
- * option; every chip within its ports (NIC, on-board, off-board); every cable within the longest
- * optical cable; the budget. "Link bandwidth matches at both ends" holds by construction: a
- * link's bandwidth is its type's, the same at both ends. */
+ * option; every chip within its ports (NIC, on-board, off-board); no dead hardware (issue 30:
+ * no switch a dead end, a pass-through or a trap for its chips; dead-hardware.c); every cable
+ * within the longest optical cable; the budget. "Link bandwidth matches at both ends" holds by
+ * construction: a link's bandwidth is its type's, the same at both ends. */
 gboolean
 tf_candidate_check_constraints (const TfSearchConfig *config,
                                 TfCandidate          *candidate,
@@ -169,6 +170,11 @@ tf_candidate_check_constraints (const TfSearchConfig *config,
   if (!tf_network_graph_is_connected (graph))
     {
       g_string_assign (why, "connectivity: the graph is not connected");
+      return FALSE;
+    }
+  if (tf_network_graph_find_dead_switch (graph, NULL, why) != TF_DEAD_SWITCH_NONE)
+    {
+      g_string_prepend (why, "dead hardware: ");
       return FALSE;
     }
   if (!tf_evaluate (config, candidate, TF_LAYER_COST, NULL, &error))

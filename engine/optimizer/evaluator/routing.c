@@ -462,14 +462,14 @@ tf_routing_new (const TfNetworkGraph *graph,
   m->n_nodes = n_nodes;
   tf_adjacency_init (&m->adj, n_nodes, graph->n_links, graph->links, sizeof (TfLink));
 
-  /* Link bandwidths from the defaults of the context the links were made in. */
+  /* Link bandwidths from the budgets and ports of the context the links were made in. */
   m->link_gbps = g_new (double, MAX (graph->n_links, 1));
   m->chip_gbps = g_new0 (double, MAX (graph->n_chip, 1));
+  tf_network_graph_link_gbps (graph, ctx, m->link_gbps);
   for (guint i = 0; i < graph->n_links; i++)
     {
       const TfLink *l = &graph->links[i];
-      double bw = tf_context_link_defaults (ctx, l->type, l->reach).bandwidth_gbps
-                  * l->multiplicity;
+      double bw = m->link_gbps[i];
 
       m->link_gbps[i] = bw;
       if (l->a < graph->n_chip)

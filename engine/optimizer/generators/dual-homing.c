@@ -118,5 +118,18 @@ tf_network_graph_dual_home (const TfNetworkGraph *graph,
     if (g_array_index (links, TfLink, i).multiplicity > 0)
       out->links[out->n_links++] = g_array_index (links, TfLink, i);
   tf_network_graph_settle_links (out);
+  /* A twin left with one neighbour, or a pass-through (a leaf of one chip), is dead hardware:
+   * no variant then. */
+  {
+    g_autoptr(GString) why = g_string_new (NULL);
+
+    if (tf_network_graph_find_dead_switch (out, NULL, why) != TF_DEAD_SWITCH_NONE)
+      {
+        tf_network_graph_clear (out);
+        g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION, "dual_home: dead hardware: %s",
+                     why->str);
+        return FALSE;
+      }
+  }
   return TRUE;
 }

@@ -14,7 +14,8 @@
  * isomorphism); so are rail-optimized Clos networks and trees whose layers have unequal
  * oversubscription or fan-out, which no family builds.
  *
- * Points that break a rule, the invariants or the hard constraints are refused with
+ * Points that break a rule, the invariants or the hard constraints (dead hardware among them:
+ * two leaves under a spine layer, two groups under a core) are refused with
  * TF_ERROR_INVALID_MUTATION; the caller draws again. A candidate's origin records its point as
  * text ("layers=2,chips_per_board=4,...", template_params), which mutation and crossover read
  * back: perturb one or two numbers, or take each from either parent, then repair the numbers
@@ -251,7 +252,10 @@ leaf_chips_allowed (const TfSearchConfig *config,
   guint n = config->n_chip, c = p->chips_per_board, l = p->leaf_chips;
   guint radix = largest_radix (config);
 
-  if (l < 1 || n % l != 0 || (p->layers >= 2 && n / l < 2)
+  /* Under a layer of switches, three leaves at least (a spine over two is a pass-through, dead
+   * hardware) and a leaf of one chip with two ports at least (one chip and one uplink is one). */
+  if (l < 1 || n % l != 0 || (p->layers >= 2 && n / l < 3)
+      || (p->layers >= 2 && (guint64) l * config->context.chip_radix < 2)
       || (radix > 0 && (guint64) l * config->context.chip_radix > radix))
     return FALSE;
   /* A leaf serves whole boards, or, rail-aligned, one chip of each of l boards. */
@@ -429,6 +433,18 @@ any_divisor (const TfSearchConfig *config,
   return TRUE;
 }
 
+/* The leaves' fan-out divides their uplinks, and a leaf of one chip links to two switches
+ * above at least (one chip and one switch: a pass-through). */
+static gboolean
+fanout0_ok (const TfSearchConfig *config,
+            const Params         *p)
+{
+  guint up = uplinks (leaf_down (config, p), p->osr[0]);
+
+  return p->fanout[0] >= 1 && up % p->fanout[0] == 0
+         && (p->leaf_chips > 1 || p->fanout[0] >= 2);
+}
+
 /* Oversubscription 1 half the time, else 2 to OSR_MAX. */
 static guint
 draw_osr (GRand *rng)
@@ -486,8 +502,8 @@ repair (const TfSearchConfig *config,
       if (uplinks (leaf_down (config, p), p->osr[0]) == 0)
         p->osr[0] = 1;
       up = uplinks (leaf_down (config, p), p->osr[0]);
-      if (p->fanout[0] < 1 || up % p->fanout[0] != 0)
-        pick_divisor (rng, config, p, up, &p->fanout[0], any_divisor);
+      if (!fanout0_ok (config, p))
+        pick_divisor (rng, config, p, up, &p->fanout[0], fanout0_ok);
       if (p->conn[0] < 1 || p->conn[0] > N_CONNS || (!p->rail && p->conn[0] != CONN_FULL + 1))
         p->conn[0] = p->rail && g_rand_boolean (rng) ? CONN_STRIDED + 1 : CONN_FULL + 1;
     }
@@ -656,6 +672,14 @@ materialize (const TfSearchConfig *config,
   if (!tf_hardware_check_chip_ports (&config->hardware, g, why))
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION, "%s: %s", text, why->str);
+      return NULL;
+    }
+  /* No dead hardware: a spine between two leaves, a core between two aggregation switches, a
+   * leaf of one chip with one uplink (the caller draws again). */
+  if (tf_network_graph_find_dead_switch (g, NULL, why) != TF_DEAD_SWITCH_NONE)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION, "%s: dead hardware: %s", text,
+                   why->str);
       return NULL;
     }
   candidate->topology.context = config->context;

@@ -24,8 +24,10 @@
  * Edits touch switches and the chips' links to them; a chip's links to chips are hardware (its
  * board, its C2C ports), which the spec keeps out of the search (Non-Goals), so a direct network
  * without switches has nothing to edit. Every edit ends in the generator's invariant check
- * (grouping, containment, link types, port counts, connectivity) and the largest radix option;
- * a graph that fails is an InvalidMutation, never a candidate.
+ * (grouping, containment, link types, port counts, connectivity), the largest radix option and
+ * the dead-hardware rules (a switch the edit leaves with no link is removed; one it leaves a
+ * dead end, a pass-through or a trap for its chips refuses the edit); a graph that fails is an
+ * InvalidMutation, never a candidate.
  */
 #include "graph-mutator-private.h"
 
@@ -449,8 +451,52 @@ static const Operator operators[TF_N_MUTATIONS] = {
   [TF_MUTATION_REMOVE_SPINE_PLANE] = tf_mutation_remove_spine_plane,
 };
 
-/* Puts the edit back into the graph: records normalised and merged, empty ones dropped, link
- * types and port counts recomputed, then every invariant and the radix limit checked. */
+/* No dead hardware (docs/optimizer.md): a switch the edit left with no link at all goes (its
+ * removal changes nothing else); any other dead switch (a dead end with one neighbour, a
+ * pass-through, a switch whose chips cannot leave it) refuses the edit, since removing it
+ * would undo part of what the edit did. Switches are dropped from the last, so the nodes of
+ * those still to drop keep their numbers. */
+static gboolean
+repair_dead_hardware (TfNetworkGraph *g,
+                      GError        **error)
+{
+  g_autoptr(GString) why = g_string_new (NULL);
+  g_autofree gboolean *linked = g_new0 (gboolean, MAX (g->n_switch, 1));
+  guint n_chip = g->n_chip;
+
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      if (g->links[i].a >= n_chip)
+        linked[g->links[i].a - n_chip] = TRUE;
+      if (g->links[i].b >= n_chip)
+        linked[g->links[i].b - n_chip] = TRUE;
+    }
+  for (guint s = g->n_switch; s-- > 0;)
+    if (!linked[s])
+      {
+        guint32 node = n_chip + s;
+
+        for (guint i = 0; i < g->n_links; i++)
+          {
+            TfLink *l = &g->links[i];
+
+            if (l->a > node)
+              l->a--;
+            if (l->b > node)
+              l->b--;
+          }
+        g_free (g->switches[s].id);
+        memmove (g->switches + s, g->switches + s + 1, (g->n_switch - s - 1) * sizeof (TfSwitch));
+        g->n_switch--;
+      }
+  if (tf_network_graph_find_dead_switch (g, NULL, why) != TF_DEAD_SWITCH_NONE)
+    return tf_edit_invalid (error, "dead hardware: %s", why->str);
+  return TRUE;
+}
+
+/* Puts the edit back into the graph: records normalised and merged, empty ones dropped,
+ * switches left with no link removed and other dead hardware refused (repair_dead_hardware),
+ * link types and port counts recomputed, then every invariant and the radix limit checked. */
 gboolean
 tf_edit_finish (Edit    *e,
                 GError **error)
@@ -513,6 +559,8 @@ tf_edit_finish (Edit    *e,
   g->n_links = kept->len;
   g->links = (TfLink *) (void *) g_array_free (kept, FALSE);
 
+  if (!repair_dead_hardware (g, error))
+    return FALSE;
   tf_network_graph_settle_links (g);
   for (guint s = 0; s < g->n_switch; s++)
     {

@@ -25,7 +25,8 @@ double tf_credit_factor (const TfCredit *credit);
 
 /* @graph dual-homed into @out (dual-homing.c): every leaf switch gets a twin in its place, every
  * chip on it a second link to the twin, the leaf's switch links dealt between the two.
- * TF_ERROR_INVALID_MUTATION when no switch has chips or a leaf has one switch link to share.
+ * TF_ERROR_INVALID_MUTATION when no switch has chips, a leaf has one switch link to share or
+ * the result holds dead hardware (tf_network_graph_find_dead_switch; @out is then cleared).
  * The caller checks the invariants and the hardware. */
 gboolean tf_network_graph_dual_home (const TfNetworkGraph *graph, TfNetworkGraph *out,
                                      GError **error);

@@ -54,8 +54,9 @@ take_link (Edit *e,
 void     tf_edit_init (Edit *e, const TfSearchConfig *config, const TfNetworkGraph *parent,
                        TfNetworkGraph *graph);
 void     tf_edit_clear (Edit *e);
-/* Puts the edit back into e->graph: records merged, empty ones dropped, link types and port
- * counts settled, then every switch within the largest radix option and every invariant
+/* Puts the edit back into e->graph: records merged, empty ones dropped, switches left with no
+ * link removed, link types and port counts settled, then every switch within the largest radix
+ * option, no other dead hardware (tf_network_graph_find_dead_switch) and every invariant
  * (connectivity among them) checked; TF_ERROR_INVALID_MUTATION otherwise. */
 gboolean tf_edit_finish (Edit *e, GError **error);
 /* Adds @multiplicity links between a and b, onto an existing record when there is one. */
