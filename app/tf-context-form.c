@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-context-form.c: the EnumerationContext form. */
 #include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
 
 #include "tf-context-form.h"
 #include "tf-form-field.h"
@@ -28,8 +30,26 @@ struct _TfContextForm
   GtkWidget     *chips_per_board_max_error;
   GtkSpinButton *chip_radix;
   GtkWidget     *chip_radix_error;
+  GtkDropDown   *chip_preset;
+  GtkSpinButton *scale_up_gbps;
+  GtkWidget     *scale_up_gbps_error;
+  GtkSpinButton *scale_up_ports;
+  GtkWidget     *scale_up_ports_error;
+  GtkSpinButton *nic_gbps;
+  GtkWidget     *nic_gbps_error;
+  GtkSpinButton *chip_power;
+  GtkWidget     *chip_power_error;
+  GtkSpinButton *host_power;
+  GtkWidget     *host_power_error;
+  GtkSpinButton *switch_port_power;
+  GtkWidget     *switch_port_power_error;
+  GtkDropDown   *rack_preset;
+  GtkSpinButton *rack_power;
+  GtkWidget     *rack_power_error;
   GtkSpinButton *switch_radix;
   GtkWidget     *switch_radix_error;
+  GtkSpinButton *switch_port_gbps;
+  GtkWidget     *switch_port_gbps_error;
   GtkSpinButton *boards_per_rack_max;
   GtkWidget     *boards_per_rack_max_error;
   GtkSpinButton *racks_per_pod_max;
@@ -43,11 +63,13 @@ struct _TfContextForm
   GtkWidget     *scale_up_radix_label;
   GtkSpinButton *scale_up_radix;
   GtkWidget     *scale_up_radix_error;
+  GtkGrid       *grid;
+  GtkGrid       *chip_grid;
   GtkGrid       *links_grid;
   GtkWidget     *families_box;
   GtkWidget     *families_error;
 
-  GtkSpinButton *bandwidth[TF_N_LINK_TYPES];
+  GtkSpinButton *bandwidth[TF_N_LINK_TYPES];  /* a per-link figure; empty (0): none */
   GtkSpinButton *latency[TF_N_LINK_TYPES];
   GtkCheckButton **family_checks;   /* one per registered family, in registry order */
   GArray        *fields;            /* Field */
@@ -105,6 +127,55 @@ read_uint (GtkSpinButton *spin)
   return v <= 0 ? 0 : v >= G_MAXUINT ? G_MAXUINT : (guint) v;
 }
 
+/* An optional figure's field shows its 0 as empty and reads empty as 0 (make_optional). */
+static gboolean
+optional_output (GtkSpinButton *spin)
+{
+  if (gtk_adjustment_get_value (gtk_spin_button_get_adjustment (spin)) != 0)
+    return FALSE;
+  if (*gtk_editable_get_text (GTK_EDITABLE (spin)) != '\0')
+    gtk_editable_set_text (GTK_EDITABLE (spin), "");
+  return TRUE;
+}
+
+static int
+optional_input (GtkSpinButton *spin,
+                double        *value)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
+
+  while (g_ascii_isspace (*text))
+    text++;
+  if (*text != '\0')
+    return FALSE;
+  *value = 0;
+  return TRUE;
+}
+
+/* Makes @spin an optional figure's field: 0 is none, shown empty with @placeholder saying
+ * what none means. */
+static void
+make_optional (GtkSpinButton *spin,
+               const char    *placeholder)
+{
+  GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (spin));
+
+  if (GTK_IS_TEXT (text))
+    gtk_text_set_placeholder_text (GTK_TEXT (text), placeholder);
+  g_signal_connect (spin, "output", G_CALLBACK (optional_output), NULL);
+  g_signal_connect (spin, "input", G_CALLBACK (optional_input), NULL);
+  optional_output (spin);
+}
+
+/* A per-link bandwidth is only a figure the user set; an empty field (0) sets none. */
+static double
+read_override (GtkSpinButton *spin)
+{
+  double v = gtk_spin_button_get_value (spin);
+
+  return v == 0 ? NAN : v;
+}
+
 void
 tf_context_form_get_context (TfContextForm *self,
                              TfContext     *out)
@@ -120,7 +191,15 @@ tf_context_form_get_context (TfContextForm *self,
   out->scope = scope < G_N_ELEMENTS (scope_items) ? (TfScope) scope_items[scope] : TF_SCOPE_UNSET;
   out->chips_per_board_max = read_uint (self->chips_per_board_max);
   out->chip_radix = read_uint (self->chip_radix);
+  out->chip.scale_up_gbps = gtk_spin_button_get_value (self->scale_up_gbps);
+  out->chip.scale_up_ports = read_uint (self->scale_up_ports);
+  out->chip.nic_gbps = gtk_spin_button_get_value (self->nic_gbps);
+  out->chip.power_w = gtk_spin_button_get_value (self->chip_power);
+  out->chip.host_w = gtk_spin_button_get_value (self->host_power);
+  out->switch_defaults.power_w_per_port = gtk_spin_button_get_value (self->switch_port_power);
+  out->rack.power_kw = gtk_spin_button_get_value (self->rack_power);
   out->switch_defaults.radix = read_uint (self->switch_radix);
+  out->switch_defaults.port_gbps = gtk_spin_button_get_value (self->switch_port_gbps);
   out->boards_per_rack_max = read_uint (self->boards_per_rack_max);
   out->racks_per_pod_max = read_uint (self->racks_per_pod_max);
   out->switch_defaults.latency_ns = gtk_spin_button_get_value (self->switch_latency);
@@ -131,7 +210,7 @@ tf_context_form_get_context (TfContextForm *self,
                           : (TfIntraBoardTopo) intra;
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     {
-      out->defaults[t].bandwidth_gbps = gtk_spin_button_get_value (self->bandwidth[t]);
+      out->defaults[t].bandwidth_gbps = read_override (self->bandwidth[t]);
       out->defaults[t].latency_ns = gtk_spin_button_get_value (self->latency[t]);
     }
 }
@@ -243,6 +322,43 @@ sync_scale_up (TfContextForm *self)
   gtk_widget_set_visible (GTK_WIDGET (self->scale_up_radix), on);
 }
 
+/* A preset drop-down's button shows a short name: its tooltip has the whole of it. */
+static void
+sync_preset_tooltip (GtkDropDown *drop_down)
+{
+  GtkStringObject *chosen = gtk_drop_down_get_selected_item (drop_down);
+
+  gtk_widget_set_tooltip_text (GTK_WIDGET (drop_down),
+                               chosen ? gtk_string_object_get_string (chosen) : NULL);
+}
+
+/* The chip and rack drop-downs name the preset whose figures the fields hold, else Custom (the
+ * last item). */
+static void
+sync_presets (TfContextForm *self)
+{
+  const TfChipPreset *chip;
+  const TfRackPreset *rack;
+  TfContext ctx;
+  guint c, r;
+
+  g_assert (TF_IS_CONTEXT_FORM (self));
+
+  tf_context_form_get_context (self, &ctx);
+  for (c = 0; (chip = tf_chip_presets_get (c)) != NULL; c++)
+    if (memcmp (&chip->chip, &ctx.chip, sizeof ctx.chip) == 0)
+      break;
+  for (r = 0; (rack = tf_rack_presets_get (r)) != NULL; r++)
+    if (rack->power_kw == ctx.rack.power_kw)
+      break;
+  self->updating++;
+  gtk_drop_down_set_selected (self->chip_preset, c);
+  gtk_drop_down_set_selected (self->rack_preset, r);
+  self->updating--;
+  sync_preset_tooltip (self->chip_preset);
+  sync_preset_tooltip (self->rack_preset);
+}
+
 static void
 on_edited (TfContextForm *self)
 {
@@ -250,8 +366,193 @@ on_edited (TfContextForm *self)
 
   if (self->updating > 0)
     return;
+  sync_presets (self);
   if (check (self))
     g_signal_emit (self, signals[CHANGED], 0);
+}
+
+/* A preset chosen sets its figures; Custom leaves them as they are. */
+static void
+chip_preset_selected (TfContextForm *self)
+{
+  const TfChipPreset *preset;
+  TfContext ctx;
+
+  g_assert (TF_IS_CONTEXT_FORM (self));
+
+  sync_preset_tooltip (self->chip_preset);
+  if (self->updating > 0)
+    return;
+  preset = tf_chip_presets_get (gtk_drop_down_get_selected (self->chip_preset));
+  if (preset == NULL)
+    return;
+  tf_context_form_get_context (self, &ctx);
+  tf_context_set_chip_preset (&ctx, preset);
+  tf_context_form_set_context (self, &ctx);
+}
+
+static void
+rack_preset_selected (TfContextForm *self)
+{
+  const TfRackPreset *preset;
+  TfContext ctx;
+
+  g_assert (TF_IS_CONTEXT_FORM (self));
+
+  sync_preset_tooltip (self->rack_preset);
+  if (self->updating > 0)
+    return;
+  preset = tf_rack_presets_get (gtk_drop_down_get_selected (self->rack_preset));
+  if (preset == NULL)
+    return;
+  tf_context_form_get_context (self, &ctx);
+  ctx.rack.power_kw = preset->power_kw;
+  tf_context_form_set_context (self, &ctx);
+}
+
+/* A chip's name without a closing parenthesis: "NVIDIA B200 (HGX)" is "NVIDIA B200". */
+static char *
+dup_short_name (const char *name)
+{
+  static const char *const parens[][2] = { { "(", ")" }, { "\uff08", "\uff09" } };
+  g_autofree char *text = g_strstrip (g_strdup (name));
+
+  for (guint i = 0; i < G_N_ELEMENTS (parens); i++)
+    {
+      char *open = g_strrstr (text, parens[i][0]);
+
+      if (open != NULL && open > text && g_str_has_suffix (text, parens[i][1]))
+        {
+          *open = '\0';
+          return g_strdup (g_strchomp (text));
+        }
+    }
+  return g_steal_pointer (&text);
+}
+
+/* A preset drop-down's button shows the chosen preset's short name, the whole name in its
+ * tooltip. Every short name is a page of one stack, so that the button is as wide as the widest
+ * of them whichever is chosen: the form neither jumps nor cuts a name short. */
+static void
+setup_preset_button (GtkSignalListItemFactory *factory,
+                     GtkListItem              *item,
+                     GtkDropDown              *drop_down)
+{
+  GListModel *names = gtk_drop_down_get_model (drop_down);
+  GtkWidget *stack = gtk_stack_new ();
+
+  for (guint i = 0; names != NULL && i < g_list_model_get_n_items (names); i++)
+    {
+      g_autoptr(GtkStringObject) name = g_list_model_get_item (names, i);
+      g_autofree char *short_name = dup_short_name (gtk_string_object_get_string (name));
+      GtkWidget *label = gtk_label_new (short_name);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_stack_add_child (GTK_STACK (stack), label);
+    }
+  gtk_list_item_set_child (item, stack);
+}
+
+static void
+bind_preset_button (GtkSignalListItemFactory *factory,
+                    GtkListItem              *item,
+                    GtkDropDown              *drop_down)
+{
+  GtkWidget *stack = gtk_list_item_get_child (item);
+  GtkWidget *page = gtk_widget_get_first_child (stack);
+
+  for (guint i = 0; page != NULL && i < gtk_list_item_get_position (item); i++)
+    page = gtk_widget_get_next_sibling (page);
+  if (page != NULL)
+    gtk_stack_set_visible_child (GTK_STACK (stack), page);
+}
+
+/* The list shows the whole names, with a check mark on the chosen one as GtkDropDown's own
+ * items have. */
+static void
+setup_preset_row (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  GtkDropDown              *drop_down)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *check = g_object_new (GTK_TYPE_IMAGE, "icon-name", "object-select-symbolic",
+                                   "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), check);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+sync_preset_check (GtkDropDown *drop_down,
+                   GParamSpec  *pspec,
+                   GtkListItem *item)
+{
+  GtkWidget *check = gtk_widget_get_last_child (gtk_list_item_get_child (item));
+
+  gtk_widget_set_opacity (check, gtk_drop_down_get_selected (drop_down)
+                                 == gtk_list_item_get_position (item));
+}
+
+static void
+bind_preset_row (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 GtkDropDown              *drop_down)
+{
+  GtkWidget *box = gtk_list_item_get_child (item);
+
+  gtk_label_set_text (GTK_LABEL (gtk_widget_get_first_child (box)),
+                      gtk_string_object_get_string (gtk_list_item_get_item (item)));
+  g_signal_connect (drop_down, "notify::selected", G_CALLBACK (sync_preset_check), item);
+  sync_preset_check (drop_down, NULL, item);
+}
+
+static void
+unbind_preset_row (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item,
+                   GtkDropDown              *drop_down)
+{
+  g_signal_handlers_disconnect_by_func (drop_down, sync_preset_check, item);
+}
+
+/* @drop_down lists @names (translated), then Custom. */
+static void
+build_presets (GtkDropDown       *drop_down,
+               const char *const *names)
+{
+  g_autoptr(GtkStringList) model = gtk_string_list_new (names);
+  g_autoptr(GtkListItemFactory) button = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkListItemFactory) list = gtk_signal_list_item_factory_new ();
+
+  gtk_string_list_append (model, C_("preset", "Custom"));
+  g_signal_connect (button, "setup", G_CALLBACK (setup_preset_button), drop_down);
+  g_signal_connect (button, "bind", G_CALLBACK (bind_preset_button), drop_down);
+  g_signal_connect (list, "setup", G_CALLBACK (setup_preset_row), drop_down);
+  g_signal_connect (list, "bind", G_CALLBACK (bind_preset_row), drop_down);
+  g_signal_connect (list, "unbind", G_CALLBACK (unbind_preset_row), drop_down);
+  gtk_drop_down_set_model (drop_down, G_LIST_MODEL (model));
+  gtk_drop_down_set_factory (drop_down, button);
+  gtk_drop_down_set_list_factory (drop_down, list);
+}
+
+static void
+build_chip_and_rack_presets (TfContextForm *self)
+{
+  g_autoptr(GPtrArray) chips = g_ptr_array_new ();
+  g_autoptr(GPtrArray) racks = g_ptr_array_new ();
+  const TfChipPreset *chip;
+  const TfRackPreset *rack;
+
+  for (guint i = 0; (chip = tf_chip_presets_get (i)) != NULL; i++)
+    g_ptr_array_add (chips, (gpointer) _(chip->label));
+  g_ptr_array_add (chips, NULL);
+  build_presets (self->chip_preset, (const char *const *) chips->pdata);
+  for (guint i = 0; (rack = tf_rack_presets_get (i)) != NULL; i++)
+    g_ptr_array_add (racks, (gpointer) _(rack->label));
+  g_ptr_array_add (racks, NULL);
+  build_presets (self->rack_preset, (const char *const *) racks->pdata);
 }
 
 static void
@@ -329,13 +630,27 @@ build_links (TfContextForm *self)
       GtkWidget *label = gtk_label_new (type);
       GtkWidget *error = gtk_label_new (NULL);
       g_autofree char *name = NULL;
-      g_autofree char *bw_a11y = g_strdup_printf (_("%s bandwidth in GB/s"), type);
+      g_autofree char *bw_a11y = g_strdup_printf (_("%s bandwidth of one link in GB/s, "
+                                                    "empty for the chip's budgets"), type);
+      g_autofree char *bw_tip = NULL;
       g_autofree char *lat_a11y = g_strdup_printf (_("%s latency in nanoseconds per hop"), type);
 
       gtk_widget_set_tooltip_text (label, _(tips[t]));
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       self->bandwidth[t] = link_spin (0, 1e13, 1);
       self->latency[t] = link_spin (-1e6, 1e13, 0);
+      /* Translators: what an empty per-link bandwidth field means, in about 7 characters */
+      make_optional (self->bandwidth[t], C_("link bandwidth", "auto"));
+      if (t == TF_LINK_C2C)
+        bw_tip = g_strdup_printf (_("defaults.%s.bandwidth_gbps, optional: the GB/s of every such "
+                                    "link. Empty: each link's share of its chips' scale-up GB/s"),
+                                  type);
+      else
+        bw_tip = g_strdup_printf (_("defaults.%s.bandwidth_gbps, optional: the GB/s of every such "
+                                    "link. Empty: the slower of its two ports (a chip's NIC port, "
+                                    "a switch port)"),
+                                  type);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->bandwidth[t]), bw_tip);
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->bandwidth[t]),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, bw_a11y, -1);
       gtk_accessible_update_property (GTK_ACCESSIBLE (self->latency[t]),
@@ -360,6 +675,26 @@ build_links (TfContextForm *self)
       g_signal_connect_swapped (self->latency[t], "value-changed", G_CALLBACK (on_edited), self);
     }
   build_switch_latency (self, 1 + 2 * TF_N_LINK_TYPES);
+}
+
+/* The labels of the main grid and of the chip rows under the expander share one width, so that
+ * their fields line up; not the scale-up fields' labels, which are mostly hidden (a size group
+ * counts a hidden widget's width). */
+static void
+align_labels (TfContextForm *self,
+              GtkSizeGroup  *group,
+              GtkGrid       *grid)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (grid)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int column, width;
+
+      gtk_grid_query_child (grid, child, &column, NULL, &width, NULL);
+      if (column == 0 && width == 1 && child != self->scale_up_links_label
+          && child != self->scale_up_radix_label)
+        gtk_size_group_add_widget (group, child);
+    }
 }
 
 static void
@@ -453,8 +788,26 @@ tf_context_form_class_init (TfContextFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, chips_per_board_max_error);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, chip_radix);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, chip_radix_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, chip_preset);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, scale_up_gbps);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, scale_up_gbps_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, scale_up_ports);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, scale_up_ports_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, nic_gbps);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, nic_gbps_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, chip_power);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, chip_power_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, host_power);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, host_power_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, switch_port_power);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, switch_port_power_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, rack_preset);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, rack_power);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, rack_power_error);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, switch_radix);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, switch_radix_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, switch_port_gbps);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, switch_port_gbps_error);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, boards_per_rack_max);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, boards_per_rack_max_error);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, racks_per_pod_max);
@@ -467,6 +820,8 @@ tf_context_form_class_init (TfContextFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, scale_up_radix_label);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, scale_up_radix);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, scale_up_radix_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, grid);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, chip_grid);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, links_grid);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, families_box);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, families_error);
@@ -499,14 +854,52 @@ tf_context_form_init (TfContextForm *self)
              self->scale_up_links_error);
   add_field (self, "defaults.scale_up.switch_radix", self->scale_up_radix,
              self->scale_up_radix_error);
+  /* Under the expander: the chip's and the switches' figures, then the link types'. */
+  add_field (self, "defaults.chip.scale_up_gbps", self->scale_up_gbps,
+             self->scale_up_gbps_error);
+  add_field (self, "defaults.chip.scale_up_ports", self->scale_up_ports,
+             self->scale_up_ports_error);
+  add_field (self, "defaults.chip.nic_gbps", self->nic_gbps, self->nic_gbps_error);
+  add_field (self, "defaults.switch.port_gbps", self->switch_port_gbps,
+             self->switch_port_gbps_error);
+  add_field (self, "defaults.chip.power_w", self->chip_power, self->chip_power_error);
+  add_field (self, "defaults.chip.host_w", self->host_power, self->host_power_error);
+  add_field (self, "defaults.switch.power_w_per_port", self->switch_port_power,
+             self->switch_port_power_error);
+  add_field (self, "defaults.rack.power_kw", self->rack_power, self->rack_power_error);
+  build_chip_and_rack_presets (self);
+  /* Translators: what an empty switch port speed means, in a few characters */
+  make_optional (self->switch_port_gbps, C_("switch port", "as NIC"));
+  /* Translators: what an empty count of scale-up ports means, in a few characters */
+  make_optional (self->scale_up_ports, C_("scale-up ports", "shared evenly"));
   build_links (self);
   build_families (self);
+  {
+    g_autoptr(GtkSizeGroup) labels = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+
+    align_labels (self, labels, self->grid);
+    align_labels (self, labels, self->chip_grid);
+  }
 
   g_signal_connect_swapped (self->n_chip, "value-changed", G_CALLBACK (on_edited), self);
   g_signal_connect_swapped (self->chips_per_board_max, "value-changed", G_CALLBACK (on_edited),
                             self);
   g_signal_connect_swapped (self->chip_radix, "value-changed", G_CALLBACK (on_edited), self);
   g_signal_connect_swapped (self->switch_radix, "value-changed", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->switch_port_gbps, "value-changed", G_CALLBACK (on_edited),
+                            self);
+  g_signal_connect_swapped (self->scale_up_gbps, "value-changed", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->scale_up_ports, "value-changed", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->nic_gbps, "value-changed", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->chip_power, "value-changed", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->host_power, "value-changed", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->switch_port_power, "value-changed", G_CALLBACK (on_edited),
+                            self);
+  g_signal_connect_swapped (self->rack_power, "value-changed", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (self->rack_preset, "notify::selected",
+                            G_CALLBACK (rack_preset_selected), self);
+  g_signal_connect_swapped (self->chip_preset, "notify::selected",
+                            G_CALLBACK (chip_preset_selected), self);
   g_signal_connect_swapped (self->boards_per_rack_max, "value-changed", G_CALLBACK (on_edited),
                             self);
   g_signal_connect_swapped (self->racks_per_pod_max, "value-changed", G_CALLBACK (on_edited),
@@ -564,6 +957,14 @@ tf_context_form_set_context (TfContextForm   *self,
   gtk_spin_button_set_value (self->chips_per_board_max, ctx->chips_per_board_max);
   gtk_spin_button_set_value (self->chip_radix, ctx->chip_radix);
   gtk_spin_button_set_value (self->switch_radix, ctx->switch_defaults.radix);
+  gtk_spin_button_set_value (self->switch_port_gbps, ctx->switch_defaults.port_gbps);
+  gtk_spin_button_set_value (self->scale_up_gbps, ctx->chip.scale_up_gbps);
+  gtk_spin_button_set_value (self->scale_up_ports, ctx->chip.scale_up_ports);
+  gtk_spin_button_set_value (self->nic_gbps, ctx->chip.nic_gbps);
+  gtk_spin_button_set_value (self->chip_power, ctx->chip.power_w);
+  gtk_spin_button_set_value (self->host_power, ctx->chip.host_w);
+  gtk_spin_button_set_value (self->switch_port_power, ctx->switch_defaults.power_w_per_port);
+  gtk_spin_button_set_value (self->rack_power, ctx->rack.power_kw);
   gtk_spin_button_set_value (self->boards_per_rack_max, ctx->boards_per_rack_max);
   gtk_spin_button_set_value (self->racks_per_pod_max, ctx->racks_per_pod_max);
   gtk_spin_button_set_value (self->switch_latency, ctx->switch_defaults.latency_ns);
@@ -575,7 +976,9 @@ tf_context_form_set_context (TfContextForm   *self,
   sync_scale_up (self);
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     {
-      gtk_spin_button_set_value (self->bandwidth[t], ctx->defaults[t].bandwidth_gbps);
+      double bw = ctx->defaults[t].bandwidth_gbps;
+
+      gtk_spin_button_set_value (self->bandwidth[t], isnan (bw) ? 0 : bw);
       gtk_spin_button_set_value (self->latency[t], ctx->defaults[t].latency_ns);
     }
   self->updating--;
@@ -657,6 +1060,10 @@ tf_context_form_get_field_widget (TfContextForm *self,
 
   if (g_str_equal (field, "families"))
     return self->families_box;
+  if (g_str_equal (field, "chip"))
+    return GTK_WIDGET (self->chip_preset);
+  if (g_str_equal (field, "rack"))
+    return GTK_WIDGET (self->rack_preset);
   for (guint i = 0; i < self->fields->len; i++)
     {
       Field *f = &g_array_index (self->fields, Field, i);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-context-form.h: the EnumerationContext form. Every field is checked by the engine's own
  * rule as it changes; a broken rule is shown on its field with the engine's message, and
- * "changed" is only emitted for a form whose every field holds. */
+ * "changed" is only emitted for a form whose every field holds. An empty per-link bandwidth
+ * (NAN in the context) takes the chip's budgets; an empty switch port speed (0), the NIC's. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -25,7 +26,9 @@ void        tf_context_form_set_families (TfContextForm *self, const char *const
 const char *tf_context_form_get_field_error (TfContextForm *self, const char *field);
 /* The first field's message, in the form's order, or NULL when the form is valid. */
 const char *tf_context_form_get_error (TfContextForm *self);
-/* The widget that edits a field, for focus and tests. */
+/* The widget that edits a field, for focus and tests; "chip" is the chip type (preset)
+ * drop-down, which sets the defaults.chip fields and chip_radix, "rack" the rack cooling one,
+ * which sets defaults.rack.power_kw. */
 GtkWidget  *tf_context_form_get_field_widget (TfContextForm *self, const char *field);
 
 G_END_DECLS

@@ -18,6 +18,8 @@ method_name (TfMethod method)
       return _("closed form, proven against exact computation");
     case TF_METHOD_UPPER_BOUND:
       return _("upper bound: the value of a real cut; the minimum may be lower");
+    case TF_METHOD_LOWER_BOUND:
+      return _("lower bound: over a cut that may not be the least; the value may be higher");
     case TF_METHOD_NONE:
     default:
       return _("not computed");
@@ -63,8 +65,11 @@ tf_result_dup_cell_text (const TfColumn *column,
     }
   if (column->needs_metrics && method == TF_METHOD_NONE)
     return g_strdup ("—");
-  return method == TF_METHOD_UPPER_BOUND ? g_strdup_printf ("≤\u00a0%s", number)
-                                         : g_steal_pointer (&number);
+  if (method == TF_METHOD_UPPER_BOUND)
+    return g_strdup_printf ("≤\u00a0%s", number);
+  if (method == TF_METHOD_LOWER_BOUND)
+    return g_strdup_printf ("≥\u00a0%s", number);
+  return g_steal_pointer (&number);
 }
 
 /* Tooltips are made when asked for: setting one on each of the few thousand cells a list binds

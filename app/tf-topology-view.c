@@ -521,7 +521,7 @@ tf_topology_view_show (TfTopologyView   *self,
   self->has_hover = self->has_selected = FALSE;
   self->frames = 0;
   if (topology != NULL)
-    self->element_info = tf_element_info_new (&topology->graph);
+    self->element_info = tf_element_info_new (&topology->graph, &topology->context);
   rebuild_scene (self);
   tf_topology_view_fit (self);
 }

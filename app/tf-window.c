@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-window.c: the main window (see tf-window.h). */
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "tf-format.h"
@@ -142,7 +143,7 @@ load_settings (TfWindow *self)
     }
   scope = g_settings_get_string (self->settings, "scope");
   intra = g_settings_get_string (self->settings, "intra-board-topo");
-  bandwidth = g_settings_get_value (self->settings, "link-bandwidth");
+  bandwidth = g_settings_get_value (self->settings, "link-bandwidth-set");
   latency = g_settings_get_value (self->settings, "link-latency");
   families = g_settings_get_strv (self->settings, "families");
   bw = g_variant_get_fixed_array (bandwidth, &n_bw, sizeof (double));
@@ -158,13 +159,23 @@ load_settings (TfWindow *self)
   ctx.boards_per_rack_max = g_settings_get_uint (self->settings, "boards-per-rack-max");
   ctx.racks_per_pod_max = g_settings_get_uint (self->settings, "racks-per-pod-max");
   ctx.switch_defaults.latency_ns = g_settings_get_double (self->settings, "switch-latency");
+  ctx.switch_defaults.port_gbps = g_settings_get_double (self->settings, "switch-port-gbps");
+  ctx.chip.scale_up_gbps = g_settings_get_double (self->settings, "chip-scale-up-gbps");
+  ctx.chip.scale_up_ports = g_settings_get_uint (self->settings, "chip-scale-up-ports");
+  ctx.chip.nic_gbps = g_settings_get_double (self->settings, "chip-nic-gbps");
+  ctx.chip.power_w = g_settings_get_double (self->settings, "chip-power");
+  ctx.chip.host_w = g_settings_get_double (self->settings, "chip-host-power");
+  ctx.switch_defaults.power_w_per_port = g_settings_get_double (self->settings,
+                                                                "switch-power-per-port");
+  ctx.rack.power_kw = g_settings_get_double (self->settings, "rack-power");
   ctx.scale_up.links_per_chip = g_settings_get_uint (self->settings, "scale-up-links-per-chip");
   ctx.scale_up.switch_radix = g_settings_get_uint (self->settings, "scale-up-switch-radix");
   if (!tf_intra_board_topo_from_string (intra, &ctx.intra_board_topo, NULL))
     ctx.intra_board_topo = TF_INTRA_BOARD_NONE;
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     {
-      if (t < n_bw)
+      /* 0: no per-link figure, the budgets. */
+      if (t < n_bw && bw[t] != 0)
         ctx.defaults[t].bandwidth_gbps = bw[t];
       if (t < n_lat)
         ctx.defaults[t].latency_ns = lat[t];
@@ -191,7 +202,7 @@ tf_window_save_form (TfWindow        *self,
     return;
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     {
-      bw[t] = ctx->defaults[t].bandwidth_gbps;
+      bw[t] = isnan (ctx->defaults[t].bandwidth_gbps) ? 0 : ctx->defaults[t].bandwidth_gbps;
       lat[t] = ctx->defaults[t].latency_ns;
     }
   g_settings_delay (self->settings);
@@ -203,11 +214,20 @@ tf_window_save_form (TfWindow        *self,
   g_settings_set_uint (self->settings, "boards-per-rack-max", ctx->boards_per_rack_max);
   g_settings_set_uint (self->settings, "racks-per-pod-max", ctx->racks_per_pod_max);
   g_settings_set_double (self->settings, "switch-latency", ctx->switch_defaults.latency_ns);
+  g_settings_set_double (self->settings, "switch-port-gbps", ctx->switch_defaults.port_gbps);
+  g_settings_set_double (self->settings, "chip-scale-up-gbps", ctx->chip.scale_up_gbps);
+  g_settings_set_uint (self->settings, "chip-scale-up-ports", ctx->chip.scale_up_ports);
+  g_settings_set_double (self->settings, "chip-nic-gbps", ctx->chip.nic_gbps);
+  g_settings_set_double (self->settings, "chip-power", ctx->chip.power_w);
+  g_settings_set_double (self->settings, "chip-host-power", ctx->chip.host_w);
+  g_settings_set_double (self->settings, "switch-power-per-port",
+                         ctx->switch_defaults.power_w_per_port);
+  g_settings_set_double (self->settings, "rack-power", ctx->rack.power_kw);
   g_settings_set_string (self->settings, "intra-board-topo",
                          tf_intra_board_topo_to_string (ctx->intra_board_topo));
   g_settings_set_uint (self->settings, "scale-up-links-per-chip", ctx->scale_up.links_per_chip);
   g_settings_set_uint (self->settings, "scale-up-switch-radix", ctx->scale_up.switch_radix);
-  g_settings_set_value (self->settings, "link-bandwidth",
+  g_settings_set_value (self->settings, "link-bandwidth-set",
                         g_variant_new_fixed_array (G_VARIANT_TYPE_DOUBLE, bw, TF_N_LINK_TYPES,
                                                    sizeof (double)));
   g_settings_set_value (self->settings, "link-latency",
