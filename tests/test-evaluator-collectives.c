@@ -217,7 +217,10 @@ test_rank_order (void)
   g_assert_cmpuint (r, ==, g->n_chip);
 }
 
-/* Single switch: every pair 2 hops apart, each chip's link carries one flow each way. */
+/* Single switch: every pair 2 hops apart, each chip's link carries one flow each way. A chip's
+ * link to the switch runs at the slower of its NIC port and the switch port: min (50, 50) =
+ * 50 GB/s (the generic chip's NIC; the switch port is the NIC's speed unless set). The bisection
+ * is the 4 links of one half: 4 x 50 = 200 GB/s. */
 static void
 test_single_switch (void)
 {
@@ -227,11 +230,12 @@ test_single_switch (void)
   const TfNetworkGraph *g = &c->topology.graph;
   g_autofree guint32 *order = tf_rank_order (g);
   guint32 some[3] = { 5, 0, 3 };
-  double alpha = 2 * 0.75, beta = 64e3;   /* us; bytes per us */
+  double alpha = 2 * 0.75, beta = 50e3;   /* us; bytes per us */
   Model m;
 
+  g_assert_cmpfloat (c->topology.result.metrics.bisection_bandwidth, ==, 200);
   tf_test_config_setup (&config, &c->topology, 0.75);
-  model_init (&m, &config, g, 256);
+  model_init (&m, &config, g, 200);
   for (guint k = 0; k < 3; k++)
     {
       double M = k == 0 ? 0 : k == 1 ? MIB : 256 * MIB;
@@ -245,8 +249,8 @@ test_single_switch (void)
       tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, some, 3, M),
                             4 * (alpha + M / 3 / beta));
       tf_test_assert_close (tf_p2p_time (&m.model, 6, 1, M), alpha + M / beta);
-      /* AllToAll: 7 alpha; injection 64 GB/s against 8 * M / 4 over the 256 GB/s bisection:
-       * M * 7/8 / 64 = M / 73.1 > M / 128, so injection bounds it. */
+      /* AllToAll: 7 alpha; injection 50 GB/s against 8 * M / 4 over the 200 GB/s bisection:
+       * M * 7/8 / 50 = M / 57.1 > M / 100, so injection bounds it. */
       tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_TO_ALL, order, 8, M),
                             7 * alpha + M * 7 / 8 / beta);
     }
@@ -255,7 +259,8 @@ test_single_switch (void)
   model_clear (&m);
 }
 
-/* The spec's T = 2 (N - 1) alpha + 2 (N - 1) M / (N beta), for every N on a single switch. */
+/* The spec's T = 2 (N - 1) alpha + 2 (N - 1) M / (N beta), for every N on a single switch
+ * (beta: a chip's link to the switch, min (NIC 50, switch port 50) = 50 GB/s). */
 static void
 test_spec_all_reduce (void)
 {
@@ -271,7 +276,7 @@ test_spec_all_reduce (void)
     for (guint k = 0; k < 4; k++)
       {
         double M = (double) (1u << (4 * k)) * 1000, N = n;
-        double alpha = 2 * 1.3, beta = 64.0;   /* us, GB/s */
+        double alpha = 2 * 1.3, beta = 50.0;   /* us, GB/s */
         double spec = 2 * (N - 1) * alpha + 2 * (N - 1) * M / (N * beta * 1e3);
 
         tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, order, n, M),
@@ -281,7 +286,8 @@ test_spec_all_reduce (void)
 }
 
 /* Ring of chips: neighbours are 1 hop, and a ring flow has its link direction to itself. The
- * links join chips of different boards: C2C, 900 GB/s. */
+ * links join chips of different boards: C2C, and each chip drives 2 of them, so each link gets
+ * half of the chip's 900 GB/s scale-up bandwidth (both ends alike): 900 / 2 = 450 GB/s. */
 static void
 test_ring_direct (void)
 {
@@ -289,7 +295,7 @@ test_ring_direct (void)
   g_auto(TfSearchConfig) config = { 0 };
   g_autofree guint32 *order = tf_rank_order (&c->topology.graph);
   guint32 even[4] = { 0, 2, 4, 6 }, opposite[2] = { 0, 4 };
-  double M = 64 * MIB, b = 900e3;
+  double M = 64 * MIB, b = 450e3;
   Model m;
 
   for (guint i = 0; i < 8; i++)
@@ -309,7 +315,8 @@ test_ring_direct (void)
   model_clear (&m);
 }
 
-/* 2-layer fat-tree, k = 4: leaves of 2 chips (B2B, 64 GB/s), 2 spines (R2R, 50 GB/s). */
+/* 2-layer fat-tree, k = 4: leaves of 2 chips (B2B), 2 spines (R2R). A chip's link runs at
+ * min (NIC 50, switch port 50) = 50 GB/s, a leaf's uplink at the switch port's 50 GB/s. */
 static void
 test_fat_tree_ecmp (void)
 {
@@ -324,23 +331,37 @@ test_fat_tree_ecmp (void)
   tf_test_config_setup (&config, &c->topology, 1.0);
   model_init (&m, &config, &c->topology.graph, 0);
   /* In rank order only 1 -> 2, 3 -> 4, 5 -> 6, 7 -> 0 leave their leaf: each splits over the
-   * two spines, 0.5 per uplink (50 / 0.5 = 100 GB/s); the chip links carry 1 (64 GB/s). */
+   * two spines, 0.5 per uplink (50 / 0.5 = 100 GB/s); the chip links carry 1 (50 GB/s). */
   tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, order, 8, M),
-                        14 * (4 + M / 8 / 64e3));
+                        14 * (4 + M / 8 / 50e3));
   /* Every flow leaves its leaf: two flows share each leaf's two uplinks, load 1 each way
-   * (50 GB/s). */
+   * (50 / 1 = 50 GB/s), as on the chip links. */
   tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, crossing, 8, M),
                         14 * (4 + M / 8 / 50e3));
-  tf_test_assert_close (tf_p2p_time (&m.model, 0, 2, M), 4 + M / 64e3);
-  tf_test_assert_close (tf_p2p_time (&m.model, 0, 1, M), 2 + M / 64e3);
+  tf_test_assert_close (tf_p2p_time (&m.model, 0, 2, M), 4 + M / 50e3);
+  tf_test_assert_close (tf_p2p_time (&m.model, 0, 1, M), 2 + M / 50e3);
+  model_clear (&m);
+
+  /* Chip links and uplinks now run alike, so the uplinks' loads show only when they are the
+   * slower: R2R set to 40 GB/s a link (a per-link figure overrides the ports). In rank order an
+   * uplink carries 0.5 (40 / 0.5 = 80 GB/s) and the chip links bound it at 50; crossing, an
+   * uplink carries 1 and bounds it at 40 / 1 = 40 GB/s. */
+  config.context.defaults[TF_LINK_R2R].bandwidth_gbps = 40;
+  model_init (&m, &config, &c->topology.graph, 0);
+  tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, order, 8, M),
+                        14 * (4 + M / 8 / 50e3));
+  tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_REDUCE, crossing, 8, M),
+                        14 * (4 + M / 8 / 40e3));
+  tf_test_assert_close (tf_p2p_time (&m.model, 0, 2, M), 4 + M / 50e3);
   model_clear (&m);
 }
 
 /* AllToAll on 16 chips, 4 leaves of 4 chips; alpha averages 2 hops to the leaf's 3 other chips
  * and 4 hops to the 12 elsewhere: 15 alpha_avg = 3 * 2 + 12 * 4 = 54 hops.
- * Full (k = 8, 4 spines): bisection 8 uplinks x 50 = 400 GB/s; 16 M / 4 / 400 = M / 100 is
- * below injection 15/16 M / 64 = M / 68.3. Oversubscribed (k = 6, osr = 2, 2 spines): 200 GB/s,
- * M / 50 is above it. */
+ * Injection is a chip's one link to its leaf, min (NIC 50, switch port 50) = 50 GB/s; uplinks
+ * run at the switch port's 50 GB/s. Full (k = 8, 4 spines): bisection 8 uplinks x 50 =
+ * 400 GB/s; 16 M / 4 / 400 = M / 100 is below injection 15/16 M / 50 = M / 53.3.
+ * Oversubscribed (k = 6, osr = 2, 2 spines): 4 uplinks x 50 = 200 GB/s, M / 50 is above it. */
 static void
 test_all_to_all_bisection (void)
 {
@@ -353,7 +374,7 @@ test_all_to_all_bisection (void)
       g_autoptr(TfCandidate) c = tf_test_candidate (16, TF_INTRA_BOARD_NONE, 1, ids[i]);
       g_auto(TfSearchConfig) config = { 0 };
       g_autofree guint32 *order = tf_rank_order (&c->topology.graph);
-      double M = 128 * MIB, inject = M * 15 / 16 / 64e3, cross = 16 * M / 4 / (bisection[i] * 1e3);
+      double M = 128 * MIB, inject = M * 15 / 16 / 50e3, cross = 16 * M / 4 / (bisection[i] * 1e3);
       Model m;
 
       /* Layer 1's bound is a real cut; here generate's exact value. */
@@ -369,7 +390,7 @@ test_all_to_all_bisection (void)
       /* A group's share of the bisection: the first 8 chips (leaves 0 and 1) get half of it.
        * Each sees 3 chips at 2 hops and 4 at 4: 7 alpha_avg = 22 hops. */
       tf_test_assert_close (tf_collective_time (&m.model, TF_PRIMITIVE_ALL_TO_ALL, order, 8, M),
-                            22 * 0.5 + MAX (M * 7 / 8 / 64e3,
+                            22 * 0.5 + MAX (M * 7 / 8 / 50e3,
                                             8 * M / 4 / (bisection[i] / 2 * 1e3)));
       model_clear (&m);
     }

@@ -11,7 +11,12 @@
 
 /* A hand-made rack of boards whose rank order is not the chip numbering:
  * boards (rank order) [6 2] [0 5] | [7 1] [3 4]; boards 0, 1 in rack 0 (tor0), 2, 3 in rack 1
- * (tor1); tor0 and tor1 under one pod switch. A board's two chips share a C2C link. */
+ * (tor1); tor0 and tor1 under one pod switch. A board's two chips share a C2C link.
+ *
+ * The context is the default (generic) chip: 900 GB/s of scale-up bandwidth, one NIC port of
+ * 50 GB/s, switch ports at the NIC's speed. Each chip drives one C2C link, which takes all of
+ * its 900 GB/s; a chip's B2B link runs at min (NIC 50, switch port 50) = 50 GB/s, an R2R link
+ * between two switches at the port's 50 GB/s. A chip injects 900 + 50 = 950 GB/s in all. */
 static const char hand_rack_yaml[] =
   "metadata:\n"
   "  context:\n"
@@ -53,7 +58,7 @@ static const char hand_rack_yaml[] =
   "  - {a: tor1, b: spine, type: R2R, multiplicity: 1}\n";
 
 /* Which chips form the groups: one kind of parallelism at a time over all 8 ranks. Rank order
- * 6 2 0 5 7 1 3 4 (C2C 900, B2B 64, R2R 50 GB/s; 0.5 us per hop). */
+ * 6 2 0 5 7 1 3 4 (C2C 900, B2B 50, R2R 50 GB/s; 0.5 us per hop). */
 static void
 test_rank_mapping (void)
 {
@@ -70,7 +75,7 @@ test_rank_mapping (void)
   tf_test_config_setup (&config, &c->topology, lat);
 
   /* tp = 8: one ring 6 2 0 5 7 1 3 4: hops 1 2 1 4 1 2 1 4 (alpha 4 hops); every link
-   * direction carries at most one flow, the slowest are the R2R links: beta 50. */
+   * direction carries at most one flow, the slowest are the B2B and R2R links: beta 50. */
   wl = tf_test_workload_setup (&config, 0, 8, 1, 1, 1);
   wl->hidden_size = 64;
   wl->sequence_length = 1024;
@@ -113,13 +118,13 @@ test_rank_mapping (void)
                         6 * (4 * lat + 1e6 * 2 / 2 / 4 / 25e3));
 
   /* ep = 2 inside dp = 4: expert groups are the first and the last two ranks of each DP group:
-   * chips 6 0 | 7 3 and 2 5 | 1 4, all pairs 2 hops apart inside a rack. Injection 900 + 64
+   * chips 6 0 | 7 3 and 2 5 | 1 4, all pairs 2 hops apart inside a rack. Injection 900 + 50
    * GB/s per chip; no bisection known (0), so no bisection bound. 2 (1 / 1) 1 calls. */
   wl->ep = 2;
   g_assert_cmpfloat (c->evaluation.bisection_bandwidth, ==, 0);
   g_assert_true (tf_evaluate_iteration (&config, c, &error));
   tf_test_assert_close (c->evaluation.iter_comm_us[0][TF_COMM_EP] / (2 * 1 * 1),
-                        2 * lat + A / 2 / 964e3);
+                        2 * lat + A / 2 / 950e3);
 
   /* tp * pp * dp must be n_chip; ep must divide dp. */
   wl->tp = 4;
@@ -166,15 +171,15 @@ test_iteration_by_hand (void)
    * {4,5} {6,7}: the boards, 1 hop of C2C. */
   t_tp = 2 * (1 * lat + A / 2 / 900e3);
   /* DP groups (same t, p): ranks {0,2} = chips 6 0, {1,3} = 2 5, {4,6} = 7 3, {5,7} = 1 4:
-   * inside a rack, 2 hops over B2B, one flow per direction. */
-  t_dp = 2 * (2 * lat + G / 2 / 64e3);
+   * inside a rack, 2 hops over B2B (50 GB/s), one flow per direction. */
+  t_dp = 2 * (2 * lat + G / 2 / 50e3);
   /* PP pairs rank r -> r + 4: 6 -> 7, 2 -> 1, 0 -> 3, 5 -> 4, across the racks: 4 hops, the
    * four at once over the one R2R path: 50 / 4 = 12.5 GB/s each. */
   t_pp = 4 * lat + A / 12.5e3;
   /* EP groups (ep = 2 consecutive ranks of a DP group) are the DP pairs: 2 hops; injection
-   * 900 + 64 GB/s per chip against the pair's share of the bisection, 50 * 2 / 8 = 12.5 GB/s,
+   * 900 + 50 GB/s per chip against the pair's share of the bisection, 50 * 2 / 8 = 12.5 GB/s,
    * for 2 A / 4 bytes: the bisection share bounds it. */
-  t_ep = 1 * (2 * lat) + MAX (A / 2 / 964e3, 2 * A / 4 / 12.5e3);
+  t_ep = 1 * (2 * lat) + MAX (A / 2 / 950e3, 2 * A / 4 / 12.5e3);
 
   g_assert_true (tf_evaluate_iteration (&config, c, &error));
   g_assert_no_error (error);

@@ -111,7 +111,7 @@ test_fat_trees (void)
     { 64, "fat-tree:layers=3,k=4,osr=1,n_endpoint=16",
       "layers=3,chips_per_board=4,intra_board=none,rail=0,leaf_chips=8,pod_leaves=2,osr=1/1,"
       "fanout=2/2,conn=full/strided" },
-    { 128, "fat-tree:layers=3,k=8,osr=1,n_endpoint=32",
+    { 192, "fat-tree:layers=3,k=8,osr=1,n_endpoint=48",
       "layers=3,chips_per_board=4,intra_board=none,rail=0,leaf_chips=16,pod_leaves=4,osr=1/1,"
       "fanout=4/4,conn=full/strided" },
   };

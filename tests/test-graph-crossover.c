@@ -236,11 +236,11 @@ test_fat_trees (void)
     { 64, 4, "fat-tree:layers=3,k=8,osr=1,n_endpoint=64",
       "fat-tree:layers=3,k=6,osr=2,n_endpoint=64" },
     { 128, 0, "fat-tree:layers=2,k=16,osr=1,n_endpoint=128",
-      "fat-tree:layers=3,k=12,osr=2,n_endpoint=128" },
-    { 128, 0, "fat-tree:layers=3,k=16,osr=1,n_endpoint=128",
-      "fat-tree:layers=3,k=12,osr=2,n_endpoint=128" },
-    { 128, 4, "fat-tree:layers=3,k=16,osr=1,n_endpoint=128",
-      "fat-tree:layers=3,k=12,osr=2,n_endpoint=128" },
+      "fat-tree:layers=3,k=12,osr=2,n_endpoint=128,agg_osr=1" },
+    { 192, 0, "fat-tree:layers=3,k=16,osr=1,n_endpoint=192",
+      "fat-tree:layers=3,k=12,osr=2,n_endpoint=192" },
+    { 192, 4, "fat-tree:layers=3,k=16,osr=1,n_endpoint=192",
+      "fat-tree:layers=3,k=12,osr=2,n_endpoint=192" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
@@ -278,7 +278,7 @@ test_with_mutations (void)
   } cases[] = {
     { 64, "fat-tree:layers=2,k=16,osr=1,n_endpoint=64", 1u << TF_MUTATION_TIER_EDIT },
     { 64, "fat-tree:layers=2,k=16,osr=1,n_endpoint=64", 1u << TF_MUTATION_ADD_SPINE_PLANE },
-    { 128, "fat-tree:layers=3,k=16,osr=1,n_endpoint=128", 1u << TF_MUTATION_TIER_EDIT },
+    { 192, "fat-tree:layers=3,k=16,osr=1,n_endpoint=192", 1u << TF_MUTATION_TIER_EDIT },
     { 64, "dragonfly:a=4,p=2,h=2,g=8,n_endpoint=64", TF_MUTATIONS_DEFAULT },
     { 64, "dragonfly:a=4,p=2,h=2,g=8,n_endpoint=64", 1u << TF_MUTATION_TIER_EDIT },
   };

@@ -98,7 +98,7 @@ test_bad_ids (void)
                  "last group empty");
   assert_bad_id (64, "dragonfly:a=4,p=2,h=1,g=8,n_endpoint=64", TF_ERROR_NOT_IN_CONTEXT,
                  "at most a h + 1");
-  assert_bad_id (32, "fat-tree:layers=2,k=8,osr=1,n_endpoint=8", TF_ERROR_NOT_IN_CONTEXT,
+  assert_bad_id (48, "fat-tree:layers=2,k=8,osr=1,n_endpoint=12", TF_ERROR_NOT_IN_CONTEXT,
                  "exceeds N_leaf");
   assert_bad_id (32, "dragonfly-plus:a=6,p=2,s=4,g=2,n_endpoint=16", TF_ERROR_NOT_IN_CONTEXT,
                  "must divide a");

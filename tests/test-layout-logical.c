@@ -221,15 +221,40 @@ test_dragonfly_plus (void)
   check_groups ("dragonfly-plus");
 }
 
+/* A fat-tree whose leaves stand in their racks (rail groups' stand in the pod). */
+static gboolean
+is_not_rail (const TfResult *r)
+{
+  g_autofree char *id = tf_result_dup_id (r);
+
+  return strstr (id, "attach=rail") == NULL;
+}
+
 static gboolean
 is_3_layers (const TfResult *r)
+{
+  TfAttrs attrs;
+
+  /* Leaves in their racks, so that each tier is one level of the tree. */
+  if (!is_not_rail (r))
+    return FALSE;
+  tf_result_get_attrs (r, &attrs);
+  for (guint i = 0; i < attrs.n_attrs; i++)
+    if (strcmp (attrs.attrs[i].key, "layers") == 0)
+      return attrs.attrs[i].values[0] == 3;
+  return FALSE;
+}
+
+/* Leaves in their racks under spines. */
+static gboolean
+is_leaf_spine (const TfResult *r)
 {
   TfAttrs attrs;
 
   tf_result_get_attrs (r, &attrs);
   for (guint i = 0; i < attrs.n_attrs; i++)
     if (strcmp (attrs.attrs[i].key, "layers") == 0)
-      return attrs.attrs[i].values[0] == 3;
+      return is_not_rail (r) && attrs.attrs[i].values[0] == 2;
   return FALSE;
 }
 
@@ -413,7 +438,7 @@ test_scene (void)
   float origin[3], down[3] = { 0, -1, 0 };
   TfScenePick pick;
 
-  generate ("fat-tree", 1024, NULL, &t);
+  generate ("fat-tree", 1024, is_leaf_spine, &t);
   tf_result_get_attrs (&t.result, &attrs);
   tf_scene_init (&scene);
   tf_scene_build_layout (&scene, &t.graph, 0, TF_SCENE_LAYOUT_LOGICAL,

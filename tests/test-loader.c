@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -133,7 +134,7 @@ test_big_inputs (void)
     g_string_append (text, i ? ", x" : "x");
   g_string_append (text, "]\n");
   assert_load_fails (text->str, text->len,
-                     ":2:13: field 'metadata.warnings': more than 8 items");
+                     ":2:13: field 'metadata.warnings': more than 12 items");
 
   /* Over the size limit: a sparse file, refused before reading. */
   dir = g_dir_make_tmp ("topoforge-loader-XXXXXX", NULL);
@@ -507,6 +508,49 @@ ring_text (TfTopology *t,
   g_assert_true (tf_topology_write_yaml (t, text, NULL));
 }
 
+/* The chip's budgets, the switch port and a per-link figure are written and read back; a
+ * bandwidth not set is not written, and reads back unset. An 8-chip ring of H100s: each chip
+ * drives 2 links, floor (18 / 2) = 9 NVLink ports of 450 / 18 = 25 GB/s each, 225 GB/s; a
+ * balanced split cuts 2 links, 450 GB/s. */
+static void
+test_chip_budgets (void)
+{
+  TfContext ctx = tf_test_context (8, TF_SCOPE_INTRA_RACK, TF_INTRA_BOARD_NONE);
+  g_auto(TfTopology) t = { 0 };
+  g_auto(TfTopology) back = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) again = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  tf_context_set_chip_preset (&ctx, tf_chip_preset_lookup ("h100"));
+  ctx.switch_defaults.port_gbps = 100;
+  ctx.defaults[TF_LINK_B2B].bandwidth_gbps = 40;
+  g_assert_true (tf_generate (&ctx, "ring:n_endpoint=8", NULL, NULL, &t, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat_with_epsilon (t.result.metrics.bisection_bandwidth, 450, 1e-9);
+  g_assert_true (tf_topology_write_yaml (&t, text, &error));
+  g_assert_nonnull (strstr (text->str, "\n      C2C: {latency_ns: 100.0}\n"));
+  g_assert_nonnull (strstr (text->str, "\n      B2B: {bandwidth_gbps: 40.0, latency_ns: 500.0}\n"));
+  g_assert_nonnull (strstr (text->str,
+                            "\n      switch: {radix: 64, latency_ns: 200.0, port_gbps: 100.0, "
+                            "power_w_per_port: 12.0}\n"));
+  g_assert_nonnull (strstr (text->str, "\n      chip: {scale_up_gbps: 450.0, scale_up_ports: 18, "
+                                       "nic_gbps: 50.0, power_w: 700.0, host_w: 575.0}\n"));
+  g_assert_nonnull (strstr (text->str, "\n      rack: {power_kw: 40.0}\n"));
+  if (!tf_topology_load_data ("chip.yaml", text->str, text->len, NULL, &back, &error))
+    g_error ("%s\n%s", error->message, text->str);
+  g_assert_true (isnan (back.context.defaults[TF_LINK_C2C].bandwidth_gbps));
+  g_assert_cmpfloat (back.context.defaults[TF_LINK_B2B].bandwidth_gbps, ==, 40);
+  g_assert_cmpfloat (back.context.switch_defaults.port_gbps, ==, 100);
+  g_assert_cmpfloat (back.context.chip.scale_up_gbps, ==, 450);
+  g_assert_cmpuint (back.context.chip.scale_up_ports, ==, 18);
+  g_assert_cmpfloat (back.context.chip.nic_gbps, ==, 50);
+  g_assert_cmpfloat (back.context.chip.power_w, ==, 700);
+  g_assert_cmpfloat_with_epsilon (back.result.metrics.bisection_bandwidth, 450, 1e-9);
+  g_assert_true (tf_topology_write_yaml (&back, again, &error));
+  g_assert_cmpstr (again->str, ==, text->str);
+}
+
 /* The 1-based line of @needle's first occurrence in @text. */
 static guint
 line_of (const char *text,
@@ -552,11 +596,12 @@ test_pass_through (void)
   ring_text (&t, text);
   /* Each where the writer puts it back: after the known keys of its mapping. */
   insert_in_flow (text, "\n      switch: {", ", port_speed: fast");               /* depth 4 */
-  at = strstr (strstr (text->str, "\n      switch: {") + 1, "\n");
+  /* Under defaults, after its last known key, the rack's budget. */
+  at = strstr (strstr (text->str, "\n      rack: {") + 1, "\n");
   g_string_insert (text, at + 1 - text->str,
                    "      X2X: {bandwidth_gbps: 1.0}\n"                          /* depth 3 */
                    "    new_thing: [1, 2]\n");                                   /* depth 2 */
-  insert_in_flow (text, "\n    methods: {", ", forestcoll: exact");              /* depth 3 */
+  insert_in_flow (text, "\n    network_cost_by_part: {", ", forestcoll: exact"); /* depth 3 */
   at = strstr (text->str, "\nchips_per_board:");
   g_string_insert (text, at + 1 - text->str,
                    "    forestcoll_us: 12.5\n"                                   /* depth 2 */
@@ -773,6 +818,7 @@ main (int    argc,
   g_test_add_func ("/engine/loader/not-files", test_not_files);
   g_test_add_func ("/engine/loader/round-trip", test_round_trip);
   g_test_add_func ("/engine/loader/scale-up", test_scale_up);
+  g_test_add_func ("/engine/loader/chip-budgets", test_chip_budgets);
   g_test_add_func ("/engine/loader/without-id", test_without_id);
   g_test_add_func ("/engine/loader/before-reach", test_before_reach);
   g_test_add_func ("/engine/loader/extensions", test_extensions);

@@ -21,6 +21,17 @@
 #include "test-util.h"
 
 /* Every size, or every third (TF_SWEEP=sample, the sanitizer build). */
+/* @r's link speeds (tf_result_link_speeds), valid until the next call. */
+static const TfLinkSpeeds *
+speeds_of (const TfContext *ctx,
+           const TfResult  *r)
+{
+  static TfLinkSpeeds speeds;
+
+  tf_result_link_speeds (ctx, r, &speeds);
+  return &speeds;
+}
+
 static guint size_step = 1;
 
 typedef struct
@@ -207,8 +218,8 @@ test_torus_prefix_cut (void)
                     guint64 want_links, got_links;
                     double want_bw, got_bw;
 
-                    tf_build_rank_cut (&ctx, &build, rank, y, &want_links, &want_bw);
-                    tf_torus_prefix_cut (&ctx, n_dims, size, (const guint32 (*)[3]) unit,
+                    tf_build_rank_cut (&ctx, speeds_of (&ctx, r), &build, rank, y, &want_links, &want_bw);
+                    tf_torus_prefix_cut (&ctx, speeds_of (&ctx, r), n_dims, size, (const guint32 (*)[3]) unit,
                                          order, y, &got_links, &got_bw);
                     if (want_links != got_links || want_bw != got_bw)
                       {
@@ -477,10 +488,10 @@ check_group_search (const char       *family_name,
           continue;
         }
       g_assert_true (tf_board_topo_init (&bt, &ctx, topo, r->chips_per_board, NULL));
-      tf_bisection_switch_family (&ctx, &build, NULL, &bt, &search);
+      tf_bisection_switch_family (&ctx, speeds_of (&ctx, r), &build, NULL, &bt, &search);
       /* Without groups the switches are placed by the max flow. */
       build.n_group = 0;
-      tf_bisection_switch_family (&ctx, &build, NULL, &bt, &flow);
+      tf_bisection_switch_family (&ctx, speeds_of (&ctx, r), &build, NULL, &bt, &flow);
       tf_build_clear (&build);
       if (search.bisection_links < flow.bisection_links
           || search.bisection_bandwidth < flow.bisection_bandwidth - 1e-6
@@ -696,7 +707,7 @@ test_hyperx_bisection (void)
               g_assert_true (tf_board_topo_init (&bt, &ctx, topo, r->chips_per_board, NULL));
               tf_build_init (&build);
               g_assert_true (tf_family_build (&ctx, r, &build, &error));
-              tf_bisection_switch_family (&ctx, &build, NULL, &bt, &flow);
+              tf_bisection_switch_family (&ctx, speeds_of (&ctx, r), &build, NULL, &bt, &flow);
               tf_build_clear (&build);
               if (r->metrics.bisection_links > flow.bisection_links
                   || r->metrics.bisection_bandwidth > flow.bisection_bandwidth + 1e-6)

@@ -5,8 +5,12 @@
  * from trying every balanced chip split with every placement of the switches, path diversity
  * from Menger (the smallest vertex set separating a pair, tried set by set). Every family, every
  * intra_board_topo, chip_radix 1 and 2, every legal result of n_chip 2 .. 12 small enough to
- * brute-force, plus larger tori and hypercubes for the closed forms.
+ * brute-force, plus larger tori and hypercubes for the closed forms. Link bandwidths follow the
+ * budgets rule (docs/spec-notes.md, "Budgets"), worked out here from the chip graph alone (and
+ * the graph's own figure for each link checked against it); the generic chip at chip_radix 1,
+ * a chip of whole ports with faster switch ports at 2.
  */
+#include <math.h>
 #include <string.h>
 
 #include "family-private.h"
@@ -24,20 +28,78 @@ typedef struct
   double  *bw;       /* n x n bandwidth of the links joining each pair */
 } Dense;
 
+/* One chip-to-chip link's share of a chip's scale-up budget when the chip drives @links of
+ * them: whole ports each where the chip has at least @links ports, else an even split. */
+static double
+c2c_share (const TfChipDefaults *chip,
+           guint                 links)
+{
+  g_assert_cmpuint (links, >, 0);
+  if (chip->scale_up_ports >= links)
+    return (double) (chip->scale_up_ports / links) * chip->scale_up_gbps / chip->scale_up_ports;
+  return chip->scale_up_gbps / links;
+}
+
+/* The bandwidth of one physical link, by the rule: chip to chip (or into a scale-up switch)
+ * the smaller of its chips' shares; from a chip's NIC into a switch port the slower of the
+ * two; between switch ports the port's speed (0: the NIC's). */
+static double
+link_gbps (const TfContext *ctx,
+           const TfLink    *l,
+           guint            n_chip,
+           const guint     *c2c)
+{
+  double port = ctx->switch_defaults.port_gbps > 0 ? ctx->switch_defaults.port_gbps
+                                                   : ctx->chip.nic_gbps;
+  double w = G_MAXDOUBLE;
+
+  if (l->type != TF_LINK_C2C)
+    return l->a < n_chip || l->b < n_chip ? MIN (port, ctx->chip.nic_gbps) : port;
+  if (l->a < n_chip)
+    w = MIN (w, c2c_share (&ctx->chip, c2c[l->a]));
+  if (l->b < n_chip)
+    w = MIN (w, c2c_share (&ctx->chip, c2c[l->b]));
+  g_assert_cmpfloat (w, <, G_MAXDOUBLE);
+  return w;
+}
+
 static void
 dense_init (Dense                *d,
             const TfNetworkGraph *g,
             const TfContext      *ctx)
 {
+  g_autofree guint *c2c = g_new0 (guint, MAX (g->n_chip, 1));
+  g_autofree double *engine_gbps = NULL;
+
+  /* The rule below is the budgets' alone: no per-link figure is set. */
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    {
+      g_assert_true (isnan (ctx->defaults[t].bandwidth_gbps));
+      for (guint r = 0; r < TF_N_REACHES; r++)
+        g_assert_true (isnan (ctx->by_reach[t][r].bandwidth_gbps));
+    }
   d->n = tf_network_graph_get_n_nodes (g);
   d->n_chip = g->n_chip;
   d->mult = g_new0 (guint8, d->n * d->n);
   d->bw = g_new0 (double, d->n * d->n);
+  /* The chip-to-chip links each chip drives, parallel links counted. */
+  for (guint i = 0; i < g->n_links; i++)
+    if (g->links[i].type == TF_LINK_C2C)
+      {
+        if (g->links[i].a < g->n_chip)
+          c2c[g->links[i].a] += g->links[i].multiplicity;
+        if (g->links[i].b < g->n_chip)
+          c2c[g->links[i].b] += g->links[i].multiplicity;
+      }
+  engine_gbps = g_new (double, MAX (g->n_links, 1));
+  tf_network_graph_link_gbps (g, ctx, engine_gbps);
   for (guint i = 0; i < g->n_links; i++)
     {
       const TfLink *l = &g->links[i];
-      double w = l->multiplicity
-                 * tf_context_link_defaults (ctx, l->type, l->reach).bandwidth_gbps;
+      double w = l->multiplicity * link_gbps (ctx, l, g->n_chip, c2c);
+
+      /* The graph's own figure for the link is the rule's. */
+      g_assert_cmpfloat_with_epsilon (engine_gbps[i], w, 1e-9 * MAX (1, w));
 
       d->mult[l->a * d->n + l->b] += l->multiplicity;
       d->mult[l->b * d->n + l->a] += l->multiplicity;
@@ -316,6 +378,16 @@ test_small_graphs (void)
           g_auto(TfEnumeration) e = { 0 };
           g_autoptr(GError) error = NULL;
 
+          /* At chip_radix 2 a chip of 18 scale-up ports (H100: 450 GB/s, ports of 25), so a
+           * link's share is whole ports, and switch ports twice its NIC's 50 GB/s, so links
+           * between switches run faster than links from chips. */
+          if (radix == 2)
+            {
+              tf_context_set_chip_preset (&ctx, tf_chip_preset_lookup ("h100"));
+              g_assert_cmpuint (ctx.chip.scale_up_ports, ==, 18);
+              g_assert_cmpfloat (ctx.chip.nic_gbps, ==, 50);
+              ctx.switch_defaults.port_gbps = 100;
+            }
           ctx.chip_radix = radix;
           g_assert_true (tf_enumerate (&ctx, NULL, 0, 0, NULL, NULL, &e, &error));
           for (guint f = 0; f < e.n_families; f++)
@@ -351,19 +423,27 @@ test_direct_closed_forms (void)
   };
   Tally tally = { 0 };
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_RING; topo++)
-      {
-        TfContext ctx = tf_test_context (cases[i].n, TF_SCOPE_INTRA_RACK, topo);
-        TfResult r;
-        g_autoptr(GError) error = NULL;
+  /* The generic chip (900 GB/s shared evenly) and one of 7 ports (MI300X: 448 GB/s, ports of
+   * 64), whose links get whole ports while they are at most 7 a chip, an even split past. */
+  for (guint chip = 0; chip < 2; chip++)
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      for (TfIntraBoardTopo topo = TF_INTRA_BOARD_NONE; topo <= TF_INTRA_BOARD_RING; topo++)
+        {
+          TfContext ctx = tf_test_context (cases[i].n, TF_SCOPE_INTRA_RACK, topo);
+          TfResult r;
+          g_autoptr(GError) error = NULL;
 
-        if (!tf_result_from_id (&ctx, cases[i].id, &r, &error))
-          continue;
-        g_assert_true (tf_family_compute_metrics (r.family, &ctx, &r, NULL, &error));
-        check_result (&ctx, &r, &tally);
-      }
-  g_assert_cmpuint (tally.checked_bisection, >=, 15);
+          if (chip == 1)
+            {
+              tf_context_set_chip_preset (&ctx, tf_chip_preset_lookup ("mi300x"));
+              g_assert_cmpuint (ctx.chip.scale_up_ports, ==, 7);
+            }
+          if (!tf_result_from_id (&ctx, cases[i].id, &r, &error))
+            continue;
+          g_assert_true (tf_family_compute_metrics (r.family, &ctx, &r, NULL, &error));
+          check_result (&ctx, &r, &tally);
+        }
+  g_assert_cmpuint (tally.checked_bisection, >=, 30);
 }
 
 int

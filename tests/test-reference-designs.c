@@ -201,6 +201,9 @@ test_nvl72 (void)
   guint switches[4], su = 0, found = 0;
   guint64 cables[4];
 
+  /* GB200 GPUs in liquid-cooled racks: a 72-GPU domain draws about 120 kW. */
+  tf_context_set_chip_preset (&ctx, tf_chip_preset_lookup ("gb200"));
+  ctx.rack.power_kw = tf_rack_preset_lookup ("liquid")->power_kw;
   ctx.chips_per_board_max = 72;
   ctx.switch_defaults.radix = 144;
   /* An NVL72 rack holds one 72-GPU domain; a row holds the 72 racks. */

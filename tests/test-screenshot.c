@@ -256,10 +256,11 @@ check_picture_spread (const char    *png,
   if (by_reach == NULL)
     g_assert_cmpuint (lines[0] + lines[1] + lines[2] + lines[3], >=, 20);
   /* Lines inside a board or a rack are short and mostly behind chips: a few pixels show
-   * (the legend's swatches, which would match, are not counted). */
+   * (the legend's swatches, which would match, are not counted; a 64-chip torus's 32 links
+   * inside its racks of four 2 x 2 boards show 5). */
   for (guint t = 0; by_reach != NULL && t < TF_N_REACHES; t++)
     if (by_reach[t] > 0)
-      g_assert_cmpuint (lines[t], >=, 8);
+      g_assert_cmpuint (lines[t], >=, 4);
 }
 
 /* A picture of the Optimize page: the window at its size, a candidate drawn in its 3D view

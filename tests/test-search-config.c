@@ -207,8 +207,11 @@ test_defaults (void)
   assert_close (c.floor.in_rack_m, 2.0);
   assert_close (c.floor.max_copper_m, 3.0);
   /* the spec's hardware constraints */
+  /* A NIC port of 400 Gb/s; the generic chip's chip-to-chip bandwidth in all (the spec's
+   * Tier 6, ~900 GB/s). */
   assert_close (c.hardware.nic_bandwidth_gbps, 50);
-  assert_close (c.hardware.c2c_bandwidth_gbps, ctx.defaults[TF_LINK_C2C].bandwidth_gbps);
+  assert_close (c.hardware.c2c_bandwidth_gbps, 900);
+  assert_close (c.hardware.c2c_bandwidth_gbps, ctx.chip.scale_up_gbps);
   g_assert_cmpuint (c.hardware.n_radix_options, ==, 3);
   g_assert_cmpuint (c.hardware.radix_options[2], ==, 128);
   assert_close (c.hardware.link_latency_us, 1.0);
@@ -225,12 +228,28 @@ test_defaults (void)
     g_assert_true (c.families[i] == tf_families_get (i));
   g_assert_cmpint (c.context.scope, ==, TF_SCOPE_INTER_RACK);
   g_assert_cmpuint (c.context.chips_per_board_max, ==, ctx.chips_per_board_max);
-  assert_close (c.context.defaults[TF_LINK_C2C].bandwidth_gbps,
-                ctx.defaults[TF_LINK_C2C].bandwidth_gbps);
-  for (guint t = TF_LINK_B2B; t < TF_N_LINK_TYPES; t++)
-    assert_close (c.context.defaults[t].bandwidth_gbps, 50);
+  /* The hardware sets the chip's budgets, not per-link figures: every link's bandwidth comes
+   * from them and the ports. */
+  assert_close (c.context.chip.scale_up_gbps, 900);
+  assert_close (c.context.chip.nic_gbps, 50);
+  g_assert_cmpuint (c.context.chip.scale_up_ports, ==, 0);
+  assert_close (c.context.switch_defaults.port_gbps, 0);
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
-    assert_close (c.context.defaults[t].latency_ns, 1000);
+    {
+      g_assert_true (isnan (c.context.defaults[t].bandwidth_gbps));
+      for (guint r = 0; r < TF_N_REACHES; r++)
+        g_assert_true (isnan (c.context.by_reach[t][r].bandwidth_gbps));
+      assert_close (c.context.defaults[t].latency_ns, 1000);
+    }
+  /* So a chip of 7 chip-to-chip links (an 8-chip full-mesh board) gives each 900 / 7 GB/s,
+   * on its board or off it, and a link to a switch runs at the NIC's 50. */
+  assert_close (tf_context_c2c_gbps (&c.context, TF_REACH_BOARD, 7), 900.0 / 7);
+  assert_close (tf_context_c2c_gbps (&c.context, TF_REACH_RACK, 7), 900.0 / 7);
+  for (guint t = TF_LINK_B2B; t < TF_N_LINK_TYPES; t++)
+    {
+      assert_close (tf_context_port_gbps (&c.context, t, TRUE), 50);
+      assert_close (tf_context_port_gbps (&c.context, t, FALSE), 50);
+    }
   g_assert_true (c.mutator_enabled);
   /* The local edits only: the structural moves are asked for by name. */
   g_assert_cmpuint (c.operators, ==, TF_MUTATIONS_DEFAULT);
@@ -371,7 +390,13 @@ test_example_1024 (void)
 
   g_assert_cmpuint (c.context.n_chip, ==, 1024);
   g_assert_cmpint (c.context.scope, ==, TF_SCOPE_INTER_RACK);
-  assert_close (c.context.defaults[TF_LINK_R2R].bandwidth_gbps, 50);
+  /* No per-link figure: an R2R link runs at the 50 GB/s NIC (and switch) port, the chip
+   * shares the generic 900 GB/s over its chip-to-chip links. */
+  g_assert_true (isnan (c.context.defaults[TF_LINK_R2R].bandwidth_gbps));
+  assert_close (c.context.chip.nic_gbps, 50);
+  assert_close (c.context.chip.scale_up_gbps, 900);
+  assert_close (tf_context_port_gbps (&c.context, TF_LINK_R2R, TRUE), 50);
+  assert_close (tf_context_port_gbps (&c.context, TF_LINK_R2R, FALSE), 50);
   assert_close (c.context.defaults[TF_LINK_P2P].latency_ns, 1000);
 
   g_assert_cmpint (c.stage_2, ==, TF_STAGE_2_G5_SIMULATION);
@@ -531,13 +556,24 @@ test_overrides (void)
   g_assert_cmpuint (c.context.chip_radix, ==, 2);
   g_assert_cmpint (c.context.intra_board_topo, ==, TF_INTRA_BOARD_RING);
   g_assert_cmpuint (c.intra_board_topos, ==, 1u << TF_INTRA_BOARD_RING);   /* one name */
-  assert_close (c.context.defaults[TF_LINK_C2C].bandwidth_gbps, 450);
-  /* A C2C cable between boards is a serdes port at network speed. */
-  assert_close (tf_context_link_defaults (&c.context, TF_LINK_C2C, TF_REACH_BOARD).bandwidth_gbps,
-                450);
-  for (TfReach r = TF_REACH_RACK; r < TF_N_REACHES; r++)
-    assert_close (tf_context_link_defaults (&c.context, TF_LINK_C2C, r).bandwidth_gbps, 25);
-  assert_close (c.context.defaults[TF_LINK_B2B].bandwidth_gbps, 25);
+  /* The chip's budgets: 450 GB/s chip to chip in all (shared evenly, no port count given),
+   * NIC ports of 25. No per-link figure is set. */
+  assert_close (c.context.chip.scale_up_gbps, 450);
+  g_assert_cmpuint (c.context.chip.scale_up_ports, ==, 0);
+  assert_close (c.context.chip.nic_gbps, 25);
+  for (guint t = 0; t < TF_N_LINK_TYPES; t++)
+    g_assert_true (isnan (c.context.defaults[t].bandwidth_gbps));
+  /* A chip of a ring board drives 2 board links: 450 / 2 = 225 GB/s each. A chip-to-chip
+   * cable between boards shares the same budget (not the NIC's speed): with 2 links, 225 at
+   * any reach too; with 3, 150. */
+  for (TfReach r = TF_REACH_BOARD; r < TF_N_REACHES; r++)
+    {
+      assert_close (tf_context_c2c_gbps (&c.context, r, 2), 225);
+      assert_close (tf_context_c2c_gbps (&c.context, r, 3), 150);
+    }
+  /* A B2B link from a chip runs at its 25 GB/s NIC port, the switch ports matching it. */
+  assert_close (tf_context_port_gbps (&c.context, TF_LINK_B2B, TRUE), 25);
+  assert_close (tf_context_port_gbps (&c.context, TF_LINK_B2B, FALSE), 25);
   assert_close (c.context.defaults[TF_LINK_C2C].latency_ns, 500);
   g_assert_false (c.mutator_enabled);
   g_assert_cmpuint (c.operators, ==, (1u << TF_MUTATION_MERGE_SWITCH)

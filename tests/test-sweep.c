@@ -9,9 +9,9 @@
  * give it the same metrics with the same labels, its closed forms agree with the graph (counts,
  * exhaustive bisection and path diversity on small graphs), every link has the type and reach
  * the spec's tables give, radix-too-large fires exactly when the busiest switch has more
- * physical ports than the context allows, a fat-tree's leaves split their links osr:1, and its
- * YAML reads back and writes out again byte for byte. The other scope changes warnings by
- * non-standard-scope alone.
+ * physical ports than the context allows, a fat-tree's leaves split their links osr:1, no switch
+ * is dead hardware (tf_network_graph_find_dead_switch), and its YAML reads back and writes out
+ * again byte for byte. The other scope changes warnings by non-standard-scope alone.
  *
  * TF_SWEEP=exhaustive generates every legal result (slow); TF_SWEEP=sample takes every fifth
  * n_chip (for sanitizer builds); the default generates up to 64 per context.
@@ -288,6 +288,7 @@ check_generated (const TfContext *ctx,
   g_autofree char *id = tf_result_dup_id (r);
   g_auto(TfTopology) t = { 0 };
   g_autoptr(GError) error = NULL;
+  g_autoptr(GString) dead = g_string_new (NULL);
   const TfMetrics *em = &r->metrics, *gm;
   TfMetrics counted = { 0 }, again;
   guint64 links;
@@ -329,6 +330,10 @@ check_generated (const TfContext *ctx,
                    counted.switch_radix > ctx->switch_defaults.radix);
   assert_types_and_reaches (id, &t.graph);
   assert_containers (id, ctx, &t.result, &t.graph);
+  /* No dead hardware (issue 30): no switch a dead end, a pass-through or a trap for chips. */
+  if (tf_network_graph_find_dead_switch (&t.graph, NULL, dead) != TF_DEAD_SWITCH_NONE)
+    g_error ("%s (n_chip %u, %s, chip_radix %u): dead hardware: %s", id, ctx->n_chip,
+             tf_intra_board_topo_to_string (ctx->intra_board_topo), ctx->chip_radix, dead->str);
   if (strcmp (r->family->name, "fat-tree") == 0)
     assert_oversubscription (id, ctx, r, &t.graph);
 
