@@ -65,7 +65,7 @@ tf_family_applies_to_scope (const TfFamily *family,
                             TfScope         scope)
 {
   g_return_val_if_fail (family != NULL, FALSE);
-  return (family->scopes & (1u << scope)) != 0;
+  return (guint) scope < 32 && (family->scopes & (1u << scope)) != 0;
 }
 
 /* Links of @type reaching @reach, from the totals by type and by reach: switch links have the

@@ -191,6 +191,9 @@ tf_candidate_unpack (const guint8  *data,
   tf_pack_get (&r, &c->evaluation, sizeof c->evaluation);
   tf_pack_get (&r, c->objectives, sizeof c->objectives);
   c->rejected = tf_pack_get_string (&r);
+  /* A damaged context is refused before any rule reads it. */
+  if (!r.bad && !tf_context_validate (&t->context, NULL))
+    r.bad = TRUE;
   if (!r.bad && (words[5] > TF_ORIGIN_MAX_PARENTS || c->origin.n_parents != words[5]
                  || c->origin.n_mutations > TF_ORIGIN_MAX_MUTATIONS
                  || t->lattice.n_dims > TF_LATTICE_MAX_DIMS))
