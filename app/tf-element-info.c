@@ -112,33 +112,12 @@ place (const TfElementInfo *info,
   }
 }
 
-/* What each switch, board and rack draws (docs/spec-notes.md, "Rack power"), counted as
- * engine/model/rack-power.c does: a board its chips with their share of the board, and its
- * scale-up switches; a rack its boards and the rack switches standing in it; pod and datacenter
- * switches stand in network racks of their own. */
+/* What each switch, board and rack draws, by the engine's one rule. */
 static void
 count_power (TfElementInfo *info)
 {
-  const TfNetworkGraph *g = info->graph;
-  const TfContext *ctx = &info->ctx;
-  double *board_w = info->power_w[TF_SCENE_BOARD], *rack_w = info->power_w[TF_SCENE_RACK];
-
-  for (guint b = 0; b < g->n_board; b++)
-    board_w[b] = g->chips_per_board * (ctx->chip.power_w + ctx->chip.host_w);
-  for (guint s = 0; s < g->n_switch; s++)
-    {
-      const TfSwitch *sw = &g->switches[s];
-      double w = sw->port_count * ctx->switch_defaults.power_w_per_port;
-
-      info->power_w[TF_SCENE_SWITCH][s] = w;
-      if (is_scale_up (g, sw))
-        board_w[sw->container] += w;
-      else if (sw->tier == TF_TIER_RACK && sw->container < g->n_rack)
-        rack_w[sw->container] += w;
-    }
-  for (guint b = 0; b < g->n_board; b++)
-    if (g->board_rack[b] < g->n_rack)
-      rack_w[g->board_rack[b]] += board_w[b];
+  tf_network_graph_power_w (&info->ctx, info->graph, info->power_w[TF_SCENE_BOARD],
+                            info->power_w[TF_SCENE_RACK], info->power_w[TF_SCENE_SWITCH]);
 }
 
 /* What each chip's and switch's links carry, by the engine's one rule. */

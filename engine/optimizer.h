@@ -141,8 +141,13 @@ typedef struct
 
 typedef struct
 {
+  const TfChipPreset *chip;       /* the part named (hardware_constraints.chip), or NULL: the
+                                   * generic chip's figures; the numbers below override it */
   double nic_bandwidth_gbps;      /* GB/s each way of one NIC port (and a switch port) */
   double c2c_bandwidth_gbps;      /* GB/s each way of a chip's chip-to-chip links in all */
+  double chip_power_w;            /* a chip package's power, W */
+  double host_power_w;            /* the rest of a board's power per chip, W */
+  double rack_power_kw;           /* what a rack may draw (docs/spec-notes.md, "Rack power") */
   guint  n_radix_options;
   guint  radix_options[TF_SEARCH_MAX_RADIX_OPTIONS];  /* ascending */
   double link_latency_us;         /* per hop */

@@ -694,6 +694,13 @@ typedef enum
 TfDeadSwitch tf_network_graph_find_dead_switch (const TfNetworkGraph *graph, guint *index,
                                                 GString *why);
 
+/* What each board, rack and switch of @graph draws, W (docs/spec-notes.md, "Rack power"): a
+ * board its chips (package and host) and its scale-up switches; a rack its boards and the rack
+ * switches standing in it (pod and datacenter switches stand in network racks of their own); a
+ * switch its ports. Each array (n_board, n_rack, n_switch long) may be NULL. */
+void tf_network_graph_power_w (const TfContext *ctx, const TfNetworkGraph *graph,
+                               double *board_w, double *rack_w, double *switch_w);
+
 /* Diameter and average path length with every chip a source, no shortcuts (what
  * tf_network_graph_path_metrics is checked against). */
 gboolean tf_network_graph_path_metrics_all_sources (const TfNetworkGraph *graph,

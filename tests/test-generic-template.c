@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-generic-template.c: the generic template generator (issue 13, item 1).
+/* test-generic-template.c: the generic template tf_test_generator (issue 13, item 1).
  *
  * The families' fat-trees are points of the template (the same graph up to a renumbering of
  * switches: equal fingerprints and equal counts per tier); every sampled point is a valid
@@ -10,16 +10,6 @@
 
 #include "search-private.h"
 #include "test-util.h"
-
-static const TfGenerator *
-generator (const char *name)
-{
-  for (guint i = 0; i < tf_generators_get_count (); i++)
-    if (strcmp (tf_generators_get (i)->name, name) == 0)
-      return tf_generators_get (i);
-  g_error ("no generator %s", name);
-  return NULL;
-}
 
 static void
 config_for (guint           n_chip,
@@ -35,7 +25,7 @@ point (const TfSearchConfig *config,
        const char           *params,
        GError              **error)
 {
-  const TfGenerator *gen = generator ("generic_template");
+  const TfGenerator *gen = tf_test_generator ("generic_template");
   g_autoptr(TfCandidate) parent = tf_candidate_new ();
   g_autoptr(GRand) rng = g_rand_new_with_seed (1);
   TfCandidate *c;
@@ -191,7 +181,7 @@ test_samples_valid (void)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       g_auto(TfSearchConfig) config = { 0 };
-      const TfGenerator *gen = generator ("generic_template");
+      const TfGenerator *gen = tf_test_generator ("generic_template");
       g_autoptr(GHashTable) distinct = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                                               NULL);
       guint valid = 0, layers = 0, rail = 0;
@@ -224,7 +214,7 @@ static void
 test_mutate_crossover_valid (void)
 {
   g_auto(TfSearchConfig) config = { 0 };
-  const TfGenerator *gen = generator ("generic_template");
+  const TfGenerator *gen = tf_test_generator ("generic_template");
   g_autoptr(GPtrArray) pool = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   g_autoptr(GRand) rng = g_rand_new_with_seed (3);
   g_autoptr(GError) error = NULL;
@@ -262,7 +252,7 @@ static void
 test_params_round_trip (void)
 {
   g_auto(TfSearchConfig) config = { 0 };
-  const TfGenerator *gen = generator ("generic_template");
+  const TfGenerator *gen = tf_test_generator ("generic_template");
   g_autoptr(GError) error = NULL;
   guint done = 0;
 
@@ -298,7 +288,7 @@ static char *
 points_of (const TfSearchConfig *config,
            guint32              seed)
 {
-  const TfGenerator *gen = generator ("generic_template");
+  const TfGenerator *gen = tf_test_generator ("generic_template");
   g_autoptr(GPtrArray) out = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   g_autoptr(GRand) rng = g_rand_new_with_seed (seed);
   g_autoptr(GString) text = g_string_new (NULL);
@@ -419,6 +409,69 @@ test_search_template_alone (void)
                    != '\0');
 }
 
+/* Racks by power (issue 30): under a tight rack budget a leaf's boards fill as many racks as
+ * their power needs, no rack's boards draw more than the budget, the leaf stands in a rack of
+ * its own boards, and the evaluator's hard constraints take every point; a budget below one
+ * board refuses the point. */
+static void
+test_racks_by_power (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  const TfGenerator *gen = tf_test_generator ("generic_template");
+  guint valid = 0, spread = 0;
+
+  config_for (64, &config);
+  config.context.rack.power_kw = 10;   /* six generic chips of 1.6 kW */
+  for (guint i = 0; i < 400; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(TfCandidate) c = gen->sample (NULL, &config, (i + 0.5) / 400, &error);
+      g_autoptr(GString) why = g_string_new (NULL);
+      const TfNetworkGraph *g;
+      guint rack;
+
+      if (c == NULL)
+        continue;
+      g = &c->topology.graph;
+      valid++;
+      g_assert_cmpfloat (tf_network_graph_boards_power_kw (&config.context, g, &rack), <=,
+                         10 + 1e-9);
+      g_assert_cmpuint (g->n_rack, >=, (64 * 1.6 + 9.999) / 10);
+      if (!tf_candidate_check_constraints (&config, c, why))
+        g_error ("%s: %s", c->origin.template_params, why->str);
+      /* Some leaves serve boards of several racks: end-of-row switches of their pod. */
+      for (guint k = 0; k < g->n_links; k++)
+        {
+          const TfLink *link = &g->links[k];
+          guint chip = MIN (link->a, link->b), node = MAX (link->a, link->b);
+          const TfSwitch *sw;
+
+          if (chip >= g->n_chip || node < g->n_chip)
+            continue;
+          sw = &g->switches[node - g->n_chip];
+          if (sw->tier == TF_TIER_POD)
+            spread++;
+        }
+    }
+  g_test_message ("%u of 400 points valid, %u chip links to an end-of-row leaf", valid,
+                  spread);
+  g_assert_cmpuint (valid, >=, 100);
+  g_assert_cmpuint (spread, >, 0);
+
+  /* A board of 16 chips draws 25.6 kW: every point of such boards is refused. */
+  config.context.rack.power_kw = 20;
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(TfCandidate) c = point (&config, "layers=2,chips_per_board=16,intra_board=none,"
+                                      "rail=0,leaf_chips=16,pod_leaves=0,osr=1/1,fanout=4/1,"
+                                      "conn=full/full", &error);
+
+    g_assert_null (c);
+    g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION);
+    g_assert_nonnull (strstr (error->message, "more than a rack's 20.0 kW budget"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -429,6 +482,7 @@ main (int   argc,
   g_test_add_func ("/engine/generic-template/mutate-crossover-valid",
                    test_mutate_crossover_valid);
   g_test_add_func ("/engine/generic-template/params-round-trip", test_params_round_trip);
+  g_test_add_func ("/engine/generic-template/racks-by-power", test_racks_by_power);
   g_test_add_func ("/engine/generic-template/deterministic", test_deterministic);
   g_test_add_func ("/engine/generic-template/search", test_search_with_template);
   g_test_add_func ("/engine/generic-template/search-crossover-threads",

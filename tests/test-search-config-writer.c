@@ -99,6 +99,10 @@ assert_config_equal (const TfSearchConfig *a,
 
   assert_same (ha->nic_bandwidth_gbps, hb->nic_bandwidth_gbps, "nic_bandwidth");
   assert_same (ha->c2c_bandwidth_gbps, hb->c2c_bandwidth_gbps, "c2c_bandwidth");
+  g_assert_true (ha->chip == hb->chip);
+  assert_same (ha->chip_power_w, hb->chip_power_w, "chip_power");
+  assert_same (ha->host_power_w, hb->host_power_w, "host_power");
+  assert_same (ha->rack_power_kw, hb->rack_power_kw, "rack_power");
   g_assert_cmpuint (ha->n_radix_options, ==, hb->n_radix_options);
   for (guint i = 0; i < ha->n_radix_options; i++)
     g_assert_cmpuint (ha->radix_options[i], ==, hb->radix_options[i]);
@@ -253,8 +257,11 @@ static const char everything[] =
   "  compute_time_us: 0.30000000000000004\n"
   "  overlap: {tp: 0.9, pp: 0.7, dp: 0, ep: 1e-300}\n"
   "hardware_constraints:\n"
+  "  chip: mi300x\n"
   "  nic_bandwidth_gb_per_s: 12.345678901234567\n"
   "  c2c_bandwidth_gb_per_s: 900\n"
+  "  chip_power_w: 749.5\n"
+  "  rack_power_kw: 0.1\n"
   "  switch_radix_options: [64]\n"
   "  link_latency_us: 0\n"
   "  max_optical_cable_length_m: 1e-3\n"

@@ -618,6 +618,45 @@ test_presets (void)
   }
 }
 
+/* hardware_constraints.chip: a published part fills the chip's figures the file leaves out,
+ * the keys beside it change one figure each, and the context gets them all with the rack's
+ * budget (docs/spec-notes.md, "Budgets" and "Rack power"). */
+static void
+test_chip (void)
+{
+  const char *head = "n_chip: 64\nworkload: {model: test-small, parallelism: {tp: 4, pp: 2, "
+                     "dp: 8}}\n";
+  g_autofree char *h100 = g_strdup_printf ("%shardware_constraints: {chip: h100, "
+                                           "chip_power_w: 650, rack_power_kw: 132}\n", head);
+  const TfChipPreset *preset = tf_chip_preset_lookup ("h100");
+
+  {
+    g_auto(TfSearchConfig) c = { 0 };
+
+    load_ok (head, &c);
+    g_assert_null (c.hardware.chip);
+    assert_close (c.hardware.chip_power_w, 1000);       /* the generic chip */
+    assert_close (c.hardware.host_power_w, 600);
+    assert_close (c.hardware.rack_power_kw, 40);        /* air */
+    assert_close (c.context.rack.power_kw, 40);
+  }
+  {
+    g_auto(TfSearchConfig) c = { 0 };
+
+    load_ok (h100, &c);
+    g_assert_true (c.hardware.chip == preset);
+    assert_close (c.hardware.c2c_bandwidth_gbps, 450);  /* the part's NVLink, each way */
+    assert_close (c.hardware.nic_bandwidth_gbps, 50);
+    assert_close (c.hardware.chip_power_w, 650);        /* given beside it */
+    assert_close (c.hardware.host_power_w, 575);
+    assert_close (c.context.chip.scale_up_gbps, 450);
+    g_assert_cmpuint (c.context.chip.scale_up_ports, ==, 18);
+    assert_close (c.context.chip.power_w, 650);
+    assert_close (c.context.chip.host_w, 575);
+    assert_close (c.context.rack.power_kw, 132);
+  }
+}
+
 /* Errors that need a string the bad-config files cannot show plainly. */
 /* generators.family.intra_board_topo: all four by default, one name or a list;
  * chips_per_board: every value by default, or a list within chips_per_board_max. */
@@ -936,6 +975,7 @@ main (int    argc,
   g_test_add_func ("/engine/search-config/overrides", test_overrides);
   g_test_add_func ("/engine/search-config/presets", test_presets);
   g_test_add_func ("/engine/search-config/boards", test_boards);
+  g_test_add_func ("/engine/search-config/chip", test_chip);
   g_test_add_func ("/engine/search-config/more-errors", test_more_errors);
   g_test_add_func ("/engine/search-config/not-files", test_not_files);
   g_test_add_func ("/engine/search-config/damaged", test_damaged);

@@ -112,12 +112,10 @@ tf_board_power_w (const TfContext *ctx,
                   guint            chips_per_board)
 {
   TfBoardTopo bt;
-  guint64 ports = 0;
 
-  if (tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, chips_per_board, NULL)
-      && bt.topo == TF_INTRA_BOARD_SWITCH)
-    ports = (guint64) bt.n_switch * bt.chips * bt.lanes;
-  return tf_context_board_power_w (ctx, chips_per_board, ports);
+  if (tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, chips_per_board, NULL))
+    return tf_board_topo_power_w (&bt, ctx);
+  return tf_context_board_power_w (ctx, chips_per_board, 0);
 }
 
 guint

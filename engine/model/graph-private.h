@@ -116,6 +116,11 @@ tf_link_speed (const TfLinkSpeeds *speeds,
 double tf_rack_power_kw (const TfContext *ctx, guint n_board, guint chips_per_board,
                          guint64 board_scale_up_ports, const guint32 *board_rack, guint n_rack,
                          const TfSwitch *switches, guint n_switch, const guint64 *ports);
+/* What the boards of @g's fullest rack draw, kW, their scale-up switches included and the
+ * rack's own switches not, as rack-power-overflow judges a family's racks; @rack (may be NULL)
+ * gets that rack. */
+double tf_network_graph_boards_power_kw (const TfContext *ctx, const TfNetworkGraph *g,
+                                         guint *rack);
 
 /* Which element broke an invariant, for callers that can point at it (the loader). */
 typedef enum

@@ -44,6 +44,9 @@ void     tf_board_topo_append_links (const TfBoardTopo *bt, const guint32 *board
  * tier board, container b, board by board. */
 guint    tf_board_topo_n_switches (const TfBoardTopo *bt, guint n_board);
 void     tf_board_topo_fill_switches (const TfBoardTopo *bt, guint n_board, TfSwitch *out);
+/* What one board draws, W: its chips (package and host) and its scale-up switches' ports
+ * (tf_context_board_power_w). */
+double   tf_board_topo_power_w (const TfBoardTopo *bt, const TfContext *ctx);
 /* Hops between the two farthest chips of a connected board; 0 for one chip. */
 guint    tf_board_topo_diameter (const TfBoardTopo *bt);
 /* Sum of hops over ordered chip pairs. */

@@ -239,6 +239,16 @@ tf_board_topo_fill_switches (const TfBoardTopo *bt,
                             tf_board_topo_switch_ports (bt) };
 }
 
+double
+tf_board_topo_power_w (const TfBoardTopo *bt,
+                       const TfContext   *ctx)
+{
+  guint64 ports = bt->topo == TF_INTRA_BOARD_SWITCH
+                  ? (guint64) bt->n_switch * tf_board_topo_switch_ports (bt) : 0;
+
+  return tf_context_board_power_w (ctx, bt->chips, ports);
+}
+
 guint
 tf_board_topo_diameter (const TfBoardTopo *bt)
 {

@@ -148,8 +148,13 @@ write_hardware (TfYamlEmitter               *e,
 {
   tf_yaml_emitter_string (e, "hardware_constraints");
   tf_yaml_emitter_mapping_start (e, FALSE);
+  if (hw->chip != NULL)
+    tf_yaml_emitter_key_string (e, "chip", hw->chip->name);
   tf_yaml_emitter_key_real (e, "nic_bandwidth_gb_per_s", hw->nic_bandwidth_gbps);
   tf_yaml_emitter_key_real (e, "c2c_bandwidth_gb_per_s", hw->c2c_bandwidth_gbps);
+  tf_yaml_emitter_key_real (e, "chip_power_w", hw->chip_power_w);
+  tf_yaml_emitter_key_real (e, "host_power_w", hw->host_power_w);
+  tf_yaml_emitter_key_real (e, "rack_power_kw", hw->rack_power_kw);
   tf_yaml_emitter_string (e, "switch_radix_options");
   tf_yaml_emitter_sequence_start (e, TRUE);
   for (guint i = 0; i < hw->n_radix_options; i++)

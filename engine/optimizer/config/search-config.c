@@ -129,8 +129,39 @@ read_radix_options (TfYamlReader      *r,
                                  hw->radix_options, l->radix_marks, &hw->n_radix_options);
 }
 
+/* chip: a published part (context.c's presets), whose figures the keys beside it may change. */
+static gboolean
+read_chip (TfYamlReader      *r,
+           const TfYamlKeyAt *at)
+{
+  Loader *l = at->data;
+  const TfChipPreset *preset;
+  g_autofree char *name = NULL;
+  TfMark mark = tf_yaml_reader_mark (r);
+
+  if (!tf_yaml_read_string (r, 64, &name))
+    return FALSE;
+  preset = tf_chip_preset_lookup (name);
+  if (preset == NULL)
+    {
+      g_autoptr(GString) names = g_string_new (NULL);
+
+      for (guint i = 0; tf_chip_presets_get (i) != NULL; i++)
+        g_string_append_printf (names, "%s%s", i ? ", " : "", tf_chip_presets_get (i)->name);
+      return tf_yaml_reader_fail_at (r, mark, "'%s' is not a chip preset; the presets "
+                                     "are %s", name, names->str);
+    }
+  l->c->hardware.chip = preset;
+  return TRUE;
+}
+
 /* Bandwidth and latency bounds are the enumeration context's (context.c). */
 static const TfYamlKey hardware_keys[] = {
+  TF_YAML_KEY_CALL ("chip", read_chip),
+  TF_YAML_KEY_REAL_IN ("chip_power_w", TfHardwareConstraints, chip_power_w, 0, TRUE, 1e6, "W"),
+  TF_YAML_KEY_REAL_IN ("host_power_w", TfHardwareConstraints, host_power_w, 0, FALSE, 1e6, "W"),
+  TF_YAML_KEY_REAL_IN ("rack_power_kw", TfHardwareConstraints, rack_power_kw, 0, TRUE,
+                       TF_RACK_POWER_KW_MAX, "kW"),
   TF_YAML_KEY_REAL_IN ("nic_bandwidth_gb_per_s", TfHardwareConstraints, nic_bandwidth_gbps, 0,
                        TRUE, 1e9, "GB/s"),
   TF_YAML_KEY_REAL_IN ("c2c_bandwidth_gb_per_s", TfHardwareConstraints, c2c_bandwidth_gbps, 0,
@@ -550,17 +581,39 @@ read_document (Loader *l)
 
 /* Checks that join parts of the file, and what is derived from it */
 
+/* The chip's figures the file did not give (NAN while it is read), from its preset or the
+ * generic chip's. */
+static void
+fill_chip (TfHardwareConstraints *hw)
+{
+  const TfChipDefaults *chip = &(hw->chip ? hw->chip : tf_chip_presets_get (0))->chip;
+
+  if (isnan (hw->nic_bandwidth_gbps))
+    hw->nic_bandwidth_gbps = chip->nic_gbps;
+  if (isnan (hw->c2c_bandwidth_gbps))
+    hw->c2c_bandwidth_gbps = chip->scale_up_gbps;
+  if (isnan (hw->chip_power_w))
+    hw->chip_power_w = chip->power_w;
+  if (isnan (hw->host_power_w))
+    hw->host_power_w = chip->host_w;
+}
+
 /* The context's budgets from the hardware, as enumerate reads them (docs/spec-notes.md,
- * "Budgets"): c2c_bandwidth is a chip's chip-to-chip bandwidth in all, shared by its
- * chip-to-chip links on the board and off it; nic_bandwidth each NIC port's, and the switch
- * ports match it. */
+ * "Budgets" and "Rack power"): the chip's preset (its scale-up ports), c2c_bandwidth a chip's
+ * chip-to-chip bandwidth in all, shared by its chip-to-chip links on the board and off it;
+ * nic_bandwidth each NIC port's, and the switch ports match it; the chip's and its host's
+ * power, and the rack's budget. */
 static void
 set_context_links (TfSearchConfig *c)
 {
   const TfHardwareConstraints *hw = &c->hardware;
 
+  c->context.chip = (hw->chip ? hw->chip : tf_chip_presets_get (0))->chip;
   c->context.chip.scale_up_gbps = hw->c2c_bandwidth_gbps;
   c->context.chip.nic_gbps = hw->nic_bandwidth_gbps;
+  c->context.chip.power_w = hw->chip_power_w;
+  c->context.chip.host_w = hw->host_power_w;
+  c->context.rack.power_kw = hw->rack_power_kw;
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     c->context.defaults[t].latency_ns = hw->link_latency_us * 1000;
   /* Boards of scale-up switches use every on-board link a chip has. */
@@ -577,6 +630,7 @@ finish (Loader *l)
   g_autoptr(GError) error = NULL;
   guint missing;
 
+  fill_chip (hw);
   for (guint i = 0; i < c->n_workloads; i++)
     if (!tf_config_finish_workload (l, i))
       return FALSE;
@@ -670,8 +724,12 @@ config_defaults (TfSearchConfig  *c,
   memset (c, 0, sizeof *c);
   tf_context_init (&ctx);
 
-  hw->nic_bandwidth_gbps = 50;
+  hw->chip = NULL;
+  hw->nic_bandwidth_gbps = ctx.chip.nic_gbps;
   hw->c2c_bandwidth_gbps = ctx.chip.scale_up_gbps;
+  hw->chip_power_w = ctx.chip.power_w;
+  hw->host_power_w = ctx.chip.host_w;
+  hw->rack_power_kw = ctx.rack.power_kw;
   hw->n_radix_options = G_N_ELEMENTS (radix_options);
   memcpy (hw->radix_options, radix_options, sizeof radix_options);
   hw->link_latency_us = 1.0;
@@ -789,6 +847,9 @@ tf_search_config_load_data (const char      *name,
   l.c = out;
   tf_price_sheet_builtin (&l.sheet);
   config_defaults (out, &l.sheet);
+  /* The chip's figures the file leaves out come from its preset (fill_chip). */
+  out->hardware.nic_bandwidth_gbps = out->hardware.c2c_bandwidth_gbps = NAN;
+  out->hardware.chip_power_w = out->hardware.host_power_w = NAN;
   out->file = g_strdup (name);
   l.presets = g_array_new (FALSE, TRUE, sizeof (ModelPreset));
   g_array_set_clear_func (l.presets, tf_config_model_preset_clear);

@@ -145,7 +145,8 @@ tf_hardware_check_chip_ports (const TfHardwareConstraints *hw,
 
 /* The hard constraints of the spec (硬约束): connected; every switch within the largest radix
  * option; every chip within its ports (NIC, on-board, off-board); no dead hardware (issue 30:
- * no switch a dead end, a pass-through or a trap for its chips; dead-hardware.c); every cable
+ * no switch a dead end, a pass-through or a trap for its chips; dead-hardware.c); no rack whose
+ * boards draw more than its power budget (as rack-power-overflow judges a family's); every cable
  * within the longest optical cable; the budget. "Link bandwidth matches at both ends" holds by
  * construction: a link's bandwidth is its type's, the same at both ends. */
 gboolean
@@ -177,6 +178,18 @@ tf_candidate_check_constraints (const TfSearchConfig *config,
       g_string_prepend (why, "dead hardware: ");
       return FALSE;
     }
+  {
+    guint rack;
+    double kw = tf_network_graph_boards_power_kw (&config->context, graph, &rack);
+
+    if (kw > config->context.rack.power_kw * (1 + 1e-12))
+      {
+        g_string_printf (why, "rack power: the boards of rack %u draw %.1f kW, more than the "
+                         "%.1f kW budget (hardware_constraints.rack_power_kw)", rack, kw,
+                         config->context.rack.power_kw);
+        return FALSE;
+      }
+  }
   if (!tf_evaluate (config, candidate, TF_LAYER_COST, NULL, &error))
     {
       g_string_assign (why, error->message);

@@ -73,6 +73,9 @@ typedef struct
   guint per_group1;       /* layer-1 switches per group */
   guint n1, n2;           /* switches of layers 1 and 2 */
   guint width[2];         /* links of a bundle from a switch of layer l to one above */
+  guint unit_boards;      /* the boards a leaf serves (a rail group's with rail 1) */
+  guint per_rack;         /* of them a rack holds, by count and by power */
+  guint unit_racks;       /* racks they fill; the leaf (the group's leaves) in the first */
   guint n_rack, n_pod;
   guint racks_per_group;
   guint groups_per_pod;   /* 3 layers */
@@ -306,6 +309,8 @@ get_shape (const TfSearchConfig *config,
 {
   const TfContext *ctx = &config->context;
   guint c = p->chips_per_board, up0, up1;
+  TfBoardTopo bt;
+  double board_w;
 
   memset (s, 0, sizeof *s);
   if (p->layers < 1 || p->layers > LAYERS_MAX)
@@ -322,7 +327,19 @@ get_shape (const TfSearchConfig *config,
                       config->n_chip);
   s->n_board = config->n_chip / c;
   s->n_leaf = config->n_chip / p->leaf_chips;
-  s->n_rack = p->rail ? s->n_board / p->leaf_chips : s->n_leaf;
+  /* A leaf's boards (a rail group's) fill racks of as many as a rack holds by count and by
+   * power (docs/spec-notes.md, "Rack power"), the leaf in the first or, over several, an
+   * end-of-row switch of their pod; a board that alone draws more is refused. */
+  if (!tf_board_topo_init (&bt, ctx, (TfIntraBoardTopo) p->intra_board, c, NULL))
+    g_assert_not_reached ();  /* intra_board_allowed */
+  board_w = tf_board_topo_power_w (&bt, ctx);
+  if (board_w > ctx->rack.power_kw * 1000 * (1 + 1e-12))
+    return tf_reject (why, "chips_per_board = %u: a board draws %.1f kW, more than a rack's "
+                      "%.1f kW budget", c, board_w / 1000, ctx->rack.power_kw);
+  s->unit_boards = p->rail ? p->leaf_chips : p->leaf_chips / c;
+  s->per_rack = MIN (s->unit_boards, tf_context_boards_per_rack (ctx, board_w));
+  s->unit_racks = tf_pack_count (s->unit_boards, s->per_rack);
+  s->n_rack = (p->rail ? s->n_board / p->leaf_chips : s->n_leaf) * s->unit_racks;
   s->group_leaves = s->n_leaf;
   s->n_group = 1;
   if (p->layers >= 2)
@@ -354,9 +371,9 @@ get_shape (const TfSearchConfig *config,
       s->width[1] = up1 / p->fanout[1];
       s->n2 = p->conn[1] == CONN_STRIDED + 1 ? s->per_group1 * p->fanout[1] : p->fanout[1];
     }
-  /* Racks of one leaf's boards (or one rail group's), packed into pods as the fat-tree
+  /* The racks of a leaf's boards (or a rail group's), packed into pods as the fat-tree
    * family packs them: whole groups per pod with three layers. */
-  s->racks_per_group = s->group_leaves / (p->rail ? c : 1);
+  s->racks_per_group = s->group_leaves / (p->rail ? c : 1) * s->unit_racks;
   if (s->n_rack <= ctx->racks_per_pod_max)
     {
       s->n_pod = 1;
@@ -365,7 +382,8 @@ get_shape (const TfSearchConfig *config,
     }
   else
     {
-      s->racks_per_pod = MAX (1u, ctx->racks_per_pod_max);
+      /* Whole units a pod: a leaf over several racks stands in their pod. */
+      s->racks_per_pod = MAX (1u, ctx->racks_per_pod_max / s->unit_racks) * s->unit_racks;
       s->groups_per_pod = MAX (1u, ctx->racks_per_pod_max / s->racks_per_group);
       s->n_pod = p->layers == 3 ? tf_pack_count (s->n_group, s->groups_per_pod)
                                 : tf_pack_count (s->n_rack, s->racks_per_pod);
@@ -581,7 +599,7 @@ build_graph (const TfSearchConfig *config,
     g->board_chips[i] = i;
   g->board_rack = g_new (guint32, s->n_board);
   for (guint b = 0; b < s->n_board; b++)
-    g->board_rack[b] = p->rail ? b / p->leaf_chips : b / (p->leaf_chips / c);
+    g->board_rack[b] = b / s->unit_boards * s->unit_racks + b % s->unit_boards / s->per_rack;
   g->rack_pod = g_new (guint32, s->n_rack);
   for (guint t = 0; t < s->n_rack; t++)
     g->rack_pod[t] = s->n_pod == 1 ? 0
@@ -592,9 +610,17 @@ build_graph (const TfSearchConfig *config,
     g_assert_not_reached ();  /* get_shape refused it */
   g->n_switch = s->n_leaf + s->n1 + s->n2 + tf_board_topo_n_switches (&bt, s->n_board);
   g->switches = g_new0 (TfSwitch, MAX (g->n_switch, 1));
+  /* A leaf whose boards fill one rack stands in it; one over several racks is an end-of-row
+   * switch of their pod. */
   for (guint i = 0; i < s->n_leaf; i++, k++)
-    g->switches[k] = (TfSwitch) { g_strdup_printf ("leaf%u", i), TF_TIER_RACK,
-                                  p->rail ? i / c : i, 0 };
+    {
+      guint rack = (p->rail ? i / c : i) * s->unit_racks;
+
+      g->switches[k] = s->unit_racks == 1
+                       ? (TfSwitch) { g_strdup_printf ("leaf%u", i), TF_TIER_RACK, rack, 0 }
+                       : (TfSwitch) { g_strdup_printf ("leaf%u", i), TF_TIER_POD,
+                                      g->rack_pod[rack], 0 };
+    }
   for (guint i = 0; i < s->n1; i++, k++)
     if (p->layers == 2)
       g->switches[k] = (TfSwitch) { g_strdup_printf ("spine%u", i),
