@@ -187,6 +187,66 @@ apply_link_defaults (const char  *option,
   return TRUE;
 }
 
+/* The context's numbers, each an option's text read into a field: a whole number in its
+ * range, or a real (range NULL). Applied in this order, after the chip preset, so each changes
+ * one figure of it. */
+typedef struct
+{
+  const char       *option;
+  gsize             text;    /* of the option's text (char *) in TfContextOptions */
+  gsize             field;   /* of the guint or double in TfContext */
+  const TfCliRange *range;
+} NumberOption;
+
+#define WHOLE(option, text, field, range) \
+  { option, G_STRUCT_OFFSET (TfContextOptions, text), G_STRUCT_OFFSET (TfContext, field), \
+    &range }
+#define REAL(option, text, field) \
+  { option, G_STRUCT_OFFSET (TfContextOptions, text), G_STRUCT_OFFSET (TfContext, field), NULL }
+
+static const NumberOption number_options[] = {
+  WHOLE ("chips-per-board-max", chips_per_board_max, chips_per_board_max,
+         chips_per_board_max_range),
+  WHOLE ("boards-per-rack-max", boards_per_rack_max, boards_per_rack_max,
+         boards_per_rack_max_range),
+  WHOLE ("racks-per-pod-max", racks_per_pod_max, racks_per_pod_max, racks_per_pod_max_range),
+  WHOLE ("chip-radix", chip_radix, chip_radix, chip_radix_range),
+  REAL ("scale-up-gbps", scale_up_gbps, chip.scale_up_gbps),
+  WHOLE ("scale-up-ports", scale_up_ports, chip.scale_up_ports, scale_up_ports_range),
+  REAL ("nic-gbps", nic_gbps, chip.nic_gbps),
+  REAL ("chip-power", chip_power, chip.power_w),
+  REAL ("host-power", host_power, chip.host_w),
+  REAL ("switch-port-gbps", switch_port_gbps, switch_defaults.port_gbps),
+  REAL ("switch-port-power", switch_port_power, switch_defaults.power_w_per_port),
+  WHOLE ("switch-radix", switch_radix, switch_defaults.radix, switch_radix_range),
+  REAL ("switch-latency", switch_latency, switch_defaults.latency_ns),
+  WHOLE ("scale-up-links", scale_up_links, scale_up.links_per_chip, scale_up_links_range),
+  WHOLE ("scale-up-radix", scale_up_radix, scale_up.switch_radix, scale_up_radix_range),
+};
+
+#undef WHOLE
+#undef REAL
+
+static gboolean
+apply_chip_preset (const char  *name,
+                   TfContext   *ctx,
+                   GError     **error)
+{
+  const TfChipPreset *preset = tf_chip_preset_lookup (name);
+  g_autoptr(GString) names = g_string_new (NULL);
+
+  if (preset != NULL)
+    {
+      tf_context_set_chip_preset (ctx, preset);
+      return TRUE;
+    }
+  for (guint i = 0; tf_chip_presets_get (i) != NULL; i++)
+    g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", tf_chip_presets_get (i)->name);
+  g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+               "--chip: '%s' is not a chip preset (%s)", name, names->str);
+  return FALSE;
+}
+
 gboolean
 tf_context_options_apply (TfContextOptions  *options,
                           TfContext         *ctx,
@@ -209,56 +269,19 @@ tf_context_options_apply (TfContextOptions  *options,
     }
   if (!tf_scope_from_string (options->scope, &ctx->scope, error))
     return FALSE;
-  if (options->chips_per_board_max != NULL
-      && !parse_context_uint ("chips-per-board-max", options->chips_per_board_max,
-                              &chips_per_board_max_range, &ctx->chips_per_board_max, error))
+  if (options->chip != NULL && !apply_chip_preset (options->chip, ctx, error))
     return FALSE;
-  if (options->boards_per_rack_max != NULL
-      && !parse_context_uint ("boards-per-rack-max", options->boards_per_rack_max,
-                              &boards_per_rack_max_range, &ctx->boards_per_rack_max, error))
-    return FALSE;
-  if (options->racks_per_pod_max != NULL
-      && !parse_context_uint ("racks-per-pod-max", options->racks_per_pod_max,
-                              &racks_per_pod_max_range, &ctx->racks_per_pod_max, error))
-    return FALSE;
-  if (options->chip != NULL)
+  for (guint i = 0; i < G_N_ELEMENTS (number_options); i++)
     {
-      const TfChipPreset *preset = tf_chip_preset_lookup (options->chip);
-      g_autoptr(GString) names = g_string_new (NULL);
+      const NumberOption *o = &number_options[i];
+      const char *text = G_STRUCT_MEMBER (const char *, options, o->text);
+      gpointer field = G_STRUCT_MEMBER_P (ctx, o->field);
 
-      for (guint i = 0; preset == NULL && tf_chip_presets_get (i) != NULL; i++)
-        g_string_append_printf (names, "%s%s", i > 0 ? ", " : "", tf_chip_presets_get (i)->name);
-      if (preset == NULL)
-        {
-          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
-                       "--chip: '%s' is not a chip preset (%s)", options->chip, names->str);
-          return FALSE;
-        }
-      tf_context_set_chip_preset (ctx, preset);
+      if (text != NULL
+          && !(o->range != NULL ? parse_context_uint (o->option, text, o->range, field, error)
+                                : parse_real (o->option, text, field, error)))
+        return FALSE;
     }
-  if (options->chip_radix != NULL
-      && !parse_context_uint ("chip-radix", options->chip_radix, &chip_radix_range,
-                              &ctx->chip_radix, error))
-    return FALSE;
-  if ((options->scale_up_gbps != NULL
-       && !parse_real ("scale-up-gbps", options->scale_up_gbps, &ctx->chip.scale_up_gbps,
-                       error))
-      || (options->scale_up_ports != NULL
-          && !parse_context_uint ("scale-up-ports", options->scale_up_ports,
-                                  &scale_up_ports_range, &ctx->chip.scale_up_ports, error))
-      || (options->nic_gbps != NULL
-          && !parse_real ("nic-gbps", options->nic_gbps, &ctx->chip.nic_gbps, error))
-      || (options->chip_power != NULL
-          && !parse_real ("chip-power", options->chip_power, &ctx->chip.power_w, error))
-      || (options->switch_port_gbps != NULL
-          && !parse_real ("switch-port-gbps", options->switch_port_gbps,
-                          &ctx->switch_defaults.port_gbps, error))
-      || (options->host_power != NULL
-          && !parse_real ("host-power", options->host_power, &ctx->chip.host_w, error))
-      || (options->switch_port_power != NULL
-          && !parse_real ("switch-port-power", options->switch_port_power,
-                          &ctx->switch_defaults.power_w_per_port, error)))
-    return FALSE;
   if (options->rack_power != NULL)
     {
       const TfRackPreset *preset = tf_rack_preset_lookup (options->rack_power);
@@ -275,22 +298,6 @@ tf_context_options_apply (TfContextOptions  *options,
   if (!apply_link_defaults ("bandwidth", options->bandwidth, ctx, TRUE, error)
       || !apply_link_defaults ("latency", options->latency, ctx, FALSE, error))
     return FALSE;
-  if (options->switch_radix != NULL
-      && !parse_context_uint ("switch-radix", options->switch_radix, &switch_radix_range,
-                              &ctx->switch_defaults.radix, error))
-    return FALSE;
-  if (options->switch_latency != NULL
-      && !parse_real ("switch-latency", options->switch_latency,
-                      &ctx->switch_defaults.latency_ns, error))
-    return FALSE;
-  if (options->scale_up_links != NULL
-      && !parse_context_uint ("scale-up-links", options->scale_up_links, &scale_up_links_range,
-                              &ctx->scale_up.links_per_chip, error))
-    return FALSE;
-  if (options->scale_up_radix != NULL
-      && !parse_context_uint ("scale-up-radix", options->scale_up_radix, &scale_up_radix_range,
-                              &ctx->scale_up.switch_radix, error))
-    return FALSE;
   return tf_context_validate (ctx, error);
 }
 
@@ -299,25 +306,12 @@ tf_context_options_clear (TfContextOptions *options)
 {
   g_free (options->n_chip);
   g_free (options->scope);
-  g_free (options->chips_per_board_max);
-  g_free (options->boards_per_rack_max);
-  g_free (options->racks_per_pod_max);
-  g_free (options->chip_radix);
+  for (guint i = 0; i < G_N_ELEMENTS (number_options); i++)
+    g_free (G_STRUCT_MEMBER (char *, options, number_options[i].text));
   g_free (options->intra_board_topo);
   g_strfreev (options->bandwidth);
   g_strfreev (options->latency);
-  g_free (options->switch_radix);
-  g_free (options->switch_latency);
-  g_free (options->scale_up_links);
-  g_free (options->scale_up_radix);
   g_free (options->chip);
-  g_free (options->scale_up_gbps);
-  g_free (options->scale_up_ports);
-  g_free (options->nic_gbps);
-  g_free (options->chip_power);
-  g_free (options->switch_port_gbps);
-  g_free (options->host_power);
-  g_free (options->switch_port_power);
   g_free (options->rack_power);
   memset (options, 0, sizeof *options);
 }

@@ -390,34 +390,6 @@ test_validate_warns (void)
   cases_free (cases, n);
 }
 
-static const TfGenerator *
-generator (const char *name)
-{
-  for (guint i = 0; i < tf_generators_get_count (); i++)
-    if (strcmp (tf_generators_get (i)->name, name) == 0)
-      return tf_generators_get (i);
-  g_error ("no generator %s", name);
-  return NULL;
-}
-
-static TfCandidate *
-family_candidate (const TfSearchConfig *config,
-                  const char           *id,
-                  guint                 cand_id)
-{
-  TfCandidate *c = tf_candidate_new ();
-  g_autoptr(GError) error = NULL;
-
-  if (!tf_generate (&config->context, id, NULL, NULL, &c->topology, &error))
-    g_error ("%s: %s", id, error->message);
-  c->id = cand_id;
-  c->origin.method = TF_ORIGIN_FAMILY_ENUM;
-  c->origin.seed_id = g_strdup (id);
-  g_assert_cmpint (tf_network_graph_find_dead_switch (&c->topology.graph, NULL, NULL), ==,
-                   TF_DEAD_SWITCH_NONE);
-  return c;
-}
-
 static void
 assert_alive (const TfCandidate *c,
               const char        *what)
@@ -450,11 +422,11 @@ test_mutator (void)
       tf_test_search_config (n_chip, "ALL", 8, 1, 1, NULL, &config);
       config.hardware.nic_ports_per_chip = 2;
       config.operators = (1u << TF_N_MUTATIONS) - 1;
-      parent = family_candidate (&config, seeds[s], 1);
+      parent = tf_test_family_candidate (&config, seeds[s], 1);
       for (guint k = 0; k < 400; k++)
         {
           g_autoptr(GError) error = NULL;
-          TfCandidate *child = generator ("graph_mutator")->mutate (NULL, &config, parent, rng,
+          TfCandidate *child = tf_test_generator ("graph_mutator")->mutate (NULL, &config, parent, rng,
                                                                     &error);
 
           if (child == NULL)
@@ -502,7 +474,7 @@ test_crossover (void)
   config.hardware.nic_ports_per_chip = 2;
   config.operators = (1u << TF_N_MUTATIONS) - 1;
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
-    g_ptr_array_add (pool, family_candidate (&config, ids[i], pool->len + 1));
+    g_ptr_array_add (pool, tf_test_family_candidate (&config, ids[i], pool->len + 1));
   /* Each parent's descendants, a few edits deep. */
   for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
     {
@@ -510,7 +482,7 @@ test_crossover (void)
 
       for (guint k = 0; k < 60; k++)
         {
-          TfCandidate *child = generator ("graph_mutator")->mutate (NULL, &config, from, rng,
+          TfCandidate *child = tf_test_generator ("graph_mutator")->mutate (NULL, &config, from, rng,
                                                                     NULL);
 
           if (child == NULL || child->topology.graph.n_switch == 0)
@@ -529,7 +501,7 @@ test_crossover (void)
       const TfCandidate *x = g_ptr_array_index (pool, g_rand_int_range (rng, 0, pool->len));
       const TfCandidate *y = g_ptr_array_index (pool, g_rand_int_range (rng, 0, pool->len));
       g_autoptr(GError) error = NULL;
-      g_autoptr(TfCandidate) child = generator ("graph_crossover")->crossover (NULL, &config, x,
+      g_autoptr(TfCandidate) child = tf_test_generator ("graph_crossover")->crossover (NULL, &config, x,
                                                                                y, rng, &error);
 
       if (child == NULL)
@@ -551,7 +523,7 @@ test_crossover (void)
 static void
 test_template (void)
 {
-  const TfGenerator *gen = generator ("generic_template");
+  const TfGenerator *gen = tf_test_generator ("generic_template");
   guint sizes[] = { 16, 64, 96 };
   guint made = 0;
 

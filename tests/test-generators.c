@@ -14,16 +14,6 @@
 #include "generators-private.h"
 #include "test-util.h"
 
-static const TfGenerator *
-generator (const char *name)
-{
-  for (guint i = 0; i < tf_generators_get_count (); i++)
-    if (strcmp (tf_generators_get (i)->name, name) == 0)
-      return tf_generators_get (i);
-  g_error ("no generator %s", name);
-  return NULL;
-}
-
 static char *
 yaml_of (const TfTopology *t)
 {
@@ -43,7 +33,7 @@ test_family_seeds_equal_generate (void)
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       g_auto(TfSearchConfig) config = { 0 };
-      const TfGenerator *family = generator ("family");
+      const TfGenerator *family = tf_test_generator ("family");
       g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
       g_autoptr(GError) error = NULL;
       g_autoptr(GRand) rng = g_rand_new_with_seed (s);
@@ -231,8 +221,8 @@ static void
 test_mutator_keeps_constraints (void)
 {
   g_auto(TfSearchConfig) config = { 0 };
-  const TfGenerator *family = generator ("family");
-  const TfGenerator *mutator = generator ("graph_mutator");
+  const TfGenerator *family = tf_test_generator ("family");
+  const TfGenerator *mutator = tf_test_generator ("graph_mutator");
   g_autoptr(GPtrArray) pool = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   g_autoptr(GError) error = NULL;
   g_autoptr(GRand) rng = g_rand_new_with_seed (2026);
@@ -308,7 +298,7 @@ test_mutator_refuses_direct (void)
   g_autoptr(TfCandidate) c = tf_candidate_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(GRand) rng = g_rand_new_with_seed (1);
-  const TfGenerator *mutator = generator ("graph_mutator");
+  const TfGenerator *mutator = tf_test_generator ("graph_mutator");
 
   tf_test_search_config (16, "ALL", 8, 1, 1, NULL, &config);
   g_assert_true (tf_generate (&config.context, "torus:dimension_sizes=4x4,board_shape=1x1", NULL,
@@ -330,7 +320,7 @@ test_family_dual_homed (void)
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "examples",
                                                  "search-small.yaml", NULL);
   g_auto(TfSearchConfig) config = { 0 };
-  const TfGenerator *family = generator ("family");
+  const TfGenerator *family = tf_test_generator ("family");
   g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   g_autoptr(GError) error = NULL;
   g_autoptr(GRand) rng = g_rand_new_with_seed (11);
@@ -469,7 +459,7 @@ fat_tree_state (TfSearchConfig *config,
                 gboolean        edge_cases,
                 GPtrArray      *seeds)
 {
-  const TfGenerator *family = generator ("family");
+  const TfGenerator *family = tf_test_generator ("family");
   g_autoptr(GError) error = NULL;
   g_autoptr(GRand) rng = g_rand_new_with_seed (3);
   gpointer state;
@@ -523,7 +513,7 @@ static void
 test_family_step_nearest (void)
 {
   g_auto(TfSearchConfig) config = { 0 };
-  const TfGenerator *family = generator ("family");
+  const TfGenerator *family = tf_test_generator ("family");
   g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   g_autoptr(GHashTable) marked = g_hash_table_new (NULL, NULL);
   g_autoptr(GRand) rng = g_rand_new_with_seed (5);
@@ -608,7 +598,7 @@ static void
 test_family_step_made (void)
 {
   g_auto(TfSearchConfig) config = { 0 };
-  const TfGenerator *family = generator ("family");
+  const TfGenerator *family = tf_test_generator ("family");
   g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   g_autoptr(GRand) rng = g_rand_new_with_seed (7);
   /* Recommended results on boards without board links: every one can be built, so every one is
@@ -663,7 +653,7 @@ static void
 test_family_step_deterministic (void)
 {
   g_auto(TfSearchConfig) config = { 0 };
-  const TfGenerator *family = generator ("family");
+  const TfGenerator *family = tf_test_generator ("family");
   g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   gpointer state = fat_tree_state (&config, 0, TRUE, seeds);
 
@@ -695,8 +685,8 @@ static void
 test_mutator_adaptive_rates (void)
 {
   g_auto(TfSearchConfig) config = { 0 };
-  const TfGenerator *family = generator ("family");
-  const TfGenerator *mutator = generator ("graph_mutator");
+  const TfGenerator *family = tf_test_generator ("family");
+  const TfGenerator *mutator = tf_test_generator ("graph_mutator");
   g_autoptr(GPtrArray) pool = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   g_autoptr(GError) error = NULL;
   g_autoptr(GRand) rng = g_rand_new_with_seed (7);
@@ -779,7 +769,7 @@ test_family_scale_up (void)
                                                  "search-small.yaml", NULL);
   g_auto(TfSearchConfig) config = { 0 };
   g_auto(TfSearchResult) result = { 0 };
-  const TfGenerator *family = generator ("family");
+  const TfGenerator *family = tf_test_generator ("family");
   g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   g_autoptr(GError) error = NULL;
   g_autoptr(GRand) rng = g_rand_new_with_seed (5);

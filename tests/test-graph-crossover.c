@@ -13,16 +13,6 @@
 #include "generators-private.h"
 #include "test-util.h"
 
-static const TfGenerator *
-generator (const char *name)
-{
-  for (guint i = 0; i < tf_generators_get_count (); i++)
-    if (strcmp (tf_generators_get (i)->name, name) == 0)
-      return tf_generators_get (i);
-  g_error ("no generator %s", name);
-  return NULL;
-}
-
 static guint
 max_radix (const TfSearchConfig *config)
 {
@@ -72,22 +62,6 @@ valid_or_refused (const TfSearchConfig *config,
   return TRUE;
 }
 
-static TfCandidate *
-family_candidate (const TfSearchConfig *config,
-                  const char           *id,
-                  guint                 cand_id)
-{
-  TfCandidate *c = tf_candidate_new ();
-  g_autoptr(GError) error = NULL;
-
-  if (!tf_generate (&config->context, id, NULL, NULL, &c->topology, &error))
-    g_error ("%s: %s", id, error->message);
-  c->id = cand_id;
-  c->origin.method = TF_ORIGIN_FAMILY_ENUM;
-  c->origin.seed_id = g_strdup (id);
-  return c;
-}
-
 /* @parent mutated by @operators until an edit applies. */
 static TfCandidate *
 mutated (TfSearchConfig    *config,
@@ -104,7 +78,7 @@ mutated (TfSearchConfig    *config,
     {
       g_autoptr(GRand) rng = g_rand_new_with_seed (k);
 
-      child = generator ("graph_mutator")->mutate (NULL, config, parent, rng, NULL);
+      child = tf_test_generator ("graph_mutator")->mutate (NULL, config, parent, rng, NULL);
     }
   config->operators = saved;
   g_assert_nonnull (child);
@@ -179,7 +153,7 @@ cross_pair (TfSearchConfig    *config,
             gboolean           alike,
             guint             *mixed)
 {
-  const TfGenerator *x = generator ("graph_crossover");
+  const TfGenerator *x = tf_test_generator ("graph_crossover");
   gpointer state = x->state_new (config, NULL);
   guint ua = rack_uplinks (&a->topology.graph), ub = rack_uplinks (&b->topology.graph);
   guint made = 0;
@@ -253,8 +227,8 @@ test_fat_trees (void)
       make_config (pairs[i].n_chip, &config);
       if (pairs[i].racks_per_pod_max > 0)
         config.context.racks_per_pod_max = pairs[i].racks_per_pod_max;
-      a = family_candidate (&config, pairs[i].a, 11);
-      b = family_candidate (&config, pairs[i].b, 22);
+      a = tf_test_family_candidate (&config, pairs[i].a, 11);
+      b = tf_test_family_candidate (&config, pairs[i].b, 22);
       made = cross_pair (&config, a, b, TRUE, &mixed);
       made_ba = cross_pair (&config, b, a, TRUE, &mixed_ba);
       g_test_message ("%s x %s (%u pods, %u racks): %u of 40 valid, %u mixed; "
@@ -291,7 +265,7 @@ test_with_mutations (void)
       guint made, mixed, made_ba, mixed_ba;
 
       make_config (cases[i].n_chip, &config);
-      a = family_candidate (&config, cases[i].id, 11);
+      a = tf_test_family_candidate (&config, cases[i].id, 11);
       b = mutated (&config, a, cases[i].operators, 1, 22);
       made = cross_pair (&config, a, b, FALSE, &mixed);
       made_ba = cross_pair (&config, b, a, FALSE, &mixed_ba);
@@ -311,13 +285,13 @@ test_unlike_refused (void)
   g_autoptr(TfCandidate) b = NULL;
   g_autoptr(GRand) rng = g_rand_new_with_seed (1);
   g_autoptr(GError) error = NULL;
-  const TfGenerator *x = generator ("graph_crossover");
+  const TfGenerator *x = tf_test_generator ("graph_crossover");
   gpointer state;
 
   make_config (64, &config);
   state = x->state_new (&config, NULL);
-  a = family_candidate (&config, "fat-tree:layers=2,k=8,osr=1,n_endpoint=32", 1);
-  b = family_candidate (&config, "fat-tree:layers=2,k=16,osr=1,n_endpoint=64", 2);
+  a = tf_test_family_candidate (&config, "fat-tree:layers=2,k=8,osr=1,n_endpoint=32", 1);
+  b = tf_test_family_candidate (&config, "fat-tree:layers=2,k=16,osr=1,n_endpoint=64", 2);
   g_assert_null (x->crossover (state, &config, a, b, rng, &error));
   g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION);
   x->state_free (state);
@@ -328,8 +302,8 @@ static void
 test_random_crossings (void)
 {
   const guint64 seeds[] = { 1, 7, 42, 2026 };
-  const TfGenerator *family = generator ("family");
-  const TfGenerator *x = generator ("graph_crossover");
+  const TfGenerator *family = tf_test_generator ("family");
+  const TfGenerator *x = tf_test_generator ("graph_crossover");
   guint ok = 0, tried = 0, alike = 0;
 
   for (guint k = 0; k < G_N_ELEMENTS (seeds); k++)
@@ -363,7 +337,7 @@ test_random_crossings (void)
 
           if (p->topology.graph.n_switch == 0)
             continue;
-          c = generator ("graph_mutator")->mutate (NULL, &config, p, rng, NULL);
+          c = tf_test_generator ("graph_mutator")->mutate (NULL, &config, p, rng, NULL);
           if (c != NULL)
             {
               c->id = next_id++;

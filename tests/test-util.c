@@ -301,6 +301,34 @@ tf_test_remove_tree (const char *path)
   g_remove (path);
 }
 
+const TfGenerator *
+tf_test_generator (const char *name)
+{
+  for (guint i = 0; i < tf_generators_get_count (); i++)
+    if (strcmp (tf_generators_get (i)->name, name) == 0)
+      return tf_generators_get (i);
+  g_error ("no generator %s", name);
+  return NULL;
+}
+
+TfCandidate *
+tf_test_family_candidate (const TfSearchConfig *config,
+                          const char           *id,
+                          guint                 cand_id)
+{
+  TfCandidate *c = tf_candidate_new ();
+  g_autoptr(GError) error = NULL;
+
+  if (!tf_generate (&config->context, id, NULL, NULL, &c->topology, &error))
+    g_error ("%s: %s", id, error->message);
+  c->id = cand_id;
+  c->origin.method = TF_ORIGIN_FAMILY_ENUM;
+  c->origin.seed_id = g_strdup (id);
+  g_assert_cmpint (tf_network_graph_find_dead_switch (&c->topology.graph, NULL, NULL), ==,
+                   TF_DEAD_SWITCH_NONE);
+  return c;
+}
+
 TfCandidate *
 tf_test_candidate_load (const char *yaml)
 {

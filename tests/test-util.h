@@ -51,6 +51,12 @@ void         tf_test_assert_close (double got, double expected);
 /* The candidate of result @id for @n_chip chips, inter-rack, @topo and @chip_radix. */
 TfCandidate *tf_test_candidate (guint n_chip, TfIntraBoardTopo topo, guint chip_radix,
                                 const char *id);
+/* The registered generator @name ("generic_template", "graph_mutator", ...). Aborts if none. */
+const TfGenerator *tf_test_generator (const char *name);
+/* The candidate of family result @id in @config's context: origin family_enum with @id as its
+ * seed, candidate id @cand_id, and no dead hardware. Aborts on error. */
+TfCandidate *tf_test_family_candidate (const TfSearchConfig *config, const char *id,
+                                       guint cand_id);
 /* A candidate whose topology is the topology file text @yaml. Aborts on error. */
 TfCandidate *tf_test_candidate_load (const char *yaml);
 /* A configuration for @topology: its link bandwidths, @latency per hop, no workload yet. */
