@@ -6,6 +6,7 @@
 
 #include "tf-context-form.h"
 #include "tf-form-field.h"
+#include "tf-preset-drop-down.h"
 
 /* One edited field: its spec name, the widget that edits it and the label that shows what is
  * wrong with it (the two fields of a link type share one). */
@@ -323,15 +324,6 @@ sync_scale_up (TfContextForm *self)
 }
 
 /* A preset drop-down's button shows a short name: its tooltip has the whole of it. */
-static void
-sync_preset_tooltip (GtkDropDown *drop_down)
-{
-  GtkStringObject *chosen = gtk_drop_down_get_selected_item (drop_down);
-
-  gtk_widget_set_tooltip_text (GTK_WIDGET (drop_down),
-                               chosen ? gtk_string_object_get_string (chosen) : NULL);
-}
-
 /* The chip and rack drop-downs name the preset whose figures the fields hold, else Custom (the
  * last item). */
 static void
@@ -355,8 +347,8 @@ sync_presets (TfContextForm *self)
   gtk_drop_down_set_selected (self->chip_preset, c);
   gtk_drop_down_set_selected (self->rack_preset, r);
   self->updating--;
-  sync_preset_tooltip (self->chip_preset);
-  sync_preset_tooltip (self->rack_preset);
+  tf_preset_drop_down_sync_tooltip (self->chip_preset);
+  tf_preset_drop_down_sync_tooltip (self->rack_preset);
 }
 
 static void
@@ -380,7 +372,7 @@ chip_preset_selected (TfContextForm *self)
 
   g_assert (TF_IS_CONTEXT_FORM (self));
 
-  sync_preset_tooltip (self->chip_preset);
+  tf_preset_drop_down_sync_tooltip (self->chip_preset);
   if (self->updating > 0)
     return;
   preset = tf_chip_presets_get (gtk_drop_down_get_selected (self->chip_preset));
@@ -399,7 +391,7 @@ rack_preset_selected (TfContextForm *self)
 
   g_assert (TF_IS_CONTEXT_FORM (self));
 
-  sync_preset_tooltip (self->rack_preset);
+  tf_preset_drop_down_sync_tooltip (self->rack_preset);
   if (self->updating > 0)
     return;
   preset = tf_rack_presets_get (gtk_drop_down_get_selected (self->rack_preset));
@@ -408,133 +400,6 @@ rack_preset_selected (TfContextForm *self)
   tf_context_form_get_context (self, &ctx);
   ctx.rack.power_kw = preset->power_kw;
   tf_context_form_set_context (self, &ctx);
-}
-
-/* A chip's name without a closing parenthesis: "NVIDIA B200 (HGX)" is "NVIDIA B200". */
-static char *
-dup_short_name (const char *name)
-{
-  static const char *const parens[][2] = { { "(", ")" }, { "\uff08", "\uff09" } };
-  g_autofree char *text = g_strstrip (g_strdup (name));
-
-  for (guint i = 0; i < G_N_ELEMENTS (parens); i++)
-    {
-      char *open = g_strrstr (text, parens[i][0]);
-
-      if (open != NULL && open > text && g_str_has_suffix (text, parens[i][1]))
-        {
-          *open = '\0';
-          return g_strdup (g_strchomp (text));
-        }
-    }
-  return g_steal_pointer (&text);
-}
-
-/* A preset drop-down's button shows the chosen preset's short name, the whole name in its
- * tooltip. Every short name is a page of one stack, so that the button is as wide as the widest
- * of them whichever is chosen: the form neither jumps nor cuts a name short. */
-static void
-setup_preset_button (GtkSignalListItemFactory *factory,
-                     GtkListItem              *item,
-                     GtkDropDown              *drop_down)
-{
-  GListModel *names = gtk_drop_down_get_model (drop_down);
-  GtkWidget *stack = gtk_stack_new ();
-
-  for (guint i = 0; names != NULL && i < g_list_model_get_n_items (names); i++)
-    {
-      g_autoptr(GtkStringObject) name = g_list_model_get_item (names, i);
-      g_autofree char *short_name = dup_short_name (gtk_string_object_get_string (name));
-      GtkWidget *label = gtk_label_new (short_name);
-
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_stack_add_child (GTK_STACK (stack), label);
-    }
-  gtk_list_item_set_child (item, stack);
-}
-
-static void
-bind_preset_button (GtkSignalListItemFactory *factory,
-                    GtkListItem              *item,
-                    GtkDropDown              *drop_down)
-{
-  GtkWidget *stack = gtk_list_item_get_child (item);
-  GtkWidget *page = gtk_widget_get_first_child (stack);
-
-  for (guint i = 0; page != NULL && i < gtk_list_item_get_position (item); i++)
-    page = gtk_widget_get_next_sibling (page);
-  if (page != NULL)
-    gtk_stack_set_visible_child (GTK_STACK (stack), page);
-}
-
-/* The list shows the whole names, with a check mark on the chosen one as GtkDropDown's own
- * items have. */
-static void
-setup_preset_row (GtkSignalListItemFactory *factory,
-                  GtkListItem              *item,
-                  GtkDropDown              *drop_down)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
-  GtkWidget *label = gtk_label_new (NULL);
-  GtkWidget *check = g_object_new (GTK_TYPE_IMAGE, "icon-name", "object-select-symbolic",
-                                   "accessible-role", GTK_ACCESSIBLE_ROLE_PRESENTATION, NULL);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), check);
-  gtk_list_item_set_child (item, box);
-}
-
-static void
-sync_preset_check (GtkDropDown *drop_down,
-                   GParamSpec  *pspec,
-                   GtkListItem *item)
-{
-  GtkWidget *check = gtk_widget_get_last_child (gtk_list_item_get_child (item));
-
-  gtk_widget_set_opacity (check, gtk_drop_down_get_selected (drop_down)
-                                 == gtk_list_item_get_position (item));
-}
-
-static void
-bind_preset_row (GtkSignalListItemFactory *factory,
-                 GtkListItem              *item,
-                 GtkDropDown              *drop_down)
-{
-  GtkWidget *box = gtk_list_item_get_child (item);
-
-  gtk_label_set_text (GTK_LABEL (gtk_widget_get_first_child (box)),
-                      gtk_string_object_get_string (gtk_list_item_get_item (item)));
-  g_signal_connect (drop_down, "notify::selected", G_CALLBACK (sync_preset_check), item);
-  sync_preset_check (drop_down, NULL, item);
-}
-
-static void
-unbind_preset_row (GtkSignalListItemFactory *factory,
-                   GtkListItem              *item,
-                   GtkDropDown              *drop_down)
-{
-  g_signal_handlers_disconnect_by_func (drop_down, sync_preset_check, item);
-}
-
-/* @drop_down lists @names (translated), then Custom. */
-static void
-build_presets (GtkDropDown       *drop_down,
-               const char *const *names)
-{
-  g_autoptr(GtkStringList) model = gtk_string_list_new (names);
-  g_autoptr(GtkListItemFactory) button = gtk_signal_list_item_factory_new ();
-  g_autoptr(GtkListItemFactory) list = gtk_signal_list_item_factory_new ();
-
-  gtk_string_list_append (model, C_("preset", "Custom"));
-  g_signal_connect (button, "setup", G_CALLBACK (setup_preset_button), drop_down);
-  g_signal_connect (button, "bind", G_CALLBACK (bind_preset_button), drop_down);
-  g_signal_connect (list, "setup", G_CALLBACK (setup_preset_row), drop_down);
-  g_signal_connect (list, "bind", G_CALLBACK (bind_preset_row), drop_down);
-  g_signal_connect (list, "unbind", G_CALLBACK (unbind_preset_row), drop_down);
-  gtk_drop_down_set_model (drop_down, G_LIST_MODEL (model));
-  gtk_drop_down_set_factory (drop_down, button);
-  gtk_drop_down_set_list_factory (drop_down, list);
 }
 
 static void
@@ -548,11 +413,11 @@ build_chip_and_rack_presets (TfContextForm *self)
   for (guint i = 0; (chip = tf_chip_presets_get (i)) != NULL; i++)
     g_ptr_array_add (chips, (gpointer) _(chip->label));
   g_ptr_array_add (chips, NULL);
-  build_presets (self->chip_preset, (const char *const *) chips->pdata);
+  tf_preset_drop_down_build (self->chip_preset, (const char *const *) chips->pdata);
   for (guint i = 0; (rack = tf_rack_presets_get (i)) != NULL; i++)
     g_ptr_array_add (racks, (gpointer) _(rack->label));
   g_ptr_array_add (racks, NULL);
-  build_presets (self->rack_preset, (const char *const *) racks->pdata);
+  tf_preset_drop_down_build (self->rack_preset, (const char *const *) racks->pdata);
 }
 
 static void

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* tf-window-private.h: the window's parts shared by tf-window.c (the window, files in and out)
- * and tf-window-results.c (the enumeration and its query, the results list). */
+/* tf-window-private.h: the window's parts shared by tf-window.c (the window, files in),
+ * tf-window-export.c (files out) and tf-window-results.c (the enumeration and its query, the
+ * results list). */
 #pragma once
 
 #include "tf-legend.h"
@@ -63,6 +64,12 @@ gboolean tf_window_was_cancelled (const GError *error);
 void     tf_window_save_form (TfWindow *self, const TfContext *ctx, GStrv families);
 /* Shows @topology (NULL: nothing) in the view and the panel; export follows. */
 void     tf_window_show_topology (TfWindow *self, TfTopology *topology);
+
+/* A file's name as shown: UTF-8, from its path when it has one. */
+char    *tf_window_dup_file_name (GFile *file);
+
+/* tf-window-export.c */
+void     tf_window_export_class_init (GtkWidgetClass *widget_class);
 
 /* tf-window-results.c */
 void     tf_window_results_class_init (GtkWidgetClass *widget_class);

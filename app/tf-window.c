@@ -263,9 +263,8 @@ close_request (GtkWindow *window)
 
 /* Names for people */
 
-/* A file's name as shown: UTF-8, from its path when it has one. */
-static char *
-dup_file_name (GFile *file)
+char *
+tf_window_dup_file_name (GFile *file)
 {
   g_autofree char *path = g_file_get_path (file);
   g_autofree char *parse_name = NULL;
@@ -316,7 +315,7 @@ update_title (TfWindow *self)
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), NULL);
       return;
     }
-  name = dup_file_name (self->file);
+  name = tf_window_dup_file_name (self->file);
   /* Translators: the window title, with the name of the file shown */
   title = g_strdup_printf (_("%s — Topoforge"), name);
   gtk_window_set_title (GTK_WINDOW (self), title);
@@ -392,7 +391,7 @@ static void
 add_recent (GFile *file)
 {
   g_autofree char *uri = g_file_get_uri (file);
-  g_autofree char *name = dup_file_name (file);
+  g_autofree char *name = tf_window_dup_file_name (file);
   g_autofree char *type = g_content_type_guess (name, NULL, 0, NULL);
   g_autofree char *mime = g_content_type_get_mime_type (type);
   GtkRecentData data = {
@@ -446,7 +445,7 @@ recent_changed (TfWindow *self)
       const char *uri = gtk_recent_info_get_uri (g_ptr_array_index (ours, i));
       g_autoptr(GFile) file = g_file_new_for_uri (uri);
       g_autoptr(GFile) parent = g_file_get_parent (file);
-      g_autofree char *name = dup_file_name (file);
+      g_autofree char *name = tf_window_dup_file_name (file);
       g_autofree char *folder = parent ? dup_folder_name (parent) : g_strdup ("");
       /* Translators: an item of Open Recent: a file's name, then its folder */
       g_autofree char *text = g_strdup_printf (_("%s in %s"), name, folder);
@@ -483,7 +482,7 @@ file_loaded (GObject      *source,
   g_clear_object (&self->loading);
   file = g_steal_pointer (&self->loading_file);
   tf_window_update_busy (self);
-  name = dup_file_name (file);
+  name = tf_window_dup_file_name (file);
   if (topology == NULL)
     {
       /* Nothing changes but the banner: the file shown before, or the list's result, stays. */
@@ -523,7 +522,7 @@ tf_window_open (TfWindow *self,
   g_set_object (&self->loading_file, file);
   tf_window_replace_cancellable (&self->loading, g_cancellable_new ());
   tf_window_update_busy (self);
-  name = dup_file_name (file);
+  name = tf_window_dup_file_name (file);
   message = g_strdup_printf (_("Opening %s…"), name);
   gtk_label_set_text (self->status, message);
   tf_topology_file_load_async (file, self->loading, file_loaded, g_object_ref (self));
@@ -637,146 +636,6 @@ file_dropped (TfWindow     *self,
     }
   g_slist_free (files);
   return TRUE;
-}
-
-/* Files out */
-
-gboolean
-tf_window_export (TfWindow        *self,
-                  const char      *path,
-                  TfExportFormat   format,
-                  GError         **error)
-{
-  TfTopology *topology;
-
-  g_return_val_if_fail (TF_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  topology = tf_topology_view_get_topology (self->view);
-  if (topology == NULL)
-    {
-      g_set_error_literal (error, TF_ERROR, TF_ERROR_IO, _("No topology is shown"));
-      return FALSE;
-    }
-  return tf_export_write (topology, format, path, error);
-}
-
-/* The format of the filter chosen in the dialog when the name's extension is one of its (two
- * formats share .graphml); else the format the extension says; else the chosen filter's (the
- * filters are added in TfExportFormat's order). */
-static TfExportFormat
-export_format (GtkFileChooser *chooser,
-               const char     *path)
-{
-  g_autoptr(GListModel) filters = gtk_file_chooser_get_filters (chooser);
-  GtkFileFilter *chosen = gtk_file_chooser_get_filter (chooser);
-  TfExportFormat format = TF_EXPORT_YAML, by_name;
-  const char *dot = strrchr (path, '.');
-
-  for (guint i = 0; i < g_list_model_get_n_items (filters) && i < TF_N_EXPORT_FORMATS; i++)
-    {
-      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
-
-      if (filter == chosen)
-        format = i;
-    }
-  if (!tf_export_format_from_path (path, &by_name))
-    return format;
-  for (const char *const *e = tf_export_format_get_extensions (format); *e != NULL; e++)
-    if (g_ascii_strcasecmp (dot + 1, *e) == 0)
-      return format;
-  return by_name;
-}
-
-static void
-export_response (GtkNativeDialog *dialog,
-                 int              response,
-                 TfWindow        *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = file ? g_file_get_path (file) : NULL;
-      g_autoptr(GError) error = NULL;
-
-      if (path == NULL)
-        tf_window_show_error (self, _("The chosen place is not a local file"));
-      else if (!tf_window_export (self, path, export_format (GTK_FILE_CHOOSER (dialog), path),
-                                  &error))
-        {
-          g_autofree char *message = g_strdup_printf (_("Could not export: %s"), error->message);
-
-          tf_window_show_error (self, message);
-        }
-      else
-        {
-          g_autofree char *message = g_strdup_printf (_("Exported to %s"), path);
-
-          gtk_label_set_text (self->status, message);
-        }
-    }
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-  g_object_unref (self);
-}
-
-/* The name the dialog proposes, without an extension: the file's, or the id's. */
-static char *
-dup_export_stem (TfWindow   *self,
-                 TfTopology *topology)
-{
-  char *stem;
-
-  if (self->file != NULL)
-    {
-      char *name = dup_file_name (self->file);
-      char *dot = strrchr (name, '.');
-
-      if (dot != NULL && dot != name)
-        *dot = '\0';
-      return name;
-    }
-  if (topology->result.family == NULL)
-    return g_strdup ("topology");
-  stem = tf_result_dup_id (&topology->result);
-  g_strdelimit (stem, ":,=/", '-');
-  return stem;
-}
-
-static void
-export_activated (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  TfWindow *self = TF_WINDOW (widget);
-  TfTopology *topology = tf_topology_view_get_topology (self->view);
-  GtkFileChooserNative *dialog;
-  g_autofree char *stem = NULL;
-  g_autofree char *name = NULL;
-
-  if (topology == NULL)
-    return;
-  stem = dup_export_stem (self, topology);
-  name = g_strdup_printf ("%s.%s", stem, tf_export_format_get_extensions (TF_EXPORT_YAML)[0]);
-  dialog = gtk_file_chooser_native_new (_("Export Topology"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
-                                        _("_Cancel"));
-  for (guint f = 0; f < TF_N_EXPORT_FORMATS; f++)
-    {
-      g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-      const char *const *extensions = tf_export_format_get_extensions (f);
-
-      gtk_file_filter_set_name (filter, tf_export_format_get_label (f));
-      for (guint e = 0; extensions[e] != NULL; e++)
-        gtk_file_filter_add_suffix (filter, extensions[e]);
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
-      if (f == TF_EXPORT_YAML)
-        gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), filter);
-    }
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
-  g_signal_connect (dialog, "response", G_CALLBACK (export_response), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
 }
 
 static void
@@ -926,11 +785,11 @@ tf_window_class_init (TfWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, banner_dismissed);
   gtk_widget_class_bind_template_callback (widget_class, info_changed);
   tf_window_results_class_init (widget_class);
+  tf_window_export_class_init (widget_class);
 
   gtk_widget_class_install_action (widget_class, "win.open", NULL, open_activated);
   gtk_widget_class_install_action (widget_class, "win.open-recent", "s", open_recent_activated);
   gtk_widget_class_install_action (widget_class, "win.no-recent", NULL, no_recent_activated);
-  gtk_widget_class_install_action (widget_class, "win.export", NULL, export_activated);
   gtk_widget_class_install_action (widget_class, "win.copy-yaml", NULL, copy_yaml_activated);
   gtk_widget_class_install_action (widget_class, "win.copy-id", NULL, copy_id_activated);
   gtk_widget_class_install_action (widget_class, "win.fit-view", NULL, fit_view_activated);
