@@ -46,6 +46,7 @@ const TfSearchFormField tf_search_form_fields[] = {
   { "hardware_constraints.max_optical_cable_length_m", CHILD (max_cable),
     "max_cable_error" },
   { "hardware_constraints.budget_usd", CHILD (budget), "budget_error" },
+  { "hardware_constraints.rack_power_kw", CHILD (rack_power), "rack_power_error" },
   { "hardware_constraints.nic_ports_per_chip", CHILD (nic_ports), "nic_ports_error" },
   { "hardware_constraints.on_board_links_per_chip", CHILD (on_board_links),
     "on_board_links_error" },
@@ -376,6 +377,7 @@ tf_search_form_build_config (TfSearchForm   *self,
   hw->link_latency_us = gtk_spin_button_get_value (self->link_latency);
   hw->max_optical_cable_length_m = gtk_spin_button_get_value (self->max_cable);
   hw->budget_usd = gtk_spin_button_get_value (self->budget);
+  hw->rack_power_kw = gtk_spin_button_get_value (self->rack_power);
   hw->nic_ports_per_chip = read_uint (self->nic_ports);
   hw->on_board_links_per_chip = read_uint (self->on_board_links);
   hw->off_board_ports_per_chip = read_uint (self->off_board_ports);

@@ -25,6 +25,7 @@ struct _TfSearchForm
   GtkEntry       *message_sizes;
   GtkWidget      *primitives_box;
   GtkSpinButton  *nic_bandwidth, *c2c_bandwidth, *link_latency, *max_cable, *budget;
+  GtkSpinButton  *rack_power;
   GtkSpinButton  *nic_ports, *on_board_links, *off_board_ports;
   GtkEntry       *radix_options;
   GtkWidget      *objectives_box;

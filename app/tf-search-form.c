@@ -350,7 +350,7 @@ static const struct
   T (form_error), T (more_workloads), T (n_chip), T (chips_per_board_max), T (scope),
   T (parallelism_box), T (tp), T (pp), T (dp), T (ep), T (compute_time), T (model),
   T (message_sizes), T (primitives_box), T (nic_bandwidth), T (c2c_bandwidth),
-  T (link_latency), T (max_cable), T (budget), T (nic_ports), T (on_board_links),
+  T (link_latency), T (max_cable), T (budget), T (rack_power), T (nic_ports), T (on_board_links),
   T (off_board_ports), T (radix_options), T (objectives_box), T (family_enabled),
   T (edge_cases), T (mutator_enabled), T (families_box), T (intra_box), T (operators_box),
   T (algorithm), T (population), T (generations), T (seed), T (threads), T (mutation_rate),
@@ -534,6 +534,7 @@ tf_search_form_set_config (TfSearchForm         *self,
   gtk_spin_button_set_value (self->link_latency, hw->link_latency_us);
   gtk_spin_button_set_value (self->max_cable, hw->max_optical_cable_length_m);
   gtk_spin_button_set_value (self->budget, hw->budget_usd);
+  gtk_spin_button_set_value (self->rack_power, hw->rack_power_kw);
   gtk_spin_button_set_value (self->nic_ports, hw->nic_ports_per_chip);
   gtk_spin_button_set_value (self->on_board_links, hw->on_board_links_per_chip);
   gtk_spin_button_set_value (self->off_board_ports, hw->off_board_ports_per_chip);

@@ -141,6 +141,10 @@ assert_configs_equal (const TfSearchConfig *a,
   g_assert_cmpfloat (x->link_latency_us, ==, y->link_latency_us);
   g_assert_cmpfloat (x->max_optical_cable_length_m, ==, y->max_optical_cable_length_m);
   g_assert_cmpfloat (x->budget_usd, ==, y->budget_usd);
+  g_assert_true (x->chip == y->chip);
+  g_assert_cmpfloat (x->chip_power_w, ==, y->chip_power_w);
+  g_assert_cmpfloat (x->host_power_w, ==, y->host_power_w);
+  g_assert_cmpfloat (x->rack_power_kw, ==, y->rack_power_kw);
   g_assert_cmpuint (x->nic_ports_per_chip, ==, y->nic_ports_per_chip);
   g_assert_cmpuint (x->on_board_links_per_chip, ==, y->on_board_links_per_chip);
   g_assert_cmpuint (x->off_board_ports_per_chip, ==, y->off_board_ports_per_chip);
@@ -297,7 +301,8 @@ static const char several_workloads[] =
   "    message_sizes_bytes: [4096, 65536]\n"
   "    mfu: 0.25\n"
   "objectives: [network_cost, iter_time, diameter]\n"
-  "hardware_constraints: {switch_radix_options: [32, 64], budget_usd: 5e6}\n"
+  "hardware_constraints: {switch_radix_options: [32, 64], budget_usd: 5e6, chip: h100,\n"
+  "                       rack_power_kw: 132}\n"
   "cost:\n"
   "  prices:\n"
   "    switch: {32: 31000, 64: 52000}\n"
@@ -495,6 +500,10 @@ static void edit_nic_ports (TfSearchForm *form)
 {
   set_spin (form, "hardware_constraints.nic_ports_per_chip", 7);
 }
+static void edit_rack_power (TfSearchForm *form)
+{
+  set_spin (form, "hardware_constraints.rack_power_kw", 0);
+}
 static void edit_evaluations (TfSearchForm *form)
 {
   set_spin (form, "search.population_size", 5000);
@@ -528,6 +537,7 @@ static const BadEdit bad_edits[] = {
   { edit_radix_text, "hardware_constraints.switch_radix_options" },
   { edit_radix_unpriced, "hardware_constraints.switch_radix_options" },
   { edit_nic_ports, "hardware_constraints.nic_ports_per_chip" },
+  { edit_rack_power, "hardware_constraints.rack_power_kw" },
   { edit_evaluations, "search" },
   { edit_population, "search.population_size" },
   { edit_ep, "workload.parallelism" },
