@@ -31,6 +31,7 @@ static const char fresh_config[] =
 
 static const char *const intra_labels[TF_N_INTRA_BOARD_TOPOS] = {
   NC_("intra-board topology", "None"), N_("Full mesh"), N_("Ring"), N_("Torus"),
+  N_("Scale-up switch"),
 };
 
 G_DEFINE_FINAL_TYPE (TfSearchForm, tf_search_form, GTK_TYPE_WIDGET)

@@ -212,6 +212,57 @@ assert_round_trip (Fixture              *f,
 }
 
 /* A fresh form holds a small run the loader accepts. */
+/* Calls @func on each of the group's check buttons, in a box or a flow box. */
+static void
+foreach_check_in (TfSearchForm *form,
+                  const char   *field,
+                  void        (*func) (GtkCheckButton *check, gpointer data),
+                  gpointer      data)
+{
+  GtkWidget *group = tf_search_form_get_field_widget (form, field);
+  GtkWidget *child = group;
+
+  while (child != NULL)
+    {
+      if (GTK_IS_CHECK_BUTTON (child))
+        func (GTK_CHECK_BUTTON (child), data);
+      if (gtk_widget_get_first_child (child) != NULL && !GTK_IS_CHECK_BUTTON (child))
+        child = gtk_widget_get_first_child (child);
+      else
+        {
+          while (child != group && gtk_widget_get_next_sibling (child) == NULL)
+            child = gtk_widget_get_parent (child);
+          child = child == group ? NULL : gtk_widget_get_next_sibling (child);
+        }
+    }
+}
+
+static void
+set_active (GtkCheckButton *check,
+            gpointer        data)
+{
+  gtk_check_button_set_active (check, GPOINTER_TO_INT (data));
+}
+
+static void
+set_checks_in (TfSearchForm *form,
+               const char   *field,
+               gboolean      active)
+{
+  foreach_check_in (form, field, set_active, GINT_TO_POINTER (active));
+}
+
+/* Counts the checks in @data, and aborts on one without a label. */
+static void
+assert_labelled (GtkCheckButton *check,
+                 gpointer        data)
+{
+  const char *label = gtk_check_button_get_label (check);
+
+  g_assert_true (label != NULL && label[0] != '\0');
+  (*(guint *) data)++;
+}
+
 static void
 test_fresh (Fixture       *f,
             gconstpointer  data)
@@ -226,6 +277,13 @@ test_fresh (Fixture       *f,
   g_assert_cmpuint (out.n_chip, ==, 64);
   g_assert_cmpstr (out.workloads[0].model, ==, "test-small");
   g_assert_cmpuint ((guint64) out.population_size * out.generations, <=, 1000);
+  /* Every intra-board topology has its check, each named (scale-up switches too). */
+  {
+    guint n = 0;
+
+    foreach_check_in (f->form, "generators.family.intra_board_topo", assert_labelled, &n);
+    g_assert_cmpuint (n, ==, TF_N_INTRA_BOARD_TOPOS);
+  }
 }
 
 /* The Stage 2 check: a configuration's stage_2 sets it, and it sets stage_2 (the spec's
@@ -427,30 +485,6 @@ test_message_sizes (Fixture       *f,
   gtk_editable_set_text (sizes, "2048G");
   g_assert_false (tf_search_form_get_valid (f->form));
   g_assert_nonnull (tf_search_form_get_field_error (f->form, "workload.message_sizes_bytes"));
-}
-
-static void
-set_checks_in (TfSearchForm *form,
-               const char   *field,
-               gboolean      active)
-{
-  GtkWidget *group = tf_search_form_get_field_widget (form, field);
-  GtkWidget *child = group;
-
-  /* The group's check buttons, in a box or a flow box. */
-  while (child != NULL)
-    {
-      if (GTK_IS_CHECK_BUTTON (child))
-        gtk_check_button_set_active (GTK_CHECK_BUTTON (child), active);
-      if (gtk_widget_get_first_child (child) != NULL && !GTK_IS_CHECK_BUTTON (child))
-        child = gtk_widget_get_first_child (child);
-      else
-        {
-          while (child != group && gtk_widget_get_next_sibling (child) == NULL)
-            child = gtk_widget_get_parent (child);
-          child = child == group ? NULL : gtk_widget_get_next_sibling (child);
-        }
-    }
 }
 
 static void
