@@ -34,6 +34,7 @@ int tf_command_validate (int argc, char **argv);
 int tf_command_metrics (int argc, char **argv);
 int tf_command_convert (int argc, char **argv);
 int tf_command_optimize (int argc, char **argv);
+int tf_command_evaluate (int argc, char **argv);
 
 /* A command's options. The entries given to tf_cli_parser_add that take one value
  * (G_OPTION_ARG_STRING, _FILENAME, or _NONE for a flag) are parsed by a callback that refuses a

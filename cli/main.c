@@ -18,6 +18,7 @@ static const TfCommand commands[] = {
   { "convert", "Write a topology file as YAML, GraphML or DOT", tf_command_convert },
   { "optimize", "Search for Pareto-optimal topologies (NSGA-II over whole graphs)",
     tf_command_optimize },
+  { "evaluate", "Evaluate topology files under a search configuration", tf_command_evaluate },
 };
 
 static void

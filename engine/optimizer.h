@@ -348,6 +348,12 @@ gboolean     tf_candidate_write_yaml (const TfCandidate *candidate, const TfSear
 /* Loads a candidate file into @out, a new candidate (tf_candidate_new ()). */
 gboolean     tf_candidate_load_data (const char *name, const char *data, gsize length,
                                      TfCandidate *out, GError **error);
+/* Any topology file as a candidate, into @out (a new candidate): an optimizer candidate file
+ * with its id and origin; any other (generated, edited by hand, a reference design) as a
+ * manual seed (origin manual_seed, id 0, a generated file's id as its seed, its family's
+ * symmetry restored when the graph is still the family's). Errors are the loader's
+ * FILE:LINE:COLUMN lines. */
+gboolean     tf_candidate_load_file (const char *path, TfCandidate *out, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TfCandidate, tf_candidate_free)
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfSearchConfig, tf_search_config_clear)
@@ -373,6 +379,15 @@ guint    tf_search_config_get_layers (const TfSearchConfig *config);
 guint    tf_search_config_get_objective_layers (const TfSearchConfig *config);
 gboolean tf_evaluate (const TfSearchConfig *config, TfCandidate *candidate, guint layers,
                       TfEvaluatorStats *stats, GError **error);
+/* A design of the user's (tf_candidate_load_file) evaluated as the search evaluates its own:
+ * @config's hardware (the chip's budgets, the switch ports, per-link figures, the rack's power)
+ * put in its context, every layer of every objective (and Layer 2 where a workload names
+ * primitives) computed whether or not a hard constraint holds, and @violation (may be NULL)
+ * given the first hard constraint it breaks, else left empty. FALSE with @error when it
+ * cannot be: another chip count than the configuration's. A graph that is not connected gets
+ * Layer 5 alone. */
+gboolean tf_candidate_evaluate_design (const TfSearchConfig *config, TfCandidate *candidate,
+                                       GString *violation, GError **error);
 /* The hard constraints alone (connected, ports within the largest radix, no dead hardware,
  * cables within the maximum, budget); FALSE with the first one broken in @why. */
 gboolean tf_candidate_check_constraints (const TfSearchConfig *config, TfCandidate *candidate,
@@ -520,6 +535,15 @@ gboolean tf_search_output_write_selection (const char *path, const char *run_fol
                                            const guint *indices, guint n_indices,
                                            const char *const *files, GError **error);
 
+/* topoforge-cli evaluate's report into @out: the configuration (@config_path, or NULL), then
+ * per design its file, the hard constraint it breaks (@violations[i], NULL: "none"), every
+ * objective its layers computed by name as people read it (`metrics`), and what summary.yaml
+ * says of a front candidate (origin, the configured objectives, counts, breakdown). */
+gboolean tf_designs_write_yaml (const TfSearchConfig *config, const char *config_path,
+                                const char *const *files, TfCandidate *const *designs,
+                                const char *const *violations, guint n, GString *out,
+                                GError **error);
+
 /* optimize --repeat: what each run of a configuration under another seed gave, and repeat.yaml
  * (@path) with one entry per run, then the spread of each figure over the runs. */
 typedef struct
@@ -557,6 +581,12 @@ char   **tf_search_config_list_models (void);
 /* The objective values of @candidate in config order, as the search minimises them. */
 void     tf_candidate_get_objectives (const TfSearchConfig *config, const TfCandidate *candidate,
                                       double *values);
+/* One objective of @candidate as people read it (bisection positive), configured or not; its
+ * layers (tf_objective_get_layers) must have been evaluated. */
+double   tf_candidate_get_objective (const TfSearchConfig *config, const TfCandidate *candidate,
+                                     TfObjective objective);
+/* The layers (TfLayer bits) an objective is computed in. */
+guint    tf_objective_get_layers (TfObjective objective);
 /* An objective's value as people read it (bisection positive again). */
 double   tf_objective_value (TfObjective objective, double minimised);
 /* The box the hypervolume measures in, per configured objective as the search minimises them:

@@ -239,6 +239,26 @@ tf_search_config_get_layers (const TfSearchConfig *config)
   return layers;
 }
 
+double
+tf_candidate_get_objective (const TfSearchConfig *config,
+                            const TfCandidate    *candidate,
+                            TfObjective           objective)
+{
+  const ObjectiveRow *row;
+
+  g_return_val_if_fail ((guint) objective < TF_N_OBJECTIVES, NAN);
+  row = &objectives[objective];
+  return row->value != NULL ? row->value (&candidate->evaluation, config)
+                            : G_STRUCT_MEMBER (double, &candidate->evaluation, row->offset);
+}
+
+guint
+tf_objective_get_layers (TfObjective objective)
+{
+  g_return_val_if_fail ((guint) objective < TF_N_OBJECTIVES, 0);
+  return objectives[objective].layers;
+}
+
 void
 tf_candidate_get_objectives (const TfSearchConfig *config,
                              const TfCandidate    *candidate,
@@ -247,12 +267,8 @@ tf_candidate_get_objectives (const TfSearchConfig *config,
   for (guint k = 0; k < config->n_objectives; k++)
     {
       TfObjective o = config->objectives[k];
-      const ObjectiveRow *row = &objectives[o];
-      double v = row->value != NULL
-                 ? row->value (&candidate->evaluation, config)
-                 : G_STRUCT_MEMBER (double, &candidate->evaluation, row->offset);
 
-      values[k] = tf_objective_value (o, v);
+      values[k] = tf_objective_value (o, tf_candidate_get_objective (config, candidate, o));
     }
 }
 

@@ -367,7 +367,8 @@ restore_family_claims (TfCandidate *c)
 {
   g_auto(TfTopology) t = { 0 };
 
-  if ((c->origin.method != TF_ORIGIN_FAMILY_ENUM && c->origin.method != TF_ORIGIN_FAMILY_SAMPLE)
+  if ((c->origin.method != TF_ORIGIN_FAMILY_ENUM && c->origin.method != TF_ORIGIN_FAMILY_SAMPLE
+       && c->origin.method != TF_ORIGIN_MANUAL_SEED)
       || c->origin.seed_id == NULL || c->origin.n_mutations_total > 0
       || !tf_generate (&c->topology.context, c->origin.seed_id, NULL, NULL, &t, NULL)
       || !same_graph (&t.graph, &c->topology.graph))
@@ -393,6 +394,37 @@ tf_candidate_load_data (const char   *name,
       return FALSE;
     }
   /* The file's metadata lives on in the candidate's own fields. */
+  g_clear_pointer (&out->topology.candidate, tf_candidate_metadata_free);
+  g_clear_pointer (&out->topology.source, g_free);
+  restore_family_claims (out);
+  return TRUE;
+}
+
+gboolean
+tf_candidate_load_file (const char   *path,
+                        TfCandidate  *out,
+                        GError      **error)
+{
+  g_return_val_if_fail (path != NULL && out != NULL, FALSE);
+
+  if (!tf_topology_load_file (path, NULL, &out->topology, error))
+    return FALSE;
+  if (out->topology.candidate != NULL)
+    {
+      if (!candidate_from_metadata (out, path, error))
+        {
+          tf_topology_clear (&out->topology);
+          return FALSE;
+        }
+    }
+  else
+    {
+      /* A design of the user's: no candidate id, a generated file's id as its seed. */
+      out->id = 0;
+      out->origin.method = TF_ORIGIN_MANUAL_SEED;
+      if (out->topology.result.family != NULL)
+        out->origin.seed_id = tf_result_dup_id (&out->topology.result);
+    }
   g_clear_pointer (&out->topology.candidate, tf_candidate_metadata_free);
   g_clear_pointer (&out->topology.source, g_free);
   restore_family_claims (out);

@@ -9,6 +9,7 @@
  * Layer 1 search.
  */
 #include <math.h>
+#include <string.h>
 
 #include "evaluator-private.h"
 
@@ -208,5 +209,46 @@ tf_candidate_check_constraints (const TfSearchConfig *config,
                        candidate->evaluation.network_cost_usd, hw->budget_usd);
       return FALSE;
     }
+  return TRUE;
+}
+
+gboolean
+tf_candidate_evaluate_design (const TfSearchConfig *config,
+                              TfCandidate          *candidate,
+                              GString              *violation,
+                              GError              **error)
+{
+  TfContext *ctx = &candidate->topology.context;
+  const TfContext *hw = &config->context;
+  g_autoptr(GString) why = g_string_new (NULL);
+  guint layers = tf_search_config_get_layers (config) | TF_LAYER_STRUCTURE | TF_LAYER_COST
+                 | TF_LAYER_ITERATION;
+
+  g_return_val_if_fail (config != NULL && candidate != NULL, FALSE);
+
+  if (candidate->topology.graph.n_chip != config->n_chip)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT, "%u chips, but the "
+                   "configuration's n_chip is %u", candidate->topology.graph.n_chip,
+                   config->n_chip);
+      return FALSE;
+    }
+  /* The configuration's hardware, as the search's own designs have it; the file's structure
+   * (scope, chips per board, lanes) stays. */
+  ctx->chip = hw->chip;
+  ctx->switch_defaults = hw->switch_defaults;
+  ctx->rack = hw->rack;
+  memcpy (ctx->defaults, hw->defaults, sizeof ctx->defaults);
+  memcpy (ctx->by_reach, hw->by_reach, sizeof ctx->by_reach);
+  candidate->evaluation.layers = 0;
+
+  if (!tf_evaluate (config, candidate, TF_LAYER_COST, NULL, error))
+    return FALSE;
+  if (!tf_candidate_check_constraints (config, candidate, why) && violation != NULL)
+    g_string_assign (violation, why->str);
+  if (tf_network_graph_is_connected (&candidate->topology.graph)
+      && !tf_evaluate (config, candidate, layers, NULL, error))
+    return FALSE;
+  tf_candidate_get_objectives (config, candidate, candidate->objectives);
   return TRUE;
 }

@@ -168,7 +168,9 @@ emit_origin (TfYamlEmitter     *e,
 {
   g_autofree char *id = g_strdup_printf ("cand_%06u", c->id);
 
-  tf_yaml_emitter_key_string (e, "candidate_id", id);
+  /* A design of the user's has no id of a run. */
+  if (c->origin.method != TF_ORIGIN_MANUAL_SEED || c->id != 0)
+    tf_yaml_emitter_key_string (e, "candidate_id", id);
   tf_yaml_emitter_key_string (e, "origin", tf_origin_method_to_string (c->origin.method));
   if (c->origin.seed_id != NULL)
     tf_yaml_emitter_key_string (e, "seed_id", c->origin.seed_id);
@@ -535,6 +537,24 @@ tf_search_output_write (const char           *dir,
   return TRUE;
 }
 
+/* A report's first keys: what wrote it, where from (@where under @where_key, when not NULL),
+ * and the configuration's chips and objectives; the mapping is left open. */
+static void
+emit_head (TfYamlEmitter        *e,
+           const char           *source,
+           const char           *where_key,
+           const char           *where,
+           const TfSearchConfig *config)
+{
+  tf_yaml_emitter_mapping_start (e, FALSE);
+  tf_yaml_emitter_key_string (e, "source", source);
+  if (where != NULL)
+    tf_yaml_emitter_key_string (e, where_key, where);
+  tf_yaml_emitter_key_uint (e, "n_chip", config->n_chip);
+  emit_names (e, "objectives", config, tf_objective_to_string);
+  emit_names (e, "units", config, tf_objective_unit);
+}
+
 gboolean
 tf_search_output_write_selection (const char           *path,
                                   const char           *run_folder,
@@ -552,13 +572,7 @@ tf_search_output_write_selection (const char           *path,
   g_return_val_if_fail (n_indices == 0 || (indices != NULL && files != NULL), FALSE);
 
   tf_yaml_emitter_begin (&e, out);
-  tf_yaml_emitter_mapping_start (&e, FALSE);
-  tf_yaml_emitter_key_string (&e, "source", "topoforge " TF_VERSION " optimizer");
-  if (run_folder != NULL)
-    tf_yaml_emitter_key_string (&e, "run", run_folder);
-  tf_yaml_emitter_key_uint (&e, "n_chip", config->n_chip);
-  emit_names (&e, "objectives", config, tf_objective_to_string);
-  emit_names (&e, "units", config, tf_objective_unit);
+  emit_head (&e, "topoforge " TF_VERSION " optimizer", "run", run_folder, config);
   tf_yaml_emitter_key_uint (&e, "front_size", result->front ? result->front->len : 0);
   key (&e, "picked");
   tf_yaml_emitter_sequence_start (&e, FALSE);
@@ -582,6 +596,58 @@ tf_search_output_write_selection (const char           *path,
       return FALSE;
     }
   return tf_write_file_atomic (path, out->str, out->len, error);
+}
+
+gboolean
+tf_designs_write_yaml (const TfSearchConfig *config,
+                       const char           *config_path,
+                       const char *const    *files,
+                       TfCandidate *const   *designs,
+                       const char *const    *violations,
+                       guint                 n,
+                       GString              *out,
+                       GError              **error)
+{
+  TfYamlEmitter e;
+
+  g_return_val_if_fail (config != NULL && out != NULL, FALSE);
+  g_return_val_if_fail (n == 0 || (files != NULL && designs != NULL && violations != NULL),
+                        FALSE);
+
+  tf_yaml_emitter_begin (&e, out);
+  emit_head (&e, "topoforge " TF_VERSION " evaluate", "config", config_path, config);
+  key (&e, "designs");
+  tf_yaml_emitter_sequence_start (&e, FALSE);
+  for (guint i = 0; i < n; i++)
+    {
+      const TfCandidate *c = designs[i];
+
+      tf_yaml_emitter_mapping_start (&e, FALSE);
+      tf_yaml_emitter_key_string (&e, "file", files[i]);
+      if (violations[i] != NULL)
+        tf_yaml_emitter_key_string (&e, "constraint_violation", violations[i]);
+      else
+        {
+          tf_yaml_emitter_string (&e, "constraint_violation");
+          tf_yaml_emitter_scalar (&e, "none", FALSE);
+        }
+      /* Every objective the layers computed, by name, as people read it; AllReduce only
+       * where the first workload names it. */
+      key (&e, "metrics");
+      tf_yaml_emitter_mapping_start (&e, FALSE);
+      for (guint o = 0; o < TF_N_OBJECTIVES; o++)
+        if ((tf_objective_get_layers (o) & ~c->evaluation.layers) == 0
+            && (o != TF_OBJECTIVE_ALL_REDUCE_TIME
+                || (config->workloads[0].primitives & (1u << TF_PRIMITIVE_ALL_REDUCE))))
+          tf_yaml_emitter_key_real (&e, tf_objective_to_string (o),
+                                    tf_candidate_get_objective (config, c, o));
+      tf_yaml_emitter_mapping_end (&e);
+      emit_front_entry (&e, config, c);
+      tf_yaml_emitter_mapping_end (&e);
+    }
+  tf_yaml_emitter_sequence_end (&e);
+  tf_yaml_emitter_mapping_end (&e);
+  return tf_yaml_emitter_end (&e, error);
 }
 
 void
