@@ -112,6 +112,7 @@ gboolean    tf_bottleneck_from_text (const char *text, TfBottleneck *bottleneck)
 #define TF_SEARCH_MAX_GENERATIONS    100000u
 #define TF_SEARCH_MAX_CHIPS_PER_BOARD 16u
 #define TF_SEARCH_MAX_EDITS_PER_CHILD 16u
+#define TF_SEARCH_MAX_MANUAL_FILES   64u
 
 typedef struct
 {
@@ -207,6 +208,9 @@ typedef struct
                                              * per topology (default: all four) */
   guint                 n_chips_per_board;  /* 0: every C_board the enumeration gives */
   guint                 chips_per_board[TF_SEARCH_MAX_CHIPS_PER_BOARD];  /* ascending */
+  /* generators.manual: the user's designs seeding the search (generator-manual.c), absolute */
+  guint                 n_manual_files;
+  char                 *manual_files[TF_SEARCH_MAX_MANUAL_FILES];
   /* generators.graph_mutator */
   gboolean              mutator_enabled;
   guint                 operators;       /* bits (1 << TfMutation) */
@@ -379,6 +383,11 @@ guint    tf_search_config_get_layers (const TfSearchConfig *config);
 guint    tf_search_config_get_objective_layers (const TfSearchConfig *config);
 gboolean tf_evaluate (const TfSearchConfig *config, TfCandidate *candidate, guint layers,
                       TfEvaluatorStats *stats, GError **error);
+/* @config's hardware (the chip's budgets, the switch ports, per-link figures, the rack's power)
+ * in @candidate's context, as the search's own designs have it, its layers to compute again;
+ * FALSE with @error when it has another chip count than the configuration's. */
+gboolean tf_candidate_adopt_hardware (const TfSearchConfig *config, TfCandidate *candidate,
+                                      GError **error);
 /* A design of the user's (tf_candidate_load_file) evaluated as the search evaluates its own:
  * @config's hardware (the chip's budgets, the switch ports, per-link figures, the rack's power)
  * put in its context, every layer of every objective (and Layer 2 where a workload names

@@ -118,11 +118,19 @@ typedef struct
   TfMark          family_enabled_mark;
   TfMark          chips_per_board_mark;
   TfMark          reference_marks[TF_N_OBJECTIVES];
+  TfMark          manual_marks[TF_SEARCH_MAX_MANUAL_FILES];
+  guint           manual_n_chip[TF_SEARCH_MAX_MANUAL_FILES];  /* each file's chips */
 } Loader;
 
 /* Workloads (search-config-workload.c): workload: (one) or workloads: (a list), and the checks
  * that join a workload to the rest of the file once it has all been read. */
 gboolean tf_config_read_workloads (Loader *l, const char *key, TfMark key_mark);
 gboolean tf_config_finish_workload (Loader *l, guint index);
+
+/* generators.manual (search-config-manual.c): {files: [...]}, each loaded as it is read, so that
+ * a file that cannot be read is an error at its item; the chip counts are checked against
+ * n_chip once the document is read (tf_config_finish_manual). */
+gboolean tf_config_read_manual (TfYamlReader *r, const TfYamlKeyAt *at);
+gboolean tf_config_finish_manual (Loader *l);
 
 G_END_DECLS

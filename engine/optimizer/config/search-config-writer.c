@@ -246,6 +246,17 @@ write_generators (TfYamlEmitter        *e,
 {
   tf_yaml_emitter_string (e, "generators");
   tf_yaml_emitter_mapping_start (e, FALSE);
+  if (c->n_manual_files > 0)
+    {
+      tf_yaml_emitter_string (e, "manual");
+      tf_yaml_emitter_mapping_start (e, FALSE);
+      tf_yaml_emitter_string (e, "files");
+      tf_yaml_emitter_sequence_start (e, FALSE);
+      for (guint i = 0; i < c->n_manual_files; i++)
+        tf_yaml_emitter_string (e, c->manual_files[i]);
+      tf_yaml_emitter_sequence_end (e);
+      tf_yaml_emitter_mapping_end (e);
+    }
   write_family_generator (e, c);
 
   tf_yaml_emitter_string (e, "generic_template");

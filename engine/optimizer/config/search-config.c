@@ -388,6 +388,7 @@ static const TfYamlKey mutator_keys[] = {
 };
 
 static const TfYamlKey generator_keys[] = {
+  TF_YAML_KEY_CALL ("manual", tf_config_read_manual),
   TF_YAML_KEY_CALL ("family", read_family_generator),
   TF_YAML_KEY_MAP ("generic_template", template_keys),
   TF_YAML_KEY_MAP ("graph_mutator", mutator_keys),
@@ -631,6 +632,8 @@ finish (Loader *l)
   guint missing;
 
   fill_chip (hw);
+  if (!tf_config_finish_manual (l))
+    return FALSE;
   for (guint i = 0; i < c->n_workloads; i++)
     if (!tf_config_finish_workload (l, i))
       return FALSE;
@@ -665,12 +668,14 @@ finish (Loader *l)
   c->prices.optical_link_per_m = l->sheet.base.optical_link_per_m;
   c->floor = l->sheet.floor;
 
-  if (!c->family_enabled && !(c->template_enabled && c->template_initial > 0))
+  if (!c->family_enabled && !(c->template_enabled && c->template_initial > 0)
+      && c->n_manual_files == 0)
     return tf_yaml_reader_fail_field (r, l->family_enabled_mark, "generators.family.enabled",
                                       "the family generator makes the initial population and "
                                       "the search has no other (unless "
                                       "generators.generic_template is enabled with initial "
-                                      "points): it must be enabled");
+                                      "points, or generators.manual names files): it must be "
+                                      "enabled");
 
   if (hw->nic_ports_per_chip > hw->off_board_ports_per_chip)
     return tf_yaml_reader_fail_field (r, l->root_mark, "hardware_constraints.nic_ports_per_chip",
@@ -808,6 +813,8 @@ tf_search_config_clear (TfSearchConfig *config)
       g_free (config->workloads[i].name);
       g_free (config->workloads[i].model);
     }
+  for (guint i = 0; i < config->n_manual_files; i++)
+    g_free (config->manual_files[i]);
   if (config->warnings != NULL)
     g_ptr_array_unref (config->warnings);
   memset (config, 0, sizeof *config);
@@ -826,6 +833,8 @@ tf_search_config_copy (const TfSearchConfig *src,
       dest->workloads[i].name = g_strdup (src->workloads[i].name);
       dest->workloads[i].model = g_strdup (src->workloads[i].model);
     }
+  for (guint i = 0; i < src->n_manual_files; i++)
+    dest->manual_files[i] = g_strdup (src->manual_files[i]);
   dest->warnings = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; src->warnings != NULL && i < src->warnings->len; i++)
     g_ptr_array_add (dest->warnings, g_strdup (g_ptr_array_index (src->warnings, i)));

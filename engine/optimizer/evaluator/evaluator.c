@@ -213,16 +213,12 @@ tf_candidate_check_constraints (const TfSearchConfig *config,
 }
 
 gboolean
-tf_candidate_evaluate_design (const TfSearchConfig *config,
-                              TfCandidate          *candidate,
-                              GString              *violation,
-                              GError              **error)
+tf_candidate_adopt_hardware (const TfSearchConfig *config,
+                             TfCandidate          *candidate,
+                             GError              **error)
 {
   TfContext *ctx = &candidate->topology.context;
   const TfContext *hw = &config->context;
-  g_autoptr(GString) why = g_string_new (NULL);
-  guint layers = tf_search_config_get_layers (config) | TF_LAYER_STRUCTURE | TF_LAYER_COST
-                 | TF_LAYER_ITERATION;
 
   g_return_val_if_fail (config != NULL && candidate != NULL, FALSE);
 
@@ -233,16 +229,28 @@ tf_candidate_evaluate_design (const TfSearchConfig *config,
                    config->n_chip);
       return FALSE;
     }
-  /* The configuration's hardware, as the search's own designs have it; the file's structure
-   * (scope, chips per board, lanes) stays. */
+  /* The file's structure (scope, chips per board, lanes) stays. */
   ctx->chip = hw->chip;
   ctx->switch_defaults = hw->switch_defaults;
   ctx->rack = hw->rack;
   memcpy (ctx->defaults, hw->defaults, sizeof ctx->defaults);
   memcpy (ctx->by_reach, hw->by_reach, sizeof ctx->by_reach);
   candidate->evaluation.layers = 0;
+  return TRUE;
+}
 
-  if (!tf_evaluate (config, candidate, TF_LAYER_COST, NULL, error))
+gboolean
+tf_candidate_evaluate_design (const TfSearchConfig *config,
+                              TfCandidate          *candidate,
+                              GString              *violation,
+                              GError              **error)
+{
+  g_autoptr(GString) why = g_string_new (NULL);
+  guint layers = tf_search_config_get_layers (config) | TF_LAYER_STRUCTURE | TF_LAYER_COST
+                 | TF_LAYER_ITERATION;
+
+  if (!tf_candidate_adopt_hardware (config, candidate, error)
+      || !tf_evaluate (config, candidate, TF_LAYER_COST, NULL, error))
     return FALSE;
   if (!tf_candidate_check_constraints (config, candidate, why) && violation != NULL)
     g_string_assign (violation, why->str);
