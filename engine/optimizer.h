@@ -45,6 +45,7 @@ typedef enum
   TF_OBJECTIVE_BISECTION,       /* Layer 1, GB/s, maximised */
   TF_OBJECTIVE_ALL_REDUCE_TIME, /* Layer 2, us, largest message over all chips */
   TF_OBJECTIVE_DISCONNECTED,    /* Layer 1, the chip pairs a single failure cuts apart */
+  TF_OBJECTIVE_APL_FAIL_EXCESS, /* Layer 1, hops: what every single failure adds, summed */
   TF_N_OBJECTIVES
 } TfObjective;
 

@@ -256,6 +256,44 @@ test_cut_is_worse (void)
   g_assert_cmpfloat (bf_edited.apl_fail_reached, <, bf_whole.apl_fail_reached);
 }
 
+/* A switch whose failure changes nothing games apl_fail, a mean over the failures, and not
+ * apl_fail_excess, their sum (docs/spec-notes.md, "A fault objective that cannot be gamed"):
+ * eight chips two to a leaf (switches 8 to 11), two spines (12, 13), then a third spine (14)
+ * on leaves 0 to 2 alone, three neighbours, so not dead hardware, every path it offers as long
+ * as one through the others. */
+static void
+test_excess_not_gamed (void)
+{
+  static const guint32 tree[][3] = {
+    { 0, 8, 1 }, { 1, 8, 1 }, { 2, 9, 1 }, { 3, 9, 1 }, { 4, 10, 1 }, { 5, 10, 1 },
+    { 6, 11, 1 }, { 7, 11, 1 }, { 8, 12, 1 }, { 9, 12, 1 }, { 10, 12, 1 }, { 11, 12, 1 },
+    { 8, 13, 1 }, { 9, 13, 1 }, { 10, 13, 1 }, { 11, 13, 1 }, { 8, 14, 1 }, { 9, 14, 1 },
+    { 10, 14, 1 },
+  };
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(TfCandidate) plain = tf_candidate_new ();
+  g_autoptr(TfCandidate) padded = tf_candidate_new ();
+  double excess_plain, excess_padded;
+
+  tf_search_config_init (&config);
+  evaluate_hand_made (plain, 8, 6, tree, G_N_ELEMENTS (tree) - 3, TF_FAILURES_SWITCHES);
+  evaluate_hand_made (padded, 8, 7, tree, G_N_ELEMENTS (tree), TF_FAILURES_SWITCHES);
+  g_assert_cmpint (tf_network_graph_find_dead_switch (&padded->topology.graph, NULL, NULL), ==,
+                   TF_DEAD_SWITCH_NONE);
+  /* A leaf's failure cuts its two chips: 24 pairs to the others at 4 hops and their own two at
+   * 2, each now counting n_chip = 8: (24 x 4 + 2 x 6) / 56 more, four leaves; a spine's
+   * failure nothing. */
+  excess_plain = tf_candidate_get_objective (&config, plain, TF_OBJECTIVE_APL_FAIL_EXCESS);
+  excess_padded = tf_candidate_get_objective (&config, padded, TF_OBJECTIVE_APL_FAIL_EXCESS);
+  assert_close (excess_plain, 4 * 108 / 56.0, "apl_fail_excess", "two spines");
+  assert_close (excess_padded, excess_plain, "apl_fail_excess", "a third, useless");
+  /* The mean falls by the useless switch's share: the gaming the sum stops. */
+  assert_close (padded->evaluation.apl_fail,
+                (6 * plain->evaluation.apl_fail + plain->evaluation.apl) / 7, "apl_fail",
+                "a third, useless");
+  g_assert_cmpfloat (padded->evaluation.apl_fail, <, plain->evaluation.apl_fail);
+}
+
 /* Link failures by hand: chips 0, 1, 2 on switch 3 (chip 2 by two cables) and 0 - 1. */
 static void
 test_link_failures (void)
@@ -293,5 +331,6 @@ main (int   argc,
   g_test_add_func ("/engine/evaluator/structure/rail-swaps", test_rail_swaps);
   g_test_add_func ("/engine/evaluator/structure/cut-is-worse", test_cut_is_worse);
   g_test_add_func ("/engine/evaluator/structure/link-failures", test_link_failures);
+  g_test_add_func ("/engine/evaluator/structure/excess-not-gamed", test_excess_not_gamed);
   return g_test_run ();
 }

@@ -130,7 +130,7 @@ test_round_trip (void)
   guint violations = 99;
 
   g_assert_nonnull (second);
-  g_assert_true (g_str_has_prefix (csv, "set,iter_time,network_cost,apl_fail\nsearch,"));
+  g_assert_true (g_str_has_prefix (csv, "set,iter_time,network_cost,apl_fail_excess\nsearch,"));
   g_assert_nonnull (strstr (csv, "\nbaseline,"));
 
   g_assert_true (tf_search_output_load (first, &config, &b, &error));
@@ -344,13 +344,13 @@ test_bad_folders (void)
 
   /* evaluated.csv with a column too few, or a word for a number */
   dir = write_run ();
-  replace_file (dir, "evaluated.csv", "set,iter_time,network_cost,apl_fail\nsearch,1,2\n");
+  replace_file (dir, "evaluated.csv", "set,iter_time,network_cost,apl_fail_excess\nsearch,1,2\n");
   assert_load_fails (dir, "evaluated.csv:2:");
-  replace_file (dir, "evaluated.csv", "set,iter_time,network_cost,apl_fail\nsearch,1,2,x\n");
+  replace_file (dir, "evaluated.csv", "set,iter_time,network_cost,apl_fail_excess\nsearch,1,2,x\n");
   assert_load_fails (dir, "evaluated.csv:2:");
-  replace_file (dir, "evaluated.csv", "set,apl,network_cost,apl_fail\n");
+  replace_file (dir, "evaluated.csv", "set,apl,network_cost,apl_fail_excess\n");
   assert_load_fails (dir, "evaluated.csv:1:");
-  csv = g_strdup ("set,iter_time,network_cost,apl_fail\nsearch,1,2,3\nbaseline,4,5,6\n");
+  csv = g_strdup ("set,iter_time,network_cost,apl_fail_excess\nsearch,1,2,3\nbaseline,4,5,6\n");
   replace_file (dir, "evaluated.csv", csv);
   {
     g_auto(TfSearchConfig) config = { 0 };
@@ -380,7 +380,7 @@ test_tolerated (void)
 
   replace_file (dir, "summary.yaml", newer);
   replace_file (dir, "evaluated.csv",
-                "set,iter_time,network_cost,apl_fail\r\nsearch,1,2,3\r\n");
+                "set,iter_time,network_cost,apl_fail_excess\r\nsearch,1,2,3\r\n");
   {
     g_auto(TfSearchConfig) config = { 0 };
     g_auto(TfSearchResult) result = { 0 };
@@ -393,10 +393,10 @@ test_tolerated (void)
     g_assert_cmpuint (result.baseline_evaluated->len, ==, 0);
   }
   other = g_strdup (summary);
-  objectives = strstr (other, "objectives: [iter_time, network_cost, apl_fail]");
+  objectives = strstr (other, "objectives: [iter_time, network_cost, apl_fail_excess]");
   g_assert_nonnull (objectives);
-  memcpy (objectives, "objectives: [iter_time, network_cost, apl]     ",
-          strlen ("objectives: [iter_time, network_cost, apl_fail]"));
+  memcpy (objectives, "objectives: [iter_time, network_cost, apl]            ",
+          strlen ("objectives: [iter_time, network_cost, apl_fail_excess]"));
   replace_file (dir, "summary.yaml", other);
   assert_load_fails (dir, "summary.yaml:11:13: field 'objectives': not the objectives of "
                      "config.yaml");

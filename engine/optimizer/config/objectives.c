@@ -82,6 +82,31 @@ box_apl_fail (const TfSearchConfig *config, double *ideal, double *reference)
   *reference = 10 + 0.1 * penalty;
 }
 
+/* The hops every single failure adds to the mean path between the chip pairs it leaves (a cut
+ * pair counting the penalty), summed over the failures: what a network loses if every routing
+ * node fails at the same rate (docs/spec-notes.md, "A fault objective that cannot be gamed").
+ * A failure that changes nothing adds nothing, so hardware that does nothing cannot lower it,
+ * where it lowers apl_fail, a mean over the failures. Summed over the failures, each pair's
+ * increase over its own distance before: failure_cases x (apl_fail - apl), exactly (removing a
+ * node never shortens a path, and a removed chip's own pairs average apl by the sum over
+ * chips), so never negative but for rounding. */
+static double
+value_apl_fail_excess (const TfEvaluation *ev, const TfSearchConfig *config)
+{
+  return MAX (0.0, ev->failure_cases * (ev->apl_fail - ev->apl));
+}
+
+/* Failures that together add 10 hops to the mean path: the designs of the shipped examples'
+ * fronts whose failures cut no chip off lie between 0 and 2 at 64 and at 1,024 chips, while one
+ * leaf of eight single-homed chips failing adds 14 (64 chips) or 16 (1,024) by itself
+ * (docs/optimizer.md, "Hypervolume"). */
+static void
+box_apl_fail_excess (const TfSearchConfig *config, double *ideal, double *reference)
+{
+  *ideal = 0;
+  *reference = 10;
+}
+
 static void
 box_apl (const TfSearchConfig *config, double *ideal, double *reference)
 {
@@ -170,6 +195,9 @@ static const ObjectiveRow objectives[TF_N_OBJECTIVES] = {
   [TF_OBJECTIVE_DISCONNECTED] = { "disconnected_fraction", N_("Pairs cut by a failure"),
                                   "of pairs", TF_LAYER_STRUCTURE, FALSE,
                                   FIELD (disconnected_fraction), box_disconnected },
+  [TF_OBJECTIVE_APL_FAIL_EXCESS] = { "apl_fail_excess", N_("Hops lost to failures"), "hops",
+                                     TF_LAYER_STRUCTURE, FALSE, 0, value_apl_fail_excess,
+                                     box_apl_fail_excess },
 };
 
 #undef FIELD

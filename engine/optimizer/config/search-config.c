@@ -186,13 +186,25 @@ read_objectives (TfYamlReader      *r,
                  const TfYamlKeyAt *at)
 {
   Loader *l = at->data;
+  TfMark mark = tf_yaml_reader_mark (r);
   guint indices[TF_N_OBJECTIVES], n;
 
   if (!tf_yaml_read_name_list (r, TF_N_OBJECTIVES, lookup_objective, explain_objective,
                                indices, &n))
     return FALSE;
   for (guint i = 0; i < n; i++)
-    l->c->objectives[i] = (TfObjective) indices[i];
+    {
+      l->c->objectives[i] = (TfObjective) indices[i];
+      /* The spec's mean over failures rewards hardware that carries nothing new
+       * (docs/spec-notes.md, "A fault objective that cannot be gamed"). */
+      if (indices[i] == TF_OBJECTIVE_APL_FAIL)
+        g_ptr_array_add (l->c->warnings,
+                         g_strdup_printf ("%s:%u:%u: field 'objectives[%u]': apl_fail is a mean "
+                                          "over the failures, which a switch whose failure "
+                                          "changes nothing lowers; apl_fail_excess sums what "
+                                          "each failure adds and cannot be lowered so",
+                                          r->file, mark.line, mark.column, i));
+    }
   l->c->n_objectives = n;
   return TRUE;
 }
@@ -753,7 +765,7 @@ config_defaults (TfSearchConfig  *c,
   c->n_objectives = 3;
   c->objectives[0] = TF_OBJECTIVE_ITER_TIME;
   c->objectives[1] = TF_OBJECTIVE_NETWORK_COST;
-  c->objectives[2] = TF_OBJECTIVE_APL_FAIL;
+  c->objectives[2] = TF_OBJECTIVE_APL_FAIL_EXCESS;
 
   c->family_enabled = TRUE;
   all_families (c);
