@@ -3,7 +3,9 @@
  * (data/examples/search-1024.yaml) or another configuration:
  *
  * 1. the FamilyGenerator's enumeration and the first population (seeds);
- * 2. Layers 1 + 2 + 5 per candidate on one core, family seeds and edited graphs separately,
+ * 2. what the search's Stage 0 spends on each family seed, one core: tf_generate again from its
+ *    id, then the layers its objectives need on a fresh copy, by layer;
+ *    Layers 1 + 2 + 5 per candidate on one core, family seeds and edited graphs separately,
  *    and Layers 3 + 4, and the layers the search computes for a candidate (those its
  *    objectives need) against the targets below; --each prints every candidate's;
  * 3. NSGA-II bookkeeping per generation at N = 200 (sort, crowding, selection, tournaments;
@@ -83,6 +85,81 @@ generator (const char *name)
     if (strcmp (tf_generators_get (i)->name, name) == 0)
       return tf_generators_get (i);
   return NULL;
+}
+
+static void
+print_spread (const char *what,
+              GArray     *values)
+{
+  printf ("  %-34s median %8.3f ms, mean %8.3f ms\n", what,
+          tf_bench_median ((double *) values->data, values->len), mean (values));
+}
+
+/* What the search's Stage 0 spends on each unedited family result: building its graph again
+ * from its id (tf_generate), then only the layers its objectives need, on a fresh copy (no
+ * cache), by layer. */
+static void
+time_stage_0 (const TfSearchConfig *config,
+              GPtrArray            *cands,
+              const char           *label)
+{
+  enum { GENERATE, L1, L34, L5, TOTAL, N_TIMES };
+  static const char *const names[N_TIMES] = {
+    "tf_generate", "Layer 1", "Layers 3+4", "Layer 5", "generate + objective layers",
+  };
+  GArray *times[N_TIMES];
+  guint layers = tf_search_config_get_objective_layers (config);
+  g_autoptr(GError) error = NULL;
+
+  for (guint k = 0; k < N_TIMES; k++)
+    times[k] = g_array_new (FALSE, FALSE, sizeof (double));
+  for (guint i = 0; i < cands->len; i++)
+    {
+      TfCandidate *c = g_ptr_array_index (cands, i);
+      g_autoptr(GByteArray) packed = g_byte_array_new ();
+      g_autoptr(TfCandidate) fresh = NULL;
+      TfEvaluatorStats stats = { { 0 }, { 0 } };
+      TfTopology topology;
+      gsize offset = 0;
+      double t0, row[N_TIMES];
+
+      if (c->topology.result.family == NULL || c->origin.seed_id == NULL
+          || (match != NULL && strstr (c->origin.seed_id, match) == NULL)
+          || !tf_network_graph_is_connected (&c->topology.graph))
+        continue;
+      t0 = now_ms ();
+      if (!tf_generate (&c->topology.context, c->origin.seed_id, NULL, NULL, &topology, &error))
+        g_error ("%s: %s", c->origin.seed_id, error->message);
+      row[GENERATE] = now_ms () - t0;
+      tf_topology_clear (&topology);
+
+      tf_candidate_pack (c, packed);
+      fresh = tf_candidate_unpack (packed->data, packed->len, &offset, &error);
+      if (fresh == NULL)
+        g_error ("%s: %s", c->origin.seed_id, error->message);
+      memset (&fresh->evaluation, 0, sizeof fresh->evaluation);
+      if (!tf_evaluate (config, fresh, layers, &stats, &error))
+        g_error ("%s: %s", c->origin.seed_id, error->message);
+      row[L1] = stats.seconds[1] * 1e3;
+      row[L34] = (stats.seconds[3] + stats.seconds[4]) * 1e3;
+      row[L5] = stats.seconds[5] * 1e3;
+      row[TOTAL] = row[GENERATE];
+      for (guint k = 1; k < TF_N_LAYER_SLOTS; k++)
+        row[TOTAL] += stats.seconds[k] * 1e3;
+      for (guint k = 0; k < N_TIMES; k++)
+        g_array_append_val (times[k], row[k]);
+      if (each)
+        printf ("  %-48s %6u switches  generate %7.2f  L1 %7.2f  L3+4 %6.2f  L5 %6.2f ms\n",
+                c->origin.seed_id, c->topology.graph.n_switch, row[GENERATE], row[L1], row[L34],
+                row[L5]);
+    }
+  printf ("%s, as Stage 0 evaluates them: %u candidates (%u chips), one core\n", label,
+          times[0]->len, config->n_chip);
+  for (guint k = 0; k < N_TIMES; k++)
+    {
+      print_spread (names[k], times[k]);
+      g_array_unref (times[k]);
+    }
 }
 
 /* Layers 1 + 2 + 5, then 3 + 4, per candidate; the candidates' caches are reset first. */
@@ -295,6 +372,7 @@ main (int    argc,
         g_ptr_array_add (edited, walker);
     }
 
+  time_stage_0 (&config, seeds, "family seeds");
   time_layers (&config, seeds, "family seeds");
   time_layers (&config, edited, "edited graphs");
   if (run_path != NULL)
