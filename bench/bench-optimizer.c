@@ -149,9 +149,10 @@ time_stage_0 (const TfSearchConfig *config,
       for (guint k = 0; k < N_TIMES; k++)
         g_array_append_val (times[k], row[k]);
       if (each)
-        printf ("  %-48s %6u switches  generate %7.2f  L1 %7.2f  L3+4 %6.2f  L5 %6.2f ms\n",
-                c->origin.seed_id, c->topology.graph.n_switch, row[GENERATE], row[L1], row[L34],
-                row[L5]);
+        printf ("  %-48s %-9s %6u switches  generate %7.2f  L1 %7.2f  L3+4 %6.2f  L5 %6.2f "
+                "ms\n", c->origin.seed_id,
+                tf_intra_board_topo_to_string (c->topology.context.intra_board_topo),
+                c->topology.graph.n_switch, row[GENERATE], row[L1], row[L34], row[L5]);
     }
   printf ("%s, as Stage 0 evaluates them: %u candidates (%u chips), one core\n", label,
           times[0]->len, config->n_chip);
@@ -206,8 +207,9 @@ time_layers (const TfSearchConfig *config,
       g_array_append_val (l125, (double) { t1 - t0 });
       g_array_append_val (l34, (double) { t2 - t1 });
       g_array_append_val (l1, (double) { stats.seconds[1] * 1e3 });
+      /* Slot k is layer bit 1 << k; Layer 1's paths (TF_LAYER_PATHS) count in slot 1. */
       for (guint k = 1; k < TF_N_LAYER_SLOTS; k++)
-        if (objective_layers & (1u << k))
+        if (objective_layers & ((1u << k) | (k == 1 ? TF_LAYER_PATHS : 0)))
           own += stats.seconds[k] * 1e3;
       g_array_append_val (search, own);
       if (each)
@@ -232,6 +234,43 @@ time_layers (const TfSearchConfig *config,
   if (targets[target_row].stage_1_ms < G_MAXDOUBLE)
     verdict ("Stage 1 as the search computes it, mean", mean (search),
              targets[target_row].stage_1_ms, "ms");
+}
+
+/* Family results named in @path, a line each: an intra_board_topo and a result id, separated
+ * by a tab (to time a sample of every result, which the first population is not), made as the
+ * family generator makes its candidates. */
+static void
+load_ids (const TfSearchConfig *config,
+          const char           *path,
+          GPtrArray            *out)
+{
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!g_file_get_contents (path, &text, NULL, &error))
+    g_error ("%s", error->message);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[i], "\t", 2);
+      TfContext ctx = config->context;
+      TfIntraBoardTopo topo;
+      TfCandidate *c;
+
+      if (fields[0] == NULL || fields[1] == NULL)
+        continue;
+      if (!tf_intra_board_topo_from_string (fields[0], &topo, &error))
+        g_error ("%s:%u: %s", path, i + 1, error->message);
+      ctx.intra_board_topo = topo;
+      c = tf_candidate_new ();
+      if (!tf_generate (&ctx, fields[1], NULL, NULL, &c->topology, &error))
+        g_error ("%s:%u: %s", path, i + 1, error->message);
+      c->chip_transitive = c->topology.chip_transitive;
+      c->origin.method = TF_ORIGIN_FAMILY_ENUM;
+      c->origin.seed_id = g_strdup (fields[1]);
+      g_ptr_array_add (out, c);
+    }
 }
 
 static void
@@ -290,6 +329,7 @@ main (int    argc,
 {
   g_autofree char *config_path = NULL;
   g_autofree char *run_path = NULL;
+  g_autofree char *ids_path = NULL;
   gboolean full = FALSE;
   gint n_candidates = 0;
   g_autoptr(GOptionContext) context = g_option_context_new ("- time the optimizer");
@@ -307,6 +347,9 @@ main (int    argc,
       "Also time the front of a run folder (optimize --out): the graphs a search ends on", "DIR" },
     { "candidates", 0, 0, G_OPTION_ARG_INT, &n_candidates,
       "Candidates timed of each kind (default: every seed and 200 edited graphs)", "N" },
+    { "ids", 0, 0, G_OPTION_ARG_FILENAME, &ids_path,
+      "Time these family results (lines: intra_board_topo TAB id) as Stage 0 evaluates them, "
+      "instead of the first population", "FILE" },
     { "each", 0, 0, G_OPTION_ARG_NONE, &each, "Print each candidate's layer times", NULL },
     { "match", 0, 0, G_OPTION_ARG_STRING, &match,
       "Time only the candidates whose seed id or template holds TEXT (to profile one kind)",
@@ -343,6 +386,12 @@ main (int    argc,
   if (!family->init (state, &config, rng, seeds, &error))
     g_error ("%s", error->message);
   printf ("first population: %u seeds generated in %.1f ms\n", seeds->len, now_ms () - t0);
+
+  if (ids_path != NULL)
+    {
+      g_ptr_array_set_size (seeds, 0);
+      load_ids (&config, ids_path, seeds);
+    }
 
   /* Edited graphs: 1 to 8 mutations from a random seed, as the search makes them. */
   if (n_candidates > 0)

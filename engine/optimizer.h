@@ -288,6 +288,9 @@ typedef enum
   TF_LAYER_ITERATION   = 1 << 3,
   TF_LAYER_WORKFLOW    = 1 << 4,
   TF_LAYER_COST        = 1 << 5,
+  TF_LAYER_PATHS       = 1 << 6,  /* Layer 1 but switch_diversity (its max flows, which no
+                                   * objective reads, for the front only); TF_LAYER_STRUCTURE
+                                   * is all of Layer 1 */
 } TfLayer;
 
 typedef struct

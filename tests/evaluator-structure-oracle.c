@@ -406,11 +406,14 @@ check_paths (TfCandidate *candidate,
       g_assert_false (tf_evaluate_structure (&config, candidate, &error));
       g_assert_error (error, TF_ERROR, TF_ERROR_INVARIANT);
       g_assert_true (g_str_has_prefix (error->message, "connectivity: "));
-      g_assert_false (candidate->evaluation.layers & TF_LAYER_STRUCTURE);
+      g_assert_false (candidate->evaluation.layers & (TF_LAYER_PATHS | TF_LAYER_STRUCTURE));
       return;
     }
-  if (!tf_evaluate_structure (&config, candidate, &error))
+  /* Both parts of Layer 1, directly: evaluated again under another configuration. */
+  if (!tf_evaluate_structure (&config, candidate, &error)
+      || !tf_evaluate_switch_diversity (&config, candidate, &error))
     g_error ("%s: %s", what, error->message);
+  g_assert_true (ev->layers & TF_LAYER_PATHS);
   g_assert_true (ev->layers & TF_LAYER_STRUCTURE);
 
   if (ev->diameter != bf->diameter)

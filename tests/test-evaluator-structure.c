@@ -28,7 +28,7 @@ test_leaf_cut (void)
   bf_paths (&t.graph, TF_FAILURES_SWITCHES, 0, &bf);
   candidate->topology = t;
   memset (&t, 0, sizeof t);
-  g_assert_true (tf_evaluate_structure (&config, candidate, &error));
+  g_assert_true (tf_evaluate (&config, candidate, TF_LAYER_STRUCTURE, NULL, &error));
   g_assert_no_error (error);
   ev = &candidate->evaluation;
 
@@ -74,7 +74,7 @@ test_known (void)
     g_autoptr(TfCandidate) c = tf_candidate_new ();
 
     make_graph (&c->topology, 5, 2, star, G_N_ELEMENTS (star));
-    g_assert_true (tf_evaluate_structure (&config, c, &error));
+    g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE, NULL, &error));
     g_assert_no_error (error);
     /* Pairs among chips 0-3: 12 at 2 hops; with chip 4: 8 at 3 hops. */
     assert_close (c->evaluation.apl, (12 * 2 + 8 * 3) / 20.0, "apl", "star");
@@ -90,7 +90,7 @@ test_known (void)
     g_autoptr(TfCandidate) c = tf_candidate_new ();
 
     make_graph (&c->topology, 3, 0, path, G_N_ELEMENTS (path));
-    g_assert_true (tf_evaluate_structure (&config, c, &error));
+    g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE, NULL, &error));
     assert_close (c->evaluation.apl, 8.0 / 6, "apl", "path");
     g_assert_cmpuint (c->evaluation.diameter, ==, 2);
     g_assert_cmpuint (c->evaluation.failure_cases, ==, 3);
@@ -113,17 +113,17 @@ test_known (void)
 
     make_graph (&c->topology, 4, 0, heavy_pairs, G_N_ELEMENTS (heavy_pairs));
     c->chip_transitive = TRUE;
-    g_assert_true (tf_evaluate_structure (&config, c, &error));
+    g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE, NULL, &error));
     g_assert_cmpuint (c->evaluation.switch_diversity, ==, 2);
   }
   {
     g_autoptr(TfCandidate) c = tf_candidate_new ();
 
     make_graph (&c->topology, 4, 0, split, G_N_ELEMENTS (split));
-    g_assert_false (tf_evaluate_structure (&config, c, &error));
+    g_assert_false (tf_evaluate (&config, c, TF_LAYER_STRUCTURE, NULL, &error));
     g_assert_error (error, TF_ERROR, TF_ERROR_INVARIANT);
     g_assert_true (g_str_has_prefix (error->message, "connectivity: "));
-    g_assert_false (c->evaluation.layers & TF_LAYER_STRUCTURE);
+    g_assert_false (c->evaluation.layers & (TF_LAYER_PATHS | TF_LAYER_STRUCTURE));
   }
 }
 
@@ -159,7 +159,7 @@ test_orbits (void)
 
   tf_search_config_init (&config);
   make_graph (&c->topology, 20, 4, (const guint32 (*)[3]) links, n);
-  g_assert_true (tf_evaluate_structure (&config, c, &error));
+  g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE, NULL, &error));
   g_assert_no_error (error);
   hops = c->hop_cache;
   g_assert_nonnull (hops);
@@ -190,7 +190,7 @@ test_rail_swaps (void)
   g_assert_true (tf_generate (&ctx, id, NULL, NULL, &c->topology, &error));
   g_assert_no_error (error);
   g_assert_true (tf_generate (&ctx, id, NULL, NULL, &t, &error));
-  g_assert_true (tf_evaluate_structure (&config, c, &error));
+  g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE, NULL, &error));
   g_assert_no_error (error);
   hops = c->hop_cache;
   g_assert_nonnull (hops);
@@ -218,7 +218,8 @@ evaluate_hand_made (TfCandidate   *c,
   config.failures = failures;
   tf_topology_clear (&c->topology);
   make_graph (&c->topology, n_chip, n_switch, links, n_links);
-  g_assert_true (tf_evaluate_structure (&config, c, &error));
+  memset (&c->evaluation, 0, sizeof c->evaluation);   /* a new graph: nothing cached */
+  g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE, NULL, &error));
   g_assert_no_error (error);
 }
 

@@ -74,6 +74,49 @@ test_caching (void)
   }
 }
 
+/* switch_diversity, the max flows no objective reads, is a layer of its own: the layers the
+ * objectives need leave it out, the layers the front shows (tf_search_config_get_layers) and
+ * all of Layer 1 bring it, with the value a whole Layer 1 gives, Layer 1 counted once. */
+static void
+test_diversity_on_demand (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(TfCandidate) search = NULL;
+  g_autoptr(TfCandidate) whole = NULL;
+  g_autoptr(GError) error = NULL;
+  TfEvaluatorStats stats = { { 0 }, { 0 } };
+  guint objective_layers;
+
+  tf_test_search_config (32, "ALL", 8, 1, 1, NULL, &config);
+  objective_layers = tf_search_config_get_objective_layers (&config);
+  g_assert_true (objective_layers & TF_LAYER_PATHS);
+  g_assert_false (objective_layers & TF_LAYER_STRUCTURE);
+  g_assert_true (tf_search_config_get_layers (&config) & TF_LAYER_STRUCTURE);
+  for (TfObjective o = 0; o < TF_N_OBJECTIVES; o++)
+    g_assert_false (tf_objective_get_layers (o) & TF_LAYER_STRUCTURE);
+
+  search = generated (&config, "fat-tree:layers=2,k=8,osr=1,n_endpoint=32");
+  whole = generated (&config, "fat-tree:layers=2,k=8,osr=1,n_endpoint=32");
+  g_assert_true (tf_evaluate (&config, search, objective_layers, &stats, &error));
+  g_assert_no_error (error);
+  g_assert_true (search->evaluation.layers & TF_LAYER_PATHS);
+  g_assert_false (search->evaluation.layers & TF_LAYER_STRUCTURE);
+  g_assert_cmpuint (search->evaluation.switch_diversity, ==, 0);
+  g_assert_cmpuint (stats.computed[1], ==, 1);
+
+  /* The front's layers: Layer 1's last part only. */
+  g_assert_true (tf_evaluate (&config, search, tf_search_config_get_layers (&config), &stats,
+                              &error));
+  g_assert_true (search->evaluation.layers & TF_LAYER_STRUCTURE);
+  g_assert_cmpuint (stats.computed[1], ==, 1);
+
+  g_assert_true (tf_evaluate (&config, whole, TF_LAYER_STRUCTURE, NULL, &error));
+  g_assert_true (whole->evaluation.layers & TF_LAYER_PATHS);
+  g_assert_cmpuint (whole->evaluation.switch_diversity, >, 0);
+  g_assert_cmpuint (search->evaluation.switch_diversity, ==, whole->evaluation.switch_diversity);
+  g_assert_cmpfloat (search->evaluation.apl_fail, ==, whole->evaluation.apl_fail);
+}
+
 static void
 expect_rejected (const TfSearchConfig *config,
                  TfCandidate          *c,
@@ -213,6 +256,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/evaluator/caching", test_caching);
+  g_test_add_func ("/evaluator/diversity-on-demand", test_diversity_on_demand);
   g_test_add_func ("/evaluator/constraints", test_constraints);
   g_test_add_func ("/evaluator/chip-ports", test_chip_ports);
   return g_test_run ();

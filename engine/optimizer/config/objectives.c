@@ -180,23 +180,23 @@ static const ObjectiveRow objectives[TF_N_OBJECTIVES] = {
                                FALSE, FIELD (workflow_time_us), box_iter_time },
   [TF_OBJECTIVE_NETWORK_COST] = { "network_cost", N_("Network cost"), "USD", TF_LAYER_COST,
                                   FALSE, FIELD (network_cost_usd), box_network_cost },
-  [TF_OBJECTIVE_APL_FAIL] = { "apl_fail", N_("APL under failure"), "hops", TF_LAYER_STRUCTURE,
+  [TF_OBJECTIVE_APL_FAIL] = { "apl_fail", N_("APL under failure"), "hops", TF_LAYER_PATHS,
                               FALSE, FIELD (apl_fail), box_apl_fail },
-  [TF_OBJECTIVE_APL] = { "apl", N_("Average path length"), "hops", TF_LAYER_STRUCTURE, FALSE,
+  [TF_OBJECTIVE_APL] = { "apl", N_("Average path length"), "hops", TF_LAYER_PATHS, FALSE,
                          FIELD (apl), box_apl },
-  [TF_OBJECTIVE_DIAMETER] = { "diameter", N_("Diameter"), "hops", TF_LAYER_STRUCTURE, FALSE, 0,
+  [TF_OBJECTIVE_DIAMETER] = { "diameter", N_("Diameter"), "hops", TF_LAYER_PATHS, FALSE, 0,
                               value_diameter, box_diameter },
   [TF_OBJECTIVE_BISECTION] = { "bisection_bandwidth", N_("Bisection bandwidth"), "GB/s",
-                               TF_LAYER_STRUCTURE, TRUE, FIELD (bisection_bandwidth),
+                               TF_LAYER_PATHS, TRUE, FIELD (bisection_bandwidth),
                                box_bisection },
   [TF_OBJECTIVE_ALL_REDUCE_TIME] = { "allreduce_time", N_("AllReduce time"), "us",
                                      TF_LAYER_COLLECTIVES, FALSE, 0, value_all_reduce_time,
                                      box_all_reduce_time },
   [TF_OBJECTIVE_DISCONNECTED] = { "disconnected_fraction", N_("Pairs cut by a failure"),
-                                  "of pairs", TF_LAYER_STRUCTURE, FALSE,
+                                  "of pairs", TF_LAYER_PATHS, FALSE,
                                   FIELD (disconnected_fraction), box_disconnected },
   [TF_OBJECTIVE_APL_FAIL_EXCESS] = { "apl_fail_excess", N_("Hops lost to failures"), "hops",
-                                     TF_LAYER_STRUCTURE, FALSE, 0, value_apl_fail_excess,
+                                     TF_LAYER_PATHS, FALSE, 0, value_apl_fail_excess,
                                      box_apl_fail_excess },
 };
 
@@ -264,6 +264,10 @@ tf_search_config_get_layers (const TfSearchConfig *config)
   for (guint w = 0; w < config->n_workloads; w++)
     if (config->workloads[w].primitives != 0 && config->workloads[w].n_message_sizes > 0)
       layers |= TF_LAYER_COLLECTIVES;
+  /* Every layer but cost stands on Layer 1's paths; where those are computed the files show
+   * all of Layer 1, switch_diversity too (no objective reads it: the search leaves it out). */
+  if (layers & ~TF_LAYER_COST)
+    layers |= TF_LAYER_STRUCTURE;
   return layers;
 }
 

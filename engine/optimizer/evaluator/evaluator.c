@@ -12,13 +12,15 @@
 #include <string.h>
 
 #include "evaluator-private.h"
+#include "structure-private.h"
 
 typedef gboolean (*LayerFunc) (const TfSearchConfig *config, TfCandidate *candidate,
                                GError **error);
 
 /* The layers in the order they run (the funnel: cost first), one row each: what it computes,
- * the layers it stands on, its name, and its slot in TfEvaluatorStats. Layer 4 (workflow) is
- * computed with Layer 3 by the same function. */
+ * the layers it stands on, its name, its slot in TfEvaluatorStats and whether it counts there
+ * as a computation (switch_diversity, Layer 1's last part, adds its time to Layer 1's). Layer 4
+ * (workflow) is computed with Layer 3 by the same function. */
 typedef struct
 {
   TfLayer     layer;
@@ -26,16 +28,19 @@ typedef struct
   guint       needs;
   const char *name;
   guint       index;
+  gboolean    counted;
   LayerFunc   func;
 } LayerRow;
 
 static const LayerRow layers_table[] = {
-  { TF_LAYER_COST, TF_LAYER_COST, 0, "cost", 5, tf_evaluate_cost },
-  { TF_LAYER_STRUCTURE, TF_LAYER_STRUCTURE, 0, "structure", 1, tf_evaluate_structure },
-  { TF_LAYER_COLLECTIVES, TF_LAYER_COLLECTIVES, TF_LAYER_STRUCTURE, "collectives", 2,
+  { TF_LAYER_COST, TF_LAYER_COST, 0, "cost", 5, TRUE, tf_evaluate_cost },
+  { TF_LAYER_PATHS, TF_LAYER_PATHS, 0, "structure", 1, TRUE, tf_evaluate_structure },
+  { TF_LAYER_STRUCTURE, TF_LAYER_STRUCTURE, TF_LAYER_PATHS, "switch_diversity", 1, FALSE,
+    tf_evaluate_switch_diversity },
+  { TF_LAYER_COLLECTIVES, TF_LAYER_COLLECTIVES, TF_LAYER_PATHS, "collectives", 2, TRUE,
     tf_evaluate_collectives },
-  { TF_LAYER_ITERATION, TF_LAYER_ITERATION | TF_LAYER_WORKFLOW, TF_LAYER_STRUCTURE, "iteration",
-    3, tf_evaluate_iteration },
+  { TF_LAYER_ITERATION, TF_LAYER_ITERATION | TF_LAYER_WORKFLOW, TF_LAYER_PATHS, "iteration",
+    3, TRUE, tf_evaluate_iteration },
 };
 
 const char *
@@ -67,7 +72,7 @@ run_layer (const TfSearchConfig *config,
     candidate->evaluation.layers |= row->computes;
   if (stats != NULL)
     {
-      stats->computed[row->index]++;
+      stats->computed[row->index] += row->counted;
       stats->seconds[row->index] += (g_get_monotonic_time () - start) / 1e6;
     }
   return ok;

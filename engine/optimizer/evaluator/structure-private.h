@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* structure-private.h: what the files of Layer 1 (evaluator-structure.c) share: the path metrics
  * under failures (evaluator-failures.c), on the twin quotient and its pair sums
- * (quotient-private.h).
+ * (quotient-private.h); and its part of its own, switch_diversity (evaluator-diversity.c).
  */
 #pragma once
 
@@ -29,5 +29,10 @@ typedef struct
 gboolean tf_path_metrics (const TfNetworkGraph *graph, gboolean chip_transitive,
                           TfFailures failures, double penalty, TfHopTable *hops,
                           TfPathMetrics *out, GError **error);
+
+/* switch_diversity, the layer TF_LAYER_STRUCTURE on top of TF_LAYER_PATHS (evaluator.c's
+ * table). */
+gboolean tf_evaluate_switch_diversity (const TfSearchConfig *config, TfCandidate *candidate,
+                                       GError **error);
 
 G_END_DECLS
