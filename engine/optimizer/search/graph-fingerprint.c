@@ -6,7 +6,9 @@
  * starts with its tier and its container (where it stands), then takes, three times over, the
  * fingerprints of its neighbours with their link multiplicities (Weisfeiler-Lehman
  * refinement; the chips' numbers break most symmetry from the first round). The graph's
- * fingerprint mixes its sizes, the board layout and its links as pairs of node fingerprints.
+ * fingerprint mixes its sizes, its links as pairs of node fingerprints with their type and
+ * reach, and the grouping (boards, racks, pods): a torus on boards of 2 x 4 chips and the same
+ * torus on boards of 4 x 4 are two designs.
  * A multiset (a node's neighbours, the graph's links) is the sum of its members' mixed hashes,
  * which does not depend on their order and needs no sort: O(links) a round. Equal graphs, up to a renumbering of switches, give equal fingerprints; two
  * different graphs give equal ones only if three rounds of refinement cannot tell them apart
@@ -62,10 +64,20 @@ tf_network_graph_fingerprint (const TfNetworkGraph *graph)
     {
       guint64 a = colour[graph->links[i].a], b = colour[graph->links[i].b];
 
-      links += mix (mix (MIN (a, b), MAX (a, b)), graph->links[i].multiplicity);
+      /* A link's type and reach say where it runs (a board's trace, a rack's cable): the same
+       * links placed otherwise are another design. */
+      links += mix (mix (mix (MIN (a, b), MAX (a, b)), graph->links[i].multiplicity),
+                    ((guint64) graph->links[i].type << 8) | graph->links[i].reach);
     }
   h = mix (mix (mix (mix (h, graph->n_chip), graph->n_switch), graph->n_links), links);
+  /* The grouping: which chips make a board, which boards a rack, which racks a pod. */
+  h = mix (mix (mix (mix (h, graph->chips_per_board), graph->n_board), graph->n_rack),
+           graph->n_pod);
   for (guint b = 0; b < graph->n_board * graph->chips_per_board; b++)
     h = mix (h, graph->board_chips[b]);
+  for (guint b = 0; graph->board_rack != NULL && b < graph->n_board; b++)
+    h = mix (h, graph->board_rack[b]);
+  for (guint r = 0; graph->rack_pod != NULL && r < graph->n_rack; r++)
+    h = mix (h, graph->rack_pod[r]);
   return h;
 }
