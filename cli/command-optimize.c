@@ -37,9 +37,13 @@ test_kill (const TfSearchProgress *p)
   const char *at = g_getenv ("TF_TEST_KILL_AT");
   g_autofree char *here = NULL;
 
-  if (at == NULL || p->stage_2 > 0)
+  if (at == NULL || p->stage_2 > 0
+      || (p->stage_0_total > 0 && p->stage_0_done < p->stage_0_total))
     return;
-  here = g_strdup_printf ("%s:%u", p->baseline ? "baseline" : "generation", p->generation);
+  /* Stage 0's last report comes right after its checkpoint. */
+  here = p->stage_0_total > 0
+         ? g_strdup ("family")
+         : g_strdup_printf ("%s:%u", p->baseline ? "baseline" : "generation", p->generation);
   if (strcmp (at, here) == 0)
     kill (getpid (), SIGKILL);
 }
@@ -48,9 +52,22 @@ static gboolean
 on_progress (const TfSearchProgress *p,
              gpointer                data)
 {
+  static guint tenth_shown = G_MAXUINT;
+
   (void) data;
   test_kill (p);
-  if (p->stage_2 > 0)
+  if (p->stage_0_total > 0)
+    {
+      /* Stage 0 reports every chunk: a line a tenth of the way is enough. */
+      guint tenth = (guint) ((guint64) p->stage_0_done * 10 / p->stage_0_total);
+
+      if (tenth != tenth_shown)
+        g_printerr ("family    evaluations %6u of %u  front %4u  hypervolume %.4f  "
+                    "elapsed %7.1f s\n", p->stage_0_done, p->stage_0_total, p->front_size,
+                    p->hypervolume, p->elapsed);
+      tenth_shown = tenth;
+    }
+  else if (p->stage_2 > 0)
     g_printerr ("stage 2: simulating %u front candidates with SimGrid\n", p->stage_2);
   else if (p->baseline)
     g_printerr ("baseline  evaluations %6u  front %4u  hypervolume %.4f  elapsed %7.1f s\n",

@@ -114,6 +114,7 @@ gboolean    tf_bottleneck_from_text (const char *text, TfBottleneck *bottleneck)
 #define TF_SEARCH_MAX_CHIPS_PER_BOARD 16u
 #define TF_SEARCH_MAX_EDITS_PER_CHILD 16u
 #define TF_SEARCH_MAX_MANUAL_FILES   64u
+#define TF_SEARCH_MAX_STAGE_0        1000000u
 
 typedef struct
 {
@@ -202,7 +203,11 @@ typedef struct
   gboolean              family_enabled;
   guint                 n_families;      /* 0 with family_enabled: every registered one */
   const TfFamily       *families[TF_N_FAMILIES];
-  gboolean              family_edge_cases;  /* seed from edge-case results too (default no) */
+  gboolean              family_edge_cases;  /* edge-case results too, in Stage 0, the seeds and
+                                             * the family's steps (default yes) */
+  gboolean              family_stage_0;     /* Stage 0: every buildable result evaluated before
+                                             * the search, the family front (default yes) */
+  guint                 family_stage_0_max; /* beyond this many, a stratified sample of it */
   TfContext             context;         /* scope, chips_per_board_max, ... for enumeration;
                                           * intra_board_topo: the first of intra_board_topos */
   guint                 intra_board_topos;  /* bits (1 << TfIntraBoardTopo): a seed enumeration
@@ -237,6 +242,8 @@ typedef struct
   double                mutation_rate;   /* chance a child is mutated rather than a family step */
   double                reference_point[TF_N_OBJECTIVES];  /* search.reference_point, in the
                                                           * objective's unit; NAN: the default */
+  guint                 front_max;       /* search.front_max: representatives the front is
+                                          * written as (0: every candidate of it) */
 
   /* evaluator */
   TfStage2              stage_2;           /* evaluator.stage_2 */
@@ -425,6 +432,8 @@ typedef struct
   gboolean baseline;       /* TRUE while the Random + QMC baseline runs */
   guint   stage_2;         /* non-zero once the search is over and Stage 2 simulates that many
                             * front candidates */
+  guint   stage_0_done;    /* while Stage 0 runs (stage_0_total non-zero): the family results */
+  guint   stage_0_total;   /* evaluated so far, of that many; front is then the family front's */
   /* Borrowed for the call only: the current front (TfCandidate *, by first objective) and the
    * objective rows (as the search minimises them) of every feasible candidate evaluated so
    * far, of the search or of the baseline while it runs. */
@@ -476,13 +485,51 @@ typedef struct
   const TfBatchEvaluator *evaluator;  /* NULL: the worker threads */
 } TfSearchOptions;
 
+/* What a row of evaluated.csv says of its candidate beside the objectives. */
+typedef struct
+{
+  guint   id;                /* the run's candidate id (cand_NNNNNN) */
+  guint8  origin;            /* TfOriginMethod */
+  guint8  intra_board_topo;  /* TfIntraBoardTopo of its boards */
+  guint16 chips_per_board;
+} TfEvaluatedInfo;
+
+/* A candidate of the front that a representative stands for (search.front_max, docs/optimizer.md
+ * "A front a person can read"): no file of its own, its row in evaluated.csv. */
+typedef struct
+{
+  TfEvaluatedInfo info;
+  guint           representative;              /* its index in the front */
+  double          objectives[TF_N_OBJECTIVES]; /* as the search minimises them */
+} TfFrontMember;
+
 typedef struct
 {
   guint      n_objectives;
-  GPtrArray *front;              /* TfCandidate *: feasible, non-dominated, by first objective */
+  GPtrArray *front;              /* TfCandidate *: feasible, non-dominated, by first objective
+                                  * (ties by cost); with front_max its representatives */
+  GArray    *front_members;      /* TfFrontMember: the rest of the front, which they stand for
+                                  * (empty without front_max or with a smaller front) */
   GPtrArray *baseline_front;     /* the same for the Random + QMC baseline */
   GArray    *evaluated;          /* double[n_objectives] of every feasible candidate evaluated */
+  GArray    *evaluated_info;     /* TfEvaluatedInfo, one per row of evaluated */
   GArray    *baseline_evaluated;
+  GArray    *baseline_evaluated_info;
+  /* Stage 0, the family front (docs/optimizer.md, "Stage 0"): every buildable result of the
+   * configured families and boards (a stratified sample beyond family_stage_0_max) evaluated
+   * before the search, which starts from its front; the baseline starts from it too. */
+  GPtrArray *family_front;       /* TfCandidate *: as front */
+  GArray    *family_evaluated;   /* rows of its feasible results, as evaluated */
+  GArray    *family_evaluated_info;
+  double     family_hypervolume;
+  guint      family_buildable;   /* buildable results of the configured families and boards */
+  guint      family_evaluations; /* of them evaluated: all, or the sample */
+  guint      family_rejected;    /* of those, broke a hard constraint */
+  guint      family_left_out;    /* of the buildable (or the sample), not evaluated: a graph
+                                  * equal to one built before (a ring of two chips is their
+                                  * full mesh), or one that could not be built after all */
+  gboolean   family_sampled;     /* family_evaluations < family_buildable */
+  double     family_seconds;
   double     ideal[TF_N_OBJECTIVES];            /* the hypervolume's box (tf_search_config_get_box) */
   double     reference_point[TF_N_OBJECTIVES];
   double     hypervolume;                       /* of the front, a fraction of the box */
@@ -517,6 +564,23 @@ gboolean tf_search_run (const TfSearchConfig  *config,
                         GError               **error);
 void     tf_search_result_clear (TfSearchResult *result);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfSearchResult, tf_search_result_clear)
+
+/* How two fronts compare (front-indicators.c; docs/optimizer.md, "Comparing fronts"), on rows
+ * as the search minimises them (@config's objectives), values as people read them compared by
+ * ratio (a value below a thousandth of its box counting as that).
+ * tf_front_epsilon: the multiplicative epsilon indicator I(A, B), the least factor e such that
+ * every point of B has a point of A at most e times worse in every objective: at most 1 when A
+ * covers B, and how many times better B's best point is than A's nearest when above 1 (1 for
+ * an empty B, infinite for an empty A).
+ * tf_front_gains: per objective k (@gains, n_objectives), the most times better a point of B
+ * is in k than a point of A that it equals or beats in every other objective (1: none). */
+double   tf_front_epsilon (const TfSearchConfig *config, const double *a, guint na,
+                           const double *b, guint nb);
+void     tf_front_gains (const TfSearchConfig *config, const double *a, guint na,
+                         const double *b, guint nb, double *gains);
+/* The rows of @front (TfCandidate *) and, when not NULL, of @members (TfFrontMember): every
+ * point of a front written as representatives; *@n rows of @m. */
+double  *tf_front_rows (const GPtrArray *front, const GArray *members, guint m, guint *n);
 
 /* Stage 2's simulator, topoforge-simgrid: its path ($TOPOFORGE_SIMGRID, built beside this build,
  * or installed), or NULL and an error saying how to get it. */
@@ -685,6 +749,16 @@ struct _TfGenerator
    * state learns nothing while the search runs. */
   void      (*state_save) (gconstpointer state, GByteArray *out);
   gboolean  (*state_load) (gpointer state, const guint8 *data, gsize size);
+  /* Stage 0 (stage-0.c): the design points of the generator's whole buildable space as handles
+   * into its state, appended to @handles (guint) in a fixed order, at most @max of them (beyond,
+   * a stratified sample, every stratum represented), with how many there are in
+   * *@n_buildable; and the candidate of one handle, or NULL with TF_ERROR_INVALID_MUTATION
+   * when it cannot be built after all (NULL: no Stage 0). stage_0_build may run on several
+   * threads at once. */
+  void         (*stage_0) (gpointer state, const TfSearchConfig *config, guint max,
+                           GArray *handles, guint *n_buildable);
+  TfCandidate *(*stage_0_build) (gpointer state, const TfSearchConfig *config, guint handle,
+                                 GError **error);
 };
 
 /* The registered generators (engine/optimizer/generators/meson.build's `generators`), in the

@@ -163,9 +163,10 @@ test_optimize_interrupt (void)
   g_assert_nonnull (strstr (summary, "cancelled: true"));
 }
 
-/* Killed (SIGKILL, the test hook) right after the checkpoint of a random generation, and of a
- * random batch of the baseline, then resumed with --resume DIR on one thread where it ran on
- * two: the same front, rows and counters as the run never killed. And the resume's errors. */
+/* Killed (SIGKILL, the test hook) right after the checkpoint of a random generation, of a
+ * random batch of the baseline, and of Stage 0, then resumed with --resume DIR on one thread
+ * where it ran on two: the same front, rows and counters as the run never killed. And the
+ * resume's errors. */
 static void
 test_optimize_resume (void)
 {
@@ -182,13 +183,14 @@ test_optimize_resume (void)
   /* A run that ends leaves no checkpoint. */
   g_assert_false (g_file_test (kept, G_FILE_TEST_EXISTS));
 
-  for (guint k = 0; k < 2; k++)
+  for (guint k = 0; k < 3; k++)
     {
       g_autofree char *dir = g_dir_make_tmp ("tf-optimize-XXXXXX", NULL);
       g_autofree char *checkpoint = g_build_filename (dir, "checkpoint.bin", NULL);
       g_autofree char *summary = g_build_filename (dir, "summary.yaml", NULL);
-      g_autofree char *at = g_strdup_printf ("%s:%d", k == 0 ? "generation" : "baseline",
-                                             g_test_rand_int_range (1, k == 0 ? 6 : 4));
+      g_autofree char *at = k == 2 ? g_strdup ("family")
+                            : g_strdup_printf ("%s:%d", k == 0 ? "generation" : "baseline",
+                                               g_test_rand_int_range (1, k == 0 ? 6 : 4));
       const char *argv[] = { g_getenv ("TF_CLI"), "optimize", "--config", config, "--out", dir,
                              "--population", "8", "--generations", "6", "--threads", "2",
                              "--checkpoint-every", "0", NULL };

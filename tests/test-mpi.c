@@ -129,7 +129,9 @@ test_worker_killed (void)
   const char *args[] = { "--config", config_path, "--out", dir, RUN_OPTIONS, "--threads", "1",
                          NULL };
   const char *resume[] = { "--resume", dir, "--threads", "1", NULL };
-  MpiRun r = mpirun (3, "TF_TEST_KILL_WORKER", "3", args);
+  /* Batch 10: Stage 0's seven chunks of 128 of search-small's 817 buildable family results,
+   * the first population, then the second generation's. */
+  MpiRun r = mpirun (3, "TF_TEST_KILL_WORKER", "10", args);
 
   g_assert_false (WIFEXITED (r.status) && WEXITSTATUS (r.status) == 0);
   if (strstr (r.err, line) == NULL)

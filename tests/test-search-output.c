@@ -25,9 +25,14 @@ run_small_search (void)
   run_config.population_size = 8;
   run_config.generations = 2;
   run_config.threads = 1;
+  /* Few representatives, so that they stand for others. */
+  run_config.front_max = 4;
   g_assert_true (tf_search_run (&run_config, &options, &run_result, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (run_result.front->len, >, 1);
+  g_assert_cmpuint (run_result.front->len, ==, 4);
+  g_assert_cmpuint (run_result.front_members->len, >, 0);
+  g_assert_nonnull (run_result.family_front);
+  g_assert_cmpuint (run_result.family_front->len, >, 0);
   g_test_message ("front %u, baseline front %u, evaluated %u", run_result.front->len,
                   run_result.baseline_front->len, run_result.evaluated->len);
   g_assert_nonnull (run_result.baseline_front);
@@ -110,7 +115,31 @@ assert_same_rows (const GArray *a,
 {
   g_assert_nonnull (a);
   g_assert_nonnull (b);
-  g_assert_cmpmem (a->data, a->len * sizeof (double), b->data, b->len * sizeof (double));
+  g_assert_cmpmem (a->data, a->len * g_array_get_element_size ((GArray *) a), b->data,
+                   b->len * g_array_get_element_size ((GArray *) b));
+}
+
+/* Fronts of points (the baseline's, the family's): ids, objectives, origins and boards. */
+static void
+assert_same_points (const GPtrArray *a,
+                    const GPtrArray *b,
+                    guint            m)
+{
+  g_assert_nonnull (b);
+  g_assert_cmpuint (b->len, ==, a->len);
+  for (guint i = 0; i < a->len; i++)
+    {
+      const TfCandidate *x = g_ptr_array_index (a, i);
+      const TfCandidate *y = g_ptr_array_index (b, i);
+
+      g_assert_cmpuint (x->id, ==, y->id);
+      g_assert_cmpmem (x->objectives, m * sizeof (double), y->objectives, m * sizeof (double));
+      g_assert_cmpint (x->origin.method, ==, y->origin.method);
+      g_assert_cmpstr (x->origin.seed_id, ==, y->origin.seed_id);
+      g_assert_cmpint (x->topology.context.intra_board_topo, ==,
+                       y->topology.context.intra_board_topo);
+      g_assert_cmpuint (x->topology.graph.chips_per_board, ==, y->topology.graph.chips_per_board);
+    }
 }
 
 /* Written, loaded: the same run; written again: the same bytes. */
@@ -130,8 +159,11 @@ test_round_trip (void)
   guint violations = 99;
 
   g_assert_nonnull (second);
-  g_assert_true (g_str_has_prefix (csv, "set,iter_time,network_cost,apl_fail_excess\nsearch,"));
-  g_assert_nonnull (strstr (csv, "\nbaseline,"));
+  g_assert_true (g_str_has_prefix (csv, "set,candidate_id,origin,intra_board_topo,"
+                                       "chips_per_board,iter_time,network_cost,apl_fail_excess"
+                                       "\nfamily,cand_000001,family_enum,"));
+  g_assert_nonnull (strstr (csv, "\nsearch,cand_"));
+  g_assert_nonnull (strstr (csv, "\nbaseline,cand_"));
 
   g_assert_true (tf_search_output_load (first, &config, &b, &error));
   g_assert_no_error (error);
@@ -172,19 +204,37 @@ test_round_trip (void)
       tf_candidate_get_objectives (&config, y, values);
       g_assert_cmpmem (values, m * sizeof (double), y->objectives, m * sizeof (double));
     }
-  g_assert_nonnull (b.baseline_front);
-  g_assert_cmpuint (b.baseline_front->len, ==, a->baseline_front->len);
-  for (guint i = 0; i < a->baseline_front->len; i++)
+  /* The designs the representatives stand for */
+  g_assert_cmpuint (b.front_members->len, ==, a->front_members->len);
+  for (guint i = 0; i < a->front_members->len; i++)
     {
-      const TfCandidate *x = g_ptr_array_index (a->baseline_front, i);
-      const TfCandidate *y = g_ptr_array_index (b.baseline_front, i);
+      const TfFrontMember *x = &g_array_index (a->front_members, TfFrontMember, i);
+      const TfFrontMember *y = &g_array_index (b.front_members, TfFrontMember, i);
 
-      g_assert_cmpuint (x->id, ==, y->id);
+      g_assert_cmpuint (x->info.id, ==, y->info.id);
+      g_assert_cmpuint (x->info.origin, ==, y->info.origin);
+      g_assert_cmpuint (x->info.intra_board_topo, ==, y->info.intra_board_topo);
+      g_assert_cmpuint (x->info.chips_per_board, ==, y->info.chips_per_board);
+      g_assert_cmpuint (x->representative, ==, y->representative);
       g_assert_cmpmem (x->objectives, m * sizeof (double), y->objectives, m * sizeof (double));
     }
+  assert_same_points (a->baseline_front, b.baseline_front, m);
+  assert_same_points (a->family_front, b.family_front, m);
   assert_same_rows (a->evaluated, b.evaluated);
+  assert_same_rows (a->evaluated_info, b.evaluated_info);
   assert_same_rows (a->baseline_evaluated, b.baseline_evaluated);
+  assert_same_rows (a->baseline_evaluated_info, b.baseline_evaluated_info);
+  assert_same_rows (a->family_evaluated, b.family_evaluated);
+  assert_same_rows (a->family_evaluated_info, b.family_evaluated_info);
   g_assert_cmpuint (b.evaluated->len, >, 0);
+  g_assert_cmpuint (b.family_evaluated->len, >, 0);
+  g_assert_cmpuint (a->family_buildable, ==, b.family_buildable);
+  g_assert_cmpuint (a->family_evaluations, ==, b.family_evaluations);
+  g_assert_cmpuint (a->family_left_out, ==, b.family_left_out);
+  g_assert_cmpuint (a->family_rejected, ==, b.family_rejected);
+  g_assert_cmpint (a->family_sampled, ==, b.family_sampled);
+  g_assert_cmpfloat (a->family_hypervolume, ==, b.family_hypervolume);
+  g_assert_cmpfloat (a->family_seconds, ==, b.family_seconds);
 
   /* The numbers */
   g_assert_cmpmem (a->ideal, m * sizeof (double), b.ideal, m * sizeof (double));

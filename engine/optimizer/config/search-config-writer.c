@@ -213,6 +213,8 @@ write_family_generator (TfYamlEmitter        *e,
   tf_yaml_emitter_key_boolean (e, "enabled", c->family_enabled);
   write_families (e, c);
   tf_yaml_emitter_key_boolean (e, "edge_cases", c->family_edge_cases);
+  tf_yaml_emitter_key_boolean (e, "stage_0", c->family_stage_0);
+  tf_yaml_emitter_key_uint (e, "stage_0_max", c->family_stage_0_max);
   if (ctx->scope != TF_SCOPE_UNSET)
     tf_yaml_emitter_key_string (e, "scope", tf_scope_to_string (ctx->scope));
   tf_yaml_emitter_key_uint (e, "chips_per_board_max", ctx->chips_per_board_max);
@@ -301,6 +303,7 @@ write_search (TfYamlEmitter        *e,
   tf_yaml_emitter_key_uint (e, "generations", c->generations);
   tf_yaml_emitter_key_uint (e, "parallel_workers", c->threads);
   tf_yaml_emitter_key_uint (e, "seed", c->seed);
+  tf_yaml_emitter_key_uint (e, "front_max", c->front_max);
   for (guint o = 0; o < TF_N_OBJECTIVES; o++)
     has_reference |= !isnan (c->reference_point[o]);
   if (has_reference)

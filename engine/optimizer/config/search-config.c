@@ -329,6 +329,9 @@ static const TfYamlKey family_keys[] = {
   TF_YAML_KEY_CALL ("enabled", read_family_enabled),
   TF_YAML_KEY_CALL ("families", read_families),
   TF_YAML_KEY_BOOL ("edge_cases", TfSearchConfig, family_edge_cases),
+  TF_YAML_KEY_BOOL ("stage_0", TfSearchConfig, family_stage_0),
+  TF_YAML_KEY_GUINT ("stage_0_max", TfSearchConfig, family_stage_0_max, 1,
+                     TF_SEARCH_MAX_STAGE_0),
   TF_YAML_KEY_CALL ("scope", read_scope),
   TF_YAML_KEY_GUINT ("chips_per_board_max", TfSearchConfig, context.chips_per_board_max, 1,
                      MAX_N_CHIP),
@@ -459,6 +462,7 @@ static const TfYamlKey search_keys[] = {
   TF_YAML_KEY_CALL ("parallel_workers", read_parallel_workers),
   TF_YAML_KEY_UINT64 ("seed", TfSearchConfig, seed, 0, G_MAXUINT64, NULL),
   TF_YAML_KEY_CALL ("reference_point", read_reference_point),
+  TF_YAML_KEY_GUINT ("front_max", TfSearchConfig, front_max, 0, TF_SEARCH_MAX_POPULATION),
 };
 
 static gboolean
@@ -768,6 +772,9 @@ config_defaults (TfSearchConfig  *c,
   c->objectives[2] = TF_OBJECTIVE_APL_FAIL_EXCESS;
 
   c->family_enabled = TRUE;
+  c->family_edge_cases = TRUE;
+  c->family_stage_0 = TRUE;
+  c->family_stage_0_max = 100000;
   all_families (c);
   /* Every board of linked chips; scale-up switches (switch) only when named, since their
    * links and ports come from defaults.scale_up rather than the hardware sheet
@@ -793,6 +800,7 @@ config_defaults (TfSearchConfig  *c,
   c->generations = 100;
   c->threads = 0;
   c->seed = 1;
+  c->front_max = 40;
   for (guint i = 0; i < TF_N_OBJECTIVES; i++)
     c->reference_point[i] = NAN;
 

@@ -19,8 +19,9 @@
 
 #define CHECKPOINT_MAGIC   0x4b434654u  /* "TFCK" */
 /* 2: one generator state and credit per registered generator (TF_N_GENERATORS, in the head),
- * not sixteen. */
-#define CHECKPOINT_VERSION 2u
+ * not sixteen. 3: Stage 0's family front, rows and counters, and what each row says of its
+ * candidate (TfEvaluatedInfo). */
+#define CHECKPOINT_VERSION 3u
 
 /* The fourth word of a stream's seed, after the seed's two words and the phase. */
 void
@@ -37,8 +38,8 @@ tf_search_reseed (Run        *run,
 /* The result's plain counters and times, in a fixed order. */
 typedef struct
 {
-  guint  counters[12];
-  double reals[8];
+  guint  counters[16];
+  double reals[10];
 } Counters;
 
 static void
@@ -50,9 +51,12 @@ get_counters (const TfSearchResult *out,
   *c = (Counters) {
     { out->generations_done, out->evaluations, out->rejected, out->invalid_mutations,
       out->baseline_evaluations, out->duplicates, out->duplicates_dropped, out->immigrants,
-      out->stage_2_candidates, out->simulated, out->simulation_failures, 0 },
+      out->stage_2_candidates, out->simulated, out->simulation_failures,
+      out->family_buildable, out->family_evaluations, out->family_rejected,
+      out->family_sampled, out->family_left_out },
     { out->initial_hypervolume, out->init_seconds, out->seconds, out->hypervolume,
-      out->stage_2_seconds, elapsed, baseline_elapsed, 0 },
+      out->stage_2_seconds, elapsed, baseline_elapsed, out->family_hypervolume,
+      out->family_seconds, 0 },
   };
 }
 
@@ -73,6 +77,13 @@ set_counters (TfSearchResult *out,
   out->stage_2_candidates = c->counters[8];
   out->simulated = c->counters[9];
   out->simulation_failures = c->counters[10];
+  out->family_buildable = c->counters[11];
+  out->family_evaluations = c->counters[12];
+  out->family_rejected = c->counters[13];
+  out->family_sampled = c->counters[14] != 0;
+  out->family_left_out = c->counters[15];
+  out->family_hypervolume = c->reals[7];
+  out->family_seconds = c->reals[8];
   out->initial_hypervolume = c->reals[0];
   out->init_seconds = c->reals[1];
   out->seconds = c->reals[2];
@@ -108,13 +119,18 @@ put_candidates (GByteArray      *out,
     }
 }
 
+/* Objective rows, then what each says of its candidate. */
 static void
 put_rows (GByteArray   *out,
-          const GArray *rows)
+          const GArray *rows,
+          const GArray *info)
 {
   tf_pack_put_u32 (out, rows != NULL ? rows->len : 0);
   if (rows != NULL)
     tf_pack_put (out, rows->data, sizeof (double) * rows->len);
+  tf_pack_put_u32 (out, info != NULL ? info->len : 0);
+  if (info != NULL)
+    tf_pack_put (out, info->data, sizeof (TfEvaluatedInfo) * info->len);
 }
 
 gboolean
@@ -135,6 +151,7 @@ tf_search_checkpoint_write (Run         *run,
   GHashTableIter iter;
   gpointer key;
   Counters counters;
+  const GArray *members;
 
   if (options->checkpoint == NULL
       || (!force && (now - run->checkpointed) / 1e6 < options->checkpoint_seconds))
@@ -174,10 +191,18 @@ tf_search_checkpoint_write (Run         *run,
     tf_pack_put (out, key, sizeof (guint64));
   put_candidates (out, run->population, NULL);
   put_candidates (out, run->archive, run->population);
-  put_rows (out, run->evaluated);
+  put_rows (out, run->evaluated, run->evaluated_info);
+  /* Stage 0's results, final once the search runs. */
+  put_candidates (out, run->out->family_front, NULL);
+  put_rows (out, run->out->family_evaluated, run->out->family_evaluated_info);
   /* The search's own results, final once the baseline runs. */
   put_candidates (out, phase == TF_PHASE_BASELINE ? run->out->front : NULL, NULL);
-  put_rows (out, phase == TF_PHASE_BASELINE ? run->out->evaluated : NULL);
+  put_rows (out, phase == TF_PHASE_BASELINE ? run->out->evaluated : NULL,
+            phase == TF_PHASE_BASELINE ? run->out->evaluated_info : NULL);
+  members = phase == TF_PHASE_BASELINE ? run->out->front_members : NULL;
+  tf_pack_put_u32 (out, members != NULL ? members->len : 0);
+  if (members != NULL)
+    tf_pack_put (out, members->data, sizeof (TfFrontMember) * members->len);
   if (!tf_write_file_atomic (options->checkpoint, (const char *) out->data, out->len, error))
     return FALSE;
   run->checkpointed = g_get_monotonic_time ();
@@ -283,16 +308,28 @@ get_candidates (TfPackReader     *r,
   return r->bad ? NULL : g_steal_pointer (&cands);
 }
 
-static GArray *
-get_rows (TfPackReader *r)
+/* Rows as put_rows wrote them, into new arrays; r->bad set when their counts differ. */
+static void
+get_rows (TfPackReader *r,
+          guint         m,
+          GArray      **rows_out,
+          GArray      **info_out)
 {
-  guint n = tf_pack_get_u32 (r);
+  guint n = tf_pack_get_u32 (r), n_info;
   g_autofree double *rows = tf_pack_get_array (r, n, sizeof (double));
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree TfEvaluatedInfo *info = NULL;
 
-  if (rows != NULL)
-    g_array_append_vals (out, rows, n);
-  return out;
+  *rows_out = g_array_new (FALSE, FALSE, sizeof (double));
+  *info_out = g_array_new (FALSE, FALSE, sizeof (TfEvaluatedInfo));
+  n_info = tf_pack_get_u32 (r);
+  info = tf_pack_get_array (r, n_info, sizeof (TfEvaluatedInfo));
+  if (r->bad || (gsize) n_info * MAX (m, 1) != n)
+    {
+      r->bad = TRUE;
+      return;
+    }
+  g_array_append_vals (*rows_out, rows, n);
+  g_array_append_vals (*info_out, info, n_info);
 }
 
 gboolean
@@ -341,7 +378,7 @@ tf_search_checkpoint_restore (Run         *run,
   tf_pack_get (&r, run->credit, sizeof run->credit);
   tf_pack_get (&r, &run->immigrant_credit, sizeof run->immigrant_credit);
   tf_pack_get (&r, &run->child_credit, sizeof run->child_credit);
-  if (r.bad || *phase > TF_PHASE_BASELINE)
+  if (r.bad || *phase > TF_PHASE_STAGE_0)
     return damaged (path, "the checkpoint is cut short or damaged", error);
   for (guint g = 0; g < G_N_ELEMENTS (run->states); g++)
     {
@@ -366,21 +403,41 @@ tf_search_checkpoint_restore (Run         *run,
   g_clear_pointer (&run->population, g_ptr_array_unref);
   g_clear_pointer (&run->archive, g_ptr_array_unref);
   g_clear_pointer (&run->evaluated, g_array_unref);
+  g_clear_pointer (&run->evaluated_info, g_array_unref);
   run->population = get_candidates (&r, NULL, &local);
   run->archive = get_candidates (&r, run->population, &local);
-  run->evaluated = get_rows (&r);
+  get_rows (&r, run->m, &run->evaluated, &run->evaluated_info);
+  if (!r.bad)
+    run->out->family_front = get_candidates (&r, NULL, &local);
+  get_rows (&r, run->m, &run->out->family_evaluated, &run->out->family_evaluated_info);
   if (*phase == TF_PHASE_BASELINE)
     {
+      guint n_members;
+      g_autofree TfFrontMember *members = NULL;
+
       run->out->front = get_candidates (&r, NULL, &local);
-      run->out->evaluated = get_rows (&r);
+      get_rows (&r, run->m, &run->out->evaluated, &run->out->evaluated_info);
+      n_members = tf_pack_get_u32 (&r);
+      members = tf_pack_get_array (&r, n_members, sizeof (TfFrontMember));
+      run->out->front_members = g_array_new (FALSE, FALSE, sizeof (TfFrontMember));
+      if (!r.bad)
+        g_array_append_vals (run->out->front_members, members, n_members);
     }
   if (r.bad || run->population == NULL || run->archive == NULL
+      || run->out->family_front == NULL
       || (*phase == TF_PHASE_BASELINE && run->out->front == NULL))
     {
       g_autofree char *why = g_strdup_printf ("the checkpoint is cut short or damaged%s%s",
                                               local ? ": " : "", local ? local->message : "");
 
       return damaged (path, why, error);
+    }
+  /* A run without Stage 0 has no family front, resumed or not. */
+  if (run->out->family_evaluations == 0)
+    {
+      g_clear_pointer (&run->out->family_front, g_ptr_array_unref);
+      g_clear_pointer (&run->out->family_evaluated, g_array_unref);
+      g_clear_pointer (&run->out->family_evaluated_info, g_array_unref);
     }
   return TRUE;
 }

@@ -19,7 +19,18 @@ G_BEGIN_DECLS
 #define TF_RUN_N_COUNTERS 7u
 extern const TfYamlKey tf_run_counters[TF_RUN_N_COUNTERS];
 
-/* evaluated.csv's first column, by set: 0 the search, 1 the baseline */
+/* evaluated.csv's first column, by set: 0 the search, 1 the baseline, 2 Stage 0's family
+ * results */
 extern const TfNames tf_run_set_names;
+
+/* evaluated.csv holds a row per evaluation: up to 10,000,000 rows of a few numbers each. */
+#define TF_RUN_MAX_CSV_BYTES (G_GUINT64_CONSTANT (4) << 30)
+
+/* evaluated.csv (evaluated-csv.c): written from @r's rows, and read into @result's (a file
+ * that does not exist reads as no rows). */
+gboolean tf_run_evaluated_write (const char *dir, const TfSearchConfig *config,
+                                 const TfSearchResult *r, GError **error);
+gboolean tf_run_evaluated_load (const char *dir, const TfSearchConfig *config,
+                                TfSearchResult *result, GError **error);
 
 G_END_DECLS

@@ -11,10 +11,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "context-private.h"
 #include "search-output-private.h"
 
-/* evaluated.csv holds a row per evaluation: up to 10,000,000 rows of a few numbers each. */
-#define MAX_CSV_BYTES  (G_GUINT64_CONSTANT (4) << 30)
 /* Nodes of summary keys this reader does not know, skipped. */
 #define MAX_SKIPPED    100000u
 
@@ -41,12 +40,18 @@ typedef struct
   guint        collectives;               /* bits (1 << TfPrimitive) given */
   Collective   collective[TF_N_PRIMITIVES];
   TfOrigin     origin;                    /* a baseline entry's (a front entry's is its file's) */
+  guint        intra_board_topo;          /* TfIntraBoardTopo */
+  guint        chips_per_board;
+  GArray      *stands_for;                /* Entry: the designs a front entry stands for */
 } Entry;
 
 static void
 entry_clear (gpointer data)
 {
-  g_free (((Entry *) data)->origin.seed_id);
+  Entry *entry = data;
+
+  g_free (entry->origin.seed_id);
+  g_clear_pointer (&entry->stands_for, g_array_unref);
 }
 
 typedef struct
@@ -69,6 +74,7 @@ typedef struct
   TfMark             ideal_mark, reference_mark;
   GArray            *front;      /* Entry */
   GArray            *baseline;   /* Entry; NULL without a baseline_front */
+  GArray            *family;     /* Entry; NULL without a family_front */
   gboolean           has_n_chip;
   guint              entry_index;   /* of the front entry being read */
 } Summary;
@@ -357,6 +363,33 @@ read_template_params (TfYamlReader      *r,
   return TRUE;
 }
 
+static gboolean
+read_board_topo (TfYamlReader      *r,
+                 const TfYamlKeyAt *at)
+{
+  Entry *entry = at->field;
+  guint choice;
+
+  if (!tf_yaml_read_choice (r, tf_intra_board_topo_names, &choice))
+    return FALSE;
+  entry->intra_board_topo = choice;
+  return TRUE;
+}
+
+static gboolean read_entries (Summary *s, GArray **entries, gboolean front);
+
+static gboolean
+read_stands_for (TfYamlReader      *r,
+                 const TfYamlKeyAt *at)
+{
+  Entry *entry = at->field;
+  guint index = ((Summary *) at->data)->entry_index;
+  gboolean ok = read_entries (at->data, &entry->stands_for, FALSE);
+
+  ((Summary *) at->data)->entry_index = index;
+  return ok;
+}
+
 /* A front entry: its candidate file holds the rest. */
 static const TfYamlKey front_entry_keys[] = {
   TF_YAML_KEY_CALL ("candidate_id", read_id),
@@ -364,16 +397,20 @@ static const TfYamlKey front_entry_keys[] = {
   TF_YAML_KEY_CALL ("file", read_file),
   TF_YAML_KEY_BOOL ("port_asymmetric", Entry, port_asymmetric),
   TF_YAML_KEY_CALL ("breakdown", read_breakdown_at),
+  TF_YAML_KEY_CALL ("stands_for", read_stands_for),
 };
 
-/* A baseline entry: no file, so its origin here. */
-static const TfYamlKey baseline_entry_keys[] = {
+/* A point of a front without files (the baseline's, the family's, the designs a front entry
+ * stands for): its origin and board here. */
+static const TfYamlKey point_entry_keys[] = {
   TF_YAML_KEY_CALL ("candidate_id", read_id),
   TF_YAML_KEY_CALL ("objectives", read_objective_values),
   TF_YAML_KEY_CALL ("origin", read_origin),
   TF_YAML_KEY_CALL ("seed_id", read_seed_id),
   TF_YAML_KEY_CALL ("template_params", read_template_params),
   TF_YAML_KEY_GUINT ("mutations", Entry, origin.n_mutations_total, 0, G_MAXUINT),
+  TF_YAML_KEY_CALL ("intra_board_topo", read_board_topo),
+  TF_YAML_KEY_GUINT ("chips_per_board", Entry, chips_per_board, 0, G_MAXUINT16),
 };
 
 static gboolean
@@ -387,7 +424,7 @@ read_entry (Summary  *s,
   entry->mark = tf_yaml_reader_mark (r);
   s->entry_index = index;
   if (!(front ? read_keys (s, front_entry_keys, G_N_ELEMENTS (front_entry_keys), entry, NULL)
-        : read_keys (s, baseline_entry_keys, G_N_ELEMENTS (baseline_entry_keys), entry, NULL)))
+        : read_keys (s, point_entry_keys, G_N_ELEMENTS (point_entry_keys), entry, NULL)))
     return FALSE;
   if (!entry->has_id)
     return tf_yaml_reader_fail_at (r, entry->mark, "an entry needs its candidate_id");
@@ -531,6 +568,27 @@ read_baseline_front (TfYamlReader      *r,
   return read_entries (s, &s->baseline, FALSE);
 }
 
+static gboolean
+read_family_points (TfYamlReader      *r,
+                    const TfYamlKeyAt *at)
+{
+  Summary *s = at->data;
+
+  return read_entries (s, &s->family, FALSE);
+}
+
+/* family_front: Stage 0's counters and front; the epsilons and gains derived, skipped. */
+static const TfYamlKey family_keys[] = {
+  TF_YAML_KEY_GUINT ("buildable", TfSearchResult, family_buildable, 0, G_MAXUINT),
+  TF_YAML_KEY_GUINT ("evaluated", TfSearchResult, family_evaluations, 0, G_MAXUINT),
+  TF_YAML_KEY_GUINT ("left_out", TfSearchResult, family_left_out, 0, G_MAXUINT),
+  TF_YAML_KEY_BOOL ("sampled", TfSearchResult, family_sampled),
+  TF_YAML_KEY_GUINT ("rejected", TfSearchResult, family_rejected, 0, G_MAXUINT),
+  TF_YAML_KEY_REAL ("seconds", TfSearchResult, family_seconds),
+  TF_YAML_KEY_REAL ("hypervolume", TfSearchResult, family_hypervolume),
+  TF_YAML_KEY_CALL ("front", read_family_points),
+};
+
 /* What a folder without config.yaml makes its configuration of (the Summary's) */
 
 static gboolean
@@ -590,6 +648,7 @@ static const TfYamlKey summary_keys[] = {
   TF_YAML_KEY_MAP ("hypervolume", hypervolume_keys),
   TF_YAML_KEY_CALL ("front", read_front),
   TF_YAML_KEY_CALL ("baseline_front", read_baseline_front),
+  TF_YAML_KEY_MAP ("family_front", family_keys),
 };
 
 static gboolean
@@ -770,98 +829,49 @@ load_front_candidate (const char           *dir,
   return g_steal_pointer (&c);
 }
 
-/* Loading: evaluated.csv */
-
 static gboolean
-csv_fail (GError    **error,
-          const char *path,
-          guint       line,
-          const char *format,
-          ...) G_GNUC_PRINTF (4, 5);
-
-static gboolean
-csv_fail (GError    **error,
-          const char *path,
-          guint       line,
-          const char *format,
-          ...)
+missing_objectives (GError     **error,
+                    const char  *path,
+                    const Entry *entry,
+                    const char  *field,
+                    guint        index)
 {
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, TF_ERROR, TF_ERROR_INVALID_FILE, "%s:%u:1: %s", path, line, message);
+  g_set_error (error, TF_ERROR, TF_ERROR_INVALID_FILE, "%s:%u:%u: field '%s[%u].objectives': "
+               "needs every objective of the run", path, entry->mark.line, entry->mark.column,
+               field, index);
   return FALSE;
 }
 
-static gboolean
-load_evaluated (const char           *dir,
-                const TfSearchConfig *config,
-                TfSearchResult       *result,
-                GError              **error)
+/* A front of points only (the baseline's, the family's) as candidates with their ids, origins,
+ * boards and objectives, and no graph; NULL with @error when an entry lacks an objective. */
+static GPtrArray *
+load_points (GArray               *entries,
+             const TfSearchConfig *config,
+             const char           *path,
+             const char           *field,
+             GError              **error)
 {
-  g_autofree char *path = g_build_filename (dir, TF_RUN_EVALUATED_FILE, NULL);
-  g_autofree char *data = NULL;
-  g_autoptr(GString) header = g_string_new ("set");
-  guint m = config->n_objectives;
-  gsize length = 0;
-  char *line, *next;
-  guint number = 0;
+  g_autoptr(GPtrArray) front = g_ptr_array_new_with_free_func ((GDestroyNotify)
+                                                               tf_candidate_free);
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return TRUE;
-  if (!tf_yaml_read_file (path, MAX_CSV_BYTES, "an evaluated.csv", &data, &length, error))
-    return FALSE;
-  if (memchr (data, '\0', length) != NULL)
-    return csv_fail (error, path, 1, "contains a NUL byte");
-  for (guint k = 0; k < m; k++)
-    g_string_append_printf (header, ",%s", tf_objective_to_string (config->objectives[k]));
-  for (line = data; line != NULL && *line != '\0'; line = next)
+  for (guint i = 0; i < entries->len; i++)
     {
-      g_auto(GStrv) fields = NULL;
-      GArray **rows;
-      guint set;
+      Entry *entry = &g_array_index (entries, Entry, i);
+      TfCandidate *c = tf_candidate_new ();
 
-      next = strchr (line, '\n');
-      if (next != NULL)
-        *next++ = '\0';
-      /* A spreadsheet may have saved it with CRLF line ends. */
-      if (*line != '\0' && line[strlen (line) - 1] == '\r')
-        line[strlen (line) - 1] = '\0';
-      number++;
-      if (number == 1)
+      g_ptr_array_add (front, c);
+      c->id = entry->id;
+      c->origin = entry->origin;
+      entry->origin.seed_id = NULL;
+      c->topology.context.intra_board_topo = (TfIntraBoardTopo) entry->intra_board_topo;
+      c->topology.graph.chips_per_board = entry->chips_per_board;
+      if (!entry_objectives (entry, config, c->objectives))
         {
-          if (strcmp (line, header->str) != 0)
-            return csv_fail (error, path, 1, "the header is not '%s'", header->str);
-          continue;
-        }
-      fields = g_strsplit (line, ",", -1);
-      if (g_strv_length (fields) != m + 1)
-        return csv_fail (error, path, number, "%u columns, not %u", g_strv_length (fields),
-                         m + 1);
-      if (!tf_names_find (tf_run_set_names, fields[0], &set))
-        return csv_fail (error, path, number, "the set is search or baseline, not '%s'",
-                         fields[0]);
-      rows = set == 0 ? &result->evaluated : &result->baseline_evaluated;
-      if (*rows == NULL)
-        *rows = g_array_new (FALSE, FALSE, sizeof (double));
-      for (guint k = 0; k < m; k++)
-        {
-          char *end;
-          double v = g_ascii_strtod (fields[k + 1], &end);
-
-          if (end == fields[k + 1] || *end != '\0' || !isfinite (v))
-            return csv_fail (error, path, number, "column %u: '%s' is not a finite number",
-                             k + 2, fields[k + 1]);
-          v = tf_objective_value (config->objectives[k], v);
-          g_array_append_val (*rows, v);
+          missing_objectives (error, path, entry, field, i);
+          return NULL;
         }
     }
-  if (number == 0)
-    return csv_fail (error, path, 1, "the header is missing");
-  return TRUE;
+  return g_steal_pointer (&front);
 }
 
 static gboolean
@@ -892,29 +902,35 @@ load_result (const char           *dir,
       g_ptr_array_add (result->front, c);
     }
 
-  if (s->baseline != NULL)
+  result->front_members = g_array_new (FALSE, FALSE, sizeof (TfFrontMember));
+  for (guint i = 0; i < s->front->len; i++)
     {
-      result->baseline_front = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
-      for (guint i = 0; i < s->baseline->len; i++)
-        {
-          Entry *entry = &g_array_index (s->baseline, Entry, i);
-          TfCandidate *c = tf_candidate_new ();
+      GArray *members = g_array_index (s->front, Entry, i).stands_for;
 
-          g_ptr_array_add (result->baseline_front, c);
-          c->id = entry->id;
-          c->origin = entry->origin;
-          entry->origin.seed_id = NULL;
-          if (!entry_objectives (entry, config, c->objectives))
-            {
-              g_set_error (error, TF_ERROR, TF_ERROR_INVALID_FILE, "%s:%u:%u: field "
-                           "'baseline_front[%u].objectives': needs every objective of the run",
-                           summary_path, entry->mark.line, entry->mark.column, i);
-              return FALSE;
-            }
+      for (guint j = 0; members != NULL && j < members->len; j++)
+        {
+          const Entry *entry = &g_array_index (members, Entry, j);
+          TfFrontMember member = {
+            { entry->id, (guint8) entry->origin.method, (guint8) entry->intra_board_topo,
+              (guint16) entry->chips_per_board },
+            i, { 0 }
+          };
+
+          if (!entry_objectives (entry, config, member.objectives))
+            return missing_objectives (error, summary_path, entry, "front", i);
+          g_array_append_val (result->front_members, member);
         }
     }
+  if (s->baseline != NULL
+      && !(result->baseline_front = load_points (s->baseline, config, summary_path,
+                                                 "baseline_front", error)))
+    return FALSE;
+  if (s->family != NULL
+      && !(result->family_front = load_points (s->family, config, summary_path,
+                                               "family_front.front", error)))
+    return FALSE;
 
-  if (!load_evaluated (dir, config, result, error))
+  if (!tf_run_evaluated_load (dir, config, result, error))
     return FALSE;
   if (result->evaluated == NULL)
     result->evaluated = g_array_new (FALSE, FALSE, sizeof (double));
@@ -957,6 +973,7 @@ tf_search_output_load (const char      *dir,
     }
   g_clear_pointer (&s.front, g_array_unref);
   g_clear_pointer (&s.baseline, g_array_unref);
+  g_clear_pointer (&s.family, g_array_unref);
   if (!ok)
     tf_search_result_clear (result);
   return ok;

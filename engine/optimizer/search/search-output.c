@@ -19,8 +19,6 @@
 #include "search-output-private.h"
 #include "yaml-emitter-private.h"
 
-TF_DEFINE_NAMES (tf_run_set_names, 2, "search", "baseline");
-
 #define COUNTER(key, field) TF_YAML_KEY_GUINT (key, TfSearchResult, field, 0, G_MAXUINT)
 const TfYamlKey tf_run_counters[TF_RUN_N_COUNTERS] = {
   COUNTER ("search", evaluations),
@@ -177,6 +175,129 @@ emit_origin (TfYamlEmitter     *e,
   if (c->origin.template_params[0] != '\0')
     tf_yaml_emitter_key_string (e, "template_params", c->origin.template_params);
   tf_yaml_emitter_key_uint (e, "mutations", c->origin.n_mutations_total);
+  /* Two designs of one family id differ in their boards alone: say so. */
+  if (c->topology.graph.chips_per_board > 0)
+    {
+      tf_yaml_emitter_key_string (e, "intra_board_topo",
+                                  tf_intra_board_topo_to_string (
+                                    c->topology.context.intra_board_topo));
+      tf_yaml_emitter_key_uint (e, "chips_per_board", c->topology.graph.chips_per_board);
+    }
+}
+
+/* A design of the front a representative stands for: its row's figures. */
+static void
+emit_member (TfYamlEmitter        *e,
+             const TfSearchConfig *config,
+             const TfFrontMember  *member)
+{
+  g_autofree char *id = g_strdup_printf ("cand_%06u", member->info.id);
+
+  tf_yaml_emitter_mapping_start (e, TRUE);
+  tf_yaml_emitter_key_string (e, "candidate_id", id);
+  tf_yaml_emitter_key_string (e, "origin", tf_origin_method_to_string (member->info.origin));
+  tf_yaml_emitter_key_string (e, "intra_board_topo",
+                              tf_intra_board_topo_to_string (member->info.intra_board_topo));
+  tf_yaml_emitter_key_uint (e, "chips_per_board", member->info.chips_per_board);
+  emit_objectives (e, config, member->objectives);
+  tf_yaml_emitter_mapping_end (e);
+}
+
+/* The designs front candidate @index stands for, when it stands for any. */
+static void
+emit_stands_for (TfYamlEmitter        *e,
+                 const TfSearchConfig *config,
+                 const TfSearchResult *r,
+                 guint                 index)
+{
+  guint n = 0;
+
+  for (guint i = 0; r->front_members != NULL && i < r->front_members->len; i++)
+    n += g_array_index (r->front_members, TfFrontMember, i).representative == index;
+  if (n == 0)
+    return;
+  key (e, "stands_for");
+  tf_yaml_emitter_sequence_start (e, FALSE);
+  for (guint i = 0; i < r->front_members->len; i++)
+    if (g_array_index (r->front_members, TfFrontMember, i).representative == index)
+      emit_member (e, config, &g_array_index (r->front_members, TfFrontMember, i));
+  tf_yaml_emitter_sequence_end (e);
+}
+
+/* A front of points only under @name (the baseline's, the family's): origin and objectives. */
+static void
+emit_points (TfYamlEmitter        *e,
+             const char           *name,
+             const TfSearchConfig *config,
+             const GPtrArray      *front)
+{
+  key (e, name);
+  tf_yaml_emitter_sequence_start (e, FALSE);
+  for (guint i = 0; i < front->len; i++)
+    {
+      const TfCandidate *c = g_ptr_array_index (front, i);
+
+      tf_yaml_emitter_mapping_start (e, TRUE);
+      emit_origin (e, c);
+      emit_objectives (e, config, c->objectives);
+      tf_yaml_emitter_mapping_end (e);
+    }
+  tf_yaml_emitter_sequence_end (e);
+}
+
+static void
+emit_per_objective (TfYamlEmitter        *e,
+                    const char           *name,
+                    const TfSearchConfig *config,
+                    const double         *values)
+{
+  key (e, name);
+  tf_yaml_emitter_mapping_start (e, TRUE);
+  for (guint k = 0; k < config->n_objectives; k++)
+    tf_yaml_emitter_key_real (e, tf_objective_to_string (config->objectives[k]), values[k]);
+  tf_yaml_emitter_mapping_end (e);
+}
+
+/* Stage 0: what every buildable family design gives, and how the search's front compares with
+ * it (docs/optimizer.md, "Stage 0" and "Comparing fronts"). */
+static void
+emit_family_front (TfYamlEmitter        *e,
+                   const TfSearchConfig *config,
+                   const TfSearchResult *r)
+{
+  guint m = config->n_objectives, n_search = 0, n_family = 0;
+  g_autofree double *search = NULL;
+  g_autofree double *family = NULL;
+  double gains[TF_N_OBJECTIVES];
+
+  if (r->family_front == NULL)
+    return;
+  search = tf_front_rows (r->front, r->front_members, m, &n_search);
+  family = tf_front_rows (r->family_front, NULL, m, &n_family);
+  key (e, "family_front");
+  tf_yaml_emitter_mapping_start (e, FALSE);
+  tf_yaml_emitter_key_string (e, "what", "every buildable result of the configured families, "
+                              "boards and board topologies, evaluated before the search "
+                              "(Stage 0), which starts from its front");
+  tf_yaml_emitter_key_uint (e, "buildable", r->family_buildable);
+  tf_yaml_emitter_key_uint (e, "evaluated", r->family_evaluations);
+  tf_yaml_emitter_key_uint (e, "left_out", r->family_left_out);
+  tf_yaml_emitter_key_boolean (e, "sampled", r->family_sampled);
+  tf_yaml_emitter_key_uint (e, "rejected", r->family_rejected);
+  tf_yaml_emitter_key_real (e, "seconds", r->family_seconds);
+  tf_yaml_emitter_key_uint (e, "size", r->family_front->len);
+  tf_yaml_emitter_key_real (e, "hypervolume", r->family_hypervolume);
+  key (e, "epsilon");
+  tf_yaml_emitter_mapping_start (e, TRUE);
+  tf_yaml_emitter_key_real (e, "search_to_family",
+                            tf_front_epsilon (config, search, n_search, family, n_family));
+  tf_yaml_emitter_key_real (e, "family_to_search",
+                            tf_front_epsilon (config, family, n_family, search, n_search));
+  tf_yaml_emitter_mapping_end (e);
+  tf_front_gains (config, family, n_family, search, n_search, gains);
+  emit_per_objective (e, "gain", config, gains);
+  emit_points (e, "front", config, r->family_front);
+  tf_yaml_emitter_mapping_end (e);
 }
 
 static void
@@ -285,6 +406,8 @@ emit_summary (TfYamlEmitter        *e,
   tf_yaml_emitter_mapping_start (e, FALSE);
   tf_yaml_emitter_key_real (e, "search_s", r->seconds);
   tf_yaml_emitter_key_real (e, "seeds_s", r->init_seconds);
+  if (r->family_front != NULL)
+    tf_yaml_emitter_key_real (e, "family_s", r->family_seconds);
   tf_yaml_emitter_key_real (e, "baseline_s", r->baseline_seconds);
   if (config->stage_2 == TF_STAGE_2_SIMGRID)
     tf_yaml_emitter_key_real (e, "stage_2_s", r->stage_2_seconds);
@@ -322,9 +445,18 @@ emit_summary (TfYamlEmitter        *e,
     }
   if (r->initial_hypervolume > 0)
     tf_yaml_emitter_key_real (e, "gain_over_seeds", r->hypervolume / r->initial_hypervolume);
+  if (r->family_front != NULL)
+    {
+      tf_yaml_emitter_key_real (e, "family", r->family_hypervolume);
+      if (r->family_hypervolume > 0)
+        tf_yaml_emitter_key_real (e, "gain_over_family", r->hypervolume / r->family_hypervolume);
+    }
   tf_yaml_emitter_mapping_end (e);
 
-  tf_yaml_emitter_key_uint (e, "front_size", r->front ? r->front->len : 0);
+  /* Every design of the front, and the representatives written for them. */
+  tf_yaml_emitter_key_uint (e, "front_size", (r->front ? r->front->len : 0)
+                                             + (r->front_members ? r->front_members->len : 0));
+  tf_yaml_emitter_key_uint (e, "representatives", r->front ? r->front->len : 0);
   tf_yaml_emitter_key_uint (e, "port_asymmetric_candidates", count_port_asymmetric (r->front));
   tf_yaml_emitter_key_uint (e, "constraint_violations", violations);
   emit_stage_2 (e, config, r);
@@ -339,25 +471,14 @@ emit_summary (TfYamlEmitter        *e,
       tf_yaml_emitter_mapping_start (e, FALSE);
       tf_yaml_emitter_key_string (e, "file", file);
       emit_front_entry (e, config, g_ptr_array_index (r->front, i));
+      emit_stands_for (e, config, r, i);
       tf_yaml_emitter_mapping_end (e);
     }
   tf_yaml_emitter_sequence_end (e);
 
+  emit_family_front (e, config, r);
   if (r->baseline_front != NULL)
-    {
-      key (e, "baseline_front");
-      tf_yaml_emitter_sequence_start (e, FALSE);
-      for (guint i = 0; i < r->baseline_front->len; i++)
-        {
-          const TfCandidate *c = g_ptr_array_index (r->baseline_front, i);
-
-          tf_yaml_emitter_mapping_start (e, TRUE);
-          emit_origin (e, c);
-          emit_objectives (e, config, c->objectives);
-          tf_yaml_emitter_mapping_end (e);
-        }
-      tf_yaml_emitter_sequence_end (e);
-    }
+    emit_points (e, "baseline_front", config, r->baseline_front);
   tf_yaml_emitter_mapping_end (e);
 }
 
@@ -396,50 +517,6 @@ write_config (const char           *dir,
       g_prefix_error (error, "%s: ", path);
       return FALSE;
     }
-  return tf_write_file_atomic (path, out->str, out->len, error);
-}
-
-static void
-append_rows (GString              *out,
-             const char           *set,
-             const TfSearchConfig *config,
-             const GArray         *rows)
-{
-  guint m = config->n_objectives;
-
-  for (guint i = 0; rows != NULL && m > 0 && i + m <= rows->len; i += m)
-    {
-      g_string_append (out, set);
-      for (guint k = 0; k < m; k++)
-        {
-          char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-          g_ascii_formatd (buf, sizeof buf, "%.17g",
-                           tf_objective_value (config->objectives[k],
-                                               g_array_index (rows, double, i + k)));
-          g_string_append_c (out, ',');
-          g_string_append (out, buf);
-        }
-      g_string_append_c (out, '\n');
-    }
-}
-
-/* One row per feasible candidate evaluated, in the order the run evaluated them: the cloud
- * the Pareto plot draws behind the fronts. */
-static gboolean
-write_evaluated (const char           *dir,
-                 const TfSearchConfig *config,
-                 const TfSearchResult *r,
-                 GError              **error)
-{
-  g_autofree char *path = g_build_filename (dir, TF_RUN_EVALUATED_FILE, NULL);
-  g_autoptr(GString) out = g_string_new ("set");
-
-  for (guint k = 0; k < config->n_objectives; k++)
-    g_string_append_printf (out, ",%s", tf_objective_to_string (config->objectives[k]));
-  g_string_append_c (out, '\n');
-  append_rows (out, tf_run_set_names.names[0], config, r->evaluated);
-  append_rows (out, tf_run_set_names.names[1], config, r->baseline_evaluated);
   return tf_write_file_atomic (path, out->str, out->len, error);
 }
 
@@ -528,7 +605,7 @@ tf_search_output_write (const char           *dir,
 
   /* The summary last: until it is replaced, the folder still reads as the earlier run. */
   if (!write_front (dir, config, result, &count, error)
-      || !write_evaluated (dir, config, result, error)
+      || !tf_run_evaluated_write (dir, config, result, error)
       || !write_config (dir, config, error)
       || !write_summary (dir, config_path, config, result, count, error))
     return FALSE;

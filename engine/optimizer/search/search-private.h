@@ -39,6 +39,7 @@ typedef struct
   gint64                 start;
   GPtrArray             *archive;     /* non-dominated feasible candidates so far */
   GArray                *evaluated;   /* objective vectors of every feasible candidate */
+  GArray                *evaluated_info;  /* TfEvaluatedInfo per row of evaluated */
   double                 ideal[TF_N_OBJECTIVES];      /* the hypervolume's box */
   double                 reference[TF_N_OBJECTIVES];
   double                 u;            /* the sampler's sequence; < 0 before its first point */
@@ -57,12 +58,23 @@ typedef struct
   gint64                 checkpointed; /* when the last checkpoint was written */
   guint                  failures;     /* design points of the sampler that gave nothing */
   gint64                 baseline_start;  /* when the baseline started, once it has */
+  guint                  stage_0_done;    /* while Stage 0 runs: design points evaluated */
+  guint                  stage_0_total;   /* and to evaluate */
 } Run;
 
 /* The archive (search-archive.c) */
 
 /* A copy of @src with its graph, origin and evaluation (not its hop table). */
 TfCandidate *tf_search_candidate_copy (const TfCandidate *src);
+/* By first objective, ties by network cost, then by id: the order of every front written. */
+void     tf_search_sort_front (GPtrArray *front);
+/* What evaluated.csv says of @c beside its objectives. */
+TfEvaluatedInfo tf_evaluated_info (const TfCandidate *c);
+/* Keeps in *@front (replaced) the first front of its candidates and @batch's feasible ones
+ * (copies of those that enter), one per distinct objective vector of @m, sorted as
+ * tf_search_sort_front sorts; @entered (may be NULL) says, per candidate of @batch, whether it
+ * entered. */
+void     tf_front_merge (GPtrArray **front, guint m, GPtrArray *batch, gboolean *entered);
 /* The objective rows of @cands, as the search minimises them. */
 double  *tf_search_objective_matrix (const Run *run, GPtrArray *cands);
 /* Adds the feasible candidates of @batch to the archive (as copies) and their rows to
@@ -75,6 +87,31 @@ void     tf_search_archive_add (Run *run, GPtrArray *batch, gboolean *entered);
 double   tf_search_hypervolume (guint m, GPtrArray *front, const double *ideal,
                                 const double *reference);
 
+/* The run's helpers (search.c) */
+
+/* The worker threads the run uses. */
+guint    tf_search_threads (const Run *run);
+/* Tells the generators that listen what the search keeps (NULL: forget it all). */
+void     tf_search_tell_made (const Run *run, const TfCandidate *candidate);
+/* Whether a graph of this fingerprint was made, and remembering one. */
+gboolean tf_search_seen (GHashTable *hashes, guint64 fingerprint);
+void     tf_search_remember (GHashTable *hashes, guint64 fingerprint);
+/* Whether a stop was asked for. */
+gboolean tf_search_cancelled (const Run *run);
+/* The progress report of the run's phase; FALSE to stop. */
+gboolean tf_search_report (Run *run, guint generation);
+
+/* Stage 0 (stage-0.c): every buildable design point of the generators that have a Stage 0
+ * evaluated (at most family_stage_0_max, a stratified sample beyond), each numbered, its
+ * fingerprint remembered and told made; the family front, rows and counters in run->out.
+ * FALSE with @error on an error; a stop asked for sets out->cancelled. */
+gboolean tf_stage_0_run (Run *run, GError **error);
+
+/* The front a person can read (front-representatives.c): beyond config->front_max designs,
+ * result->front keeps that many representatives and result->front_members (created when NULL)
+ * gains every other design of it, each with the representative that stands for it. */
+void     tf_search_front_represent (const TfSearchConfig *config, TfSearchResult *result);
+
 /* Checkpoints (search-checkpoint.c) */
 
 /* Where a run stands when its checkpoint is written. */
@@ -83,6 +120,7 @@ typedef enum
   TF_PHASE_NSGA2,     /* after generation `step` of NSGA-II (0: the initial population) */
   TF_PHASE_RANDOM,    /* after `step` batches of random search as the algorithm */
   TF_PHASE_BASELINE,  /* the search done, after `step` batches of the baseline */
+  TF_PHASE_STAGE_0,   /* Stage 0 done, the search not started */
 } TfRunPhase;
 
 /* Writes @run's state (options->checkpoint) atomically, when the interval has passed since the

@@ -34,8 +34,8 @@
 #define DUPLICATE_EDITS_MAX 8u
 
 
-static guint
-threads_of (const Run *run)
+guint
+tf_search_threads (const Run *run)
 {
   guint cores = MAX (1u, (guint) g_get_num_processors ());
 
@@ -54,9 +54,9 @@ free_batch (GPtrArray *batch)
   g_ptr_array_set_size (batch, 0);
 }
 
-static gboolean
-report (Run  *run,
-        guint generation)
+gboolean
+tf_search_report (Run   *run,
+                  guint  generation)
 {
   TfSearchProgress p = {
     .generation = generation,
@@ -67,6 +67,8 @@ report (Run  *run,
     .elapsed = (g_get_monotonic_time () - run->start) / 1e6,
     .baseline = run->baseline,
     .stage_2 = run->stage_2,
+    .stage_0_done = run->stage_0_done,
+    .stage_0_total = run->stage_0_total,
     .front = run->archive,
     .evaluated = run->evaluated,
   };
@@ -175,16 +177,16 @@ make_crossover (const Run         *run,
   return NULL;
 }
 
-static gboolean
-seen (GHashTable *hashes,
-      guint64     fingerprint)
+gboolean
+tf_search_seen (GHashTable *hashes,
+                guint64     fingerprint)
 {
   return g_hash_table_contains (hashes, &fingerprint);
 }
 
-static void
-remember (GHashTable *hashes,
-          guint64     fingerprint)
+void
+tf_search_remember (GHashTable *hashes,
+                    guint64     fingerprint)
 {
   guint64 *key = g_new (guint64, 1);
 
@@ -192,10 +194,9 @@ remember (GHashTable *hashes,
   g_hash_table_add (hashes, key);
 }
 
-/* Tells the generators that listen what the search keeps (NULL: forget it all). */
-static void
-tell_made (const Run         *run,
-           const TfCandidate *c)
+void
+tf_search_tell_made (const Run         *run,
+                     const TfCandidate *c)
 {
   for (guint g = 0; g < tf_generators_get_count (); g++)
     if (run->states[g] != NULL && tf_generators_get (g)->made != NULL)
@@ -253,7 +254,7 @@ make_slot_child (const Round *round,
       TfCandidate *grandchild;
 
       slot->fingerprint = tf_network_graph_fingerprint (&child->topology.graph);
-      if (!seen (round->hashes, slot->fingerprint))
+      if (!tf_search_seen (round->hashes, slot->fingerprint))
         break;
       slot->duplicates++;
       if (again == DUPLICATE_EDITS_MAX)
@@ -301,7 +302,7 @@ make_slot_sample (const Round *round,
   if (slot->edits > 0)
     c->origin.n_parents = 0;
   slot->fingerprint = tf_network_graph_fingerprint (&c->topology.graph);
-  if (seen (round->hashes, slot->fingerprint))
+  if (tf_search_seen (round->hashes, slot->fingerprint))
     {
       slot->dropped = TRUE;
       g_clear_pointer (&c, tf_candidate_free);
@@ -383,7 +384,7 @@ make_round (Run              *run,
   for (guint i = 0; i < n; i++)
     slot_init (run, &slots[i],
                pop == NULL || (p_sample > 0 && g_rand_double (run->rng) < p_sample), edits_max);
-  tf_run_parallel (threads_of (run), n, NULL, make_slot, &round, NULL);
+  tf_run_parallel (tf_search_threads (run), n, NULL, make_slot, &round, NULL);
   for (guint i = 0; i < n; i++)
     {
       Slot *slot = &slots[i];
@@ -398,7 +399,7 @@ make_round (Run              *run,
         }
       if (slot->child == NULL)
         continue;
-      if (seen (hashes, slot->fingerprint))
+      if (tf_search_seen (hashes, slot->fingerprint))
         {
           /* equal to a sibling of this round */
           if (!slot->sample)
@@ -409,9 +410,9 @@ make_round (Run              *run,
           tf_candidate_free (slot->child);
           continue;
         }
-      remember (hashes, slot->fingerprint);
+      tf_search_remember (hashes, slot->fingerprint);
       slot->child->id = run->next_id++;
-      tell_made (run, slot->child);
+      tf_search_tell_made (run, slot->child);
       g_ptr_array_add (batch, slot->child);
       if (run->makers != NULL)
         g_array_append_val (run->makers, (guint) { slot->sample ? G_MAXUINT : slot->maker });
@@ -450,23 +451,49 @@ static gboolean
 evaluate_batch (Run       *run,
                 GPtrArray *batch)
 {
-  return tf_evaluate_batch (run->config, run->options->evaluator, threads_of (run),
+  return tf_evaluate_batch (run->config, run->options->evaluator, tf_search_threads (run),
                             run->options->cancel, batch, &run->out->stats);
 }
 
-static gboolean
-cancelled (const Run *run)
+gboolean
+tf_search_cancelled (const Run *run)
 {
   return run->options->cancel != NULL && g_atomic_int_get (run->options->cancel);
 }
 
-/* The initial population: every generator's init, topped up by mutating those seeds. */
+/* The family front's members the first population takes, @room at most: all of them, or the
+ * most spread (NSGA-II's crowding over the front), copies added to @population as they are,
+ * evaluated. */
+static void
+take_family_front (Run       *run,
+                   GPtrArray *population,
+                   guint      room)
+{
+  GPtrArray *front = run->out->family_front;
+  guint n = MIN (room, front != NULL ? front->len : 0);
+  g_autofree guint *keep = g_new (guint, MAX (n, 1));
+  g_autofree double *obj = NULL;
+
+  if (n == 0)
+    return;
+  obj = tf_search_objective_matrix (run, front);
+  tf_nsga2_select (obj, front->len, run->m, n, keep);
+  for (guint i = 0; i < n; i++)
+    g_ptr_array_add (population, tf_search_candidate_copy (g_ptr_array_index (front, keep[i])));
+}
+
+/* The initial population: the user's designs (generators.manual), the family front (Stage 0),
+ * every other generator's init (a design already made, as Stage 0's results are, is left out),
+ * topped up by mutating those seeds. The family front's members go to @evaluated, which holds
+ * candidates evaluated already; the rest to @population, to be evaluated. */
 static gboolean
 initial_population (Run       *run,
+                    GPtrArray *evaluated,
                     GPtrArray *population,
                     GError   **error)
 {
   guint n = run->config->population_size, n_seeds, failures = 0;
+  gboolean front_taken = FALSE;
 
   for (guint g = 0; g < tf_generators_get_count (); g++)
     {
@@ -475,17 +502,38 @@ initial_population (Run       *run,
 
       if (run->states[g] == NULL || !(gen->capabilities & TF_GENERATOR_INIT))
         continue;
-      if (population->len >= n)
+      /* The family front after the user's own designs, before any generator's seeds. */
+      if (!front_taken && strcmp (gen->name, "manual") != 0)
+        {
+          take_family_front (run, evaluated, n - MIN (n, population->len));
+          front_taken = TRUE;
+        }
+      if (population->len + evaluated->len >= n)
         break;
+      /* A generator whose every design point Stage 0 evaluated has nothing new to seed. */
+      if (gen->stage_0 != NULL && run->out->family_evaluations > 0
+          && !run->out->family_sampled)
+        continue;
       if (!gen->init (run->states[g], run->config, run->rng, population, error))
         return FALSE;
+      for (guint i = before; i < population->len;)
+        {
+          TfCandidate *c = g_ptr_array_index (population, i);
+
+          if (tf_search_seen (run->hashes, tf_network_graph_fingerprint (&c->topology.graph)))
+            tf_candidate_free (g_ptr_array_steal_index (population, i));
+          else
+            i++;
+        }
       /* (@population owns its candidates whether or not it frees them itself.) */
-      while (population->len > n)
+      while (population->len + evaluated->len > n && population->len > 0)
         tf_candidate_free (g_ptr_array_steal_index (population, population->len - 1));
       for (guint i = before; i < population->len; i++)
         ((TfCandidate *) g_ptr_array_index (population, i))->id = run->next_id++;
     }
-  n_seeds = population->len;
+  if (!front_taken)
+    take_family_front (run, evaluated, n - MIN (n, population->len));
+  n_seeds = population->len + evaluated->len;
   if (n_seeds == 0)
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
@@ -493,10 +541,12 @@ initial_population (Run       *run,
                    "for %u chips within the largest switch radix", run->config->n_chip);
       return FALSE;
     }
-  while (population->len < n && failures < 50 * n)
+  while (population->len + evaluated->len < n && failures < 50 * n)
     {
-      const TfCandidate *parent = g_ptr_array_index (population,
-                                                     g_rand_int_range (run->rng, 0, n_seeds));
+      guint pick = g_rand_int_range (run->rng, 0, n_seeds);
+      const TfCandidate *parent = pick < evaluated->len
+                                  ? g_ptr_array_index (evaluated, pick)
+                                  : g_ptr_array_index (population, pick - evaluated->len);
       TfCandidate *child = make_child (run, parent, run->rng, NULL, NULL);
 
       if (child != NULL)
@@ -559,9 +609,9 @@ step_done (Run        *run,
   gint64 before = run->checkpointed;
   gboolean go;
 
-  if (!tf_search_checkpoint_write (run, phase, step, cancelled (run), error))
+  if (!tf_search_checkpoint_write (run, phase, step, tf_search_cancelled (run), error))
     return FALSE;
-  go = report (run, generation) && !cancelled (run);
+  go = tf_search_report (run, generation) && !tf_search_cancelled (run);
   /* Stopped here: the state at this step is what a resume starts from. */
   if (!go && run->checkpointed == before
       && !tf_search_checkpoint_write (run, phase, step, TRUE, error))
@@ -586,18 +636,18 @@ run_nsga2 (Run       *run,
 
   if (!resumed)
     {
-      if (!initial_population (run, batch, error))
+      if (!initial_population (run, population, batch, error))
         {
           free_batch (batch);
           return FALSE;
         }
-      out->init_seconds = (g_get_monotonic_time () - run->start) / 1e6;
+      out->init_seconds = (g_get_monotonic_time () - run->start) / 1e6 - out->family_seconds;
       for (guint i = 0; i < batch->len; i++)
         {
           const TfCandidate *c = g_ptr_array_index (batch, i);
 
-          remember (hashes, tf_network_graph_fingerprint (&c->topology.graph));
-          tell_made (run, c);
+          tf_search_remember (hashes, tf_network_graph_fingerprint (&c->topology.graph));
+          tf_search_tell_made (run, c);
         }
       if (!evaluate_batch (run, batch))
         {
@@ -722,9 +772,12 @@ sample_search (Run         *run,
       run->u = -1;
       run->failures = 0;
       *evaluations = 0;
-      g_hash_table_remove_all (hashes);
+      /* The baseline shares nothing with the search; random search as the algorithm keeps
+       * what Stage 0 made. */
+      if (phase == TF_PHASE_BASELINE)
+        g_hash_table_remove_all (hashes);
     }
-  for (guint step = done + 1; *evaluations < budget && !cancelled (run)
+  for (guint step = done + 1; *evaluations < budget && !tf_search_cancelled (run)
        && run->failures < 100 * budget; step++)
     {
       tf_search_reseed (run, phase, step);
@@ -753,7 +806,7 @@ sample_search (Run         *run,
           return error == NULL || *error == NULL;
         }
     }
-  if (cancelled (run))
+  if (tf_search_cancelled (run))
     out->cancelled = TRUE;
   return TRUE;
 }
@@ -786,10 +839,11 @@ tf_search_run (const TfSearchConfig  *config,
                                                             (guint32) (config->seed >> 32) }, 2);
   run.archive = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   run.evaluated = g_array_new (FALSE, FALSE, sizeof (double));
+  run.evaluated_info = g_array_new (FALSE, FALSE, sizeof (TfEvaluatedInfo));
   run.population = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   run.hashes = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   run.checkpointed = run.start;
-  out->threads = threads_of (&run);
+  out->threads = tf_search_threads (&run);
   /* Stage 2's simulator is looked for before the search, not after it. */
   if (config->stage_2 == TF_STAGE_2_SIMGRID)
     {
@@ -815,37 +869,47 @@ tf_search_run (const TfSearchConfig  *config,
   memcpy (out->reference_point, run.reference, sizeof out->reference_point);
   if (ok && run.options->resume)
     ok = resumed = tf_search_checkpoint_restore (&run, &phase, &step, error);
+  /* Stage 0, the family front, before the search starts from it (a resumed run has it from its
+   * checkpoint). */
+  if (ok && !resumed && config->family_stage_0)
+    ok = tf_stage_0_run (&run, error);
 
-  if (ok && phase != TF_PHASE_BASELINE && config->algorithm == TF_SEARCH_NSGA2)
+  if (ok && phase != TF_PHASE_BASELINE && config->algorithm == TF_SEARCH_NSGA2
+      && !out->cancelled)
     {
       run.makers = g_array_new (FALSE, FALSE, sizeof (guint));
-      ok = run_nsga2 (&run, resumed, step, error);
+      ok = run_nsga2 (&run, resumed && phase != TF_PHASE_STAGE_0, step, error);
       g_clear_pointer (&run.makers, g_array_unref);
     }
-  else if (ok && phase != TF_PHASE_BASELINE)
+  else if (ok && phase != TF_PHASE_BASELINE && !out->cancelled)
     /* Random search as the algorithm: the baseline's sampler with the NSGA-II budget. */
-    ok = sample_search (&run, TF_PHASE_RANDOM, resumed ? step : 0,
+    ok = sample_search (&run, TF_PHASE_RANDOM, resumed && phase != TF_PHASE_STAGE_0 ? step : 0,
                         config->population_size * (config->generations + 1), &out->evaluations,
                         error);
-  /* The layers no objective needs (Layer 2's times in the breakdown), for the front that stays
-   * only: most candidates that enter it leave again. */
-  if (ok && phase != TF_PHASE_BASELINE)
-    tf_complete_batch (config, run.options->evaluator, threads_of (&run), run.archive,
-                       &out->stats);
-  if (ok && phase != TF_PHASE_BASELINE && simulator != NULL && !out->cancelled)
-    {
-      /* Said before it starts: Stage 2 reports nothing until it ends. */
-      run.stage_2 = tf_stage_2_count (config, run.archive->len, out->evaluations);
-      if (!report (&run, out->generations_done))
-        out->cancelled = TRUE;
-    }
   if (ok && phase != TF_PHASE_BASELINE)
     {
       out->seconds = (g_get_monotonic_time () - run.start) / 1e6;
       out->front = g_steal_pointer (&run.archive);
       out->evaluated = g_steal_pointer (&run.evaluated);
-      if (simulator != NULL && !out->cancelled)
-        tf_stage_2_run (config, simulator, threads_of (&run), run.options->cancel, out);
+      out->evaluated_info = g_steal_pointer (&run.evaluated_info);
+      /* Measured on the whole front, before it is written as its representatives. */
+      out->hypervolume = tf_search_hypervolume (run.m, out->front, run.ideal, run.reference);
+      tf_search_front_represent (config, out);
+      /* The layers no objective needs (Layer 2's times in the breakdown), for the front that
+       * is written only: most candidates that enter it leave again. */
+      tf_complete_batch (config, run.options->evaluator, tf_search_threads (&run), out->front,
+                         &out->stats);
+    }
+  if (ok && phase != TF_PHASE_BASELINE && simulator != NULL && !out->cancelled)
+    {
+      /* Said before it starts: Stage 2 reports nothing until it ends. */
+      run.stage_2 = tf_stage_2_count (config, out->front->len, out->evaluations);
+      run.archive = out->front;
+      if (!tf_search_report (&run, out->generations_done))
+        out->cancelled = TRUE;
+      run.archive = NULL;
+      if (!out->cancelled)
+        tf_stage_2_run (config, simulator, tf_search_threads (&run), run.options->cancel, out);
     }
 
   if (ok && run.options->baseline && config->algorithm == TF_SEARCH_NSGA2 && !out->cancelled)
@@ -859,25 +923,30 @@ tf_search_run (const TfSearchConfig  *config,
         {
           run.baseline_start = g_get_monotonic_time ();
           step = 0;
-          tell_made (&run, NULL);
+          tf_search_tell_made (&run, NULL);
           memset (run.credit, 0, sizeof run.credit);
+          /* It starts from the family front too. */
           run.archive = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+          for (guint i = 0; out->family_front != NULL && i < out->family_front->len; i++)
+            g_ptr_array_add (run.archive,
+                             tf_search_candidate_copy (g_ptr_array_index (out->family_front,
+                                                                          i)));
           run.evaluated = g_array_new (FALSE, FALSE, sizeof (double));
+          run.evaluated_info = g_array_new (FALSE, FALSE, sizeof (TfEvaluatedInfo));
           g_ptr_array_set_size (run.population, 0);
         }
       /* The same number of evaluations as the search. */
       ok = sample_search (&run, TF_PHASE_BASELINE, step, out->evaluations,
                           &out->baseline_evaluations, error);
-      tf_complete_batch (config, run.options->evaluator, threads_of (&run), run.archive,
+      tf_complete_batch (config, run.options->evaluator, tf_search_threads (&run), run.archive,
                        &out->stats);
       out->baseline_front = g_steal_pointer (&run.archive);
       out->baseline_evaluated = g_steal_pointer (&run.evaluated);
+      out->baseline_evaluated_info = g_steal_pointer (&run.evaluated_info);
       out->baseline_seconds = (g_get_monotonic_time () - run.baseline_start) / 1e6;
     }
 
-  /* Both fronts in the same box, fixed before the run. */
-  if (out->front)
-    out->hypervolume = tf_search_hypervolume (run.m, out->front, run.ideal, run.reference);
+  /* Every front in the same box, fixed before the run. */
   if (out->baseline_front)
     out->baseline_hypervolume = tf_search_hypervolume (run.m, out->baseline_front, run.ideal,
                                                         run.reference);
@@ -888,6 +957,7 @@ tf_search_run (const TfSearchConfig  *config,
   g_rand_free (run.rng);
   g_clear_pointer (&run.archive, g_ptr_array_unref);
   g_clear_pointer (&run.evaluated, g_array_unref);
+  g_clear_pointer (&run.evaluated_info, g_array_unref);
   g_clear_pointer (&run.population, g_ptr_array_unref);
   g_clear_pointer (&run.hashes, g_hash_table_unref);
   if (!ok)
@@ -900,8 +970,14 @@ tf_search_result_clear (TfSearchResult *result)
 {
   g_clear_pointer (&result->front, g_ptr_array_unref);
   g_clear_pointer (&result->baseline_front, g_ptr_array_unref);
+  g_clear_pointer (&result->front_members, g_array_unref);
   g_clear_pointer (&result->evaluated, g_array_unref);
+  g_clear_pointer (&result->evaluated_info, g_array_unref);
   g_clear_pointer (&result->baseline_evaluated, g_array_unref);
+  g_clear_pointer (&result->baseline_evaluated_info, g_array_unref);
+  g_clear_pointer (&result->family_front, g_ptr_array_unref);
+  g_clear_pointer (&result->family_evaluated, g_array_unref);
+  g_clear_pointer (&result->family_evaluated_info, g_array_unref);
   g_free (result->simulation_error);
   memset (result, 0, sizeof *result);
 }
