@@ -21,8 +21,15 @@ typedef struct
   const char   *labels[3];       /* of objectives 0, 1, 2, e.g. "Iteration time" */
   const char   *units[3];        /* the engine's (tf_objective_unit), e.g. "us"; NULL: none */
 
-  const double *front;           /* the non-dominated points: filled circles */
+  const double *front;           /* the non-dominated points: filled circles, numbered */
   guint         n_front;
+  const double *members;         /* optional (NULL): the front's other points, which its points
+                                  * stand for (front_max): small filled circles, unnumbered */
+  guint         n_members;
+  const double *family;          /* optional (NULL): the family front (Stage 0), hollow
+                                  * diamonds drawn over the front's circles */
+  guint         n_family;
+  const char   *family_label;    /* its legend entry; NULL: "family front" */
   const double *baseline;        /* optional (NULL): the baseline's front, hollow squares drawn
                                   * over the front's circles */
   guint         n_baseline;
@@ -44,9 +51,9 @@ gboolean tf_pareto_svg_render (const TfParetoSvg  *plot,
                                GString            *out,
                                GError            **error);
 
-/* DIR/pareto.svg of a run: the front (numbered as pareto/candidate_NNN.yaml), the Random + QMC
- * baseline's front and every evaluated candidate, over the first two objectives, the third as
- * colour. */
+/* DIR/pareto.svg of a run: the front (numbered as pareto/candidate_NNN.yaml, with the designs
+ * they stand for), the family front of Stage 0, the Random + QMC baseline's front and every
+ * evaluated candidate, over the first two objectives, the third as colour. */
 gboolean tf_pareto_svg_write_run (const char *dir, const TfSearchConfig *config,
                                   const TfSearchResult *result, GError **error);
 

@@ -4,9 +4,11 @@
  * Drawn with cairo's SVG surface into memory, then written in one atomic step. The axes are
  * engine/plot/plot-axis.c's, as in the app's plot: nice bounds and ticks over the two fronts, one
  * unit prefix per axis in its title ("Iteration time (ms)"). The third objective colours the
- * front's points through viridis, with a colour bar for its scale. The baseline's front is drawn
- * after the search's, as hollow squares of a contrasting colour, so neither hides the other,
- * and points that would land on one another are spread on a small ring.
+ * front's points through viridis, with a colour bar for its scale. The designs the front's points
+ * stand for (front_max) are small dots of the same colours. The baseline's front and the family
+ * front (Stage 0) are drawn after the search's, as hollow squares and diamonds of contrasting
+ * colours, so none hides another, and points that would land on one another are spread on a
+ * small ring.
  */
 #include <math.h>
 
@@ -27,8 +29,10 @@
 /* A static picture cannot zoom: a crowd larger than this stays at its true place. */
 #define SPREAD_MAX_GROUP 8u
 
-/* The baseline's colour: Okabe and Ito's vermilion, apart from viridis and the front's blue. */
+/* The baseline's colour: Okabe and Ito's vermilion, apart from viridis and the front's blue;
+ * the family front's, their reddish purple. */
 static const double baseline_rgb[3] = { 0.84, 0.37, 0.0 };
+static const double family_rgb[3] = { 0.80, 0.47, 0.65 };
 
 typedef struct
 {
@@ -139,18 +143,25 @@ layout_init (Layout            *l,
 
   l->left = 96;
   l->right = WIDTH - (m >= 3 ? 150 : 40);
-  l->top = 84;
+  /* Room for a second line of the legend when it has more than three entries. */
+  l->top = 84 + ((plot->members != NULL) + (plot->baseline != NULL) + (plot->family != NULL)
+                 + (plot->evaluated != NULL) > 2 ? 20 : 0);
   l->bottom = HEIGHT - 72;
 
   for (guint k = 0; k < MIN (m, 2u); k++)
     {
       extend_range (plot->front, plot->n_front, m, k, &min[k], &max[k]);
+      extend_range (plot->members, plot->n_members, m, k, &min[k], &max[k]);
       extend_range (plot->baseline, plot->n_baseline, m, k, &min[k], &max[k]);
+      extend_range (plot->family, plot->n_family, m, k, &min[k], &max[k]);
     }
   /* The axes fit the fronts; the evaluated cloud, often far wider, is clipped to them. */
   /* The colour shows the front only. */
   if (m >= 3)
-    extend_range (plot->front, plot->n_front, m, 2, &min[2], &max[2]);
+    {
+      extend_range (plot->front, plot->n_front, m, 2, &min[2], &max[2]);
+      extend_range (plot->members, plot->n_members, m, 2, &min[2], &max[2]);
+    }
   if (m == 1)
     {
       min[1] = -1;
@@ -271,6 +282,35 @@ draw_baseline_marker (cairo_t *cr,
 }
 
 static void
+draw_family_marker (cairo_t *cr,
+                    double   x,
+                    double   y)
+{
+  /* Hollow too, and larger than the square, so the three can share a place. */
+  cairo_new_path (cr);
+  cairo_move_to (cr, x, y - 7);
+  cairo_line_to (cr, x + 7, y);
+  cairo_line_to (cr, x, y + 7);
+  cairo_line_to (cr, x - 7, y);
+  cairo_close_path (cr);
+  cairo_set_source_rgb (cr, family_rgb[0], family_rgb[1], family_rgb[2]);
+  cairo_set_line_width (cr, 2);
+  cairo_stroke (cr);
+}
+
+static void
+draw_member_marker (cairo_t      *cr,
+                    double        x,
+                    double        y,
+                    const double *rgb)
+{
+  cairo_new_path (cr);
+  cairo_arc (cr, x, y, 3, 0, 2 * G_PI);
+  cairo_set_source_rgba (cr, rgb[0], rgb[1], rgb[2], 0.85);
+  cairo_fill (cr);
+}
+
+static void
 draw_evaluated_marker (cairo_t *cr,
                        double   x,
                        double   y)
@@ -329,19 +369,40 @@ draw_polyline (cairo_t         *cr,
   cairo_stroke (cr);
 }
 
-/* Where the front's and then the baseline's points are drawn: their places on the axes, spread
- * where they would hide one another; NAN for a point left out. */
+/* How many points are spread: the front's, then the baseline's, then the family front's. */
+static guint
+n_spread (const TfParetoSvg *plot)
+{
+  return plot->n_front + (plot->baseline ? plot->n_baseline : 0)
+         + (plot->family ? plot->n_family : 0);
+}
+
+/* Point @i of those spread. */
+static const double *
+spread_row (const TfParetoSvg *plot,
+            guint              i)
+{
+  guint m = plot->n_objectives, n_baseline = plot->baseline ? plot->n_baseline : 0;
+
+  if (i < plot->n_front)
+    return plot->front + (gsize) i * m;
+  if (i < plot->n_front + n_baseline)
+    return plot->baseline + (gsize) (i - plot->n_front) * m;
+  return plot->family + (gsize) (i - plot->n_front - n_baseline) * m;
+}
+
+/* Where the front's, the baseline's and the family front's points are drawn: their places on
+ * the axes, spread where they would hide one another; NAN for a point left out. */
 static double *
 spread_positions (const Layout      *l,
                   const TfParetoSvg *plot)
 {
-  guint m = plot->n_objectives, n = plot->n_front + (plot->baseline ? plot->n_baseline : 0);
+  guint m = plot->n_objectives, n = n_spread (plot);
   double *xy = g_new (double, 2 * MAX (n, 1));
 
   for (guint i = 0; i < n; i++)
     {
-      const double *row = i < plot->n_front ? plot->front + (gsize) i * m
-                                            : plot->baseline + (gsize) (i - plot->n_front) * m;
+      const double *row = spread_row (plot, i);
 
       xy[2 * i] = row_is_finite (row, m) ? map_x (l, row[0]) : NAN;
       xy[2 * i + 1] = row_is_finite (row, m) ? map_y (l, row_y (row, m)) : NAN;
@@ -361,7 +422,7 @@ draw_front_numbers (cairo_t           *cr,
   static const double places[8][2] = {
     { 1, -1 }, { 1, 1 }, { -1, -1 }, { -1, 1 }, { 1, 0 }, { -1, 0 }, { 0, -1.4 }, { 0, 1.4 },
   };
-  guint n = plot->n_front + (plot->baseline ? plot->n_baseline : 0);
+  guint n = n_spread (plot);
   g_autoptr(GArray) taken = g_array_new (FALSE, FALSE, sizeof (double) * 4);
 
   cairo_select_font_face (cr, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
@@ -467,6 +528,17 @@ draw_points (cairo_t           *cr,
       cairo_set_dash (cr, NULL, 0, 0);
     }
 
+  /* The designs the front's points stand for first, under them. */
+  for (guint i = 0; plot->members && i < plot->n_members; i++)
+    {
+      const double *row = plot->members + (gsize) i * m;
+      double rgb[3];
+
+      if (!row_is_finite (row, m))
+        continue;
+      front_colour (l, plot, row, rgb);
+      draw_member_marker (cr, map_x (l, row[0]), map_y (l, row_y (row, m)), rgb);
+    }
   for (guint i = 0; i < plot->n_front; i++)
     {
       double rgb[3];
@@ -476,10 +548,16 @@ draw_points (cairo_t           *cr,
       front_colour (l, plot, plot->front + (gsize) i * m, rgb);
       draw_front_marker (cr, xy[2 * i], xy[2 * i + 1], rgb);
     }
-  /* After the front, so a baseline point equal to a front point is not hidden under it. */
-  for (guint i = plot->n_front; plot->baseline && i < plot->n_front + plot->n_baseline; i++)
+  /* After the front, so a baseline or family point equal to a front point is not hidden under
+   * it. */
+  for (guint i = plot->n_front; i < n_spread (plot); i++)
     if (!isnan (xy[2 * i]))
-      draw_baseline_marker (cr, xy[2 * i], xy[2 * i + 1]);
+      {
+        if (plot->baseline && i < plot->n_front + plot->n_baseline)
+          draw_baseline_marker (cr, xy[2 * i], xy[2 * i + 1]);
+        else
+          draw_family_marker (cr, xy[2 * i], xy[2 * i + 1]);
+      }
   draw_front_numbers (cr, plot, xy);
   cairo_restore (cr);
 }
@@ -496,6 +574,52 @@ count_finite (const double *points,
   return count;
 }
 
+/* A legend entry at (*x, *y): the marker drawn by @draw, then @text; on the next line when the
+ * line is full. */
+typedef void (*LegendMarker) (cairo_t *cr, double x, double y, const double *rgb);
+
+static void
+legend_entry (cairo_t      *cr,
+              const Layout *l,
+              double       *x,
+              double       *y,
+              LegendMarker  draw,
+              const double *rgb,
+              const char   *text)
+{
+  cairo_text_extents_t ext;
+
+  cairo_text_extents (cr, text, &ext);
+  if (*x > l->left && *x + 16 + ext.x_advance > WIDTH - 16)
+    {
+      *x = l->left;
+      *y += 20;
+    }
+  draw (cr, *x + 6, *y, rgb);
+  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
+  *x += 16 + draw_text (cr, *x + 16, *y, text, 0, 0.5) + 24;
+}
+
+static void
+legend_baseline (cairo_t *cr, double x, double y, const double *rgb)
+{
+  draw_baseline_marker (cr, x, y);
+}
+
+static void
+legend_family (cairo_t *cr, double x, double y, const double *rgb)
+{
+  draw_family_marker (cr, x, y);
+}
+
+static void
+legend_evaluated (cairo_t *cr, double x, double y, const double *rgb)
+{
+  draw_evaluated_marker (cr, x, y);
+  draw_evaluated_marker (cr, x - 3, y + 3);
+  draw_evaluated_marker (cr, x + 3, y - 2);
+}
+
 static void
 draw_title_and_legend (cairo_t           *cr,
                        const Layout      *l,
@@ -503,6 +627,7 @@ draw_title_and_legend (cairo_t           *cr,
 {
   double grey[3] = { 0.5, 0.5, 0.5 };
   double x = l->left, y = 60;
+  guint m = plot->n_objectives;
   char buf[128];
 
   set_font (cr, 17, TRUE);
@@ -514,30 +639,33 @@ draw_title_and_legend (cairo_t           *cr,
     tf_plot_viridis (0.5, grey);
   else
     front_colour (l, plot, NULL, grey);
-  draw_front_marker (cr, x + 6, y, grey);
-  g_snprintf (buf, sizeof buf, "Pareto front (%u)", count_finite (plot->front, plot->n_front,
-                                                                  plot->n_objectives));
-  cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-  x += 16 + draw_text (cr, x + 16, y, buf, 0, 0.5) + 24;
-
+  g_snprintf (buf, sizeof buf, "Pareto front (%u)", count_finite (plot->front, plot->n_front, m));
+  legend_entry (cr, l, &x, &y, draw_front_marker, grey, buf);
+  if (plot->members)
+    {
+      g_snprintf (buf, sizeof buf, "designs they stand for (%u)",
+                  count_finite (plot->members, plot->n_members, m));
+      legend_entry (cr, l, &x, &y, draw_member_marker, grey, buf);
+    }
+  if (plot->family)
+    {
+      g_snprintf (buf, sizeof buf, "%s (%u)",
+                  plot->family_label ? plot->family_label : "family front",
+                  count_finite (plot->family, plot->n_family, m));
+      legend_entry (cr, l, &x, &y, legend_family, NULL, buf);
+    }
   if (plot->baseline)
     {
-      draw_baseline_marker (cr, x + 6, y);
       g_snprintf (buf, sizeof buf, "%s (%u)",
                   plot->baseline_label ? plot->baseline_label : "random search",
-                  count_finite (plot->baseline, plot->n_baseline, plot->n_objectives));
-      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      x += 16 + draw_text (cr, x + 16, y, buf, 0, 0.5) + 24;
+                  count_finite (plot->baseline, plot->n_baseline, m));
+      legend_entry (cr, l, &x, &y, legend_baseline, NULL, buf);
     }
   if (plot->evaluated)
     {
-      draw_evaluated_marker (cr, x + 6, y);
-      draw_evaluated_marker (cr, x + 3, y + 3);
-      draw_evaluated_marker (cr, x + 9, y - 2);
       g_snprintf (buf, sizeof buf, "evaluated (%u)",
-                  count_finite (plot->evaluated, plot->n_evaluated, plot->n_objectives));
-      cairo_set_source_rgb (cr, 0.1, 0.1, 0.1);
-      draw_text (cr, x + 16, y, buf, 0, 0.5);
+                  count_finite (plot->evaluated, plot->n_evaluated, m));
+      legend_entry (cr, l, &x, &y, legend_evaluated, NULL, buf);
     }
 }
 
@@ -655,6 +783,24 @@ tf_pareto_svg_write (const char         *path,
   return tf_write_file_atomic (path, svg->str, svg->len, error);
 }
 
+/* @rows (as the search minimises them, @n of @m) as people read them; NULL for none. */
+static double *
+people_rows (const TfSearchConfig *config,
+             const double         *rows,
+             guint                 n)
+{
+  guint m = config->n_objectives;
+  double *out;
+
+  if (n == 0)
+    return NULL;
+  out = g_new (double, (gsize) n * m);
+  for (guint i = 0; i < n; i++)
+    for (guint k = 0; k < m; k++)
+      out[i * m + k] = tf_objective_value (config->objectives[k], rows[i * m + k]);
+  return out;
+}
+
 gboolean
 tf_pareto_svg_write_run (const char           *dir,
                          const TfSearchConfig *config,
@@ -663,10 +809,14 @@ tf_pareto_svg_write_run (const char           *dir,
 {
   g_autofree char *path = g_build_filename (dir, "pareto.svg", NULL);
   TfParetoSvg plot = { 0 };
+  guint m = config->n_objectives, n;
+  g_autofree double *rows = NULL;
   g_autofree double *front = NULL;
+  g_autofree double *members = NULL;
   g_autofree double *baseline = NULL;
+  g_autofree double *family = NULL;
   g_autofree double *evaluated = NULL;
-  guint m = config->n_objectives;
+  g_autoptr(GArray) cloud = g_array_new (FALSE, FALSE, sizeof (double));
 
   plot.n_objectives = m;
   for (guint k = 0; k < m && k < 3; k++)
@@ -674,39 +824,42 @@ tf_pareto_svg_write_run (const char           *dir,
       plot.labels[k] = tf_objective_label (config->objectives[k]);
       plot.units[k] = tf_objective_unit (config->objectives[k]);
     }
-  front = g_new (double, MAX (r->front->len, 1) * m);
-  for (guint i = 0; i < r->front->len; i++)
-    for (guint k = 0; k < m; k++)
-      front[i * m + k] = tf_objective_value (config->objectives[k],
-                                             ((TfCandidate *) g_ptr_array_index (r->front, i))
-                                               ->objectives[k]);
+  rows = tf_front_rows (r->front, NULL, m, &plot.n_front);
+  front = people_rows (config, rows, plot.n_front);
   plot.front = front;
-  plot.n_front = r->front->len;
+  if (r->front_members != NULL && r->front_members->len > 0)
+    {
+      g_free (rows);
+      rows = tf_front_rows (NULL, r->front_members, m, &plot.n_members);
+      plot.members = members = people_rows (config, rows, plot.n_members);
+    }
   if (r->baseline_front != NULL)
     {
-      baseline = g_new (double, MAX (r->baseline_front->len, 1) * m);
-      for (guint i = 0; i < r->baseline_front->len; i++)
-        for (guint k = 0; k < m; k++)
-          baseline[i * m + k] = tf_objective_value (
-            config->objectives[k],
-            ((TfCandidate *) g_ptr_array_index (r->baseline_front, i))->objectives[k]);
-      plot.baseline = baseline;
-      plot.n_baseline = r->baseline_front->len;
+      g_free (rows);
+      rows = tf_front_rows (r->baseline_front, NULL, m, &n);
+      plot.baseline = baseline = people_rows (config, rows, n);
+      plot.n_baseline = n;
+      plot.baseline_label = "Random + QMC baseline";
     }
-  if (r->evaluated != NULL && r->evaluated->len > 0)
+  if (r->family_front != NULL)
     {
-      guint n = r->evaluated->len / m;
-
-      evaluated = g_new (double, n * m);
-      for (guint i = 0; i < n; i++)
-        for (guint k = 0; k < m; k++)
-          evaluated[i * m + k] = tf_objective_value (config->objectives[k],
-                                                     g_array_index (r->evaluated, double,
-                                                                    i * m + k));
-      plot.evaluated = evaluated;
-      plot.n_evaluated = n;
+      g_free (rows);
+      rows = tf_front_rows (r->family_front, NULL, m, &n);
+      plot.family = family = people_rows (config, rows, n);
+      plot.n_family = n;
+      plot.family_label = "family front (every buildable family design)";
     }
-  plot.title = "Pareto front (numbers: pareto/candidate_NNN.yaml) and the baseline's";
-  plot.baseline_label = "Random + QMC baseline";
+  /* The cloud: Stage 0's rows, then the search's. */
+  if (r->family_evaluated != NULL)
+    g_array_append_vals (cloud, r->family_evaluated->data, r->family_evaluated->len);
+  if (r->evaluated != NULL)
+    g_array_append_vals (cloud, r->evaluated->data, r->evaluated->len);
+  if (cloud->len >= m && m > 0)
+    {
+      plot.n_evaluated = cloud->len / m;
+      plot.evaluated = evaluated = people_rows (config, (const double *) cloud->data,
+                                                plot.n_evaluated);
+    }
+  plot.title = "Pareto front (numbers: pareto/candidate_NNN.yaml)";
   return tf_pareto_svg_write (path, &plot, error);
 }
