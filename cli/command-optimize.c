@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* command-optimize.c: topoforge-cli optimize --config FILE --out DIR [--seed S] [--threads T]
- *                     [--population P] [--generations G] [--no-baseline]
+ *                     [--population P] [--generations G] [--no-baseline] [--front all|N]
  *                     topoforge-cli optimize --resume DIR [--threads T]
  *
  * Runs the topology optimizer (docs/optimizer.md) and writes the run folder DIR as the app
@@ -86,6 +86,7 @@ static const TfCliRange threads_range = { "parallel_workers", 0, 1024 };
 static const TfCliRange population_range = { "population_size", 4, TF_SEARCH_MAX_POPULATION };
 static const TfCliRange generations_range = { "generations", 1, TF_SEARCH_MAX_GENERATIONS };
 static const TfCliRange repeat_range = { "repeat", 1, 100 };
+static const TfCliRange front_range = { "front_max", 1, TF_SEARCH_MAX_POPULATION };
 static const TfCliRange every_range = { "checkpoint-every", 0, 86400 };
 
 /* One run into @dir: the run folder and pareto.svg. An exit status. */
@@ -133,9 +134,26 @@ run_one (TfSearchConfig  *config,
   baseline = result->baseline_front != NULL
                ? g_strdup_printf (" (Random + QMC baseline %.4f)", result->baseline_hypervolume)
                : g_strdup ("");
-  tf_cli_print_line (stderr, "front %u candidates, hypervolume %.4f%s, %u evaluations in %.1f s; "
-                     "written to %s", result->front->len, result->hypervolume, baseline,
-                     result->evaluations, result->seconds, dir);
+  if (result->family_front != NULL)
+    {
+      guint m = config->n_objectives, n_search, n_family;
+      g_autofree double *search = tf_front_rows (result->front, result->front_members, m,
+                                                 &n_search);
+      g_autofree double *family = tf_front_rows (result->family_front, NULL, m, &n_family);
+
+      tf_cli_print_line (stderr, "family front %u designs of %u family results evaluated%s, "
+                         "hypervolume %.4f; the search's front goes %.4f times beyond it "
+                         "(epsilon)", n_family, result->family_evaluations,
+                         result->family_sampled ? " (a sample)" : "",
+                         result->family_hypervolume,
+                         tf_front_epsilon (config, family, n_family, search, n_search));
+    }
+  tf_cli_print_line (stderr, "front %u designs (%u written), hypervolume %.4f%s, %u evaluations "
+                     "in %.1f s; written to %s",
+                     result->front->len
+                     + (result->front_members != NULL ? result->front_members->len : 0),
+                     result->front->len, result->hypervolume, baseline, result->evaluations,
+                     result->seconds, dir);
   if (config->stage_2 == TF_STAGE_2_SIMGRID)
     tf_cli_print_line (stderr, "stage 2: %u of %u front candidates simulated with SimGrid in "
                        "%.1f s (summary.yaml: stage_2)", result->simulated,
@@ -185,9 +203,10 @@ run_repeats (TfSearchConfig  *config,
       dir = g_build_filename (out_dir, name, NULL);
       status = run_one (config, config_path, dir, options, &result);
       if (status == 0)
-        tf_repeat_runs_add (runs, config->seed, name, &result);
+        tf_repeat_runs_add (runs, config, config->seed, name, &result);
     }
-  if (!tf_repeat_runs_write (path, config_path, n_repeats, runs, &without_ratio, &error))
+  if (!tf_repeat_runs_write (path, config_path, config, n_repeats, runs, &without_ratio,
+                             &error))
     {
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_FAILURE;
@@ -250,6 +269,7 @@ tf_command_optimize (int    argc,
   g_autofree char *out_dir = NULL;
   g_autofree char *seed = NULL, *threads = NULL, *population = NULL, *generations = NULL;
   g_autofree char *repeat = NULL, *stage_2 = NULL, *resume = NULL, *every = NULL;
+  g_autofree char *front = NULL;
   guint n_repeats = 1, every_seconds = 60;
   gboolean no_baseline = FALSE;
   TfSearchOptions options = { 0 };
@@ -268,6 +288,9 @@ tf_command_optimize (int    argc,
       "Generations, 1 to 100000 (default: the config's)", "G" },
     { "no-baseline", 0, 0, G_OPTION_ARG_NONE, &no_baseline,
       "Skip the Random + QMC baseline", NULL },
+    { "front", 0, 0, G_OPTION_ARG_STRING, &front,
+      "all: write every design of the front; N: at most N representatives, each standing for "
+      "the designs nearest it, 1 to 10000 (default: the config's front_max, 40)", "all|N" },
     { "stage-2", 0, 0, G_OPTION_ARG_STRING, &stage_2,
       "simgrid: simulate the best of the front with SimGrid after the search; none: do not "
       "(default: the config's evaluator.stage_2)", "NAME" },
@@ -300,7 +323,8 @@ tf_command_optimize (int    argc,
   if (argc == 1 && resume != NULL)
     {
       if (config_path != NULL || out_dir != NULL || seed != NULL || population != NULL
-          || generations != NULL || no_baseline || stage_2 != NULL || repeat != NULL)
+          || generations != NULL || no_baseline || stage_2 != NULL || repeat != NULL
+          || front != NULL)
         {
           tf_cli_error ("optimize", "--resume DIR takes only --threads and --checkpoint-every: "
                         "the run goes on as it began");
@@ -348,6 +372,12 @@ tf_command_optimize (int    argc,
       || (generations != NULL
           && !tf_cli_parse_uint ("generations", generations, &generations_range,
                                  &config.generations, &error))
+      || (front != NULL && strcmp (front, "all") != 0
+          && !tf_cli_parse_uint ("front", front, &front_range, &config.front_max, &error)
+          && (g_clear_error (&error),
+              g_set_error (&error, TF_ERROR, TF_ERROR_INVALID_CONTEXT, "--front: '%s' must be "
+                           "all or a whole number from 1 to %u", front,
+                           TF_SEARCH_MAX_POPULATION), TRUE))
       || (repeat != NULL
           && !tf_cli_parse_uint ("repeat", repeat, &repeat_range, &n_repeats, &error))
       || (every != NULL
@@ -357,6 +387,8 @@ tf_command_optimize (int    argc,
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_USAGE;
     }
+  if (front != NULL && strcmp (front, "all") == 0)
+    config.front_max = 0;
   if ((guint64) config.population_size * config.generations > 10000000)
     {
       tf_cli_error ("optimize", "population times generations is more than 10,000,000 "

@@ -633,15 +633,24 @@ typedef struct
   double   initial_hypervolume;   /* of the initial population */
   gboolean has_baseline;
   double   baseline_hypervolume;
+  gboolean has_family;            /* Stage 0 ran: the family front's figures */
+  double   family_hypervolume;
+  double   epsilon_search_to_family;  /* tf_front_epsilon (search, family): <= 1 covers it */
+  double   epsilon_family_to_search;  /* the search's best gain beyond the family front */
+  guint    n_objectives;
+  double   gains[TF_N_OBJECTIVES];    /* tf_front_gains (family, search), per objective */
 } TfRepeatRun;
 
-/* Appends @result's figures, as a run under @seed in @dir, to @runs (TfRepeatRun; dir owned). */
-void     tf_repeat_runs_add (GArray *runs, guint64 seed, const char *dir,
-                             const TfSearchResult *result);
+/* Appends @result's figures, as a run of @config under @seed in @dir, to @runs (TfRepeatRun;
+ * dir owned). */
+void     tf_repeat_runs_add (GArray *runs, const TfSearchConfig *config, guint64 seed,
+                             const char *dir, const TfSearchResult *result);
 void     tf_repeat_run_clear (gpointer run);
-/* Writes repeat.yaml; *@n_without_ratio (may be NULL) is how many runs with a baseline have no
- * ratio to it (its front adds no hypervolume inside the box). */
-gboolean tf_repeat_runs_write (const char *path, const char *config_path, guint n_repeats,
+/* Writes repeat.yaml (the objectives' names from @config); *@n_without_ratio (may be NULL) is
+ * how many runs with a baseline have no ratio to it (its front adds no hypervolume inside the
+ * box). */
+gboolean tf_repeat_runs_write (const char *path, const char *config_path,
+                               const TfSearchConfig *config, guint n_repeats,
                                const GArray *runs, guint *n_without_ratio, GError **error);
 
 /* The configuration as the YAML file tf_search_config_load_file reads (search_config.yaml),

@@ -729,6 +729,7 @@ tf_designs_write_yaml (const TfSearchConfig *config,
 
 void
 tf_repeat_runs_add (GArray               *runs,
+                    const TfSearchConfig *config,
                     guint64               seed,
                     const char           *dir,
                     const TfSearchResult *result)
@@ -737,13 +738,30 @@ tf_repeat_runs_add (GArray               *runs,
     .seed = seed,
     .dir = g_strdup (dir),
     .evaluations = result->evaluations,
-    .front_size = result->front->len,
+    .front_size = result->front->len
+                  + (result->front_members != NULL ? result->front_members->len : 0),
     .hypervolume = result->hypervolume,
     .initial_hypervolume = result->initial_hypervolume,
     .has_baseline = result->baseline_front != NULL,
     .baseline_hypervolume = result->baseline_hypervolume,
+    .has_family = result->family_front != NULL,
+    .family_hypervolume = result->family_hypervolume,
+    .n_objectives = config->n_objectives,
   };
 
+  if (run.has_family)
+    {
+      guint m = config->n_objectives, n_search, n_family;
+      g_autofree double *search = tf_front_rows (result->front, result->front_members, m,
+                                                 &n_search);
+      g_autofree double *family = tf_front_rows (result->family_front, NULL, m, &n_family);
+
+      run.epsilon_search_to_family = tf_front_epsilon (config, search, n_search, family,
+                                                       n_family);
+      run.epsilon_family_to_search = tf_front_epsilon (config, family, n_family, search,
+                                                       n_search);
+      tf_front_gains (config, family, n_family, search, n_search, run.gains);
+    }
   g_array_append_val (runs, run);
 }
 
@@ -756,22 +774,30 @@ tf_repeat_run_clear (gpointer data)
 }
 
 gboolean
-tf_repeat_runs_write (const char   *path,
-                      const char   *config_path,
-                      guint         n_repeats,
-                      const GArray *runs,
-                      guint        *n_without_ratio,
-                      GError      **error)
+tf_repeat_runs_write (const char           *path,
+                      const char           *config_path,
+                      const TfSearchConfig *config,
+                      guint                 n_repeats,
+                      const GArray         *runs,
+                      guint                *n_without_ratio,
+                      GError              **error)
 {
   g_autoptr(GArray) ratios = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) gains = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) volumes = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) baselines = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) families = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) covers = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) beyond = g_array_new (FALSE, FALSE, sizeof (double));
+  GArray *objective_gains[TF_N_OBJECTIVES];
   g_autoptr(GString) out = g_string_new (NULL);
   TfYamlEmitter e;
 
-  g_return_val_if_fail (path != NULL && config_path != NULL && runs != NULL, FALSE);
+  g_return_val_if_fail (path != NULL && config_path != NULL && config != NULL && runs != NULL,
+                        FALSE);
 
+  for (guint k = 0; k < config->n_objectives; k++)
+    objective_gains[k] = g_array_new (FALSE, FALSE, sizeof (double));
   tf_yaml_emitter_begin (&e, out);
   tf_yaml_emitter_mapping_start (&e, FALSE);
   tf_yaml_emitter_key_string (&e, "source", "topoforge " TF_VERSION " optimizer --repeat");
@@ -810,6 +836,19 @@ tf_repeat_runs_write (const char   *path,
               g_array_append_val (ratios, ratio);
             }
         }
+      if (run->has_family)
+        {
+          tf_yaml_emitter_key_real (&e, "family", run->family_hypervolume);
+          tf_yaml_emitter_key_real (&e, "epsilon_search_to_family",
+                                    run->epsilon_search_to_family);
+          tf_yaml_emitter_key_real (&e, "epsilon_family_to_search",
+                                    run->epsilon_family_to_search);
+          g_array_append_val (families, run->family_hypervolume);
+          g_array_append_val (covers, run->epsilon_search_to_family);
+          g_array_append_val (beyond, run->epsilon_family_to_search);
+          for (guint k = 0; k < run->n_objectives && k < config->n_objectives; k++)
+            g_array_append_val (objective_gains[k], run->gains[k]);
+        }
       tf_yaml_emitter_mapping_end (&e);
     }
   tf_yaml_emitter_sequence_end (&e);
@@ -817,7 +856,21 @@ tf_repeat_runs_write (const char   *path,
   tf_yaml_emitter_key_spread (&e, "baseline_hypervolume", baselines);
   tf_yaml_emitter_key_spread (&e, "ratio", ratios);
   tf_yaml_emitter_key_spread (&e, "gain_over_seeds", gains);
+  if (families->len > 0)
+    {
+      tf_yaml_emitter_key_spread (&e, "family_hypervolume", families);
+      tf_yaml_emitter_key_spread (&e, "epsilon_search_to_family", covers);
+      tf_yaml_emitter_key_spread (&e, "epsilon_family_to_search", beyond);
+      key (&e, "gain_over_family");
+      tf_yaml_emitter_mapping_start (&e, FALSE);
+      for (guint k = 0; k < config->n_objectives; k++)
+        tf_yaml_emitter_key_spread (&e, tf_objective_to_string (config->objectives[k]),
+                                    objective_gains[k]);
+      tf_yaml_emitter_mapping_end (&e);
+    }
   tf_yaml_emitter_mapping_end (&e);
+  for (guint k = 0; k < config->n_objectives; k++)
+    g_array_unref (objective_gains[k]);
   if (n_without_ratio != NULL)
     *n_without_ratio = baselines->len - ratios->len;
   if (!tf_yaml_emitter_end (&e, error))
