@@ -187,6 +187,14 @@ typedef enum
   TF_SEARCH_RANDOM,
 } TfSearchAlgorithm;
 
+/* How many edits each design point of the Random + QMC baseline gets (search.baseline_edits). */
+typedef enum
+{
+  TF_BASELINE_EDITS_MATCHED = 0,  /* as many as a candidate the search evaluated, drawn from
+                                   * its rows: as far from the families as the search went */
+  TF_BASELINE_EDITS_UNIFORM,      /* 0 to 16, whatever the search did */
+} TfBaselineEdits;
+
 typedef struct
 {
   char                 *file;            /* as named by the user, for messages; may be NULL */
@@ -244,6 +252,7 @@ typedef struct
                                                           * objective's unit; NAN: the default */
   guint                 front_max;       /* search.front_max: representatives the front is
                                           * written as (0: every candidate of it) */
+  TfBaselineEdits       baseline_edits;  /* search.baseline_edits */
 
   /* evaluator */
   TfStage2              stage_2;           /* evaluator.stage_2 */
@@ -492,6 +501,7 @@ typedef struct
   guint8  origin;            /* TfOriginMethod */
   guint8  intra_board_topo;  /* TfIntraBoardTopo of its boards */
   guint16 chips_per_board;
+  guint16 mutations;         /* edits from its seed (n_mutations_total, at most 65,535) */
 } TfEvaluatedInfo;
 
 /* A candidate of the front that a representative stands for (search.front_max, docs/optimizer.md

@@ -159,9 +159,9 @@ test_round_trip (void)
   guint violations = 99;
 
   g_assert_nonnull (second);
-  g_assert_true (g_str_has_prefix (csv, "set,candidate_id,origin,intra_board_topo,"
+  g_assert_true (g_str_has_prefix (csv, "set,candidate_id,origin,mutations,intra_board_topo,"
                                        "chips_per_board,iter_time,network_cost,apl_fail_excess"
-                                       "\nfamily,cand_000001,family_enum,"));
+                                       "\nfamily,cand_000001,family_enum,0,"));
   g_assert_nonnull (strstr (csv, "\nsearch,cand_"));
   g_assert_nonnull (strstr (csv, "\nbaseline,cand_"));
 
@@ -215,6 +215,7 @@ test_round_trip (void)
       g_assert_cmpuint (x->info.origin, ==, y->info.origin);
       g_assert_cmpuint (x->info.intra_board_topo, ==, y->info.intra_board_topo);
       g_assert_cmpuint (x->info.chips_per_board, ==, y->info.chips_per_board);
+      g_assert_cmpuint (x->info.mutations, ==, y->info.mutations);
       g_assert_cmpuint (x->representative, ==, y->representative);
       g_assert_cmpmem (x->objectives, m * sizeof (double), y->objectives, m * sizeof (double));
     }

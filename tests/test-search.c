@@ -202,6 +202,8 @@ test_baseline_independent (void)
 
   tf_test_search_config (32, "ALL", 12, 3, 4, NULL, &a);
   tf_test_search_config (32, "ALL", 12, 3, 4, NULL, &b);
+  /* Edits matched to the search would follow the search's own rows. */
+  a.baseline_edits = b.baseline_edits = TF_BASELINE_EDITS_UNIFORM;
   b.crossover_enabled = TRUE;
   b.crossover_rate = 1;
   g_assert_true (tf_search_run (&a, &options, &ra, &error));
@@ -211,6 +213,40 @@ test_baseline_independent (void)
   n = MIN (ra.baseline_evaluated->len, rb.baseline_evaluated->len);
   g_assert_cmpmem (ra.baseline_evaluated->data, n * sizeof (double), rb.baseline_evaluated->data,
                    n * sizeof (double));
+}
+
+/* The baseline's edits, matched (the default): never more than the search's deepest
+ * candidate; uniform: up to 16 whatever the search did. */
+static void
+test_baseline_edits (void)
+{
+  for (guint k = 0; k < 2; k++)
+    {
+      g_auto(TfSearchConfig) config = { 0 };
+      g_auto(TfSearchResult) r = { 0 };
+      g_autoptr(GError) error = NULL;
+      TfSearchOptions options = { .threads = 2, .baseline = TRUE };
+      guint search_max = 0, baseline_max = 0;
+
+      tf_test_search_config (32, "ALL", 12, 2, 3, NULL, &config);
+      config.baseline_edits = k == 0 ? TF_BASELINE_EDITS_MATCHED : TF_BASELINE_EDITS_UNIFORM;
+      g_assert_true (tf_search_run (&config, &options, &r, &error));
+      g_assert_no_error (error);
+      for (guint i = 0; i < r.evaluated_info->len; i++)
+        search_max = MAX (search_max,
+                          g_array_index (r.evaluated_info, TfEvaluatedInfo, i).mutations);
+      for (guint i = 0; i < r.baseline_evaluated_info->len; i++)
+        baseline_max = MAX (baseline_max,
+                            g_array_index (r.baseline_evaluated_info, TfEvaluatedInfo,
+                                           i).mutations);
+      g_test_message ("%s: the search's deepest %u edits, the baseline's %u",
+                      k == 0 ? "matched" : "uniform", search_max, baseline_max);
+      g_assert_cmpuint (search_max, <, 16);
+      if (k == 0)
+        g_assert_cmpuint (baseline_max, <=, search_max);
+      else
+        g_assert_cmpuint (baseline_max, >, search_max);
+    }
 }
 
 /* A reference point in the configuration, and the default box, by hand. */
@@ -527,6 +563,7 @@ main (int    argc,
   g_test_add_func ("/search/deterministic", test_deterministic);
   g_test_add_func ("/search/baseline", test_baseline);
   g_test_add_func ("/search/baseline-independent", test_baseline_independent);
+  g_test_add_func ("/search/baseline-edits", test_baseline_edits);
   g_test_add_func ("/search/box", test_box);
   g_test_add_func ("/search/union-volume", test_union_volume);
   g_test_add_func ("/search/sampler", test_sampler);

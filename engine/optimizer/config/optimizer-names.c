@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* optimizer-names.c: the names of the optimizer's enums (collective primitives, mutation
- * operators, Stage 2's simulators), one table each, read by the
+ * operators, the search's algorithms and baseline edits, Stage 2's simulators), one table each, read by the
  * to_string and from_string functions and by the search configuration's readers.
  */
 #include "search-config-private.h"
@@ -17,6 +17,7 @@ TF_DEFINE_NAMES (tf_mutation_names, TF_N_MUTATIONS,
 );
 
 TF_DEFINE_NAMES (tf_search_algorithm_names, TF_SEARCH_RANDOM + 1, "nsga2", "random");
+TF_DEFINE_NAMES (tf_baseline_edits_names, TF_BASELINE_EDITS_UNIFORM + 1, "matched", "uniform");
 TF_DEFINE_NAMES (tf_failures_names, TF_FAILURES_SWITCHES_AND_LINKS + 1, "switches",
                  "switches_and_links");
 TF_DEFINE_NAMES (tf_stage_2_names, TF_N_STAGE_2, "g5_simulation", "none", "simgrid");

@@ -24,6 +24,7 @@ extern const TfNames tf_primitive_names;
 extern const TfNames tf_mutation_names;
 extern const TfNames tf_stage_2_names;
 extern const TfNames tf_search_algorithm_names;
+extern const TfNames tf_baseline_edits_names;
 extern const TfNames tf_failures_names;
 
 /* The optimizer's own limits: a candidate is a whole graph evaluated many times over. */

@@ -304,6 +304,8 @@ write_search (TfYamlEmitter        *e,
   tf_yaml_emitter_key_uint (e, "parallel_workers", c->threads);
   tf_yaml_emitter_key_uint (e, "seed", c->seed);
   tf_yaml_emitter_key_uint (e, "front_max", c->front_max);
+  tf_yaml_emitter_key_string (e, "baseline_edits",
+                              tf_baseline_edits_names.names[c->baseline_edits]);
   for (guint o = 0; o < TF_N_OBJECTIVES; o++)
     has_reference |= !isnan (c->reference_point[o]);
   if (has_reference)

@@ -463,6 +463,8 @@ static const TfYamlKey search_keys[] = {
   TF_YAML_KEY_UINT64 ("seed", TfSearchConfig, seed, 0, G_MAXUINT64, NULL),
   TF_YAML_KEY_CALL ("reference_point", read_reference_point),
   TF_YAML_KEY_GUINT ("front_max", TfSearchConfig, front_max, 0, TF_SEARCH_MAX_POPULATION),
+  TF_YAML_KEY_CHOICE ("baseline_edits", TfSearchConfig, baseline_edits,
+                      tf_baseline_edits_names),
 };
 
 static gboolean

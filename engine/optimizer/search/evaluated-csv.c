@@ -4,8 +4,8 @@
  * order the run evaluated them, Stage 0's family results first, then the search's, then the
  * baseline's: the cloud the Pareto plot draws behind the fronts.
  *
- *   set,candidate_id,origin,intra_board_topo,chips_per_board,<objective>...
- *   family,cand_000001,family_enum,none,8,9010370.6,6142553.6,1.49
+ *   set,candidate_id,origin,mutations,intra_board_topo,chips_per_board,<objective>...
+ *   family,cand_000001,family_enum,0,none,8,9010370.6,6142553.6,1.49
  *
  * Objectives as people read them (bisection positive), to the last bit. A file of an earlier
  * version has the set and the objectives alone; it is read as it was, its rows' ids unknown (0),
@@ -20,8 +20,8 @@
 TF_DEFINE_NAMES (tf_run_set_names, 3, "search", "baseline", "family");
 
 /* The columns between the set and the objectives. */
-#define INFO_COLUMNS "candidate_id,origin,intra_board_topo,chips_per_board"
-#define N_INFO_COLUMNS 4u
+#define INFO_COLUMNS "candidate_id,origin,mutations,intra_board_topo,chips_per_board"
+#define N_INFO_COLUMNS 5u
 
 static void
 append_rows (GString              *out,
@@ -40,12 +40,12 @@ append_rows (GString              *out,
       g_string_append (out, set);
       /* Id 0 is no candidate of a run: a row read from a file of an earlier version. */
       if (about != NULL && about->id != 0)
-        g_string_append_printf (out, ",cand_%06u,%s,%s,%u", about->id,
-                                tf_origin_method_to_string (about->origin),
+        g_string_append_printf (out, ",cand_%06u,%s,%u,%s,%u", about->id,
+                                tf_origin_method_to_string (about->origin), about->mutations,
                                 tf_intra_board_topo_to_string (about->intra_board_topo),
                                 about->chips_per_board);
       else
-        g_string_append (out, ",,,,");
+        g_string_append (out, ",,,,,");
       for (guint k = 0; k < m; k++)
         {
           char buf[G_ASCII_DTOSTR_BUF_SIZE];
@@ -105,32 +105,38 @@ csv_fail (GError    **error,
 }
 
 static const char *const info_names[N_INFO_COLUMNS] = {
-  "candidate_id", "origin", "intra_board_topo", "chips_per_board"
+  "candidate_id", "origin", "mutations", "intra_board_topo", "chips_per_board"
 };
 
-/* The info columns of one row (fields[1 .. 4]) into @info (all four empty: unknown, id 0); 0,
- * or the index (1 to 4) of the first that is not what its column holds. */
+/* The info columns of one row (fields[1 .. 5]) into @info (all empty: unknown, id 0); 0, or the
+ * index (1 to 5) of the first that is not what its column holds. */
 static guint
 parse_info (char *const     *fields,
             TfEvaluatedInfo *info)
 {
-  guint64 id, chips;
+  guint64 id, mutations, chips;
   TfOriginMethod origin;
   TfIntraBoardTopo topo;
+  gboolean empty = TRUE;
 
   *info = (TfEvaluatedInfo) { 0 };
-  if (*fields[1] == '\0' && *fields[2] == '\0' && *fields[3] == '\0' && *fields[4] == '\0')
+  for (guint k = 1; k <= N_INFO_COLUMNS; k++)
+    empty &= *fields[k] == '\0';
+  if (empty)
     return 0;
   if (!g_str_has_prefix (fields[1], "cand_")
       || !g_ascii_string_to_unsigned (fields[1] + 5, 10, 0, G_MAXUINT, &id, NULL))
     return 1;
   if (!tf_origin_method_from_string (fields[2], &origin))
     return 2;
-  if (!tf_intra_board_topo_from_string (fields[3], &topo, NULL))
+  if (!g_ascii_string_to_unsigned (fields[3], 10, 0, G_MAXUINT16, &mutations, NULL))
     return 3;
-  if (!g_ascii_string_to_unsigned (fields[4], 10, 0, G_MAXUINT16, &chips, NULL))
+  if (!tf_intra_board_topo_from_string (fields[4], &topo, NULL))
     return 4;
-  *info = (TfEvaluatedInfo) { (guint) id, (guint8) origin, (guint8) topo, (guint16) chips };
+  if (!g_ascii_string_to_unsigned (fields[5], 10, 0, G_MAXUINT16, &chips, NULL))
+    return 5;
+  *info = (TfEvaluatedInfo) { (guint) id, (guint8) origin, (guint8) topo, (guint16) chips,
+                              (guint16) mutations };
   return 0;
 }
 

@@ -65,6 +65,7 @@ tf_evaluated_info (const TfCandidate *c)
     .origin = (guint8) c->origin.method,
     .intra_board_topo = (guint8) c->topology.context.intra_board_topo,
     .chips_per_board = (guint16) MIN (c->topology.graph.chips_per_board, G_MAXUINT16),
+    .mutations = (guint16) MIN (c->origin.n_mutations_total, G_MAXUINT16),
   };
 }
 

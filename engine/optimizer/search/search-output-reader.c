@@ -912,7 +912,8 @@ load_result (const char           *dir,
           const Entry *entry = &g_array_index (members, Entry, j);
           TfFrontMember member = {
             { entry->id, (guint8) entry->origin.method, (guint8) entry->intra_board_topo,
-              (guint16) entry->chips_per_board },
+              (guint16) entry->chips_per_board,
+              (guint16) MIN (entry->origin.n_mutations_total, G_MAXUINT16) },
             i, { 0 }
           };
 

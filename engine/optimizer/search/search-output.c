@@ -196,6 +196,7 @@ emit_member (TfYamlEmitter        *e,
   tf_yaml_emitter_mapping_start (e, TRUE);
   tf_yaml_emitter_key_string (e, "candidate_id", id);
   tf_yaml_emitter_key_string (e, "origin", tf_origin_method_to_string (member->info.origin));
+  tf_yaml_emitter_key_uint (e, "mutations", member->info.mutations);
   tf_yaml_emitter_key_string (e, "intra_board_topo",
                               tf_intra_board_topo_to_string (member->info.intra_board_topo));
   tf_yaml_emitter_key_uint (e, "chips_per_board", member->info.chips_per_board);

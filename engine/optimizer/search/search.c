@@ -328,7 +328,10 @@ make_slot (gpointer          data,
 /* Slot @i's stream and, when @sampling, its design point: the next of the low-discrepancy
  * sequence over every generator's whole space (the additive recurrence of the golden ratio,
  * started at a random point: a Cranley-Patterson rotation), from one of the generators that
- * sample, followed by 0 to @edits_max random edits. */
+ * sample, followed by 0 to @edits_max random edits; in the baseline after a search with
+ * search.baseline_edits: matched (the default), as many edits as a candidate the search
+ * evaluated, drawn from its rows (the baseline reaches as far from the families as the search
+ * did). One draw either way. */
 static void
 slot_init (Run      *run,
            Slot     *slot,
@@ -346,7 +349,13 @@ slot_init (Run      *run,
   if (run->u < 0)
     run->u = g_rand_double (run->rng);
   slot->sampler = g_rand_int_range (run->rng, 0, run->n_samplers);
-  slot->edits = g_rand_int_range (run->rng, 0, edits_max + 1);
+  if (run->baseline && run->config->baseline_edits == TF_BASELINE_EDITS_MATCHED
+      && run->out->evaluated_info != NULL && run->out->evaluated_info->len > 0)
+    slot->edits = g_array_index (run->out->evaluated_info, TfEvaluatedInfo,
+                                 g_rand_int_range (run->rng, 0,
+                                                   run->out->evaluated_info->len)).mutations;
+  else
+    slot->edits = g_rand_int_range (run->rng, 0, edits_max + 1);
   run->u = run->u + phi - (run->u + phi >= 1 ? 1 : 0);
   slot->u = run->u;
 }
