@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "evaluator-structure-oracle.h"
+#include "family-private.h"
+#include "structure-private.h"
 #include "test-util.h"
 
 /* Graph edits */
@@ -284,6 +286,92 @@ random_graph (TfTopology *t,
   make_graph (t, n_chip, n - n_chip, (const guint32 (*)[3]) raw, n_raw);
 }
 
+/* Groups that rotate onto groups (group-rotation.c): every Dragonfly and Dragonfly+ of a few
+ * sizes, on every kind of board, whole last group or not, rails or not, through the rotation
+ * against brute force (hop table included), the plain searches agreeing to the bit; the same
+ * graphs edited, their family kept (the declaration must be refused or still exact), and a
+ * declaration that lies. */
+static void
+test_rotation (void)
+{
+  static const guint sizes[] = { 24, 40 };
+  static const TfIntraBoardTopo topos[] = {
+    TF_INTRA_BOARD_NONE, TF_INTRA_BOARD_RING, TF_INTRA_BOARD_FULL_MESH, TF_INTRA_BOARD_TORUS,
+  };
+  g_autoptr(GRand) rng = g_rand_new_with_seed (11);
+  guint n_rotated = 0, n_partial = 0, n_rail = 0, n_refused = 0;
+
+  for (guint si = 0; si < G_N_ELEMENTS (sizes); si++)
+    for (guint ti = 0; ti < G_N_ELEMENTS (topos); ti++)
+      {
+        TfContext ctx = tf_test_context (sizes[si], TF_SCOPE_INTER_RACK, topos[ti]);
+        g_auto(TfEnumeration) e = { 0 };
+        g_autoptr(GError) error = NULL;
+
+        g_assert_true (tf_enumerate (&ctx, NULL, 0, 0, NULL, NULL, &e, &error));
+        for (guint f = 0; f < e.n_families; f++)
+          for (guint i = 0; i < e.families[f].n_results; i++)
+            {
+              const TfResult *r = &e.families[f].results[i];
+              g_autofree char *id = tf_result_dup_id (r);
+              g_autofree char *name = NULL;
+              g_auto(TfTopology) t = { 0 };
+              g_auto(TfTopology) edited = { 0 };
+              TfGroupRotation rotation;
+              TfRotatedGraph rg;
+              TfPathMetrics with, without;
+
+              if (!tf_result_get_group_rotation (&ctx, r, &rotation)
+                  || r->metrics.switch_count > 48 || g_rand_int_range (rng, 0, 8) != 0)
+                continue;
+              if (!tf_generate (&ctx, id, NULL, NULL, &t, &error))
+                g_error ("%s: %s", id, error->message);
+              name = g_strdup_printf ("%s (n_chip %u, %s)", id, sizes[si],
+                                      tf_intra_board_topo_to_string (topos[ti]));
+              /* The family's declaration holds on its own graph. */
+              if (!tf_rotated_graph_init (&rg, &t.graph, &rotation))
+                g_error ("%s: the declared rotation does not hold", name);
+              tf_rotated_graph_clear (&rg);
+              n_rotated++;
+              n_partial += sizes[si] % rotation.group_chips != 0;
+              n_rail += strstr (id, "attach=rail") != NULL;
+              g_assert_true (tf_path_metrics (&t.graph, FALSE, TF_FAILURES_SWITCHES, 0,
+                                              &rotation, NULL, &with, &error));
+              g_assert_true (tf_path_metrics (&t.graph, FALSE, TF_FAILURES_SWITCHES, 0, NULL,
+                                              NULL, &without, &error));
+              g_assert_cmpmem (&with, sizeof with, &without, sizeof without);
+
+              /* A lie: the groups one chip short. */
+              rotation.group_chips--;
+              g_assert_false (tf_rotated_graph_init (&rg, &t.graph, &rotation));
+
+              /* Edited, the family's result kept: refused, or still exact. */
+              memset (&edited, 0, sizeof edited);
+              edited.context = t.context;
+              edited.result = t.result;
+              tf_network_graph_copy (&t.graph, &edited.graph);
+              edit_graph (&edited.graph, rng, 1, g_rand_int_range (rng, 0, 2));
+              rotation.group_chips++;
+              if (!tf_rotated_graph_init (&rg, &edited.graph, &rotation))
+                n_refused++;
+              else
+                tf_rotated_graph_clear (&rg);
+              {
+                g_autofree char *edited_name = g_strconcat (name, " edited", NULL);
+
+                check_candidate (&edited, FALSE, edited_name);
+              }
+              check_candidate (&t, FALSE, name);
+            }
+      }
+  g_test_message ("%u rotated (%u with a partly filled last group, %u on rails), %u edited "
+                  "refused", n_rotated, n_partial, n_rail, n_refused);
+  g_assert_cmpuint (n_rotated, >=, 100);
+  g_assert_cmpuint (n_partial, >=, 30);
+  g_assert_cmpuint (n_rail, >=, 10);
+  g_assert_cmpuint (n_refused, >=, n_rotated / 2);
+}
+
 static void
 test_random (void)
 {
@@ -347,5 +435,6 @@ main (int   argc,
   g_test_add_func ("/engine/evaluator/structure/random", test_random);
   g_test_add_func ("/engine/evaluator/structure/long", test_long);
   g_test_add_func ("/engine/evaluator/structure/families", test_families);
+  g_test_add_func ("/engine/evaluator/structure/rotation", test_rotation);
   return g_test_run ();
 }

@@ -212,6 +212,31 @@ dragonfly_plus_switch_ports (const TfContext *ctx,
   return MAX ((guint64) d.p + d.s + d.a / d.s - 1, (guint64) d.a + global);
 }
 
+/* Groups rotate onto groups: every group holds its a leaves and s spines of every plane, and its
+ * boards' chips, in order; only the last group may be partly filled. */
+static void
+rotation_of (const DragonflyPlusParams *d,
+             guint                      chips_per_board,
+             TfGroupRotation           *rotation)
+{
+  rotation->n_group = d->g;
+  rotation->group_switches = (d->a + d->s) * d->at.planes;
+  rotation->group_chips = tf_dragonfly_boards_per_group (&d->at, d->a, d->p, chips_per_board)
+                          * chips_per_board;
+}
+
+static gboolean
+dragonfly_plus_group_rotation (const TfContext *ctx,
+                               const TfResult  *result,
+                               TfGroupRotation *rotation)
+{
+  DragonflyPlusParams d;
+
+  TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
+  rotation_of (&d, result->chips_per_board, rotation);
+  return TRUE;
+}
+
 static gboolean
 dragonfly_plus_build (const TfContext *ctx,
                       const TfResult  *result,
@@ -219,9 +244,11 @@ dragonfly_plus_build (const TfContext *ctx,
                       GError         **error)
 {
   DragonflyPlusParams d;
+  TfGroupRotation rotation;
   guint c = result->chips_per_board, per_group, stride, k, planes, n_ep;
 
   TF_PARAMS_GET (&result->params, DragonflyPlusParams, &d);
+  rotation_of (&d, c, &rotation);
   per_group = tf_dragonfly_boards_per_group (&d.at, d.a, d.p, c);
   stride = d.a + d.s;
   k = d.a / d.s;
@@ -237,8 +264,8 @@ dragonfly_plus_build (const TfContext *ctx,
                     (n_ep + d.g * (d.a * d.s + d.s * k * (k - 1) / 2)
                      + (guint) tf_global_link_count (d.g, d.s * (d.s - 1))) * planes);
   /* Groups rotate onto groups (family-private.h), each holding its switches of every plane. */
-  b->n_group = d.g;
-  b->group_switches = stride * planes;
+  b->n_group = rotation.n_group;
+  b->group_switches = rotation.group_switches;
   for (guint i = 0; i < d.g; i++)
     for (guint q = 0; q < planes; q++)
       {
@@ -329,4 +356,5 @@ const TfFamily tf_family_dragonfly_plus = {
   .metrics = dragonfly_plus_metrics,
   .metrics_need_build = TRUE,
   .attachment = dragonfly_plus_attachment,
+  .group_rotation = dragonfly_plus_group_rotation,
 };

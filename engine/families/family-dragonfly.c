@@ -193,6 +193,31 @@ dragonfly_switch_ports (const TfContext *ctx,
   return (guint64) d.p + d.a - 1 + d.h;
 }
 
+/* Groups rotate onto groups: every group holds its a switches of every plane, and its boards'
+ * chips, in order; only the last group may be partly filled. */
+static void
+rotation_of (const DragonflyParams *d,
+             guint                  chips_per_board,
+             TfGroupRotation       *rotation)
+{
+  rotation->n_group = d->g;
+  rotation->group_switches = d->a * d->at.planes;
+  rotation->group_chips = tf_dragonfly_boards_per_group (&d->at, d->a, d->p, chips_per_board)
+                          * chips_per_board;
+}
+
+static gboolean
+dragonfly_group_rotation (const TfContext *ctx,
+                          const TfResult  *result,
+                          TfGroupRotation *rotation)
+{
+  DragonflyParams d;
+
+  TF_PARAMS_GET (&result->params, DragonflyParams, &d);
+  rotation_of (&d, result->chips_per_board, rotation);
+  return TRUE;
+}
+
 static gboolean
 dragonfly_build (const TfContext *ctx,
                  const TfResult  *result,
@@ -200,9 +225,11 @@ dragonfly_build (const TfContext *ctx,
                  GError         **error)
 {
   DragonflyParams d;
+  TfGroupRotation rotation;
   guint c = result->chips_per_board, per_group, planes, n_ep;
 
   TF_PARAMS_GET (&result->params, DragonflyParams, &d);
+  rotation_of (&d, c, &rotation);
   per_group = tf_dragonfly_boards_per_group (&d.at, d.a, d.p, c);
   planes = d.at.planes;
   n_ep = tf_attachment_n_endpoint (&d.at, d.n_endpoint, c);
@@ -216,8 +243,8 @@ dragonfly_build (const TfContext *ctx,
                     (n_ep + d.g * d.a * (d.a - 1) / 2
                      + (guint) tf_global_link_count (d.g, d.a * d.h)) * planes);
   /* Groups rotate onto groups (family-private.h), each holding its switches of every plane. */
-  b->n_group = d.g;
-  b->group_switches = d.a * planes;
+  b->n_group = rotation.n_group;
+  b->group_switches = rotation.group_switches;
   for (guint i = 0; i < d.g; i++)
     for (guint q = 0; q < planes; q++)
       {
@@ -406,4 +433,5 @@ const TfFamily tf_family_dragonfly = {
   .metrics = dragonfly_metrics,
   .metrics_need_build = TRUE,
   .attachment = dragonfly_attachment,
+  .group_rotation = dragonfly_group_rotation,
 };

@@ -16,6 +16,7 @@
 
 #include "topoforge.h"
 #include "build-private.h"
+#include "group-rotation-private.h"
 #include "id-private.h"
 
 G_BEGIN_DECLS
@@ -75,7 +76,16 @@ struct _TfFamily
   /* Optional, switched families: how @result's chips attach (rails, planes); without it,
    * whole boards to one fabric. */
   void     (*attachment) (const TfResult *result, TfAttachment *at);
+  /* Optional, families whose groups rotate onto groups: the rotation of @result's graph, its
+   * last group perhaps partly filled (group-rotation-private.h; the build's n_group and
+   * group_switches are the same), which Layer 1 checks before using. FALSE: none. */
+  gboolean (*group_rotation) (const TfContext *ctx, const TfResult *result,
+                              TfGroupRotation *rotation);
 };
+
+/* The rotation @result's family declares of its graph, when it declares one. */
+gboolean tf_result_get_group_rotation (const TfContext *ctx, const TfResult *result,
+                                       TfGroupRotation *rotation);
 
 static inline void
 tf_result_get_attachment (const TfResult *result,

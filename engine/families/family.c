@@ -557,3 +557,12 @@ tf_foreach_divisor (guint     n,
       return FALSE;
   return TRUE;
 }
+
+gboolean
+tf_result_get_group_rotation (const TfContext *ctx,
+                              const TfResult  *result,
+                              TfGroupRotation *rotation)
+{
+  return result->family != NULL && result->family->group_rotation != NULL
+         && result->family->group_rotation (ctx, result, rotation);
+}

@@ -6,6 +6,7 @@
  */
 #include "quotient-private.h"
 #include "bfs-bit-parallel-private.h"
+#include "group-rotation-private.h"
 #include "graph-private.h"
 
 #include <stdlib.h>
@@ -256,6 +257,101 @@ tf_hop_table_search_rest (TfHopTable       *table,
     if (o->source[c] == c && !filled[c])
       sources[n_sources++] = c;
   search_rows (table, q, sources, n_sources);
+}
+
+/* Rotated rows: the bit-parallel search writes each source class's distance to every class. */
+typedef struct
+{
+  guint16 *dist;
+  guint    n_classes;
+} ClassRows;
+
+static void
+class_rows_visit (guint          level,
+                  guint32        node,
+                  const guint64 *fresh,
+                  guint          words,
+                  gpointer       data)
+{
+  ClassRows *cr = data;
+
+  for (guint w = 0; w < words; w++)
+    for (guint64 bits = fresh[w]; bits != 0; bits &= bits - 1)
+      {
+        guint32 i = w * 64 + (guint32) __builtin_ctzll (bits);
+
+        cr->dist[(gsize) i * cr->n_classes + node] = (guint16) MIN (level, G_MAXUINT16 - 1u);
+      }
+}
+
+void
+tf_hop_table_rotated_rows (TfHopTable           *table,
+                           const TfQuotient     *q,
+                           const TfRotatedGraph *r,
+                           const TfQuotient     *full)
+{
+  const TfChipOrbits *o = table->orbits;
+  guint n = r->n_chip, n_full = r->full.n_chip, n_switch = r->full.n_switch;
+  guint m = r->group_chips, w = n_switch / r->n_group, n_sources = 0;
+  g_autofree guint32 *index = g_new (guint32, MAX (full->n_classes, 1));
+  g_autofree guint32 *sources = g_new (guint32, MAX (full->n_chip_classes, 1));
+  g_autofree guint16 *dist = NULL;
+  ClassRows cr = { NULL, full->n_classes };
+  TfBitBfs b;
+  guint batch;
+
+  /* Group 0's classes of the filled graph that rows start from, searched 64 at a time. */
+  for (guint32 x = 0; x < full->n_classes; x++)
+    index[x] = TF_UNREACHED;
+  for (guint32 c = 0; c < q->n_chip_classes; c++)
+    if (o == NULL || o->source[c] == c)
+      {
+        guint32 x0 = full->class_of[q->class_rep[c] % m];
+
+        if (index[x0] == TF_UNREACHED)
+          {
+            index[x0] = n_sources;
+            sources[n_sources++] = x0;
+          }
+      }
+  dist = g_new (guint16, (gsize) MAX (n_sources, 1) * full->n_classes);
+  for (gsize i = 0; i < (gsize) n_sources * full->n_classes; i++)
+    dist[i] = G_MAXUINT16;
+  for (guint i = 0; i < n_sources; i++)
+    dist[(gsize) i * full->n_classes + sources[i]] = 0;
+  cr.dist = dist;
+  tf_bit_bfs_init (&b, full->n_classes, full->h_offset, full->h_target, NULL, n_sources);
+  batch = tf_bit_bfs_batch (&b);
+  for (guint first = 0; first < n_sources; first += batch)
+    {
+      cr.dist = dist + (gsize) first * full->n_classes;
+      tf_bit_bfs_run (&b, sources + first, MIN (batch, n_sources - first), class_rows_visit, &cr);
+    }
+  tf_bit_bfs_clear (&b);
+
+  /* Chip v of group k is phi^k of chip v0 = v mod m of group 0, so d (v, u) = d (v0, phi^-k u):
+   * u's representative column from v0's search. */
+  for (guint32 c = 0; c < q->n_chip_classes; c++)
+    {
+      guint32 v = q->class_rep[c], v0 = v % m, k = v / m, x0 = full->class_of[v0];
+      const guint16 *from = dist + (gsize) index[x0] * full->n_classes;
+      guint16 *row;
+
+      if (o != NULL && o->source[c] != c)
+        continue;
+      row = table->distance + (gsize) table->row_of_class[c] * table->n_nodes;
+      for (guint32 x = 0; x < q->n_classes; x++)
+        {
+          guint32 u = q->class_rep[x], pre, y;
+
+          if (u < n)
+            pre = (u + n_full - k * m) % n_full;
+          else
+            pre = n_full + (u - n + n_switch - k * w) % n_switch;
+          y = full->class_of[pre];
+          row[u] = y != x0 ? from[y] : pre == v0 ? 0 : full->class_twin[x0];
+        }
+    }
 }
 
 void

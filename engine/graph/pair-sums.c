@@ -43,7 +43,9 @@ typedef struct
 {
   const TfQuotient *q;
   const guint8     *removable;
-  const guint64    *pendant_w;  /* chips of pendant classes hanging off each node */
+  guint64          *w;          /* chips each class stands for as a target: its size, or with
+                                 * source weights the source's own (TfPairSums) */
+  guint64          *pendant_w;  /* chips of pendant classes hanging off each node, so weighed */
   const guint32    *edge_link;  /* per quotient arc, the link whose only cable it is, or
                                  * TF_UNREACHED; NULL: no link failures */
   guint32          *parent_arc; /* the arc from a node's only DAG parent, TF_UNREACHED with two */
@@ -70,15 +72,15 @@ is_pendant (const TfQuotient *q,
   return c < q->n_chip_classes && q->h_offset[c + 1] - q->h_offset[c] == 1;
 }
 
-static guint64 *
-dup_pendant_weights (const TfQuotient *q)
+static void
+pendant_weights (const TfQuotient *q,
+                 const guint64    *w,
+                 guint64          *pendant_w)
 {
-  guint64 *w = g_new0 (guint64, q->n_classes);
-
+  memset (pendant_w, 0, sizeof (guint64) * q->n_classes);
   for (guint32 c = 0; c < q->n_chip_classes; c++)
     if (is_pendant (q, c))
-      w[q->h_target[q->h_offset[c]]] += q->class_size[c];
-  return w;
+      pendant_w[q->h_target[q->h_offset[c]]] += w[c];
 }
 
 static inline guint32
@@ -227,8 +229,8 @@ region_after_failure (Dominators *d,
       if (d->done[x.node] == d->token || x.label > d->label[x.node])
         continue;
       d->done[x.node] = d->token;
-      *sum += tf_quotient_weight (q, x.node) * x.label + d->pendant_w[x.node] * (x.label + 1);
-      *reached += tf_quotient_weight (q, x.node) + d->pendant_w[x.node];
+      *sum += d->w[x.node] * x.label + d->pendant_w[x.node] * (x.label + 1);
+      *reached += d->w[x.node] + d->pendant_w[x.node];
       for (guint e = q->h_offset[x.node]; e < q->h_offset[x.node + 1]; e++)
         {
           guint32 y = q->h_target[e];
@@ -295,16 +297,16 @@ dominator_bfs (Dominators *d,
 }
 
 /* After dominator_bfs() from source class @s, the change each removable node's failure makes
- * to the hops from the source's chips, added to @ps. */
+ * to the hops from the source's chips, times @wo (the source's chips, times the sources alike),
+ * added to @ps. */
 static void
 failures_from (Dominators *d,
                guint32     s,
                guint       n_reached,
-               guint64     orbit,
+               guint64     wo,
                TfPairSums *ps)
 {
   const TfQuotient *q = d->q;
-  guint64 ws = tf_quotient_weight (q, s), wo = ws * orbit;  /* @orbit sources alike */
 
   /* Subtree sizes and weights from the leaves up; preorder intervals from the root down. */
   for (guint i = 0; i < n_reached; i++)
@@ -312,7 +314,7 @@ failures_from (Dominators *d,
       guint32 v = d->order[i];
 
       d->size[v] = 1;
-      d->sub_w[v] = tf_quotient_weight (q, v);
+      d->sub_w[v] = d->w[v];
       d->sub_wd[v] = d->sub_w[v] * d->dist[v];
     }
   for (guint i = n_reached - 1; i >= 1; i--)
@@ -339,14 +341,14 @@ failures_from (Dominators *d,
   for (guint i = 1; i < n_reached; i++)
     {
       guint32 r = d->order[i];
-      guint64 own = tf_quotient_weight (q, r), inside_w = d->sub_w[r] - own;
+      guint64 own = d->w[r], inside_w = d->sub_w[r] - own;
       guint64 inside_wd, sum, reached;
 
       if (!d->removable[r] || inside_w == 0)
         continue;
       inside_wd = d->sub_wd[r] - own * d->dist[r];
       /* Only r's own pendants below it (the source may be one, but is not below): all cut. */
-      if (inside_w == d->pendant_w[r] - (is_pendant (q, s) && d->idom[r] == s ? ws : 0))
+      if (inside_w == d->pendant_w[r] - (is_pendant (q, s) && d->idom[r] == s ? d->w[s] : 0))
         sum = reached = 0;
       else
         region_after_failure (d, n_reached, d->pre[r] + 1, d->size[r] - 1, r, TF_UNREACHED,
@@ -377,8 +379,8 @@ failures_from (Dominators *d,
       else if (!is_pendant (q, v))
         region_after_failure (d, n_reached, d->pre[v], d->size[v], TF_UNREACHED, d->idom[v], v,
                               &sum, &reached);
-      ps->link_delta_sum[link] += (gint64) (ws * sum) - (gint64) (ws * d->sub_wd[v]);
-      ps->link_cut_pairs[link] += ws * (d->sub_w[v] - reached);
+      ps->link_delta_sum[link] += (gint64) (wo * sum) - (gint64) (wo * d->sub_wd[v]);
+      ps->link_cut_pairs[link] += wo * (d->sub_w[v] - reached);
     }
 }
 
@@ -393,7 +395,7 @@ tf_pair_sums_by_source (const TfQuotient *q,
   gboolean any_removable = FALSE;
   Dominators d = { 0 };
   gboolean ok = TRUE;
-  g_autofree guint64 *pendant_w = dup_pendant_weights (q);
+  gboolean weighted = ps->source_weights != NULL;
 
   for (guint c = 0; c < n; c++)
     any_removable |= removable[c] != 0;
@@ -401,7 +403,11 @@ tf_pair_sums_by_source (const TfQuotient *q,
 
   d.q = q;
   d.removable = removable;
-  d.pendant_w = pendant_w;
+  d.w = g_new (guint64, n);
+  d.pendant_w = g_new (guint64, n);
+  for (guint c = 0; c < n; c++)
+    d.w[c] = tf_quotient_weight (q, c);
+  pendant_weights (q, d.w, d.pendant_w);
   d.edge_link = ps->edge_link;
   d.parent_arc = g_new (guint32, n);
   d.level_mate = g_new0 (guint8, n);
@@ -424,14 +430,24 @@ tf_pair_sums_by_source (const TfQuotient *q,
   d.count = g_new (guint32, (gsize) n + 2);
 
   g_return_val_if_fail (ps->orbits == NULL || ps->edge_link == NULL, FALSE);
+  g_return_val_if_fail (!weighted || (ps->orbits == NULL && ps->edge_link == NULL
+                                      && ps->rows == NULL), FALSE);
   for (guint32 s = 0; s < n_sources; s++)
     {
-      guint64 ws = tf_quotient_weight (q, s), row = 0, reached = 0, orbit = 1;
+      guint64 ws = tf_quotient_weight (q, s), row = 0, reached = 0, times = 1;
+      guint64 within = ws * (ws - 1), pairs;
       guint ecc = 0;
       guint n_reached;
 
-      if (ps->orbits != NULL && (orbit = ps->orbits->orbit_size[s]) == 0)
+      if (ps->orbits != NULL && (times = ps->orbits->orbit_size[s]) == 0)
         continue;
+      if (weighted)
+        {
+          ps->source_weights (ps->source_weights_data, s, d.w, &within, &times);
+          if (times == 0)
+            continue;
+          pendant_weights (q, d.w, d.pendant_w);
+        }
       n_reached = any_removable ? dominator_bfs (&d, s) : tf_quotient_bfs (q, s, d.dist, d.order);
 
       if (ps->rows != NULL)
@@ -447,12 +463,12 @@ tf_pair_sums_by_source (const TfQuotient *q,
       for (guint i = 1; i < n_reached; i++)
         {
           guint32 t = d.order[i];
-          guint64 wt = tf_quotient_weight (q, t);
+          guint64 wt = d.w[t];
 
+          reached += tf_quotient_weight (q, t);
           if (wt > 0)
             {
               row += wt * d.dist[t];
-              reached += wt;
               ecc = MAX (ecc, d.dist[t]);
             }
         }
@@ -461,19 +477,22 @@ tf_pair_sums_by_source (const TfQuotient *q,
           ok = tf_quotient_connectivity_error (q, s, d.dist, error);
           break;
         }
-      row += (ws - 1) * q->class_twin[s];
-      if (ws >= 2)
+      /* The pairs from the source's chips: with source weights, the weights hold them. */
+      pairs = (weighted ? row : ws * row) + within * q->class_twin[s];
+      if (within > 0)
         ecc = MAX (ecc, q->class_twin[s]);
-      ps->row[s] = row;
-      ps->sum += orbit * ws * row;
+      ps->row[s] = row + (ws - 1) * q->class_twin[s];
+      ps->sum += times * pairs;
       ps->diameter = MAX (ps->diameter, ecc);
       if (any_removable)
-        failures_from (&d, s, n_reached, orbit, ps);
+        failures_from (&d, s, n_reached, weighted ? times : ws * times, ps);
     }
   if (ok && ps->orbits != NULL)
     for (guint32 y = 0; y < n_sources; y++)
       ps->row[y] = ps->row[ps->orbits->orbit[y]];
 
+  g_free (d.w);
+  g_free (d.pendant_w);
   g_free (d.parent_arc);
   g_free (d.level_mate);
   g_free (d.dist);

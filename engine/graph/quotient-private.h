@@ -99,6 +99,14 @@ typedef struct
    * at rows_index[s], and delta_sum and cut_pairs only mean their sums over the classes */
   const struct _TfChipOrbits *orbits;
   const guint32 *rows_index;
+  /* when not NULL (switch failures only: no links, orbits or rows): before searching from
+   * source s, fills @w with the chips each class stands for as a target of s (0 at s itself)
+   * instead of the class sizes, @within with the pairs inside s's class, and @times with how
+   * many sources s stands for (0: not searched); sum and the failures' changes then count
+   * those pairs alone (group-rotation.c) */
+  void   (*source_weights) (gpointer data, guint32 s, guint64 *w, guint64 *within,
+                            guint64 *times);
+  gpointer source_weights_data;
 } TfPairSums;
 
 /* Sums over the classes of @q and, with @graph (@q twin-free), over its links too. */

@@ -38,6 +38,7 @@
 #include "structure-private.h"
 #include "evaluator-private.h"
 #include "graph-private.h"
+#include "group-rotation-private.h"
 
 #include <string.h>
 
@@ -58,16 +59,18 @@ failure_ratios (guint64 n_left,
   *disc = pairs > 0 ? (double) cut / (double) pairs : 0.0;
 }
 
-/* Pairs of false twins cut off from each other when their only neighbour, class @c, fails. */
+/* Pairs of false twins cut off from each other when their only neighbour, class @c, fails;
+ * @chips: the chips each class counts (NULL: its size). */
 static guint64 *
-dup_sole_pairs (const TfQuotient *q)
+dup_sole_pairs (const TfQuotient *q,
+                const guint64    *chips)
 {
   guint64 *sole = g_new0 (guint64, q->n_classes);
 
   for (guint c = 0; c < q->n_chip_classes; c++)
     if (q->class_sole[c] != TF_UNREACHED)
       {
-        guint64 w = q->class_size[c];
+        guint64 w = chips != NULL ? chips[c] : q->class_size[c];
 
         /* The sole neighbour has no twin: its twin would be a neighbour too. */
         sole[q->class_of[q->class_sole[c]]] += w * (w - 1);
@@ -97,17 +100,21 @@ class_failure (const TfQuotient *q,
   /* else a member of a class of twins: no other pair changes (see the top). */
 }
 
-/* Failures of every routing node; with @graph (on a twin-free quotient), of every link of @graph
- * too; with @orbits (switch failures, no @graph), searching from its sources only. */
+/* Failures of every routing node of the @n_chip chips' graph; with @graph (on a twin-free
+ * quotient), of every link of @graph too; with @orbits (switch failures, no @graph), searching
+ * from its sources only; with @rotated (switch failures, no @graph or @orbits), @q being the
+ * quotient of a filled graph (group-rotation.c), from one group's chips alone. */
 static gboolean
-per_source_metrics (const TfQuotient     *q,
-                    gboolean              routing_chips,
-                    const TfNetworkGraph *graph,
-                    double                penalty,
-                    const TfChipOrbits   *orbits,
-                    TfHopTable           *hops,
-                    TfPathMetrics        *out,
-                    GError              **error)
+per_source_metrics (const TfQuotient       *q,
+                    guint                   n_chip,
+                    gboolean                routing_chips,
+                    const TfNetworkGraph   *graph,
+                    double                  penalty,
+                    const TfChipOrbits     *orbits,
+                    const TfRotatedSources *rotated,
+                    TfHopTable             *hops,
+                    TfPathMetrics          *out,
+                    GError                **error)
 {
   guint n = q->n_classes;
   guint lo = routing_chips ? 0 : q->n_chip_classes, hi = routing_chips ? q->n_chip_classes : n;
@@ -115,7 +122,7 @@ per_source_metrics (const TfQuotient     *q,
   g_autofree guint8 *removable = g_new0 (guint8, n);
   g_autofree guint64 *sole = NULL;
   g_auto(TfPairSums) ps = { 0 };
-  guint64 n_left = q->n_chip - (routing_chips ? 1 : 0), cut_total = 0;
+  guint64 n_left = n_chip - (routing_chips ? 1 : 0), cut_total = 0;
   gint64 sum_total = 0;
   double apl_sum = 0, disc_sum = 0;
 
@@ -129,16 +136,21 @@ per_source_metrics (const TfQuotient     *q,
       ps.rows_index = hops->row_of_class;
     }
   ps.orbits = orbits;
+  if (rotated != NULL)
+    {
+      ps.source_weights = tf_rotated_source_weights;
+      ps.source_weights_data = (gpointer) rotated;
+    }
   if (!tf_pair_sums_by_source (q, removable, q->n_chip_classes, &ps, error))
     return FALSE;
 
   out->diameter = ps.diameter;
-  out->apl = (double) ps.sum / ((double) q->n_chip * (q->n_chip - 1));
+  out->apl = (double) ps.sum / ((double) n_chip * (n_chip - 1));
 
   /* Every node's failure leaves the same chips, so APL_r and disc_r are linear in its sums:
    * their means over the nodes come from the sums' totals (all that the sums over orbits
    * keep, chip-orbits.c). */
-  sole = dup_sole_pairs (q);
+  sole = dup_sole_pairs (q, rotated != NULL ? rotated->present : NULL);
   for (guint c = lo; c < hi; c++)
     {
       gint64 sum;
@@ -164,11 +176,11 @@ per_source_metrics (const TfQuotient     *q,
       if (ps.single[i])
         {
           g_assert ((gint64) ps.sum + ps.link_delta_sum[i] >= 0);
-          failure_ratios (q->n_chip, (guint64) ((gint64) ps.sum + ps.link_delta_sum[i]),
+          failure_ratios (n_chip, (guint64) ((gint64) ps.sum + ps.link_delta_sum[i]),
                           ps.link_cut_pairs[i], penalty, &apl, &disc);
         }
       else
-        failure_ratios (q->n_chip, ps.sum, 0, penalty, &apl, &disc);
+        failure_ratios (n_chip, ps.sum, 0, penalty, &apl, &disc);
       apl_sum += apl;
       disc_sum += disc;
     }
@@ -279,14 +291,65 @@ transitive_link_metrics (const TfQuotient     *q,
   return TRUE;
 }
 
+/* Switch failures of a graph whose groups rotate onto groups (group-rotation.c): searched from
+ * one group's chips on the graph with its last group filled, and with @hops (may be NULL) the
+ * hop table's rows from the same group's. FALSE, @out and @hops untouched, when @rotation is
+ * no automorphism of it (an edited graph) or the searches fail (which the plain searches then
+ * report). */
+static gboolean
+rotated_metrics (const TfNetworkGraph  *graph,
+                 const TfGroupRotation *rotation,
+                 double                 penalty,
+                 TfHopTable            *hops,
+                 TfPathMetrics         *out)
+{
+  TfRotatedGraph r;
+  TfQuotient q;
+  g_auto(TfChipOrbits) orbits = { 0 };
+  TfRotatedSources rs;
+  TfPathMetrics pm = *out;
+  gboolean ok = FALSE;
+
+  if (!tf_rotated_graph_init (&r, graph, rotation))
+    return FALSE;
+  tf_quotient_init (&q, &r.full, TRUE);
+  tf_chip_orbits_init (&orbits, &q);
+  if (tf_rotated_sources_init (&rs, &r, &q, &orbits))
+    {
+      ok = per_source_metrics (&q, graph->n_chip, FALSE, NULL, penalty, NULL, &rs, NULL, &pm,
+                               NULL);
+      tf_rotated_sources_clear (&rs);
+    }
+  if (ok && hops != NULL)
+    {
+      /* The graph's own rows, one per class its chip orbits search (as without rotation). */
+      TfQuotient own;
+      TfChipOrbits *own_orbits = g_new (TfChipOrbits, 1);
+
+      tf_quotient_init (&own, graph, TRUE);
+      tf_chip_orbits_init (own_orbits, &own);
+      tf_chip_orbits_drop_levels (own_orbits);
+      tf_hop_table_begin (hops, graph, &own, own_orbits);   /* which now owns the orbits */
+      tf_hop_table_rotated_rows (hops, &own, &r, &q);
+      tf_hop_table_finish (hops, &own);
+      tf_quotient_clear (&own);
+    }
+  tf_quotient_clear (&q);
+  tf_rotated_graph_clear (&r);
+  if (ok)
+    *out = pm;
+  return ok;
+}
+
 gboolean
-tf_path_metrics (const TfNetworkGraph *graph,
-                 gboolean              chip_transitive,
-                 TfFailures            failures,
-                 double                penalty,
-                 TfHopTable           *hops,
-                 TfPathMetrics        *out,
-                 GError              **error)
+tf_path_metrics (const TfNetworkGraph  *graph,
+                 gboolean               chip_transitive,
+                 TfFailures             failures,
+                 double                 penalty,
+                 const TfGroupRotation *rotation,
+                 TfHopTable            *hops,
+                 TfPathMetrics         *out,
+                 GError               **error)
 {
   gboolean routing_chips = graph->n_switch == 0;
   gboolean links = failures == TF_FAILURES_SWITCHES_AND_LINKS;
@@ -300,6 +363,9 @@ tf_path_metrics (const TfNetworkGraph *graph,
     return TRUE;   /* no pairs */
   if (penalty <= 0)
     penalty = graph->n_chip;
+  if (rotation != NULL && !links && !routing_chips
+      && rotated_metrics (graph, rotation, penalty, hops, out))
+    return TRUE;
 
   tf_quotient_init (&q, graph, !links || (chip_transitive && routing_chips));
   if (chip_transitive && routing_chips)
@@ -314,7 +380,8 @@ tf_path_metrics (const TfNetworkGraph *graph,
         }
     }
   else if (links)
-    ok = per_source_metrics (&q, routing_chips, graph, penalty, NULL, NULL, out, error);
+    ok = per_source_metrics (&q, graph->n_chip, routing_chips, graph, penalty, NULL, NULL, NULL,
+                             out, error);
   else
     {
       /* The searches from every chip class on the quotient with twins merged, or from one of
@@ -329,7 +396,8 @@ tf_path_metrics (const TfNetworkGraph *graph,
         }
       if (hops != NULL)
         tf_hop_table_begin (hops, graph, &q, orbits);  /* which now owns the orbits */
-      ok = per_source_metrics (&q, routing_chips, NULL, penalty, orbits, hops, out, error);
+      ok = per_source_metrics (&q, graph->n_chip, routing_chips, NULL, penalty, orbits, NULL,
+                               hops, out, error);
       if (hops != NULL && ok)
         {
           tf_hop_table_search_rest (hops, &q);

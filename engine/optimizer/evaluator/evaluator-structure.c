@@ -17,6 +17,7 @@
  *   balanced cut: an upper bound on the spec's minimum (exact where the family proves it).
  */
 #include "structure-private.h"
+#include "family-private.h"
 #include "metrics-private.h"
 
 gboolean
@@ -28,6 +29,8 @@ tf_evaluate_structure (const TfSearchConfig *config,
   TfEvaluation *ev;
   TfPathMetrics pm;
   TfHopTable *hops = NULL;
+  TfGroupRotation rotation;
+  gboolean has_rotation;
 
   g_return_val_if_fail (candidate != NULL, FALSE);
 
@@ -37,10 +40,14 @@ tf_evaluate_structure (const TfSearchConfig *config,
    * class of twin chips; else they build it when they need it. */
   if (candidate->hop_cache == NULL)
     hops = g_new0 (TfHopTable, 1);
+  /* A family's rotation of its groups, checked on the graph before use (an edited graph keeps
+   * its family's result but seldom the symmetry). */
+  has_rotation = tf_result_get_group_rotation (&topology->context, &topology->result,
+                                               &rotation);
   if (!tf_path_metrics (&topology->graph, candidate->chip_transitive,
                         config != NULL ? config->failures : TF_FAILURES_SWITCHES,
-                        config != NULL ? config->disconnected_penalty_hops : 0, hops, &pm,
-                        error))
+                        config != NULL ? config->disconnected_penalty_hops : 0,
+                        has_rotation ? &rotation : NULL, hops, &pm, error))
     {
       g_free (hops);
       return FALSE;

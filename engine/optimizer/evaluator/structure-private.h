@@ -7,6 +7,7 @@
 
 #include "evaluator-private.h"
 #include "quotient-private.h"
+#include "group-rotation-private.h"
 
 G_BEGIN_DECLS
 
@@ -23,11 +24,14 @@ typedef struct
 
 /* diameter, apl and the failure metrics of @graph (evaluator-structure.c's header); @penalty:
  * hops a cut pair counts, 0 for n_chip. A graph whose chips cannot all reach each other is a
- * TF_ERROR_INVARIANT "connectivity: ..." error. With @hops (may be NULL), the chip hop table
- * is filled on the way when the searches done from every class of twin chips give it (switch
- * failures; not a chip-transitive direct network), else left zeroed. */
+ * TF_ERROR_INVARIANT "connectivity: ..." error. @rotation (may be NULL): the rotation of its
+ * groups its family declares, used for switch failures where it holds (group-rotation.c). With
+ * @hops (may be NULL), the chip hop table is filled on the way when the searches done from
+ * every class of twin chips (or a rotation) give it (switch failures; not a chip-transitive
+ * direct network), else left zeroed. */
 gboolean tf_path_metrics (const TfNetworkGraph *graph, gboolean chip_transitive,
-                          TfFailures failures, double penalty, TfHopTable *hops,
+                          TfFailures failures, double penalty,
+                          const TfGroupRotation *rotation, TfHopTable *hops,
                           TfPathMetrics *out, GError **error);
 
 /* switch_diversity, the layer TF_LAYER_STRUCTURE on top of TF_LAYER_PATHS (evaluator.c's
