@@ -69,6 +69,7 @@ typedef enum
   TF_MUTATION_TIER_EDIT,          /* every switch of a tier: one uplink more, or one fewer */
   TF_MUTATION_ADD_SPINE_PLANE,    /* a top switch more, wired as an existing one */
   TF_MUTATION_REMOVE_SPINE_PLANE, /* a top switch fewer */
+  TF_MUTATION_CHANGE_BOARD_TOPOLOGY, /* every board wired as another board topology */
   TF_N_MUTATIONS
 } TfMutation;
 

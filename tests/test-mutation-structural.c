@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-mutation-structural.c: the GraphMutator's structural moves (tier_edit, add_spine_plane,
- * remove_spine_plane) and children of several edits (edits_per_child).
+ * remove_spine_plane), its board move (change_board_topology) and children of several edits
+ * (edits_per_child).
  *
  * Each move on a 2-level and a 3-level fat-tree and a dragonfly gives a valid graph or is
  * refused; tier_edit keeps a tier's switches alike; a new spine plane is one more top switch of
@@ -11,6 +12,7 @@
 #include <string.h>
 
 #include "generators-private.h"
+#include "search-private.h"
 #include "test-util.h"
 
 static const char *const topologies[] = {
@@ -307,6 +309,73 @@ test_default_front_unchanged (void)
   g_assert_cmpuint (bare.edits_per_child, ==, config.edits_per_child);
 }
 
+/* A switched family result on full-mesh boards, its boards rewired: the graph the family
+ * generates for the same id on ring boards, its context saying so; a direct network (whose
+ * board links are the family's own) and boards of one chip are refused. */
+static void
+test_change_board_topology (void)
+{
+  static const char *const ids[] = {
+    "fat-tree:layers=2,k=8,osr=1,n_endpoint=16,p_levels=2x1",
+    "fat-tree:layers=2,k=16,osr=1,n_endpoint=16,p_levels=2x1,attach=rail",
+    "dragonfly:a=4,p=2,h=2,g=8,n_endpoint=16,attach=rail",
+    "hyperx:L=2,T=1,S=4x4",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_auto(TfSearchConfig) config = { 0 };
+      g_autoptr(TfCandidate) parent = NULL;
+      g_autoptr(TfCandidate) expected = NULL;
+      g_autoptr(TfCandidate) child = NULL;
+      g_autoptr(GRand) rng = g_rand_new_with_seed (i);
+      g_autoptr(GError) error = NULL;
+
+      tf_test_search_config (64, "ALL", 8, 1, 1, NULL, &config);
+      config.operators = 1u << TF_MUTATION_CHANGE_BOARD_TOPOLOGY;
+      /* Two kinds allowed: the move has one way to go. */
+      config.intra_board_topos = (1u << TF_INTRA_BOARD_FULL_MESH) | (1u << TF_INTRA_BOARD_RING);
+      config.context.intra_board_topo = TF_INTRA_BOARD_FULL_MESH;
+      parent = tf_test_family_candidate (&config, ids[i], 1);
+      config.context.intra_board_topo = TF_INTRA_BOARD_RING;
+      expected = tf_test_family_candidate (&config, ids[i], 2);
+      child = mutator ()->mutate (NULL, &config, parent, rng, &error);
+      g_assert_no_error (error);
+      g_assert_true (valid_or_refused (&config, child, NULL));
+      g_assert_cmpint (child->topology.context.intra_board_topo, ==, TF_INTRA_BOARD_RING);
+      g_assert_cmpint (child->origin.mutations[0], ==, TF_MUTATION_CHANGE_BOARD_TOPOLOGY);
+      g_assert_cmpuint (child->topology.graph.n_links, ==, expected->topology.graph.n_links);
+      g_assert_cmpuint (tf_network_graph_fingerprint (&child->topology.graph), ==,
+                        tf_network_graph_fingerprint (&expected->topology.graph));
+      g_assert_cmpuint (tf_network_graph_fingerprint (&child->topology.graph), !=,
+                        tf_network_graph_fingerprint (&parent->topology.graph));
+    }
+
+  /* A torus's board links are its own dimensions, and one-chip boards have none. */
+  {
+    static const char *const refused[] = {
+      "torus:dimension_sizes=8x8,board_shape=2x2",
+      "fat-tree:layers=2,k=16,osr=1,n_endpoint=64",
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+      {
+        g_auto(TfSearchConfig) config = { 0 };
+        g_autoptr(TfCandidate) parent = NULL;
+        g_autoptr(GRand) rng = g_rand_new_with_seed (7);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(TfCandidate) child = NULL;
+
+        tf_test_search_config (64, "ALL", 8, 1, 1, NULL, &config);
+        config.operators = 1u << TF_MUTATION_CHANGE_BOARD_TOPOLOGY;
+        parent = tf_test_family_candidate (&config, refused[i], 1);
+        child = mutator ()->mutate (NULL, &config, parent, rng, &error);
+        g_assert_null (child);
+        g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION);
+      }
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -315,6 +384,7 @@ main (int    argc,
   g_test_add_func ("/mutation-structural/moves-on-families", test_moves_on_families);
   g_test_add_func ("/mutation-structural/dragonfly-has-no-spine", test_dragonfly_has_no_spine);
   g_test_add_func ("/mutation-structural/multi-edit-children", test_multi_edit_children);
+  g_test_add_func ("/mutation-structural/change-board-topology", test_change_board_topology);
   g_test_add_func ("/mutation-structural/default-front-unchanged", test_default_front_unchanged);
   return g_test_run ();
 }

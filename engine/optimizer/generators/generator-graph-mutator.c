@@ -75,6 +75,7 @@ tf_edit_init (Edit                 *e,
   graph->n_switch = 0;
   graph->n_links = 0;
   e->max_ports = max_radix (config);
+  e->board_topo = TF_N_INTRA_BOARD_TOPOS;
 }
 
 void
@@ -449,6 +450,7 @@ static const Operator operators[TF_N_MUTATIONS] = {
   [TF_MUTATION_TIER_EDIT] = tf_mutation_tier_edit,
   [TF_MUTATION_ADD_SPINE_PLANE] = tf_mutation_add_spine_plane,
   [TF_MUTATION_REMOVE_SPINE_PLANE] = tf_mutation_remove_spine_plane,
+  [TF_MUTATION_CHANGE_BOARD_TOPOLOGY] = tf_mutation_change_board_topology,
 };
 
 /* No dead hardware (docs/optimizer.md): a switch the edit left with no link at all goes (its
@@ -575,10 +577,12 @@ tf_edit_finish (Edit    *e,
   return TRUE;
 }
 
-/* One edit of @from into @out (uninitialised); on failure @out holds what must be cleared. */
+/* One edit of @from, whose boards are wired as *@board_topo (updated by a board move), into
+ * @out (uninitialised); on failure @out holds what must be cleared. */
 static gboolean
 edit_once (const TfSearchConfig *config,
            const TfNetworkGraph *from,
+           TfIntraBoardTopo     *board_topo,
            TfMutation            op,
            GRand                *rng,
            TfNetworkGraph       *out,
@@ -588,7 +592,10 @@ edit_once (const TfSearchConfig *config,
   gboolean ok;
 
   tf_edit_init (&e, config, from, out);
+  e.board_topo = *board_topo;
   ok = operators[op] (&e, rng, error) && tf_edit_finish (&e, error);
+  if (ok)
+    *board_topo = e.board_topo;
   tf_edit_clear (&e);
   return ok;
 }
@@ -655,8 +662,8 @@ mutate (gpointer              state,
       TfNetworkGraph next;
 
       g_clear_error (&last);
-      if (!edit_once (config, done > 0 ? &child->topology.graph : &parent->topology.graph, op,
-                      rng, &next, &last))
+      if (!edit_once (config, done > 0 ? &child->topology.graph : &parent->topology.graph,
+                      &child->topology.context.intra_board_topo, op, rng, &next, &last))
         {
           tf_network_graph_clear (&next);
           continue;

@@ -23,6 +23,8 @@ typedef struct
   GArray               *switches;  /* TfSwitch, ids owned */
   GArray               *links;     /* TfLink */
   guint                 max_ports;
+  TfIntraBoardTopo      board_topo; /* how the boards are wired (the candidate's context's;
+                                     * TF_N_INTRA_BOARD_TOPOS: unknown), and after the edit */
 } Edit;
 
 #define SW(e, i) (&g_array_index ((e)->switches, TfSwitch, (i)))
@@ -71,5 +73,7 @@ gboolean tf_edit_invalid (GError **error, const char *format, ...) G_GNUC_PRINTF
 gboolean tf_mutation_tier_edit (Edit *e, GRand *rng, GError **error);
 gboolean tf_mutation_add_spine_plane (Edit *e, GRand *rng, GError **error);
 gboolean tf_mutation_remove_spine_plane (Edit *e, GRand *rng, GError **error);
+/* The board move (mutation-board.c). */
+gboolean tf_mutation_change_board_topology (Edit *e, GRand *rng, GError **error);
 
 G_END_DECLS
