@@ -1,14 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* command-evaluate.c: topoforge-cli evaluate --config CFG FILE... [-o OUT]
+/* command-evaluate.c: topoforge-cli evaluate --config CFG [--stage-2 simgrid] FILE... [-o OUT]
  *
  * Evaluates topology files (generated, edited by hand, an optimizer's candidates, a reference
  * design) under a search configuration's workload and hardware, as the search evaluates its
  * own designs (tf_candidate_evaluate_design), and prints one YAML entry per file
  * (tf_designs_write_yaml): every objective by name, the breakdown a run writes, and the hard
- * constraint it breaks. A file that cannot be read or has another chip count is one line on
- * standard error; the others are still reported, and the exit status is 1.
+ * constraint it breaks; with --stage-2 simgrid each design that breaks none is also simulated
+ * as Stage 2 simulates a run's front, its simulated iteration time beside the alpha-beta one.
+ * A file that cannot be read or has another chip count is one line on standard error; the
+ * others are still reported, and the exit status is 1.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli-private.h"
 #include "optimizer.h"
@@ -21,6 +24,8 @@ tf_command_evaluate (int    argc,
   g_auto(TfSearchConfig) config = { 0 };
   g_autofree char *config_path = NULL;
   g_autofree char *output = NULL;
+  g_autofree char *stage_2 = NULL;
+  g_autofree char *simulator = NULL;
   g_autoptr(GPtrArray) designs = g_ptr_array_new_with_free_func ((GDestroyNotify)
                                                                  tf_candidate_free);
   g_autoptr(GPtrArray) files = g_ptr_array_new ();
@@ -34,6 +39,9 @@ tf_command_evaluate (int    argc,
       "docs/optimizer.md)", "FILE" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       "Write the report to FILE instead of standard output", "FILE" },
+    { "stage-2", 0, 0, G_OPTION_ARG_STRING, &stage_2,
+      "simgrid: also simulate each design that breaks no hard constraint with SimGrid, as "
+      "Stage 2 simulates a run's front; none: do not (the default)", "NAME" },
     { NULL }
   };
 
@@ -63,6 +71,20 @@ tf_command_evaluate (int    argc,
     }
   for (guint i = 0; config.warnings && i < config.warnings->len; i++)
     tf_cli_print_line (stderr, "%s", (const char *) g_ptr_array_index (config.warnings, i));
+  if (stage_2 != NULL && strcmp (stage_2, "simgrid") != 0 && strcmp (stage_2, "none") != 0)
+    {
+      g_autofree char *message = g_strdup_printf ("--stage-2: '%s' must be simgrid or none",
+                                                  stage_2);
+
+      tf_cli_error ("evaluate", message);
+      return TF_CLI_EXIT_USAGE;
+    }
+  if (stage_2 != NULL && strcmp (stage_2, "simgrid") == 0
+      && (simulator = tf_stage_2_find_simulator (&error)) == NULL)
+    {
+      tf_cli_error ("evaluate", error->message);
+      return TF_CLI_EXIT_FAILURE;
+    }
 
   for (int i = 1; i < argc; i++)
     {
@@ -80,6 +102,12 @@ tf_command_evaluate (int    argc,
             tf_cli_print_line (stderr, "%s: %s", argv[i], file_error->message);
           status = TF_CLI_EXIT_FAILURE;
           continue;
+        }
+      if (simulator != NULL && violation->len == 0
+          && !tf_candidate_simulate (&config, simulator, c, &file_error))
+        {
+          tf_cli_print_line (stderr, "%s: stage 2: %s", argv[i], file_error->message);
+          status = TF_CLI_EXIT_FAILURE;
         }
       g_ptr_array_add (files, argv[i]);
       g_ptr_array_add (violations, violation->len > 0 ? g_strdup (violation->str) : NULL);

@@ -596,6 +596,11 @@ double  *tf_front_rows (const GPtrArray *front, const GArray *members, guint m, 
 /* Stage 2's simulator, topoforge-simgrid: its path ($TOPOFORGE_SIMGRID, built beside this build,
  * or installed), or NULL and an error saying how to get it. */
 char    *tf_stage_2_find_simulator (GError **error);
+/* Stage 2 on one evaluated design (tf_candidate_evaluate_design), as a run's front gets it:
+ * its communication simulated with SimGrid by @simulator (tf_stage_2_find_simulator), and its
+ * iteration time again with it (evaluation.simulated). */
+gboolean tf_candidate_simulate (const TfSearchConfig *config, const char *simulator,
+                                TfCandidate *candidate, GError **error);
 
 /* A run folder as optimize --out writes it, and as the app saves and opens it
  * (docs/optimizer.md, "Output"): config.yaml (the configuration of the run, complete),

@@ -677,3 +677,14 @@ tf_stage_2_run (const TfSearchConfig *config,
   g_free (work.errors);
   out->stage_2_seconds = (g_get_monotonic_time () - start) / 1e6;
 }
+
+gboolean
+tf_candidate_simulate (const TfSearchConfig *config,
+                       const char           *simulator,
+                       TfCandidate          *candidate,
+                       GError              **error)
+{
+  g_return_val_if_fail (config != NULL && simulator != NULL && candidate != NULL, FALSE);
+
+  return tf_evaluate_stage_2 (config, simulator, candidate, NULL, error);
+}
