@@ -101,6 +101,7 @@ test_own_designs (void)
   g_autofree char *config = g_build_filename (dir, "search.yaml", NULL);
   g_autofree char *tight = g_build_filename (dir, "tight.yaml", NULL);
   g_autofree char *expected = NULL;
+  g_autofree char *simulator = NULL;
   const char *text = "n_chip: 64\nworkload: {model: test-small, parallelism: {tp: 4, pp: 2, "
                      "dp: 8}}\n";
   g_autofree char *tight_text = g_strconcat (text, "hardware_constraints: {rack_power_kw: 5}\n",
@@ -147,6 +148,22 @@ test_own_designs (void)
                               "field 'metadata': ", other, broken);
   g_assert_true (g_str_has_prefix (r.err, expected));
   run_clear (&r);
+
+  /* Simulated as Stage 2 simulates a front: the simulated time beside the alpha-beta one
+   * (where this build has the simulator: SimGrid is optional). */
+  if ((simulator = tf_stage_2_find_simulator (NULL)) != NULL)
+    {
+      r = run ("evaluate", "--config", config, "--stage-2", "simgrid", design, NULL);
+      if (r.status != 0)
+        g_error ("evaluate --stage-2 simgrid exited %d: %s", r.status, r.err);
+      g_assert_nonnull (strstr (r.out, "    iter_time_sim_us: "));
+      g_assert_nonnull (strstr (r.out, "    iter_time_sim_ratio: "));
+      run_clear (&r);
+    }
+  else
+    g_test_message ("no SimGrid in this build: --stage-2 simgrid not run");
+  r = run ("evaluate", "--config", config, "--stage-2", "g5", design, NULL);
+  assert_usage_error (&r, "--stage-2: 'g5' must be simgrid or none");
 
   r = run ("evaluate", design, NULL);
   assert_usage_error (&r, "--config FILE is required");
