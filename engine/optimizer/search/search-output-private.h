@@ -11,6 +11,7 @@ G_BEGIN_DECLS
 #define TF_RUN_SUMMARY_FILE   "summary.yaml"
 #define TF_RUN_EVALUATED_FILE "evaluated.csv"
 #define TF_RUN_PARETO_DIR     "pareto"
+#define TF_RUN_FAMILY_DIR     "family"
 /* The front's candidate files, numbered from 1 in the front's order. */
 #define TF_RUN_CANDIDATE_FORMAT "candidate_%03u.yaml"
 

@@ -43,6 +43,7 @@ typedef struct
   guint        intra_board_topo;          /* TfIntraBoardTopo */
   guint        chips_per_board;
   GArray      *stands_for;                /* Entry: the designs a front entry stands for */
+  gboolean     has_file;                  /* its candidate file is named */
 } Entry;
 
 static void
@@ -77,6 +78,7 @@ typedef struct
   GArray            *family;     /* Entry; NULL without a family_front */
   gboolean           has_n_chip;
   guint              entry_index;   /* of the front entry being read */
+  const char        *file_dir;      /* where the entries being read have their files, or NULL */
 } Summary;
 
 static gboolean
@@ -305,16 +307,20 @@ read_file (TfYamlReader      *r,
            const TfYamlKeyAt *at)
 {
   Summary *s = at->data;
-  g_autofree char *expected = g_strdup_printf (TF_RUN_PARETO_DIR "/" TF_RUN_CANDIDATE_FORMAT,
-                                               s->entry_index + 1);
+  Entry *entry = at->field;
+  g_autofree char *expected = NULL;
   g_autofree char *file = NULL;
   TfMark mark = tf_yaml_reader_mark (r);
 
   if (!tf_yaml_read_string (r, 4096, &file))
     return FALSE;
+  if (s->file_dir == NULL)
+    return tf_yaml_reader_fail_at (r, mark, "'%s': these entries have no files", file);
+  expected = g_strdup_printf ("%s/" TF_RUN_CANDIDATE_FORMAT, s->file_dir, s->entry_index + 1);
   if (strcmp (file, expected) != 0)
     return tf_yaml_reader_fail_at (r, mark, "'%s' is not %s, the file of the front's candidate "
                                    "%u", file, expected, s->entry_index + 1);
+  entry->has_file = TRUE;
   return TRUE;
 }
 
@@ -363,30 +369,23 @@ read_template_params (TfYamlReader      *r,
   return TRUE;
 }
 
-static gboolean
-read_board_topo (TfYamlReader      *r,
-                 const TfYamlKeyAt *at)
-{
-  Entry *entry = at->field;
-  guint choice;
-
-  if (!tf_yaml_read_choice (r, tf_intra_board_topo_names, &choice))
-    return FALSE;
-  entry->intra_board_topo = choice;
-  return TRUE;
-}
-
 static gboolean read_entries (Summary *s, GArray **entries, gboolean front);
 
 static gboolean
 read_stands_for (TfYamlReader      *r,
                  const TfYamlKeyAt *at)
 {
+  Summary *s = at->data;
   Entry *entry = at->field;
-  guint index = ((Summary *) at->data)->entry_index;
-  gboolean ok = read_entries (at->data, &entry->stands_for, FALSE);
+  guint index = s->entry_index;
+  const char *file_dir = s->file_dir;
+  gboolean ok;
 
-  ((Summary *) at->data)->entry_index = index;
+  /* The designs a representative stands for have no files of their own. */
+  s->file_dir = NULL;
+  ok = read_entries (s, &entry->stands_for, FALSE);
+  s->entry_index = index;
+  s->file_dir = file_dir;
   return ok;
 }
 
@@ -404,12 +403,13 @@ static const TfYamlKey front_entry_keys[] = {
  * stands for): its origin and board here. */
 static const TfYamlKey point_entry_keys[] = {
   TF_YAML_KEY_CALL ("candidate_id", read_id),
+  TF_YAML_KEY_CALL ("file", read_file),
   TF_YAML_KEY_CALL ("objectives", read_objective_values),
   TF_YAML_KEY_CALL ("origin", read_origin),
   TF_YAML_KEY_CALL ("seed_id", read_seed_id),
   TF_YAML_KEY_CALL ("template_params", read_template_params),
   TF_YAML_KEY_GUINT ("mutations", Entry, origin.n_mutations_total, 0, G_MAXUINT),
-  TF_YAML_KEY_CALL ("intra_board_topo", read_board_topo),
+  TF_YAML_KEY_CHOICE ("intra_board_topo", Entry, intra_board_topo, tf_intra_board_topo_names),
   TF_YAML_KEY_GUINT ("chips_per_board", Entry, chips_per_board, 0, G_MAXUINT16),
 };
 
@@ -556,6 +556,7 @@ read_front (TfYamlReader      *r,
 {
   Summary *s = at->data;
 
+  s->file_dir = TF_RUN_PARETO_DIR;
   return read_entries (s, &s->front, TRUE);
 }
 
@@ -565,6 +566,7 @@ read_baseline_front (TfYamlReader      *r,
 {
   Summary *s = at->data;
 
+  s->file_dir = NULL;
   return read_entries (s, &s->baseline, FALSE);
 }
 
@@ -574,6 +576,7 @@ read_family_points (TfYamlReader      *r,
 {
   Summary *s = at->data;
 
+  s->file_dir = TF_RUN_FAMILY_DIR;
   return read_entries (s, &s->family, FALSE);
 }
 
@@ -803,15 +806,18 @@ merge_entry (TfCandidate          *c,
     }
 }
 
+/* The candidate file @subdir/candidate_NNN.yaml of entry @index, what the summary says of it
+ * merged in. */
 static TfCandidate *
-load_front_candidate (const char           *dir,
-                      guint                 index,
-                      const Entry          *entry,
-                      const TfSearchConfig *config,
-                      GError              **error)
+load_candidate_file (const char           *dir,
+                     const char           *subdir,
+                     guint                 index,
+                     const Entry          *entry,
+                     const TfSearchConfig *config,
+                     GError              **error)
 {
   g_autofree char *name = g_strdup_printf (TF_RUN_CANDIDATE_FORMAT, index + 1);
-  g_autofree char *path = g_build_filename (dir, TF_RUN_PARETO_DIR, name, NULL);
+  g_autofree char *path = g_build_filename (dir, subdir, name, NULL);
   g_autoptr(TfCandidate) c = tf_candidate_new ();
   g_autofree char *data = NULL;
   gsize length = 0;
@@ -842,11 +848,15 @@ missing_objectives (GError     **error,
   return FALSE;
 }
 
-/* A front of points only (the baseline's, the family's) as candidates with their ids, origins,
- * boards and objectives, and no graph; NULL with @error when an entry lacks an objective. */
+/* A front of points (the baseline's, the family's) as candidates: from their files in @dir's
+ * @subdir where the summary names them (the family front's), else with their ids, origins,
+ * boards and objectives and no graph; NULL with @error when an entry lacks an objective or its
+ * file cannot be read. */
 static GPtrArray *
 load_points (GArray               *entries,
              const TfSearchConfig *config,
+             const char           *dir,
+             const char           *subdir,
              const char           *path,
              const char           *field,
              GError              **error)
@@ -857,8 +867,16 @@ load_points (GArray               *entries,
   for (guint i = 0; i < entries->len; i++)
     {
       Entry *entry = &g_array_index (entries, Entry, i);
-      TfCandidate *c = tf_candidate_new ();
+      TfCandidate *c;
 
+      if (entry->has_file && subdir != NULL)
+        {
+          if (!(c = load_candidate_file (dir, subdir, i, entry, config, error)))
+            return NULL;
+          g_ptr_array_add (front, c);
+          continue;
+        }
+      c = tf_candidate_new ();
       g_ptr_array_add (front, c);
       c->id = entry->id;
       c->origin = entry->origin;
@@ -894,8 +912,8 @@ load_result (const char           *dir,
   result->front = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   for (guint i = 0; i < s->front->len; i++)
     {
-      TfCandidate *c = load_front_candidate (dir, i, &g_array_index (s->front, Entry, i), config,
-                                             error);
+      TfCandidate *c = load_candidate_file (dir, TF_RUN_PARETO_DIR, i,
+                                            &g_array_index (s->front, Entry, i), config, error);
 
       if (c == NULL)
         return FALSE;
@@ -923,12 +941,12 @@ load_result (const char           *dir,
         }
     }
   if (s->baseline != NULL
-      && !(result->baseline_front = load_points (s->baseline, config, summary_path,
+      && !(result->baseline_front = load_points (s->baseline, config, dir, NULL, summary_path,
                                                  "baseline_front", error)))
     return FALSE;
   if (s->family != NULL
-      && !(result->family_front = load_points (s->family, config, summary_path,
-                                               "family_front.front", error)))
+      && !(result->family_front = load_points (s->family, config, dir, TF_RUN_FAMILY_DIR,
+                                               summary_path, "family_front.front", error)))
     return FALSE;
 
   if (!tf_run_evaluated_load (dir, config, result, error))

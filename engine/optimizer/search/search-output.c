@@ -4,6 +4,7 @@
  *
  *   config.yaml                 the run's configuration, complete (tf_search_config_write_yaml)
  *   pareto/candidate_NNN.yaml   the front, first objective ascending (tf_candidate_write_yaml)
+ *   family/candidate_NNN.yaml   Stage 0's family front, the same way
  *   evaluated.csv               the objectives of every feasible candidate evaluated
  *   summary.yaml                the run: counters, times, hypervolumes and the front's index
  *
@@ -225,10 +226,12 @@ emit_stands_for (TfYamlEmitter        *e,
   tf_yaml_emitter_sequence_end (e);
 }
 
-/* A front of points only under @name (the baseline's, the family's): origin and objectives. */
+/* A front of points under @name (the baseline's, the family's): origin and objectives, and
+ * their files in @subdir when it is not NULL (the family front's). */
 static void
 emit_points (TfYamlEmitter        *e,
              const char           *name,
+             const char           *subdir,
              const TfSearchConfig *config,
              const GPtrArray      *front)
 {
@@ -239,6 +242,12 @@ emit_points (TfYamlEmitter        *e,
       const TfCandidate *c = g_ptr_array_index (front, i);
 
       tf_yaml_emitter_mapping_start (e, TRUE);
+      if (subdir != NULL)
+        {
+          g_autofree char *file = g_strdup_printf ("%s/" TF_RUN_CANDIDATE_FORMAT, subdir, i + 1);
+
+          tf_yaml_emitter_key_string (e, "file", file);
+        }
       emit_origin (e, c);
       emit_objectives (e, config, c->objectives);
       tf_yaml_emitter_mapping_end (e);
@@ -297,7 +306,7 @@ emit_family_front (TfYamlEmitter        *e,
   tf_yaml_emitter_mapping_end (e);
   tf_front_gains (config, family, n_family, search, n_search, gains);
   emit_per_objective (e, "gain", config, gains);
-  emit_points (e, "front", config, r->family_front);
+  emit_points (e, "front", TF_RUN_FAMILY_DIR, config, r->family_front);
   tf_yaml_emitter_mapping_end (e);
 }
 
@@ -479,7 +488,7 @@ emit_summary (TfYamlEmitter        *e,
 
   emit_family_front (e, config, r);
   if (r->baseline_front != NULL)
-    emit_points (e, "baseline_front", config, r->baseline_front);
+    emit_points (e, "baseline_front", NULL, config, r->baseline_front);
   tf_yaml_emitter_mapping_end (e);
 }
 
@@ -547,33 +556,39 @@ remove_stale (const char *pareto,
     }
 }
 
-/* Measures the generator's metrics on front members that lack them (edited graphs), checks
- * every hard constraint and invariant again, and writes the candidate files. */
+/* Measures the generator's metrics on the candidates of @front that lack them (edited graphs),
+ * checks every hard constraint and invariant again (a breach counted in @violations), and
+ * writes them as @subdir/candidate_NNN.yaml. Candidates without a graph (a run folder loaded
+ * again holds its family front as points) write nothing, and leave the files as they are. */
 static gboolean
-write_front (const char           *dir,
-             const TfSearchConfig *config,
-             TfSearchResult       *r,
-             guint                *violations,
-             GError              **error)
+write_candidates (const char           *dir,
+                  const char           *subdir,
+                  const TfSearchConfig *config,
+                  GPtrArray            *front,
+                  guint                *violations,
+                  GError              **error)
 {
-  g_autofree char *pareto = g_build_filename (dir, TF_RUN_PARETO_DIR, NULL);
-  guint n = r->front ? r->front->len : 0;
+  g_autofree char *folder = g_build_filename (dir, subdir, NULL);
+  guint n = front ? front->len : 0;
 
-  if (g_mkdir_with_parents (pareto, 0777) != 0)
+  for (guint i = 0; i < n; i++)
+    if (((TfCandidate *) g_ptr_array_index (front, i))->topology.graph.n_chip == 0)
+      return TRUE;
+  if (g_mkdir_with_parents (folder, 0777) != 0)
     {
       int saved = errno;
 
-      g_set_error (error, TF_ERROR, TF_ERROR_IO, "cannot create %s: %s", pareto,
+      g_set_error (error, TF_ERROR, TF_ERROR_IO, "cannot create %s: %s", folder,
                    g_strerror (saved));
       return FALSE;
     }
   for (guint i = 0; i < n; i++)
     {
-      TfCandidate *c = g_ptr_array_index (r->front, i);
+      TfCandidate *c = g_ptr_array_index (front, i);
       g_autoptr(GString) why = g_string_new (NULL);
       g_autoptr(GString) out = g_string_new (NULL);
       g_autoptr(GError) invariant = NULL;
-      g_autofree char *file = g_strdup_printf ("%s/" TF_RUN_CANDIDATE_FORMAT, pareto, i + 1);
+      g_autofree char *file = g_strdup_printf ("%s/" TF_RUN_CANDIDATE_FORMAT, folder, i + 1);
 
       if (c->topology.result.metrics.counts_method == TF_METHOD_NONE
           && !tf_topology_measure (&c->topology, NULL, NULL, error))
@@ -587,7 +602,7 @@ write_front (const char           *dir,
           || !tf_write_file_atomic (file, out->str, out->len, error))
         return FALSE;
     }
-  remove_stale (pareto, n);
+  remove_stale (folder, n);
   return TRUE;
 }
 
@@ -605,7 +620,9 @@ tf_search_output_write (const char           *dir,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   /* The summary last: until it is replaced, the folder still reads as the earlier run. */
-  if (!write_front (dir, config, result, &count, error)
+  if (!write_candidates (dir, TF_RUN_PARETO_DIR, config, result->front, &count, error)
+      || !write_candidates (dir, TF_RUN_FAMILY_DIR, config, result->family_front, &count,
+                            error)
       || !tf_run_evaluated_write (dir, config, result, error)
       || !write_config (dir, config, error)
       || !write_summary (dir, config_path, config, result, count, error))
