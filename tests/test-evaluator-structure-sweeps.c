@@ -319,6 +319,7 @@ test_rotation (void)
               g_auto(TfTopology) edited = { 0 };
               TfGroupRotation rotation;
               TfRotatedGraph rg;
+              TfQuotient own;
               TfPathMetrics with, without;
 
               if (!tf_result_get_group_rotation (&ctx, r, &rotation)
@@ -329,7 +330,8 @@ test_rotation (void)
               name = g_strdup_printf ("%s (n_chip %u, %s)", id, sizes[si],
                                       tf_intra_board_topo_to_string (topos[ti]));
               /* The family's declaration holds on its own graph. */
-              if (!tf_rotated_graph_init (&rg, &t.graph, &rotation))
+              tf_quotient_init (&own, &t.graph, TRUE);
+              if (!tf_rotated_graph_init (&rg, &t.graph, &own, &rotation))
                 g_error ("%s: the declared rotation does not hold", name);
               tf_rotated_graph_clear (&rg);
               n_rotated++;
@@ -343,7 +345,8 @@ test_rotation (void)
 
               /* A lie: the groups one chip short. */
               rotation.group_chips--;
-              g_assert_false (tf_rotated_graph_init (&rg, &t.graph, &rotation));
+              g_assert_false (tf_rotated_graph_init (&rg, &t.graph, &own, &rotation));
+              tf_quotient_clear (&own);
 
               /* Edited, the family's result kept: refused, or still exact. */
               memset (&edited, 0, sizeof edited);
@@ -352,10 +355,12 @@ test_rotation (void)
               tf_network_graph_copy (&t.graph, &edited.graph);
               edit_graph (&edited.graph, rng, 1, g_rand_int_range (rng, 0, 2));
               rotation.group_chips++;
-              if (!tf_rotated_graph_init (&rg, &edited.graph, &rotation))
+              tf_quotient_init (&own, &edited.graph, TRUE);
+              if (!tf_rotated_graph_init (&rg, &edited.graph, &own, &rotation))
                 n_refused++;
               else
                 tf_rotated_graph_clear (&rg);
+              tf_quotient_clear (&own);
               {
                 g_autofree char *edited_name = g_strconcat (name, " edited", NULL);
 

@@ -4,6 +4,7 @@
  * graph with unequal multiplicities (no Mader shortcut); link failures by hand. The sweeps over
  * families, long and random graphs are test-evaluator-structure-sweeps.c.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "evaluator-structure-oracle.h"
@@ -320,6 +321,37 @@ test_link_failures (void)
   assert_close (c->evaluation.disconnected_fraction, 4 / 6.0, "disc", "triangle");
 }
 
+/* The radix sort the quotient, the orbits and the rotation sort with orders as qsort () with
+ * tf_keyed_compare (): small and large arrays, few distinct keys (long runs) and many, nodes out
+ * of order. */
+static void
+test_keyed_sort (void)
+{
+  g_autoptr(GRand) rng = g_rand_new_with_seed (3);
+  static const guint sizes[] = { 0, 1, 5, 63, 64, 65, 200, 1000, 5000 };
+
+  for (guint si = 0; si < G_N_ELEMENTS (sizes); si++)
+    for (guint spread = 0; spread < 3; spread++)
+      {
+        guint n = sizes[si];
+        g_autofree TfKeyed *a = g_new (TfKeyed, MAX (n, 1));
+        g_autofree TfKeyed *b = g_new (TfKeyed, MAX (n, 1));
+
+        for (guint i = 0; i < n; i++)
+          {
+            guint64 key = spread == 0 ? (guint64) g_rand_int_range (rng, 0, 4)
+                          : spread == 1 ? g_rand_int (rng)
+                          : ((guint64) g_rand_int (rng) << 32) | g_rand_int (rng);
+
+            a[i] = (TfKeyed) { key, g_rand_int_range (rng, 0, 3) == 0 ? g_rand_int (rng) : (guint32) i };
+          }
+        memcpy (b, a, sizeof (TfKeyed) * n);
+        qsort (a, n, sizeof (TfKeyed), tf_keyed_compare);
+        tf_keyed_sort (b, n);
+        g_assert_cmpmem (a, sizeof (TfKeyed) * n, b, sizeof (TfKeyed) * n);
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -327,6 +359,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/engine/evaluator/structure/known", test_known);
+  g_test_add_func ("/engine/evaluator/structure/keyed-sort", test_keyed_sort);
   g_test_add_func ("/engine/evaluator/structure/leaf-cut", test_leaf_cut);
   g_test_add_func ("/engine/evaluator/structure/orbits", test_orbits);
   g_test_add_func ("/engine/evaluator/structure/rail-swaps", test_rail_swaps);

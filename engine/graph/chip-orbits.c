@@ -226,7 +226,7 @@ blocks_alike (const TfBlockLevel *bl,
       items[a] = (TfKeyed) { block_key (bl, q, a), a };
       rep[a] = TF_UNREACHED;
     }
-  qsort (items, bl->n, sizeof (TfKeyed), tf_keyed_compare);
+  tf_keyed_sort (items, bl->n);
   for (guint i = 0, j; i < bl->n; i = j)
     {
       for (j = i + 1; j < bl->n && items[j].key == items[i].key; j++)

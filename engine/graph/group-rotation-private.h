@@ -35,11 +35,12 @@ typedef struct
 } TfRotatedGraph;
 
 /* FALSE (and nothing to clear) unless @rotation, with the last group filled, is an automorphism
- * of the filled graph, and every component of the added chips hangs off switches linked to each
- * other (so no shortest path between two of the graph's nodes, in the graph or with one switch
- * failed, runs through added chips). Costs a sort of the links. */
+ * of the filled graph, and every component of the added chips hangs off switches one hop apart,
+ * or two with two neighbours in common (so no shortest path between two of the graph's nodes,
+ * in the graph or with one switch failed, needs added chips). @own is @graph's twin quotient
+ * (its distinct neighbours). Costs a pass over the links. */
 gboolean tf_rotated_graph_init (TfRotatedGraph *r, const TfNetworkGraph *graph,
-                                const TfGroupRotation *rotation);
+                                const TfQuotient *own, const TfGroupRotation *rotation);
 void     tf_rotated_graph_clear (TfRotatedGraph *r);
 
 /* Layer 1's failure sums over the chip pairs of the graph from the chip classes of group 0 of
@@ -64,10 +65,10 @@ void     tf_rotated_sources_clear (TfRotatedSources *rs);
 void     tf_rotated_source_weights (gpointer data, guint32 s, guint64 *w, guint64 *within,
                                     guint64 *times);
 
-/* Fills the representative columns of @table's rows (begun on the graph's twin quotient @q,
- * tf_hop_table_begin ()) from searches of group 0's chips alone on @full, the quotient of
- * r->full: a chip of group k is the k-th image of one of group 0, so its distances are that
- * one's to the nodes moved back k groups. tf_hop_table_finish () follows. */
+/* Fills @table's rows (begun on the graph's twin quotient @q, tf_hop_table_begin ()) from
+ * searches of group 0's chips alone on @full, the quotient of r->full: a chip of group k is the
+ * k-th image of one of group 0, so its distances are that one's to the nodes moved back k
+ * groups. Every column: no tf_hop_table_finish (). */
 void     tf_hop_table_rotated_rows (TfHopTable *table, const TfQuotient *q,
                                     const TfRotatedGraph *r, const TfQuotient *full);
 

@@ -37,46 +37,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static inline guint64
-pair_key (guint32 a,
-          guint32 b)
-{
-  return ((guint64) MIN (a, b) << 32) | MAX (a, b);
-}
-
-static gboolean
-has_pair (const guint64 *pairs,
-          guint          n,
-          guint64        key)
-{
-  guint lo = 0, hi = n;
-
-  while (lo < hi)
-    {
-      guint mid = lo + (hi - lo) / 2;
-
-      if (pairs[mid] < key)
-        lo = mid + 1;
-      else
-        hi = mid;
-    }
-  return lo < n && pairs[lo] == key;
-}
-
-/* Sorts and drops repeats; returns how many are left. */
-static guint
-sort_unique (guint64 *keys,
-             guint    n)
-{
-  guint k = 0;
-
-  qsort (keys, n, sizeof (guint64), tf_guint64_compare);
-  for (guint i = 0; i < n; i++)
-    if (k == 0 || keys[k - 1] != keys[i])
-      keys[k++] = keys[i];
-  return k;
-}
-
 static guint32
 uf_find (guint32 *uf,
          guint32  x)
@@ -86,8 +46,9 @@ uf_find (guint32 *uf,
   return x;
 }
 
-/* Whether switches @u and @v of the graph (@offset, @target: its neighbours) are linked or
- * have two neighbours in common: then one failure leaves them at most two hops apart. */
+/* Whether switches @u and @v of the graph (@offset, @target: its distinct neighbours) are
+ * linked or have two neighbours in common: then one failure leaves them two hops apart at
+ * most. */
 static gboolean
 close_pair (const guint32 *offset,
             const guint32 *target,
@@ -108,46 +69,43 @@ close_pair (const guint32 *offset,
   return common >= 2;
 }
 
-/* Whether every component of the added chips [@n, @n_full) hangs off switches alone (nodes
- * @n_full and above), at least one, every two of them linked or with two neighbours in common
- * in the graph (@offset, @target): a path through the component between two of them is two
- * hops or more, and one switch failure leaves them two hops apart at most. @nb_off and @nb
- * hold the added chips' neighbours. */
+/* Whether every component of the added chips (@n_added of them, full's chips from @n on,
+ * @nb_off and @nb their neighbours in full's numbering) hangs off switches alone, at least
+ * one, every two of them linked or with two neighbours in common in the graph @q (whose switch
+ * i is full's @n_full + i): a path through the component between two of them takes two hops
+ * or more, and one switch failure leaves them two hops apart at most outside it. */
 static gboolean
-added_chips_harmless (guint           n,
-                      guint           n_full,
-                      const guint32  *nb_off,
-                      const guint32  *nb,
-                      guint           n_nodes,
-                      const guint32  *offset,
-                      const guint32  *target)
+added_chips_harmless (const TfQuotient *q,
+                      guint             n_full,
+                      guint             n_added,
+                      const guint32    *nb_off,
+                      const guint32    *nb,
+                      guint32          *mark,
+                      guint32          *token)
 {
-  guint n_added = n_full - n;
+  guint n = q->n_chip;
   g_autofree guint32 *uf = g_new (guint32, MAX (n_added, 1));
-  g_autofree guint32 *mark = g_new0 (guint32, MAX (n_nodes, 1));
-  g_autofree TfKeyed *hang = NULL;
+  g_autofree TfKeyed *hang = g_new (TfKeyed, MAX (nb_off[n_added], 1));
   guint n_hang = 0;
-  guint32 token = 0;
 
   for (guint32 i = 0; i < n_added; i++)
     uf[i] = i;
   for (guint32 i = 0; i < n_added; i++)
     for (guint e = nb_off[i]; e < nb_off[i + 1]; e++)
-      if (nb[e] >= n && nb[e] < n_full)
+      if (nb[e] < n)
+        return FALSE;   /* linked to one of the graph's chips */
+      else if (nb[e] < n_full)
         {
           guint32 x = uf_find (uf, i), y = uf_find (uf, nb[e] - n);
 
           uf[MAX (x, y)] = MIN (x, y);
         }
-      else if (nb[e] < n)
-        return FALSE;   /* linked to one of the graph's chips */
-  /* Each component's switches, by component. */
-  hang = g_new (TfKeyed, MAX (nb_off[n_added], 1));
+  /* Each component's switches (as the graph numbers them), by component. */
   for (guint32 i = 0; i < n_added; i++)
     for (guint e = nb_off[i]; e < nb_off[i + 1]; e++)
       if (nb[e] >= n_full)
-        hang[n_hang++] = (TfKeyed) { uf_find (uf, i), nb[e] };
-  qsort (hang, n_hang, sizeof (TfKeyed), tf_keyed_compare);
+        hang[n_hang++] = (TfKeyed) { uf_find (uf, i), nb[e] - n_full + n };
+  tf_keyed_sort (hang, n_hang);
   for (guint h = 0; h < n_hang; h++)
     uf[hang[h].key] = G_MAXUINT32;   /* a component with a switch: its root marked */
   for (guint32 i = 0; i < n_added; i++)
@@ -160,7 +118,7 @@ added_chips_harmless (guint           n,
       for (guint a = i; a < j; a++)
         for (guint b = a + 1; b < j; b++)
           if (hang[a].node != hang[b].node
-              && !close_pair (offset, target, hang[a].node, hang[b].node, mark, &token))
+              && !close_pair (q->offset, q->target, hang[a].node, hang[b].node, mark, token))
             return FALSE;
     }
   return TRUE;
@@ -169,141 +127,126 @@ added_chips_harmless (guint           n,
 gboolean
 tf_rotated_graph_init (TfRotatedGraph        *r,
                        const TfNetworkGraph  *graph,
+                       const TfQuotient      *own,
                        const TfGroupRotation *rotation)
 {
   guint g = rotation->n_group, w = rotation->group_switches, m = rotation->group_chips;
-  guint n = graph->n_chip, n_full, n_nodes, n_own = 0, n_pairs;
+  guint n = graph->n_chip, n_switch = graph->n_switch, n_full, n_nodes, n_added, n_links = 0;
   g_autofree guint32 *image = NULL;
-  g_autofree guint64 *pairs = NULL;
+  g_autofree guint32 *nb_off = NULL;
   g_autofree guint32 *offset = NULL;
   g_autofree guint32 *target = NULL;
-  g_autofree guint32 *nb_off = NULL;
+  g_autofree guint32 *mark = NULL;
   GArray *nb;
+  guint32 token = 0;
   gboolean ok;
 
   memset (r, 0, sizeof *r);
-  if (g < 2 || w == 0 || m == 0 || (guint64) g * w != graph->n_switch
-      || (guint64) g * m + graph->n_switch >= G_MAXUINT32 / 2 || n == 0 || n > g * m)
+  if (g < 2 || w == 0 || m == 0 || (guint64) g * w != n_switch
+      || (guint64) g * m + n_switch >= G_MAXUINT32 / 2 || n == 0 || n > g * m
+      || own->n_nodes != n + n_switch)
     return FALSE;
   n_full = g * m;
-  n_nodes = n_full + graph->n_switch;
+  n_nodes = n_full + n_switch;
+  n_added = n_full - n;
   image = g_new (guint32, n_nodes);
   for (guint32 v = 0; v < n_full; v++)
     image[v] = v + m < n_full ? v + m : v + m - n_full;
-  for (guint32 i = 0; i < graph->n_switch; i++)
-    image[n_full + i] = n_full + (i + w < graph->n_switch ? i + w : i + w - graph->n_switch);
-
-  /* The graph's links as pairs of the filled graph's nodes. */
-  pairs = g_new (guint64, (gsize) graph->n_links + 1);
-  for (guint i = 0; i < graph->n_links; i++)
-    {
-      guint32 a = graph->links[i].a, b = graph->links[i].b;
-
-      if (a != b)
-        pairs[n_own++] = pair_key (a < n ? a : a - n + n_full, b < n ? b : b - n + n_full);
-    }
-  n_own = sort_unique (pairs, n_own);
-  /* First the pairs whose images are the graph's own: an edited graph mostly fails here. */
-  for (guint i = 0; i < n_own; i++)
-    {
-      guint32 a = image[pairs[i] >> 32], b = image[pairs[i] & G_MAXUINT32];
-
-      if ((a >= n && a < n_full) || (b >= n && b < n_full))
-        continue;
-      if (!has_pair (pairs, n_own, pair_key (a, b)))
-        return FALSE;
-    }
+  for (guint32 i = 0; i < n_switch; i++)
+    image[n_full + i] = n_full + (i + w < n_switch ? i + w : i + w - n_switch);
+#define FULL(v) ((v) < n ? (v) : (v) - n + n_full)   /* a node of the graph in full */
 
   /* The added chips, in order: chip u copies u - m (the graph's, or added before it), its
    * neighbours moved by the rotation. */
-  offset = g_new0 (guint32, (gsize) n_nodes + 1);
-  target = g_new (guint32, 2 * (gsize) n_own + 1);
-  for (guint i = 0; i < n_own; i++)
-    {
-      offset[(pairs[i] >> 32) + 1]++;
-      offset[(pairs[i] & G_MAXUINT32) + 1]++;
-    }
-  for (guint v = 0; v < n_nodes; v++)
-    offset[v + 1] += offset[v];
-  {
-    g_autofree guint32 *fill = g_memdup2 (offset, sizeof (guint32) * n_nodes);
-
-    for (guint i = 0; i < n_own; i++)
-      {
-        guint32 a = pairs[i] >> 32, b = pairs[i] & G_MAXUINT32;
-
-        target[fill[a]++] = b;
-        target[fill[b]++] = a;
-      }
-  }
-  nb_off = g_new (guint32, (gsize) (n_full - n) + 1);
+  nb_off = g_new (guint32, (gsize) n_added + 1);
   nb = g_array_new (FALSE, FALSE, sizeof (guint32));
   nb_off[0] = 0;
   for (guint32 u = n; u < n_full; u++)
     {
       guint32 pre = u - m;
-      const guint32 *from;
-      guint degree;
 
       if (pre < n)
-        {
-          from = target + offset[pre];
-          degree = offset[pre + 1] - offset[pre];
-        }
-      else
-        {
-          from = &g_array_index (nb, guint32, nb_off[pre - n]);
-          degree = nb_off[pre - n + 1] - nb_off[pre - n];
-        }
-      for (guint e = 0; e < degree; e++)
-        {
-          guint32 b = image[from[e]];
+        for (guint e = own->offset[pre]; e < own->offset[pre + 1]; e++)
+          {
+            guint32 b = image[FULL (own->target[e])];
 
-          g_array_append_val (nb, b);
-          /* (the array may have moved: read from it again) */
-          if (pre >= n)
-            from = &g_array_index (nb, guint32, nb_off[pre - n]);
-        }
+            g_array_append_val (nb, b);
+          }
+      else
+        for (guint e = nb_off[pre - n]; e < nb_off[pre - n + 1]; e++)
+          {
+            guint32 b = image[g_array_index (nb, guint32, e)];
+
+            g_array_append_val (nb, b);
+          }
       nb_off[u - n + 1] = nb->len;
     }
-  n_pairs = n_own;
-  pairs = g_renew (guint64, pairs, (gsize) n_own + nb->len + 1);
-  for (guint32 u = n; u < n_full; u++)
-    for (guint e = nb_off[u - n]; e < nb_off[u - n + 1]; e++)
-      {
-        guint32 b = g_array_index (nb, guint32, e);
+  mark = g_new0 (guint32, MAX (n_nodes, own->n_nodes));
+  ok = added_chips_harmless (own, n_full, n_added, nb_off, (const guint32 *) (void *) nb->data,
+                             mark, &token);
 
-        if (!(b >= n && b < u))   /* a pair of added chips once, from the later */
-          pairs[n_pairs++] = pair_key (u, b);
-      }
-  ok = added_chips_harmless (n, n_full, nb_off, (const guint32 *) (void *) nb->data, n_nodes,
-                             offset, target);
+  /* The filled graph's neighbours: the graph's, then the added chips linked to them. */
+  offset = g_new0 (guint32, (gsize) n_nodes + 1);
+  for (guint32 v = 0; ok && v < own->n_nodes; v++)
+    offset[FULL (v) + 1] = own->offset[v + 1] - own->offset[v];
+  for (guint32 u = n; ok && u < n_full; u++)
+    {
+      offset[u + 1] = nb_off[u - n + 1] - nb_off[u - n];
+      for (guint e = nb_off[u - n]; e < nb_off[u - n + 1]; e++)
+        if (g_array_index (nb, guint32, e) >= n_full)
+          offset[g_array_index (nb, guint32, e) + 1]++;
+    }
+  for (guint32 x = 0; ok && x < n_nodes; x++)
+    offset[x + 1] += offset[x];
+  if (ok)
+    {
+      g_autofree guint32 *fill = g_memdup2 (offset, sizeof (guint32) * n_nodes);
+
+      target = g_new (guint32, (gsize) offset[n_nodes] + 1);
+      for (guint32 v = 0; v < own->n_nodes; v++)
+        for (guint e = own->offset[v]; e < own->offset[v + 1]; e++)
+          target[fill[FULL (v)]++] = FULL (own->target[e]);
+      for (guint32 u = n; u < n_full; u++)
+        for (guint e = nb_off[u - n]; e < nb_off[u - n + 1]; e++)
+          {
+            guint32 b = g_array_index (nb, guint32, e);
+
+            target[fill[u]++] = b;
+            if (b >= n_full)
+              target[fill[b]++] = u;
+          }
+    }
   g_array_free (nb, TRUE);
+#undef FULL
+
+  /* The rotation maps every node's neighbours onto its image's: an automorphism. */
+  for (guint32 x = 0; ok && x < n_nodes; x++)
+    {
+      guint32 y = image[x];
+
+      if (offset[x + 1] - offset[x] != offset[y + 1] - offset[y])
+        ok = FALSE;
+      token++;
+      for (guint e = offset[y]; ok && e < offset[y + 1]; e++)
+        mark[target[e]] = token;
+      for (guint e = offset[x]; ok && e < offset[x + 1]; e++)
+        ok = mark[image[target[e]]] == token;
+    }
   if (!ok)
     return FALSE;
-  n_pairs = sort_unique (pairs, n_pairs);
-
-  /* The rotation maps every link of the filled graph onto a link: a bijection of the nodes, so
-   * of the links too. */
-  for (guint i = 0; i < n_pairs; i++)
-    if (!has_pair (pairs, n_pairs,
-                   pair_key (image[pairs[i] >> 32], image[pairs[i] & G_MAXUINT32])))
-      return FALSE;
 
   r->n_chip = n;
   r->n_group = g;
   r->group_chips = m;
   r->image = g_steal_pointer (&image);
   r->full.n_chip = n_full;
-  r->full.n_switch = graph->n_switch;
-  r->full.n_links = n_pairs;
-  r->full.links = g_new0 (TfLink, MAX (n_pairs, 1));
-  for (guint i = 0; i < n_pairs; i++)
-    {
-      r->full.links[i].a = pairs[i] >> 32;
-      r->full.links[i].b = pairs[i] & G_MAXUINT32;
-      r->full.links[i].multiplicity = 1;
-    }
+  r->full.n_switch = n_switch;
+  r->full.links = g_new0 (TfLink, MAX (offset[n_nodes] / 2, 1));
+  for (guint32 x = 0; x < n_nodes; x++)
+    for (guint e = offset[x]; e < offset[x + 1]; e++)
+      if (x < target[e])
+        r->full.links[n_links++] = (TfLink) { .a = x, .b = target[e], .multiplicity = 1 };
+  r->full.n_links = n_links;
   return TRUE;
 }
 

@@ -296,6 +296,9 @@ tf_hop_table_rotated_rows (TfHopTable           *table,
   g_autofree guint32 *index = g_new (guint32, MAX (full->n_classes, 1));
   g_autofree guint32 *sources = g_new (guint32, MAX (full->n_chip_classes, 1));
   g_autofree guint16 *dist = NULL;
+  g_autofree guint32 *at = NULL;
+  g_autofree guint32 *first = NULL;
+  g_autofree guint32 *by_group = NULL;
   ClassRows cr = { NULL, full->n_classes };
   TfBitBfs b;
   guint batch;
@@ -322,34 +325,55 @@ tf_hop_table_rotated_rows (TfHopTable           *table,
   cr.dist = dist;
   tf_bit_bfs_init (&b, full->n_classes, full->h_offset, full->h_target, NULL, n_sources);
   batch = tf_bit_bfs_batch (&b);
-  for (guint first = 0; first < n_sources; first += batch)
+  for (guint start = 0; start < n_sources; start += batch)
     {
-      cr.dist = dist + (gsize) first * full->n_classes;
-      tf_bit_bfs_run (&b, sources + first, MIN (batch, n_sources - first), class_rows_visit, &cr);
+      cr.dist = dist + (gsize) start * full->n_classes;
+      tf_bit_bfs_run (&b, sources + start, MIN (batch, n_sources - start), class_rows_visit, &cr);
     }
   tf_bit_bfs_clear (&b);
 
   /* Chip v of group k is phi^k of chip v0 = v mod m of group 0, so d (v, u) = d (v0, phi^-k u):
-   * u's representative column from v0's search. */
+   * every column of v's row gathered from v0's search, group by group (@at: the filled graph's
+   * class of phi^-k u, per node u), the twins of v0 at their distance. */
+  at = g_new (guint32, MAX (table->n_nodes, 1));
+  first = g_new0 (guint32, (gsize) r->n_group + 1);
+  by_group = g_new (guint32, MAX (q->n_chip_classes, 1));
   for (guint32 c = 0; c < q->n_chip_classes; c++)
+    if (o == NULL || o->source[c] == c)
+      first[q->class_rep[c] / m + 1]++;
+  for (guint k = 0; k < r->n_group; k++)
+    first[k + 1] += first[k];
+  {
+    g_autofree guint32 *fill = g_memdup2 (first, sizeof (guint32) * r->n_group);
+
+    for (guint32 c = 0; c < q->n_chip_classes; c++)
+      if (o == NULL || o->source[c] == c)
+        by_group[fill[q->class_rep[c] / m]++] = c;
+  }
+  for (guint k = 0; k < r->n_group; k++)
     {
-      guint32 v = q->class_rep[c], v0 = v % m, k = v / m, x0 = full->class_of[v0];
-      const guint16 *from = dist + (gsize) index[x0] * full->n_classes;
-      guint16 *row;
+      guint shift_chips = k * m, shift_switches = k * w;
 
-      if (o != NULL && o->source[c] != c)
+      if (first[k] == first[k + 1])
         continue;
-      row = table->distance + (gsize) table->row_of_class[c] * table->n_nodes;
-      for (guint32 x = 0; x < q->n_classes; x++)
+      for (guint32 u = 0; u < n; u++)
+        at[u] = full->class_of[u >= shift_chips ? u - shift_chips : u + n_full - shift_chips];
+      for (guint32 i = 0; i < n_switch; i++)
+        at[n + i] = full->class_of[n_full + (i >= shift_switches ? i - shift_switches
+                                                                : i + n_switch - shift_switches)];
+      for (guint i = first[k]; i < first[k + 1]; i++)
         {
-          guint32 u = q->class_rep[x], pre, y;
+          guint32 c = by_group[i], v = q->class_rep[c], v0 = v - shift_chips;
+          guint32 x0 = full->class_of[v0];
+          const guint16 *from = dist + (gsize) index[x0] * full->n_classes;
+          guint16 *row = table->distance + (gsize) table->row_of_class[c] * table->n_nodes;
 
-          if (u < n)
-            pre = (u + n_full - k * m) % n_full;
-          else
-            pre = n_full + (u - n + n_switch - k * w) % n_switch;
-          y = full->class_of[pre];
-          row[u] = y != x0 ? from[y] : pre == v0 ? 0 : full->class_twin[x0];
+          for (guint32 u = 0; u < table->n_nodes; u++)
+            row[u] = from[at[u]];
+          /* The chips of v0's class in full, moved: v itself, and its twins. */
+          for (guint32 u = 0; u < n; u++)
+            if (at[u] == x0)
+              row[u] = u == v ? 0 : full->class_twin[x0];
         }
     }
 }

@@ -538,7 +538,7 @@ dup_edge_links (const TfQuotient     *q,
 
         pairs[n_pairs++] = (TfKeyed) { ((guint64) a << 32) | b, i };
       }
-  qsort (pairs, n_pairs, sizeof (TfKeyed), tf_keyed_compare);
+  tf_keyed_sort (pairs, n_pairs);
   for (guint i = 0; i < n_pairs; i++)
     {
       if (i == 0 || pairs[i].key != pairs[n_runs - 1].key)

@@ -73,6 +73,8 @@ typedef struct
 } TfKeyed;
 
 int      tf_keyed_compare (const void *pa, const void *pb);
+/* Sorts @n items as qsort () with tf_keyed_compare () would, in linear time (a radix sort). */
+void     tf_keyed_sort (TfKeyed *items, guint n);
 
 /* Hop sums over chip pairs: the whole graph, and each failure (pair-sums.c) */
 

@@ -32,6 +32,53 @@ tf_keyed_compare (const void *pa,
   return a->node < b->node ? -1 : a->node > b->node;
 }
 
+void
+tf_keyed_sort (TfKeyed *items,
+               guint    n)
+{
+  g_autofree TfKeyed *spare = NULL;
+  TfKeyed *from = items, *to;
+  guint count[256];
+
+  if (n < 64)
+    {
+      qsort (items, n, sizeof (TfKeyed), tf_keyed_compare);
+      return;
+    }
+  /* Least significant byte first, each pass stable: the node's 4 bytes, then the key's 8. A
+   * byte every item shares is skipped. */
+  spare = g_new (TfKeyed, n);
+  to = spare;
+  for (guint pass = 0; pass < 12; pass++)
+    {
+      guint shift = pass < 4 ? 8 * pass : 8 * (pass - 4), sum = 0;
+      gboolean node = pass < 4;
+      TfKeyed *t;
+
+#define BYTE(x) ((guint) ((node ? (guint64) (x).node : (x).key) >> shift) & 0xff)
+      memset (count, 0, sizeof count);
+      for (guint i = 0; i < n; i++)
+        count[BYTE (from[i])]++;
+      if (count[BYTE (from[0])] == n)
+        continue;
+      for (guint b = 0; b < 256; b++)
+        {
+          guint c = count[b];
+
+          count[b] = sum;
+          sum += c;
+        }
+      for (guint i = 0; i < n; i++)
+        to[count[BYTE (from[i])]++] = from[i];
+#undef BYTE
+      t = from;
+      from = to;
+      to = t;
+    }
+  if (from != items)
+    memcpy (items, from, sizeof (TfKeyed) * n);
+}
+
 static inline guint
 node_degree (const TfQuotient *q,
              guint32           v)
@@ -63,7 +110,7 @@ group_twins (TfQuotient    *q,
         items[n].key = tf_mix64 (h ^ tf_mix64 (node_degree (q, v)));
         items[n++].node = v;
       }
-  qsort (items, n, sizeof (TfKeyed), tf_keyed_compare);
+  tf_keyed_sort (items, n);
 
   for (guint i = 0, j; i < n; i = j)
     {

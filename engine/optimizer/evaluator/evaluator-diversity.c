@@ -79,7 +79,7 @@ mark_twin_terminals (const TfAdjacency *adj,
           h = (h ^ a[k]) * 1099511628211ull;   /* FNV-1a over the words */
         keyed[n_keyed++] = (TfKeyed) { h, i };   /* node: the place in @order */
       }
-  qsort (keyed, n_keyed, sizeof (TfKeyed), tf_keyed_compare);
+  tf_keyed_sort (keyed, n_keyed);
   for (guint i = 0, first = 0, na = 0; i < n_keyed; i++)
     {
       guint nb;

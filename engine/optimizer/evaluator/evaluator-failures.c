@@ -303,15 +303,19 @@ rotated_metrics (const TfNetworkGraph  *graph,
                  TfHopTable            *hops,
                  TfPathMetrics         *out)
 {
+  TfQuotient own, q;
   TfRotatedGraph r;
-  TfQuotient q;
   g_auto(TfChipOrbits) orbits = { 0 };
   TfRotatedSources rs;
   TfPathMetrics pm = *out;
   gboolean ok = FALSE;
 
-  if (!tf_rotated_graph_init (&r, graph, rotation))
-    return FALSE;
+  tf_quotient_init (&own, graph, TRUE);
+  if (!tf_rotated_graph_init (&r, graph, &own, rotation))
+    {
+      tf_quotient_clear (&own);
+      return FALSE;
+    }
   tf_quotient_init (&q, &r.full, TRUE);
   tf_chip_orbits_init (&orbits, &q);
   if (tf_rotated_sources_init (&rs, &r, &q, &orbits))
@@ -323,18 +327,15 @@ rotated_metrics (const TfNetworkGraph  *graph,
   if (ok && hops != NULL)
     {
       /* The graph's own rows, one per class its chip orbits search (as without rotation). */
-      TfQuotient own;
       TfChipOrbits *own_orbits = g_new (TfChipOrbits, 1);
 
-      tf_quotient_init (&own, graph, TRUE);
       tf_chip_orbits_init (own_orbits, &own);
       tf_chip_orbits_drop_levels (own_orbits);
       tf_hop_table_begin (hops, graph, &own, own_orbits);   /* which now owns the orbits */
       tf_hop_table_rotated_rows (hops, &own, &r, &q);
-      tf_hop_table_finish (hops, &own);
-      tf_quotient_clear (&own);
     }
   tf_quotient_clear (&q);
+  tf_quotient_clear (&own);
   tf_rotated_graph_clear (&r);
   if (ok)
     *out = pm;
