@@ -342,6 +342,20 @@ test_rotation (void)
               g_assert_true (tf_path_metrics (&t.graph, FALSE, TF_FAILURES_SWITCHES, 0, NULL,
                                               NULL, &without, &error));
               g_assert_cmpmem (&with, sizeof with, &without, sizeof without);
+              /* And the generator's path sums, to the bit. */
+              {
+                guint diameter, plain_diameter;
+                guint64 sum;
+                double apl;
+
+                g_assert_true (tf_rotated_path_sums (&t.graph, &rotation, &diameter, &sum));
+                g_assert_true (tf_network_graph_path_metrics_all_sources (&t.graph,
+                                                                          &plain_diameter, &apl,
+                                                                          &error));
+                g_assert_cmpuint (diameter, ==, plain_diameter);
+                g_assert_cmpfloat ((double) sum / ((double) sizes[si] * (sizes[si] - 1)), ==, apl);
+                g_assert_cmpfloat (t.result.metrics.average_path_length, ==, apl);
+              }
 
               /* A lie: the groups one chip short. */
               rotation.group_chips--;

@@ -87,7 +87,10 @@ measure_family_result (const TfContext  *ctx,
   TfMetrics *m = &result->metrics, counted;
   TfResult fresh = { 0 };
   g_autofree char *id = tf_result_dup_id (result);
+  TfGroupRotation rotation;
+  TfAttachment at;
   guint diameter;
+  guint64 sum;
 
   fresh.params = result->params;
   if (tf_family_check (result->family, ctx, &fresh, NULL) != TF_CHECK_OK)
@@ -116,8 +119,15 @@ measure_family_result (const TfContext  *ctx,
                   "family build's", id);
       tf_network_graph_measure_layout (ctx, graph, m);
     }
-  if (!tf_network_graph_path_metrics (graph, build->chip_transitive, scaled_progress, scaled,
-                                      &diameter, &m->average_path_length, error))
+  /* Boards on rails (a board's chips on several leaves) take the path metrics' search from
+   * every chip; where the family's groups rotate onto groups, searched from one group's chips
+   * instead (group-rotation.c; boards on one leaf are cheaper the plain way). */
+  tf_result_get_attachment (result, &at);
+  if (at.attach == TF_ATTACH_RAIL && tf_result_get_group_rotation (ctx, result, &rotation)
+      && tf_rotated_path_sums (graph, &rotation, &diameter, &sum))
+    m->average_path_length = (double) sum / ((double) graph->n_chip * (graph->n_chip - 1));
+  else if (!tf_network_graph_path_metrics (graph, build->chip_transitive, scaled_progress,
+                                           scaled, &diameter, &m->average_path_length, error))
     return FALSE;
   m->average_path_length_method = TF_METHOD_EXACT;
   if (diameter != m->diameter)

@@ -54,6 +54,7 @@ typedef struct
   guint             n_group;
   guint64          *present;   /* per class: the graph's own chips in it */
   guint32          *turned;    /* n_group x chip classes: present[] of the k-th image */
+  guint64          *sum_turned;  /* per chip class: turned[] summed over the groups */
   guint64          *times;     /* per chip class: the sources it stands for (0: not searched) */
 } TfRotatedSources;
 
@@ -64,6 +65,12 @@ void     tf_rotated_sources_clear (TfRotatedSources *rs);
 /* TfPairSums.source_weights, @data a TfRotatedSources. */
 void     tf_rotated_source_weights (gpointer data, guint32 s, guint64 *w, guint64 *within,
                                     guint64 *times);
+
+/* The diameter and the hop sum over ordered chip pairs of @graph from searches of one group's
+ * chips, when @rotation holds (tf_rotated_graph_init ()) and every chip reaches every other;
+ * else FALSE, nothing searched but the check. */
+gboolean tf_rotated_path_sums (const TfNetworkGraph *graph, const TfGroupRotation *rotation,
+                               guint *diameter, guint64 *sum);
 
 /* Fills @table's rows (begun on the graph's twin quotient @q, tf_hop_table_begin ()) from
  * searches of group 0's chips alone on @full, the quotient of r->full: a chip of group k is the

@@ -33,6 +33,7 @@
  * every leaf's, g times fewer, whether its last group is full or not.
  */
 #include "group-rotation-private.h"
+#include "bfs-bit-parallel-private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -311,10 +312,12 @@ tf_rotated_sources_init (TfRotatedSources     *rs,
   rs->turned = g_new (guint32, (gsize) g * MAX (nc, 1));
   for (guint32 c = 0; c < nc; c++)
     cur[c] = c;
+  rs->sum_turned = g_new0 (guint64, MAX (nc, 1));
   for (guint k = 0; k < g; k++)
     for (guint32 c = 0; c < nc; c++)
       {
         rs->turned[(gsize) k * nc + c] = (guint32) rs->present[cur[c]];
+        rs->sum_turned[c] += rs->present[cur[c]];
         cur[c] = q->class_of[r->image[q->class_rep[cur[c]]]];
       }
 
@@ -336,6 +339,7 @@ tf_rotated_sources_clear (TfRotatedSources *rs)
 {
   g_free (rs->present);
   g_free (rs->turned);
+  g_free (rs->sum_turned);
   g_free (rs->times);
   memset (rs, 0, sizeof *rs);
 }
@@ -350,22 +354,153 @@ tf_rotated_source_weights (gpointer  data,
   const TfRotatedSources *rs = data;
   const TfQuotient *q = rs->q;
   guint nc = q->n_chip_classes;
+  guint64 size;
 
   *times = s < nc ? rs->times[s] : 0;
   *within = 0;
   if (*times == 0)
     return;
-  memset (w, 0, sizeof (guint64) * q->n_classes);
+  /* W (s, t) = the sum over k of p_k (s) p_k (t), where p_k (s) is s's size but in the groups
+   * partly filled: size x (the sum over k of p_k (t)), less (size - p_k (s)) p_k (t) for those
+   * few k. */
+  size = q->class_size[s];
+  memset (w + nc, 0, sizeof (guint64) * (q->n_classes - nc));
+  for (guint32 c = 0; c < nc; c++)
+    w[c] = size * rs->sum_turned[c];
   for (guint k = 0; k < rs->n_group; k++)
     {
       const guint32 *turned = rs->turned + (gsize) k * nc;
-      guint64 ps = turned[s];
+      guint64 ps = turned[s], short_by = size - ps;
 
-      if (ps == 0)
+      if (ps > 0)
+        *within += ps * (ps - 1);
+      if (short_by == 0)
         continue;
-      *within += ps * (ps - 1);
       for (guint32 c = 0; c < nc; c++)
-        w[c] += ps * turned[c];
+        w[c] -= short_by * turned[c];
     }
   w[s] = 0;
+}
+
+/* The path sums' bit-parallel search: each chip class t a source i reaches adds W (i, t) times
+ * the level, W as tf_rotated_source_weights () makes it: size_i x sum_turned[t], less short x
+ * turned[k][t] for each (k, short) of i's in @shorts. */
+typedef struct
+{
+  const TfRotatedSources *rs;
+  const guint32 *sources;
+  const guint32 *short_offset;   /* per source of the batch: its (k, short) pairs in @shorts */
+  const guint64 *shorts;
+  guint64        sum;
+  guint64        pairs;          /* the pairs reached */
+  guint          diameter;
+} RotatedSums;
+
+static void
+rotated_sums_visit (guint          level,
+                    guint32        node,
+                    const guint64 *fresh,
+                    guint          words,
+                    gpointer       data)
+{
+  RotatedSums *sums = data;
+  const TfRotatedSources *rs = sums->rs;
+  guint nc = rs->q->n_chip_classes;
+
+  if (node >= nc)
+    return;
+  for (guint w = 0; w < words; w++)
+    for (guint64 bits = fresh[w]; bits != 0; bits &= bits - 1)
+      {
+        guint32 i = w * 64 + (guint32) __builtin_ctzll (bits);
+        guint64 weight = rs->q->class_size[sums->sources[i]] * rs->sum_turned[node];
+
+        for (guint j = sums->short_offset[i]; j < sums->short_offset[i + 1]; j += 2)
+          weight -= sums->shorts[j + 1] * rs->turned[(gsize) sums->shorts[j] * nc + node];
+        sums->sum += weight * level;
+        sums->pairs += weight;
+        if (weight > 0)
+          sums->diameter = MAX (sums->diameter, level);
+      }
+}
+
+gboolean
+tf_rotated_path_sums (const TfNetworkGraph  *graph,
+                      const TfGroupRotation *rotation,
+                      guint                 *diameter,
+                      guint64               *sum)
+{
+  TfQuotient own, q;
+  TfRotatedGraph r;
+  TfRotatedSources rs;
+  gboolean ok = FALSE;
+
+  tf_quotient_init (&own, graph, TRUE);
+  if (!tf_rotated_graph_init (&r, graph, &own, rotation))
+    {
+      tf_quotient_clear (&own);
+      return FALSE;
+    }
+  tf_quotient_clear (&own);
+  tf_quotient_init (&q, &r.full, TRUE);
+  if (tf_rotated_sources_init (&rs, &r, &q, NULL))
+    {
+      guint nc = q.n_chip_classes, n_sources = 0;
+      g_autofree guint32 *sources = g_new (guint32, MAX (nc, 1));
+      g_autofree guint32 *short_offset = g_new (guint32, (gsize) nc + 1);
+      GArray *shorts = g_array_new (FALSE, FALSE, sizeof (guint64));
+      RotatedSums sums = { &rs, NULL, NULL, NULL, 0, 0, 0 };
+      TfBitBfs b;
+      guint batch;
+
+      /* Every class of group 0 (rs.times 1 each), its groups short of chips, its twins' pairs
+       * (at their distance). */
+      short_offset[0] = 0;
+      for (guint32 c = 0; c < nc; c++)
+        if (rs.times[c] > 0)
+          {
+            guint64 size = q.class_size[c];
+
+            for (guint64 k = 0; k < rs.n_group; k++)
+              {
+                guint64 ps = rs.turned[k * nc + c], short_by = size - ps;
+
+                if (ps > 0)
+                  {
+                    sums.sum += ps * (ps - 1) * q.class_twin[c];
+                    sums.pairs += ps * (ps - 1);
+                    if (ps >= 2)
+                      sums.diameter = MAX (sums.diameter, q.class_twin[c]);
+                  }
+                if (short_by > 0)
+                  {
+                    g_array_append_val (shorts, k);
+                    g_array_append_val (shorts, short_by);
+                  }
+              }
+            sources[n_sources++] = c;
+            short_offset[n_sources] = shorts->len;
+          }
+      sums.shorts = (const guint64 *) (void *) shorts->data;
+      tf_bit_bfs_init (&b, q.n_classes, q.h_offset, q.h_target, NULL, n_sources);
+      batch = tf_bit_bfs_batch (&b);
+      for (guint start = 0; start < n_sources; start += batch)
+        {
+          sums.sources = sources + start;
+          sums.short_offset = short_offset + start;
+          tf_bit_bfs_run (&b, sources + start, MIN (batch, n_sources - start),
+                          rotated_sums_visit, &sums);
+        }
+      tf_bit_bfs_clear (&b);
+      g_array_free (shorts, TRUE);
+      /* Every ordered pair of the graph's chips counted once, unless some were not
+       * reached. */
+      ok = sums.pairs == (guint64) graph->n_chip * (graph->n_chip - 1);
+      tf_rotated_sources_clear (&rs);
+      *diameter = sums.diameter;
+      *sum = sums.sum;
+    }
+  tf_quotient_clear (&q);
+  tf_rotated_graph_clear (&r);
+  return ok;
 }

@@ -370,10 +370,10 @@ tf_hop_table_rotated_rows (TfHopTable           *table,
 
           for (guint32 u = 0; u < table->n_nodes; u++)
             row[u] = from[at[u]];
-          /* The chips of v0's class in full, moved: v itself, and its twins. */
-          for (guint32 u = 0; u < n; u++)
-            if (at[u] == x0)
-              row[u] = u == v ? 0 : full->class_twin[x0];
+          /* v0's class in full, moved: v's class (the graph's twins are full's that are the
+           * graph's own): v itself, and its twins. */
+          for (guint j = table->member_offset[c]; j < table->member_offset[c + 1]; j++)
+            row[table->members[j]] = table->members[j] == v ? 0 : full->class_twin[x0];
         }
     }
 }

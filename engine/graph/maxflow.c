@@ -14,8 +14,10 @@ typedef struct
 struct _TfFlow
 {
   guint   n;
-  GArray *arcs;      /* Arc; arc i ^ 1 is its reverse */
-  GArray *tails;     /* guint, the node each arc leaves */
+  Arc    *arcs;      /* arc i ^ 1 is its reverse */
+  guint  *tails;     /* the node each arc leaves */
+  guint   n_arcs;
+  guint   room;      /* arcs allocated */
   guint  *first;     /* n + 1: arcs leaving node v are out[first[v] .. first[v + 1]) */
   guint  *out;
   gboolean indexed;
@@ -32,8 +34,6 @@ tf_flow_new (guint n_nodes)
   TfFlow *flow = g_new0 (TfFlow, 1);
 
   flow->n = n_nodes;
-  flow->arcs = g_array_new (FALSE, FALSE, sizeof (Arc));
-  flow->tails = g_array_new (FALSE, FALSE, sizeof (guint));
   flow->first = g_new0 (guint, n_nodes + 1);
   flow->level = g_new (guint, n_nodes);
   flow->iter = g_new (guint, n_nodes);
@@ -46,8 +46,8 @@ tf_flow_free (TfFlow *flow)
 {
   if (flow == NULL)
     return;
-  g_array_unref (flow->arcs);
-  g_array_unref (flow->tails);
+  g_free (flow->arcs);
+  g_free (flow->tails);
   g_free (flow->first);
   g_free (flow->out);
   g_free (flow->level);
@@ -60,13 +60,12 @@ void
 tf_flow_reserve (TfFlow *flow,
                  guint   n_arcs)
 {
-  guint len = flow->arcs->len;
-
-  /* GArray keeps its allocation when it shrinks; each arc is stored with its reverse. */
-  g_array_set_size (flow->arcs, MAX (len, 2 * n_arcs));
-  g_array_set_size (flow->arcs, len);
-  g_array_set_size (flow->tails, MAX (len, 2 * n_arcs));
-  g_array_set_size (flow->tails, len);
+  /* Each arc is stored with its reverse. */
+  if (2 * n_arcs <= flow->room)
+    return;
+  flow->room = 2 * n_arcs;
+  flow->arcs = g_renew (Arc, flow->arcs, flow->room);
+  flow->tails = g_renew (guint, flow->tails, flow->room);
 }
 
 guint
@@ -76,15 +75,16 @@ tf_flow_add_arc (TfFlow *flow,
                  double  cap,
                  double  reverse_cap)
 {
-  Arc forward = { v, cap, cap };
-  Arc backward = { u, reverse_cap, reverse_cap };
-  guint index = flow->arcs->len;
+  guint index = flow->n_arcs;
 
   g_assert (u < flow->n && v < flow->n);
-  g_array_append_val (flow->arcs, forward);
-  g_array_append_val (flow->tails, u);
-  g_array_append_val (flow->arcs, backward);
-  g_array_append_val (flow->tails, v);
+  if (index + 2 > flow->room)
+    tf_flow_reserve (flow, MAX (8, flow->room));   /* doubles the room */
+  flow->arcs[index] = (Arc) { v, cap, cap };
+  flow->tails[index] = u;
+  flow->arcs[index + 1] = (Arc) { u, reverse_cap, reverse_cap };
+  flow->tails[index + 1] = v;
+  flow->n_arcs += 2;
   flow->indexed = FALSE;
   return index;
 }
@@ -95,7 +95,7 @@ tf_flow_set_capacity (TfFlow *flow,
                       double  cap,
                       double  reverse_cap)
 {
-  Arc *arcs = (Arc *) (void *) flow->arcs->data;
+  Arc *arcs = flow->arcs;
 
   arcs[arc].cap = arcs[arc].initial = cap;
   arcs[arc ^ 1].cap = arcs[arc ^ 1].initial = reverse_cap;
@@ -104,9 +104,9 @@ tf_flow_set_capacity (TfFlow *flow,
 void
 tf_flow_reset (TfFlow *flow)
 {
-  Arc *arcs = (Arc *) (void *) flow->arcs->data;
+  Arc *arcs = flow->arcs;
 
-  for (guint i = 0; i < flow->arcs->len; i++)
+  for (guint i = 0; i < flow->n_arcs; i++)
     arcs[i].cap = arcs[i].initial;
 }
 
@@ -114,8 +114,8 @@ tf_flow_reset (TfFlow *flow)
 static void
 index_arcs (TfFlow *flow)
 {
-  const guint *tails = (const guint *) (void *) flow->tails->data;
-  guint m = flow->arcs->len;
+  const guint *tails = flow->tails;
+  guint m = flow->n_arcs;
   g_autofree guint *fill = NULL;
 
   memset (flow->first, 0, sizeof (guint) * (flow->n + 1));
@@ -136,7 +136,7 @@ bfs (TfFlow *flow,
      guint   s,
      guint   t)
 {
-  const Arc *arcs = (const Arc *) (void *) flow->arcs->data;
+  const Arc *arcs = flow->arcs;
   guint qh = 0, qt = 0;
 
   for (guint i = 0; i < flow->n; i++)
@@ -170,7 +170,7 @@ dfs (TfFlow *flow,
      guint   t,
      double  pushed)
 {
-  Arc *arcs = (Arc *) (void *) flow->arcs->data;
+  Arc *arcs = flow->arcs;
 
   if (u == t)
     return pushed;
@@ -237,6 +237,6 @@ tf_flow_get_ends (TfFlow *flow,
                   guint  *from,
                   guint  *to)
 {
-  *from = g_array_index (flow->tails, guint, arc);
-  *to = g_array_index (flow->arcs, Arc, arc).to;
+  *from = flow->tails[arc];
+  *to = flow->arcs[arc].to;
 }
