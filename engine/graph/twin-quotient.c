@@ -160,8 +160,7 @@ tf_quotient_init (TfQuotient           *q,
   g_autofree guint8 *twin = g_new0 (guint8, MAX (n, 1));
   g_autofree guint64 *hash = g_new0 (guint64, MAX (n, 1));
   g_autofree guint64 *node_hash = g_new (guint64, MAX (n, 1));
-  guint32 token = 0, fill = 0;
-  GArray *h_target;
+  guint32 token = 0, fill = 0, h_fill = 0;
 
   memset (q, 0, sizeof *q);
   q->n_chip = graph->n_chip;
@@ -230,15 +229,18 @@ tf_quotient_init (TfQuotient           *q,
       q->class_size[c]++;
     }
 
-  /* The quotient's links, from each representative's neighbours. */
+  /* The quotient's links, from each representative's neighbours (at most theirs). */
   q->h_offset = g_new (guint32, (gsize) q->n_classes + 1);
-  h_target = g_array_new (FALSE, FALSE, sizeof (guint32));
+  for (guint c = 0; c < q->n_classes; c++)
+    h_fill += q->offset[q->class_rep[c] + 1] - q->offset[q->class_rep[c]];
+  q->h_target = g_new (guint32, (gsize) h_fill + 1);
+  h_fill = 0;
   memset (mark, 0, sizeof (guint32) * MAX (q->n_classes, 1));
   for (guint c = 0; c < q->n_classes; c++)
     {
       guint32 v = q->class_rep[c];
 
-      q->h_offset[c] = h_target->len;
+      q->h_offset[c] = h_fill;
       mark[c] = c + 1;
       for (guint e = q->offset[v]; e < q->offset[v + 1]; e++)
         {
@@ -247,12 +249,11 @@ tf_quotient_init (TfQuotient           *q,
           if (mark[d] != c + 1)
             {
               mark[d] = c + 1;
-              g_array_append_val (h_target, d);
+              q->h_target[h_fill++] = d;
             }
         }
     }
-  q->h_offset[q->n_classes] = h_target->len;
-  q->h_target = (guint32 *) (void *) g_array_free (h_target, FALSE);
+  q->h_offset[q->n_classes] = h_fill;
 }
 
 void

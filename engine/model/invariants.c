@@ -148,7 +148,13 @@ check_links (const TfNetworkGraph  *graph,
         FAIL_AT (TF_AT_LINK, i, "links: link %u joins a node to itself", i);
       if (l->multiplicity < 1)
         FAIL_AT (TF_AT_LINK, i, "links: link %u has multiplicity 0", i);
-      tf_network_graph_link_kind_with_boards (graph, chip_board, l->a, l->b, &type, &reach);
+      /* tf_network_graph_link_kind_with_boards (), the ends located once for both checks. */
+      a_chip = l->a < graph->n_chip;
+      b_chip = l->b < graph->n_chip;
+      tf_network_graph_locate (graph, chip_board, l->a, &ba, &ra, &pa);
+      tf_network_graph_locate (graph, chip_board, l->b, &bb, &rb, &pb);
+      reach = tf_reach_between (ba, ra, pa, bb, rb, pb);
+      type = a_chip && b_chip ? TF_LINK_C2C : tf_link_type_for_reach (reach);
       if (l->reach != reach)
         {
           name_nodes (graph, l->a, l->b, a_name, b_name);
@@ -167,10 +173,6 @@ check_links (const TfNetworkGraph  *graph,
                    tf_link_type_to_string (type));
         }
 
-      a_chip = l->a < graph->n_chip;
-      b_chip = l->b < graph->n_chip;
-      tf_network_graph_locate (graph, chip_board, l->a, &ba, &ra, &pa);
-      tf_network_graph_locate (graph, chip_board, l->b, &bb, &rb, &pb);
       for (guint side = 0; side < 2; side++)
         {
           guint32 s = side ? l->b : l->a;
