@@ -291,31 +291,28 @@ transitive_link_metrics (const TfQuotient     *q,
   return TRUE;
 }
 
-/* Switch failures of a graph whose groups rotate onto groups (group-rotation.c): searched from
- * one group's chips on the graph with its last group filled, and with @hops (may be NULL) the
- * hop table's rows from the same group's. FALSE, @out and @hops untouched, when @rotation is
- * no automorphism of it (an edited graph) or the searches fail (which the plain searches then
- * report). */
+/* Switch failures of a graph whose groups rotate onto groups (group-rotation.c), @own its twin
+ * quotient: searched from one group's chips on the graph with its last group filled, and with
+ * @hops (may be NULL) the hop table's rows from the same group's. FALSE, @out and @hops
+ * untouched, when @rotation is no automorphism of it (an edited graph) or the searches fail
+ * (which the plain searches then report). */
 static gboolean
 rotated_metrics (const TfNetworkGraph  *graph,
+                 const TfQuotient      *own,
                  const TfGroupRotation *rotation,
                  double                 penalty,
                  TfHopTable            *hops,
                  TfPathMetrics         *out)
 {
-  TfQuotient own, q;
+  TfQuotient q;
   TfRotatedGraph r;
   g_auto(TfChipOrbits) orbits = { 0 };
   TfRotatedSources rs;
   TfPathMetrics pm = *out;
   gboolean ok = FALSE;
 
-  tf_quotient_init (&own, graph, TRUE);
-  if (!tf_rotated_graph_init (&r, graph, &own, rotation))
-    {
-      tf_quotient_clear (&own);
-      return FALSE;
-    }
+  if (!tf_rotated_graph_init (&r, graph, own, rotation))
+    return FALSE;
   tf_quotient_init (&q, &r.full, TRUE);
   tf_chip_orbits_init (&orbits, &q);
   if (tf_rotated_sources_init (&rs, &r, &q, &orbits))
@@ -329,13 +326,12 @@ rotated_metrics (const TfNetworkGraph  *graph,
       /* The graph's own rows, one per class its chip orbits search (as without rotation). */
       TfChipOrbits *own_orbits = g_new (TfChipOrbits, 1);
 
-      tf_chip_orbits_init (own_orbits, &own);
+      tf_chip_orbits_init (own_orbits, own);
       tf_chip_orbits_drop_levels (own_orbits);
-      tf_hop_table_begin (hops, graph, &own, own_orbits);   /* which now owns the orbits */
-      tf_hop_table_rotated_rows (hops, &own, &r, &q);
+      tf_hop_table_begin (hops, graph, own, own_orbits);   /* which now owns the orbits */
+      tf_hop_table_rotated_rows (hops, own, &r, &q);
     }
   tf_quotient_clear (&q);
-  tf_quotient_clear (&own);
   tf_rotated_graph_clear (&r);
   if (ok)
     *out = pm;
@@ -364,12 +360,12 @@ tf_path_metrics (const TfNetworkGraph  *graph,
     return TRUE;   /* no pairs */
   if (penalty <= 0)
     penalty = graph->n_chip;
-  if (rotation != NULL && !links && !routing_chips
-      && rotated_metrics (graph, rotation, penalty, hops, out))
-    return TRUE;
 
   tf_quotient_init (&q, graph, !links || (chip_transitive && routing_chips));
-  if (chip_transitive && routing_chips)
+  if (rotation != NULL && !links && !routing_chips
+      && rotated_metrics (graph, &q, rotation, penalty, hops, out))
+    ok = TRUE;
+  else if (chip_transitive && routing_chips)
     {
       ok = transitive_metrics (&q, penalty, out, error);
       if (ok && links)
