@@ -4,19 +4,16 @@
  *
  * The view is kept in axis space, the value on a linear axis and its log10 on a log one, so
  * zooming and panning are the same affine steps on either scale. Every change of the area, the
- * view, the axes or the points recomputes the pixel positions of every point at once, front and
- * baseline spread together (tf_plot_spread), so drawing, hit testing and the rubber band all
- * read one set of positions and agree with what the user sees.
+ * view, the axes or the points recomputes the pixel positions of every point at once, front,
+ * baseline and files spread together (tf_plot_spread), so drawing, hit testing and the rubber
+ * band all read one set of positions and agree with what the user sees.
  */
 #include <math.h>
 #include <string.h>
 
-#include <glib/gi18n.h>
+#include "tf-pareto-model-private.h"
 
-#include "plot-axis.h"
-#include "tf-pareto-model.h"
-
-/* Front and baseline points nearer than this (pixels) are spread on a ring this wide. */
+/* Front, baseline and file points nearer than this (pixels) are spread on a ring this wide. */
 #define SPREAD_NEAR   6.0
 #define SPREAD_RADIUS 6.0
 /* A view is never narrower than this fraction of the fitted one (double precision stays
@@ -24,30 +21,6 @@
 #define MIN_SPAN_FRACTION 1e-6
 /* Nor wider than this many times (zooming out never overflows). */
 #define MAX_SPAN_FACTOR 1e6
-
-struct _TfParetoModel
-{
-  guint        n_objectives;
-  TfObjective  objectives[TF_N_OBJECTIVES];
-
-  GArray      *values[TF_N_PARETO_SETS];     /* double, n_objectives per point */
-  GPtrArray   *origins[TF_N_PARETO_SETS];    /* char * or NULL, one per point */
-  GArray      *positions[TF_N_PARETO_SETS];  /* double x, y per point; NAN: not placed */
-
-  int          axis[TF_N_PARETO_AXES];
-  gboolean     log[2];
-
-  double       area[4];         /* x, y, width, height */
-  double       view_lo[2];      /* axis space: the value, or its log10 */
-  double       view_hi[2];
-  double       fit_span[2];     /* of the view reset_view gives */
-  gboolean     zoomed;
-  TfPlotAxis   plot_axis[TF_N_PARETO_AXES];
-
-  GArray      *selected;        /* gboolean per front point */
-  int          focus;
-  guint        revision;        /* counts the updates of the positions */
-};
 
 static gboolean
 is_log (const TfParetoModel *model,
@@ -63,12 +36,11 @@ axis_unit (const TfParetoModel *model,
   return model->axis[a] >= 0 ? tf_objective_unit (model->objectives[model->axis[a]]) : NULL;
 }
 
-/* A point's value on axis @a, NAN when the axis has no objective. */
-static double
-point_value (const TfParetoModel *model,
-             TfParetoSet          set,
-             guint                index,
-             guint                a)
+double
+tf_pareto_model_point_value (const TfParetoModel *model,
+                             TfParetoSet          set,
+                             guint                index,
+                             guint                a)
 {
   if (model->axis[a] < 0 || model->n_objectives == 0)
     return NAN;
@@ -97,11 +69,68 @@ from_space (const TfParetoModel *model,
   return is_log (model, a) ? pow (10, t) : t;
 }
 
-static guint
-n_points (const TfParetoModel *model,
-          TfParetoSet          set)
+/* Whether any set but the clouds has points: then the view fits those alone. */
+static gboolean
+has_fronts (const TfParetoModel *model)
 {
-  return model->n_objectives > 0 ? model->values[set]->len / model->n_objectives : 0;
+  for (TfParetoSet set = 0; set < TF_N_PARETO_SETS; set++)
+    if (!tf_pareto_set_is_cloud (set) && tf_pareto_model_n (model, set) > 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The sets the view fits and a log axis must show. */
+static gboolean
+is_fitted (const TfParetoModel *model,
+           TfParetoSet          set)
+{
+  return tf_pareto_set_is_cloud (set) != has_fronts (model);
+}
+
+/* The sets the colour axis spans: the search's and the baseline's fronts, or the evaluated
+ * cloud while there is none (the family front and the files have colours of their own). */
+static gboolean
+is_coloured (const TfParetoModel *model,
+             TfParetoSet          set,
+             gboolean             fronts)
+{
+  if (fronts)
+    return set == TF_PARETO_FRONT || set == TF_PARETO_MEMBERS || set == TF_PARETO_BASELINE;
+  return set == TF_PARETO_EVALUATED;
+}
+
+/* Spreads the points of @sets together (tf_plot_spread). */
+static void
+spread (TfParetoModel     *model,
+        const TfParetoSet *sets,
+        guint              n_sets)
+{
+  g_autofree double *xy = NULL;
+  guint n = 0, at = 0;
+
+  for (guint s = 0; s < n_sets; s++)
+    n += tf_pareto_model_n (model, sets[s]);
+  if (n == 0)
+    return;   /* (an empty GArray's data is NULL: nothing to copy) */
+  xy = g_new (double, 2 * n);
+  for (guint s = 0; s < n_sets; s++)
+    {
+      guint k = tf_pareto_model_n (model, sets[s]);
+
+      if (k > 0)
+        memcpy (xy + 2 * at, model->positions[sets[s]]->data, sizeof (double) * 2 * k);
+      at += k;
+    }
+  tf_plot_spread (xy, n, SPREAD_NEAR, SPREAD_RADIUS, 0);
+  at = 0;
+  for (guint s = 0; s < n_sets; s++)
+    {
+      guint k = tf_pareto_model_n (model, sets[s]);
+
+      if (k > 0)
+        memcpy (model->positions[sets[s]]->data, xy + 2 * at, sizeof (double) * 2 * k);
+      at += k;
+    }
 }
 
 static guint
@@ -136,9 +165,13 @@ pixel_y (const TfParetoModel *model,
 static void
 update (TfParetoModel *model)
 {
-  guint n_front = n_points (model, TF_PARETO_FRONT);
-  guint n_baseline = n_points (model, TF_PARETO_BASELINE);
-  g_autofree double *xy = NULL;
+  /* A baseline point on a front point is as hidden as two front points on each other, and a
+   * file is the user's to find: those spread together. The family front spreads among itself
+   * and is drawn around the front's points it shares; the rest of the front stays where it is,
+   * under the representatives that stand for it. */
+  static const TfParetoSet together[] = { TF_PARETO_FRONT, TF_PARETO_BASELINE, TF_PARETO_FILES };
+  static const TfParetoSet family[] = { TF_PARETO_FAMILY };
+  gboolean fronts = has_fronts (model);
 
   model->revision++;
   for (guint a = 0; a < 2; a++)
@@ -147,16 +180,14 @@ update (TfParetoModel *model)
                             is_log (model, a) ? TF_PLOT_SCALE_LOG : TF_PLOT_SCALE_LINEAR,
                             axis_unit (model, a));
 
-  /* The colour's range: the fronts shown (the evaluated points until there are any). */
   {
-    gboolean fronts = n_front + n_baseline > 0;
     double min = G_MAXDOUBLE, max = -G_MAXDOUBLE;
 
     for (TfParetoSet set = 0; set < TF_N_PARETO_SETS; set++)
-      for (guint i = 0; model->axis[TF_PARETO_AXIS_COLOUR] >= 0 && i < n_points (model, set)
-                        && (set == TF_PARETO_EVALUATED) != fronts; i++)
+      for (guint i = 0; model->axis[TF_PARETO_AXIS_COLOUR] >= 0 && is_coloured (model, set, fronts)
+                        && i < tf_pareto_model_n (model, set); i++)
         {
-          double v = point_value (model, set, i, TF_PARETO_AXIS_COLOUR);
+          double v = tf_pareto_model_point_value (model, set, i, TF_PARETO_AXIS_COLOUR);
 
           if (isfinite (v))
             {
@@ -171,36 +202,21 @@ update (TfParetoModel *model)
 
   for (TfParetoSet set = 0; set < TF_N_PARETO_SETS; set++)
     {
-      guint n = n_points (model, set);
+      guint n = tf_pareto_model_n (model, set);
 
       g_array_set_size (model->positions[set], 2 * n);
       for (guint i = 0; i < n; i++)
         {
-          double tx = to_space (model, 0, point_value (model, set, i, 0));
-          double ty = to_space (model, 1, point_value (model, set, i, 1));
+          double tx = to_space (model, 0, tf_pareto_model_point_value (model, set, i, 0));
+          double ty = to_space (model, 1, tf_pareto_model_point_value (model, set, i, 1));
           double *p = &g_array_index (model->positions[set], double, 2 * i);
 
           p[0] = isnan (tx) || isnan (ty) ? NAN : pixel_x (model, tx);
           p[1] = isnan (tx) || isnan (ty) ? NAN : pixel_y (model, ty);
         }
     }
-
-  /* Spread the front and the baseline together: a baseline point on a front point is as hidden
-   * as two front points on each other. */
-  if (n_front + n_baseline == 0)
-    return;   /* (an empty GArray's data is NULL: nothing to copy) */
-  xy = g_new (double, 2 * (n_front + n_baseline));
-  if (n_front > 0)
-    memcpy (xy, model->positions[TF_PARETO_FRONT]->data, sizeof (double) * 2 * n_front);
-  if (n_baseline > 0)
-    memcpy (xy + 2 * n_front, model->positions[TF_PARETO_BASELINE]->data,
-            sizeof (double) * 2 * n_baseline);
-  tf_plot_spread (xy, n_front + n_baseline, SPREAD_NEAR, SPREAD_RADIUS, 0);
-  if (n_front > 0)
-    memcpy (model->positions[TF_PARETO_FRONT]->data, xy, sizeof (double) * 2 * n_front);
-  if (n_baseline > 0)
-    memcpy (model->positions[TF_PARETO_BASELINE]->data, xy + 2 * n_front,
-            sizeof (double) * 2 * n_baseline);
+  spread (model, together, G_N_ELEMENTS (together));
+  spread (model, family, G_N_ELEMENTS (family));
 }
 
 /* The range of axis @a over the sets the view fits, in axis space. */
@@ -210,17 +226,15 @@ fit_range (const TfParetoModel *model,
            double              *min,
            double              *max)
 {
-  gboolean fronts = n_points (model, TF_PARETO_FRONT) + n_points (model, TF_PARETO_BASELINE) > 0;
-
   *min = G_MAXDOUBLE;
   *max = -G_MAXDOUBLE;
   for (TfParetoSet set = 0; set < TF_N_PARETO_SETS; set++)
     {
-      if ((set == TF_PARETO_EVALUATED) == fronts)
+      if (!is_fitted (model, set))
         continue;
-      for (guint i = 0; i < n_points (model, set); i++)
+      for (guint i = 0; i < tf_pareto_model_n (model, set); i++)
         {
-          double v = point_value (model, set, i, a);
+          double v = tf_pareto_model_point_value (model, set, i, a);
 
           if (isnan (to_space (model, a, v)))
             continue;
@@ -264,8 +278,9 @@ tf_pareto_model_new (void)
       model->values[set] = g_array_new (FALSE, FALSE, sizeof (double));
       model->origins[set] = g_ptr_array_new_with_free_func (g_free);
       model->positions[set] = g_array_new (FALSE, FALSE, sizeof (double));
+      model->selected[set] = g_array_new (FALSE, TRUE, sizeof (gboolean));
     }
-  model->selected = g_array_new (FALSE, TRUE, sizeof (gboolean));
+  model->representatives = g_array_new (FALSE, FALSE, sizeof (guint));
   model->axis[0] = model->axis[1] = model->axis[2] = -1;
   model->focus = -1;
   model->area[2] = model->area[3] = 1;
@@ -283,8 +298,9 @@ tf_pareto_model_free (TfParetoModel *model)
       g_array_unref (model->values[set]);
       g_ptr_array_unref (model->origins[set]);
       g_array_unref (model->positions[set]);
+      g_array_unref (model->selected[set]);
     }
-  g_array_unref (model->selected);
+  g_array_unref (model->representatives);
   g_free (model);
 }
 
@@ -304,8 +320,9 @@ tf_pareto_model_set_objectives (TfParetoModel     *model,
     {
       g_array_set_size (model->values[set], 0);
       g_ptr_array_set_size (model->origins[set], 0);
+      g_array_set_size (model->selected[set], 0);
     }
-  g_array_set_size (model->selected, 0);
+  g_array_set_size (model->representatives, 0);
   model->focus = -1;
   model->axis[TF_PARETO_AXIS_X] = n_objectives > 0 ? 0 : -1;
   model->axis[TF_PARETO_AXIS_Y] = n_objectives > 1 ? 1 : n_objectives > 0 ? 0 : -1;
@@ -357,12 +374,16 @@ tf_pareto_model_set_points (TfParetoModel      *model,
   g_ptr_array_set_size (model->origins[set], 0);
   for (guint i = 0; i < n_rows; i++)
     g_ptr_array_add (model->origins[set], g_strdup (origins != NULL ? origins[i] : NULL));
-  if (set == TF_PARETO_FRONT)
+  /* Numbers still there keep their selection and the focus. */
+  if (tf_pareto_set_is_selectable (set))
+    g_array_set_size (model->selected[set], n_rows);
+  if (set == TF_PARETO_FRONT && model->focus >= (int) n_rows)
+    model->focus = -1;
+  if (set == TF_PARETO_MEMBERS)
     {
-      /* Numbers still there keep their selection and the focus. */
-      g_array_set_size (model->selected, n_rows);
-      if (model->focus >= (int) n_rows)
-        model->focus = -1;
+      g_array_set_size (model->representatives, n_rows);
+      for (guint i = 0; i < n_rows; i++)
+        g_array_index (model->representatives, guint, i) = G_MAXUINT;
     }
   points_changed (model);
 }
@@ -383,8 +404,14 @@ tf_pareto_model_append_points (TfParetoModel *model,
   g_array_append_vals (model->values[set], rows, n_rows * model->n_objectives);
   for (guint i = 0; i < n_rows; i++)
     g_ptr_array_add (model->origins[set], NULL);
-  if (set == TF_PARETO_FRONT)
-    g_array_set_size (model->selected, n_points (model, set));
+  if (tf_pareto_set_is_selectable (set))
+    g_array_set_size (model->selected[set], tf_pareto_model_n (model, set));
+  for (guint i = 0; set == TF_PARETO_MEMBERS && i < n_rows; i++)
+    {
+      guint none = G_MAXUINT;
+
+      g_array_append_val (model->representatives, none);
+    }
   points_changed (model);
 }
 
@@ -394,7 +421,46 @@ tf_pareto_model_get_n_points (const TfParetoModel *model,
 {
   g_return_val_if_fail (model != NULL, 0);
   g_return_val_if_fail ((guint) set < TF_N_PARETO_SETS, 0);
-  return n_points (model, set);
+  return tf_pareto_model_n (model, set);
+}
+
+void
+tf_pareto_model_set_representatives (TfParetoModel *model,
+                                     const guint   *representatives,
+                                     guint          n)
+{
+  g_return_if_fail (model != NULL);
+  g_return_if_fail (n == tf_pareto_model_n (model, TF_PARETO_MEMBERS));
+  g_return_if_fail (representatives != NULL || n == 0);
+
+  g_array_set_size (model->representatives, 0);
+  g_array_append_vals (model->representatives, representatives, n);
+}
+
+guint
+tf_pareto_model_get_representative (const TfParetoModel *model,
+                                    guint                member)
+{
+  guint r;
+
+  g_return_val_if_fail (model != NULL, G_MAXUINT);
+  g_return_val_if_fail (member < tf_pareto_model_n (model, TF_PARETO_MEMBERS), G_MAXUINT);
+
+  r = g_array_index (model->representatives, guint, member);
+  return r < tf_pareto_model_n (model, TF_PARETO_FRONT) ? r : G_MAXUINT;
+}
+
+guint
+tf_pareto_model_count_members (const TfParetoModel *model,
+                               guint                front_index)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (model != NULL, 0);
+
+  for (guint i = 0; i < model->representatives->len; i++)
+    n += g_array_index (model->representatives, guint, i) == front_index;
+  return n;
 }
 
 const double *
@@ -404,7 +470,7 @@ tf_pareto_model_get_values (const TfParetoModel *model,
 {
   g_return_val_if_fail (model != NULL, NULL);
   g_return_val_if_fail ((guint) set < TF_N_PARETO_SETS, NULL);
-  g_return_val_if_fail (index < n_points (model, set), NULL);
+  g_return_val_if_fail (index < tf_pareto_model_n (model, set), NULL);
   return &g_array_index (model->values[set], double, (gsize) index * model->n_objectives);
 }
 
@@ -415,25 +481,22 @@ tf_pareto_model_get_origin (const TfParetoModel *model,
 {
   g_return_val_if_fail (model != NULL, NULL);
   g_return_val_if_fail ((guint) set < TF_N_PARETO_SETS, NULL);
-  g_return_val_if_fail (index < n_points (model, set), NULL);
+  g_return_val_if_fail (index < tf_pareto_model_n (model, set), NULL);
   return g_ptr_array_index (model->origins[set], index);
 }
 
-/* Whether every front and baseline value of @objective (every evaluated one when those are
- * empty) is positive, so a log axis can show it. */
+/* Whether every value of @objective the view fits is positive, so a log axis can show it. */
 static gboolean
 can_log (const TfParetoModel *model,
          int                  objective)
 {
-  gboolean fronts = n_points (model, TF_PARETO_FRONT) + n_points (model, TF_PARETO_BASELINE) > 0;
-
   if (objective < 0)
     return FALSE;
   for (TfParetoSet set = 0; set < TF_N_PARETO_SETS; set++)
     {
-      if ((set == TF_PARETO_EVALUATED) == fronts)
+      if (!is_fitted (model, set))
         continue;
-      for (guint i = 0; i < n_points (model, set); i++)
+      for (guint i = 0; i < tf_pareto_model_n (model, set); i++)
         {
           double v = g_array_index (model->values[set], double,
                                     (gsize) i * model->n_objectives + (guint) objective);
@@ -644,7 +707,7 @@ tf_pareto_model_get_position (const TfParetoModel *model,
 
   g_return_val_if_fail (model != NULL, FALSE);
   g_return_val_if_fail ((guint) set < TF_N_PARETO_SETS, FALSE);
-  g_return_val_if_fail (index < n_points (model, set), FALSE);
+  g_return_val_if_fail (index < tf_pareto_model_n (model, set), FALSE);
 
   p = &g_array_index (model->positions[set], double, 2 * index);
   if (isnan (p[0]) || !in_area (model, p[0], p[1]))
@@ -666,12 +729,13 @@ tf_pareto_model_get_colour (const TfParetoModel *model,
 
   g_return_val_if_fail (model != NULL, FALSE);
   g_return_val_if_fail ((guint) set < TF_N_PARETO_SETS, FALSE);
-  g_return_val_if_fail (index < n_points (model, set), FALSE);
+  g_return_val_if_fail (index < tf_pareto_model_n (model, set), FALSE);
 
   if (model->axis[TF_PARETO_AXIS_COLOUR] < 0)
     return FALSE;
   f = tf_plot_axis_fraction (&model->plot_axis[TF_PARETO_AXIS_COLOUR],
-                             point_value (model, set, index, TF_PARETO_AXIS_COLOUR));
+                             tf_pareto_model_point_value (model, set, index,
+                                                          TF_PARETO_AXIS_COLOUR));
   if (isnan (f))
     return FALSE;
   if (fraction != NULL)
@@ -717,252 +781,6 @@ tf_pareto_model_get_ticks (const TfParetoModel *model,
       n++;
     }
   return n;
-}
-
-char *
-tf_pareto_model_dup_axis_title (const TfParetoModel *model,
-                                TfParetoAxis         axis)
-{
-  g_return_val_if_fail (model != NULL, NULL);
-  g_return_val_if_fail ((guint) axis < TF_N_PARETO_AXES, NULL);
-
-  if (model->axis[axis] < 0)
-    return NULL;
-  return tf_plot_axis_dup_title (&model->plot_axis[axis],
-                                 _(tf_objective_label (model->objectives[model->axis[axis]])));
-}
-
-char *
-tf_pareto_model_dup_description (const TfParetoModel *model,
-                                 TfParetoSet          set,
-                                 guint                index)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-  const double *values;
-  const char *origin;
-
-  g_return_val_if_fail (model != NULL, NULL);
-  g_return_val_if_fail ((guint) set < TF_N_PARETO_SETS, NULL);
-  g_return_val_if_fail (index < n_points (model, set), NULL);
-
-  values = tf_pareto_model_get_values (model, set, index);
-  origin = tf_pareto_model_get_origin (model, set, index);
-  switch (set)
-    {
-    case TF_PARETO_FRONT:
-      /* TRANSLATORS: a point of the Pareto plot; the number is its pareto/candidate_NNN.yaml */
-      g_string_append_printf (text, _("Candidate %u (front)"), index + 1);
-      break;
-    case TF_PARETO_BASELINE:
-      /* TRANSLATORS: a point of the baseline's (random search's) front in the Pareto plot */
-      g_string_append_printf (text, _("Candidate %u (baseline)"), index + 1);
-      break;
-    case TF_PARETO_EVALUATED:
-    case TF_N_PARETO_SETS:
-    default:
-      g_string_append_printf (text, _("Evaluated candidate %u"), index + 1);
-      break;
-    }
-  g_string_append (text, ": ");
-  for (guint k = 0; k < model->n_objectives; k++)
-    {
-      TfObjective o = model->objectives[k];
-      char value[64];
-
-      tf_plot_format_value (values[k], tf_objective_unit (o), value, sizeof value);
-      if (k > 0)
-        /* TRANSLATORS: between two objectives' values in a point's description */
-        g_string_append (text, _(", "));
-      /* TRANSLATORS: an objective and its value, "Iteration time 1.23 ms" */
-      g_string_append_printf (text, _("%s %s"), _(tf_objective_label (o)), value);
-    }
-  if (origin != NULL && origin[0] != '\0')
-    /* TRANSLATORS: where a candidate came from, "graph_mutation of fat-tree:…" */
-    g_string_append_printf (text, _("; from %s"), origin);
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-gboolean
-tf_pareto_model_hit (const TfParetoModel *model,
-                     double               px,
-                     double               py,
-                     double               radius,
-                     TfParetoSet         *set,
-                     guint               *index)
-{
-  double best = radius;
-  gboolean found = FALSE;
-
-  g_return_val_if_fail (model != NULL, FALSE);
-
-  /* The front first, and only a strictly nearer baseline point beats it. */
-  for (TfParetoSet s = TF_PARETO_FRONT; s <= TF_PARETO_BASELINE; s++)
-    for (guint i = 0; i < n_points (model, s); i++)
-      {
-        double x, y, d;
-
-        if (!tf_pareto_model_get_position (model, s, i, &x, &y))
-          continue;
-        d = hypot (x - px, y - py);
-        /* Rounding must not let an equally near baseline point win. */
-        if ((found && d < best - 1e-9) || (!found && d <= best))
-          {
-            best = d;
-            found = TRUE;
-            if (set != NULL)
-              *set = s;
-            if (index != NULL)
-              *index = i;
-          }
-      }
-  return found;
-}
-
-static void
-apply (TfParetoModel      *model,
-       guint               index,
-       TfParetoSelectMode  mode)
-{
-  gboolean *selected = &g_array_index (model->selected, gboolean, index);
-
-  *selected = mode == TF_PARETO_SELECT_TOGGLE ? !*selected : TRUE;
-}
-
-void
-tf_pareto_model_select (TfParetoModel      *model,
-                        guint               index,
-                        TfParetoSelectMode  mode)
-{
-  g_return_if_fail (model != NULL);
-  g_return_if_fail (index < model->selected->len);
-
-  if (mode == TF_PARETO_SELECT_REPLACE)
-    tf_pareto_model_clear_selection (model);
-  apply (model, index, mode);
-}
-
-guint
-tf_pareto_model_select_rect (TfParetoModel      *model,
-                             double              x0,
-                             double              y0,
-                             double              x1,
-                             double              y1,
-                             TfParetoSelectMode  mode)
-{
-  double left = MIN (x0, x1), right = MAX (x0, x1), top = MIN (y0, y1), bottom = MAX (y0, y1);
-  guint count = 0;
-
-  g_return_val_if_fail (model != NULL, 0);
-
-  if (mode == TF_PARETO_SELECT_REPLACE)
-    tf_pareto_model_clear_selection (model);
-  for (guint i = 0; i < n_points (model, TF_PARETO_FRONT); i++)
-    {
-      double x, y;
-
-      if (tf_pareto_model_get_position (model, TF_PARETO_FRONT, i, &x, &y)
-          && x >= left && x <= right && y >= top && y <= bottom)
-        {
-          apply (model, i, mode);
-          count++;
-        }
-    }
-  return count;
-}
-
-void
-tf_pareto_model_clear_selection (TfParetoModel *model)
-{
-  g_return_if_fail (model != NULL);
-
-  if (model->selected->len > 0)
-    memset (model->selected->data, 0, sizeof (gboolean) * model->selected->len);
-}
-
-gboolean
-tf_pareto_model_is_selected (const TfParetoModel *model,
-                             guint                index)
-{
-  g_return_val_if_fail (model != NULL, FALSE);
-  return index < model->selected->len && g_array_index (model->selected, gboolean, index);
-}
-
-GArray *
-tf_pareto_model_get_selection (const TfParetoModel *model)
-{
-  GArray *indices;
-
-  g_return_val_if_fail (model != NULL, NULL);
-
-  indices = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint i = 0; i < model->selected->len; i++)
-    if (g_array_index (model->selected, gboolean, i))
-      g_array_append_val (indices, i);
-  return indices;
-}
-
-int
-tf_pareto_model_get_focus (const TfParetoModel *model)
-{
-  g_return_val_if_fail (model != NULL, -1);
-  return model->focus;
-}
-
-void
-tf_pareto_model_set_focus (TfParetoModel *model,
-                           int            index)
-{
-  g_return_if_fail (model != NULL);
-  g_return_if_fail (index >= -1 && index < (int) n_points (model, TF_PARETO_FRONT));
-  model->focus = index;
-}
-
-static gint
-compare_by_xy (gconstpointer a,
-               gconstpointer b,
-               gpointer      data)
-{
-  const TfParetoModel *model = data;
-  guint i = *(const guint *) a, j = *(const guint *) b;
-
-  for (guint axis = 0; axis < 2; axis++)
-    {
-      double vi = point_value (model, TF_PARETO_FRONT, i, axis);
-      double vj = point_value (model, TF_PARETO_FRONT, j, axis);
-
-      if (vi != vj)
-        return vi < vj ? -1 : 1;
-    }
-  return (i > j) - (i < j);
-}
-
-int
-tf_pareto_model_step_focus (TfParetoModel *model,
-                            int            step)
-{
-  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
-  int at = -1;
-
-  g_return_val_if_fail (model != NULL, -1);
-
-  /* The placed points by x, then y, then number. */
-  for (guint i = 0; i < n_points (model, TF_PARETO_FRONT); i++)
-    if (!isnan (g_array_index (model->positions[TF_PARETO_FRONT], double, 2 * i)))
-      g_array_append_val (order, i);
-  if (order->len == 0)
-    return model->focus;
-  g_array_sort_with_data (order, compare_by_xy, model);
-
-  for (guint k = 0; k < order->len; k++)
-    if ((int) g_array_index (order, guint, k) == model->focus)
-      at = (int) k;
-  if (at < 0)
-    at = step >= 0 ? 0 : (int) order->len - 1;
-  else
-    /* The ends stop the focus rather than wrap: a screen reader hears the edge. */
-    at = CLAMP (at + (step > 0 ? 1 : step < 0 ? -1 : 0), 0, (int) order->len - 1);
-  model->focus = (int) g_array_index (order, guint, at);
-  return model->focus;
 }
 
 guint

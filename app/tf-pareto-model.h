@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-pareto-model.h: what the Pareto plot shows and where, without a display.
  *
- * Three sets of points in objective space: every evaluated candidate (faint), the search's front
- * (strong, selectable, numbered 1.. as pareto/candidate_NNN.yaml) and the baseline's front (its
- * own style). The user picks the x and y objectives and the colour one; axes are linear or log
- * with "nice" ticks and SI-formatted labels; the view window zooms and pans. The model maps
- * points into the plot rectangle (widget pixels, y down) and spreads front and baseline points
- * that would land within a few pixels of each other on a small ring, so each stays visible and
- * pickable. Hit testing, selection (replace, toggle, extend, rubber band) and keyboard order
- * (front points by x) are functions of the model; tests run them without GTK.
+ * Sets of points in objective space (TfParetoSet): every candidate the search evaluated and every
+ * family design Stage 0 evaluated (two faint clouds), the search's front (strong, selectable,
+ * numbered 1.. as pareto/candidate_NNN.yaml; with search.front_max its representatives), the
+ * rest of the front each with the representative that stands for it, the baseline's front, the
+ * family front, and topology files the user evaluated (selectable, named). The user picks the x
+ * and y objectives and the colour one; axes are linear or log with "nice" ticks and SI-formatted
+ * labels; the view window zooms and pans. The model maps points into the plot rectangle (widget
+ * pixels, y down) and spreads front, baseline and file points that would land within a few
+ * pixels of each other on a small ring, so each stays visible and pickable (the family front
+ * among itself; the rest of the front stays where it is, under its representatives). Hit
+ * testing, selection (replace, toggle, extend, rubber band), what a click on a point selects and
+ * keyboard order (front points by x) are functions of the model (tf-pareto-model-pick.c); tests
+ * run them without GTK.
  *
  * Values are as people read them (tf_objective_value: bisection positive), one row of
  * n_objectives per point. Points whose drawn values are not finite (or not positive on a log
@@ -22,9 +27,13 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  TF_PARETO_EVALUATED = 0,
-  TF_PARETO_FRONT,
-  TF_PARETO_BASELINE,
+  TF_PARETO_EVALUATED = 0,     /* every feasible candidate the search evaluated: a cloud */
+  TF_PARETO_FRONT,             /* the search's front (its representatives): selectable */
+  TF_PARETO_BASELINE,          /* the Random + QMC baseline's front */
+  TF_PARETO_MEMBERS,           /* the rest of the front, each with its representative */
+  TF_PARETO_FAMILY,            /* the family front: Stage 0's non-dominated family designs */
+  TF_PARETO_FAMILY_EVALUATED,  /* every family design Stage 0 evaluated: a cloud */
+  TF_PARETO_FILES,             /* topology files the user evaluated, named: selectable */
   TF_N_PARETO_SETS
 } TfParetoSet;
 
@@ -65,9 +74,14 @@ void           tf_pareto_model_set_objectives (TfParetoModel *model, guint n_obj
 guint          tf_pareto_model_get_n_objectives (const TfParetoModel *model);
 TfObjective    tf_pareto_model_get_objective (const TfParetoModel *model, guint index);
 
+/* A set's name for a legend ("Family front") and what it is in a sentence, translated. */
+const char    *tf_pareto_set_get_label (TfParetoSet set);
+const char    *tf_pareto_set_get_explanation (TfParetoSet set);
+
 /* Replaces a set's points; @origins (NULL, or one per row, NULL entries allowed) describe
- * where each came from for the tooltip ("graph_mutation of fat-tree:…"). Replacing the front
- * keeps the selection of points whose number still exists. */
+ * where each came from for the tooltip ("graph_mutation of fat-tree:…"); a file's is its name,
+ * drawn beside it. Replacing a selectable set keeps the selection of points whose number still
+ * exists; replacing the rest of the front forgets their representatives. */
 void           tf_pareto_model_set_points (TfParetoModel *model, TfParetoSet set,
                                            const double *rows, guint n_rows,
                                            const char *const *origins);
@@ -75,6 +89,12 @@ void           tf_pareto_model_set_points (TfParetoModel *model, TfParetoSet set
 void           tf_pareto_model_append_points (TfParetoModel *model, TfParetoSet set,
                                               const double *rows, guint n_rows);
 guint          tf_pareto_model_get_n_points (const TfParetoModel *model, TfParetoSet set);
+/* The front point each point of TF_PARETO_MEMBERS stands with (@n: as many as it has), and
+ * back: a member's representative (G_MAXUINT: none), a front point's members. */
+void           tf_pareto_model_set_representatives (TfParetoModel *model,
+                                                    const guint *representatives, guint n);
+guint          tf_pareto_model_get_representative (const TfParetoModel *model, guint member);
+guint          tf_pareto_model_count_members (const TfParetoModel *model, guint front_index);
 const double  *tf_pareto_model_get_values (const TfParetoModel *model, TfParetoSet set,
                                            guint index);
 const char    *tf_pareto_model_get_origin (const TfParetoModel *model, TfParetoSet set,
@@ -90,8 +110,8 @@ gboolean       tf_pareto_model_get_log (const TfParetoModel *model, TfParetoAxis
 /* The plot rectangle in widget pixels (the axes and labels are drawn around it). */
 void           tf_pareto_model_set_area (TfParetoModel *model, double x, double y,
                                          double width, double height);
-/* The view fits the front and the baseline's front (every evaluated point when there is no
- * front), with a margin, on nice tick bounds. */
+/* The view fits every set but the clouds (the clouds when nothing else has points), with a
+ * margin, on nice tick bounds. */
 void           tf_pareto_model_reset_view (TfParetoModel *model);
 gboolean       tf_pareto_model_is_zoomed (const TfParetoModel *model);
 /* Zooms by @factor (> 1: in) keeping the data under pixel (@px, @py) in place. */
@@ -109,8 +129,9 @@ guint          tf_pareto_model_get_revision (const TfParetoModel *model);
  * outside the view. */
 gboolean       tf_pareto_model_get_position (const TfParetoModel *model, TfParetoSet set,
                                              guint index, double *px, double *py);
-/* The colour-axis value of a point as 0..1 over the range of the fronts shown; FALSE without a
- * colour axis or a finite value. */
+/* The colour-axis value of a point as 0..1 over the range of the fronts shown (the search's
+ * and the baseline's; the evaluated cloud before there is one); FALSE without a colour axis or
+ * a finite value. */
 gboolean       tf_pareto_model_get_colour (const TfParetoModel *model, TfParetoSet set,
                                            guint index, double *fraction);
 /* Viridis at @fraction (0..1), components 0..1. */
@@ -128,15 +149,29 @@ char          *tf_pareto_model_dup_axis_title (const TfParetoModel *model, TfPar
 char          *tf_pareto_model_dup_description (const TfParetoModel *model, TfParetoSet set,
                                                 guint index);
 
-/* The front or baseline point nearest pixel (@px, @py) within @radius pixels (front first
- * when both are equally near); FALSE when none is. */
+/* The point nearest pixel (@px, @py) within @radius pixels, of every set but the clouds; when
+ * several are equally near, the front, then files, the baseline, the family front and the rest
+ * of the front, in that order. FALSE when none is. */
 gboolean       tf_pareto_model_hit (const TfParetoModel *model, double px, double py,
                                     double radius, TfParetoSet *set, guint *index);
+/* The point a click on point @index of @set selects: itself for the front and files, its
+ * representative for the rest of the front; FALSE for a point nothing selects. */
+gboolean       tf_pareto_model_get_selectable (const TfParetoModel *model, TfParetoSet set,
+                                               guint index, TfParetoSet *selected_set,
+                                               guint *selected_index);
 
-/* Selection, of front points. */
+/* Selection, of front and file points; replacing clears both. */
+void           tf_pareto_model_select_point (TfParetoModel *model, TfParetoSet set, guint index,
+                                             TfParetoSelectMode mode);
+gboolean       tf_pareto_model_is_point_selected (const TfParetoModel *model, TfParetoSet set,
+                                                  guint index);
+/* The selected indices of @set, ascending; free with g_array_unref (). */
+GArray        *tf_pareto_model_get_selected (const TfParetoModel *model, TfParetoSet set);
+/* The same for front points: */
 void           tf_pareto_model_select (TfParetoModel *model, guint index,
                                        TfParetoSelectMode mode);
-/* Every front point drawn inside the rectangle between two pixels; the number selected. */
+/* Every front and file point drawn inside the rectangle between two pixels; the number
+ * selected. */
 guint          tf_pareto_model_select_rect (TfParetoModel *model, double x0, double y0,
                                             double x1, double y1, TfParetoSelectMode mode);
 void           tf_pareto_model_clear_selection (TfParetoModel *model);

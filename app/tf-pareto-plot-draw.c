@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* tf-pareto-plot-draw.c: how the Pareto plot looks. The margins come from the sizes of the
- * labels, the plot rectangle goes to the model, and the snapshot draws the grid, the axes and
- * their titles, the colour bar, then inside the rectangle the evaluated dots, the front, the
- * baseline above it and the rings of the selected, focused and hovered points. Colours follow
- * the theme's foreground, so it reads in light and dark styles. GTK 4.8 has no paths: circles
- * are rounded clips and borders, lines turned rectangles. */
+/* tf-pareto-plot-draw.c: how the Pareto plot looks. The legend takes the top, the margins come
+ * from the sizes of the labels, the plot rectangle goes to the model, and the snapshot draws the
+ * grid, the axes and their titles, the colour bar, the legend, then inside the rectangle the
+ * family's and the search's evaluated dots, the front (its representatives over the rest of
+ * it), the family front's diamonds around them, the baseline's squares, the evaluated files'
+ * crosses with their names, and the rings of the selected, focused and hovered points. Colours
+ * follow the theme's foreground, so it reads in light and dark styles. GTK 4.8 has no paths:
+ * circles are rounded clips and borders, diamonds turned squares, lines turned rectangles. */
 #include <glib/gi18n.h>
 #include <math.h>
 
 #include "tf-pareto-plot-private.h"
 
 #define FRONT_RADIUS     4.0   /* front points are 8 px discs */
+#define MEMBER_RADIUS    2.5   /* the rest of the front, 5 px discs */
 #define BASELINE_HALF    4.5   /* baseline points are 9 px hollow squares */
+#define FAMILY_HALF      4.8   /* family front points are hollow diamonds around a front disc */
+#define FILE_ARM         5.5   /* evaluated files are crosses 11 px wide */
 #define EVALUATED_SIZE   2.0
 #define TICK_LENGTH      4.0
 #define PAD              8.0   /* around everything */
@@ -23,9 +28,13 @@
 static const GdkRGBA baseline_light = { 0.878f, 0.106f, 0.141f, 1.f };
 static const GdkRGBA baseline_dark = { 1.f, 0.482f, 0.388f, 1.f };
 static const GdkRGBA accent = { 0.208f, 0.518f, 0.894f, 1.f };
+/* The family front and its cloud in a reddish purple (Okabe and Ito's), far from viridis and
+ * from the baseline's red. */
+static const GdkRGBA family_light = { 0.690f, 0.286f, 0.533f, 1.f };
+static const GdkRGBA family_dark = { 0.878f, 0.584f, 0.757f, 1.f };
 
-static GdkRGBA
-foreground (TfParetoPlot *self)
+GdkRGBA
+tf_pareto_plot_foreground (TfParetoPlot *self)
 {
   GdkRGBA colour;
 
@@ -44,13 +53,20 @@ with_alpha (GdkRGBA colour,
   return colour;
 }
 
+/* A light foreground means a dark theme. */
+static gboolean
+is_dark (const GdkRGBA *fg)
+{
+  return fg->red + fg->green + fg->blue > 1.5f;
+}
+
 /* ---- layout ---- */
 
-static void
-text_size (TfParetoPlot *self,
-           const char   *text,
-           double       *width,
-           double       *height)
+void
+tf_pareto_plot_text_size (TfParetoPlot *self,
+                          const char   *text,
+                          double       *width,
+                          double       *height)
 {
   g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
   int w, h;
@@ -69,10 +85,10 @@ widest_label (TfParetoPlot *self,
   guint n = tf_pareto_model_get_ticks (self->model, axis, ticks, TF_PARETO_MAX_TICKS);
   double widest, w, h;
 
-  text_size (self, "888.8", &widest, &h);
+  tf_pareto_plot_text_size (self, "888.8", &widest, &h);
   for (guint i = 0; i < n; i++)
     {
-      text_size (self, ticks[i].label, &w, &h);
+      tf_pareto_plot_text_size (self, ticks[i].label, &w, &h);
       widest = MAX (widest, w);
     }
   return widest;
@@ -101,15 +117,19 @@ void
 tf_pareto_plot_layout (TfParetoPlot *self)
 {
   gboolean has_colour = tf_pareto_model_get_axis (self->model, TF_PARETO_AXIS_COLOUR) >= 0;
-  double line_w, line, left, right, top, bottom, w, h;
+  double line_w, line, left, right, top, bottom, w, h, legend;
   TfParetoTick ticks[TF_PARETO_MAX_TICKS];
   guint n;
 
   if (gtk_widget_get_width (GTK_WIDGET (self)) <= 0)
     return;
-  text_size (self, "Ag", &line_w, &line);
-  text_size (self, "888.8", &w, &h);
-  top = PAD + line / 2;
+  tf_pareto_plot_text_size (self, "Ag", &line_w, &line);
+  tf_pareto_plot_text_size (self, "888.8", &w, &h);
+  /* The legend above the plot, never over a point. */
+  legend = tf_pareto_plot_legend_layout (self, PAD + line + GAP, PAD,
+                                         gtk_widget_get_width (GTK_WIDGET (self)) - 2 * PAD
+                                         - line - GAP);
+  top = legend > 0 ? PAD + legend + 2 * GAP : PAD + line / 2;
   bottom = TICK_LENGTH + GAP + line + GAP + line + PAD;
   /* The first guess depends on nothing earlier, so one view always gets one layout. */
   left = PAD + line + GAP + w + GAP + TICK_LENGTH;
@@ -129,7 +149,7 @@ tf_pareto_plot_layout (TfParetoPlot *self)
       n = tf_pareto_model_get_ticks (self->model, TF_PARETO_AXIS_X, ticks, TF_PARETO_MAX_TICKS);
       if (n > 0)
         {
-          text_size (self, ticks[n - 1].label, &w, &h);
+          tf_pareto_plot_text_size (self, ticks[n - 1].label, &w, &h);
           right = MAX (right, PAD + w / 2);
         }
     }
@@ -261,7 +281,7 @@ draw_axes (TfParetoPlot  *self,
   g_autofree char *y_title = tf_pareto_model_dup_axis_title (self->model, TF_PARETO_AXIS_Y);
   guint n;
 
-  text_size (self, "Ag", &line_w, &line);
+  tf_pareto_plot_text_size (self, "Ag", &line_w, &line);
 
   n = tf_pareto_model_get_ticks (self->model, TF_PARETO_AXIS_X, ticks, TF_PARETO_MAX_TICKS);
   for (guint i = 0; i < n; i++)
@@ -275,7 +295,7 @@ draw_axes (TfParetoPlot  *self,
       gtk_snapshot_append_color (snapshot, &axis,
                                  &GRAPHENE_RECT_INIT (x - 0.5f, bottom, 1, (float) TICK_LENGTH));
       /* Labels that would touch the previous one are left out, not overlapped. */
-      text_size (self, ticks[i].label, &w, &h);
+      tf_pareto_plot_text_size (self, ticks[i].label, &w, &h);
       if (x - w / 2 < last_end + GAP)
         continue;
       append_text (self, snapshot, ticks[i].label, x, bottom + TICK_LENGTH + GAP + line / 2,
@@ -368,46 +388,135 @@ draw_colour_bar (TfParetoPlot  *self,
       append_layout_at (snapshot, layout, right + TICK_LENGTH + GAP, y - h / 2.0, &label);
       widest = MAX (widest, w);
     }
-  text_size (self, "Ag", &line_w, &line);
+  tf_pareto_plot_text_size (self, "Ag", &line_w, &line);
   widest = MAX (widest, widest_label (self, TF_PARETO_AXIS_COLOUR));
   append_text (self, snapshot, title,
                bar->origin.x + bar->size.width + TICK_LENGTH + GAP + widest + 2 * GAP + line / 2,
                bar->origin.y + bar->size.height / 2, TRUE, fg);
 }
 
-static void
-draw_evaluated (TfParetoPlot  *self,
-                GtkSnapshot   *snapshot,
-                const GdkRGBA *fg)
+static GdkRGBA
+family_colour (const GdkRGBA *fg)
 {
-  guint n = tf_pareto_model_get_n_points (self->model, TF_PARETO_EVALUATED);
-  guint revision = tf_pareto_model_get_revision (self->model);
-  GdkRGBA dot = with_alpha (*fg, 0.35f);
+  return is_dark (fg) ? family_dark : family_light;
+}
+
+/* The front's colour at a point: viridis along the colour axis, or the accent. */
+static GdkRGBA
+point_fill (TfParetoPlot *self,
+            TfParetoSet   set,
+            guint         index)
+{
+  double fraction, rgb[3];
+
+  if (!tf_pareto_model_get_colour (self->model, set, index, &fraction))
+    return accent;
+  tf_pareto_viridis (fraction, rgb);
+  return (GdkRGBA) { (float) rgb[0], (float) rgb[1], (float) rgb[2], 1.f };
+}
+
+/* A hollow diamond: a square outline turned an eighth. */
+static void
+append_diamond (GtkSnapshot   *snapshot,
+                double         x,
+                double         y,
+                double         half,
+                double         width,
+                const GdkRGBA *colour)
+{
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float) x, (float) y));
+  gtk_snapshot_rotate (snapshot, 45.f);
+  append_outline (snapshot, 0, 0, half, FALSE, width, colour);
+  gtk_snapshot_restore (snapshot);
+}
+
+void
+tf_pareto_plot_append_marker (TfParetoPlot  *self,
+                              GtkSnapshot   *snapshot,
+                              TfParetoSet    set,
+                              double         x,
+                              double         y,
+                              const GdkRGBA *fill,
+                              const GdkRGBA *fg)
+{
+  GdkRGBA colour = fill != NULL ? *fill : accent;
+  GdkRGBA edge;
   const float half = (float) EVALUATED_SIZE / 2;
+
+  switch (set)
+    {
+    case TF_PARETO_FRONT:
+      append_disc (snapshot, x, y, FRONT_RADIUS, &colour);
+      /* The yellow end of viridis vanishes on a light background without an edge. */
+      edge = with_alpha (*fg, 0.55f);
+      append_outline (snapshot, x, y, FRONT_RADIUS, TRUE, 1, &edge);
+      break;
+    case TF_PARETO_MEMBERS:
+      /* Smaller and lighter than the candidates standing for them. */
+      colour = with_alpha (colour, 0.8f);
+      append_disc (snapshot, x, y, MEMBER_RADIUS, &colour);
+      edge = with_alpha (*fg, 0.35f);
+      append_outline (snapshot, x, y, MEMBER_RADIUS, TRUE, 0.75, &edge);
+      break;
+    case TF_PARETO_BASELINE:
+      append_outline (snapshot, x, y, BASELINE_HALF, FALSE, 2,
+                      is_dark (fg) ? &baseline_dark : &baseline_light);
+      break;
+    case TF_PARETO_FAMILY:
+      colour = family_colour (fg);
+      append_diamond (snapshot, x, y, FAMILY_HALF, 1.75, &colour);
+      break;
+    case TF_PARETO_FILES:
+      append_line (snapshot, x - FILE_ARM, y - FILE_ARM, x + FILE_ARM, y + FILE_ARM, 2.5, fg);
+      append_line (snapshot, x - FILE_ARM, y + FILE_ARM, x + FILE_ARM, y - FILE_ARM, 2.5, fg);
+      break;
+    case TF_PARETO_EVALUATED:
+    case TF_PARETO_FAMILY_EVALUATED:
+      colour = set == TF_PARETO_EVALUATED ? with_alpha (*fg, 0.35f)
+                                          : with_alpha (family_colour (fg), 0.4f);
+      gtk_snapshot_append_color (snapshot, &colour,
+                                 &GRAPHENE_RECT_INIT ((float) x - half, (float) y - half,
+                                                      (float) EVALUATED_SIZE,
+                                                      (float) EVALUATED_SIZE));
+      break;
+    case TF_N_PARETO_SETS:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* A cloud of thousands of points: one colour node each, no clip, no rounding, built once per
+ * revision of the model. */
+static void
+draw_cloud (TfParetoPlot  *self,
+            GtkSnapshot   *snapshot,
+            TfParetoSet    set,
+            const GdkRGBA *fg)
+{
+  guint slot = set == TF_PARETO_EVALUATED ? 0 : 1;
+  guint n = tf_pareto_model_get_n_points (self->model, set);
+  guint revision = tf_pareto_model_get_revision (self->model);
   GtkSnapshot *points;
 
-  if (self->evaluated_node == NULL || self->evaluated_revision != revision
-      || !gdk_rgba_equal (&self->evaluated_colour, &dot))
+  if (self->cloud_node[slot] == NULL || self->cloud_revision[slot] != revision
+      || !gdk_rgba_equal (&self->cloud_colour[slot], fg))
     {
-      /* Thousands of points: one colour node each, no clip, no rounding. */
       points = gtk_snapshot_new ();
       for (guint i = 0; i < n; i++)
         {
           double x, y;
 
-          if (tf_pareto_model_get_position (self->model, TF_PARETO_EVALUATED, i, &x, &y))
-            gtk_snapshot_append_color (points, &dot,
-                                       &GRAPHENE_RECT_INIT ((float) x - half, (float) y - half,
-                                                            (float) EVALUATED_SIZE,
-                                                            (float) EVALUATED_SIZE));
+          if (tf_pareto_model_get_position (self->model, set, i, &x, &y))
+            tf_pareto_plot_append_marker (self, points, set, x, y, NULL, fg);
         }
-      g_clear_pointer (&self->evaluated_node, gsk_render_node_unref);
-      self->evaluated_node = gtk_snapshot_free_to_node (points);
-      self->evaluated_revision = revision;
-      self->evaluated_colour = dot;
+      g_clear_pointer (&self->cloud_node[slot], gsk_render_node_unref);
+      self->cloud_node[slot] = gtk_snapshot_free_to_node (points);
+      self->cloud_revision[slot] = revision;
+      self->cloud_colour[slot] = *fg;
     }
-  if (self->evaluated_node != NULL)
-    gtk_snapshot_append_node (snapshot, self->evaluated_node);
+  if (self->cloud_node[slot] != NULL)
+    gtk_snapshot_append_node (snapshot, self->cloud_node[slot]);
 }
 
 static int
@@ -419,31 +528,31 @@ compare_x (gconstpointer a,
   return (p->x > q->x) - (p->x < q->x);
 }
 
-/* With two objectives the front is a curve and a line in x order shows it; with more, its
- * projection zigzags and a line would only mislead. */
+/* With two objectives the front is a curve and a line in x order through all of it (the
+ * representatives and the rest) shows it; with more, its projection zigzags and a line would
+ * only mislead. */
 static void
 draw_front_line (TfParetoPlot  *self,
                  GtkSnapshot   *snapshot,
                  const GdkRGBA *fg)
 {
-  guint n = tf_pareto_model_get_n_points (self->model, TF_PARETO_FRONT);
-  g_autoptr(GArray) points = NULL;
+  static const TfParetoSet sets[] = { TF_PARETO_FRONT, TF_PARETO_MEMBERS };
+  g_autoptr(GArray) points = g_array_new (FALSE, FALSE, sizeof (graphene_point_t));
   GdkRGBA line = with_alpha (*fg, 0.35f);
 
-  if (tf_pareto_model_get_n_objectives (self->model) != 2 || n < 2)
+  if (tf_pareto_model_get_n_objectives (self->model) != 2)
     return;
-  points = g_array_sized_new (FALSE, FALSE, sizeof (graphene_point_t), n);
-  for (guint i = 0; i < n; i++)
-    {
-      double x, y;
+  for (guint s = 0; s < G_N_ELEMENTS (sets); s++)
+    for (guint i = 0; i < tf_pareto_model_get_n_points (self->model, sets[s]); i++)
+      {
+        graphene_point_t p;
+        double x, y;
 
-      graphene_point_t p;
-
-      if (!tf_pareto_model_get_position (self->model, TF_PARETO_FRONT, i, &x, &y))
-        continue;
-      graphene_point_init (&p, (float) x, (float) y);
-      g_array_append_val (points, p);
-    }
+        if (!tf_pareto_model_get_position (self->model, sets[s], i, &x, &y))
+          continue;
+        graphene_point_init (&p, (float) x, (float) y);
+        g_array_append_val (points, p);
+      }
   g_array_sort (points, compare_x);
   for (guint i = 1; i < points->len; i++)
     {
@@ -454,48 +563,70 @@ draw_front_line (TfParetoPlot  *self,
     }
 }
 
+/* A selected candidate's spokes to the designs it stands for. */
 static void
-draw_front (TfParetoPlot  *self,
-            GtkSnapshot   *snapshot,
-            const GdkRGBA *fg)
+draw_spokes (TfParetoPlot  *self,
+             GtkSnapshot   *snapshot,
+             const GdkRGBA *fg)
 {
-  guint n = tf_pareto_model_get_n_points (self->model, TF_PARETO_FRONT);
-  GdkRGBA edge = with_alpha (*fg, 0.55f);
+  guint n = tf_pareto_model_get_n_points (self->model, TF_PARETO_MEMBERS);
+  GdkRGBA spoke = with_alpha (*fg, 0.45f);
 
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n && self->selection->len > 0; i++)
     {
-      GdkRGBA fill = accent;
-      double x, y, fraction, rgb[3];
+      guint r = tf_pareto_model_get_representative (self->model, i);
+      double x0, y0, x1, y1;
 
-      if (!tf_pareto_model_get_position (self->model, TF_PARETO_FRONT, i, &x, &y))
-        continue;
-      if (tf_pareto_model_get_colour (self->model, TF_PARETO_FRONT, i, &fraction))
-        {
-          tf_pareto_viridis (fraction, rgb);
-          fill = (GdkRGBA) { (float) rgb[0], (float) rgb[1], (float) rgb[2], 1.f };
-        }
-      append_disc (snapshot, x, y, FRONT_RADIUS, &fill);
-      /* The yellow end of viridis vanishes on a light background without an edge. */
-      append_outline (snapshot, x, y, FRONT_RADIUS, TRUE, 1, &edge);
+      if (r != G_MAXUINT && tf_pareto_model_is_selected (self->model, r)
+          && tf_pareto_model_get_position (self->model, TF_PARETO_FRONT, r, &x0, &y0)
+          && tf_pareto_model_get_position (self->model, TF_PARETO_MEMBERS, i, &x1, &y1))
+        append_line (snapshot, x0, y0, x1, y1, 1, &spoke);
     }
 }
 
+/* Every point of @set with its marker; the front's in the colour axis's colour. */
 static void
-draw_baseline (TfParetoPlot  *self,
-               GtkSnapshot   *snapshot,
-               const GdkRGBA *fg)
+draw_set (TfParetoPlot  *self,
+          GtkSnapshot   *snapshot,
+          TfParetoSet    set,
+          const GdkRGBA *fg)
 {
-  guint n = tf_pareto_model_get_n_points (self->model, TF_PARETO_BASELINE);
-  /* A light foreground means a dark theme. */
-  gboolean dark = fg->red + fg->green + fg->blue > 1.5f;
-  const GdkRGBA *colour = dark ? &baseline_dark : &baseline_light;
+  guint n = tf_pareto_model_get_n_points (self->model, set);
 
   for (guint i = 0; i < n; i++)
     {
+      GdkRGBA fill = point_fill (self, set, i);
       double x, y;
 
-      if (tf_pareto_model_get_position (self->model, TF_PARETO_BASELINE, i, &x, &y))
-        append_outline (snapshot, x, y, BASELINE_HALF, FALSE, 2, colour);
+      if (tf_pareto_model_get_position (self->model, set, i, &x, &y))
+        tf_pareto_plot_append_marker (self, snapshot, set, x, y, &fill, fg);
+    }
+}
+
+/* A file's name beside its cross, to the right, or to the left at the plot's right edge. */
+static void
+draw_file_names (TfParetoPlot  *self,
+                 GtkSnapshot   *snapshot,
+                 const GdkRGBA *fg)
+{
+  guint n = tf_pareto_model_get_n_points (self->model, TF_PARETO_FILES);
+  float right = self->area.origin.x + self->area.size.width;
+
+  for (guint i = 0; i < n; i++)
+    {
+      const char *name = tf_pareto_model_get_origin (self->model, TF_PARETO_FILES, i);
+      g_autoptr(PangoLayout) layout = NULL;
+      double x, y, left;
+      int w, h;
+
+      if (name == NULL || !tf_pareto_model_get_position (self->model, TF_PARETO_FILES, i, &x, &y))
+        continue;
+      layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), name);
+      pango_layout_get_pixel_size (layout, &w, &h);
+      left = x + FILE_ARM + GAP;
+      if (left + w > right)
+        left = x - FILE_ARM - GAP - w;
+      append_layout_at (snapshot, layout, left, y - FILE_ARM - h * 0.75, fg);
     }
 }
 
@@ -536,6 +667,13 @@ draw_marks (TfParetoPlot  *self,
       if (tf_pareto_model_get_position (self->model, TF_PARETO_FRONT, index, &x, &y))
         append_outline (snapshot, x, y, FRONT_RADIUS + 3, TRUE, 2.5, fg);
     }
+  for (guint i = 0; i < self->file_selection->len; i++)
+    {
+      guint index = g_array_index (self->file_selection, guint, i);
+
+      if (tf_pareto_model_get_position (self->model, TF_PARETO_FILES, index, &x, &y))
+        append_outline (snapshot, x, y, FILE_ARM + 3, TRUE, 2.5, fg);
+    }
   if (focus >= 0 && gtk_widget_has_focus (GTK_WIDGET (self))
       && tf_pareto_model_get_position (self->model, TF_PARETO_FRONT, focus, &x, &y))
     append_dotted_ring (snapshot, x, y, FRONT_RADIUS + 7, fg);
@@ -569,7 +707,7 @@ tf_pareto_plot_snapshot (GtkWidget   *widget,
                          GtkSnapshot *snapshot)
 {
   TfParetoPlot *self = TF_PARETO_PLOT (widget);
-  GdkRGBA fg = foreground (self);
+  GdkRGBA fg = tf_pareto_plot_foreground (self);
   GdkRGBA dim = with_alpha (fg, 0.55f);
   graphene_rect_t clip;
 
@@ -581,14 +719,21 @@ tf_pareto_plot_snapshot (GtkWidget   *widget,
     }
   draw_axes (self, snapshot, &fg);
   draw_colour_bar (self, snapshot, &fg);
+  tf_pareto_plot_legend_snapshot (self, snapshot, &fg);
   /* Points on the view's edge show whole; nothing spills into the labels. */
-  graphene_rect_inset_r (&self->area, -(float) (FRONT_RADIUS + 2), -(float) (FRONT_RADIUS + 2),
-                         &clip);
+  graphene_rect_inset_r (&self->area, -(float) (FAMILY_HALF * G_SQRT2 + 2),
+                         -(float) (FAMILY_HALF * G_SQRT2 + 2), &clip);
   gtk_snapshot_push_clip (snapshot, &clip);
-  draw_evaluated (self, snapshot, &fg);
+  draw_cloud (self, snapshot, TF_PARETO_FAMILY_EVALUATED, &fg);
+  draw_cloud (self, snapshot, TF_PARETO_EVALUATED, &fg);
   draw_front_line (self, snapshot, &fg);
-  draw_front (self, snapshot, &fg);
-  draw_baseline (self, snapshot, &fg);
+  draw_spokes (self, snapshot, &fg);
+  draw_set (self, snapshot, TF_PARETO_MEMBERS, &fg);
+  draw_set (self, snapshot, TF_PARETO_FRONT, &fg);
+  draw_set (self, snapshot, TF_PARETO_FAMILY, &fg);
+  draw_set (self, snapshot, TF_PARETO_BASELINE, &fg);
+  draw_set (self, snapshot, TF_PARETO_FILES, &fg);
+  draw_file_names (self, snapshot, &fg);
   draw_marks (self, snapshot, &fg);
   gtk_snapshot_pop (snapshot);
   draw_band (self, snapshot);

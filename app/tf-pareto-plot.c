@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-pareto-plot.c: the Pareto plot widget. The model (tf-pareto-model.c) knows where every
  * point is, which one a pixel hits and what is selected; tf-pareto-plot-draw.c lays the plot
- * out and draws it; this file turns pointer and keys into model calls and tells assistive
- * technologies what the plot shows. The pointer handlers are thin shells over the public
- * click/drag/scroll bodies, so tests go through the code the user does. */
+ * out and draws it, tf-pareto-plot-legend.c its legend; this file turns pointer and keys into
+ * model calls and tells assistive technologies what the plot shows. The pointer handlers are
+ * thin shells over the public click/drag/scroll bodies, so tests go through the code the user
+ * does. */
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
@@ -87,6 +88,9 @@ update_label (TfParetoPlot *self)
 {
   guint n_front = tf_pareto_model_get_n_points (self->model, TF_PARETO_FRONT);
   guint n_baseline = tf_pareto_model_get_n_points (self->model, TF_PARETO_BASELINE);
+  guint n_members = tf_pareto_model_get_n_points (self->model, TF_PARETO_MEMBERS);
+  guint n_family = tf_pareto_model_get_n_points (self->model, TF_PARETO_FAMILY);
+  guint n_files = tf_pareto_model_get_n_points (self->model, TF_PARETO_FILES);
   g_autofree char *x = tf_pareto_model_dup_axis_title (self->model, TF_PARETO_AXIS_X);
   g_autofree char *y = tf_pareto_model_dup_axis_title (self->model, TF_PARETO_AXIS_Y);
   g_autofree char *colour = tf_pareto_model_dup_axis_title (self->model, TF_PARETO_AXIS_COLOUR);
@@ -100,9 +104,20 @@ update_label (TfParetoPlot *self)
                               /* Translators: the accessible name of the plot, then its axes */
                               ngettext ("Pareto front: %u candidate", "Pareto front: %u candidates",
                                         n_front), n_front);
+      if (n_members > 0)
+        g_string_append_printf (label, ngettext (" standing for %u more design",
+                                                 " standing for %u more designs", n_members),
+                                n_members);
       if (n_baseline > 0)
         g_string_append_printf (label, ngettext (", %u baseline point", ", %u baseline points",
                                                  n_baseline), n_baseline);
+      if (n_family > 0)
+        g_string_append_printf (label, ngettext (", %u family front point",
+                                                 ", %u family front points", n_family),
+                                n_family);
+      if (n_files > 0)
+        g_string_append_printf (label, ngettext (", %u evaluated file", ", %u evaluated files",
+                                                 n_files), n_files);
       if (x != NULL && y != NULL)
         /* Translators: the objectives of the plot's axes, after the number of candidates */
         g_string_append_printf (label, _("; x %s, y %s"), x, y);
@@ -131,18 +146,28 @@ update_actions (TfParetoPlot *self)
 }
 
 /* Announces a selection that differs from the last one announced. */
+static gboolean
+same_indices (const GArray *a,
+              const GArray *b)
+{
+  return a->len == b->len
+         && memcmp (a->data, b->data, (gsize) a->len * g_array_get_element_size ((GArray *) a))
+              == 0;
+}
+
 static void
 sync_selection (TfParetoPlot *self)
 {
   g_autoptr(GArray) now = tf_pareto_model_get_selection (self->model);
+  g_autoptr(GArray) files = tf_pareto_model_get_selected (self->model, TF_PARETO_FILES);
   guint old_len = self->selection->len;
 
-  if (now->len == old_len
-      && memcmp (now->data, self->selection->data,
-                 (gsize) now->len * g_array_get_element_size (now)) == 0)
+  if (same_indices (now, self->selection) && same_indices (files, self->file_selection))
     return;
   g_array_unref (self->selection);
   self->selection = g_steal_pointer (&now);
+  g_array_unref (self->file_selection);
+  self->file_selection = g_steal_pointer (&files);
   update_description (self);
   update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -239,11 +264,22 @@ query_tooltip (GtkWidget    *widget,
                TfParetoPlot *self)
 {
   int focus = tf_pareto_model_get_focus (self->model);
+  const TfParetoLegendEntry *entry = tf_pareto_plot_legend_hit (self, x, y);
   g_autofree char *text = NULL;
   TfParetoSet set = TF_PARETO_FRONT;
   guint index = 0;
   double px, py;
 
+  if (!keyboard_mode && entry != NULL)
+    {
+      const graphene_rect_t *b = &entry->bounds;
+
+      gtk_tooltip_set_text (tooltip, tf_pareto_set_get_explanation (entry->set));
+      gtk_tooltip_set_tip_area (tooltip, &(GdkRectangle) { (int) b->origin.x, (int) b->origin.y,
+                                                           (int) b->size.width,
+                                                           (int) b->size.height });
+      return TRUE;
+    }
   if (keyboard_mode)
     {
       if (focus < 0)
@@ -271,14 +307,21 @@ tf_pareto_plot_dup_tooltip (TfParetoPlot *self,
   TfParetoSet set;
   guint index;
 
+  const TfParetoLegendEntry *entry;
+
   g_return_val_if_fail (TF_IS_PARETO_PLOT (self), NULL);
 
+  entry = tf_pareto_plot_legend_hit (self, x, y);
+  if (entry != NULL)
+    return g_strdup (tf_pareto_set_get_explanation (entry->set));
   if (!tf_pareto_model_hit (self->model, x, y, HIT_RADIUS, &set, &index))
     return NULL;
   return tf_pareto_model_dup_description (self->model, set, index);
 }
 
-/* A press on a front point selects it; on empty space a plain click clears the selection. */
+/* A press on a front or file point selects it, on one of the rest of the front the candidate
+ * that stands for it; on empty space (or a point nothing selects) a plain click clears the
+ * selection. TRUE when it selected a point. */
 static gboolean
 click (TfParetoPlot    *self,
        double           x,
@@ -286,26 +329,29 @@ click (TfParetoPlot    *self,
        GdkModifierType  state,
        int              n_press)
 {
-  TfParetoSet set;
-  guint index;
-  gboolean on_front = tf_pareto_model_hit (self->model, x, y, HIT_RADIUS, &set, &index)
-                      && set == TF_PARETO_FRONT;
+  TfParetoSet set, selected_set = TF_PARETO_FRONT;
+  guint index, selected_index = 0;
+  gboolean on_point = tf_pareto_model_hit (self->model, x, y, HIT_RADIUS, &set, &index)
+                      && tf_pareto_model_get_selectable (self->model, set, index, &selected_set,
+                                                         &selected_index);
+  gboolean on_front = on_point && selected_set == TF_PARETO_FRONT;
 
   if (n_press == 2)
     {
       if (on_front)
-        g_signal_emit (self, signals[POINT_ACTIVATED], 0, index);
-      else
+        g_signal_emit (self, signals[POINT_ACTIVATED], 0, selected_index);
+      else if (!on_point)
         {
           tf_pareto_model_reset_view (self->model);
           refresh (self);
         }
-      return on_front;
+      return on_point;
     }
-  if (on_front)
+  if (on_point)
     {
-      tf_pareto_model_select (self->model, index, mode_for (state));
-      tf_pareto_model_set_focus (self->model, index);
+      tf_pareto_model_select_point (self->model, selected_set, selected_index, mode_for (state));
+      if (on_front)
+        tf_pareto_model_set_focus (self->model, selected_index);
       update_description (self);
       update_actions (self);
     }
@@ -313,7 +359,7 @@ click (TfParetoPlot    *self,
     tf_pareto_model_clear_selection (self->model);
   sync_selection (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  return on_front;
+  return on_point;
 }
 
 gboolean
@@ -328,19 +374,30 @@ tf_pareto_plot_click (TfParetoPlot    *self,
 }
 
 void
-tf_pareto_plot_select (TfParetoPlot       *self,
-                       guint               index,
-                       TfParetoSelectMode  mode)
+tf_pareto_plot_select_point (TfParetoPlot       *self,
+                             TfParetoSet         set,
+                             guint               index,
+                             TfParetoSelectMode  mode)
 {
   g_return_if_fail (TF_IS_PARETO_PLOT (self));
-  g_return_if_fail (index < tf_pareto_model_get_n_points (self->model, TF_PARETO_FRONT));
+  g_return_if_fail (set == TF_PARETO_FRONT || set == TF_PARETO_FILES);
+  g_return_if_fail (index < tf_pareto_model_get_n_points (self->model, set));
 
-  tf_pareto_model_select (self->model, index, mode);
-  tf_pareto_model_set_focus (self->model, index);
+  tf_pareto_model_select_point (self->model, set, index, mode);
+  if (set == TF_PARETO_FRONT)
+    tf_pareto_model_set_focus (self->model, index);
   update_description (self);
   update_actions (self);
   sync_selection (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+tf_pareto_plot_select (TfParetoPlot       *self,
+                       guint               index,
+                       TfParetoSelectMode  mode)
+{
+  tf_pareto_plot_select_point (self, TF_PARETO_FRONT, index, mode);
 }
 
 static void
@@ -659,6 +716,16 @@ tf_pareto_plot_set_log (TfParetoPlot *self,
   return TRUE;
 }
 
+void
+tf_pareto_plot_get_area (TfParetoPlot    *self,
+                         graphene_rect_t *area)
+{
+  g_return_if_fail (TF_IS_PARETO_PLOT (self));
+  g_return_if_fail (area != NULL);
+
+  *area = self->area;
+}
+
 guint
 tf_pareto_plot_get_n_selected (TfParetoPlot *self)
 {
@@ -737,7 +804,10 @@ tf_pareto_plot_finalize (GObject *object)
 
   g_clear_pointer (&self->model, tf_pareto_model_free);
   g_clear_pointer (&self->selection, g_array_unref);
-  g_clear_pointer (&self->evaluated_node, gsk_render_node_unref);
+  g_clear_pointer (&self->file_selection, g_array_unref);
+  g_clear_pointer (&self->legend, g_array_unref);
+  g_clear_pointer (&self->cloud_node[0], gsk_render_node_unref);
+  g_clear_pointer (&self->cloud_node[1], gsk_render_node_unref);
   G_OBJECT_CLASS (tf_pareto_plot_parent_class)->finalize (object);
 }
 
@@ -843,6 +913,8 @@ tf_pareto_plot_init (TfParetoPlot *self)
 
   self->model = tf_pareto_model_new ();
   self->selection = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->file_selection = g_array_new (FALSE, FALSE, sizeof (guint));
+  self->legend = g_array_new (FALSE, FALSE, sizeof (TfParetoLegendEntry));
   self->hover_set = -1;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);

@@ -1,12 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-pareto-plot.h: the Pareto plot, a widget drawing a TfParetoModel.
  *
- * Every evaluated candidate as a faint dot, the search's front as filled circles coloured by the
- * colour axis (viridis, with a colour bar), the baseline's front as hollow squares above them.
+ * Every evaluated candidate as a faint dot (the family designs Stage 0 evaluated as faint purple
+ * ones), the search's front as filled circles coloured by the colour axis (viridis, with a
+ * colour bar) over the smaller ones of the rest of the front that they stand for, the family
+ * front as hollow purple diamonds, the baseline's front as hollow squares above them, and
+ * topology files the user evaluated as crosses with their names. A legend over the plot names
+ * every set shown; hovering an entry explains it.
  *
- * Pointer: hovering a point rings it and its tooltip describes it. A click selects a front point
- * (Ctrl toggles, Shift extends), a click on empty space clears the selection; a drag draws a
- * rubber band selecting the front points inside (same modifiers). The wheel zooms about the
+ * Pointer: hovering a point rings it and its tooltip describes it. A click selects a front or
+ * file point (Ctrl toggles, Shift extends), a click on a point of the rest of the front selects
+ * the candidate standing for it (drawn with spokes to those it stands for), a click on empty
+ * space clears the selection; a drag draws a rubber band selecting the front and file points
+ * inside (same modifiers). The wheel zooms about the
  * pointer, a secondary-button drag zooms to its rectangle; a middle-button drag, or Alt with a
  * primary drag, pans; a double-click on empty space resets the view, on a front point
  * activates it ("point-activated").
@@ -48,16 +54,32 @@ void           tf_pareto_plot_set_axis       (TfParetoPlot    *self,
 gboolean       tf_pareto_plot_set_log        (TfParetoPlot    *self,
                                               TfParetoAxis     axis,
                                               gboolean         log);
+/* The selected front points; read the model for the files. */
 guint          tf_pareto_plot_get_n_selected (TfParetoPlot    *self);
+/* The plot rectangle, in widget pixels. */
+void           tf_pareto_plot_get_area       (TfParetoPlot    *self,
+                                              graphene_rect_t *area);
+/* The legend's entries, up to @max_sets of them into @sets (a set each, in the order drawn:
+ * every set with points), their number, and the rectangle they take (@bounds may be NULL);
+ * it lies above the plot rectangle. */
+guint          tf_pareto_plot_get_legend     (TfParetoPlot    *self,
+                                              TfParetoSet     *sets,
+                                              guint            max_sets,
+                                              graphene_rect_t *bounds);
 /* Selects front point @index as a click on it with @mode's modifiers would, and focuses it. */
 void           tf_pareto_plot_select         (TfParetoPlot       *self,
                                               guint               index,
                                               TfParetoSelectMode  mode);
+/* The same for a point of the front or of the files. */
+void           tf_pareto_plot_select_point   (TfParetoPlot       *self,
+                                              TfParetoSet         set,
+                                              guint               index,
+                                              TfParetoSelectMode  mode);
 
 /* The bodies of the pointer handlers, for tests and for callers that replay input: a click at
- * (@x, @y) with the modifiers of @state (TRUE when it hit a front point), a rubber band between
- * two pixels (the number of front points inside), a wheel step of @dy at (@x, @y) (< 0 zooms
- * in), and the tooltip's text at (@x, @y) (NULL over no point). */
+ * (@x, @y) with the modifiers of @state (TRUE when it selected a point), a rubber band between
+ * two pixels (the number of front and file points inside), a wheel step of @dy at (@x, @y)
+ * (< 0 zooms in), and the tooltip's text at (@x, @y) (NULL over no point or legend entry). */
 gboolean       tf_pareto_plot_click          (TfParetoPlot    *self,
                                               double           x,
                                               double           y,

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-pareto-model.c: the Pareto plot's model without a display (app/tf-pareto-model.c):
+/* test-pareto-model.c: the Pareto plot's model without a display (app/tf-pareto-model*.c):
  * where points land, hit testing, spreading, selection, zoom and pan, log axes, keyboard order
- * and the words for a point. */
+ * and the words for a point; the rest of a front written as representatives, the family front,
+ * the clouds and the evaluated files (issue 31): which a click selects, what the view fits and
+ * the colour spans, and what each set is called. */
 #include <math.h>
 #include <string.h>
 
@@ -650,6 +652,191 @@ test_revision (void)
   g_assert_cmpuint (tf_pareto_model_get_revision (model), >, r);
 }
 
+/* Four designs of the front without a file: each stands with a representative, stays where
+ * its values put it (not spread, even on its representative), and a click on it selects the
+ * representative. */
+static void
+test_members (void)
+{
+  static const double front[] = { 1000, 4e6, 3, 3000, 2e6, 3, 5000, 1e6, 3 };
+  static const double members[] = {
+    1000, 4e6, 3,      /* on its representative */
+    1100, 3.9e6, 3,
+    3100, 1.9e6, 3,
+    5200, 0.9e6, 3,
+  };
+  static const guint representatives[] = { 0, 0, 1, 2 };
+  static const char *const origins[] = { "graph_mutation, cand_000007", NULL, NULL, NULL };
+  g_autoptr(TfParetoModel) model = new_model ();
+  g_autofree char *front_words = NULL, *member_words = NULL;
+  TfParetoSet set;
+  guint index;
+  double fx, fy, mx, my;
+
+  tf_pareto_model_set_points (model, TF_PARETO_FRONT, front, 3, NULL);
+  tf_pareto_model_set_points (model, TF_PARETO_MEMBERS, members, 4, origins);
+  /* Until they are told, members stand with nobody and select nothing. */
+  g_assert_cmpuint (tf_pareto_model_get_representative (model, 0), ==, G_MAXUINT);
+  g_assert_false (tf_pareto_model_get_selectable (model, TF_PARETO_MEMBERS, 0, NULL, NULL));
+  tf_pareto_model_set_representatives (model, representatives, 4);
+  g_assert_cmpuint (tf_pareto_model_get_representative (model, 3), ==, 2);
+  g_assert_cmpuint (tf_pareto_model_count_members (model, 0), ==, 2);
+  g_assert_cmpuint (tf_pareto_model_count_members (model, 1), ==, 1);
+
+  /* Not spread: the member on its representative is drawn exactly there. */
+  position (model, TF_PARETO_FRONT, 0, &fx, &fy);
+  position (model, TF_PARETO_MEMBERS, 0, &mx, &my);
+  g_assert_cmpfloat (hypot (fx - mx, fy - my), <, 1e-9);
+  /* The representative wins a tie; alone, the member is hit, and selects its representative. */
+  g_assert_true (tf_pareto_model_hit (model, fx, fy, 8, &set, &index));
+  g_assert_cmpint (set, ==, TF_PARETO_FRONT);
+  position (model, TF_PARETO_MEMBERS, 3, &mx, &my);
+  g_assert_true (tf_pareto_model_hit (model, mx + 1, my, 3, &set, &index));
+  g_assert_cmpint (set, ==, TF_PARETO_MEMBERS);
+  g_assert_cmpuint (index, ==, 3);
+  g_assert_true (tf_pareto_model_get_selectable (model, set, index, &set, &index));
+  g_assert_cmpint (set, ==, TF_PARETO_FRONT);
+  g_assert_cmpuint (index, ==, 2);
+
+  front_words = tf_pareto_model_dup_description (model, TF_PARETO_FRONT, 0);
+  g_assert_nonnull (strstr (front_words, "Candidate 1 (front), standing for 2 more designs: "));
+  member_words = tf_pareto_model_dup_description (model, TF_PARETO_MEMBERS, 0);
+  g_assert_nonnull (strstr (member_words, "A design of the front candidate 1 stands for: "));
+  g_assert_nonnull (strstr (member_words, "from graph_mutation, cand_000007"));
+
+  /* The view fits them; the colour spans them with the front. */
+  g_assert_true (tf_pareto_model_get_colour (model, TF_PARETO_MEMBERS, 1, NULL));
+  /* Replacing them forgets who they stood with. */
+  tf_pareto_model_set_points (model, TF_PARETO_MEMBERS, members, 2, NULL);
+  g_assert_cmpuint (tf_pareto_model_get_representative (model, 1), ==, G_MAXUINT);
+  g_assert_cmpuint (tf_pareto_model_count_members (model, 0), ==, 0);
+}
+
+/* The family front: fitted by the view even far from the search's front, never selected, hit
+ * after the front it shares a point with, and left out of the colour's range; its cloud, like
+ * the search's, is fitted only while nothing else is shown. */
+static void
+test_family (void)
+{
+  static const double front[] = { 1000, 2e6, 3, 2000, 1e6, 4 };
+  static const double family[] = {
+    1000, 2e6, 3,       /* still on the front */
+    9000, 5e5, 400,     /* far away, with a colour value far outside the front's */
+  };
+  static const double cloud[] = { 20000, 9e6, 5, 30000, 8e6, 6 };
+  g_autoptr(TfParetoModel) model = new_model ();
+  g_autoptr(TfParetoModel) live = new_model ();
+  g_autofree char *words = NULL;
+  double before, after, x, y;
+  TfParetoSet set;
+  guint index;
+
+  tf_pareto_model_set_points (model, TF_PARETO_FRONT, front, 2, NULL);
+  g_assert_true (tf_pareto_model_get_colour (model, TF_PARETO_FRONT, 0, &before));
+  tf_pareto_model_set_points (model, TF_PARETO_FAMILY, family, 2, NULL);
+  tf_pareto_model_set_points (model, TF_PARETO_FAMILY_EVALUATED, cloud, 2, NULL);
+  g_assert_true (tf_pareto_model_get_position (model, TF_PARETO_FAMILY, 1, NULL, NULL));
+  g_assert_false (tf_pareto_model_get_position (model, TF_PARETO_FAMILY_EVALUATED, 0, NULL,
+                                                NULL));
+  g_assert_true (tf_pareto_model_get_colour (model, TF_PARETO_FRONT, 0, &after));
+  g_assert_cmpfloat (after, ==, before);
+
+  position (model, TF_PARETO_FAMILY, 0, &x, &y);
+  g_assert_true (tf_pareto_model_hit (model, x, y, 8, &set, &index));
+  g_assert_cmpint (set, ==, TF_PARETO_FRONT);
+  position (model, TF_PARETO_FAMILY, 1, &x, &y);
+  g_assert_true (tf_pareto_model_hit (model, x, y, 8, &set, &index));
+  g_assert_cmpint (set, ==, TF_PARETO_FAMILY);
+  g_assert_false (tf_pareto_model_get_selectable (model, set, index, NULL, NULL));
+  words = tf_pareto_model_dup_description (model, TF_PARETO_FAMILY, 1);
+  g_assert_nonnull (strstr (words, "Family front design 2: Iteration time 9 ms"));
+
+  /* While Stage 0 runs there is only the family front: the view fits it alone. */
+  tf_pareto_model_set_points (live, TF_PARETO_FAMILY, family, 2, NULL);
+  g_assert_true (tf_pareto_model_get_position (live, TF_PARETO_FAMILY, 0, NULL, NULL));
+  g_assert_true (tf_pareto_model_get_position (live, TF_PARETO_FAMILY, 1, NULL, NULL));
+  /* The clouds alone are fitted, the family's too. */
+  tf_pareto_model_set_points (live, TF_PARETO_FAMILY, NULL, 0, NULL);
+  tf_pareto_model_set_points (live, TF_PARETO_FAMILY_EVALUATED, cloud, 2, NULL);
+  g_assert_true (tf_pareto_model_get_position (live, TF_PARETO_FAMILY_EVALUATED, 1, NULL, NULL));
+  g_assert_false (tf_pareto_model_hit (live, 0, 0, 1e6, NULL, NULL));
+}
+
+/* Files the user evaluated: named, spread with the front, selected alone or beside front
+ * points, inside a rubber band too; a value that could not be computed leaves a file out of
+ * the picture. */
+static void
+test_files (void)
+{
+  static const double front[] = { 1000, 2e6, 3, 2000, 1e6, 4 };
+  static const double files[] = {
+    1000, 2e6, 3,        /* on a front point */
+    4000, 3e6, 5,
+    NAN, 1e6, NAN,       /* not connected: cost alone */
+  };
+  static const char *const names[] = { "cluster.yaml", "nvl72.yaml", "broken.yaml" };
+  g_autoptr(TfParetoModel) model = new_model ();
+  g_autoptr(GArray) picked = NULL;
+  g_autofree char *words = NULL;
+  double fx, fy, x, y;
+  TfParetoSet set;
+  guint index;
+
+  tf_pareto_model_set_points (model, TF_PARETO_FRONT, front, 2, NULL);
+  tf_pareto_model_set_points (model, TF_PARETO_FILES, files, 3, names);
+  g_assert_cmpstr (tf_pareto_model_get_origin (model, TF_PARETO_FILES, 1), ==, "nvl72.yaml");
+  g_assert_false (tf_pareto_model_get_position (model, TF_PARETO_FILES, 2, NULL, NULL));
+  /* Spread from the front point it lies on, so both can be picked. */
+  position (model, TF_PARETO_FRONT, 0, &fx, &fy);
+  position (model, TF_PARETO_FILES, 0, &x, &y);
+  g_assert_cmpfloat (hypot (fx - x, fy - y), >=, 5);
+  g_assert_true (tf_pareto_model_hit (model, x, y, 3, &set, &index));
+  g_assert_cmpint (set, ==, TF_PARETO_FILES);
+  g_assert_true (tf_pareto_model_get_selectable (model, set, index, &set, &index));
+  g_assert_cmpint (set, ==, TF_PARETO_FILES);
+  g_assert_cmpuint (index, ==, 0);
+
+  tf_pareto_model_select (model, 1, TF_PARETO_SELECT_REPLACE);
+  tf_pareto_model_select_point (model, TF_PARETO_FILES, 1, TF_PARETO_SELECT_EXTEND);
+  g_assert_true (tf_pareto_model_is_selected (model, 1));
+  g_assert_true (tf_pareto_model_is_point_selected (model, TF_PARETO_FILES, 1));
+  picked = tf_pareto_model_get_selected (model, TF_PARETO_FILES);
+  g_assert_cmpuint (picked->len, ==, 1);
+  /* A plain click on a file replaces both. */
+  tf_pareto_model_select_point (model, TF_PARETO_FILES, 0, TF_PARETO_SELECT_REPLACE);
+  g_assert_false (tf_pareto_model_is_selected (model, 1));
+  g_assert_false (tf_pareto_model_is_point_selected (model, TF_PARETO_FILES, 1));
+  g_assert_true (tf_pareto_model_is_point_selected (model, TF_PARETO_FILES, 0));
+  /* The whole area in a band: both front points and the two placed files. */
+  g_assert_cmpuint (tf_pareto_model_select_rect (model, 0, 0, 2000, 2000,
+                                                 TF_PARETO_SELECT_REPLACE), ==, 4);
+  tf_pareto_model_clear_selection (model);
+  g_clear_pointer (&picked, g_array_unref);
+  picked = tf_pareto_model_get_selected (model, TF_PARETO_FILES);
+  g_assert_cmpuint (picked->len, ==, 0);
+
+  words = tf_pareto_model_dup_description (model, TF_PARETO_FILES, 2);
+  g_assert_cmpstr (words, ==, "broken.yaml (evaluated file): Iteration time —, "
+                              "Network cost 1 M USD, APL under failure —");
+}
+
+/* Every set has a name for the legend and a sentence saying what it is, none the same. */
+static void
+test_set_words (void)
+{
+  for (TfParetoSet a = 0; a < TF_N_PARETO_SETS; a++)
+    {
+      g_assert_cmpuint (strlen (tf_pareto_set_get_label (a)), >, 3);
+      g_assert_cmpuint (strlen (tf_pareto_set_get_explanation (a)), >,
+                        strlen (tf_pareto_set_get_label (a)));
+      for (TfParetoSet b = 0; b < a; b++)
+        g_assert_cmpstr (tf_pareto_set_get_label (a), !=, tf_pareto_set_get_label (b));
+    }
+  g_assert_cmpstr (tf_pareto_set_get_label (TF_PARETO_FAMILY), ==, "Family front");
+  g_assert_nonnull (strstr (tf_pareto_set_get_explanation (TF_PARETO_FAMILY),
+                            "Every buildable family design, evaluated before the search"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -673,5 +860,9 @@ main (int argc, char **argv)
   g_test_add_func ("/app-model/pareto/keyboard", test_keyboard);
   g_test_add_func ("/app-model/pareto/description", test_description);
   g_test_add_func ("/app-model/pareto/fit-evaluated", test_fit_evaluated);
+  g_test_add_func ("/app-model/pareto/members", test_members);
+  g_test_add_func ("/app-model/pareto/family", test_family);
+  g_test_add_func ("/app-model/pareto/files", test_files);
+  g_test_add_func ("/app-model/pareto/set-words", test_set_words);
   return g_test_run ();
 }

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-pareto-plot.c: the Pareto plot widget under a display, on a synthetic model of three
- * objectives: 30 front points (5 of them with equal values), 500 evaluated, 10 baseline. Clicks,
- * rubber bands and the wheel go through the widget's handler bodies at the pixels the model
- * places the points on; the keys go through the actions they are bound to. */
+ * objectives: 30 front points (5 of them with equal values), 500 evaluated, 10 baseline, and for
+ * some tests the rest of the front (20 designs, two per representative), a family front, the
+ * family's cloud and two evaluated files. Clicks, rubber bands and the wheel go through the
+ * widget's handler bodies at the pixels the model places the points on; the keys go through the
+ * actions they are bound to. The legend names every set drawn, above the plot rectangle. */
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <math.h>
@@ -82,6 +84,53 @@ fill_model (TfParetoModel *model)
   tf_pareto_model_set_points (model, TF_PARETO_BASELINE, baseline, N_BASELINE, NULL);
 }
 
+#define N_MEMBERS    20   /* two for each of the first ten front points */
+#define N_FAMILY     8
+#define N_FAMILY_ALL 60
+#define N_FILES      2
+
+/* What a run written as representatives, Stage 0 and two evaluated files add. */
+static void
+add_more_sets (TfParetoModel *model)
+{
+  double members[N_MEMBERS * N_OBJ], family[N_FAMILY * N_OBJ], all[N_FAMILY_ALL * N_OBJ];
+  static const double files[N_FILES * N_OBJ] = { 2500, 3.5e6, 2.5, 4200, 1.8e6, 3 };
+  static const char *const names[N_FILES] = { "cluster.yaml", "nvl72.yaml" };
+  guint representatives[N_MEMBERS];
+  const guint n_curve = N_FRONT - N_COINCIDENT;
+
+  for (guint i = 0; i < N_MEMBERS; i++)
+    {
+      double t = (double) (i / 2) / (n_curve - 1) + (i % 2 ? 0.01 : -0.01);
+
+      members[i * N_OBJ + 0] = 200 + 4800 * t;
+      members[i * N_OBJ + 1] = front_cost (t) + 4e4;
+      members[i * N_OBJ + 2] = 2.5;
+      representatives[i] = i / 2;
+    }
+  for (guint i = 0; i < N_FAMILY; i++)
+    {
+      double t = (i + 0.5) / N_FAMILY;
+
+      family[i * N_OBJ + 0] = 200 + 4800 * t;
+      family[i * N_OBJ + 1] = front_cost (t) + 1.2e6;
+      family[i * N_OBJ + 2] = 4;
+    }
+  for (guint i = 0; i < N_FAMILY_ALL; i++)
+    {
+      double t = (i + 0.5) / N_FAMILY_ALL;
+
+      all[i * N_OBJ + 0] = 200 + 4800 * t;
+      all[i * N_OBJ + 1] = front_cost (t) + 1.5e6 + 1e4 * (i % 7);
+      all[i * N_OBJ + 2] = 4;
+    }
+  tf_pareto_model_set_points (model, TF_PARETO_MEMBERS, members, N_MEMBERS, NULL);
+  tf_pareto_model_set_representatives (model, representatives, N_MEMBERS);
+  tf_pareto_model_set_points (model, TF_PARETO_FAMILY, family, N_FAMILY, NULL);
+  tf_pareto_model_set_points (model, TF_PARETO_FAMILY_EVALUATED, all, N_FAMILY_ALL, NULL);
+  tf_pareto_model_set_points (model, TF_PARETO_FILES, files, N_FILES, names);
+}
+
 static gboolean
 count_frame (GtkWidget     *widget,
              GdkFrameClock *clock,
@@ -136,6 +185,8 @@ setup_plot (Fixture       *fixture,
   if (GPOINTER_TO_INT (filled))
     {
       fill_model (fixture->model);
+      if (GPOINTER_TO_INT (filled) == 2)
+        add_more_sets (fixture->model);
       tf_pareto_plot_points_changed (fixture->plot, TRUE);
     }
   g_signal_connect (fixture->plot, "selection-changed", G_CALLBACK (selection_changed), fixture);
@@ -487,6 +538,170 @@ test_picture (Fixture       *fixture,
     g_remove (path);
 }
 
+/* Every set drawn has an entry in the legend, in a fixed order, and the legend lies above the
+ * plot rectangle, so no point is ever under it; hovering an entry says what the set is. */
+static double
+assert_legend (TfParetoPlot      *plot,
+               const TfParetoSet *expected,
+               guint              n)
+{
+  TfParetoModel *model = tf_pareto_plot_get_model (plot);
+  TfParetoSet sets[TF_N_PARETO_SETS];
+  graphene_rect_t bounds, area;
+  g_autofree char *tooltip = NULL;
+
+  g_assert_cmpuint (tf_pareto_plot_get_legend (plot, sets, G_N_ELEMENTS (sets), &bounds), ==,
+                    n);
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpint (sets[i], ==, expected[i]);
+  tf_pareto_plot_get_area (plot, &area);
+  g_assert_cmpfloat (bounds.size.width, >, 0);
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, area.origin.y);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=,
+                     gtk_widget_get_width (GTK_WIDGET (plot)));
+  for (TfParetoSet set = 0; set < TF_N_PARETO_SETS; set++)
+    for (guint i = 0; i < tf_pareto_model_get_n_points (model, set); i++)
+      {
+        double x, y;
+
+        if (tf_pareto_model_get_position (model, set, i, &x, &y))
+          g_assert_false (graphene_rect_contains_point (&bounds,
+                                                        &GRAPHENE_POINT_INIT ((float) x,
+                                                                              (float) y)));
+      }
+  /* The first entry's marker. */
+  tooltip = tf_pareto_plot_dup_tooltip (plot, bounds.origin.x + 4, bounds.origin.y + 8);
+  g_assert_cmpstr (tooltip, ==, tf_pareto_set_get_explanation (expected[0]));
+  return bounds.size.height;
+}
+
+static void
+test_legend (Fixture       *fixture,
+             gconstpointer  data)
+{
+  static const TfParetoSet three[] = {
+    TF_PARETO_FRONT, TF_PARETO_BASELINE, TF_PARETO_EVALUATED,
+  };
+  static const TfParetoSet all[] = {
+    TF_PARETO_FRONT, TF_PARETO_MEMBERS, TF_PARETO_BASELINE, TF_PARETO_FAMILY, TF_PARETO_FILES,
+    TF_PARETO_EVALUATED, TF_PARETO_FAMILY_EVALUATED,
+  };
+
+  GtkWidget *narrow = gtk_window_new ();
+  TfParetoPlot *small = TF_PARETO_PLOT (tf_pareto_plot_new ());
+  double one_row;
+
+  one_row = assert_legend (fixture->plot, three, G_N_ELEMENTS (three));
+  add_more_sets (fixture->model);
+  tf_pareto_plot_points_changed (fixture->plot, TRUE);
+  assert_legend (fixture->plot, all, G_N_ELEMENTS (all));
+
+  /* Narrow: the entries take more rows, still above every point. */
+  fill_model (tf_pareto_plot_get_model (small));
+  add_more_sets (tf_pareto_plot_get_model (small));
+  tf_pareto_plot_points_changed (small, TRUE);
+  gtk_window_set_default_size (GTK_WINDOW (narrow), 320, 560);
+  gtk_window_set_child (GTK_WINDOW (narrow), GTK_WIDGET (small));
+  gtk_window_present (GTK_WINDOW (narrow));
+  wait_drawn (GTK_WIDGET (small));
+  g_assert_cmpfloat (assert_legend (small, all, G_N_ELEMENTS (all)), >, 2 * one_row);
+  gtk_window_destroy (GTK_WINDOW (narrow));
+}
+
+/* A click on a design of the rest of the front selects the candidate standing for it; a click
+ * on a file selects the file, beside a candidate with Ctrl; the family front is described, not
+ * selected. */
+static void
+test_members_and_files (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  const guint three[] = { 3 }, four[] = { 4 };
+  g_autoptr(GArray) files = NULL;
+  g_autofree char *words = NULL;
+  double x, y;
+
+  position (fixture, TF_PARETO_MEMBERS, 7, &x, &y);
+  /* Nearer to its member than to any front point, or the test proves nothing. */
+  g_assert_true (tf_pareto_plot_click (fixture->plot, x, y, 0));
+  assert_selection (fixture, three, 1);
+  g_assert_cmpuint (fixture->n_changed, ==, 1);
+
+  position (fixture, TF_PARETO_FILES, 1, &x, &y);
+  g_assert_true (tf_pareto_plot_click (fixture->plot, x, y, 0));
+  assert_selection (fixture, NULL, 0);
+  files = tf_pareto_model_get_selected (fixture->model, TF_PARETO_FILES);
+  g_assert_cmpuint (files->len, ==, 1);
+  g_assert_cmpuint (g_array_index (files, guint, 0), ==, 1);
+  g_assert_cmpuint (fixture->n_changed, ==, 2);
+  words = tf_pareto_plot_dup_tooltip (fixture->plot, x, y);
+  g_assert_nonnull (strstr (words, "nvl72.yaml (evaluated file)"));
+
+  position (fixture, TF_PARETO_FRONT, 4, &x, &y);
+  g_assert_true (tf_pareto_plot_click (fixture->plot, x, y, GDK_CONTROL_MASK));
+  assert_selection (fixture, four, 1);
+  g_assert_true (tf_pareto_model_is_point_selected (fixture->model, TF_PARETO_FILES, 1));
+  g_assert_cmpuint (fixture->n_changed, ==, 3);
+
+  /* The family front: a tooltip, and a click on it is a click on nothing. */
+  position (fixture, TF_PARETO_FAMILY, 5, &x, &y);
+  g_clear_pointer (&words, g_free);
+  words = tf_pareto_plot_dup_tooltip (fixture->plot, x, y);
+  g_assert_nonnull (strstr (words, "Family front design 6"));
+  g_assert_false (tf_pareto_plot_click (fixture->plot, x, y, 0));
+  assert_selection (fixture, NULL, 0);
+  g_assert_false (tf_pareto_model_is_point_selected (fixture->model, TF_PARETO_FILES, 1));
+  g_assert_cmpuint (fixture->n_changed, ==, 4);
+}
+
+/* Every set drawn: the family front's purple diamonds show; the label counts every set. */
+static void
+test_picture_all (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "pareto-widget-all.png", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree guchar *pixels = NULL;
+  g_autofree char *message = NULL;
+  guint64 purple = 0;
+  int width, height;
+  double x, y;
+
+  message = gtk_test_accessible_check_property (
+    GTK_ACCESSIBLE (fixture->plot), GTK_ACCESSIBLE_PROPERTY_LABEL,
+    "Pareto front: 30 candidates standing for 20 more designs, 10 baseline points, 8 family "
+    "front points, 2 evaluated files; x Iteration time (ms), y Network cost (M USD), colour "
+    "APL under failure (hops)");
+  if (message != NULL)
+    g_error ("accessible label '%s'", message);
+
+  position (fixture, TF_PARETO_FRONT, 2, &x, &y);
+  tf_pareto_plot_click (fixture->plot, x, y, 0);
+  position (fixture, TF_PARETO_FILES, 0, &x, &y);
+  tf_pareto_plot_click (fixture->plot, x, y, GDK_CONTROL_MASK);
+  wait_drawn (GTK_WIDGET (fixture->plot));
+  g_assert_true (tf_screenshot_save (GTK_WIDGET (fixture->plot), path, &error));
+  g_assert_no_error (error);
+  texture = gdk_texture_new_from_filename (path, &error);
+  g_assert_no_error (error);
+  width = gdk_texture_get_width (texture);
+  height = gdk_texture_get_height (texture);
+  pixels = g_malloc ((gsize) width * height * 4);
+  gdk_texture_download (texture, pixels, (gsize) width * 4);
+  for (gsize i = 0; i < (gsize) width * height; i++)
+    {
+      /* B, G, R, A: the family's reddish purple, far from viridis and from the baseline's red. */
+      const guchar *px = pixels + i * 4;
+
+      purple += px[3] > 200 && px[2] > 140 && px[1] < 120 && px[0] > 100 && px[0] < 180;
+    }
+  g_test_message ("%s: %" G_GUINT64_FORMAT " family purple pixels", path, purple);
+  /* Eight hollow diamonds (and the legend's one) of 1.75 px lines. */
+  g_assert_cmpuint (purple, >=, 8 * 20);
+  if (g_getenv ("TF_KEEP_PICTURES") == NULL)
+    g_remove (path);
+}
+
 static void
 test_labels (Fixture       *fixture,
              gconstpointer  data)
@@ -524,6 +739,8 @@ test_empty (Fixture       *fixture,
     g_error ("accessible label '%s'", message);
   g_assert_false (tf_pareto_plot_click (fixture->plot, 100, 100, 0));
   g_assert_cmpuint (fixture->n_changed, ==, 0);
+  /* Nothing drawn, nothing to name. */
+  g_assert_cmpuint (tf_pareto_plot_get_legend (fixture->plot, NULL, 0, NULL), ==, 0);
   /* A screenshot shows the last frame drawn, and the click asked for a new one. */
   wait_drawn (GTK_WIDGET (fixture->plot));
   g_assert_true (tf_screenshot_save (GTK_WIDGET (fixture->plot), path, &error));
@@ -569,6 +786,9 @@ main (int   argc,
   ADD ("labels", test_labels, TRUE);
   ADD ("picture", test_picture, TRUE);
   ADD ("empty", test_empty, FALSE);
+  ADD ("legend", test_legend, TRUE);
+  ADD ("members-and-files", test_members_and_files, 2);
+  ADD ("picture-all", test_picture_all, 2);
 #undef ADD
 
   return g_test_run ();
