@@ -22,6 +22,7 @@ struct _TfApplication
   GFile                   *screenshot_file;   /* the FILE to show, or NULL for a result */
   gboolean                 screenshot_optimize;  /* of the Optimize view: --optimize, --open-run */
   int                      screenshot_select;    /* the front candidate to show, or -1 */
+  int                      screenshot_member;    /* the design of the front to click, or -1 */
   guint                    screenshot_poll;
   gint64                   screenshot_deadline;
   int                      exit_status;
@@ -62,6 +63,12 @@ static const GOptionEntry option_entries[] = {
   { "open-run", 0, 0, G_OPTION_ARG_FILENAME, NULL,
     N_("Open the Optimize view on a run folder, as topoforge-cli optimize --out writes it"),
     N_("DIR") },
+  { "evaluate", 0, 0, G_OPTION_ARG_FILENAME_ARRAY, NULL,
+    N_("With --optimize or --open-run: evaluate this topology file under the configuration "
+       "and mark it on the plot (repeatable)"), N_("FILE") },
+  { "select-member", 0, 0, G_OPTION_ARG_INT, NULL,
+    N_("With --open-run: click this design of the front among those without a file of their "
+       "own, counting from 0 (which selects the candidate standing for it)"), N_("I") },
   { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
     N_("Save the window as a PNG once the topology (or the one FILE) is drawn, then quit"),
     N_("PNG") },
@@ -133,6 +140,20 @@ screenshot_poll_optimize (TfApplication *self)
         tf_pareto_plot_select (tf_optimize_view_get_plot (view),
                                (guint) self->screenshot_select, TF_PARETO_SELECT_REPLACE);
       self->screenshot_select = -1;
+      return G_SOURCE_CONTINUE;
+    }
+  if (self->screenshot_member >= 0)
+    {
+      TfParetoPlot *plot = tf_optimize_view_get_plot (view);
+      TfParetoModel *model = tf_pareto_plot_get_model (plot);
+      double x, y;
+
+      /* As a person would: a click where the design is drawn. */
+      if ((guint) self->screenshot_member < tf_pareto_model_get_n_points (model, TF_PARETO_MEMBERS)
+          && tf_pareto_model_get_position (model, TF_PARETO_MEMBERS,
+                                           (guint) self->screenshot_member, &x, &y))
+        tf_pareto_plot_click (plot, x, y, 0);
+      self->screenshot_member = -1;
       return G_SOURCE_CONTINUE;
     }
   if (tf_topology_view_get_topology (shown) != NULL && tf_topology_view_get_frames (shown) < 2)
@@ -350,25 +371,30 @@ apply_options (TfWindow      *window,
   return TRUE;
 }
 
-/* --optimize CONFIG runs a search, --open-run DIR opens one, on the Optimize page. */
+/* --optimize CONFIG runs a search, --open-run DIR opens one, on the Optimize page; --evaluate
+ * FILE marks topology files on its plot, judged by the search's or the run's configuration. */
 static gboolean
 start_optimize (TfWindow                 *window,
                 GApplicationCommandLine  *command_line,
                 const char               *config,
                 const char               *run,
+                const char *const        *evaluate,
                 GError                  **error)
 {
   TfOptimizeView *view = tf_window_get_optimize_view (window);
   g_autoptr(GFile) file = g_application_command_line_create_file_for_arg (command_line,
                                                                           config ? config : run);
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
 
   tf_window_set_page (window, "optimize");
   if (run != NULL)
-    {
-      tf_optimize_view_open_run (view, file);
-      return TRUE;
-    }
-  return tf_optimize_view_load_config (view, file, error) && tf_optimize_view_run (view, error);
+    tf_optimize_view_open_run (view, file);
+  else if (!tf_optimize_view_load_config (view, file, error) || !tf_optimize_view_run (view, error))
+    return FALSE;
+  for (guint i = 0; evaluate != NULL && evaluate[i] != NULL; i++)
+    g_ptr_array_add (files, g_application_command_line_create_file_for_arg (command_line,
+                                                                            evaluate[i]));
+  return tf_optimize_view_evaluate_files (view, (GFile *const *) files->pdata, files->len, error);
 }
 
 /* The FILE arguments, as files relative to where the command ran. */
@@ -393,13 +419,23 @@ tf_application_command_line (GApplication            *app,
   GVariantDict *options = g_application_command_line_get_options_dict (command_line);
   g_autoptr(GPtrArray) files = command_line_files (command_line);
   const char *screenshot = NULL, *optimize = NULL, *open_run = NULL;
+  g_autofree const char **evaluate = NULL;
   g_autoptr(GError) error = NULL;
   TfWindow *window = NULL;
-  gint32 select = 0;
+  gint32 select = 0, member = -1;
 
   g_variant_dict_lookup (options, "screenshot", "^&ay", &screenshot);
   g_variant_dict_lookup (options, "optimize", "^&ay", &optimize);
   g_variant_dict_lookup (options, "open-run", "^&ay", &open_run);
+  g_variant_dict_lookup (options, "evaluate", "^a&ay", &evaluate);
+  g_variant_dict_lookup (options, "select-member", "i", &member);
+  if ((evaluate != NULL || member >= 0) && optimize == NULL && open_run == NULL)
+    {
+      g_application_command_line_printerr (command_line, "topoforge: %s\n",
+                                           _("--evaluate and --select-member work on the "
+                                             "Optimize page: give --optimize or --open-run"));
+      return 2;
+    }
   if ((optimize != NULL || open_run != NULL) && (files->len > 0 || (optimize && open_run)))
     {
       g_application_command_line_printerr (command_line, "topoforge: %s\n",
@@ -435,7 +471,7 @@ tf_application_command_line (GApplication            *app,
       if (i < files->len)
         tf_window_open (window, g_ptr_array_index (files, i));
       if ((optimize != NULL || open_run != NULL)
-          && !start_optimize (window, command_line, optimize, open_run, &error))
+          && !start_optimize (window, command_line, optimize, open_run, evaluate, &error))
         {
           g_application_command_line_printerr (command_line, "topoforge: %s\n", error->message);
           gtk_window_destroy (GTK_WINDOW (window));
@@ -455,6 +491,7 @@ tf_application_command_line (GApplication            *app,
       self->screenshot_optimize = optimize != NULL || open_run != NULL;
       g_variant_dict_lookup (options, "select", "i", &select);
       self->screenshot_select = MAX (select, 0);
+      self->screenshot_member = member;
       g_object_weak_ref (G_OBJECT (window), screenshot_window_gone, self);
       self->screenshot_deadline = g_get_monotonic_time () + SCREENSHOT_TIMEOUT_S * G_USEC_PER_SEC;
       self->screenshot_poll = g_timeout_add (50, screenshot_poll, self);

@@ -52,10 +52,11 @@ row_free (Row *row)
 
 typedef struct
 {
-  GPtrArray            *rows;
-  const TfSearchConfig *config;
-  const TfCandidate    *c[2];
-  guint                 n;
+  GPtrArray                  *rows;
+  const TfSearchConfig       *config;
+  const TfCandidatePanelItem *item[2];
+  const TfCandidate          *c[2];
+  guint                       n;
 } Builder;
 
 static void
@@ -205,11 +206,60 @@ all_simulated (const Builder *b)
   return b->n > 0;
 }
 
+/* What the view knows beyond the numbers: the designs a representative stands for, the hard
+ * constraint a design of the user's breaks. */
+static void
+add_notes (Builder *b)
+{
+  gboolean stands_for = FALSE, violation = FALSE;
+  char *text[2] = { NULL, NULL };
+
+  for (guint i = 0; i < b->n; i++)
+    {
+      stands_for |= b->item[i]->stands_for >= 0;
+      violation |= b->item[i]->violation != NULL;
+    }
+  if (stands_for)
+    {
+      for (guint i = 0; i < b->n; i++)
+        {
+          int n = b->item[i]->stands_for;
+
+          if (n < 0)
+            text[i] = g_strdup ("—");
+          else if (n == 0)
+            /* TRANSLATORS: a front candidate that stands for no design but itself */
+            text[i] = g_strdup (_("itself alone"));
+          else
+            /* TRANSLATORS: the other designs of the front a front candidate stands for
+             * (search.front_max) */
+            text[i] = g_strdup_printf (g_dngettext (NULL, "itself and %d more design of the "
+                                                    "front",
+                                                    "itself and %d more designs of the front",
+                                                    n),
+                                       n);
+        }
+      add_text (b, _("Stands for"), text[0], text[1]);
+    }
+  if (violation)
+    {
+      for (guint i = 0; i < b->n; i++)
+        {
+          const char *v = b->item[i]->violation;
+
+          /* TRANSLATORS: no hard constraint broken */
+          text[i] = g_strdup (v != NULL && *v != '\0' ? v : C_("constraint", "none"));
+        }
+      add_text (b, _("Hard constraint broken"), text[0], text[1]);
+    }
+}
+
 static void
 build_rows (Builder *b)
 {
   const TfSearchConfig *config = b->config;
 
+  add_notes (b);
   add_section (b, _("Objectives"));
   for (guint k = 0; k < config->n_objectives; k++)
     {
@@ -392,14 +442,14 @@ clear_grid (TfCandidatePanel *self)
 }
 
 void
-tf_candidate_panel_show (TfCandidatePanel     *self,
-                         const TfSearchConfig *config,
-                         const TfCandidate    *a,
-                         const char           *a_title,
-                         const TfCandidate    *b,
-                         const char           *b_title)
+tf_candidate_panel_show (TfCandidatePanel           *self,
+                         const TfSearchConfig       *config,
+                         const TfCandidatePanelItem *item_a,
+                         const TfCandidatePanelItem *item_b)
 {
   Builder builder = { 0 };
+  const TfCandidate *a = item_a != NULL ? item_a->candidate : NULL;
+  const TfCandidate *b = a != NULL && item_b != NULL ? item_b->candidate : NULL;
   GtkGrid *grid;
   int y = 0;
 
@@ -415,6 +465,8 @@ tf_candidate_panel_show (TfCandidatePanel     *self,
   grid = GTK_GRID (self->grid);
   builder.rows = self->rows;
   builder.config = config;
+  builder.item[0] = item_a;
+  builder.item[1] = item_b;
   builder.c[0] = a;
   builder.c[1] = b;
   builder.n = b != NULL ? 2 : 1;
@@ -423,8 +475,8 @@ tf_candidate_panel_show (TfCandidatePanel     *self,
   /* One candidate: the view's heading names it already. */
   if (b != NULL)
     {
-      gtk_grid_attach (grid, cell (a_title, 1, "heading"), 1, y, 1, 1);
-      gtk_grid_attach (grid, cell (b_title, 1, "heading"), 2, y, 1, 1);
+      gtk_grid_attach (grid, cell (item_a->title, 1, "heading"), 1, y, 1, 1);
+      gtk_grid_attach (grid, cell (item_b->title, 1, "heading"), 2, y, 1, 1);
       gtk_grid_attach (grid, cell (_("Difference"), 1, "heading"), 3, y, 1, 1);
       y++;
     }

@@ -4,6 +4,7 @@
  * with; each on a worker thread, its dialog and its answer. */
 #include <glib/gi18n.h>
 
+#include "tf-file-filters.h"
 #include "tf-optimize-view-private.h"
 
 static void
@@ -24,9 +25,12 @@ run_opened (GObject      *source,
       g_autofree char *message = g_strdup_printf (_("Could not open the run: %s"),
                                                   error->message);
 
+      self->opening = FALSE;
       tf_optimize_view_show_error (self, message);
+      tf_optimize_view_evaluate_pending (self);
       return;
     }
+  self->opening = FALSE;
   tf_optimize_view_show_error (self, NULL);
   /* A folder from before config.yaml was written knows its objectives, not its workload: the
    * form keeps what it holds. */
@@ -37,16 +41,18 @@ run_opened (GObject      *source,
                                        "Opened %s: a front of %u candidates",
                                        run->result.front->len),
                           run->folder, run->result.front->len);
+  tf_optimize_view_set_status (self, text);
+  tf_optimize_view_append_run_status (self, run);
   if (run->config.n_workloads == 0)
     {
       g_autofree char *more = g_strdup_printf (
-        "%s. %s", text, _("The folder has no config.yaml (an older run): the form keeps its "
-                         "configuration"));
+        "%s. %s", tf_optimize_view_get_status (self),
+        _("The folder has no config.yaml (an older run): the form keeps its configuration"));
 
-      g_free (text);
-      text = g_steal_pointer (&more);
+      tf_optimize_view_set_status (self, more);
     }
-  tf_optimize_view_set_status (self, text);
+  /* Files asked for while it opened are judged by its configuration. */
+  tf_optimize_view_evaluate_pending (self);
 }
 
 void
@@ -61,6 +67,7 @@ tf_optimize_view_open_run (TfOptimizeView *self,
   if (self->searching != NULL)
     return;
   tf_optimize_view_set_busy (self, &self->working, cancellable);
+  self->opening = TRUE;
   tf_optimize_view_set_status (self, _("Opening the run…"));
   tf_search_open_async (folder, cancellable, run_opened, g_object_ref (self));
 }
@@ -169,7 +176,7 @@ seed_ready (GObject      *source,
   g_autoptr(TfCandidate) seed = tf_search_seed_finish (result, &error);
   g_autoptr(GArray) selection = NULL;
   g_autofree char *title = NULL, *heading = NULL;
-  const TfCandidate *a;
+  TfShownCandidate a, b;
   TfCandidate *owned;
 
   if (seed == NULL && tf_optimize_view_was_replaced (error))
@@ -186,14 +193,18 @@ seed_ready (GObject      *source,
   selection = tf_optimize_view_dup_selection (self);
   if (selection->len != 1)
     return;
-  a = tf_optimize_view_front_candidate (self, g_array_index (selection, guint, 0));
-  title = tf_optimize_view_candidate_title (g_array_index (selection, guint, 0));
+  tf_optimize_view_shown_front (self, g_array_index (selection, guint, 0), &a, &title);
   /* TRANSLATORS: "Candidate 3 and its seed" */
   heading = g_strdup_printf (_("%s and its seed"), title);
   gtk_label_set_text (self->selection_label, heading);
   /* The right view takes the seed; it lives as long as it is shown. */
   owned = g_steal_pointer (&seed);
-  tf_optimize_view_show_candidates (self, a, title, owned, _("Seed"), owned);
+  b = (TfShownCandidate) {
+    .item = { owned, _("Seed"), -1, NULL },
+    .owner = owned,
+    .release = (GDestroyNotify) tf_candidate_free,
+  };
+  tf_optimize_view_show_candidates (self, &self->run->config, &a, &b);
   tf_optimize_view_set_status (self, _("The seed is on the right"));
 }
 
@@ -230,15 +241,13 @@ tf_optimize_view_load_config (TfOptimizeView  *self,
 
 /* Actions and their dialogs */
 
-typedef void (*ChosenFunc) (TfOptimizeView *self, GFile *file, GtkFileChooser *chooser);
-
 static void
 chooser_response (GtkNativeDialog *dialog,
                   int              response,
                   gpointer         user_data)
 {
   g_autoptr(TfOptimizeView) self = user_data;
-  ChosenFunc func = g_object_get_data (G_OBJECT (dialog), "tf-chosen");
+  TfOptimizeChosenFunc func = g_object_get_data (G_OBJECT (dialog), "tf-chosen");
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
@@ -253,12 +262,12 @@ chooser_response (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
-static GtkFileChooser *
-choose (TfOptimizeView       *self,
-        const char           *title,
-        GtkFileChooserAction  action,
-        const char           *accept,
-        ChosenFunc            func)
+GtkFileChooser *
+tf_optimize_view_choose (TfOptimizeView       *self,
+                         const char           *title,
+                         GtkFileChooserAction  action,
+                         const char           *accept,
+                         TfOptimizeChosenFunc  func)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkFileChooserNative *dialog;
@@ -271,23 +280,8 @@ choose (TfOptimizeView       *self,
   return GTK_FILE_CHOOSER (dialog);
 }
 
-static void
-yaml_filters (GtkFileChooser *chooser)
-{
-  g_autoptr(GtkFileFilter) yaml = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
-
-  gtk_file_filter_set_name (yaml, _("Search configurations"));
-  gtk_file_filter_add_suffix (yaml, "yaml");
-  gtk_file_filter_add_suffix (yaml, "yml");
-  gtk_file_chooser_add_filter (chooser, yaml);
-  gtk_file_filter_set_name (all, _("All files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (chooser, all);
-}
-
-static void
-show_chooser (GtkFileChooser *chooser)
+void
+tf_optimize_view_show_chooser (GtkFileChooser *chooser)
 {
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
@@ -308,11 +302,13 @@ open_config_activated (GtkWidget  *widget,
                        const char *action_name,
                        GVariant   *parameter)
 {
-  GtkFileChooser *chooser = choose (TF_OPTIMIZE_VIEW (widget), _("Open Search Configuration"),
-                                    GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), config_chosen);
+  GtkFileChooser *chooser = tf_optimize_view_choose (TF_OPTIMIZE_VIEW (widget),
+                                                     _("Open Search Configuration"),
+                                                     GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"),
+                                                     config_chosen);
 
-  yaml_filters (chooser);
-  show_chooser (chooser);
+  tf_file_chooser_add_yaml_filters (chooser, _("Search configurations"));
+  tf_optimize_view_show_chooser (chooser);
 }
 
 static void
@@ -342,17 +338,17 @@ save_config_activated (GtkWidget  *widget,
                        GVariant   *parameter)
 {
   TfOptimizeView *self = TF_OPTIMIZE_VIEW (widget);
-  GtkFileChooser *chooser = choose (self, _("Save Search Configuration"),
-                                    GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
-                                    config_save_chosen);
+  GtkFileChooser *chooser = tf_optimize_view_choose (self, _("Save Search Configuration"),
+                                                     GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
+                                                     config_save_chosen);
   GFile *file = tf_search_form_get_file (self->form);
 
-  yaml_filters (chooser);
+  tf_file_chooser_add_yaml_filters (chooser, _("Search configurations"));
   if (file != NULL)
     gtk_file_chooser_set_file (chooser, file, NULL);
   else
     gtk_file_chooser_set_current_name (chooser, "search.yaml");
-  show_chooser (chooser);
+  tf_optimize_view_show_chooser (chooser);
 }
 
 static void
@@ -368,8 +364,10 @@ open_run_activated (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  show_chooser (choose (TF_OPTIMIZE_VIEW (widget), _("Open Run"),
-                        GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Open"), open_run_chosen));
+  tf_optimize_view_show_chooser (tf_optimize_view_choose (TF_OPTIMIZE_VIEW (widget),
+                                                         _("Open Run"),
+                                                         GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                                         _("_Open"), open_run_chosen));
 }
 
 static void
@@ -385,8 +383,10 @@ save_run_activated (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  show_chooser (choose (TF_OPTIMIZE_VIEW (widget), _("Save Run Into a Folder"),
-                        GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Save"), save_run_chosen));
+  tf_optimize_view_show_chooser (tf_optimize_view_choose (TF_OPTIMIZE_VIEW (widget),
+                                                         _("Save Run Into a Folder"),
+                                                         GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                                         _("_Save"), save_run_chosen));
 }
 
 static void
@@ -407,9 +407,10 @@ export_selected_activated (GtkWidget  *widget,
                            const char *action_name,
                            GVariant   *parameter)
 {
-  GtkFileChooser *chooser = choose (TF_OPTIMIZE_VIEW (widget), _("Export Selected Candidates"),
-                                    GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _("_Export"),
-                                    export_chosen);
+  GtkFileChooser *chooser = tf_optimize_view_choose (TF_OPTIMIZE_VIEW (widget),
+                                                     _("Export Selected Candidates"),
+                                                     GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                                     _("_Export"), export_chosen);
   const char *ids[TF_N_EXPORT_FORMATS + 1] = { NULL };
   const char *labels[TF_N_EXPORT_FORMATS + 1] = { NULL };
   char digits[TF_N_EXPORT_FORMATS][4];
@@ -422,7 +423,7 @@ export_selected_activated (GtkWidget  *widget,
     }
   gtk_file_chooser_add_choice (chooser, "format", _("Format"), ids, labels);
   gtk_file_chooser_set_choice (chooser, "format", "0");
-  show_chooser (chooser);
+  tf_optimize_view_show_chooser (chooser);
 }
 
 static void

@@ -3,6 +3,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "tf-format.h"
 #include "tf-optimize-view-private.h"
 
 
@@ -12,6 +13,7 @@ enum {
   PROP_0,
   PROP_BUSY,
   PROP_RUNNING,
+  PROP_STATUS,
   N_PROPS
 };
 
@@ -42,6 +44,7 @@ tf_optimize_view_set_status (TfOptimizeView *self,
                              const char     *text)
 {
   gtk_label_set_text (self->progress_label, text);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATUS]);
 }
 
 const TfCandidate *
@@ -82,6 +85,7 @@ tf_optimize_view_update_actions (TfOptimizeView *self)
                                  self->run != NULL && !working && selection->len > 0);
   gtk_widget_action_set_enabled (widget, "optimize.compare-seed",
                                  one != NULL && one->origin.seed_id != NULL && !working);
+  gtk_widget_action_set_enabled (widget, "optimize.evaluate-file", valid);
 }
 
 void
@@ -91,6 +95,8 @@ tf_optimize_view_set_busy (TfOptimizeView *self,
 {
   gboolean was_busy = tf_optimize_view_get_busy (self);
   gboolean was_running = self->searching != NULL;
+
+  g_assert (TF_IS_OPTIMIZE_VIEW (self));
 
   if (*slot != NULL && *slot != cancellable)
     g_cancellable_cancel (*slot);
@@ -150,6 +156,8 @@ set_objectives (TfOptimizeView       *self,
   self->n_objectives = config->n_objectives;
   memcpy (self->objectives, config->objectives, sizeof self->objectives);
   tf_pareto_model_set_objectives (model, self->n_objectives, self->objectives);
+  /* The files evaluated stay beside whatever front is shown. */
+  tf_optimize_view_plot_designs (self);
   fill_axis_choosers (self);
   tf_pareto_plot_points_changed (self->plot, TRUE);
 }
@@ -199,67 +207,44 @@ reset_view_clicked (TfOptimizeView *self)
   tf_pareto_plot_points_changed (self->plot, TRUE);
 }
 
-/* Rows as people read them from candidates as the search stores them. */
-static void
-set_candidate_points (TfOptimizeView  *self,
-                      TfParetoSet      set,
-                      const GPtrArray *candidates,
-                      gboolean         origins)
-{
-  TfParetoModel *model = tf_pareto_plot_get_model (self->plot);
-  guint m = self->n_objectives, n = candidates ? candidates->len : 0;
-  g_autofree double *rows = g_new (double, MAX (n, 1) * m);
-  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; i < n; i++)
-    {
-      const TfCandidate *c = g_ptr_array_index (candidates, i);
-
-      for (guint k = 0; k < m; k++)
-        rows[i * m + k] = tf_objective_value (self->objectives[k], c->objectives[k]);
-      g_ptr_array_add (texts, origins ? tf_candidate_dup_origin_text (c) : NULL);
-    }
-  tf_pareto_model_set_points (model, set, rows, n,
-                              origins ? (const char *const *) texts->pdata : NULL);
-}
-
-static void
-set_evaluated_points (TfOptimizeView *self,
-                      const GArray   *evaluated)
-{
-  TfParetoModel *model = tf_pareto_plot_get_model (self->plot);
-  guint m = self->n_objectives, n = evaluated ? evaluated->len / m : 0;
-  g_autofree double *rows = g_new (double, MAX (n, 1) * m);
-
-  for (guint i = 0; i < n * m; i++)
-    rows[i] = tf_objective_value (self->objectives[i % m], g_array_index (evaluated, double, i));
-  tf_pareto_model_set_points (model, TF_PARETO_EVALUATED, rows, n, NULL);
-}
-
 /* The selection: 3D and the panel */
 
-void
-tf_optimize_view_show_candidates (TfOptimizeView    *self,
-                                  const TfCandidate *a,
-                                  const char        *a_title,
-                                  const TfCandidate *b,
-                                  const char        *b_title,
-                                  TfCandidate       *b_owned)
+static void
+show_in (TfOptimizeView   *self,
+         TfTopologyView   *view,
+         TfShownCandidate *shown)
 {
-  tf_topology_view_show (self->view_a, a ? &a->topology : NULL,
-                         a ? tf_optimize_run_ref (self->run) : NULL,
-                         (GDestroyNotify) tf_optimize_run_unref);
-  if (b_owned != NULL)
-    tf_topology_view_show (self->view_b, &b_owned->topology, b_owned,
-                           (GDestroyNotify) tf_candidate_free);
-  else
-    tf_topology_view_show (self->view_b, b ? &b->topology : NULL,
-                           b ? tf_optimize_run_ref (self->run) : NULL,
-                           (GDestroyNotify) tf_optimize_run_unref);
-  gtk_widget_set_visible (GTK_WIDGET (self->view_b), b != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->view_placeholder), a == NULL);
-  tf_candidate_panel_show (self->panel, self->run ? &self->run->config : NULL, a, a_title, b,
-                           b_title);
+  if (shown == NULL || shown->item.candidate == NULL)
+    {
+      tf_topology_view_show (view, NULL, NULL, NULL);
+      return;
+    }
+  /* The view holds the owner as long as it shows its topology. */
+  tf_topology_view_show (view, &shown->item.candidate->topology, g_steal_pointer (&shown->owner),
+                         shown->release);
+}
+
+void
+tf_optimize_view_show_candidates (TfOptimizeView       *self,
+                                  const TfSearchConfig *config,
+                                  TfShownCandidate     *a,
+                                  TfShownCandidate     *b)
+{
+  gboolean has_a = a != NULL && a->item.candidate != NULL;
+  gboolean has_b = has_a && b != NULL && b->item.candidate != NULL;
+
+  /* The panel reads the candidates now, while their owners still hold them. */
+  tf_candidate_panel_show (self->panel, config, has_a ? &a->item : NULL,
+                           has_b ? &b->item : NULL);
+  show_in (self, self->view_a, has_a ? a : NULL);
+  show_in (self, self->view_b, has_b ? b : NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->view_b), has_b);
+  gtk_widget_set_visible (GTK_WIDGET (self->view_placeholder), !has_a);
+  /* What was not shown is released. */
+  if (a != NULL && a->owner != NULL)
+    g_clear_pointer (&a->owner, a->release);
+  if (b != NULL && b->owner != NULL)
+    g_clear_pointer (&b->owner, b->release);
 }
 
 char *
@@ -269,41 +254,89 @@ tf_optimize_view_candidate_title (guint index)
   return g_strdup_printf (_("Candidate %u"), index + 1);
 }
 
+void
+tf_optimize_view_shown_front (TfOptimizeView   *self,
+                              guint             index,
+                              TfShownCandidate *out,
+                              char            **title)
+{
+  const TfCandidate *c = tf_optimize_view_front_candidate (self, index);
+
+  *title = tf_optimize_view_candidate_title (index);
+  *out = (TfShownCandidate) {
+    .item = { c, *title, tf_optimize_view_stands_for (self, index), NULL },
+    .owner = c != NULL ? tf_optimize_run_ref (self->run) : NULL,
+    .release = (GDestroyNotify) tf_optimize_run_unref,
+  };
+}
+
+static void
+shown_design (TfOptimizeView   *self,
+              guint             index,
+              TfShownCandidate *out)
+{
+  TfDesign *design = g_ptr_array_index (self->designs, index);
+
+  *out = (TfShownCandidate) {
+    .item = { design->candidate, design->name, -1,
+              design->violation != NULL ? design->violation : "" },
+    .owner = tf_design_ref (design),
+    .release = (GDestroyNotify) tf_design_unref,
+  };
+}
+
+/* The selection in the panel and in 3D: the front's candidates first, then the files, the
+ * first two side by side. */
 static void
 plot_selection_changed (TfOptimizeView *self)
 {
+  TfParetoModel *model = tf_pareto_plot_get_model (self->plot);
   g_autoptr(GArray) selection = tf_optimize_view_dup_selection (self);
+  g_autoptr(GArray) files = tf_pareto_model_get_selected (model, TF_PARETO_FILES);
+  guint n = selection->len + files->len;
   g_autofree char *title_a = NULL, *title_b = NULL, *heading = NULL;
-  const TfCandidate *a = NULL, *b = NULL;
+  TfShownCandidate shown[2] = { 0 };
+  const TfSearchConfig *config = self->run != NULL ? &self->run->config : NULL;
 
-  if (selection->len >= 1)
+  for (guint i = 0; i < MIN (n, 2); i++)
     {
-      title_a = tf_optimize_view_candidate_title (g_array_index (selection, guint, 0));
-      a = tf_optimize_view_front_candidate (self, g_array_index (selection, guint, 0));
-    }
-  if (selection->len >= 2)
-    {
-      title_b = tf_optimize_view_candidate_title (g_array_index (selection, guint, 1));
-      b = tf_optimize_view_front_candidate (self, g_array_index (selection, guint, 1));
+      if (i < selection->len)
+        tf_optimize_view_shown_front (self, g_array_index (selection, guint, i), &shown[i],
+                                      i == 0 ? &title_a : &title_b);
+      else
+        {
+          guint index = g_array_index (files, guint, i - selection->len);
+          TfDesign *design = g_ptr_array_index (self->designs, index);
+
+          /* Beside the run's candidates, a file reads in the run's objectives. */
+          if (config == NULL)
+            config = &design->config;
+          tf_design_set_objectives (design, config);
+          shown_design (self, index, &shown[i]);
+          if (i == 0)
+            title_a = g_strdup (design->name);
+          else
+            title_b = g_strdup (design->name);
+        }
     }
 
-  if (selection->len == 0)
+  if (n == 0)
     heading = g_strdup (_("No candidate selected"));
-  else if (self->run == NULL)
+  else if (self->run == NULL && selection->len > 0)
     heading = g_strdup_printf (_("%s: its graph and breakdown show once the search stops"),
                                title_a);
-  else if (selection->len == 1)
+  else if (n == 1)
     heading = g_strdup (title_a);
-  else if (selection->len == 2)
+  else if (n == 2)
     /* TRANSLATORS: two candidates compared, e.g. "Candidate 3 and Candidate 7" */
     heading = g_strdup_printf (_("%s and %s"), title_a, title_b);
   else
     heading = g_strdup_printf (g_dngettext (NULL, "%u candidate selected; comparing the first two",
                                             "%u candidates selected; comparing the first two",
-                                            selection->len),
-                               selection->len);
+                                            n),
+                               n);
   gtk_label_set_text (self->selection_label, heading);
-  tf_optimize_view_show_candidates (self, a, title_a, b, title_b, NULL);
+  tf_optimize_view_show_candidates (self, config, &shown[0], &shown[1]);
   tf_optimize_view_update_actions (self);
 }
 
@@ -320,11 +353,37 @@ tf_optimize_view_show_run (TfOptimizeView *self,
       || memcmp (self->objectives, run->config.objectives,
                  run->config.n_objectives * sizeof (TfObjective)) != 0)
     set_objectives (self, &run->config);
-  set_candidate_points (self, TF_PARETO_FRONT, run->result.front, TRUE);
-  set_candidate_points (self, TF_PARETO_BASELINE, run->result.baseline_front, TRUE);
-  set_evaluated_points (self, run->result.evaluated);
+  tf_optimize_view_plot_run (self, run);
   tf_pareto_plot_points_changed (self->plot, fresh);
   plot_selection_changed (self);
+}
+
+/* What the run holds beyond its front, after the line that says how it ended: the designs
+ * the front's candidates stand for, the family front. */
+void
+tf_optimize_view_append_run_status (TfOptimizeView *self,
+                                    TfOptimizeRun  *run)
+{
+  const TfSearchResult *r = &run->result;
+  GString *text = g_string_new (gtk_label_get_text (self->progress_label));
+  guint n_members = r->front_members != NULL ? r->front_members->len : 0;
+
+  if (n_members > 0)
+    g_string_append_printf (text, g_dngettext (NULL, " · %u more design of the front, drawn "
+                                               "small beside the candidate standing for it",
+                                               " · %u more designs of the front, drawn small "
+                                               "beside the candidates standing for them",
+                                               n_members),
+                            n_members);
+  if (r->family_front != NULL)
+    g_string_append_printf (text, g_dngettext (NULL, " · family front of %u design, "
+                                               "hypervolume %.4f",
+                                               " · family front of %u designs, "
+                                               "hypervolume %.4f",
+                                               r->family_front->len),
+                            r->family_front->len, r->family_hypervolume);
+  tf_optimize_view_set_status (self, text->str);
+  g_string_free (text, TRUE);
 }
 
 /* Run and Stop */
@@ -348,6 +407,19 @@ on_snapshot (GObject                *target,
       text = g_strdup_printf (g_dngettext (NULL, "Simulating %u front candidate with SimGrid…",
                                            "Simulating %u front candidates with SimGrid…",
                                            p->stage_2), p->stage_2);
+    }
+  else if (p->stage_0_total > 0)
+    {
+      g_autofree char *done = tf_format_count (p->stage_0_done);
+      g_autofree char *total = tf_format_count (p->stage_0_total);
+
+      /* Stage 0: the family front grows as the family designs are evaluated. */
+      tf_pareto_model_set_points (model, TF_PARETO_FAMILY, (const double *) snapshot->front->data,
+                                  n_front, (const char *const *) snapshot->origins->pdata);
+      gtk_progress_bar_set_fraction (self->progress, (double) p->stage_0_done / p->stage_0_total);
+      /* TRANSLATORS: Stage 0's progress: the family designs evaluated so far, of how many */
+      text = g_strdup_printf (_("Family designs: %s of %s · family front %u · %.1f s"), done,
+                              total, p->front_size, p->elapsed);
     }
   else if (!p->baseline)
     {
@@ -432,6 +504,7 @@ search_done (GObject      *source,
                             run->result.hypervolume);
   tf_optimize_view_show_run (self, run, FALSE);
   tf_optimize_view_set_status (self, text);
+  tf_optimize_view_append_run_status (self, run);
 }
 
 gboolean
@@ -523,12 +596,18 @@ tf_optimize_view_dispose (GObject *object)
     g_cancellable_cancel (self->searching);
   if (self->working != NULL)
     g_cancellable_cancel (self->working);
+  if (self->evaluating != NULL)
+    g_cancellable_cancel (self->evaluating);
   g_clear_object (&self->searching);
   g_clear_object (&self->working);
+  g_clear_object (&self->evaluating);
   g_clear_pointer (&self->run, tf_optimize_run_unref);
   g_clear_pointer (&self->error, g_free);
   g_clear_pointer (&self->saving, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (self), TF_TYPE_OPTIMIZE_VIEW);
+  /* After the plot, whose last selection may still name a file. */
+  g_clear_pointer (&self->designs, g_ptr_array_unref);
+  g_clear_pointer (&self->pending, g_ptr_array_unref);
   G_OBJECT_CLASS (tf_optimize_view_parent_class)->dispose (object);
 }
 
@@ -547,6 +626,9 @@ tf_optimize_view_get_property (GObject    *object,
       break;
     case PROP_RUNNING:
       g_value_set_boolean (value, tf_optimize_view_get_running (self));
+      break;
+    case PROP_STATUS:
+      g_value_set_string (value, tf_optimize_view_get_status (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -568,6 +650,10 @@ tf_optimize_view_class_init (TfOptimizeViewClass *klass)
   properties[PROP_RUNNING] =
     g_param_spec_boolean ("running", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The line under Run (tf_optimize_view_get_status). */
+  properties[PROP_STATUS] =
+    g_param_spec_string ("status", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (TF_TYPE_SEARCH_FORM);
@@ -604,6 +690,7 @@ tf_optimize_view_class_init (TfOptimizeViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, plot_selection_changed);
 
   tf_optimize_view_files_class_init (widget_class);
+  tf_optimize_view_designs_class_init (widget_class);
   gtk_widget_class_install_action (widget_class, "optimize.run", NULL, run_activated);
   gtk_widget_class_install_action (widget_class, "optimize.stop", NULL, stop_activated);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_r, GDK_CONTROL_MASK,
@@ -613,6 +700,8 @@ tf_optimize_view_class_init (TfOptimizeViewClass *klass)
 static void
 tf_optimize_view_init (TfOptimizeView *self)
 {
+  self->designs = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_design_unref);
+  self->pending = g_ptr_array_new_with_free_func (g_free);
   gtk_widget_init_template (GTK_WIDGET (self));
   tf_optimize_view_update_actions (self);
 }
@@ -663,7 +752,7 @@ gboolean
 tf_optimize_view_get_busy (TfOptimizeView *self)
 {
   g_return_val_if_fail (TF_IS_OPTIMIZE_VIEW (self), FALSE);
-  return self->searching != NULL || self->working != NULL;
+  return self->searching != NULL || self->working != NULL || self->evaluating != NULL;
 }
 
 gboolean

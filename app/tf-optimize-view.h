@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-optimize-view.h: the Optimize view. The search configuration form (opened from and saved
  * to the YAML file topoforge-cli optimize reads), Run and Stop with the search on a worker
- * thread, the Pareto plot filling as the search goes, the selected candidate in 3D with its
- * numbers, two candidates (or a candidate and its family seed) side by side, and the run saved,
- * opened again, or its picked candidates exported. */
+ * thread, the Pareto plot filling as the search goes (the family front of Stage 0 first), the
+ * selected candidate in 3D with its numbers, two candidates (or a candidate and its family
+ * seed, or the user's own topology file evaluated beside the front) side by side, and the run
+ * saved, opened again, or its picked candidates exported. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -39,6 +40,12 @@ void              tf_optimize_view_export_selected (TfOptimizeView *self, GFile 
                                                     TfExportFormat format);
 /* Compares the selected candidate with the family seed it descends from. */
 void              tf_optimize_view_compare_seed (TfOptimizeView *self);
+/* Evaluates topology files under the form's configuration on a worker thread and marks each
+ * on the plot with its name, beside the front (a file evaluated again replaces its point);
+ * files that cannot be read are named in the banner. While a run opens, they wait for it and
+ * its configuration. FALSE with the form's message when it is not valid. */
+gboolean          tf_optimize_view_evaluate_files (TfOptimizeView *self, GFile *const *files,
+                                                   guint n_files, GError **error);
 
 /* The run shown once finished, stopped or opened; NULL before and while a search runs. */
 TfOptimizeRun    *tf_optimize_view_get_run (TfOptimizeView *self);
@@ -47,7 +54,7 @@ gboolean          tf_optimize_view_get_busy (TfOptimizeView *self);
 gboolean          tf_optimize_view_get_running (TfOptimizeView *self);
 /* The last error shown, or NULL. */
 const char       *tf_optimize_view_get_error (TfOptimizeView *self);
-/* The line under Run: progress, or what the last step did. */
+/* The line under Run: progress, or what the last step did ("status", notified). */
 const char       *tf_optimize_view_get_status (TfOptimizeView *self);
 /* Snapshots of a running search drawn so far (tests). */
 guint             tf_optimize_view_get_snapshots (TfOptimizeView *self);

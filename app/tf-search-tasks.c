@@ -75,6 +75,22 @@ tf_candidate_dup_origin_text (const TfCandidate *candidate)
 
 /* The search */
 
+/* What a progress report is of: each phase's first report and last always go. */
+typedef enum
+{
+  PHASE_STAGE_0 = 0,   /* the family front (stage_0_total non-zero) */
+  PHASE_SEARCH,
+  PHASE_BASELINE,
+} SearchPhase;
+
+static SearchPhase
+phase_of (const TfSearchProgress *progress)
+{
+  if (progress->stage_0_total > 0)
+    return PHASE_STAGE_0;
+  return progress->baseline ? PHASE_BASELINE : PHASE_SEARCH;
+}
+
 typedef struct
 {
   TfOptimizeRun       *run;
@@ -87,7 +103,7 @@ typedef struct
   /* worker thread only */
   gint64               posted;
   guint                evaluated_sent;   /* rows of the phase already sent */
-  gboolean             in_baseline;
+  SearchPhase          phase;
 } SearchData;
 
 typedef struct
@@ -156,13 +172,15 @@ on_search_progress (const TfSearchProgress *progress,
   guint m = config->n_objectives;
   guint n_evaluated = progress->evaluated ? progress->evaluated->len / m : 0;
   gint64 now = g_get_monotonic_time ();
-  gboolean last = progress->generation >= progress->generations && !progress->baseline;
+  SearchPhase phase = phase_of (progress);
+  gboolean last = phase == PHASE_STAGE_0 ? progress->stage_0_done >= progress->stage_0_total
+                  : phase == PHASE_SEARCH && progress->generation >= progress->generations;
   g_autoptr(GObject) target = NULL;
   SnapshotPost *post;
 
-  if (progress->baseline != data->in_baseline)
+  if (phase != data->phase)
     {
-      data->in_baseline = progress->baseline;
+      data->phase = phase;
       data->evaluated_sent = 0;
       data->posted = 0;
     }
@@ -180,7 +198,7 @@ on_search_progress (const TfSearchProgress *progress,
   post->snapshot.progress.front = NULL;
   post->snapshot.progress.evaluated = NULL;
   post->snapshot.n_objectives = m;
-  post->snapshot.restarted = data->evaluated_sent == 0 && progress->baseline;
+  post->snapshot.restarted = data->evaluated_sent == 0 && phase == PHASE_BASELINE;
   post->snapshot.front = g_array_new (FALSE, FALSE, sizeof (double));
   post->snapshot.origins = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; progress->front != NULL && i < progress->front->len; i++)

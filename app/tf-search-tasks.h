@@ -33,7 +33,9 @@ typedef struct
 {
   TfSearchProgress progress;   /* its front and evaluated are NULL here */
   guint            n_objectives;
-  GArray          *front;      /* double rows of the current front, by first objective */
+  GArray          *front;      /* double rows of the current front, by first objective (while
+                                * Stage 0 runs, progress.stage_0_total non-zero: the family
+                                * front so far) */
   GPtrArray       *origins;    /* char *, one per front row */
   GArray          *evaluated;  /* double rows evaluated since the previous snapshot */
   gboolean         restarted;  /* the baseline began: its points start afresh */

@@ -4,6 +4,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "tf-file-filters.h"
 #include "tf-format.h"
 #include "tf-legend.h"
 #include "tf-settings.h"
@@ -566,18 +567,10 @@ open_activated (GtkWidget  *widget,
 {
   TfWindow *self = TF_WINDOW (widget);
   GtkFileChooserNative *dialog;
-  g_autoptr(GtkFileFilter) topologies = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
 
   dialog = gtk_file_chooser_native_new (_("Open Topology"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
-  gtk_file_filter_set_name (topologies, _("Topology files"));
-  gtk_file_filter_add_suffix (topologies, "yaml");
-  gtk_file_filter_add_suffix (topologies, "yml");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), topologies);
-  gtk_file_filter_set_name (all, _("All files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), all);
+  tf_file_chooser_add_yaml_filters (GTK_FILE_CHOOSER (dialog), _("Topology files"));
   /* Next to the file shown: the other candidates of an optimizer's run are there. */
   if (self->file != NULL)
     {

@@ -4,7 +4,12 @@
  * candidate and the 3D view shows its graph; Stop during a run keeps the front found; Open
  * Run on a folder topoforge-cli optimize wrote shows the same front; Save Run writes a folder
  * the engine loads back to the same front; Export Selected writes candidate files the engine
- * reads back byte for byte, and an export that cannot be written says so and leaves nothing. */
+ * reads back byte for byte, and an export that cannot be written says so and leaves nothing.
+ * Issue 31: Stage 0's progress shows while it runs and the family front is drawn; a front
+ * written as representatives draws the rest of it, a click on one of those selects the
+ * candidate standing for it and the panel says how many it stands for; topology files
+ * evaluated beside the front show the run's own figures, the constraint they break, and a file
+ * that cannot be read is named with its line and column. */
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 #include <string.h>
@@ -238,12 +243,16 @@ test_stop_keeps_front (Fixture       *f,
   set_small_config (f, 16, 10000);
   g_assert_true (tf_optimize_view_run (f->view, &error));
   g_assert_no_error (error);
+  /* Stage 0's snapshots come first, with the family front; then the search's. */
   deadline = g_get_monotonic_time () + WAIT_S * G_USEC_PER_SEC;
-  while (tf_optimize_view_get_snapshots (f->view) < 2 && g_get_monotonic_time () < deadline)
+  while ((tf_optimize_view_get_snapshots (f->view) < 2
+          || tf_pareto_model_get_n_points (model_of (f), TF_PARETO_FRONT) == 0)
+         && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (tf_optimize_view_get_snapshots (f->view), >=, 2);
   /* The live front is on the plot before the search ends. */
   g_assert_cmpuint (tf_pareto_model_get_n_points (model_of (f), TF_PARETO_FRONT), >, 0);
+  g_assert_true (tf_optimize_view_get_running (f->view));
   tf_optimize_view_stop (f->view);
   iterate_until_idle (f->view);
 
@@ -308,12 +317,13 @@ test_responsive (Fixture       *f,
   g_assert_cmpuint (tf_pareto_model_get_n_points (model_of (f), TF_PARETO_FRONT), >, 0);
 }
 
-/* topoforge-cli optimize ... --out DIR, as a person would run it. */
+/* topoforge-cli optimize --config CONFIG ... --out DIR, as a person would run it. */
 static char *
-cli_run (Fixture *f)
+cli_run_config (Fixture    *f,
+                const char *config,
+                const char *name)
 {
-  g_autofree char *config = tf_test_source_path ("data", "examples", "search-small.yaml", NULL);
-  char *out = g_build_filename (f->tmp, "cli-run", NULL);
+  char *out = g_build_filename (f->tmp, name, NULL);
   const char *argv[] = {
     g_getenv ("TF_CLI"), "optimize", "--config", config, "--out", out, "--population", "12",
     "--generations", "3", "--no-baseline", NULL,
@@ -328,6 +338,14 @@ cli_run (Fixture *f)
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   return out;
+}
+
+static char *
+cli_run (Fixture *f)
+{
+  g_autofree char *config = tf_test_source_path ("data", "examples", "search-small.yaml", NULL);
+
+  return cli_run_config (f, config, "cli-run");
 }
 
 static void
@@ -450,6 +468,253 @@ test_save_run_and_export (Fixture       *f,
   g_assert_false (g_file_test (under_file, G_FILE_TEST_EXISTS));
 }
 
+/* Stage 0 before the search: its progress is the status line ("Family designs: N of M"), the
+ * family front grows on the plot while it runs, and the finished run draws the family front
+ * and every family design evaluated. */
+typedef struct
+{
+  TfOptimizeView *view;
+  guint           stage_0_lines;
+  gboolean        family_drawn;   /* the family front on the plot while Stage 0 ran */
+} Stage0Watch;
+
+static void
+status_changed (TfOptimizeView *view,
+                GParamSpec     *pspec,
+                Stage0Watch    *watch)
+{
+  TfParetoModel *model = tf_pareto_plot_get_model (tf_optimize_view_get_plot (view));
+
+  if (!g_str_has_prefix (tf_optimize_view_get_status (view), "Family designs: "))
+    return;
+  watch->stage_0_lines++;
+  watch->family_drawn |= tf_pareto_model_get_n_points (model, TF_PARETO_FAMILY) > 0;
+}
+
+static void
+test_stage_0 (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  Stage0Watch watch = { f->view, 0, FALSE };
+  TfParetoModel *model = model_of (f);
+  TfOptimizeRun *run;
+  gulong id;
+
+  set_small_config (f, 12, 2);
+  id = g_signal_connect (f->view, "notify::status", G_CALLBACK (status_changed), &watch);
+  g_assert_true (tf_optimize_view_run (f->view, &error));
+  g_assert_no_error (error);
+  iterate_until_idle (f->view);
+  g_signal_handler_disconnect (f->view, id);
+
+  run = tf_optimize_view_get_run (f->view);
+  g_assert_nonnull (run);
+  g_assert_nonnull (run->result.family_front);
+  g_assert_cmpuint (run->result.family_front->len, >, 0);
+  g_test_message ("%u Stage 0 status lines", watch.stage_0_lines);
+  g_assert_cmpuint (watch.stage_0_lines, >=, 1);
+  g_assert_true (watch.family_drawn);
+  g_assert_cmpuint (tf_pareto_model_get_n_points (model, TF_PARETO_FAMILY), ==,
+                    run->result.family_front->len);
+  g_assert_cmpuint (tf_pareto_model_get_n_points (model, TF_PARETO_FAMILY_EVALUATED), ==,
+                    run->result.family_evaluated->len / run->config.n_objectives);
+  for (guint i = 0; i < run->result.family_front->len; i++)
+    {
+      const TfCandidate *c = g_ptr_array_index (run->result.family_front, i);
+      const double *shown = tf_pareto_model_get_values (model, TF_PARETO_FAMILY, i);
+
+      for (guint k = 0; k < run->config.n_objectives; k++)
+        g_assert_cmpfloat (shown[k], ==,
+                           tf_objective_value (run->config.objectives[k], c->objectives[k]));
+    }
+  g_assert_nonnull (strstr (tf_optimize_view_get_status (f->view), "family front of "));
+  keep_picture (f, "optimize-stage-0.png");
+}
+
+/* A run written as at most five representatives: the plot draws every design of the front, a
+ * click on one without a file selects the candidate standing for it, and the panel says how
+ * many that one stands for. */
+static void
+test_representatives (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *example = tf_test_source_path ("data", "examples", "search-small.yaml", NULL);
+  g_autofree char *config_path = g_build_filename (f->tmp, "front-max.yaml", NULL);
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) folder = NULL;
+  g_autoptr(GArray) selection = NULL;
+  g_autofree char *dir = NULL, *panel = NULL, *expected = NULL;
+  TfParetoModel *model = model_of (f);
+  const TfFrontMember *member = NULL;
+  TfOptimizeRun *run;
+  guint count = 0;
+  double x = 0, y = 0;
+
+  g_assert_true (tf_search_config_load_file (example, &config, &error));
+  config.front_max = 5;
+  g_assert_true (tf_search_config_write_yaml (&config, text, &error));
+  g_assert_true (g_file_set_contents (config_path, text->str, text->len, &error));
+  dir = cli_run_config (f, config_path, "front-max");
+  folder = g_file_new_for_path (dir);
+  tf_optimize_view_open_run (f->view, folder);
+  iterate_until_idle (f->view);
+  g_assert_null (tf_optimize_view_get_error (f->view));
+  run = tf_optimize_view_get_run (f->view);
+  g_assert_nonnull (run);
+  g_assert_cmpuint (run->result.front->len, <=, 5);
+  g_assert_cmpuint (run->result.front_members->len, >, 0);
+  assert_plot_shows_front (f, run);
+  g_assert_cmpuint (tf_pareto_model_get_n_points (model, TF_PARETO_MEMBERS), ==,
+                    run->result.front_members->len);
+
+  /* A member a click reaches (not one under a representative). */
+  for (guint i = 0; i < run->result.front_members->len && member == NULL; i++)
+    {
+      TfParetoSet set;
+      guint index;
+
+      g_assert_cmpuint (tf_pareto_model_get_representative (model, i), ==,
+                        g_array_index (run->result.front_members, TfFrontMember,
+                                       i).representative);
+      if (tf_pareto_model_get_position (model, TF_PARETO_MEMBERS, i, &x, &y)
+          && tf_pareto_model_hit (model, x, y, 8, &set, &index) && set == TF_PARETO_MEMBERS
+          && index == i)
+        member = &g_array_index (run->result.front_members, TfFrontMember, i);
+    }
+  g_assert_nonnull (member);
+  for (guint i = 0; i < run->result.front_members->len; i++)
+    count += g_array_index (run->result.front_members, TfFrontMember, i).representative
+             == member->representative;
+  g_assert_true (tf_pareto_plot_click (tf_optimize_view_get_plot (f->view), x, y, 0));
+  selection = tf_pareto_model_get_selection (model);
+  g_assert_cmpuint (selection->len, ==, 1);
+  g_assert_cmpuint (g_array_index (selection, guint, 0), ==, member->representative);
+  g_assert_true (tf_topology_view_get_topology (tf_optimize_view_get_topology_view (f->view, 0))
+                 == &((TfCandidate *) g_ptr_array_index (run->result.front,
+                                                         member->representative))->topology);
+  panel = tf_candidate_panel_dup_text (tf_optimize_view_get_panel (f->view));
+  expected = g_strdup_printf ("Stands for\titself and %u more design%s of the front\n", count,
+                              count == 1 ? "" : "s");
+  g_assert_nonnull (strstr (panel, expected));
+  g_assert_nonnull (strstr (tf_optimize_view_get_status (f->view), "more designs of the front"));
+  keep_picture (f, "optimize-representatives.png");
+}
+
+/* A generated topology of @n_chip chips written to the test's folder. */
+static char *
+write_topology (Fixture    *f,
+                const char *name,
+                guint       n_chip,
+                const char *id)
+{
+  TfContext ctx = tf_test_context (n_chip, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  g_auto(TfTopology) t = { 0 };
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (f->tmp, name, NULL);
+
+  g_assert_true (tf_generate (&ctx, id, NULL, NULL, &t, &error));
+  g_assert_no_error (error);
+  g_assert_true (tf_topology_write_yaml (&t, out, &error));
+  g_assert_true (g_file_set_contents (path, out->str, out->len, &error));
+  return path;
+}
+
+/* Evaluate File: asked for while the run opens, the files wait for its configuration; the
+ * run's own candidate file lands on its front point with the run's figures to the last digit;
+ * a file that cannot be read and one of another chip count are named in the banner; under a
+ * budget the design breaks, the panel says so. */
+static void
+test_evaluate_files (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *dir = cli_run (f);
+  g_autofree char *candidate = g_build_filename (dir, "pareto", "candidate_001.yaml", NULL);
+  g_autofree char *bad = tf_test_source_path ("tests", "bad", "chip-beyond.yaml", NULL);
+  g_autofree char *small = write_topology (f, "small.yaml", 16,
+                                           "torus:dimension_sizes=4x4,board_shape=2x2");
+  g_autofree char *torus = write_topology (f, "torus.yaml", 64,
+                                           "torus:dimension_sizes=4x4x4,board_shape=1x2x2");
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  GFile *files[3];
+  g_autoptr(GError) error = NULL;
+  g_autofree char *panel = NULL;
+  g_autoptr(GArray) picked = NULL;
+  TfParetoModel *model = model_of (f);
+  g_auto(TfSearchConfig) budget = { 0 };
+  TfOptimizeRun *run;
+  const TfCandidate *first;
+  const double *shown;
+
+  files[0] = g_file_new_for_path (candidate);
+  files[1] = g_file_new_for_path (bad);
+  files[2] = g_file_new_for_path (small);
+  tf_optimize_view_open_run (f->view, folder);
+  g_assert_true (tf_optimize_view_evaluate_files (f->view, files, 3, &error));
+  g_assert_no_error (error);
+  iterate_until_idle (f->view);
+  for (guint i = 0; i < G_N_ELEMENTS (files); i++)
+    g_object_unref (files[i]);
+
+  run = tf_optimize_view_get_run (f->view);
+  g_assert_nonnull (run);
+  g_assert_cmpuint (tf_pareto_model_get_n_points (model, TF_PARETO_FILES), ==, 1);
+  g_assert_cmpstr (tf_pareto_model_get_origin (model, TF_PARETO_FILES, 0), ==,
+                   "candidate_001.yaml");
+  first = g_ptr_array_index (run->result.front, 0);
+  shown = tf_pareto_model_get_values (model, TF_PARETO_FILES, 0);
+  for (guint k = 0; k < run->config.n_objectives; k++)
+    g_assert_cmpfloat (shown[k], ==,
+                       tf_objective_value (run->config.objectives[k], first->objectives[k]));
+  /* The ones that could not be are named, the loader's line and column with them. */
+  g_assert_nonnull (tf_optimize_view_get_error (f->view));
+  g_assert_nonnull (strstr (tf_optimize_view_get_error (f->view), "chip-beyond.yaml:19:5: "));
+  g_assert_nonnull (strstr (tf_optimize_view_get_error (f->view), "small.yaml"));
+  g_assert_nonnull (strstr (tf_optimize_view_get_status (f->view),
+                            "Evaluated 1 file; 2 could not be read"));
+  /* Shown at once: its numbers and no constraint broken. */
+  picked = tf_pareto_model_get_selected (model, TF_PARETO_FILES);
+  g_assert_cmpuint (picked->len, ==, 1);
+  panel = tf_candidate_panel_dup_text (tf_optimize_view_get_panel (f->view));
+  g_assert_nonnull (strstr (panel, "Hard constraint broken\tnone\n"));
+  g_assert_nonnull (strstr (panel, "Iteration time\t"));
+
+  /* Beside a candidate: Ctrl+click, and both are in the panel. */
+  click_front_point (f, 0, 0);
+  {
+    double x, y;
+
+    g_assert_true (tf_pareto_model_get_position (model, TF_PARETO_FILES, 0, &x, &y));
+    g_assert_true (tf_pareto_plot_click (tf_optimize_view_get_plot (f->view), x, y,
+                                         GDK_CONTROL_MASK));
+  }
+  g_assert_true (gtk_widget_get_visible (
+    GTK_WIDGET (tf_optimize_view_get_topology_view (f->view, 1))));
+  g_clear_pointer (&panel, g_free);
+  panel = tf_candidate_panel_dup_text (tf_optimize_view_get_panel (f->view));
+  /* The same design twice: every objective the same. */
+  g_assert_nonnull (strstr (panel, "Hard constraint broken\tnone\tnone\t\n"));
+
+  /* Under a budget of a thousand dollars the torus breaks it, and is still drawn. */
+  tf_search_config_copy (&run->config, &budget);
+  budget.hardware.budget_usd = 1000;
+  tf_search_form_set_config (tf_optimize_view_get_form (f->view), &budget);
+  g_assert_true (tf_search_form_get_valid (tf_optimize_view_get_form (f->view)));
+  files[0] = g_file_new_for_path (torus);
+  g_assert_true (tf_optimize_view_evaluate_files (f->view, files, 1, &error));
+  g_object_unref (files[0]);
+  iterate_until_idle (f->view);
+  g_assert_cmpuint (tf_pareto_model_get_n_points (model, TF_PARETO_FILES), ==, 2);
+  g_clear_pointer (&panel, g_free);
+  panel = tf_candidate_panel_dup_text (tf_optimize_view_get_panel (f->view));
+  /* Beside the candidate selected before. */
+  g_assert_nonnull (strstr (panel, "Hard constraint broken\tnone\tbudget: the network costs "));
+  keep_picture (f, "optimize-evaluate-files.png");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -466,5 +731,11 @@ main (int   argc,
               test_open_cli_run, fixture_tear_down);
   g_test_add ("/ui/optimize-view/save-export", Fixture, NULL, fixture_set_up,
               test_save_run_and_export, fixture_tear_down);
+  g_test_add ("/ui/optimize-view/stage-0", Fixture, NULL, fixture_set_up, test_stage_0,
+              fixture_tear_down);
+  g_test_add ("/ui/optimize-view/representatives", Fixture, NULL, fixture_set_up,
+              test_representatives, fixture_tear_down);
+  g_test_add ("/ui/optimize-view/evaluate-files", Fixture, NULL, fixture_set_up,
+              test_evaluate_files, fixture_tear_down);
   return g_test_run ();
 }
