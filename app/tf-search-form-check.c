@@ -74,6 +74,8 @@ const TfSearchFormField tf_search_form_fields[] = {
     "edits_per_child_error" },
   { "generators.generic_template", CHILD (template_enabled), "template_enabled_error" },
   { "generators.graph_crossover", CHILD (crossover_enabled), "crossover_enabled_error" },
+  { "generators.manual", CHILD (manual_list), "manual_list_error" },
+  { "generators.manual.files", CHILD (manual_list), "manual_list_error" },
   { "evaluator.stage_2", CHILD (stage_2), "stage_2_error" },
 };
 
@@ -426,12 +428,19 @@ tf_search_form_build_config (TfSearchForm   *self,
   out->threads = read_uint (self->threads);
 }
 
-static const char *
-loader_name (TfSearchForm *self)
+/* The name the text is read under: the file's, or one beside the current folder. Absolute
+ * either way: the loader reads generators.manual.files relative to the configuration's folder,
+ * and takes no relative folder (GLib's g_canonicalize_filename). */
+static char *
+dup_loader_name (TfSearchForm *self)
 {
   const char *path = self->file != NULL ? g_file_peek_path (self->file) : NULL;
+  g_autofree char *cwd = NULL;
 
-  return path != NULL ? path : UNSAVED_NAME;
+  if (path != NULL)
+    return g_strdup (path);
+  cwd = g_get_current_dir ();
+  return g_build_filename (cwd, UNSAVED_NAME, NULL);
 }
 
 /* Writes @config and reads it back with the engine's loader into @out. */
@@ -442,10 +451,11 @@ tf_search_form_round_trip (TfSearchForm         *self,
                            GError              **error)
 {
   g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *name = dup_loader_name (self);
 
   if (!tf_search_config_write_yaml (config, text, error))
     return FALSE;
-  return tf_search_config_load_data (loader_name (self), text->str, text->len, out, error);
+  return tf_search_config_load_data (name, text->str, text->len, out, error);
 }
 
 /* The loader's "FILE:LINE:COLUMN: field 'PATH': WHAT" on the field PATH names: WHAT on a field

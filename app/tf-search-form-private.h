@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-search-form-private.h: the search form's parts shared by tf-search-form.c (the widget, its
- * fields set from a configuration, files) and tf-search-form-check.c (the fields read into a
- * configuration and checked by the engine's loader, each fault shown on its field). */
+ * fields set from a configuration, files), tf-search-form-check.c (the fields read into a
+ * configuration and checked by the engine's loader, each fault shown on its field) and
+ * tf-search-form-manual.c (the user's topology files seeding the search). */
 #pragma once
 
 #include "tf-search-form.h"
@@ -35,6 +36,8 @@ struct _TfSearchForm
   GtkSpinButton  *population, *generations, *seed, *threads, *mutation_rate, *edits_per_child;
   GtkCheckButton *template_enabled, *crossover_enabled;
   GtkCheckButton *stage_2;
+  GtkListBox     *manual_list;
+  GtkWidget      *manual_remove;
 
   /* check buttons built from the engine's tables */
   GtkCheckButton *primitive_checks[TF_N_PRIMITIVES];
@@ -67,6 +70,15 @@ extern const guint             tf_search_form_n_fields;
 
 #define TF_SEARCH_FORM_FIELD_WIDGET(self, def) \
   G_STRUCT_MEMBER (GtkWidget *, (self), (def)->widget)
+
+/* tf-search-form.c */
+/* A field changed: check the form and say so ("changed"), unless the form is being set. */
+void      tf_search_form_edited (TfSearchForm *self);
+
+/* tf-search-form-manual.c */
+/* The list of generators.manual.files from the base. */
+void      tf_search_form_fill_manual (TfSearchForm *self);
+void      tf_search_form_manual_class_init (GtkWidgetClass *widget_class);
 
 /* tf-search-form-check.c */
 /* The configuration the fields describe over the base, unchecked. */

@@ -64,8 +64,8 @@ check (TfSearchForm *self)
     }
 }
 
-static void
-on_edited (TfSearchForm *self)
+void
+tf_search_form_edited (TfSearchForm *self)
 {
   g_assert (TF_IS_SEARCH_FORM (self));
 
@@ -142,7 +142,7 @@ model_selected (TfSearchForm *self)
       w->model = g_strdup (self->models[selected]);
       w->compute_time_given = FALSE;
     }
-  on_edited (self);
+  tf_search_form_edited (self);
 }
 
 /* Check buttons in two columns where their labels fit, one where they do not. */
@@ -177,7 +177,7 @@ add_check (TfSearchForm *self,
     }
   else
     gtk_box_append (GTK_BOX (group), check);
-  g_signal_connect_swapped (check, "toggled", G_CALLBACK (on_edited), self);
+  g_signal_connect_swapped (check, "toggled", G_CALLBACK (tf_search_form_edited), self);
   return GTK_CHECK_BUTTON (check);
 }
 
@@ -266,7 +266,7 @@ build_models (TfSearchForm *self)
   gtk_drop_down_set_model (self->model, G_LIST_MODEL (list));
 }
 
-/* Every edited widget, once, to on_edited. */
+/* Every edited widget, once, to tf_search_form_edited. */
 static void
 connect_fields (TfSearchForm *self)
 {
@@ -279,13 +279,15 @@ connect_fields (TfSearchForm *self)
       if (!g_hash_table_add (done, widget) || widget == GTK_WIDGET (self->model))
         continue;
       if (GTK_IS_SPIN_BUTTON (widget))
-        g_signal_connect_swapped (widget, "value-changed", G_CALLBACK (on_edited), self);
+        g_signal_connect_swapped (widget, "value-changed", G_CALLBACK (tf_search_form_edited),
+                                  self);
       else if (GTK_IS_ENTRY (widget))
-        g_signal_connect_swapped (widget, "changed", G_CALLBACK (on_edited), self);
+        g_signal_connect_swapped (widget, "changed", G_CALLBACK (tf_search_form_edited), self);
       else if (GTK_IS_DROP_DOWN (widget))
-        g_signal_connect_swapped (widget, "notify::selected", G_CALLBACK (on_edited), self);
+        g_signal_connect_swapped (widget, "notify::selected", G_CALLBACK (tf_search_form_edited),
+                                  self);
       else if (GTK_IS_CHECK_BUTTON (widget))
-        g_signal_connect_swapped (widget, "toggled", G_CALLBACK (on_edited), self);
+        g_signal_connect_swapped (widget, "toggled", G_CALLBACK (tf_search_form_edited), self);
     }
   g_signal_connect_swapped (self->model, "notify::selected", G_CALLBACK (model_selected), self);
 }
@@ -356,6 +358,7 @@ static const struct
   T (edge_cases), T (mutator_enabled), T (families_box), T (intra_box), T (operators_box),
   T (algorithm), T (population), T (generations), T (seed), T (threads), T (mutation_rate),
   T (edits_per_child), T (template_enabled), T (crossover_enabled), T (stage_2),
+  T (manual_list), T (manual_remove),
 };
 #undef T
 
@@ -398,6 +401,7 @@ tf_search_form_class_init (TfSearchFormClass *klass)
         gtk_widget_class_bind_template_child_full (widget_class, tf_search_form_fields[i].error,
                                                    FALSE, 0);
     }
+  tf_search_form_manual_class_init (widget_class);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
@@ -565,6 +569,7 @@ tf_search_form_set_config (TfSearchForm         *self,
   gtk_check_button_set_active (self->template_enabled, self->base.template_enabled);
   gtk_check_button_set_active (self->crossover_enabled, self->base.crossover_enabled);
   gtk_check_button_set_active (self->stage_2, self->base.stage_2 == TF_STAGE_2_SIMGRID);
+  tf_search_form_fill_manual (self);
 
   gtk_drop_down_set_selected (self->algorithm, self->base.algorithm == TF_SEARCH_RANDOM ? 1 : 0);
   gtk_spin_button_set_value (self->population, self->base.population_size);

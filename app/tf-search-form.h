@@ -41,4 +41,11 @@ gboolean    tf_search_form_load_file (TfSearchForm *self, GFile *file, GError **
 /* Atomic; refuses an invalid form with its first message. */
 gboolean    tf_search_form_save_file (TfSearchForm *self, GFile *file, GError **error);
 
+/* generators.manual.files: topology files of the user's seeding the search, as absolute paths.
+ * Adding a file listed already changes nothing; a file that does not load (or has another chip
+ * count) is listed and refused by the form's check, with the loader's message on the list.
+ * FALSE when @file is not local or the list is full (TF_SEARCH_MAX_MANUAL_FILES). */
+gboolean    tf_search_form_add_manual_file (TfSearchForm *self, GFile *file, GError **error);
+void        tf_search_form_remove_manual_file (TfSearchForm *self, guint index);
+
 G_END_DECLS
