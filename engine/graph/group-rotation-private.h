@@ -36,9 +36,9 @@ typedef struct
 
 /* FALSE (and nothing to clear) unless @rotation, with the last group filled, is an automorphism
  * of the filled graph, and every component of the added chips hangs off switches one hop apart,
- * or two with two neighbours in common (so no shortest path between two of the graph's nodes,
- * in the graph or with one switch failed, needs added chips). @own is @graph's twin quotient
- * (its distinct neighbours). Costs a pass over the links. */
+ * or two with a chip or two switches in common (so no shortest path between two of the graph's
+ * nodes, in the graph or with one switch failed, needs added chips). @own is @graph's twin
+ * quotient (its distinct neighbours). Costs a pass over the links. */
 gboolean tf_rotated_graph_init (TfRotatedGraph *r, const TfNetworkGraph *graph,
                                 const TfQuotient *own, const TfGroupRotation *rotation);
 void     tf_rotated_graph_clear (TfRotatedGraph *r);

@@ -8,10 +8,11 @@
  *   empty places of the last group with chips copied from the group before through the
  *   rotation; the declared rotation must be an automorphism of that filled graph F, checked
  *   link by link (the image of every link is a link). The added chips must change no distance:
- *   each component of them hangs off switches alone, every two of them linked or with two
- *   neighbours in common (checked). A path through the component from one of those switches
- *   to another takes two hops or more, and one back to the same switch is a detour; with one
- *   switch failed, two others are still at most two hops apart outside it. So every distance
+ *   each component of them hangs off switches alone, every two of them linked, or with a chip
+ *   or two switches as neighbours in common (checked). A path through the component from one
+ *   of those switches to another takes two hops or more, and one back to the same switch is a
+ *   detour; with one switch failed (chips do not fail), two others are still at most two hops
+ *   apart outside it. So every distance
  *   between the graph's own nodes, whole or with one switch failed, and every pair one failure
  *   cuts, is F's: Layer 1 may search F, counting the graph's own chips alone as targets.
  * - One group's sources. Write f (x, t) for the hops from chip x to chip t, or their change
@@ -47,12 +48,13 @@ uf_find (guint32 *uf,
   return x;
 }
 
-/* Whether switches @u and @v of the graph (@offset, @target: its distinct neighbours) are
- * linked or have two neighbours in common: then one failure leaves them two hops apart at
- * most. */
+/* Whether switches @u and @v of the graph (@offset, @target: its distinct neighbours; chips
+ * below @n_chip) are linked, or have a chip or two switches as neighbours in common: then one
+ * switch failure leaves them two hops apart at most (chips do not fail). */
 static gboolean
 close_pair (const guint32 *offset,
             const guint32 *target,
+            guint          n_chip,
             guint32        u,
             guint32        v,
             guint32       *mark,
@@ -66,15 +68,16 @@ close_pair (const guint32 *offset,
   if (mark[v] == *token)
     return TRUE;
   for (guint e = offset[v]; e < offset[v + 1] && common < 2; e++)
-    common += mark[target[e]] == *token;
+    if (mark[target[e]] == *token)
+      common += target[e] < n_chip ? 2 : 1;
   return common >= 2;
 }
 
 /* Whether every component of the added chips (@n_added of them, full's chips from @n on,
  * @nb_off and @nb their neighbours in full's numbering) hangs off switches alone, at least
- * one, every two of them linked or with two neighbours in common in the graph @q (whose switch
- * i is full's @n_full + i): a path through the component between two of them takes two hops
- * or more, and one switch failure leaves them two hops apart at most outside it. */
+ * one, every two of them close in the graph @q (close_pair (); its switch i is full's
+ * @n_full + i): a path through the component between two of them takes two hops or more, and
+ * one switch failure leaves them two hops apart at most outside it. */
 static gboolean
 added_chips_harmless (const TfQuotient *q,
                       guint             n_full,
@@ -119,7 +122,7 @@ added_chips_harmless (const TfQuotient *q,
       for (guint a = i; a < j; a++)
         for (guint b = a + 1; b < j; b++)
           if (hang[a].node != hang[b].node
-              && !close_pair (q->offset, q->target, hang[a].node, hang[b].node, mark, token))
+              && !close_pair (q->offset, q->target, n, hang[a].node, hang[b].node, mark, token))
             return FALSE;
     }
   return TRUE;
