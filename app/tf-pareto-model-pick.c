@@ -9,9 +9,10 @@
 #include "tf-pareto-model-private.h"
 
 /* When points of several sets are equally near, the first of these wins: what a click selects
- * before what it only describes, the search's own front before the rest. */
+ * (the rest of the front selects its representative) before what it only describes, so a
+ * family design still on the front is reached through the front. */
 static const TfParetoSet hit_order[] = {
-  TF_PARETO_FRONT, TF_PARETO_FILES, TF_PARETO_BASELINE, TF_PARETO_FAMILY, TF_PARETO_MEMBERS,
+  TF_PARETO_FRONT, TF_PARETO_FILES, TF_PARETO_MEMBERS, TF_PARETO_BASELINE, TF_PARETO_FAMILY,
 };
 
 gboolean

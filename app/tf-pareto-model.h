@@ -150,8 +150,8 @@ char          *tf_pareto_model_dup_description (const TfParetoModel *model, TfPa
                                                 guint index);
 
 /* The point nearest pixel (@px, @py) within @radius pixels, of every set but the clouds; when
- * several are equally near, the front, then files, the baseline, the family front and the rest
- * of the front, in that order. FALSE when none is. */
+ * several are equally near, the front, then files, the rest of the front, the baseline and the
+ * family front, in that order (what a click selects first). FALSE when none is. */
 gboolean       tf_pareto_model_hit (const TfParetoModel *model, double px, double py,
                                     double radius, TfParetoSet *set, guint *index);
 /* The point a click on point @index of @set selects: itself for the front and files, its

@@ -697,6 +697,11 @@ test_members (void)
   g_assert_true (tf_pareto_model_get_selectable (model, set, index, &set, &index));
   g_assert_cmpint (set, ==, TF_PARETO_FRONT);
   g_assert_cmpuint (index, ==, 2);
+  /* A family design still on the front is drawn on it: a click there selects, it does not
+   * only describe. */
+  tf_pareto_model_set_points (model, TF_PARETO_FAMILY, members + 3 * 3, 1, NULL);
+  g_assert_true (tf_pareto_model_hit (model, mx, my, 3, &set, &index));
+  g_assert_cmpint (set, ==, TF_PARETO_MEMBERS);
 
   front_words = tf_pareto_model_dup_description (model, TF_PARETO_FRONT, 0);
   g_assert_nonnull (strstr (front_words, "Candidate 1 (front), standing for 2 more designs: "));
