@@ -27,6 +27,7 @@ struct _TfOptimizeView
   GtkDropDown      *colour_axis;
   GtkToggleButton  *x_log;
   GtkToggleButton  *y_log;
+  GtkPaned         *result_paned;
   TfParetoPlot     *plot;
   TfTopologyView   *view_a;
   TfTopologyView   *view_b;
@@ -41,6 +42,7 @@ struct _TfOptimizeView
   GCancellable     *working;      /* opening, saving, exporting, a seed */
   GCancellable     *evaluating;   /* files */
   gboolean          opening;      /* working opens a run */
+  gboolean          paned_placed; /* the plot's share of the height, set once */
   guint             n_objectives; /* of the plot */
   TfObjective       objectives[TF_N_OBJECTIVES];
   guint             search_evaluations;  /* of the search, for the baseline's progress */

@@ -200,6 +200,20 @@ log_toggled (TfOptimizeView  *self,
     }
 }
 
+/* The plot takes more than half the height the first time the page has one (a tall window
+ * gives the plot what it gives the 3D view), at least its first 460 px; then the user's. */
+static void
+result_paned_placed (TfOptimizeView *self)
+{
+  int max = 0;
+
+  g_object_get (self->result_paned, "max-position", &max, NULL);
+  if (self->paned_placed || max <= 0 || !gtk_widget_get_mapped (GTK_WIDGET (self->result_paned)))
+    return;
+  self->paned_placed = TRUE;
+  gtk_paned_set_position (self->result_paned, MAX (460, (int) (0.58 * max)));
+}
+
 static void
 reset_view_clicked (TfOptimizeView *self)
 {
@@ -676,6 +690,7 @@ tf_optimize_view_class_init (TfOptimizeViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TfOptimizeView, colour_axis);
   gtk_widget_class_bind_template_child (widget_class, TfOptimizeView, x_log);
   gtk_widget_class_bind_template_child (widget_class, TfOptimizeView, y_log);
+  gtk_widget_class_bind_template_child (widget_class, TfOptimizeView, result_paned);
   gtk_widget_class_bind_template_child (widget_class, TfOptimizeView, plot);
   gtk_widget_class_bind_template_child (widget_class, TfOptimizeView, view_a);
   gtk_widget_class_bind_template_child (widget_class, TfOptimizeView, view_b);
@@ -688,6 +703,7 @@ tf_optimize_view_class_init (TfOptimizeViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, log_toggled);
   gtk_widget_class_bind_template_callback (widget_class, reset_view_clicked);
   gtk_widget_class_bind_template_callback (widget_class, plot_selection_changed);
+  gtk_widget_class_bind_template_callback (widget_class, result_paned_placed);
 
   tf_optimize_view_files_class_init (widget_class);
   tf_optimize_view_designs_class_init (widget_class);
