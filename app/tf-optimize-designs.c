@@ -59,6 +59,9 @@ designs_evaluated (GObject      *source,
 
       first = MIN (first, at);
     }
+  /* Before any run, the plot takes the objectives of the configuration that judged them. */
+  if (self->n_objectives == 0 && designs->len > 0)
+    tf_optimize_view_set_objectives (self, &((TfDesign *) g_ptr_array_index (designs, 0))->config);
   tf_optimize_view_plot_designs (self);
   tf_pareto_plot_points_changed (self->plot, FALSE);
   /* The first file is shown at once, beside the candidate selected if one is. */

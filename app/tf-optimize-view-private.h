@@ -81,6 +81,9 @@ void               tf_optimize_view_show_candidates (TfOptimizeView *self,
 /* A front candidate to show, with a reference to the run. */
 void               tf_optimize_view_shown_front (TfOptimizeView *self, guint index,
                                                  TfShownCandidate *out, char **title);
+/* The plot's objectives (its axes and their choosers): every point goes but the files'. */
+void               tf_optimize_view_set_objectives (TfOptimizeView *self,
+                                                    const TfSearchConfig *config);
 /* Shows @run's points; @fresh: a new run whose objectives may differ, the view fits it. */
 void               tf_optimize_view_show_run (TfOptimizeView *self, TfOptimizeRun *run,
                                               gboolean fresh);

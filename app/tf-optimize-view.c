@@ -147,9 +147,9 @@ fill_axis_choosers (TfOptimizeView *self)
 }
 
 /* A new set of objectives empties the plot. */
-static void
-set_objectives (TfOptimizeView       *self,
-                const TfSearchConfig *config)
+void
+tf_optimize_view_set_objectives (TfOptimizeView       *self,
+                                 const TfSearchConfig *config)
 {
   TfParetoModel *model = tf_pareto_plot_get_model (self->plot);
 
@@ -366,7 +366,7 @@ tf_optimize_view_show_run (TfOptimizeView *self,
   if (fresh || self->n_objectives != run->config.n_objectives
       || memcmp (self->objectives, run->config.objectives,
                  run->config.n_objectives * sizeof (TfObjective)) != 0)
-    set_objectives (self, &run->config);
+    tf_optimize_view_set_objectives (self, &run->config);
   tf_optimize_view_plot_run (self, run);
   tf_pareto_plot_points_changed (self->plot, fresh);
   plot_selection_changed (self);
@@ -544,7 +544,7 @@ tf_optimize_view_run (TfOptimizeView  *self,
     }
   tf_optimize_view_show_error (self, NULL);
   g_clear_pointer (&self->run, tf_optimize_run_unref);
-  set_objectives (self, &config);
+  tf_optimize_view_set_objectives (self, &config);
   plot_selection_changed (self);
   self->snapshots = 0;
   self->search_evaluations = 0;

@@ -715,6 +715,37 @@ test_evaluate_files (Fixture       *f,
   keep_picture (f, "optimize-evaluate-files.png");
 }
 
+/* Before any run or search, a file evaluated is the plot's first point, in the form's
+ * objectives. */
+static void
+test_evaluate_alone (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *torus = write_topology (f, "torus.yaml", 64,
+                                           "torus:dimension_sizes=4x4x4,board_shape=1x2x2");
+  g_autoptr(GFile) file = g_file_new_for_path (torus);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *panel = NULL;
+  TfParetoModel *model = model_of (f);
+  const double *shown;
+
+  set_small_config (f, 12, 2);
+  g_assert_true (tf_optimize_view_evaluate_files (f->view, &file, 1, &error));
+  g_assert_no_error (error);
+  iterate_until_idle (f->view);
+  g_assert_null (tf_optimize_view_get_error (f->view));
+  g_assert_cmpuint (tf_pareto_model_get_n_objectives (model), ==, 3);
+  g_assert_cmpuint (tf_pareto_model_get_n_points (model, TF_PARETO_FILES), ==, 1);
+  g_assert_true (tf_pareto_model_get_position (model, TF_PARETO_FILES, 0, NULL, NULL));
+  shown = tf_pareto_model_get_values (model, TF_PARETO_FILES, 0);
+  g_assert_cmpfloat (shown[0], >, 0);
+  g_assert_cmpfloat (shown[1], >, 0);
+  /* Shown in the panel under the configuration that judged it. */
+  panel = tf_candidate_panel_dup_text (tf_optimize_view_get_panel (f->view));
+  g_assert_nonnull (strstr (panel, "Hard constraint broken\tnone\n"));
+  g_assert_nonnull (strstr (panel, "Network\t"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -737,5 +768,7 @@ main (int   argc,
               test_representatives, fixture_tear_down);
   g_test_add ("/ui/optimize-view/evaluate-files", Fixture, NULL, fixture_set_up,
               test_evaluate_files, fixture_tear_down);
+  g_test_add ("/ui/optimize-view/evaluate-alone", Fixture, NULL, fixture_set_up,
+              test_evaluate_alone, fixture_tear_down);
   return g_test_run ();
 }
