@@ -13,6 +13,7 @@
  * g = ceil (n_endpoint / (a p / C_board)). planes=P: P copies of the switches and links,
  * interleaved inside each group (dragonfly-groups-private.h), switch ids prefixed "p<q>.".
  */
+#include "bfs-bit-parallel-private.h"
 #include "dragonfly-groups-private.h"
 #include "family-private.h"
 #include "graph-private.h"
@@ -310,14 +311,54 @@ board_distances (const TfBoardTopo *bt)
   return bd.dist;
 }
 
-/* Hops from switch @source to every switch (TF_UNREACHED: another plane). */
+/* Hops from each of switches 0 .. @n_sources - 1 to every switch, rows of @dist (TF_UNREACHED:
+ * another plane), from one bit-parallel search. */
+typedef struct
+{
+  guint *dist;
+  guint  n_switch;
+} SwitchRows;
+
+static void
+switch_rows_visit (guint          level,
+                   guint32        node,
+                   const guint64 *fresh,
+                   guint          words,
+                   gpointer       data)
+{
+  SwitchRows *sr = data;
+
+  for (guint w = 0; w < words; w++)
+    for (guint64 bits = fresh[w]; bits != 0; bits &= bits - 1)
+      sr->dist[(gsize) (w * 64 + (guint) __builtin_ctzll (bits)) * sr->n_switch + node] = level;
+}
+
 static void
 switch_distances (const TfAdjacency *adj,
-                  guint              source,
-                  guint32           *dist,
-                  guint32           *queue)
+                  guint              n_sources,
+                  guint             *dist)
 {
-  tf_adjacency_bfs (adj, source, dist, queue, NULL, NULL);
+  g_autofree guint32 *sources = g_new (guint32, MAX (n_sources, 1));
+  SwitchRows sr = { dist, adj->n_nodes };
+  TfBitBfs b;
+  guint batch;
+
+  for (gsize i = 0; i < (gsize) n_sources * adj->n_nodes; i++)
+    dist[i] = TF_UNREACHED;
+  for (guint k = 0; k < n_sources; k++)
+    {
+      sources[k] = k;
+      dist[(gsize) k * adj->n_nodes + k] = 0;
+    }
+  tf_bit_bfs_init (&b, adj->n_nodes, adj->offset, adj->target, NULL, n_sources);
+  batch = tf_bit_bfs_batch (&b);
+  for (guint first = 0; first < n_sources; first += batch)
+    {
+      sr.dist = dist + (gsize) first * adj->n_nodes;
+      tf_bit_bfs_run (&b, sources + first, MIN (batch, n_sources - first), switch_rows_visit,
+                      &sr);
+    }
+  tf_bit_bfs_clear (&b);
 }
 
 /* The chip diameter with rails over linked boards. Chip i of board A on leaf L_i (its rail
@@ -338,15 +379,13 @@ rail_chip_diameter (const DragonflyParams *d,
   guint n_leaf = tf_dragonfly_groups_for (d->n_endpoint, d->p) * c, diameter = 0;
   g_autofree guint *board = board_distances (bt);
   g_autofree guint *dist = g_new (guint, (gsize) d->a * n_switch);
-  g_autofree guint *queue = g_new (guint, n_switch);
   g_autofree guint *reach = g_new (guint, n_leaf);
   g_autofree guint *leaf_switch = g_new (guint, n_leaf);
 
   /* Hosting leaves in order (whole rail groups), and their plane-0 switches. */
   for (guint l = 0; l < n_leaf; l++)
     leaf_switch[l] = (l / d->a) * stride + l % d->a;
-  for (guint k = 0; k < d->a; k++)
-    switch_distances (switches, k, dist + (gsize) k * n_switch, queue);
+  switch_distances (switches, d->a, dist);
 
   for (guint k = 0; k < d->a; k++)
     {
