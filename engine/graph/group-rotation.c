@@ -415,11 +415,12 @@ rotated_sums_visit (guint          level,
   for (guint w = 0; w < words; w++)
     for (guint64 bits = fresh[w]; bits != 0; bits &= bits - 1)
       {
-        guint32 i = w * 64 + (guint32) __builtin_ctzll (bits);
-        guint64 weight = rs->q->class_size[sums->sources[i]] * rs->sum_turned[node];
+        guint32 i = w * 64 + (guint32) __builtin_ctzll (bits), s = sums->sources[i];
+        guint64 weight = rs->q->class_size[s] * rs->sum_turned[node];
 
         for (guint j = sums->short_offset[i]; j < sums->short_offset[i + 1]; j += 2)
           weight -= sums->shorts[j + 1] * rs->turned[(gsize) sums->shorts[j] * nc + node];
+        weight *= rs->times[s];
         sums->sum += weight * level;
         sums->pairs += weight;
         if (weight > 0)
@@ -436,6 +437,7 @@ tf_rotated_path_sums (const TfNetworkGraph  *graph,
   TfQuotient own, q;
   TfRotatedGraph r;
   TfRotatedSources rs;
+  g_auto(TfChipOrbits) orbits = { 0 };
   gboolean ok = FALSE;
 
   tf_quotient_init (&own, graph, TRUE);
@@ -446,7 +448,8 @@ tf_rotated_path_sums (const TfNetworkGraph  *graph,
     }
   tf_quotient_clear (&own);
   tf_quotient_init (&q, &r.full, TRUE);
-  if (tf_rotated_sources_init (&rs, &r, &q, NULL))
+  tf_chip_orbits_init (&orbits, &q);
+  if (tf_rotated_sources_init (&rs, &r, &q, &orbits))
     {
       guint nc = q.n_chip_classes, n_sources = 0;
       g_autofree guint32 *sources = g_new (guint32, MAX (nc, 1));
@@ -456,8 +459,8 @@ tf_rotated_path_sums (const TfNetworkGraph  *graph,
       TfBitBfs b;
       guint batch;
 
-      /* Every class of group 0 (rs.times 1 each), its groups short of chips, its twins' pairs
-       * (at their distance). */
+      /* The sources of group 0 (each standing for rs.times classes), their groups short of
+       * chips, their twins' pairs (at their distance). */
       short_offset[0] = 0;
       for (guint32 c = 0; c < nc; c++)
         if (rs.times[c] > 0)
@@ -470,8 +473,8 @@ tf_rotated_path_sums (const TfNetworkGraph  *graph,
 
                 if (ps > 0)
                   {
-                    sums.sum += ps * (ps - 1) * q.class_twin[c];
-                    sums.pairs += ps * (ps - 1);
+                    sums.sum += rs.times[c] * ps * (ps - 1) * q.class_twin[c];
+                    sums.pairs += rs.times[c] * ps * (ps - 1);
                     if (ps >= 2)
                       sums.diameter = MAX (sums.diameter, q.class_twin[c]);
                   }
