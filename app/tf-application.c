@@ -22,7 +22,8 @@ struct _TfApplication
   GFile                   *screenshot_file;   /* the FILE to show, or NULL for a result */
   gboolean                 screenshot_optimize;  /* of the Optimize view: --optimize, --open-run */
   int                      screenshot_select;    /* the front candidate to show, or -1 */
-  int                      screenshot_member;    /* the design of the front to click, or -1 */
+  int                      screenshot_member;    /* the design of the front to click (from 1),
+                                                  * or 0 */
   guint                    screenshot_poll;
   gint64                   screenshot_deadline;
   int                      exit_status;
@@ -68,7 +69,7 @@ static const GOptionEntry option_entries[] = {
        "and mark it on the plot (repeatable)"), N_("FILE") },
   { "select-member", 0, 0, G_OPTION_ARG_INT, NULL,
     N_("With --open-run: click this design of the front among those without a file of their "
-       "own, counting from 0 (which selects the candidate standing for it)"), N_("I") },
+       "own, counting from 1 (which selects the candidate standing for it)"), N_("N") },
   { "screenshot", 0, 0, G_OPTION_ARG_FILENAME, NULL,
     N_("Save the window as a PNG once the topology (or the one FILE) is drawn, then quit"),
     N_("PNG") },
@@ -142,18 +143,18 @@ screenshot_poll_optimize (TfApplication *self)
       self->screenshot_select = -1;
       return G_SOURCE_CONTINUE;
     }
-  if (self->screenshot_member >= 0)
+  if (self->screenshot_member > 0)
     {
       TfParetoPlot *plot = tf_optimize_view_get_plot (view);
       TfParetoModel *model = tf_pareto_plot_get_model (plot);
+      guint member = (guint) self->screenshot_member - 1;
       double x, y;
 
       /* As a person would: a click where the design is drawn. */
-      if ((guint) self->screenshot_member < tf_pareto_model_get_n_points (model, TF_PARETO_MEMBERS)
-          && tf_pareto_model_get_position (model, TF_PARETO_MEMBERS,
-                                           (guint) self->screenshot_member, &x, &y))
+      if (member < tf_pareto_model_get_n_points (model, TF_PARETO_MEMBERS)
+          && tf_pareto_model_get_position (model, TF_PARETO_MEMBERS, member, &x, &y))
         tf_pareto_plot_click (plot, x, y, 0);
-      self->screenshot_member = -1;
+      self->screenshot_member = 0;
       return G_SOURCE_CONTINUE;
     }
   if (tf_topology_view_get_topology (shown) != NULL && tf_topology_view_get_frames (shown) < 2)
@@ -422,14 +423,15 @@ tf_application_command_line (GApplication            *app,
   g_autofree const char **evaluate = NULL;
   g_autoptr(GError) error = NULL;
   TfWindow *window = NULL;
-  gint32 select = 0, member = -1;
+  gint32 select = 0, member = 0;
 
   g_variant_dict_lookup (options, "screenshot", "^&ay", &screenshot);
   g_variant_dict_lookup (options, "optimize", "^&ay", &optimize);
   g_variant_dict_lookup (options, "open-run", "^&ay", &open_run);
   g_variant_dict_lookup (options, "evaluate", "^a&ay", &evaluate);
   g_variant_dict_lookup (options, "select-member", "i", &member);
-  if ((evaluate != NULL || member >= 0) && optimize == NULL && open_run == NULL)
+  /* (GApplication leaves a zero out of the dictionary: members count from 1.) */
+  if ((evaluate != NULL || member > 0) && optimize == NULL && open_run == NULL)
     {
       g_application_command_line_printerr (command_line, "topoforge: %s\n",
                                            _("--evaluate and --select-member work on the "
@@ -491,7 +493,7 @@ tf_application_command_line (GApplication            *app,
       self->screenshot_optimize = optimize != NULL || open_run != NULL;
       g_variant_dict_lookup (options, "select", "i", &select);
       self->screenshot_select = MAX (select, 0);
-      self->screenshot_member = member;
+      self->screenshot_member = MAX (member, 0);
       g_object_weak_ref (G_OBJECT (window), screenshot_window_gone, self);
       self->screenshot_deadline = g_get_monotonic_time () + SCREENSHOT_TIMEOUT_S * G_USEC_PER_SEC;
       self->screenshot_poll = g_timeout_add (50, screenshot_poll, self);

@@ -124,11 +124,10 @@ manual_chosen (GtkNativeDialog *dialog,
           g_autoptr(GFile) file = g_list_model_get_item (files, i);
           g_autoptr(GError) error = NULL;
 
-          /* What cannot be added is said where the form says what is wrong. */
+          /* What cannot be added is said where the form says what is wrong, until the next
+           * edit; the configuration is the one it was. */
           if (!tf_search_form_add_manual_file (self, file, &error))
             {
-              g_free (self->form_message);
-              self->form_message = g_strdup (error->message);
               gtk_label_set_text (GTK_LABEL (self->form_error), error->message);
               gtk_widget_set_visible (self->form_error, TRUE);
               break;
