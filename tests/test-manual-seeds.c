@@ -92,6 +92,21 @@ test_config (void)
   }
   g_free (path);
 
+  /* A configuration named from its own folder (a relative name): the same absolute file. */
+  path = write_config (dir, "  manual: {files: [designs/fat-tree.yaml]}\n");
+  {
+    g_auto(TfSearchConfig) c = { 0 };
+    g_autoptr(GError) error = NULL;
+    g_autofree char *here = g_get_current_dir ();
+
+    g_assert_cmpint (g_chdir (dir), ==, 0);
+    g_assert_true (tf_search_config_load_file ("search.yaml", &c, &error));
+    g_assert_cmpint (g_chdir (here), ==, 0);
+    g_assert_no_error (error);
+    g_assert_cmpstr (c.manual_files[0], ==, expected);
+  }
+  g_free (path);
+
   path = write_config (dir, "  manual: {files: [designs/missing.yaml]}\n");
   load_fails (path, "search.yaml:6:20: field 'generators.manual.files[0]': ");
   load_fails (path, "missing.yaml:1:1: field '(file)': cannot open");

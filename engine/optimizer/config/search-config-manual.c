@@ -26,7 +26,10 @@ read_files (TfYamlReader      *r,
 {
   Loader *l = at->data;
   TfSearchConfig *c = l->c;
-  g_autofree char *dir = g_path_get_dirname (c->file != NULL ? c->file : ".");
+  g_autofree char *named = g_path_get_dirname (c->file != NULL ? c->file : ".");
+  /* The folder absolute (from the working one when the configuration was named relatively):
+   * the paths kept are absolute. */
+  g_autofree char *dir = g_canonicalize_filename (named, NULL);
   TfYamlSequence s;
   gboolean more;
 
