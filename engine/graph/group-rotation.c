@@ -292,6 +292,28 @@ keeps_present (const TfRotatedSources *rs,
   return TRUE;
 }
 
+/* Whether components @a and @b of @orbits (alike, position by position) hold, position by
+ * position, classes with the same chips of the graph's in every group: then swapping them keeps
+ * the graph's chips in place in every group. */
+static gboolean
+same_presence (const TfRotatedSources *rs,
+               const TfChipOrbits     *o,
+               guint32                 a,
+               guint32                 b)
+{
+  guint nc = rs->q->n_chip_classes;
+
+  for (guint i = 0; i < o->offset[a + 1] - o->offset[a]; i++)
+    {
+      guint32 u = o->classes[o->offset[a] + i], v = o->classes[o->offset[b] + i];
+
+      for (guint k = 0; k < rs->n_group; k++)
+        if (rs->turned[(gsize) k * nc + u] != rs->turned[(gsize) k * nc + v])
+          return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 tf_rotated_sources_init (TfRotatedSources     *rs,
                          const TfRotatedGraph *r,
@@ -324,16 +346,40 @@ tf_rotated_sources_init (TfRotatedSources     *rs,
         cur[c] = q->class_of[r->image[q->class_rep[cur[c]]]];
       }
 
+  /* A class whose source's swap moves the graph's chips may still swap with a class searched
+   * already in place of it (that source's others, @next from @first), when both come from the
+   * source by swaps of whole components alone. */
   rs->times = g_new0 (guint64, MAX (nc, 1));
-  for (guint32 c = 0; c < nc; c++)
-    if (q->class_rep[c] < m)
-      {
-        guint32 x = orbits != NULL ? orbits->source[c] : c;
+  {
+    g_autofree guint32 *first = g_new (guint32, MAX (nc, 1));
+    g_autofree guint32 *next = g_new (guint32, MAX (nc, 1));
 
-        if (x != c && (q->class_rep[x] >= m || !keeps_present (rs, orbits, c, x)))
-          x = c;
-        rs->times[x]++;
-      }
+    for (guint32 c = 0; c < nc; c++)
+      first[c] = TF_UNREACHED;
+    for (guint32 c = 0; c < nc; c++)
+      if (q->class_rep[c] < m)
+        {
+          guint32 x = orbits != NULL ? orbits->source[c] : c, y;
+
+          if (x == c || (q->class_rep[x] < m && keeps_present (rs, orbits, c, x)))
+            {
+              rs->times[x]++;
+              continue;
+            }
+          for (y = first[x]; y != TF_UNREACHED; y = next[y])
+            if (q->class_rep[x] < m && orbits->perm[c] == TF_UNREACHED
+                && orbits->perm[y] == TF_UNREACHED
+                && same_presence (rs, orbits, orbits->component[y], orbits->component[c]))
+              break;
+          if (y == TF_UNREACHED)
+            {
+              y = c;
+              next[c] = first[x];
+              first[x] = c;
+            }
+          rs->times[y]++;
+        }
+  }
   return TRUE;
 }
 
