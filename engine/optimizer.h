@@ -446,7 +446,7 @@ typedef struct
   guint   stage_0_total;   /* evaluated so far, of that many; front is then the family front's */
   /* Borrowed for the call only: the current front (TfCandidate *, by first objective) and the
    * objective rows (as the search minimises them) of every feasible candidate evaluated so
-   * far, of the search or of the baseline while it runs. */
+   * far, of Stage 0, the search or the baseline, whichever runs. */
   const GPtrArray *front;
   const GArray    *evaluated;
 } TfSearchProgress;

@@ -70,7 +70,7 @@ tf_search_report (Run   *run,
     .stage_0_done = run->stage_0_done,
     .stage_0_total = run->stage_0_total,
     .front = run->archive,
-    .evaluated = run->evaluated,
+    .evaluated = run->stage_0_total > 0 ? run->out->family_evaluated : run->evaluated,
   };
 
   if (run->options->progress == NULL)
