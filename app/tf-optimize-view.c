@@ -427,9 +427,13 @@ on_snapshot (GObject                *target,
       g_autofree char *done = tf_format_count (p->stage_0_done);
       g_autofree char *total = tf_format_count (p->stage_0_total);
 
-      /* Stage 0: the family front grows as the family designs are evaluated. */
+      /* Stage 0: the family front grows as the family designs are evaluated, their cloud
+       * with it. */
       tf_pareto_model_set_points (model, TF_PARETO_FAMILY, (const double *) snapshot->front->data,
                                   n_front, (const char *const *) snapshot->origins->pdata);
+      tf_pareto_model_append_points (model, TF_PARETO_FAMILY_EVALUATED,
+                                     (const double *) snapshot->evaluated->data,
+                                     snapshot->evaluated->len / m);
       gtk_progress_bar_set_fraction (self->progress, (double) p->stage_0_done / p->stage_0_total);
       /* TRANSLATORS: Stage 0's progress: the family designs evaluated so far, of how many */
       text = g_strdup_printf (_("Family designs: %s of %s · family front %u · %.1f s"), done,
