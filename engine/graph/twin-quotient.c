@@ -100,7 +100,11 @@ group_twins (TfQuotient    *q,
              guint32       *token)
 {
   g_autofree TfKeyed *items = g_new (TfKeyed, MAX (hi - lo, 1));
-  guint n = 0;
+  g_autofree guint32 *head = NULL;
+  g_autofree guint32 *next = NULL;
+  g_autofree guint32 *run = NULL;
+  g_autofree guint8 *taken = NULL;
+  guint n = 0, size = 1;
 
   for (guint v = lo; v < hi; v++)
     if (twin[v] == 0 && node_degree (q, v) > 0)
@@ -110,18 +114,42 @@ group_twins (TfQuotient    *q,
         items[n].key = tf_mix64 (h ^ tf_mix64 (node_degree (q, v)));
         items[n++].node = v;
       }
-  tf_keyed_sort (items, n);
-
-  for (guint i = 0, j; i < n; i = j)
+  /* Items of equal keys, by a hash table of chains in node order (the keys are hashes
+   * already): each run is checked on its own, so the runs' order does not matter. */
+  while (size < 2 * n)
+    size <<= 1;
+  head = g_new (guint32, size);
+  next = g_new (guint32, MAX (n, 1));
+  run = g_new (guint32, MAX (n, 1));
+  taken = g_new0 (guint8, MAX (n, 1));
+  for (guint s = 0; s < size; s++)
+    head[s] = TF_UNREACHED;
+  for (guint i = n; i > 0; i--)
     {
-      for (j = i + 1; j < n && items[j].key == items[i].key; j++)
-        ;
-      if (j - i < 2)
+      guint s = (guint) (items[i - 1].key & (size - 1));
+
+      next[i - 1] = head[s];
+      head[s] = i - 1;
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint j = 0;
+
+      if (taken[i])
+        continue;
+      for (guint32 x = head[items[i].key & (size - 1)]; x != TF_UNREACHED; x = next[x])
+        if (items[x].key == items[i].key)
+          {
+            taken[x] = 1;
+            run[j++] = x;
+          }
+      if (j < 2)
         continue;
       /* A run of equal keys: usually one class, but check exactly (hashes may collide). */
-      for (guint k = i; k < j; k++)
+      for (guint k = 0; k < j; k++)
         {
-          guint32 v = items[k].node;
+          guint32 v = items[run[k]].node;
 
           if (twin[v] != 0)
             continue;
@@ -132,7 +160,7 @@ group_twins (TfQuotient    *q,
             mark[v] = *token;
           for (guint l = k + 1; l < j; l++)
             {
-              guint32 u = items[l].node;
+              guint32 u = items[run[l]].node;
               gboolean same = twin[u] == 0 && node_degree (q, u) == node_degree (q, v)
                               && (!closed || mark[u] == *token);
 
