@@ -46,6 +46,7 @@ typedef struct
   guint64          *w;          /* chips each class stands for as a target: its size, or with
                                  * source weights the source's own (TfPairSums) */
   guint64          *pendant_w;  /* chips of pendant classes hanging off each node, so weighed */
+  guint8           *pendant;    /* per class: is_pendant () */
   const guint32    *edge_link;  /* per quotient arc, the link whose only cable it is, or
                                  * TF_UNREACHED; NULL: no link failures */
   guint32          *parent_arc; /* the arc from a node's only DAG parent, TF_UNREACHED with two */
@@ -180,7 +181,7 @@ region_after_failure (Dominators *d,
       {
         guint32 v = d->euler[i], best = TF_UNREACHED;
 
-        if (is_pendant (q, v))
+        if (d->pendant[v])
           continue;
         for (guint e = q->h_offset[v]; e < q->h_offset[v + 1]; e++)
           {
@@ -235,7 +236,7 @@ region_after_failure (Dominators *d,
         {
           guint32 y = q->h_target[e];
 
-          if (below (d, first, span, y) && !is_pendant (q, y)
+          if (below (d, first, span, y) && !d->pendant[y]
               && (d->seen[y] != d->token || d->label[y] > x.label + 1))
             {
               d->seen[y] = d->token;
@@ -255,6 +256,7 @@ dominator_bfs (Dominators *d,
                guint32     s)
 {
   const TfQuotient *q = d->q;
+  gboolean links = d->edge_link != NULL;   /* parent arcs and level mates: link failures only */
   guint head = 0, tail = 0;
 
   for (guint c = 0; c < q->n_classes; c++)
@@ -269,27 +271,31 @@ dominator_bfs (Dominators *d,
   d->order[tail++] = s;
   while (head < tail)
     {
-      guint32 u = d->order[head++];
+      guint32 u = d->order[head++], du = d->dist[u];
 
       for (guint e = q->h_offset[u]; e < q->h_offset[u + 1]; e++)
         {
-          guint32 v = q->h_target[e];
+          guint32 v = q->h_target[e], dv = d->dist[v];
 
-          if (d->dist[v] == TF_UNREACHED)
+          if (dv == TF_UNREACHED)
             {
-              d->dist[v] = d->dist[u] + 1;
+              d->dist[v] = du + 1;
               d->pos[v] = tail;
               d->idom[v] = u;
-              d->parent_arc[v] = e;
-              d->level_mate[v] = 0;
+              if (links)
+                {
+                  d->parent_arc[v] = e;
+                  d->level_mate[v] = 0;
+                }
               d->order[tail++] = v;
             }
-          else if (d->dist[v] == d->dist[u] + 1)
+          else if (dv == du + 1)
             {
               d->idom[v] = intersect (d, d->idom[v], u);
-              d->parent_arc[v] = TF_UNREACHED;
+              if (links)
+                d->parent_arc[v] = TF_UNREACHED;
             }
-          else if (d->dist[v] == d->dist[u])
+          else if (links && dv == du)
             d->level_mate[u] = d->level_mate[v] = 1;
         }
     }
@@ -306,8 +312,6 @@ failures_from (Dominators *d,
                guint64     wo,
                TfPairSums *ps)
 {
-  const TfQuotient *q = d->q;
-
   /* Subtree sizes and weights from the leaves up; preorder intervals from the root down. */
   for (guint i = 0; i < n_reached; i++)
     {
@@ -348,7 +352,7 @@ failures_from (Dominators *d,
         continue;
       inside_wd = d->sub_wd[r] - own * d->dist[r];
       /* Only r's own pendants below it (the source may be one, but is not below): all cut. */
-      if (inside_w == d->pendant_w[r] - (is_pendant (q, s) && d->idom[r] == s ? d->w[s] : 0))
+      if (inside_w == d->pendant_w[r] - (d->pendant[s] && d->idom[r] == s ? d->w[s] : 0))
         sum = reached = 0;
       else
         region_after_failure (d, n_reached, d->pre[r] + 1, d->size[r] - 1, r, TF_UNREACHED,
@@ -369,14 +373,14 @@ failures_from (Dominators *d,
 
       if (arc == TF_UNREACHED || (link = d->edge_link[arc]) == TF_UNREACHED || d->sub_w[v] == 0)
         continue;
-      if (d->size[v] == 1 && !is_pendant (q, v) && d->pendant_w[v] == 0)
+      if (d->size[v] == 1 && !d->pendant[v] && d->pendant_w[v] == 0)
         {
           /* A chip dominating nothing: its other neighbours keep their distance, one level
            * further at most (a second one nearer would be a second parent). */
           sum = d->sub_w[v] * (d->dist[v] + (d->level_mate[v] ? 1 : 2));
           reached = d->sub_w[v];
         }
-      else if (!is_pendant (q, v))
+      else if (!d->pendant[v])
         region_after_failure (d, n_reached, d->pre[v], d->size[v], TF_UNREACHED, d->idom[v], v,
                               &sum, &reached);
       ps->link_delta_sum[link] += (gint64) (wo * sum) - (gint64) (wo * d->sub_wd[v]);
@@ -405,6 +409,9 @@ tf_pair_sums_by_source (const TfQuotient *q,
   d.removable = removable;
   d.w = g_new (guint64, n);
   d.pendant_w = g_new (guint64, n);
+  d.pendant = g_new (guint8, n);
+  for (guint c = 0; c < n; c++)
+    d.pendant[c] = is_pendant (q, c);
   for (guint c = 0; c < n; c++)
     d.w[c] = tf_quotient_weight (q, c);
   pendant_weights (q, d.w, d.pendant_w);
@@ -493,6 +500,7 @@ tf_pair_sums_by_source (const TfQuotient *q,
 
   g_free (d.w);
   g_free (d.pendant_w);
+  g_free (d.pendant);
   g_free (d.parent_arc);
   g_free (d.level_mate);
   g_free (d.dist);
