@@ -211,6 +211,12 @@ check_operator (TfMutation            op,
       g_assert_cmpuint (child->n_switch, ==, parent->n_switch - 1);
       g_assert_cmpuint (total_ports (child), <, total_ports (parent));
       break;
+    case TF_MUTATION_CHANGE_BOARD_TOPOLOGY:
+      /* The chips' links among themselves changed; every switch keeps its ports. */
+      g_assert_cmpuint (child->n_switch, ==, parent->n_switch);
+      for (guint s = 0; s < parent->n_switch; s++)
+        g_assert_cmpuint (child->switches[s].port_count, ==, parent->switches[s].port_count);
+      break;
     case TF_N_MUTATIONS:
     default:
       g_assert_not_reached ();
