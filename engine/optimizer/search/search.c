@@ -904,10 +904,13 @@ tf_search_run (const TfSearchConfig  *config,
       /* Measured on the whole front, before it is written as its representatives. */
       out->hypervolume = tf_search_hypervolume (run.m, out->front, run.ideal, run.reference);
       tf_search_front_represent (config, out);
-      /* The layers no objective needs (Layer 2's times in the breakdown), for the front that
-       * is written only: most candidates that enter it leave again. */
+      /* The layers no objective needs (Layer 2's times in the breakdown, switch_diversity),
+       * for the fronts that are written only: most candidates that enter one leave again. */
       tf_complete_batch (config, run.options->evaluator, tf_search_threads (&run), out->front,
                          &out->stats);
+      if (out->family_front != NULL)
+        tf_complete_batch (config, run.options->evaluator, tf_search_threads (&run),
+                           out->family_front, &out->stats);
     }
   if (ok && phase != TF_PHASE_BASELINE && simulator != NULL && !out->cancelled)
     {
