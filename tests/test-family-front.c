@@ -13,6 +13,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "intra-board-private.h"
 #include "query-private.h"
 #include "search-private.h"
 #include "test-util.h"
@@ -31,8 +32,60 @@ is_buildable (const TfResult *r)
   return TRUE;
 }
 
-/* Buildable results of @config's families over its board topologies, a board of one chip once
- * (its graph has no board links, whatever the topology). */
+static void
+add_pair (guint    a,
+          guint    b,
+          gpointer data)
+{
+  g_hash_table_add (data, GUINT_TO_POINTER (MIN (a, b) * 4096 + MAX (a, b)));
+}
+
+/* The chip pairs topology @t links on a board of @c chips (NULL when it cannot wire one). */
+static GHashTable *
+board_pairs (const TfSearchConfig *config,
+             TfIntraBoardTopo      t,
+             guint                 c)
+{
+  TfBoardTopo bt;
+  GHashTable *pairs;
+
+  if (!tf_board_topo_init (&bt, &config->context, t, c, NULL))
+    return NULL;
+  pairs = g_hash_table_new (g_direct_hash, g_direct_equal);
+  tf_board_topo_foreach_pair (&bt, add_pair, pairs);
+  return pairs;
+}
+
+/* Whether an allowed topology before @t links a board of @c chips the same way. */
+static gboolean
+wired_before (const TfSearchConfig *config,
+              TfIntraBoardTopo      t,
+              guint                 c)
+{
+  g_autoptr(GHashTable) mine = board_pairs (config, t, c);
+
+  for (guint u = 0; mine != NULL && u < t; u++)
+    {
+      g_autoptr(GHashTable) theirs = NULL;
+      GHashTableIter iter;
+      gpointer key;
+      gboolean same;
+
+      if (!(config->intra_board_topos & (1u << u))
+          || (theirs = board_pairs (config, (TfIntraBoardTopo) u, c)) == NULL)
+        continue;
+      same = g_hash_table_size (theirs) == g_hash_table_size (mine);
+      g_hash_table_iter_init (&iter, mine);
+      while (same && g_hash_table_iter_next (&iter, &key, NULL))
+        same = g_hash_table_contains (theirs, key);
+      if (same)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Buildable results of @config's families over its board topologies, each board wiring once (a
+ * board of one chip has no links in any topology, a ring of two chips is their full mesh). */
 static guint
 count_buildable (const TfSearchConfig *config)
 {
@@ -57,7 +110,8 @@ count_buildable (const TfSearchConfig *config)
           {
             const TfResult *r = &e.families[f].results[i];
 
-            if (is_buildable (r) && (r->chips_per_board > 1 || t == TF_INTRA_BOARD_NONE))
+            if (is_buildable (r) && !wired_before (config, (TfIntraBoardTopo) t,
+                                                    r->chips_per_board))
               n++;
           }
       tf_enumeration_clear (&e);

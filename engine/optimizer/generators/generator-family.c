@@ -9,44 +9,10 @@
  * now and then the same parameters on boards of another intra-board topology; never a result
  * the search says it made already (the made slot), so a step is never a duplicate to build.
  */
-#include "family-private.h"
-#include "generators-private.h"
-#include "query-private.h"
+#include <string.h>
 
-/* One enumeration: the search's context with one intra-board topology. */
-typedef struct
-{
-  TfContext      context;
-  TfEnumeration  enumeration;
-} Part;
-
-/* The most distinct parameter keys a family's ids use; more are folded into the last column. */
-#define MAX_KEYS (2 * TF_ID_MAX_ARGS)
-
-/* One slot's results as points in parameter space, by result index. */
-typedef struct
-{
-  guint          n_keys;
-  char          *keys[MAX_KEYS];
-  guint64       *values;        /* n_results rows of n_keys: each parameter's value hashed, 0
-                                 * when an id lacks the key, so two results differ in a parameter
-                                 * exactly when the column differs (up to a 64-bit collision) */
-  guint8        *made;          /* n_results: 1 when the search has made that result */
-  guint         *usable;        /* the results usable () keeps, in index order, so a step scans
-                                 * those only (a dragonfly has thousands, most edge cases) */
-  guint          n_usable;
-} Params;
-
-typedef struct
-{
-  guint          n_parts;
-  Part           parts[TF_N_INTRA_BOARD_TOPOS];
-  guint          n_families;    /* the same in every part */
-  GArray       **by_order;      /* per slot (part * n_families + family): result indices in the
-                                 * family's traversal order */
-  Params        *params;        /* per slot */
-  GHashTable    *index_of_key;  /* "topo|id" -> (slot << 20 | position in by_order) + 1 */
-} FamilyState;
+#include "generator-family-private.h"
+#include "intra-board-private.h"
 
 G_STATIC_ASSERT (TF_ENUMERATE_MAX_RESULTS < (1u << 20));
 
@@ -92,7 +58,10 @@ state_free (gpointer data)
     }
   g_free (state->params);
   for (guint p = 0; p < state->n_parts; p++)
-    tf_enumeration_clear (&state->parts[p].enumeration);
+    {
+      tf_enumeration_clear (&state->parts[p].enumeration);
+      g_clear_pointer (&state->parts[p].same_boards, g_hash_table_unref);
+    }
   g_clear_pointer (&state->index_of_key, g_hash_table_unref);
   g_free (state);
 }
@@ -120,10 +89,10 @@ buildable (const TfResult *result)
 /* The results Stage 0 evaluates and the search seeds and steps from: every buildable one
  * (docs/optimizer.md, "Stage 0"), edge cases too unless generators.family.edge_cases is false,
  * on the allowed boards. */
-static gboolean
-usable (const TfSearchConfig *config,
-        const Part           *part,
-        const TfResult       *result)
+gboolean
+tf_family_usable (const TfSearchConfig *config,
+                  const Part           *part,
+                  const TfResult       *result)
 {
   gboolean allowed = config->n_chips_per_board == 0;
 
@@ -133,11 +102,74 @@ usable (const TfSearchConfig *config,
     return FALSE;
   for (guint i = 0; i < config->n_chips_per_board; i++)
     allowed |= config->chips_per_board[i] == result->chips_per_board;
-  /* A board of one chip has no board links: the same graph in every intra-board topology,
-   * seeded once, from none (or the only topology there is). */
+  /* A board wired as an earlier part wires it gives that part's graph again: used once. */
   return allowed
-         && (result->chips_per_board > 1 || part->context.intra_board_topo == TF_INTRA_BOARD_NONE
-             || !(config->intra_board_topos & (1u << TF_INTRA_BOARD_NONE)));
+         && (part->same_boards == NULL
+             || !g_hash_table_contains (part->same_boards,
+                                        GUINT_TO_POINTER (result->chips_per_board)));
+}
+
+static void
+add_wiring_pair (guint    a,
+                 guint    b,
+                 gpointer data)
+{
+  guint64 pair = ((guint64) MIN (a, b) << 32) | MAX (a, b);
+
+  g_array_append_val ((GArray *) data, pair);
+}
+
+/* The links a board of @c chips gets in @ctx's topology, as sorted pairs with their lanes: two
+ * topologies wire it alike exactly when the keys are equal. NULL when the topology cannot wire
+ * such a board, or wires it through scale-up switches (another kind of hardware). */
+static GArray *
+board_wiring (const TfContext *ctx,
+              guint            c)
+{
+  TfBoardTopo bt;
+  GArray *pairs;
+
+  if (!tf_board_topo_init (&bt, ctx, ctx->intra_board_topo, c, NULL)
+      || bt.topo == TF_INTRA_BOARD_SWITCH)
+    return NULL;
+  pairs = g_array_new (FALSE, FALSE, sizeof (guint64));
+  tf_board_topo_foreach_pair (&bt, add_wiring_pair, pairs);
+  g_array_sort (pairs, tf_guint64_compare);
+  g_array_append_val (pairs, (guint64) { bt.lanes });
+  return pairs;
+}
+
+/* For each part, the board sizes of its results that an earlier part wires alike. */
+static void
+mark_same_boards (FamilyState *state)
+{
+  for (guint p = 1; p < state->n_parts; p++)
+    {
+      Part *part = &state->parts[p];
+
+      part->same_boards = g_hash_table_new (g_direct_hash, g_direct_equal);
+      for (guint f = 0; f < part->enumeration.n_families; f++)
+        for (guint i = 0; i < part->enumeration.families[f].n_results; i++)
+          {
+            guint c = part->enumeration.families[f].results[i].chips_per_board;
+            g_autoptr(GArray) mine = NULL;
+
+            if (g_hash_table_contains (part->same_boards, GUINT_TO_POINTER (c))
+                || (mine = board_wiring (&part->context, c)) == NULL)
+              continue;
+            for (guint q = 0; q < p; q++)
+              {
+                g_autoptr(GArray) theirs = board_wiring (&state->parts[q].context, c);
+
+                if (theirs != NULL && theirs->len == mine->len
+                    && memcmp (theirs->data, mine->data, sizeof (guint64) * mine->len) == 0)
+                  {
+                    g_hash_table_add (part->same_boards, GUINT_TO_POINTER (c));
+                    break;
+                  }
+              }
+          }
+    }
 }
 
 /* FNV-1a, never 0 (0 is a missing key). */
@@ -235,6 +267,7 @@ state_new (const TfSearchConfig *config,
       state->n_parts = 1;
     }
   state->n_families = state->parts[0].enumeration.n_families;
+  mark_same_boards (state);
   state->index_of_key = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   state->by_order = g_new0 (GArray *, MAX (state->n_parts * state->n_families, 1));
   state->params = g_new0 (Params, MAX (state->n_parts * state->n_families, 1));
@@ -274,7 +307,7 @@ state_new (const TfSearchConfig *config,
                                   (gsize) MAX (fe->n_results, 1) * MAX (params->n_keys, 1));
         params->usable = g_new (guint, MAX (fe->n_results, 1));
         for (guint i = 0; i < fe->n_results; i++)
-          if (usable (config, &state->parts[p], &fe->results[i]))
+          if (tf_family_usable (config, &state->parts[p], &fe->results[i]))
             params->usable[params->n_usable++] = i;
         params->usable = g_renew (guint, params->usable, MAX (params->n_usable, 1));
       }
@@ -292,12 +325,12 @@ fits_radix (const TfSearchConfig *config,
   return TRUE;
 }
 
-static TfCandidate *
-materialize (const TfSearchConfig *config,
-             const Part           *part,
-             const TfResult       *result,
-             TfOriginMethod        method,
-             GError              **error)
+TfCandidate *
+tf_family_materialize (const TfSearchConfig *config,
+                       const Part           *part,
+                       const TfResult       *result,
+                       TfOriginMethod        method,
+                       GError              **error)
 {
   g_autoptr(TfCandidate) candidate = tf_candidate_new ();
   g_autoptr(GString) why = g_string_new (NULL);
@@ -403,9 +436,9 @@ next_seed (FamilyState          *state,
       guint i = g_array_index (order, guint, (*next)++);
       g_autoptr(GError) local = NULL;
 
-      if (!usable (config, part, &fe->results[i]))
+      if (!tf_family_usable (config, part, &fe->results[i]))
         continue;
-      *out = materialize (config, part, &fe->results[i], TF_ORIGIN_FAMILY_ENUM, &local);
+      *out = tf_family_materialize (config, part, &fe->results[i], TF_ORIGIN_FAMILY_ENUM, &local);
       if (*out != NULL)
         return TRUE;
       if (!g_error_matches (local, TF_ERROR, TF_ERROR_INVALID_MUTATION))
@@ -543,7 +576,7 @@ other_board (FamilyState          *state,
         continue;
       slot = (found - 1) >> 20;
       result = slot_result (state, slot, (found - 1) & 0xfffff, &part, &index);
-      if (!usable (config, part, result) || state->params[slot].made[index])
+      if (!tf_family_usable (config, part, result) || state->params[slot].made[index])
         continue;
       slots[n] = slot;
       indices[n++] = index;
@@ -571,7 +604,7 @@ distance (const Params *params,
   return d;
 }
 
-/* One of the usable results of @slot (usable () under the configuration the state was made
+/* One of the usable results of @slot (tf_family_usable () under the configuration the state was made
  * for, the search's) not made yet nearest result @from in parameter space (the fewest
  * parameters changed, at least one), uniformly; FALSE when there is none, with @any_usable
  * saying whether that is because every one was made. Reads the state only. */
@@ -662,7 +695,7 @@ mutate (gpointer              data,
         }
     }
   part = &state->parts[slot / state->n_families];
-  child = materialize (config, part,
+  child = tf_family_materialize (config, part,
                        &part->enumeration.families[slot % state->n_families].results[j],
                        TF_ORIGIN_FAMILY_SAMPLE, error);
   if (child != NULL)
@@ -740,7 +773,7 @@ state_load (gpointer      data,
 }
 
 /* The sampler's pick (the baseline, immigrants): result floor (u * n) of the n results of every
- * enabled family that the search could seed from (usable (): recommended, or edge cases too
+ * enabled family that the search could seed from (tf_family_usable (): recommended, or edge cases too
  * with generators.family.edge_cases, on the allowed boards), in the enumeration's order. The
  * same space as the search's, so neither the baseline nor an immigrant brings in a design the
  * generator spec flags as impractical and the search was told to leave out (a torus of 1,024
@@ -768,7 +801,7 @@ sample (gpointer              data,
       const Params *params = &state->params[slot];
 
       if (i < params->n_usable)
-        return materialize (config, &state->parts[slot / state->n_families],
+        return tf_family_materialize (config, &state->parts[slot / state->n_families],
                             &state->parts[slot / state->n_families].enumeration
                                .families[slot % state->n_families].results[params->usable[i]],
                             TF_ORIGIN_FAMILY_SAMPLE, error);
@@ -776,174 +809,6 @@ sample (gpointer              data,
     }
   g_assert_not_reached ();
   return NULL;
-}
-
-/* Stage 0's handles: a slot and a result index, as index_of_key codes a position. */
-#define HANDLE(slot, index) (((slot) << 20) | (index))
-
-typedef struct
-{
-  guint slot;
-  guint chips_per_board;
-  guint first;   /* into the list of usable (slot, index) pairs */
-  guint n;
-  guint take;
-} Stratum;
-
-static gint
-compare_strata (gconstpointer a,
-                gconstpointer b)
-{
-  const Stratum *x = a, *y = b;
-
-  if (x->slot != y->slot)
-    return x->slot < y->slot ? -1 : 1;
-  return x->chips_per_board < y->chips_per_board ? -1 : x->chips_per_board > y->chips_per_board;
-}
-
-/* Every usable result of every slot, in the family's traversal order (by its parameters), as
- * handles; beyond @max a stratified sample: the strata are a family on one kind of board with
- * one board size, each gets at least one result (while @max allows), the rest of @max shared in
- * proportion to their sizes (largest remainders), and within a stratum the results taken are
- * evenly spaced along the traversal, so every parameter region is represented. Deterministic:
- * a resumed run takes the same sample. */
-static void
-stage_0 (gpointer              data,
-         const TfSearchConfig *config,
-         guint                 max,
-         GArray               *handles,
-         guint                *n_buildable)
-{
-  FamilyState *state = data;
-  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr(GArray) strata = g_array_new (FALSE, FALSE, sizeof (Stratum));
-  guint left;
-
-  for (guint slot = 0; slot < state->n_parts * state->n_families; slot++)
-    {
-      const Part *part = &state->parts[slot / state->n_families];
-      const TfFamilyEnumeration *fe = &part->enumeration.families[slot % state->n_families];
-      GArray *order = state->by_order[slot];
-      guint first = all->len;
-
-      /* The slot's usable results by board size, each size in traversal order. */
-      for (guint k = 0; k < order->len; k++)
-        {
-          guint i = g_array_index (order, guint, k);
-
-          if (usable (config, part, &fe->results[i]))
-            g_array_append_val (all, (guint) { HANDLE (slot, i) });
-        }
-      for (guint a = first; a < all->len; a++)
-        {
-          guint ca = fe->results[g_array_index (all, guint, a) & 0xfffff].chips_per_board;
-          Stratum *st = NULL;
-
-          for (guint t = 0; t < strata->len && st == NULL; t++)
-            if (g_array_index (strata, Stratum, t).slot == slot
-                && g_array_index (strata, Stratum, t).chips_per_board == ca)
-              st = &g_array_index (strata, Stratum, t);
-          if (st == NULL)
-            {
-              g_array_append_val (strata, ((Stratum) { slot, ca, 0, 0, 0 }));
-              st = &g_array_index (strata, Stratum, strata->len - 1);
-            }
-          st->n++;
-        }
-      /* Regroup the slot's handles stratum by stratum (a stable pass per board size). */
-      g_array_sort (strata, compare_strata);
-      {
-        g_autoptr(GArray) regrouped = g_array_new (FALSE, FALSE, sizeof (guint));
-
-        for (guint t = 0; t < strata->len; t++)
-          {
-            Stratum *st = &g_array_index (strata, Stratum, t);
-
-            if (st->slot != slot)
-              continue;
-            st->first = first + regrouped->len;
-            for (guint a = first; a < all->len; a++)
-              {
-                guint h = g_array_index (all, guint, a);
-
-                if (fe->results[h & 0xfffff].chips_per_board == st->chips_per_board)
-                  g_array_append_val (regrouped, h);
-              }
-          }
-        memcpy (&g_array_index (all, guint, first), regrouped->data,
-                sizeof (guint) * regrouped->len);
-      }
-    }
-  *n_buildable = all->len;
-  if (all->len <= max)
-    {
-      g_array_append_vals (handles, all->data, all->len);
-      return;
-    }
-  /* One a stratum first (the first max strata when there are more), then the rest of max in
-   * proportion, the largest remainders first (ties to the earlier stratum). */
-  left = max;
-  for (guint t = 0; t < strata->len && left > 0; t++, left--)
-    g_array_index (strata, Stratum, t).take = 1;
-  if (left > 0)
-    {
-      g_autofree double *remainder = g_new (double, strata->len);
-      guint64 rest = all->len - strata->len, given = 0;
-      guint share = left;
-
-      for (guint t = 0; t < strata->len; t++)
-        {
-          Stratum *st = &g_array_index (strata, Stratum, t);
-          double want = (double) share * (st->n - 1) / (double) MAX (rest, 1);
-          guint whole = MIN ((guint) want, st->n - st->take);
-
-          st->take += whole;
-          given += whole;
-          remainder[t] = st->take < st->n ? want - whole : -1;
-        }
-      for (left = share - (guint) given; left > 0; left--)
-        {
-          guint best = G_MAXUINT;
-
-          for (guint t = 0; t < strata->len; t++)
-            if (remainder[t] >= 0 && (best == G_MAXUINT || remainder[t] > remainder[best]))
-              best = t;
-          if (best == G_MAXUINT)
-            break;
-          g_array_index (strata, Stratum, best).take++;
-          remainder[best] = g_array_index (strata, Stratum, best).take
-                            < g_array_index (strata, Stratum, best).n ? -0.5 : -1;
-        }
-    }
-  for (guint t = 0; t < strata->len; t++)
-    {
-      const Stratum *st = &g_array_index (strata, Stratum, t);
-
-      /* Evenly spaced: the middle of each of take equal runs of the stratum. */
-      for (guint j = 0; j < st->take; j++)
-        g_array_append_val (handles,
-                            g_array_index (all, guint,
-                                           st->first
-                                           + (guint) (((guint64) 2 * j + 1) * st->n
-                                                      / (2 * (guint64) st->take))));
-    }
-}
-
-/* The candidate of one of stage_0's handles. Reads the state only. */
-static TfCandidate *
-stage_0_build (gpointer              data,
-               const TfSearchConfig *config,
-               guint                 handle,
-               GError              **error)
-{
-  FamilyState *state = data;
-  guint slot = handle >> 20;
-  const Part *part = &state->parts[slot / state->n_families];
-
-  return materialize (config, part,
-                      &part->enumeration.families[slot % state->n_families]
-                         .results[handle & 0xfffff],
-                      TF_ORIGIN_FAMILY_ENUM, error);
 }
 
 /* A family step when the graph mutator is not chosen. */
@@ -967,6 +832,6 @@ const TfGenerator tf_generator_family = {
   .made = made,
   .state_save = state_save,
   .state_load = state_load,
-  .stage_0 = stage_0,
-  .stage_0_build = stage_0_build,
+  .stage_0 = tf_family_stage_0,
+  .stage_0_build = tf_family_stage_0_build,
 };
