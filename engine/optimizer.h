@@ -397,7 +397,8 @@ typedef struct
 const char *tf_layer_to_string (guint index);
 
 /* The layers (TfLayer bits) a candidate of the front shows: what the configured objectives
- * need, and Layer 2 whenever a workload names primitives (its times are in the breakdown). */
+ * need, and Layer 2 whenever a workload names primitives (its times are in the breakdown), and
+ * all of Layer 1 (switch_diversity too: TF_LAYER_STRUCTURE) wherever Layer 1 is shown. */
 guint    tf_search_config_get_layers (const TfSearchConfig *config);
 /* The layers the configured objectives need: all the search computes for a candidate until it
  * reaches the front. */
