@@ -85,6 +85,42 @@ test_reproduces_run (void)
   g_assert_nonnull (strstr (r.out, "    bisection_bandwidth: "));
   g_assert_nonnull (strstr (r.out, "    disconnected_fraction: "));
   run_clear (&r);
+
+  /* The family front's files too: each one's figures are those summary.yaml gives it. */
+  {
+    /* Flow mappings may wrap: the section's lines joined with single spaces. */
+    g_autoptr(GRegex) wrap = g_regex_new ("\n +", 0, 0, NULL);
+    g_autofree char *joined = g_regex_replace_literal (wrap, summary, -1, 0, " ", 0, NULL);
+    const char *family = strstr (joined, "\nfamily_front:\n");
+    g_autoptr(GPtrArray) family_args = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr(GPtrArray) costs = NULL;
+    guint n = 0;
+
+    g_assert_nonnull (family);
+    g_ptr_array_add (family_args, g_strdup ("evaluate"));
+    g_ptr_array_add (family_args, g_strdup ("--config"));
+    g_ptr_array_add (family_args, g_strdup (config));
+    for (const char *f = family; (f = strstr (f, "file: family/candidate_")) != NULL; f++)
+      g_ptr_array_add (family_args, g_strdup_printf ("%s/family/candidate_%03u.yaml", dir,
+                                                     ++n));
+    g_assert_cmpuint (n, >, 1);
+    g_ptr_array_add (family_args, NULL);
+    r = run_strv ((const char *const *) family_args->pdata);
+    if (r.status != 0)
+      g_error ("evaluate exited %d: %s", r.status, r.err);
+    costs = lines_with (r.out, "    network_cost: ", NULL);
+    g_assert_cmpuint (costs->len, ==, n);
+    for (guint i = 0; i < costs->len; i++)
+      {
+        g_autofree char *value = g_strdup_printf ("network_cost: %s",
+                                                  (const char *) g_ptr_array_index (costs, i)
+                                                  + strlen ("    network_cost: "));
+
+        g_assert_nonnull (strstr (family, value));
+      }
+    g_assert_nonnull (strstr (r.out, "  origin: family_enum\n"));
+    run_clear (&r);
+  }
   tf_test_remove_tree (dir);
 }
 
