@@ -39,17 +39,30 @@ key (TfYamlEmitter *e,
   tf_yaml_emitter_string (e, name);
 }
 
+/* @name: a value per configured objective, by the objective's name; @minimised: the values are
+ * as the search minimises them, written as people read them. */
+static void
+emit_per_objective (TfYamlEmitter        *e,
+                    const char           *name,
+                    const TfSearchConfig *config,
+                    const double         *values,
+                    gboolean              minimised)
+{
+  key (e, name);
+  tf_yaml_emitter_mapping_start (e, TRUE);
+  for (guint k = 0; k < config->n_objectives; k++)
+    tf_yaml_emitter_key_real (e, tf_objective_to_string (config->objectives[k]),
+                              minimised ? tf_objective_value (config->objectives[k], values[k])
+                                        : values[k]);
+  tf_yaml_emitter_mapping_end (e);
+}
+
 static void
 emit_objectives (TfYamlEmitter        *e,
                  const TfSearchConfig *config,
                  const double         *values)
 {
-  key (e, "objectives");
-  tf_yaml_emitter_mapping_start (e, TRUE);
-  for (guint k = 0; k < config->n_objectives; k++)
-    tf_yaml_emitter_key_real (e, tf_objective_to_string (config->objectives[k]),
-                              tf_objective_value (config->objectives[k], values[k]));
-  tf_yaml_emitter_mapping_end (e);
+  emit_per_objective (e, "objectives", config, values, TRUE);
 }
 
 static void
@@ -255,19 +268,6 @@ emit_points (TfYamlEmitter        *e,
   tf_yaml_emitter_sequence_end (e);
 }
 
-static void
-emit_per_objective (TfYamlEmitter        *e,
-                    const char           *name,
-                    const TfSearchConfig *config,
-                    const double         *values)
-{
-  key (e, name);
-  tf_yaml_emitter_mapping_start (e, TRUE);
-  for (guint k = 0; k < config->n_objectives; k++)
-    tf_yaml_emitter_key_real (e, tf_objective_to_string (config->objectives[k]), values[k]);
-  tf_yaml_emitter_mapping_end (e);
-}
-
 /* Stage 0: what every buildable family design gives, and how the search's front compares with
  * it (docs/optimizer.md, "Stage 0" and "Comparing fronts"). */
 static void
@@ -305,7 +305,7 @@ emit_family_front (TfYamlEmitter        *e,
                             tf_front_epsilon (config, family, n_family, search, n_search));
   tf_yaml_emitter_mapping_end (e);
   tf_front_gains (config, family, n_family, search, n_search, gains);
-  emit_per_objective (e, "gain", config, gains);
+  emit_per_objective (e, "gain", config, gains, FALSE);
   emit_points (e, "front", TF_RUN_FAMILY_DIR, config, r->family_front);
   tf_yaml_emitter_mapping_end (e);
 }
