@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-bfs-bit-parallel.c: the bit-parallel search against one plain breadth-first search per
- * source, on random directed graphs with and without cliques, allowed masks and goals, in
- * batches of 1 to 16 words. */
+ * source, on random directed graphs with and without cliques, allowed masks, goals and a node
+ * blocked per source, in batches of 1 to 16 words. */
 #include <string.h>
 
 #include "bfs-bit-parallel-private.h"
@@ -89,7 +89,8 @@ plain_bfs (guint          n,
 static void
 check_random (gboolean with_cliques,
               gboolean with_allowed,
-              gboolean with_goal)
+              gboolean with_goal,
+              gboolean with_blocked)
 {
   for (guint round = 0; round < 40; round++)
     {
@@ -102,6 +103,8 @@ check_random (gboolean with_cliques,
       g_autofree guint8 *allowed = g_new (guint8, n);
       g_autofree guint8 *goal = g_new (guint8, n);
       g_autofree guint32 *sources = g_new (guint32, n_sources);
+      g_autofree guint32 *blocked = g_new (guint32, n_sources);
+      g_autofree guint8 *entered = g_new (guint8, n);
       g_autofree guint *level = g_new (guint, n);
       Seen seen = { n, 0, g_new0 (guint, (gsize) n_sources * n), n_sources };
       TfBitBfs bfs;
@@ -140,6 +143,10 @@ check_random (gboolean with_cliques,
           allowed[v] = 1;
           sources[i++] = v;
         }
+      /* A node each source may not enter (itself: nothing), or none. */
+      for (guint i = 0; i < n_sources; i++)
+        blocked[i] = with_blocked && g_test_rand_int_range (0, 4) > 0
+                     ? (guint32) g_test_rand_int_range (0, (gint32) n) : G_MAXUINT32;
 
       seen.words = (guint) g_test_rand_int_range (1, TF_BIT_BFS_MAX_WORDS + 1);
       tf_bit_bfs_init (&bfs, n, offset, target, with_allowed ? allowed : NULL, 64 * seen.words);
@@ -153,6 +160,8 @@ check_random (gboolean with_cliques,
 
           seen.first_seen += (gsize) first * n;
           seen.n_sources = batch;
+          if (with_blocked)
+            tf_bit_bfs_set_blocked (&bfs, blocked + first);
           tf_bit_bfs_run (&bfs, sources + first, batch, record, &seen);
           seen.first_seen -= (gsize) first * n;
         }
@@ -162,7 +171,10 @@ check_random (gboolean with_cliques,
         {
           if (!with_allowed)
             memset (allowed, 1, n);
-          plain_bfs (n, offset, target, n_cliques, c_offset, member, allowed, sources[i],
+          memcpy (entered, allowed, n);
+          if (blocked[i] != G_MAXUINT32 && blocked[i] != sources[i])
+            entered[blocked[i]] = 0;
+          plain_bfs (n, offset, target, n_cliques, c_offset, member, entered, sources[i],
                      level);
           for (guint v = 0; v < n; v++)
             {
@@ -182,23 +194,32 @@ check_random (gboolean with_cliques,
 static void
 test_edges (void)
 {
-  check_random (FALSE, FALSE, FALSE);
-  check_random (FALSE, TRUE, FALSE);
+  check_random (FALSE, FALSE, FALSE, FALSE);
+  check_random (FALSE, TRUE, FALSE, FALSE);
 }
 
 static void
 test_cliques (void)
 {
-  check_random (TRUE, FALSE, FALSE);
-  check_random (TRUE, TRUE, FALSE);
+  check_random (TRUE, FALSE, FALSE, FALSE);
+  check_random (TRUE, TRUE, FALSE, FALSE);
 }
 
 /* A goal ends the search early, never before its nodes are all reached. */
 static void
 test_goal (void)
 {
-  check_random (FALSE, FALSE, TRUE);
-  check_random (TRUE, TRUE, TRUE);
+  check_random (FALSE, FALSE, TRUE, FALSE);
+  check_random (TRUE, TRUE, TRUE, FALSE);
+}
+
+/* A source blocked from a node searches the graph without it (a failure), whatever the other
+ * sources of its batch are blocked from. */
+static void
+test_blocked (void)
+{
+  check_random (FALSE, FALSE, FALSE, TRUE);
+  check_random (TRUE, TRUE, FALSE, TRUE);
 }
 
 int
@@ -210,6 +231,7 @@ main (int    argc,
   g_test_add_func ("/engine/bfs-bit-parallel/edges", test_edges);
   g_test_add_func ("/engine/bfs-bit-parallel/cliques", test_cliques);
   g_test_add_func ("/engine/bfs-bit-parallel/goal", test_goal);
+  g_test_add_func ("/engine/bfs-bit-parallel/blocked", test_blocked);
 
   return g_test_run ();
 }

@@ -32,6 +32,7 @@ typedef struct
   guint32       *in_clique;
   guint64       *clique_frontier;
   const guint8  *goal;       /* tf_bit_bfs_set_goal () */
+  const guint32 *blocked;    /* tf_bit_bfs_set_blocked () */
 } TfBitBfs;
 
 /* A search over a graph of @n_nodes nodes given as adjacency lists, entering only the nodes
@@ -49,6 +50,10 @@ void  tf_bit_bfs_set_cliques (TfBitBfs *bfs, guint n_cliques, const guint32 *off
 /* Ends each search once every node with @goal[v] != 0 has heard from every source, rather than
  * when no node hears anything new (NULL: no goal). The array must outlive the search. */
 void  tf_bit_bfs_set_goal (TfBitBfs *bfs, const guint8 *goal);
+/* Keeps source i of each later run out of node @blocked[i] (G_MAXUINT32: none), as if that node
+ * were not there: the search from i in the graph without it (a failure). NULL: none. The array
+ * must outlive the search. */
+void  tf_bit_bfs_set_blocked (TfBitBfs *bfs, const guint32 *blocked);
 /* Sources one run takes at most. */
 guint tf_bit_bfs_batch (const TfBitBfs *bfs);
 /* Searches from @sources (allowed nodes, at most tf_bit_bfs_batch ()), calling @visit level by

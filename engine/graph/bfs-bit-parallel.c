@@ -3,9 +3,11 @@
  * once, one bit per source. Each node pulls from its neighbours' frontiers; a node every source
  * has reached drops out of the scan. What it leaves in the frontier buffers then is bits its
  * neighbours already have (they reached it a level or more earlier), which the pull masks off.
- * Cliques (tf_bit_bfs_set_cliques ()) pull from their members' frontiers at once. Used for
- * path sums (metrics-paths.c), failures of vertex-transitive graphs (evaluator-failures.c), the
- * hop table (hop-table.c) and the HyperX rails diameter (family-hyperx.c).
+ * Cliques (tf_bit_bfs_set_cliques ()) pull from their members' frontiers at once; a source may
+ * be kept out of one node (tf_bit_bfs_set_blocked ()). Used for path sums (metrics-paths.c),
+ * failures of vertex-transitive graphs (evaluator-failures.c), the failures whose change is
+ * most of the graph (pair-sums.c), the hop table (hop-table.c) and the HyperX rails diameter
+ * (family-hyperx.c).
  */
 #include "bfs-bit-parallel-private.h"
 
@@ -103,6 +105,13 @@ gather_cliques (TfBitBfs *bfs,
     }
 }
 
+void
+tf_bit_bfs_set_blocked (TfBitBfs      *bfs,
+                        const guint32 *blocked)
+{
+  bfs->blocked = blocked;
+}
+
 guint
 tf_bit_bfs_batch (const TfBitBfs *bfs)
 {
@@ -135,6 +144,10 @@ tf_bit_bfs_run (TfBitBfs      *bfs,
       bfs->visited[at] |= G_GUINT64_CONSTANT (1) << (i % 64);
       bfs->frontier[at] |= G_GUINT64_CONSTANT (1) << (i % 64);
     }
+  /* A blocked node is visited already for its source: never entered, never passed on. */
+  for (guint i = 0; bfs->blocked != NULL && i < n_sources; i++)
+    if (bfs->blocked[i] != G_MAXUINT32)
+      bfs->visited[(gsize) bfs->blocked[i] * words + i / 64] |= G_GUINT64_CONSTANT (1) << (i % 64);
   for (guint32 v = 0; v < n; v++)
     if (bfs->allowed == NULL || bfs->allowed[v])
       {

@@ -15,7 +15,12 @@
  *   over r's subtree alone, seeded across the subtree's border by the unchanged distances
  *   outside it. Pendant chip classes (a single neighbour) ride on their neighbour instead of
  *   being searched. The work follows how much failures change, not the number of failures
- *   times the graph.
+ *   times the graph. Two kinds of region are cheaper still: one whose nodes link to none of
+ *   each other (chips hanging off the failed switch, with links of their own to chips
+ *   elsewhere) takes each node's distance from its neighbours outside, with no search; one
+ *   over half of what the source reaches (the source's own switch, when its chips have links
+ *   of their own) waits for a bit-parallel search of the graph without the failed node from
+ *   the source, 64 such failures at once, whose whole row changes by what the region does.
  * - Link failures. A single cable u-v changes the distance from s to t exactly when it is on
  *   every shortest s-t path: subdivided, its middle node dominates t, that is v's only DAG
  *   parent is u and v dominates t (or is t). The same dominator trees serve, each such cable
@@ -27,6 +32,7 @@
  *   those sums.
  */
 #include "quotient-private.h"
+#include "bfs-bit-parallel-private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -110,34 +116,36 @@ below (const Dominators *d,
   return d->pre[v] - first < span;
 }
 
-/* Hops and reached weight of the chips of the tree positions [first, first + span) (a subtree,
- * or a subtree without its root r), after a failure: a search of that region alone, seeded
- * across its border. Nodes outside keep a shortest path that avoids the failure (it does not
+/* The region of a failure: the chips of the tree positions [first, first + span) (a subtree,
+ * or a subtree without its root r). Their hops and reached weight after the failure come from
+ * a search of that region alone, seeded across its border (region_seeds (), then
+ * region_search ()). Nodes outside keep a shortest path that avoids the failure (it does not
  * dominate them), hence their distance. The failure is the node @r (at position first - 1,
  * not in the region), or, with @r TF_UNREACHED, the arc @from -> @to (@to the region's root).
  * Which tree is used only changes the work: any shortest-path tree would be exact; the
  * dominator tree has the smallest subtrees. */
-static void
-region_after_failure (Dominators *d,
-                      guint       n_reached,
-                      guint32     first,
-                      guint32     span,
-                      guint32     r,
-                      guint32     from,
-                      guint32     to,
-                      guint64    *sum,
-                      guint64    *reached)
+
+/* The region's seeds, in d->seeds: nodes inside linked to a node outside (not r, not across
+ * the failed arc), labelled with the distance through it. Returns how many; *@isolated tells
+ * when every node of the region was looked at and none links to another but pendants (chips
+ * hanging off a switch, each with links of its own): then each seed's label is its distance. */
+static guint
+region_seeds (Dominators *d,
+              guint       n_reached,
+              guint32     first,
+              guint32     span,
+              guint32     r,
+              guint32     from,
+              guint32     to,
+              gboolean   *isolated)
 {
   const TfQuotient *q = d->q;
   guint32 skip_lo = r != TF_UNREACHED ? first - 1 : first;
   guint32 skip_len = r != TF_UNREACHED ? span + 1 : span;
   guint32 saved = r != TF_UNREACHED ? d->dist[r] : 0;
   guint n_seeds = 0, n_outside = n_reached - skip_len;
-  guint32 low = TF_UNREACHED, high = 0;
-  guint si = 0, head = 0, tail = 0;
+  guint inner = 0;
 
-  *sum = 0;
-  *reached = 0;
   if (++d->token == 0)
     {
       /* Wrapped: forget every mark. */
@@ -186,10 +194,12 @@ region_after_failure (Dominators *d,
         for (guint e = q->h_offset[v]; e < q->h_offset[v + 1]; e++)
           {
             guint32 u = q->h_target[e];
-            guint32 du = below (d, first, span, u) || (u == from && v == to) ? TF_UNREACHED
-                         : d->dist[u];
+            gboolean in = below (d, first, span, u);
+            guint32 du = in || (u == from && v == to) ? TF_UNREACHED : d->dist[u];
 
             best = MIN (best, du);   /* branch-free: inside or outside is a coin toss */
+            if (in)
+              inner |= !d->pendant[u];
           }
         if (best != TF_UNREACHED)
           {
@@ -200,8 +210,41 @@ region_after_failure (Dominators *d,
       }
   if (r != TF_UNREACHED)
     d->dist[r] = saved;
+  *isolated = n_outside >= span && !inner;
+  return n_seeds;
+}
+
+/* Hops and reached weight of the region's chips after the failure, from its @n_seeds seeds
+ * (@isolated: as region_seeds () says). */
+static void
+region_search (Dominators *d,
+               guint       n_seeds,
+               gboolean    isolated,
+               guint32     first,
+               guint32     span,
+               guint64    *sum,
+               guint64    *reached)
+{
+  const TfQuotient *q = d->q;
+  guint32 low = TF_UNREACHED, high = 0;
+  guint si = 0, head = 0, tail = 0;
+
+  *sum = 0;
+  *reached = 0;
   if (n_seeds == 0)
     return;
+  if (isolated)
+    {
+      /* No path inside the region: each seed is settled by its own label, once. */
+      for (guint i = 0; i < n_seeds; i++)
+        {
+          const Seed *x = &d->seeds[i];
+
+          *sum += d->w[x->node] * x->label + d->pendant_w[x->node] * (x->label + 1);
+          *reached += d->w[x->node] + d->pendant_w[x->node];
+        }
+      return;
+    }
 
   /* Counting sort by label. */
   for (guint i = 0; i < n_seeds; i++)
@@ -247,16 +290,145 @@ region_after_failure (Dominators *d,
     }
 }
 
+/* Failures whose region is most of what the source reaches (a source's only switch when its
+ * chips have links of their own: a board's): the region search would search about the whole
+ * graph again. They wait, a batch at a time, for one bit-parallel search (bfs-bit-parallel.c)
+ * from each one's source in the graph without its failed node, a bit each; outside the region
+ * nothing changes, so the change is the whole row's. */
+typedef struct
+{
+  const TfQuotient *q;
+  guint     cap;         /* failures a batch holds */
+  guint     n;
+  guint32  *source;      /* per failure: its source class and failed class */
+  guint32  *failed;
+  guint64  *wo;          /* what it counts for (failures_from ()) */
+  guint64  *old_sum;     /* the source's weighted hops to every class but its own and the
+                          * failed one, before the failure */
+  guint64  *old_w;       /* those classes' weight */
+  guint64  *weights;     /* [t * cap + i]: chip class t's weight as failure i's source's target
+                          * (source weights); NULL: the class sizes */
+  guint64  *new_sum;     /* after it */
+  guint64  *new_w;
+  TfBitBfs  bfs;
+} Batch;
+
+static void
+batch_init (Batch            *b,
+            const TfQuotient *q,
+            gboolean          weighted)
+{
+  memset (b, 0, sizeof *b);
+  b->q = q;
+  /* Source weights are held per failure: a batch of them stays within about a megabyte. */
+  b->cap = weighted ? CLAMP ((1u << 17) / MAX (q->n_chip_classes, 1), 1, 64) : 64;
+  b->source = g_new (guint32, b->cap);
+  b->failed = g_new (guint32, b->cap);
+  b->wo = g_new (guint64, b->cap);
+  b->old_sum = g_new (guint64, b->cap);
+  b->old_w = g_new (guint64, b->cap);
+  b->new_sum = g_new (guint64, b->cap);
+  b->new_w = g_new (guint64, b->cap);
+  if (weighted)
+    b->weights = g_new (guint64, (gsize) MAX (q->n_chip_classes, 1) * b->cap);
+  tf_bit_bfs_init (&b->bfs, q->n_classes, q->h_offset, q->h_target, NULL, b->cap);
+  tf_bit_bfs_set_blocked (&b->bfs, b->failed);
+}
+
+static void
+batch_clear (Batch *b)
+{
+  g_free (b->source);
+  g_free (b->failed);
+  g_free (b->wo);
+  g_free (b->old_sum);
+  g_free (b->old_w);
+  g_free (b->new_sum);
+  g_free (b->new_w);
+  g_free (b->weights);
+  tf_bit_bfs_clear (&b->bfs);
+  memset (b, 0, sizeof *b);
+}
+
+static void
+batch_visit (guint          level,
+             guint32        node,
+             const guint64 *fresh,
+             guint          words,
+             gpointer       data)
+{
+  Batch *b = data;
+
+  if (node >= b->q->n_chip_classes)
+    return;   /* a switch: no chips */
+  for (guint w = 0; w < words; w++)
+    for (guint64 bits = fresh[w]; bits != 0; bits &= bits - 1)
+      {
+        guint32 i = w * 64 + (guint32) __builtin_ctzll (bits);
+        guint64 wt = b->weights != NULL ? b->weights[(gsize) node * b->cap + i]
+                                        : b->q->class_size[node];
+
+        b->new_sum[i] += wt * level;
+        b->new_w[i] += wt;
+      }
+}
+
+/* Searches the batch's failures and adds their changes to @ps. */
+static void
+batch_flush (Batch      *b,
+             TfPairSums *ps)
+{
+  if (b->n == 0)
+    return;
+  memset (b->new_sum, 0, sizeof (guint64) * b->n);
+  memset (b->new_w, 0, sizeof (guint64) * b->n);
+  tf_bit_bfs_run (&b->bfs, b->source, b->n, batch_visit, b);
+  for (guint i = 0; i < b->n; i++)
+    {
+      guint32 r = b->failed[i];
+
+      g_assert (b->new_w[i] <= b->old_w[i]);
+      ps->delta_sum[r] += (gint64) (b->wo[i] * b->new_sum[i])
+                          - (gint64) (b->wo[i] * b->old_sum[i]);
+      ps->cut_pairs[r] += b->wo[i] * (b->old_w[i] - b->new_w[i]);
+    }
+  b->n = 0;
+}
+
+/* Adds the failure of @r, seen from source @s (whose dominator analysis @d holds), to the
+ * batch, searching it when full. */
+static void
+batch_add (Batch            *b,
+           const Dominators *d,
+           guint32           s,
+           guint32           r,
+           guint64           wo,
+           TfPairSums       *ps)
+{
+  guint i = b->n;
+
+  b->source[i] = s;
+  b->failed[i] = r;
+  b->wo[i] = wo;
+  b->old_sum[i] = d->sub_wd[s] - d->w[r] * d->dist[r];
+  b->old_w[i] = d->sub_w[s] - d->w[s] - d->w[r];
+  if (b->weights != NULL)
+    for (guint32 t = 0; t < b->q->n_chip_classes; t++)
+      b->weights[(gsize) t * b->cap + i] = d->w[t];
+  if (++b->n == b->cap)
+    batch_flush (b, ps);
+}
+
 /* Breadth-first search from class @s that also builds the dominator tree of the shortest-path
  * DAG: a node's immediate dominator is where its DAG parents meet in the tree. Parents come
  * earlier in BFS order, and a node's parents are all seen before the node itself is expanded,
  * so the meeting point is folded in as each parent shows up. Returns the classes reached. */
-static guint
-dominator_bfs (Dominators *d,
-               guint32     s)
+G_ALWAYS_INLINE static inline guint
+dominator_bfs_links (Dominators *d,
+                     guint32     s,
+                     gboolean    links)
 {
   const TfQuotient *q = d->q;
-  gboolean links = d->edge_link != NULL;   /* parent arcs and level mates: link failures only */
   guint head = 0, tail = 0;
 
   for (guint c = 0; c < q->n_classes; c++)
@@ -302,14 +474,26 @@ dominator_bfs (Dominators *d,
   return tail;
 }
 
+/* Parent arcs and level mates serve link failures alone: a search for each case, so the one
+ * for switch failures tests nothing for them. */
+static guint
+dominator_bfs (Dominators *d,
+               guint32     s)
+{
+  return d->edge_link != NULL ? dominator_bfs_links (d, s, TRUE)
+                              : dominator_bfs_links (d, s, FALSE);
+}
+
 /* After dominator_bfs() from source class @s, the change each removable node's failure makes
  * to the hops from the source's chips, times @wo (the source's chips, times the sources alike),
- * added to @ps. */
+ * added to @ps; with @batch (may be NULL), the failures whose region is over half of what the
+ * source reaches wait there. */
 static void
 failures_from (Dominators *d,
                guint32     s,
                guint       n_reached,
                guint64     wo,
+               Batch      *batch,
                TfPairSums *ps)
 {
   /* Subtree sizes and weights from the leaves up; preorder intervals from the root down. */
@@ -355,8 +539,19 @@ failures_from (Dominators *d,
       if (inside_w == d->pendant_w[r] - (d->pendant[s] && d->idom[r] == s ? d->w[s] : 0))
         sum = reached = 0;
       else
-        region_after_failure (d, n_reached, d->pre[r] + 1, d->size[r] - 1, r, TF_UNREACHED,
-                              TF_UNREACHED, &sum, &reached);
+        {
+          guint32 first = d->pre[r] + 1, span = d->size[r] - 1;
+          gboolean isolated;
+          guint n_seeds = region_seeds (d, n_reached, first, span, r, TF_UNREACHED,
+                                        TF_UNREACHED, &isolated);
+
+          if (n_seeds > 0 && batch != NULL && 2 * span > n_reached)
+            {
+              batch_add (batch, d, s, r, wo, ps);
+              continue;
+            }
+          region_search (d, n_seeds, isolated, first, span, &sum, &reached);
+        }
       ps->delta_sum[r] += (gint64) (wo * sum) - (gint64) (wo * inside_wd);
       ps->cut_pairs[r] += wo * (inside_w - reached);
     }
@@ -381,8 +576,13 @@ failures_from (Dominators *d,
           reached = d->sub_w[v];
         }
       else if (!d->pendant[v])
-        region_after_failure (d, n_reached, d->pre[v], d->size[v], TF_UNREACHED, d->idom[v], v,
-                              &sum, &reached);
+        {
+          gboolean isolated;
+          guint n_seeds = region_seeds (d, n_reached, d->pre[v], d->size[v], TF_UNREACHED,
+                                        d->idom[v], v, &isolated);
+
+          region_search (d, n_seeds, isolated, d->pre[v], d->size[v], &sum, &reached);
+        }
       ps->link_delta_sum[link] += (gint64) (wo * sum) - (gint64) (wo * d->sub_wd[v]);
       ps->link_cut_pairs[link] += wo * (d->sub_w[v] - reached);
     }
@@ -398,6 +598,7 @@ tf_pair_sums_by_source (const TfQuotient *q,
   guint n = q->n_classes;
   gboolean any_removable = FALSE;
   Dominators d = { 0 };
+  Batch batch;
   gboolean ok = TRUE;
   gboolean weighted = ps->source_weights != NULL;
 
@@ -439,6 +640,7 @@ tf_pair_sums_by_source (const TfQuotient *q,
   g_return_val_if_fail (ps->orbits == NULL || ps->edge_link == NULL, FALSE);
   g_return_val_if_fail (!weighted || (ps->orbits == NULL && ps->edge_link == NULL
                                       && ps->rows == NULL), FALSE);
+  batch_init (&batch, q, weighted);
   for (guint32 s = 0; s < n_sources; s++)
     {
       guint64 ws = tf_quotient_weight (q, s), row = 0, reached = 0, times = 1;
@@ -491,9 +693,16 @@ tf_pair_sums_by_source (const TfQuotient *q,
       ps->row[s] = row + (ws - 1) * q->class_twin[s];
       ps->sum += times * pairs;
       ps->diameter = MAX (ps->diameter, ecc);
+      /* The batch searches as deep as the sources reach: shallow graphs only. */
       if (any_removable)
-        failures_from (&d, s, n_reached, weighted ? times : ws * times, ps);
+        failures_from (&d, s, n_reached, weighted ? times : ws * times,
+                       d.dist[d.order[n_reached - 1]] <= TF_BIT_PARALLEL_MAX_LEVELS ? &batch
+                                                                                 : NULL,
+                       ps);
     }
+  if (ok)
+    batch_flush (&batch, ps);
+  batch_clear (&batch);
   if (ok && ps->orbits != NULL)
     for (guint32 y = 0; y < n_sources; y++)
       ps->row[y] = ps->row[ps->orbits->orbit[y]];
