@@ -23,6 +23,9 @@ void tf_adjacency_clear (TfAdjacency *adj);
 
 /* qsort () order of guint64 values, ascending. */
 int  tf_guint64_compare (const void *pa, const void *pb);
+/* Sorts @n values ascending, as qsort () with tf_guint64_compare () would; a few (a node's
+ * links) by insertion, without qsort's call per comparison. */
+void tf_guint64_sort (guint64 *values, gsize n);
 
 static inline guint
 tf_adjacency_degree (const TfAdjacency *adj, guint node)
@@ -64,9 +67,34 @@ tf_reach_between (guint board_a, guint rack_a, guint pod_a, guint board_b, guint
 }
 
 /* Where a node sits: its board, rack and pod, G_MAXUINT above that level (a rack switch has a
- * rack and a pod, a pod switch a pod, a datacenter switch neither). */
-void       tf_network_graph_locate (const TfNetworkGraph *graph, const guint32 *chip_board,
-                                    guint32 node, guint *board, guint *rack, guint *pod);
+ * rack and a pod, a pod switch a pod, a datacenter switch neither). Inline: the cost, the
+ * invariants and the link kinds ask it twice for every link. */
+static inline void
+tf_network_graph_locate (const TfNetworkGraph *graph,
+                         const guint32        *chip_board,
+                         guint32               node,
+                         guint                *board,
+                         guint                *rack,
+                         guint                *pod)
+{
+  if (node < graph->n_chip)
+    {
+      *board = chip_board[node];
+      *rack = graph->board_rack[*board];
+      *pod = graph->rack_pod[*rack];
+    }
+  else
+    {
+      const TfSwitch *sw = &graph->switches[node - graph->n_chip];
+
+      /* A scale-up switch stands on its board. */
+      *board = sw->tier == TF_TIER_BOARD ? sw->container : G_MAXUINT;
+      *rack = sw->tier == TF_TIER_BOARD ? graph->board_rack[sw->container]
+            : sw->tier == TF_TIER_RACK ? sw->container : G_MAXUINT;
+      *pod = *rack != G_MAXUINT ? graph->rack_pod[*rack]
+           : sw->tier == TF_TIER_POD ? sw->container : G_MAXUINT;
+    }
+}
 /* tf_network_graph_link_kind() with the chip -> board map at hand. */
 void       tf_network_graph_link_kind_with_boards (const TfNetworkGraph *graph,
                                                    const guint32        *chip_board,

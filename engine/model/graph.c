@@ -46,33 +46,6 @@ tf_network_graph_append_node_name (const TfNetworkGraph *graph,
 }
 
 void
-tf_network_graph_locate (const TfNetworkGraph *graph,
-                         const guint32        *chip_board,
-                         guint32               node,
-                         guint                *board,
-                         guint                *rack,
-                         guint                *pod)
-{
-  if (node < graph->n_chip)
-    {
-      *board = chip_board[node];
-      *rack = graph->board_rack[*board];
-      *pod = graph->rack_pod[*rack];
-    }
-  else
-    {
-      const TfSwitch *sw = &graph->switches[node - graph->n_chip];
-
-      /* A scale-up switch stands on its board. */
-      *board = sw->tier == TF_TIER_BOARD ? sw->container : G_MAXUINT;
-      *rack = sw->tier == TF_TIER_BOARD ? graph->board_rack[sw->container]
-            : sw->tier == TF_TIER_RACK ? sw->container : G_MAXUINT;
-      *pod = *rack != G_MAXUINT ? graph->rack_pod[*rack]
-           : sw->tier == TF_TIER_POD ? sw->container : G_MAXUINT;
-    }
-}
-
-void
 tf_network_graph_link_kind_with_boards (const TfNetworkGraph *graph,
                                         const guint32        *chip_board,
                                         guint32               a,
@@ -209,6 +182,26 @@ tf_guint64_compare (const void *pa,
   guint64 a = *(const guint64 *) pa, b = *(const guint64 *) pb;
 
   return a < b ? -1 : a > b;
+}
+
+void
+tf_guint64_sort (guint64 *values,
+                 gsize    n)
+{
+  if (n > 16)
+    {
+      qsort (values, n, sizeof (guint64), tf_guint64_compare);
+      return;
+    }
+  for (gsize i = 1; i < n; i++)
+    {
+      guint64 x = values[i];
+      gsize k = i;
+
+      for (; k > 0 && values[k - 1] > x; k--)
+        values[k] = values[k - 1];
+      values[k] = x;
+    }
 }
 
 void

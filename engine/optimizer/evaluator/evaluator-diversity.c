@@ -41,7 +41,7 @@ neighbour_weights (const TfAdjacency *adj,
 
   for (guint e = adj->offset[v]; e < adj->offset[v + 1]; e++)
     out[n++] = ((guint64) adj->target[e] << 32) | links[adj->link[e]].multiplicity;
-  qsort (out, n, sizeof (guint64), tf_guint64_compare);
+  tf_guint64_sort (out, n);
   /* Merge the records of one neighbour (multiplicities are far below 2^32 in sum). */
   for (guint i = 0; i < n; i++)
     if (k > 0 && out[k - 1] >> 32 == out[i] >> 32)

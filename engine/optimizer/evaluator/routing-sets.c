@@ -357,8 +357,8 @@ swaps_init (TfRouting *m)
               for (guint32 e = m->adj.offset[y]; e < m->adj.offset[y + 1]; e++, n++)
                 ends2[n] = (guint64) m->adj.target[e] << 32
                            | m->graph->links[m->adj.link[e]].multiplicity;
-              qsort (ends, n, sizeof (guint64), tf_guint64_compare);
-              qsort (ends2, n, sizeof (guint64), tf_guint64_compare);
+              tf_guint64_sort (ends, n);
+              tf_guint64_sort (ends2, n);
               m->swap_ok[comp] = memcmp (ends, ends2, sizeof (guint64) * n) == 0;
             }
         }
