@@ -82,12 +82,13 @@ tf_floor_layout_clear (TfFloorLayout *layout)
   g_clear_pointer (&layout->pod_y, g_free);
 }
 
-void
-tf_floor_layout_position (const TfFloorLayout *layout,
-                          guint                rack,
-                          guint                pod,
-                          double              *x,
-                          double              *y)
+/* Inline for the tally, which prices every link. */
+static inline void
+floor_position (const TfFloorLayout *layout,
+                guint                rack,
+                guint                pod,
+                double              *x,
+                double              *y)
 {
   if (rack != G_MAXUINT)
     {
@@ -106,16 +107,26 @@ tf_floor_layout_position (const TfFloorLayout *layout,
     }
 }
 
+void
+tf_floor_layout_position (const TfFloorLayout *layout,
+                          guint                rack,
+                          guint                pod,
+                          double              *x,
+                          double              *y)
+{
+  floor_position (layout, rack, pod, x, y);
+}
+
 /* The cable follows the link's reach: a trace on its board, an in-rack cable, or a run along
  * the tray between where its ends stand, copper up to the longest copper cable, else optics. */
-double
-tf_floor_layout_cable (const TfFloorLayout *layout,
-                       TfReach              reach,
-                       guint                rack_a,
-                       guint                pod_a,
-                       guint                rack_b,
-                       guint                pod_b,
-                       TfCable             *cable)
+static inline double
+floor_cable (const TfFloorLayout *layout,
+             TfReach              reach,
+             guint                rack_a,
+             guint                pod_a,
+             guint                rack_b,
+             guint                pod_b,
+             TfCable             *cable)
 {
   const TfFloorPlan *floor = layout->floor;
   double length;
@@ -131,12 +142,24 @@ tf_floor_layout_cable (const TfFloorLayout *layout,
     {
       double xa, ya, xb, yb;
 
-      tf_floor_layout_position (layout, rack_a, pod_a, &xa, &ya);
-      tf_floor_layout_position (layout, rack_b, pod_b, &xb, &yb);
+      floor_position (layout, rack_a, pod_a, &xa, &ya);
+      floor_position (layout, rack_b, pod_b, &xb, &yb);
       length = fabs (xa - xb) + fabs (ya - yb) + 2 * floor->vertical_run_m;
     }
   *cable = length <= floor->max_copper_m ? TF_CABLE_COPPER : TF_CABLE_OPTICAL;
   return length;
+}
+
+double
+tf_floor_layout_cable (const TfFloorLayout *layout,
+                       TfReach              reach,
+                       guint                rack_a,
+                       guint                pod_a,
+                       guint                rack_b,
+                       guint                pod_b,
+                       TfCable             *cable)
+{
+  return floor_cable (layout, reach, rack_a, pod_a, rack_b, pod_b, cable);
 }
 
 /* How much dearer than the table a port-speed item is at the network's port speed. */
@@ -183,6 +206,7 @@ tf_cost_tally_init (TfCostTally       *tally,
 {
   memset (tally, 0, sizeof *tally);
   tally->model = model;
+  tally->port_scale = tf_cost_model_port_scale (model);
   tf_floor_layout_init (&tally->layout, &model->floor, n_rack, n_pod, rack_pod);
 }
 
@@ -212,10 +236,9 @@ tf_cost_tally_add_links (TfCostTally *tally,
                          guint64      count)
 {
   const TfPriceTable *prices = &tally->model->prices;
-  double scale = tf_cost_model_port_scale (tally->model);
+  double scale = tally->port_scale;
   TfCable cable;
-  double length = tf_floor_layout_cable (&tally->layout, reach, rack_a, pod_a, rack_b, pod_b,
-                                         &cable);
+  double length = floor_cable (&tally->layout, reach, rack_a, pod_a, rack_b, pod_b, &cable);
   double each = cable == TF_CABLE_PCB ? prices->pcb_link
               : cable == TF_CABLE_COPPER ? prices->copper_link * scale
               : prices->optical_link_fixed * scale + prices->optical_link_per_m * length;

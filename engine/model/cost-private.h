@@ -60,6 +60,7 @@ double  tf_cost_model_switch_price (const TfCostModel *model, guint64 ports,
 typedef struct
 {
   const TfCostModel *model;
+  double             port_scale;   /* tf_cost_model_port_scale (model), once */
   TfFloorLayout      layout;
   TfCostFigures      figures;
 } TfCostTally;
