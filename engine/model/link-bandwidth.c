@@ -29,12 +29,36 @@ tf_network_graph_c2c_links (const TfNetworkGraph *graph,
     }
 }
 
+/* tf_context_c2c_gbps () of a chip with @links chip-to-chip links at @reach, remembered per
+ * reach for the last count asked: a graph's chips mostly drive as many. */
+typedef struct
+{
+  const TfContext *ctx;
+  guint            links[TF_N_REACHES];
+  double           gbps[TF_N_REACHES];
+} C2cShares;
+
+static inline double
+c2c_share (C2cShares *s,
+           TfReach    reach,
+           guint      links)
+{
+  if (s->links[reach] != links)
+    {
+      s->links[reach] = links;
+      s->gbps[reach] = tf_context_c2c_gbps (s->ctx, reach, links);
+    }
+  return s->gbps[reach];
+}
+
 void
 tf_network_graph_link_gbps (const TfNetworkGraph *graph,
                             const TfContext      *ctx,
                             double               *gbps)
 {
   g_autofree guint *c2c = NULL;
+  C2cShares shares = { ctx, { 0 }, { 0 } };
+  double port[TF_N_LINK_TYPES][2] = { { 0 } };
   guint n;
 
   g_return_if_fail (graph != NULL && ctx != NULL && (gbps != NULL || graph->n_links == 0));
@@ -42,6 +66,12 @@ tf_network_graph_link_gbps (const TfNetworkGraph *graph,
   n = graph->n_chip;
   c2c = g_new (guint, MAX (n, 1));
   tf_network_graph_c2c_links (graph, c2c);
+  /* The rules looked up once per kind of link, not per link. */
+  for (guint r = 0; r < TF_N_REACHES; r++)
+    shares.links[r] = G_MAXUINT;
+  for (guint t = TF_LINK_B2B; t < TF_N_LINK_TYPES; t++)
+    for (guint from_chip = 0; from_chip < 2; from_chip++)
+      port[t][from_chip] = tf_context_port_gbps (ctx, t, from_chip);
   for (guint i = 0; i < graph->n_links; i++)
     {
       const TfLink *l = &graph->links[i];
@@ -53,14 +83,14 @@ tf_network_graph_link_gbps (const TfNetworkGraph *graph,
            * at its chip's (the switch's ports match the chip's). */
           one = G_MAXDOUBLE;
           if (l->a < n)
-            one = MIN (one, tf_context_c2c_gbps (ctx, l->reach, c2c[l->a]));
+            one = MIN (one, c2c_share (&shares, l->reach, c2c[l->a]));
           if (l->b < n)
-            one = MIN (one, tf_context_c2c_gbps (ctx, l->reach, c2c[l->b]));
+            one = MIN (one, c2c_share (&shares, l->reach, c2c[l->b]));
           if (one == G_MAXDOUBLE)
-            one = tf_context_c2c_gbps (ctx, l->reach, 1);
+            one = c2c_share (&shares, l->reach, 1);
         }
       else
-        one = tf_context_port_gbps (ctx, l->type, l->a < n || l->b < n);
+        one = port[l->type][l->a < n || l->b < n];
       gbps[i] = one * l->multiplicity;
     }
 }
