@@ -587,18 +587,22 @@ orbits_of_swaps (TfChipOrbits     *o,
     o->n_orbits += o->orbit_size[c] > 0;
 }
 
-void
-tf_chip_orbits_init (TfChipOrbits     *o,
-                     const TfQuotient *q)
+/* The orbits under the swaps fixing every switch: components alike and automorphisms inside
+ * them (sources, perms); fills @height (plain) and returns its top. */
+static guint32
+orbits_fixing_switches (TfChipOrbits     *o,
+                        const TfQuotient *q,
+                        guint32          *height,
+                        guint32          *mark,
+                        guint32          *token)
 {
   guint n = q->n_chip_classes, n_all = q->n_classes;
   g_autofree guint32 *stack = g_new (guint32, MAX (n_all, 1));
-  g_autofree guint32 *mark = g_new0 (guint32, MAX (n_all, 1));
-  g_autofree guint32 *height = g_new (guint32, MAX (n_all, 1));
   g_autofree guint32 *count = g_new (guint32, MAX (n_all, 1));
   GArray *perms;
-  guint32 token = 0, top;
+  guint32 top;
   TfBlockLevel bl;
+
   memset (o, 0, sizeof *o);
   o->component = g_new (guint32, MAX (n_all, 1));
   o->position = g_new (guint32, MAX (n_all, 1));
@@ -613,7 +617,7 @@ tf_chip_orbits_init (TfChipOrbits     *o,
   /* Components like each other. */
   bl = components (o);
   o->rep = g_new (guint32, MAX (o->n_components, 1));
-  blocks_alike (&bl, q, o->rep, mark, &token);
+  blocks_alike (&bl, q, o->rep, mark, token);
 
   /* Sources: inside each searched component, then every other component like its own. */
   o->source = g_new (guint32, MAX (n, 1));
@@ -623,7 +627,7 @@ tf_chip_orbits_init (TfChipOrbits     *o,
     o->perm[c] = TF_UNREACHED;
   for (guint32 a = 0; a < o->n_components; a++)
     if (o->rep[a] == a)
-      orbits_inside (o, q, a, perms, mark, &token);
+      orbits_inside (o, q, a, perms, mark, token);
   for (guint32 b = 0; b < o->n_components; b++)
     for (guint k = 0; k < o->offset[b + 1] - o->offset[b]; k++)
       {
@@ -637,10 +641,38 @@ tf_chip_orbits_init (TfChipOrbits     *o,
           }
       }
   o->perms = (guint32 *) (void *) g_array_free (perms, FALSE);
-
   o->orbit = g_new (guint32, MAX (n, 1));
   o->orbit_size = g_new0 (guint32, MAX (n, 1));
+  return top;
+}
+
+void
+tf_chip_orbits_init (TfChipOrbits     *o,
+                     const TfQuotient *q)
+{
+  g_autofree guint32 *mark = g_new0 (guint32, MAX (q->n_classes, 1));
+  g_autofree guint32 *height = g_new (guint32, MAX (q->n_classes, 1));
+  guint32 token = 0, top = orbits_fixing_switches (o, q, height, mark, &token);
+
   orbits_of_swaps (o, q, height, top, mark, &token);
+}
+
+void
+tf_chip_orbits_init_fixing_switches (TfChipOrbits     *o,
+                                     const TfQuotient *q)
+{
+  g_autofree guint32 *mark = g_new0 (guint32, MAX (q->n_classes, 1));
+  g_autofree guint32 *height = g_new (guint32, MAX (q->n_classes, 1));
+  guint32 token = 0;
+
+  orbits_fixing_switches (o, q, height, mark, &token);
+  for (guint32 c = 0; c < q->n_chip_classes; c++)
+    {
+      o->orbit[c] = o->source[c];
+      o->orbit_size[o->orbit[c]]++;
+    }
+  for (guint32 c = 0; c < q->n_chip_classes; c++)
+    o->n_orbits += o->orbit_size[c] > 0;
 }
 
 void

@@ -486,7 +486,8 @@ tf_rotated_path_sums (const TfNetworkGraph  *graph,
   g_auto(TfChipOrbits) orbits = { 0 };
   gboolean ok = FALSE;
 
-  tf_quotient_init (&own, graph, TRUE);
+  /* The check reads the graph's distinct neighbours alone: no twin classes. */
+  tf_quotient_init (&own, graph, FALSE);
   if (!tf_rotated_graph_init (&r, graph, &own, rotation))
     {
       tf_quotient_clear (&own);
@@ -494,7 +495,7 @@ tf_rotated_path_sums (const TfNetworkGraph  *graph,
     }
   tf_quotient_clear (&own);
   tf_quotient_init (&q, &r.full, TRUE);
-  tf_chip_orbits_init (&orbits, &q);
+  tf_chip_orbits_init_fixing_switches (&orbits, &q);
   if (tf_rotated_sources_init (&rs, &r, &q, &orbits))
     {
       guint nc = q.n_chip_classes, n_sources = 0;

@@ -162,6 +162,10 @@ typedef struct _TfChipOrbits
 } TfChipOrbits;
 
 void     tf_chip_orbits_init (TfChipOrbits *o, const TfQuotient *q);
+/* As tf_chip_orbits_init (), with the orbits under the swaps fixing every switch alone (orbit
+ * is source, no levels): all that a rotation's sources and the hop table's rows through it
+ * read, without the blocks of the levels above. */
+void     tf_chip_orbits_init_fixing_switches (TfChipOrbits *o, const TfQuotient *q);
 void     tf_chip_orbits_clear (TfChipOrbits *o);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfChipOrbits, tf_chip_orbits_clear)
 /* The class whose distances from chip class @y's member are the ones from @x's (its source)

@@ -314,7 +314,7 @@ rotated_metrics (const TfNetworkGraph  *graph,
   if (!tf_rotated_graph_init (&r, graph, own, rotation))
     return FALSE;
   tf_quotient_init (&q, &r.full, TRUE);
-  tf_chip_orbits_init (&orbits, &q);
+  tf_chip_orbits_init_fixing_switches (&orbits, &q);
   if (tf_rotated_sources_init (&rs, &r, &q, &orbits))
     {
       ok = per_source_metrics (&q, graph->n_chip, FALSE, NULL, penalty, NULL, &rs, NULL, &pm,
@@ -326,8 +326,7 @@ rotated_metrics (const TfNetworkGraph  *graph,
       /* The graph's own rows, one per class its chip orbits search (as without rotation). */
       TfChipOrbits *own_orbits = g_new (TfChipOrbits, 1);
 
-      tf_chip_orbits_init (own_orbits, own);
-      tf_chip_orbits_drop_levels (own_orbits);
+      tf_chip_orbits_init_fixing_switches (own_orbits, own);
       tf_hop_table_begin (hops, graph, own, own_orbits);   /* which now owns the orbits */
       tf_hop_table_rotated_rows (hops, own, &r, &q);
     }
