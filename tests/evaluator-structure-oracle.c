@@ -350,10 +350,12 @@ check_hop_table (const TfNetworkGraph *g,
       if (table->class_chip[c] == a)
         {
           guint n_moved;
+          const guint32 *map;
           const guint16 *source = tf_hop_table_row_moves (table, a, moved, moved_value,
-                                                          &n_moved);
+                                                          &n_moved, &map);
 
-          memcpy (row, source, sizeof (guint16) * l.n);
+          for (guint v = 0; v < l.n; v++)
+            row[v] = source[map != NULL ? map[v] : v];
           for (guint i = 0; i < n_moved; i++)
             row[moved[i]] = moved_value[i];
 

@@ -72,10 +72,11 @@ void     tf_rotated_source_weights (gpointer data, guint32 s, guint64 *w, guint6
 gboolean tf_rotated_path_sums (const TfNetworkGraph *graph, const TfGroupRotation *rotation,
                                guint *diameter, guint64 *sum);
 
-/* Fills @table's rows (begun on the graph's twin quotient @q, tf_hop_table_begin ()) from
- * searches of group 0's chips alone on @full, the quotient of r->full: a chip of group k is the
- * k-th image of one of group 0, so its distances are that one's to the nodes moved back k
- * groups. Every column: no tf_hop_table_finish (). */
+/* Gives @table its rows (begun without plain rows on the graph's twin quotient @q,
+ * tf_hop_table_begin ()) from searches of group 0's chips alone on @full, the quotient of
+ * r->full: a chip of group k is the k-th image of one of group 0, so its distances are that
+ * one's to the nodes moved back k groups. The rows are read through the rotation
+ * (TfHopTable.rot_map), never copied; no tf_hop_table_finish (). */
 void     tf_hop_table_rotated_rows (TfHopTable *table, const TfQuotient *q,
                                     const TfRotatedGraph *r, const TfQuotient *full);
 

@@ -68,7 +68,8 @@ void
 tf_hop_table_begin (TfHopTable           *table,
                     const TfNetworkGraph *graph,
                     const TfQuotient     *q,
-                    TfChipOrbits         *orbits)
+                    TfChipOrbits         *orbits,
+                    gboolean              rows)
 {
   guint n = tf_network_graph_get_n_nodes (graph), k = q->n_chip_classes;
   g_autofree guint32 *fill = NULL;
@@ -97,7 +98,8 @@ tf_hop_table_begin (TfHopTable           *table,
       table->row_of_class[c] = table->n_rows++;
   for (guint32 c = 0; orbits != NULL && c < k; c++)
     table->row_of_class[c] = table->row_of_class[orbits->source[c]];
-  table->distance = distance_new ((gsize) table->n_rows * n);
+  if (rows)
+    table->distance = distance_new ((gsize) table->n_rows * n);
 }
 
 void
@@ -194,10 +196,13 @@ swapped_row (TfHopTable         *table,
              guint16            *values)
 {
   guint n = table->n_nodes, n_moves;
-  const guint16 *base = tf_hop_table_row_moves (table, q->class_rep[x], nodes, values, &n_moves);
+  const guint32 *map;
+  const guint16 *base = tf_hop_table_row_moves (table, q->class_rep[x], nodes, values, &n_moves,
+                                                &map);
   guint16 *row = table->distance + (gsize) table->row_of_class[y] * n;
   guint32 b = l->block[y], a = l->rep[b];
 
+  g_assert (map == NULL);   /* plain rows */
   memcpy (row, base, sizeof (guint16) * n);
   for (guint i = 0; i < n_moves; i++)
     row[nodes[i]] = values[i];
@@ -296,9 +301,6 @@ tf_hop_table_rotated_rows (TfHopTable           *table,
   g_autofree guint32 *index = g_new (guint32, MAX (full->n_classes, 1));
   g_autofree guint32 *sources = g_new (guint32, MAX (full->n_chip_classes, 1));
   g_autofree guint16 *dist = NULL;
-  g_autofree guint32 *at = NULL;
-  g_autofree guint32 *first = NULL;
-  g_autofree guint32 *by_group = NULL;
   ClassRows cr = { NULL, full->n_classes };
   TfBitBfs b;
   guint batch;
@@ -333,49 +335,35 @@ tf_hop_table_rotated_rows (TfHopTable           *table,
   tf_bit_bfs_clear (&b);
 
   /* Chip v of group k is phi^k of chip v0 = v mod m of group 0, so d (v, u) = d (v0, phi^-k u):
-   * every column of v's row gathered from v0's search, group by group (@at: the filled graph's
-   * class of phi^-k u, per node u), the twins of v0 at their distance. */
-  at = g_new (guint32, MAX (table->n_nodes, 1));
-  first = g_new0 (guint32, (gsize) r->n_group + 1);
-  by_group = g_new (guint32, MAX (q->n_chip_classes, 1));
-  for (guint32 c = 0; c < q->n_chip_classes; c++)
-    if (o == NULL || o->source[c] == c)
-      first[q->class_rep[c] / m + 1]++;
-  for (guint k = 0; k < r->n_group; k++)
-    first[k + 1] += first[k];
-  {
-    g_autofree guint32 *fill = g_memdup2 (first, sizeof (guint32) * r->n_group);
-
-    for (guint32 c = 0; c < q->n_chip_classes; c++)
-      if (o == NULL || o->source[c] == c)
-        by_group[fill[q->class_rep[c] / m]++] = c;
-  }
+   * v's row is v0's search read at the filled graph's class of phi^-k u, per node u (rot_map of
+   * group k), and v's twins are at their distance (rot_twin). Reading through the map costs a
+   * look-up; copying each row for every group cost a pass over the table. */
+  table->rot_distance = g_steal_pointer (&dist);
+  table->rot_stride = full->n_classes;
+  table->rot_map = g_new (guint32, (gsize) r->n_group * MAX (table->n_nodes, 1));
   for (guint k = 0; k < r->n_group; k++)
     {
+      guint32 *at = table->rot_map + (gsize) k * table->n_nodes;
       guint shift_chips = k * m, shift_switches = k * w;
 
-      if (first[k] == first[k + 1])
-        continue;
       for (guint32 u = 0; u < n; u++)
         at[u] = full->class_of[u >= shift_chips ? u - shift_chips : u + n_full - shift_chips];
       for (guint32 i = 0; i < n_switch; i++)
         at[n + i] = full->class_of[n_full + (i >= shift_switches ? i - shift_switches
                                                                 : i + n_switch - shift_switches)];
-      for (guint i = first[k]; i < first[k + 1]; i++)
-        {
-          guint32 c = by_group[i], v = q->class_rep[c], v0 = v - shift_chips;
-          guint32 x0 = full->class_of[v0];
-          const guint16 *from = dist + (gsize) index[x0] * full->n_classes;
-          guint16 *row = table->distance + (gsize) table->row_of_class[c] * table->n_nodes;
-
-          for (guint32 u = 0; u < table->n_nodes; u++)
-            row[u] = from[at[u]];
-          /* v0's class in full, moved: v's class (the graph's twins are full's that are the
-           * graph's own): v itself, and its twins. */
-          for (guint j = table->member_offset[c]; j < table->member_offset[c + 1]; j++)
-            row[table->members[j]] = table->members[j] == v ? 0 : full->class_twin[x0];
-        }
     }
+  table->rot_row = g_new (guint32, MAX (table->n_rows, 1));
+  table->rot_group = g_new (guint32, MAX (table->n_rows, 1));
+  table->rot_twin = g_new (guint8, MAX (table->n_rows, 1));
+  for (guint32 c = 0; c < q->n_chip_classes; c++)
+    if (o == NULL || o->source[c] == c)
+      {
+        guint32 v = q->class_rep[c], x0 = full->class_of[v % m], row = table->row_of_class[c];
+
+        table->rot_row[row] = index[x0];
+        table->rot_group[row] = v / m;
+        table->rot_twin[row] = full->class_twin[x0];
+      }
 }
 
 void
@@ -392,7 +380,7 @@ tf_hop_table_init (TfHopTable           *table,
    * the source's own class. Layer 1 fills the same columns with its own searches
    * (tf_path_metrics) when it makes them. */
   tf_quotient_init (&q, graph, TRUE);
-  tf_hop_table_begin (table, graph, &q, NULL);
+  tf_hop_table_begin (table, graph, &q, NULL, TRUE);
   sources = g_new (guint32, MAX (q.n_chip_classes, 1));
   for (guint32 c = 0; c < q.n_chip_classes; c++)
     sources[c] = c;
@@ -416,7 +404,35 @@ tf_hop_table_clear (TfHopTable *table)
   g_free (table->orbits);
   g_free (table->row_of_class);
   free (table->distance);
+  g_free (table->rot_distance);
+  g_free (table->rot_map);
+  g_free (table->rot_row);
+  g_free (table->rot_group);
+  g_free (table->rot_twin);
   memset (table, 0, sizeof *table);
+}
+
+/* Row @r's values and, through a rotation, the map to read them at. */
+static inline const guint16 *
+row_at (const TfHopTable *table,
+        guint32           r,
+        const guint32   **map)
+{
+  if (table->rot_distance == NULL)
+    {
+      *map = NULL;
+      return table->distance + (gsize) r * table->n_nodes;
+    }
+  *map = table->rot_map + (gsize) table->rot_group[r] * table->n_nodes;
+  return table->rot_distance + (gsize) table->rot_row[r] * table->rot_stride;
+}
+
+static inline guint16
+row_value (const guint16 *row,
+           const guint32 *map,
+           guint32        u)
+{
+  return row[map != NULL ? map[u] : u];
 }
 
 const guint16 *
@@ -424,19 +440,34 @@ tf_hop_table_row_moves (const TfHopTable *table,
                         guint32           chip,
                         guint32          *nodes,
                         guint16          *values,
-                        guint            *n_moves)
+                        guint            *n_moves,
+                        const guint32   **map)
 {
   const TfChipOrbits *o = table->orbits;
-  guint32 y = table->class_of_chip[chip];
-  const guint16 *row = table->distance + (gsize) table->row_of_class[y] * table->n_nodes;
+  guint32 y = table->class_of_chip[chip], r = table->row_of_class[y];
+  const guint16 *row = row_at (table, r, map);
   guint32 a, b;
   guint n = 0;
 
   *n_moves = 0;
   if (o == NULL || o->source[y] == y)
-    return row;
+    {
+      /* Through a rotation the row's search is its class's: its twins read 0 there. */
+      if (*map != NULL && table->member_offset[y + 1] - table->member_offset[y] > 1)
+        {
+          for (guint j = table->member_offset[y]; j < table->member_offset[y + 1]; j++)
+            if (table->members[j] != table->class_chip[y])
+              {
+                nodes[n] = table->members[j];
+                values[n++] = table->rot_twin[r];
+              }
+          *n_moves = n;
+        }
+      return row;
+    }
   /* The source's row with the chips of the two components moved (chip-orbits.c); a later move
-   * of a node overrides an earlier one. */
+   * of a node overrides an earlier one. Through a rotation the source's own twins are among
+   * them (they read 0 there). */
   a = o->component[o->source[y]];
   b = o->component[y];
   for (guint side = 0; side < (a == b ? 1u : 2u); side++)
@@ -447,7 +478,7 @@ tf_hop_table_row_moves (const TfHopTable *table,
         {
           guint32 u = o->classes[i], x = tf_chip_orbits_image (o, y, u);
           guint16 value = x == TF_UNREACHED ? table->twin_distance[y]
-                                            : row[table->class_chip[x]];
+                                            : row_value (row, *map, table->class_chip[x]);
 
           for (guint j = table->member_offset[u]; j < table->member_offset[u + 1]; j++)
             {
@@ -476,6 +507,10 @@ tf_hop_table_distance (const TfHopTable *table,
   if (ca == cb)
     return table->twin_distance[ca];
   x = table->orbits != NULL ? tf_chip_orbits_image (table->orbits, ca, cb) : cb;
-  return table->distance[(gsize) table->row_of_class[ca] * table->n_nodes
-                         + table->class_chip[x]];
+  {
+    const guint32 *map;
+    const guint16 *row = row_at (table, table->row_of_class[ca], &map);
+
+    return row_value (row, map, table->class_chip[x]);
+  }
 }

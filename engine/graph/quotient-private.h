@@ -199,27 +199,39 @@ struct _TfHopTable
   struct _TfChipOrbits *orbits;
   guint                 n_rows;
   guint32              *row_of_class;    /* per class: its source's row */
-  guint16              *distance;        /* n_rows x n_nodes, G_MAXUINT16 unreachable */
+  guint16              *distance;        /* n_rows x n_nodes, G_MAXUINT16 unreachable; NULL when
+                                          * the rows are read through a rotation */
+  /* Rows through a group rotation (tf_hop_table_rotated_rows ()): row r at node u is
+   * rot_distance[rot_row[r] * rot_stride + rot_map[rot_group[r] * n_nodes + u]], one group's
+   * searches read through the rotation, but at the other chips of its class: rot_twin[r]. */
+  guint16              *rot_distance;
+  guint                 rot_stride;
+  guint32              *rot_map;         /* per group and node: the searches' column */
+  guint32              *rot_row;         /* per row: its search */
+  guint32              *rot_group;       /* per row: its group */
+  guint8               *rot_twin;        /* per row */
 };
 
 void  tf_hop_table_init (TfHopTable *table, const TfNetworkGraph *graph);
 void  tf_hop_table_clear (TfHopTable *table);
 guint tf_hop_table_distance (const TfHopTable *table, guint32 chip_a, guint32 chip_b);
 /* The distances from every node to @chip's class representative (0 there, the twin distance at
- * its other members), without a copy: the row of @chip's source class, whose values at
- * @nodes[i] are @values[i] instead in @chip's own (in order; a node may appear twice, the later
- * value holding). None when @chip's class is searched itself. @nodes and @values have room for
- * n_chip + 1. */
+ * its other members), without a copy: the row of @chip's source class, read at node u (at
+ * @map[u] when *@map is not NULL: a row through a rotation), whose values at @nodes[i] are
+ * @values[i] instead in @chip's own (in order; a node may appear twice, the later value
+ * holding). None when @chip's class is searched itself and no rotation moves its twins. @nodes
+ * and @values have room for n_chip + 1. */
 const guint16 *tf_hop_table_row_moves (const TfHopTable *table, guint32 chip, guint32 *nodes,
-                                       guint16 *values, guint *n_moves);
+                                       guint16 *values, guint *n_moves, const guint32 **map);
 
 /* A hop table in steps around searches on @q (twins merged) from every chip class, or from the
- * sources of @orbits (may be NULL; the table takes it): begin allocates it, the searches fill
- * each row's representative columns (as TfPairSums.rows, rows_index the table's row_of_class;
- * Layer 1's from one source per orbit, search_rest from the other sources), finish gives every
- * other node its representative's distance. */
+ * sources of @orbits (may be NULL; the table takes it): begin allocates it (with @rows, its
+ * plain rows; without, tf_hop_table_rotated_rows () gives them), the searches fill each row's
+ * representative columns (as TfPairSums.rows, rows_index the table's row_of_class; Layer 1's
+ * from one source per orbit, search_rest from the other sources), finish gives every other
+ * node its representative's distance. */
 void     tf_hop_table_begin (TfHopTable *table, const TfNetworkGraph *graph,
-                             const TfQuotient *q, TfChipOrbits *orbits);
+                             const TfQuotient *q, TfChipOrbits *orbits, gboolean rows);
 void     tf_hop_table_search_rest (TfHopTable *table, const TfQuotient *q);
 void     tf_hop_table_finish (TfHopTable *table, const TfQuotient *q);
 

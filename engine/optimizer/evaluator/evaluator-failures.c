@@ -327,7 +327,7 @@ rotated_metrics (const TfNetworkGraph  *graph,
       TfChipOrbits *own_orbits = g_new (TfChipOrbits, 1);
 
       tf_chip_orbits_init_fixing_switches (own_orbits, own);
-      tf_hop_table_begin (hops, graph, own, own_orbits);   /* which now owns the orbits */
+      tf_hop_table_begin (hops, graph, own, own_orbits, FALSE);   /* which owns the orbits */
       tf_hop_table_rotated_rows (hops, own, &r, &q);
     }
   tf_quotient_clear (&q);
@@ -391,7 +391,7 @@ tf_path_metrics (const TfNetworkGraph  *graph,
           tf_chip_orbits_init (orbits, &q);
         }
       if (hops != NULL)
-        tf_hop_table_begin (hops, graph, &q, orbits);  /* which now owns the orbits */
+        tf_hop_table_begin (hops, graph, &q, orbits, TRUE);  /* which now owns the orbits */
       ok = per_source_metrics (&q, graph->n_chip, routing_chips, NULL, penalty, orbits, NULL,
                                hops, out, error);
       if (hops != NULL && ok)

@@ -19,6 +19,8 @@ typedef struct _TfRouting TfRouting;
 typedef struct
 {
   const guint16 *row;
+  const guint32 *map;        /* the row is read at map[node] (a row through a group rotation,
+                              * hop-table.c); NULL: at node */
   guint32        chip;
   guint32        twin;       /* the row's own chip (== chip when the row is the chip's own) */
   guint          twin_distance;
@@ -37,7 +39,7 @@ tf_destination_distance (const TfDestination *d,
     return d->twin_distance;
   if (d->moved_stamp != NULL && d->moved_stamp[node] == d->moved_epoch)
     return d->moved_value[node];
-  return d->row[node];
+  return d->row[d->map != NULL ? d->map[node] : node];
 }
 
 /* Link bandwidths come from @ctx (per link type and reach, times multiplicity). @hops (may be

@@ -43,7 +43,7 @@ tf_routing_destination (TfRouting     *m,
       guint32 c = h->class_of_chip[chip];
       guint n_moved;
 
-      d->row = tf_hop_table_row_moves (h, chip, m->moved, m->moved_value, &n_moved);
+      d->row = tf_hop_table_row_moves (h, chip, m->moved, m->moved_value, &n_moved, &d->map);
       d->twin = h->class_chip[c];
       d->twin_distance = h->twin_distance[c];
       if (n_moved > 0)
@@ -102,6 +102,7 @@ tf_routing_destination (TfRouting     *m,
         missing--;
       }
   d->row = m->row;
+  d->map = NULL;
   d->twin = chip;
   d->twin_distance = 0;
 }
