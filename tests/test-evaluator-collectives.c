@@ -588,7 +588,8 @@ test_routing_brute_force (void)
     { 16, TF_INTRA_BOARD_NONE, 2 },
   };
   g_autoptr(GRand) rng = g_rand_new_with_seed (7);
-  guint checked = 0, n_orbit_tables = 0, n_lattices = 0, by_family[16] = { 0 };
+  guint checked = 0, n_orbit_tables = 0, n_rotated_tables = 0, n_lattices = 0;
+  guint by_family[16] = { 0 };
 
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     {
@@ -615,10 +616,12 @@ test_routing_brute_force (void)
             g_assert_true (tf_evaluate_structure (NULL, c, &error));
             g_assert_no_error (error);
             layer_1_table = c->hop_cache;
-            if (layer_1_table != NULL && layer_1_table->n_rows < layer_1_table->n_classes)
+            if (layer_1_table != NULL && (layer_1_table->n_rows < layer_1_table->n_classes
+                                          || layer_1_table->rot_distance != NULL))
               {
                 check_routing (c, rng);
-                n_orbit_tables++;
+                n_orbit_tables += layer_1_table->n_rows < layer_1_table->n_classes;
+                n_rotated_tables += layer_1_table->rot_distance != NULL;
               }
             layer_1_table = NULL;
             use_table = FALSE;
@@ -637,10 +640,11 @@ test_routing_brute_force (void)
           }
     }
   g_test_message ("%u graphs routed against brute force, %u with rows read through an "
-                  "automorphism, %u on their family's lattice", checked, n_orbit_tables,
-                  n_lattices);
+                  "automorphism, %u through a group rotation, %u on their family's lattice",
+                  checked, n_orbit_tables, n_rotated_tables, n_lattices);
   g_assert_cmpuint (checked, >=, 40);
   g_assert_cmpuint (n_orbit_tables, >=, 3);
+  g_assert_cmpuint (n_rotated_tables, >=, 3);
   g_assert_cmpuint (n_lattices, >=, 8);
   for (guint f = 0; f < tf_families_get_count () && f < 16; f++)
     g_assert_cmpuint (by_family[f], >, 0);

@@ -45,6 +45,10 @@ struct _TfRouting
   guint16     *over_value[2];
   guint32     *over_stamp[2];
   guint32      over_epoch[2];
+  /* per slot, the last destination laid there: a row and what is laid over it depend on its
+   * class alone, so the next destination of that class takes them as they are */
+  guint32      over_class[2];
+  TfDestination over_last[2];
   /* The shortest-path DAG of one flow (build_dag): layer l holds its nodes at distance l from
    * the destination, gap l its arcs from layer l + 1 to layer l. */
   Arc         *arcs;

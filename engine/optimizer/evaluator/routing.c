@@ -43,6 +43,13 @@ tf_routing_destination (TfRouting     *m,
       guint32 c = h->class_of_chip[chip];
       guint n_moved;
 
+      if (m->over_class[slot] == c)
+        {
+          *d = m->over_last[slot];
+          d->chip = chip;
+          return;
+        }
+      m->over_class[slot] = c;
       d->row = tf_hop_table_row_moves (h, chip, m->moved, m->moved_value, &n_moved, &d->map);
       d->twin = h->class_chip[c];
       d->twin_distance = h->twin_distance[c];
@@ -62,6 +69,7 @@ tf_routing_destination (TfRouting     *m,
           d->moved_epoch = m->over_epoch[slot];
           d->moved_value = m->over_value[slot];
         }
+      m->over_last[slot] = *d;
       return;
     }
 
@@ -497,6 +505,7 @@ tf_routing_new (const TfNetworkGraph *graph,
         {
           m->over_value[slot] = g_new (guint16, MAX (n_nodes, 1));
           m->over_stamp[slot] = g_new0 (guint32, MAX (n_nodes, 1));
+          m->over_class[slot] = TF_UNREACHED;
         }
     }
   m->arcs = g_new (Arc, (gsize) graph->n_links + 1);
