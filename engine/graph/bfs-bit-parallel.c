@@ -165,17 +165,30 @@ tf_bit_bfs_run (TfBitBfs      *bfs,
       for (guint k = 0; k < n_active; k++)
         {
           guint32 v = bfs->active[k];
-          guint64 acc[TF_BIT_BFS_MAX_WORDS] = { 0 };
+          guint64 acc[TF_BIT_BFS_MAX_WORDS];
           guint64 *vis = bfs->visited + (gsize) v * words, *nxt = bfs->next + (gsize) v * words;
           guint64 fresh = 0;
           gboolean done = TRUE;
 
-          for (guint e = bfs->offset[v]; e < bfs->offset[v + 1]; e++)
+          /* One word (up to 64 sources, the usual batch) without the loop over words. */
+          if (words == 1)
             {
-              const guint64 *f = bfs->frontier + (gsize) bfs->target[e] * words;
+              guint64 a = 0;
 
-              for (guint w = 0; w < words; w++)
-                acc[w] |= f[w];
+              for (guint e = bfs->offset[v]; e < bfs->offset[v + 1]; e++)
+                a |= bfs->frontier[bfs->target[e]];
+              acc[0] = a;
+            }
+          else
+            {
+              memset (acc, 0, sizeof (guint64) * words);
+              for (guint e = bfs->offset[v]; e < bfs->offset[v + 1]; e++)
+                {
+                  const guint64 *f = bfs->frontier + (gsize) bfs->target[e] * words;
+
+                  for (guint w = 0; w < words; w++)
+                    acc[w] |= f[w];
+                }
             }
           if (bfs->in_offset != NULL)
             for (guint i = bfs->in_offset[v]; i < bfs->in_offset[v + 1]; i++)
