@@ -449,7 +449,14 @@ dominator_bfs_links (Dominators *d,
         {
           guint32 v = q->h_target[e], dv = d->dist[v];
 
-          if (dv == TF_UNREACHED)
+          /* A neighbour is one level up, on u's level, one down, or new: one test skips the
+           * first two. */
+          if (dv <= du)
+            {
+              if (links && dv == du)
+                d->level_mate[u] = d->level_mate[v] = 1;
+            }
+          else if (dv == TF_UNREACHED)
             {
               d->dist[v] = du + 1;
               d->pos[v] = tail;
@@ -461,14 +468,14 @@ dominator_bfs_links (Dominators *d,
                 }
               d->order[tail++] = v;
             }
-          else if (dv == du + 1)
+          else
             {
-              d->idom[v] = intersect (d, d->idom[v], u);
+              /* The source dominates everything: meeting it ends the walk. */
+              if (d->idom[v] != s)
+                d->idom[v] = intersect (d, d->idom[v], u);
               if (links)
                 d->parent_arc[v] = TF_UNREACHED;
             }
-          else if (links && dv == du)
-            d->level_mate[u] = d->level_mate[v] = 1;
         }
     }
   return tail;
