@@ -722,6 +722,10 @@ run_nsga2 (Run       *run,
           kept = make_round (run, NULL, 1, 0, want, hashes, batch);
           out->immigrants += kept;
         }
+      /* Nothing new to make (the mutator off, and every family design made by Stage 0): the
+       * search is over, the generations left would only try again. */
+      if (batch->len == 0)
+        break;
       if (!evaluate_batch (run, batch))
         {
           free_batch (batch);
