@@ -195,7 +195,7 @@ tf_quotient_init (TfQuotient           *q,
   q->n_nodes = n;
 
   /* Distinct neighbours, self-links dropped. */
-  tf_adjacency_init (&adj, n, graph->n_links, graph->links, sizeof (TfLink));
+  tf_adjacency_init_targets (&adj, n, graph->n_links, graph->links, sizeof (TfLink));
   for (guint v = 0; v < n; v++)
     node_hash[v] = tf_mix64 (v);
   q->offset = g_new (guint32, (gsize) n + 1);

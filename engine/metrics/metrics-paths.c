@@ -436,8 +436,8 @@ tf_network_graph_path_metrics (const TfNetworkGraph *graph,
 
   g_return_val_if_fail (graph != NULL && graph->n_chip >= 2, FALSE);
 
-  tf_adjacency_init (&adj, tf_network_graph_get_n_nodes (graph), graph->n_links,
-                     graph->links, sizeof (TfLink));
+  tf_adjacency_init_targets (&adj, tf_network_graph_get_n_nodes (graph), graph->n_links,
+                             graph->links, sizeof (TfLink));
   chip_board = tf_network_graph_dup_chip_boards (graph);
   leaf_of_board = g_new (guint32, MAX (graph->n_board, 1));
 
@@ -473,8 +473,8 @@ tf_network_graph_path_metrics_all_sources (const TfNetworkGraph *graph,
   guint64 sum;
   gboolean ok;
 
-  tf_adjacency_init (&adj, tf_network_graph_get_n_nodes (graph), graph->n_links,
-                     graph->links, sizeof (TfLink));
+  tf_adjacency_init_targets (&adj, tf_network_graph_get_n_nodes (graph), graph->n_links,
+                             graph->links, sizeof (TfLink));
   ok = all_sources_metrics (graph, &adj, NULL, NULL, diameter, &sum, error);
   tf_adjacency_clear (&adj);
   if (ok)

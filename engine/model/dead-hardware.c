@@ -67,7 +67,7 @@ tf_network_graph_find_dead_switch (const TfNetworkGraph *graph,
   if (graph->n_switch == 0)
     return TF_DEAD_SWITCH_NONE;
 
-  tf_adjacency_init (&adj, n, graph->n_links, graph->links, sizeof (TfLink));
+  tf_adjacency_init_targets (&adj, n, graph->n_links, graph->links, sizeof (TfLink));
   stamp = g_new0 (guint32, n);
   chip_switches = g_new0 (guint, MAX (graph->n_chip, 1));
   chip_degree = g_new0 (guint, MAX (graph->n_chip, 1));

@@ -19,6 +19,9 @@ typedef struct
 
 void tf_adjacency_init (TfAdjacency *adj, guint n_nodes, guint n_links, const void *links,
                         gsize stride);
+/* The same without the link records (link NULL), for those who read neighbours alone. */
+void tf_adjacency_init_targets (TfAdjacency *adj, guint n_nodes, guint n_links,
+                                const void *links, gsize stride);
 void tf_adjacency_clear (TfAdjacency *adj);
 
 /* qsort () order of guint64 values, ascending. */

@@ -137,12 +137,14 @@ tf_link_type_for_reach (TfReach reach)
     }
 }
 
-void
-tf_adjacency_init (TfAdjacency *adj,
-                   guint        n_nodes,
-                   guint        n_links,
-                   const void  *links,
-                   gsize        stride)
+/* With @with_links, each entry's link record too. */
+G_ALWAYS_INLINE static inline void
+adjacency_init (TfAdjacency *adj,
+                guint        n_nodes,
+                guint        n_links,
+                const void  *links,
+                gsize        stride,
+                gboolean     with_links)
 {
   const guint8 *p = links;
   guint32 *fill;
@@ -150,7 +152,7 @@ tf_adjacency_init (TfAdjacency *adj,
   adj->n_nodes = n_nodes;
   adj->offset = g_new0 (guint32, (gsize) n_nodes + 1);
   adj->target = g_new (guint32, (gsize) n_links * 2 + 1);
-  adj->link = g_new (guint32, (gsize) n_links * 2 + 1);
+  adj->link = with_links ? g_new (guint32, (gsize) n_links * 2 + 1) : NULL;
 
   for (guint i = 0; i < n_links; i++)
     {
@@ -167,12 +169,35 @@ tf_adjacency_init (TfAdjacency *adj,
     {
       const guint32 *ab = (const guint32 *) (const void *) (p + i * stride);
 
-      adj->target[fill[ab[0]]] = ab[1];
-      adj->link[fill[ab[0]]++] = i;
-      adj->target[fill[ab[1]]] = ab[0];
-      adj->link[fill[ab[1]]++] = i;
+      if (with_links)
+        {
+          adj->link[fill[ab[0]]] = i;
+          adj->link[fill[ab[1]]] = i;
+        }
+      adj->target[fill[ab[0]]++] = ab[1];
+      adj->target[fill[ab[1]]++] = ab[0];
     }
   g_free (fill);
+}
+
+void
+tf_adjacency_init (TfAdjacency *adj,
+                   guint        n_nodes,
+                   guint        n_links,
+                   const void  *links,
+                   gsize        stride)
+{
+  adjacency_init (adj, n_nodes, n_links, links, stride, TRUE);
+}
+
+void
+tf_adjacency_init_targets (TfAdjacency *adj,
+                           guint        n_nodes,
+                           guint        n_links,
+                           const void  *links,
+                           gsize        stride)
+{
+  adjacency_init (adj, n_nodes, n_links, links, stride, FALSE);
 }
 
 int
@@ -274,16 +299,28 @@ tf_csr_bfs (guint          n_nodes,
 gboolean
 tf_network_graph_is_connected (const TfNetworkGraph *graph)
 {
-  guint n = tf_network_graph_get_n_nodes (graph);
-  TfAdjacency adj;
-  g_autofree guint32 *dist = g_new (guint32, MAX (n, 1));
-  g_autofree guint32 *order = g_new (guint32, MAX (n, 1));
-  guint reached;
+  guint n = tf_network_graph_get_n_nodes (graph), parts = n;
+  g_autofree guint32 *root = g_new (guint32, MAX (n, 1));
 
   if (n == 0)
     return TRUE;
-  tf_adjacency_init (&adj, n, graph->n_links, graph->links, sizeof (TfLink));
-  reached = tf_adjacency_bfs (&adj, 0, dist, order, NULL, NULL);
-  tf_adjacency_clear (&adj);
-  return reached == n;
+  /* Union-find over the links, no adjacency built: each link that joins two parts makes one
+   * fewer. */
+  for (guint32 v = 0; v < n; v++)
+    root[v] = v;
+  for (guint i = 0; i < graph->n_links && parts > 1; i++)
+    {
+      guint32 a = graph->links[i].a, b = graph->links[i].b;
+
+      while (root[a] != a)
+        a = root[a] = root[root[a]];
+      while (root[b] != b)
+        b = root[b] = root[root[b]];
+      if (a != b)
+        {
+          root[MAX (a, b)] = MIN (a, b);
+          parts--;
+        }
+    }
+  return parts == 1;
 }
