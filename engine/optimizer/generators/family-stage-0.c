@@ -98,8 +98,9 @@ tf_family_stage_0 (gpointer              data,
                   g_array_append_val (regrouped, h);
               }
           }
-        memcpy (&g_array_index (all, guint, first), regrouped->data,
-                sizeof (guint) * regrouped->len);
+        if (regrouped->len > 0)
+          memcpy (&g_array_index (all, guint, first), regrouped->data,
+                  sizeof (guint) * regrouped->len);
       }
     }
   *n_buildable = all->len;
