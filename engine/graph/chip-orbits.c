@@ -42,6 +42,7 @@
  *   perm holds pi^-1 per class (none: the identity).
  */
 #include "quotient-private.h"
+#include "union-find-private.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -477,28 +478,6 @@ tf_chip_orbits_drop_levels (TfChipOrbits *o)
   o->n_levels = 0;
 }
 
-static guint32
-uf_find (guint32 *uf,
-         guint32  x)
-{
-  while (uf[x] != x)
-    x = uf[x] = uf[uf[x]];
-  return x;
-}
-
-/* Joins the sets of @x and @y under the smaller root, so roots stay the smallest of the roots
- * joined. */
-static void
-uf_join (guint32 *uf,
-         guint32  x,
-         guint32  y)
-{
-  x = uf_find (uf, x);
-  y = uf_find (uf, y);
-  if (x != y)
-    uf[MAX (x, y)] = MIN (x, y);
-}
-
 /* The swaps of the blocks of level @h by @height: joins the orbits of the chip classes they
  * move, keeping the level when any does. FALSE when there are fewer than two blocks. */
 static gboolean
@@ -533,7 +512,7 @@ swaps_at_level (TfChipOrbits     *o,
 
           if (y >= q->n_chip_classes)
             break;
-          uf_join (uf, x, y);
+          tf_uf_join (uf, x, y);
           any = TRUE;
         }
   several = l->n >= 2;
@@ -580,7 +559,7 @@ orbits_of_swaps (TfChipOrbits     *o,
     }
   for (guint32 c = 0; c < q->n_chip_classes; c++)
     {
-      o->orbit[c] = uf_find (uf, c);
+      o->orbit[c] = tf_uf_find (uf, c);
       o->orbit_size[o->orbit[c]]++;
     }
   for (guint32 c = 0; c < q->n_chip_classes; c++)

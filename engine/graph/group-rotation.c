@@ -35,18 +35,10 @@
  */
 #include "group-rotation-private.h"
 #include "bfs-bit-parallel-private.h"
+#include "union-find-private.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static guint32
-uf_find (guint32 *uf,
-         guint32  x)
-{
-  while (uf[x] != x)
-    x = uf[x] = uf[uf[x]];
-  return x;
-}
 
 /* Whether switches @u and @v of the graph (@offset, @target: its distinct neighbours; chips
  * below @n_chip) are linked, or have a chip or two switches as neighbours in common: then one
@@ -100,7 +92,7 @@ added_chips_harmless (const TfQuotient *q,
         return FALSE;   /* linked to one of the graph's chips */
       else if (nb[e] < n_full)
         {
-          guint32 x = uf_find (uf, i), y = uf_find (uf, nb[e] - n);
+          guint32 x = tf_uf_find (uf, i), y = tf_uf_find (uf, nb[e] - n);
 
           uf[MAX (x, y)] = MIN (x, y);
         }
@@ -108,7 +100,7 @@ added_chips_harmless (const TfQuotient *q,
   for (guint32 i = 0; i < n_added; i++)
     for (guint e = nb_off[i]; e < nb_off[i + 1]; e++)
       if (nb[e] >= n_full)
-        hang[n_hang++] = (TfKeyed) { uf_find (uf, i), nb[e] - n_full + n };
+        hang[n_hang++] = (TfKeyed) { tf_uf_find (uf, i), nb[e] - n_full + n };
   tf_keyed_sort (hang, n_hang);
   for (guint h = 0; h < n_hang; h++)
     uf[hang[h].key] = G_MAXUINT32;   /* a component with a switch: its root marked */
