@@ -305,9 +305,13 @@ typedef enum
   TF_LAYER_ITERATION   = 1 << 3,
   TF_LAYER_WORKFLOW    = 1 << 4,
   TF_LAYER_COST        = 1 << 5,
-  TF_LAYER_PATHS       = 1 << 6,  /* Layer 1 but switch_diversity (its max flows, which no
-                                   * objective reads, for the front only); TF_LAYER_STRUCTURE
-                                   * is all of Layer 1 */
+  TF_LAYER_PATHS       = 1 << 6,  /* Layer 1's paths: diameter, apl, bisection, failure_cases
+                                   * and sole_cut_pairs */
+  TF_LAYER_FAILURES    = 1 << 7,  /* Layer 1's failure analysis: apl_fail and
+                                   * disconnected_fraction (with the paths in one pass when both
+                                   * are asked); TF_LAYER_STRUCTURE is all of Layer 1, with
+                                   * switch_diversity (its max flows, which no objective reads,
+                                   * for the front only) */
 } TfLayer;
 
 typedef struct
@@ -319,6 +323,12 @@ typedef struct
   double  apl_fail;               /* mean over failed routing nodes of the APL of reachable pairs */
   double  disconnected_fraction;  /* mean over failed routing nodes of unreachable chip pairs */
   guint   failure_cases;          /* routing nodes removed (switches, or chips with none) */
+  /* Before the failure analysis (TF_LAYER_PATHS without TF_LAYER_FAILURES), lower bounds: on
+   * the hops the failures add to the mean path, summed over the failures (apl_fail_excess),
+   * and on the fraction of pairs they cut, summed likewise; 0 with no switches. What the
+   * objectives are bounded by (objectives.c) */
+  double  failure_hops_bound;
+  double  failure_cut_bound;
   double  bisection_bandwidth;    /* GB/s; an upper bound (a real cut) */
   guint   switch_diversity;       /* min over leaf pairs of switch-disjoint paths, see docs */
   /* Layer 2: [workload][primitive][message size], us, over all chips */
@@ -362,6 +372,8 @@ typedef struct
   TfEvaluation   evaluation;
   double         objectives[TF_N_OBJECTIVES];  /* as the search minimises them */
   char          *rejected;      /* the hard constraint it breaks, or NULL */
+  gboolean       pruned;        /* the baseline left Layer 1's failure analysis out: its bounds
+                                 * could not enter the archive (search.c); those objectives NaN */
   gpointer       hop_cache;     /* private: the chip hop table Layer 1 made for Layers 2-3 */
 } TfCandidate;
 
@@ -552,6 +564,8 @@ typedef struct
   guint      rejected;           /* of those, broke a hard constraint */
   guint      invalid_mutations;  /* edits refused before evaluation */
   guint      baseline_evaluations;
+  guint      baseline_pruned;    /* of those, left before Layer 1's failure analysis: an archive
+                                  * member matched or beat their bounds (search.c) */
   guint      duplicates;         /* children equal to a graph already made, edited again */
   guint      duplicates_dropped; /* still equal after DUPLICATE_EDITS_MAX edits: not evaluated */
   guint      immigrants;         /* fresh design points filling a generation edits could not */
@@ -684,6 +698,13 @@ char   **tf_search_config_list_models (void);
 /* The objective values of @candidate in config order, as the search minimises them. */
 void     tf_candidate_get_objectives (const TfSearchConfig *config, const TfCandidate *candidate,
                                       double *values);
+/* Like tf_candidate_get_objectives(), where the layers computed leave an objective out (Layer 1's
+ * failure analysis after its paths), a bound no better than its value would be: what the
+ * baseline prunes by (search.c). FALSE when an objective has neither value nor bound; an
+ * objective left out is a NaN in @exact (may be NULL). */
+gboolean tf_candidate_bound_objectives (const TfSearchConfig *config,
+                                        const TfCandidate *candidate, double *bounds,
+                                        gboolean *all_exact);
 /* One objective of @candidate as people read it (bisection positive), configured or not; its
  * layers (tf_objective_get_layers) must have been evaluated. */
 double   tf_candidate_get_objective (const TfSearchConfig *config, const TfCandidate *candidate,

@@ -383,6 +383,51 @@ check_hop_table (const TfNetworkGraph *g,
     }
 }
 
+/* Layer 1's paths alone (TF_LAYER_PATHS, the baseline's pruning) on @candidate, whose failure
+ * metrics are exact: the same paths, and the failure objectives' bounds at or under their
+ * values; a graph whose failures cut chips off has a cut bound above 0. */
+static void
+check_bounds (const TfSearchConfig *config,
+              TfCandidate          *candidate,
+              const char           *what)
+{
+  static const TfObjective failure_objectives[] = {
+    TF_OBJECTIVE_APL_FAIL, TF_OBJECTIVE_APL_FAIL_EXCESS, TF_OBJECTIVE_DISCONNECTED,
+  };
+  g_autoptr(TfCandidate) paths = tf_candidate_new ();
+  g_autoptr(GError) error = NULL;
+  TfSearchConfig one = *config;
+  double bound;
+
+  paths->topology = candidate->topology;   /* borrowed: given back below */
+  paths->chip_transitive = candidate->chip_transitive;
+  if (!tf_evaluate_paths (config, paths, &error))
+    g_error ("%s: paths alone: %s", what, error->message);
+  g_assert_true (paths->evaluation.layers & TF_LAYER_PATHS);
+  g_assert_cmpuint (paths->evaluation.diameter, ==, candidate->evaluation.diameter);
+  assert_close (paths->evaluation.apl, candidate->evaluation.apl, "apl (paths alone)", what);
+  g_assert_cmpuint (paths->evaluation.failure_cases, ==, candidate->evaluation.failure_cases);
+  for (guint i = 0; i < G_N_ELEMENTS (failure_objectives); i++)
+    {
+      one.objectives[0] = failure_objectives[i];
+      one.n_objectives = 1;
+      if (!tf_candidate_bound_objectives (&one, paths, &bound, NULL))
+        g_error ("%s: no bound for %s", what, tf_objective_to_string (failure_objectives[i]));
+      if (bound > tf_candidate_get_objective (&one, candidate, failure_objectives[i]))
+        g_error ("%s: the bound %.17g of %s is above its value %.17g", what, bound,
+                 tf_objective_to_string (failure_objectives[i]),
+                 tf_candidate_get_objective (&one, candidate, failure_objectives[i]));
+    }
+  if (!(paths->evaluation.layers & TF_LAYER_FAILURES) && candidate->evaluation.failure_cases > 0
+      && candidate->topology.graph.n_switch > 0
+      && (config->disconnected_penalty_hops > 0 ? config->disconnected_penalty_hops
+                                                : candidate->topology.graph.n_chip)
+         >= candidate->evaluation.diameter
+      && candidate->evaluation.disconnected_fraction > 0.5 / candidate->evaluation.failure_cases)
+    g_assert_cmpfloat (paths->evaluation.failure_cut_bound, >, 0);
+  memset (&paths->topology, 0, sizeof paths->topology);
+}
+
 /* Evaluates the path metrics of @candidate with @failures and @penalty and compares them with
  * brute force; returns the brute force's values. */
 static void
@@ -440,6 +485,7 @@ check_paths (TfCandidate *candidate,
   assert_close (ev->apl_fail, bf->apl_fail, "apl_fail", what);
   assert_close (ev->disconnected_fraction, bf->disconnected_fraction, "disconnected_fraction",
                 what);
+  check_bounds (&config, candidate, what);
 }
 
 /* Evaluates Layer 1 of @topology (which the candidate takes over) and compares every value:

@@ -348,10 +348,10 @@ test_rotation (void)
                 }
               else if (strstr (id, "planes=") == NULL)
                 g_error ("%s: the declared rotation does not hold", name);
-              g_assert_true (tf_path_metrics (&t.graph, FALSE, TF_FAILURES_SWITCHES, 0,
+              g_assert_true (tf_path_metrics (&t.graph, FALSE, TRUE, TF_FAILURES_SWITCHES, 0,
                                               &rotation, NULL, &with, &error));
-              g_assert_true (tf_path_metrics (&t.graph, FALSE, TF_FAILURES_SWITCHES, 0, NULL,
-                                              NULL, &without, &error));
+              g_assert_true (tf_path_metrics (&t.graph, FALSE, TRUE, TF_FAILURES_SWITCHES, 0,
+                                              NULL, NULL, &without, &error));
               g_assert_cmpmem (&with, sizeof with, &without, sizeof without);
               /* And the generator's path sums, to the bit. */
               {

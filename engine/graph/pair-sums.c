@@ -608,6 +608,7 @@ tf_pair_sums_by_source (const TfQuotient *q,
   Batch batch;
   gboolean ok = TRUE;
   gboolean weighted = ps->source_weights != NULL;
+  guint searched = 0;   /* sources searched so far */
 
   for (guint c = 0; c < n; c++)
     any_removable |= removable[c] != 0;
@@ -645,6 +646,7 @@ tf_pair_sums_by_source (const TfQuotient *q,
   d.count = g_new (guint32, (gsize) n + 2);
 
   g_return_val_if_fail (ps->orbits == NULL || ps->edge_link == NULL, FALSE);
+  g_return_val_if_fail (ps->failure_stride <= 1 || ps->edge_link == NULL, FALSE);
   g_return_val_if_fail (!weighted || (ps->orbits == NULL && ps->edge_link == NULL
                                       && ps->rows == NULL), FALSE);
   batch_init (&batch, q, weighted);
@@ -654,6 +656,7 @@ tf_pair_sums_by_source (const TfQuotient *q,
       guint64 within = ws * (ws - 1), pairs;
       guint ecc = 0;
       guint n_reached;
+      gboolean fails;
 
       if (ps->orbits != NULL && (times = ps->orbits->orbit_size[s]) == 0)
         continue;
@@ -664,7 +667,9 @@ tf_pair_sums_by_source (const TfQuotient *q,
             continue;
           pendant_weights (q, d.w, d.pendant_w);
         }
-      n_reached = any_removable ? dominator_bfs (&d, s) : tf_quotient_bfs (q, s, d.dist, d.order);
+      fails = any_removable && (ps->failure_stride <= 1 || searched % ps->failure_stride == 0);
+      searched++;
+      n_reached = fails ? dominator_bfs (&d, s) : tf_quotient_bfs (q, s, d.dist, d.order);
 
       if (ps->rows != NULL)
         {
@@ -701,7 +706,7 @@ tf_pair_sums_by_source (const TfQuotient *q,
       ps->sum += times * pairs;
       ps->diameter = MAX (ps->diameter, ecc);
       /* The batch searches as deep as the sources reach: shallow graphs only. */
-      if (any_removable)
+      if (fails)
         failures_from (&d, s, n_reached, weighted ? times : ws * times,
                        d.dist[d.order[n_reached - 1]] <= TF_BIT_PARALLEL_MAX_LEVELS ? &batch
                                                                                  : NULL,

@@ -109,6 +109,11 @@ typedef struct
   void   (*source_weights) (gpointer data, guint32 s, guint64 *w, guint64 *within,
                             guint64 *times);
   gpointer source_weights_data;
+  /* when above 1, the failure analysis runs from every failure_stride-th source only (the
+   * searches from the rest give the sums and rows alone): delta_sum and cut_pairs then hold
+   * those sources' part, a lower bound on every failure's change (removing a node never
+   * shortens a path) */
+  guint    failure_stride;
 } TfPairSums;
 
 /* Sums over the classes of @q and, with @graph (@q twin-free), over its links too. */

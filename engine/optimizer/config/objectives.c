@@ -96,6 +96,33 @@ value_apl_fail_excess (const TfEvaluation *ev, const TfSearchConfig *config)
   return MAX (0.0, ev->failure_cases * (ev->apl_fail - ev->apl));
 }
 
+/* The failure objectives bounded by Layer 1's paths alone, before the failure analysis
+ * (ev->failure_hops_bound and failure_cut_bound, evaluator-structure.c): slightly under, so
+ * that rounding in the exact sums never puts a value beneath its bound. */
+static double
+bound_apl_fail_excess (const TfEvaluation *ev, const TfSearchConfig *config)
+{
+  return (1 - 1e-9) * ev->failure_hops_bound;
+}
+
+static double
+bound_apl_fail (const TfEvaluation *ev, const TfSearchConfig *config)
+{
+  /* A direct network's chip failure takes the chip's own pairs away: no bound but 0. A switch
+   * failure leaves every pair, none shorter. */
+  if (ev->failure_hops_bound <= 0 || ev->failure_cases == 0)
+    return 0;
+  return (1 - 1e-9) * (ev->apl + ev->failure_hops_bound / ev->failure_cases);
+}
+
+static double
+bound_disconnected (const TfEvaluation *ev, const TfSearchConfig *config)
+{
+  if (ev->failure_cases == 0)
+    return 0;
+  return (1 - 1e-9) * ev->failure_cut_bound / ev->failure_cases;
+}
+
 /* Failures that together add 10 hops to the mean path: the designs of the shipped examples'
  * fronts whose failures cut no chip off lie between 0 and 2 at 64 and at 1,024 chips, while one
  * leaf of eight single-homed chips failing adds 14 (64 chips) or 16 (1,024) by itself
@@ -160,7 +187,9 @@ box_disconnected (const TfSearchConfig *config, double *ideal, double *reference
   *reference = 1;
 }
 
-/* A row reads its value from a double of TfEvaluation at @offset, or through @value. */
+/* A row reads its value from a double of TfEvaluation at @offset, or through @value; @bound
+ * (may be NULL) bounds it from Layer 1's paths when its layers are not done (below a minimised
+ * objective's value, above a maximised one's). */
 typedef struct
 {
   const char *name;
@@ -171,6 +200,7 @@ typedef struct
   gsize       offset;
   double    (*value) (const TfEvaluation *ev, const TfSearchConfig *config);
   void      (*box) (const TfSearchConfig *config, double *ideal, double *reference);
+  double    (*bound) (const TfEvaluation *ev, const TfSearchConfig *config);
 } ObjectiveRow;
 
 #define FIELD(f) G_STRUCT_OFFSET (TfEvaluation, f), NULL
@@ -180,8 +210,8 @@ static const ObjectiveRow objectives[TF_N_OBJECTIVES] = {
                                FALSE, FIELD (workflow_time_us), box_iter_time },
   [TF_OBJECTIVE_NETWORK_COST] = { "network_cost", N_("Network cost"), "USD", TF_LAYER_COST,
                                   FALSE, FIELD (network_cost_usd), box_network_cost },
-  [TF_OBJECTIVE_APL_FAIL] = { "apl_fail", N_("APL under failure"), "hops", TF_LAYER_PATHS,
-                              FALSE, FIELD (apl_fail), box_apl_fail },
+  [TF_OBJECTIVE_APL_FAIL] = { "apl_fail", N_("APL under failure"), "hops", TF_LAYER_FAILURES,
+                              FALSE, FIELD (apl_fail), box_apl_fail, bound_apl_fail },
   [TF_OBJECTIVE_APL] = { "apl", N_("Average path length"), "hops", TF_LAYER_PATHS, FALSE,
                          FIELD (apl), box_apl },
   [TF_OBJECTIVE_DIAMETER] = { "diameter", N_("Diameter"), "hops", TF_LAYER_PATHS, FALSE, 0,
@@ -193,11 +223,12 @@ static const ObjectiveRow objectives[TF_N_OBJECTIVES] = {
                                      TF_LAYER_COLLECTIVES, FALSE, 0, value_all_reduce_time,
                                      box_all_reduce_time },
   [TF_OBJECTIVE_DISCONNECTED] = { "disconnected_fraction", N_("Pairs cut by a failure"),
-                                  "of pairs", TF_LAYER_PATHS, FALSE,
-                                  FIELD (disconnected_fraction), box_disconnected },
+                                  "of pairs", TF_LAYER_FAILURES, FALSE,
+                                  FIELD (disconnected_fraction), box_disconnected,
+                                  bound_disconnected },
   [TF_OBJECTIVE_APL_FAIL_EXCESS] = { "apl_fail_excess", N_("Hops lost to failures"), "hops",
-                                     TF_LAYER_PATHS, FALSE, 0, value_apl_fail_excess,
-                                     box_apl_fail_excess },
+                                     TF_LAYER_FAILURES, FALSE, 0, value_apl_fail_excess,
+                                     box_apl_fail_excess, bound_apl_fail_excess },
 };
 
 #undef FIELD
@@ -252,6 +283,9 @@ tf_search_config_get_objective_layers (const TfSearchConfig *config)
 
   for (guint k = 0; k < config->n_objectives; k++)
     layers |= objectives[config->objectives[k]].layers;
+  /* The failure analysis comes with the paths. */
+  if (layers & TF_LAYER_FAILURES)
+    layers |= TF_LAYER_PATHS;
   return layers;
 }
 
@@ -267,7 +301,7 @@ tf_search_config_get_layers (const TfSearchConfig *config)
   /* Every layer but cost stands on Layer 1's paths; where those are computed the files show
    * all of Layer 1, switch_diversity too (no objective reads it: the search leaves it out). */
   if (layers & ~TF_LAYER_COST)
-    layers |= TF_LAYER_STRUCTURE;
+    layers |= TF_LAYER_STRUCTURE | TF_LAYER_FAILURES;
   return layers;
 }
 
@@ -282,6 +316,35 @@ tf_candidate_get_objective (const TfSearchConfig *config,
   row = &objectives[objective];
   return row->value != NULL ? row->value (&candidate->evaluation, config)
                             : G_STRUCT_MEMBER (double, &candidate->evaluation, row->offset);
+}
+
+gboolean
+tf_candidate_bound_objectives (const TfSearchConfig *config,
+                               const TfCandidate    *candidate,
+                               double               *bounds,
+                               gboolean             *all_exact)
+{
+  const TfEvaluation *ev = &candidate->evaluation;
+  gboolean exact = TRUE;
+
+  for (guint k = 0; k < config->n_objectives; k++)
+    {
+      TfObjective o = config->objectives[k];
+      const ObjectiveRow *row = &objectives[o];
+
+      if ((row->layers & ~ev->layers) == 0)
+        bounds[k] = tf_objective_value (o, tf_candidate_get_objective (config, candidate, o));
+      else if (row->bound != NULL && (ev->layers & TF_LAYER_PATHS))
+        {
+          bounds[k] = tf_objective_value (o, row->bound (ev, config));
+          exact = FALSE;
+        }
+      else
+        return FALSE;
+    }
+  if (all_exact != NULL)
+    *all_exact = exact;
+  return TRUE;
 }
 
 guint

@@ -100,6 +100,9 @@ class_failure (const TfQuotient *q,
   /* else a member of a class of twins: no other pair changes (see the top). */
 }
 
+/* Without the failures, one source in this many has its failure analysis done, for a bound. */
+#define BOUND_STRIDE 16u
+
 /* Failures of every routing node of the @n_chip chips' graph; with @graph (on a twin-free
  * quotient), of every link of @graph too; with @orbits (switch failures, no @graph), searching
  * from its sources only; with @rotated (switch failures, no @graph or @orbits), @q being the
@@ -107,6 +110,7 @@ class_failure (const TfQuotient *q,
 static gboolean
 per_source_metrics (const TfQuotient       *q,
                     guint                   n_chip,
+                    gboolean                with_failures,
                     gboolean                routing_chips,
                     const TfNetworkGraph   *graph,
                     double                  penalty,
@@ -126,9 +130,11 @@ per_source_metrics (const TfQuotient       *q,
   gint64 sum_total = 0;
   double apl_sum = 0, disc_sum = 0;
 
-  for (guint c = lo; c < hi; c++)
+  for (guint c = lo; c < hi && (with_failures || !routing_chips); c++)
     removable[c] = q->class_size[c] == 1;
   tf_pair_sums_init (&ps, q, graph);
+  if (!with_failures)
+    ps.failure_stride = BOUND_STRIDE;
   if (hops != NULL)
     {
       ps.rows = hops->distance;
@@ -146,6 +152,22 @@ per_source_metrics (const TfQuotient       *q,
 
   out->diameter = ps.diameter;
   out->apl = (double) ps.sum / ((double) n_chip * (n_chip - 1));
+  if (!with_failures)
+    {
+      /* Every source's part of a switch failure's change is at least 0: its pairs only get
+       * longer, and a cut one counts the penalty, at least the diameter it had at most. */
+      double pairs = (double) n_chip * (n_chip - 1);
+
+      for (guint c = lo; c < hi && !routing_chips && penalty >= ps.diameter; c++)
+        if (removable[c])
+          {
+            out->hops_bound += ((double) ps.delta_sum[c] + penalty * (double) ps.cut_pairs[c])
+                               / pairs;
+            out->cut_bound += (double) ps.cut_pairs[c] / pairs;
+          }
+      return TRUE;
+    }
+  out->failures_done = TRUE;
 
   /* Every node's failure leaves the same chips, so APL_r and disc_r are linear in its sums:
    * their means over the nodes come from the sums' totals (all that the sums over orbits
@@ -317,8 +339,8 @@ rotated_metrics (const TfNetworkGraph  *graph,
   tf_chip_orbits_init_fixing_switches (&orbits, &q);
   if (tf_rotated_sources_init (&rs, &r, &q, &orbits))
     {
-      ok = per_source_metrics (&q, graph->n_chip, FALSE, NULL, penalty, NULL, &rs, NULL, &pm,
-                               NULL);
+      ok = per_source_metrics (&q, graph->n_chip, TRUE, FALSE, NULL, penalty, NULL, &rs, NULL,
+                               &pm, NULL);
       tf_rotated_sources_clear (&rs);
     }
   if (ok && hops != NULL)
@@ -340,6 +362,7 @@ rotated_metrics (const TfNetworkGraph  *graph,
 gboolean
 tf_path_metrics (const TfNetworkGraph  *graph,
                  gboolean               chip_transitive,
+                 gboolean               with_failures,
                  TfFailures             failures,
                  double                 penalty,
                  const TfGroupRotation *rotation,
@@ -348,25 +371,30 @@ tf_path_metrics (const TfNetworkGraph  *graph,
                  GError               **error)
 {
   gboolean routing_chips = graph->n_switch == 0;
-  gboolean links = failures == TF_FAILURES_SWITCHES_AND_LINKS;
+  gboolean want_links = failures == TF_FAILURES_SWITCHES_AND_LINKS;
+  gboolean links = with_failures && want_links;
   TfQuotient q;
   gboolean ok;
 
   memset (out, 0, sizeof *out);
   out->failure_cases = (routing_chips ? graph->n_chip : graph->n_switch)
-                       + (links ? graph->n_links : 0);
+                       + (want_links ? graph->n_links : 0);
   if (graph->n_chip < 2)
-    return TRUE;   /* no pairs */
+    {
+      out->failures_done = TRUE;
+      return TRUE;   /* no pairs */
+    }
   if (penalty <= 0)
     penalty = graph->n_chip;
 
   tf_quotient_init (&q, graph, !links || (chip_transitive && routing_chips));
-  if (rotation != NULL && !links && !routing_chips
+  if (rotation != NULL && !want_links && !routing_chips
       && rotated_metrics (graph, &q, rotation, penalty, hops, out))
     ok = TRUE;
   else if (chip_transitive && routing_chips)
     {
       ok = transitive_metrics (&q, penalty, out, error);
+      out->failures_done = !want_links || links;
       if (ok && links)
         {
           /* The links need the graph without its twins. */
@@ -376,8 +404,8 @@ tf_path_metrics (const TfNetworkGraph  *graph,
         }
     }
   else if (links)
-    ok = per_source_metrics (&q, graph->n_chip, routing_chips, graph, penalty, NULL, NULL, NULL,
-                             out, error);
+    ok = per_source_metrics (&q, graph->n_chip, TRUE, routing_chips, graph, penalty, NULL, NULL,
+                             NULL, out, error);
   else
     {
       /* The searches from every chip class on the quotient with twins merged, or from one of
@@ -392,8 +420,8 @@ tf_path_metrics (const TfNetworkGraph  *graph,
         }
       if (hops != NULL)
         tf_hop_table_begin (hops, graph, &q, orbits, TRUE);  /* which now owns the orbits */
-      ok = per_source_metrics (&q, graph->n_chip, routing_chips, NULL, penalty, orbits, NULL,
-                               hops, out, error);
+      ok = per_source_metrics (&q, graph->n_chip, with_failures, routing_chips, NULL, penalty,
+                               orbits, NULL, hops, out, error);
       if (hops != NULL && ok)
         {
           tf_hop_table_search_rest (hops, &q);

@@ -21,6 +21,10 @@ G_BEGIN_DECLS
  * Layer 2's tables but the same collective model, Layer 4 uses Layer 3. */
 gboolean tf_evaluate_structure (const TfSearchConfig *config, TfCandidate *candidate,
                                 GError **error);
+/* Layer 1's paths alone (TF_LAYER_PATHS): what the failure analysis is bounded by before it runs
+ * (the baseline's pruning, search.c). */
+gboolean tf_evaluate_paths (const TfSearchConfig *config, TfCandidate *candidate,
+                            GError **error);
 gboolean tf_evaluate_collectives (const TfSearchConfig *config, TfCandidate *candidate,
                                   GError **error);
 gboolean tf_evaluate_iteration (const TfSearchConfig *config, TfCandidate *candidate,
@@ -122,6 +126,11 @@ gboolean tf_run_parallel (guint threads, guint n, volatile gint *cancel, TfWorkF
 gboolean tf_evaluate_batch (const TfSearchConfig *config, const TfBatchEvaluator *evaluator,
                             guint threads, volatile gint *cancel, GPtrArray *batch,
                             TfEvaluatorStats *stats);
+/* The same with @layers (TfLayer bits) for the objectives' own. */
+gboolean tf_evaluate_batch_layers (const TfSearchConfig *config,
+                                   const TfBatchEvaluator *evaluator, guint threads,
+                                   volatile gint *cancel, GPtrArray *batch, guint layers,
+                                   TfEvaluatorStats *stats);
 /* The rest of what a front candidate shows (Layer 2's collective times, no objective's), for
  * the candidates of the final front only: a few of the thousands evaluated. */
 void     tf_complete_batch (const TfSearchConfig *config, const TfBatchEvaluator *evaluator,

@@ -4,7 +4,9 @@
  * A layer is computed at most once per candidate: candidate->evaluation.layers records the
  * layers done, and asking again returns the cache. Layers pull in what they stand on: Layer 2
  * (collectives) and Layer 3 (iteration) use Layer 1's bisection, Layer 4 (workflow) is computed
- * with Layer 3. The funnel: the hard constraints that need no path search (radix, cable length,
+ * with Layer 3. Layer 1's failure analysis (TF_LAYER_FAILURES) is a layer of its own: asked with
+ * the paths, one pass gives both; asked after them (the baseline's pruning, search.c), it runs
+ * the paths' searches again. The funnel: the hard constraints that need no path search (radix, cable length,
  * budget: Layer 5 and the port counts) are checked first, so a rejected candidate never costs a
  * Layer 1 search.
  */
@@ -17,13 +19,15 @@
 typedef gboolean (*LayerFunc) (const TfSearchConfig *config, TfCandidate *candidate,
                                GError **error);
 
-/* The layers in the order they run (the funnel: cost first), one row each: what it computes,
- * the layers it stands on, its name, its slot in TfEvaluatorStats and whether it counts there
+/* The layers in the order they run (the funnel: cost first), one row each: the bits that ask
+ * for it, what it computes, the layers it stands on (all of Layer 1, TF_LAYER_STRUCTURE, stands
+ * on its failure analysis too), its name, its slot in TfEvaluatorStats and whether it counts there
  * as a computation (switch_diversity, Layer 1's last part, adds its time to Layer 1's). Layer 4
  * (workflow) is computed with Layer 3 by the same function. */
 typedef struct
 {
   TfLayer     layer;
+  guint       asked;       /* the bits that ask for it */
   guint       computes;    /* the bits it sets */
   guint       needs;
   const char *name;
@@ -33,13 +37,20 @@ typedef struct
 } LayerRow;
 
 static const LayerRow layers_table[] = {
-  { TF_LAYER_COST, TF_LAYER_COST, 0, "cost", 5, TRUE, tf_evaluate_cost },
-  { TF_LAYER_PATHS, TF_LAYER_PATHS, 0, "structure", 1, TRUE, tf_evaluate_structure },
-  { TF_LAYER_STRUCTURE, TF_LAYER_STRUCTURE, TF_LAYER_PATHS, "switch_diversity", 1, FALSE,
+  { TF_LAYER_COST, TF_LAYER_COST, TF_LAYER_COST, 0, "cost", 5, TRUE, tf_evaluate_cost },
+  /* Asked together, the paths and the failure analysis are one pass; the paths alone, the
+   * second row. */
+  { TF_LAYER_FAILURES, TF_LAYER_FAILURES, TF_LAYER_FAILURES | TF_LAYER_PATHS, 0, "structure", 1,
+    TRUE, tf_evaluate_structure },
+  { TF_LAYER_PATHS, TF_LAYER_PATHS, TF_LAYER_PATHS, 0, "structure", 1, TRUE, tf_evaluate_paths },
+  { TF_LAYER_STRUCTURE, TF_LAYER_STRUCTURE, TF_LAYER_STRUCTURE,
+    TF_LAYER_PATHS | TF_LAYER_FAILURES, "switch_diversity", 1, FALSE,
     tf_evaluate_switch_diversity },
-  { TF_LAYER_COLLECTIVES, TF_LAYER_COLLECTIVES, TF_LAYER_PATHS, "collectives", 2, TRUE,
+  { TF_LAYER_COLLECTIVES, TF_LAYER_COLLECTIVES, TF_LAYER_COLLECTIVES, TF_LAYER_PATHS,
+    "collectives", 2, TRUE,
     tf_evaluate_collectives },
-  { TF_LAYER_ITERATION, TF_LAYER_ITERATION | TF_LAYER_WORKFLOW, TF_LAYER_PATHS, "iteration",
+  { TF_LAYER_ITERATION, TF_LAYER_ITERATION | TF_LAYER_WORKFLOW,
+    TF_LAYER_ITERATION | TF_LAYER_WORKFLOW, TF_LAYER_PATHS, "iteration",
     3, TRUE, tf_evaluate_iteration },
 };
 
@@ -63,8 +74,9 @@ run_layer (const TfSearchConfig *config,
 {
   gint64 start;
   gboolean ok;
+  guint before = candidate->evaluation.layers;
 
-  if (candidate->evaluation.layers & row->layer)
+  if (before & row->layer)
     return TRUE;
   start = g_get_monotonic_time ();
   ok = row->func (config, candidate, error);
@@ -72,7 +84,8 @@ run_layer (const TfSearchConfig *config,
     candidate->evaluation.layers |= row->computes;
   if (stats != NULL)
     {
-      stats->computed[row->index] += row->counted;
+      /* The failure analysis after the paths: the same computation, timed. */
+      stats->computed[row->index] += row->counted && (before & row->computes) == 0;
       stats->seconds[row->index] += (g_get_monotonic_time () - start) / 1e6;
     }
   return ok;
@@ -89,10 +102,10 @@ tf_evaluate (const TfSearchConfig *config,
 
   /* What the asked layers stand on (the table lists a layer's needs before it). */
   for (guint i = G_N_ELEMENTS (layers_table); i > 0; i--)
-    if (layers & layers_table[i - 1].computes)
+    if (layers & layers_table[i - 1].asked)
       layers |= layers_table[i - 1].needs;
   for (guint i = 0; i < G_N_ELEMENTS (layers_table); i++)
-    if ((layers & layers_table[i].computes)
+    if ((layers & layers_table[i].asked)
         && !run_layer (config, candidate, &layers_table[i], stats, error))
       return FALSE;
   return TRUE;

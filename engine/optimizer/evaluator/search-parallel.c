@@ -158,6 +158,18 @@ tf_evaluate_batch (const TfSearchConfig   *config,
                          tf_search_config_get_objective_layers (config), TRUE, stats);
 }
 
+gboolean
+tf_evaluate_batch_layers (const TfSearchConfig   *config,
+                          const TfBatchEvaluator *evaluator,
+                          guint                   threads,
+                          volatile gint          *cancel,
+                          GPtrArray              *batch,
+                          guint                   layers,
+                          TfEvaluatorStats       *stats)
+{
+  return evaluate_batch (config, evaluator, threads, cancel, batch, layers, TRUE, stats);
+}
+
 void
 tf_complete_batch (const TfSearchConfig   *config,
                    const TfBatchEvaluator *evaluator,

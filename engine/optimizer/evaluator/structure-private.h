@@ -20,6 +20,12 @@ typedef struct
   double apl_fail;
   double disconnected_fraction;
   guint  failure_cases;
+  gboolean failures_done;   /* apl_fail and disconnected_fraction computed */
+  /* else, from a sample of the sources' failure analysis (switch failures; 0 with none), lower
+   * bounds on the hops the failures add to the mean path, summed over the failures (what
+   * apl_fail_excess is), and on the fraction of pairs they cut, summed likewise */
+  double hops_bound;
+  double cut_bound;
 } TfPathMetrics;
 
 /* diameter, apl and the failure metrics of @graph (evaluator-structure.c's header); @penalty:
@@ -28,9 +34,11 @@ typedef struct
  * groups its family declares, used for switch failures where it holds (group-rotation.c). With
  * @hops (may be NULL), the chip hop table is filled on the way when the searches done from
  * every class of twin chips (or a rotation) give it (switch failures; not a chip-transitive
- * direct network), else left zeroed. */
+ * direct network), else left zeroed. Without @with_failures, apl_fail and disconnected_fraction
+ * are left out where they cost more searches than the paths (out->failures_done says), and
+ * bounded from below by a sixteenth of the sources' failure analysis. */
 gboolean tf_path_metrics (const TfNetworkGraph *graph, gboolean chip_transitive,
-                          TfFailures failures, double penalty,
+                          gboolean with_failures, TfFailures failures, double penalty,
                           const TfGroupRotation *rotation, TfHopTable *hops,
                           TfPathMetrics *out, GError **error);
 

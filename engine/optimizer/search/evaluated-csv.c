@@ -7,7 +7,8 @@
  *   set,candidate_id,origin,mutations,intra_board_topo,chips_per_board,<objective>...
  *   family,cand_000001,family_enum,0,none,8,9010370.6,6142553.6,1.49
  *
- * Objectives as people read them (bisection positive), to the last bit. A file of an earlier
+ * Objectives as people read them (bisection positive), to the last bit; a baseline design pruned
+ * before Layer 1's failure analysis (search.c) has those objectives empty. A file of an earlier
  * version has the set and the objectives alone; it is read as it was, its rows' ids unknown (0),
  * and written back with those four columns empty.
  */
@@ -49,11 +50,13 @@ append_rows (GString              *out,
       for (guint k = 0; k < m; k++)
         {
           char buf[G_ASCII_DTOSTR_BUF_SIZE];
+          double v = g_array_index (rows, double, i + k);
 
-          g_ascii_formatd (buf, sizeof buf, "%.17g",
-                           tf_objective_value (config->objectives[k],
-                                               g_array_index (rows, double, i + k)));
+          /* A design the baseline pruned has no failure objectives: an empty field. */
           g_string_append_c (out, ',');
+          if (isnan (v))
+            continue;
+          g_ascii_formatd (buf, sizeof buf, "%.17g", tf_objective_value (config->objectives[k], v));
           g_string_append (out, buf);
         }
       g_string_append_c (out, '\n');
@@ -213,10 +216,15 @@ tf_run_evaluated_load (const char           *dir,
           char *end;
           double v = g_ascii_strtod (text, &end);
 
-          if (end == text || *end != '\0' || !isfinite (v))
+          /* Empty: an objective the baseline did not compute for a design it pruned. */
+          if (*text == '\0' && set == 1
+              && (tf_objective_get_layers (config->objectives[k]) & TF_LAYER_FAILURES))
+            v = NAN;
+          else if (end == text || *end != '\0' || !isfinite (v))
             return csv_fail (error, path, number, "column %u: '%s' is not a finite number",
                              2 + info_columns + k, text);
-          v = tf_objective_value (config->objectives[k], v);
+          else
+            v = tf_objective_value (config->objectives[k], v);
           g_array_append_val (*rows, v);
         }
       g_array_append_val (*infos, info);

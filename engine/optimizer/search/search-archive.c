@@ -91,7 +91,7 @@ tf_front_merge (GPtrArray **front,
 
       if (entered != NULL)
         entered[i] = FALSE;
-      if (c->rejected != NULL)
+      if (c->rejected != NULL || c->pruned)
         continue;
       from[all->len - n_front] = i;
       g_ptr_array_add (all, c);

@@ -17,7 +17,7 @@ G_BEGIN_DECLS
 
 /* summary.yaml's "evaluations" counters, in the order written: key and TfSearchResult field
  * (a guint), one table for the writer and the reader. */
-#define TF_RUN_N_COUNTERS 7u
+#define TF_RUN_N_COUNTERS 8u
 extern const TfYamlKey tf_run_counters[TF_RUN_N_COUNTERS];
 
 /* evaluated.csv's first column, by set: 0 the search, 1 the baseline, 2 Stage 0's family

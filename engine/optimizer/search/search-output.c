@@ -29,6 +29,7 @@ const TfYamlKey tf_run_counters[TF_RUN_N_COUNTERS] = {
   COUNTER ("duplicates_dropped", duplicates_dropped),
   COUNTER ("immigrants", immigrants),
   COUNTER ("baseline", baseline_evaluations),
+  COUNTER ("baseline_pruned", baseline_pruned),
 };
 #undef COUNTER
 
