@@ -494,6 +494,8 @@ typedef struct
 {
   guint                threads;       /* 0: config->threads (at most the cores), else all */
   gboolean             baseline;      /* also run the Random + QMC baseline */
+  gboolean             unpruned;      /* evaluate every baseline design in full (search.c's
+                                       * pruning is exact: for tests) */
   TfSearchProgressFunc progress;
   gpointer             progress_data;
   volatile gint       *cancel;        /* set non-zero (from a signal handler) to stop */

@@ -385,7 +385,7 @@ check_hop_table (const TfNetworkGraph *g,
 
 /* Layer 1's paths alone (TF_LAYER_PATHS, the baseline's pruning) on @candidate, whose failure
  * metrics are exact: the same paths, and the failure objectives' bounds at or under their
- * values; a graph whose failures cut chips off has a cut bound above 0. */
+ * values; a graph whose switch failures cut chips off has a cut bound above 0. */
 static void
 check_bounds (const TfSearchConfig *config,
               TfCandidate          *candidate,
@@ -418,7 +418,8 @@ check_bounds (const TfSearchConfig *config,
                  tf_objective_to_string (failure_objectives[i]),
                  tf_candidate_get_objective (&one, candidate, failure_objectives[i]));
     }
-  if (!(paths->evaluation.layers & TF_LAYER_FAILURES) && candidate->evaluation.failure_cases > 0
+  if (!(paths->evaluation.layers & TF_LAYER_FAILURES) && config->failures == TF_FAILURES_SWITCHES
+      && candidate->evaluation.failure_cases > 0
       && candidate->topology.graph.n_switch > 0
       && (config->disconnected_penalty_hops > 0 ? config->disconnected_penalty_hops
                                                 : candidate->topology.graph.n_chip)

@@ -3,6 +3,7 @@
  * feasible, a seed gives the same run on one thread or two, the progress hook stops it cleanly,
  * the baseline spends the same budget, random search runs as an algorithm too, and a run stopped
  * with a checkpoint resumes to the front of the run never stopped. */
+#include <math.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -184,6 +185,57 @@ test_baseline (void)
       if (!family)
         g_assert_cmpuint (c->id, >, max_search_id);
     }
+}
+
+/* The baseline's pruning before Layer 1's failure analysis is exact: the same front, the same
+ * hypervolume and the same rows but for the failure objectives it left out, as evaluating every
+ * design in full. */
+static void
+test_baseline_pruned (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  g_auto(TfSearchResult) pruned = { 0 };
+  g_auto(TfSearchResult) whole = { 0 };
+  g_autoptr(GError) error = NULL;
+  TfSearchOptions options = { .threads = 2, .baseline = TRUE };
+  guint m, empty = 0;
+
+  tf_test_search_config (64, "[fat-tree, dragonfly, torus]", 16, 4, 3, NULL, &config);
+  m = config.n_objectives;
+  g_assert_true (tf_search_run (&config, &options, &pruned, &error));
+  g_assert_no_error (error);
+  options.unpruned = TRUE;
+  g_assert_true (tf_search_run (&config, &options, &whole, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpuint (pruned.baseline_pruned, >, 0);
+  g_assert_cmpuint (whole.baseline_pruned, ==, 0);
+  g_assert_cmpfloat (pruned.baseline_hypervolume, ==, whole.baseline_hypervolume);
+  g_assert_cmpuint (pruned.baseline_front->len, ==, whole.baseline_front->len);
+  for (guint i = 0; i < pruned.baseline_front->len; i++)
+    {
+      const TfCandidate *a = g_ptr_array_index (pruned.baseline_front, i);
+      const TfCandidate *b = g_ptr_array_index (whole.baseline_front, i);
+
+      g_assert_cmpuint (a->id, ==, b->id);
+      g_assert_cmpmem (a->objectives, sizeof (double) * m, b->objectives, sizeof (double) * m);
+    }
+  g_assert_cmpuint (pruned.baseline_evaluated->len, ==, whole.baseline_evaluated->len);
+  for (guint i = 0; i < pruned.baseline_evaluated->len; i++)
+    {
+      double p = g_array_index (pruned.baseline_evaluated, double, i);
+      double w = g_array_index (whole.baseline_evaluated, double, i);
+
+      g_assert_false (isnan (w));
+      if (isnan (p))
+        {
+          empty += i % m == m - 1;
+          g_assert_true (tf_objective_get_layers (config.objectives[i % m]) & TF_LAYER_FAILURES);
+        }
+      else
+        g_assert_cmpfloat (p, ==, w);
+    }
+  g_assert_cmpuint (empty, ==, pruned.baseline_pruned);
 }
 
 /* The baseline draws from a stream of its own: a search that spends its draws differently
@@ -563,6 +615,7 @@ main (int    argc,
   g_test_add_func ("/search/deterministic", test_deterministic);
   g_test_add_func ("/search/baseline", test_baseline);
   g_test_add_func ("/search/baseline-independent", test_baseline_independent);
+  g_test_add_func ("/search/baseline-pruned", test_baseline_pruned);
   g_test_add_func ("/search/baseline-edits", test_baseline_edits);
   g_test_add_func ("/search/box", test_box);
   g_test_add_func ("/search/union-volume", test_union_volume);

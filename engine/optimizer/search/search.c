@@ -509,7 +509,7 @@ evaluate_sampled (Run       *run,
   guint layers = tf_search_config_get_objective_layers (config);
   g_autoptr(GPtrArray) rest = g_ptr_array_new ();
 
-  if (!(layers & TF_LAYER_FAILURES))
+  if (!(layers & TF_LAYER_FAILURES) || run->options->unpruned)
     return evaluate_batch (run, batch);
   if (!tf_evaluate_batch_layers (config, run->options->evaluator, tf_search_threads (run),
                                  run->options->cancel, batch, layers & ~TF_LAYER_FAILURES,
