@@ -407,6 +407,15 @@ check_bounds (const TfSearchConfig *config,
   g_assert_cmpuint (paths->evaluation.diameter, ==, candidate->evaluation.diameter);
   assert_close (paths->evaluation.apl, candidate->evaluation.apl, "apl (paths alone)", what);
   g_assert_cmpuint (paths->evaluation.failure_cases, ==, candidate->evaluation.failure_cases);
+  /* The hop tables the two passes made (the paths' from sources searched 64 at once) agree. */
+  if (paths->hop_cache != NULL && candidate->hop_cache != NULL)
+    for (guint a = 0; a < candidate->topology.graph.n_chip; a++)
+      for (guint b = 0; b < candidate->topology.graph.n_chip; b++)
+        if (tf_hop_table_distance (paths->hop_cache, a, b)
+            != tf_hop_table_distance (candidate->hop_cache, a, b))
+          g_error ("%s: hops %u-%u: %u with the paths alone, %u with the failures", what, a, b,
+                   tf_hop_table_distance (paths->hop_cache, a, b),
+                   tf_hop_table_distance (candidate->hop_cache, a, b));
   for (guint i = 0; i < G_N_ELEMENTS (failure_objectives); i++)
     {
       one.objectives[0] = failure_objectives[i];

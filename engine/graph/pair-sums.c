@@ -595,6 +595,154 @@ failures_from (Dominators *d,
     }
 }
 
+/* The sources that need no failure analysis (none fails, or failure_stride leaves them out),
+ * searched PLAIN_WORDS x 64 at once (bfs-bit-parallel.c): the hop sums, eccentricity, reach
+ * and rows a plain search from each would give. Not with source weights. */
+#define PLAIN_WORDS 4u
+
+typedef struct
+{
+  const TfQuotient *q;
+  const guint64    *w;
+  TfPairSums       *ps;
+  const guint32    *source;     /* the batch's sources */
+  guint64           row[64 * PLAIN_WORDS];
+  guint64           reached[64 * PLAIN_WORDS];
+  guint             ecc[64 * PLAIN_WORDS];
+  guint16          *rows[64 * PLAIN_WORDS];   /* each source's hop-table row, or NULL */
+} Plain;
+
+static void
+plain_visit (guint          level,
+             guint32        node,
+             const guint64 *fresh,
+             guint          words,
+             gpointer       data)
+{
+  Plain *p = data;
+  guint64 size = tf_quotient_weight (p->q, node), wt = p->w[node];
+  guint32 column = p->q->class_rep[node];
+  guint16 hops = (guint16) MIN (level, G_MAXUINT16 - 1u);
+
+  for (guint w = 0; w < words; w++)
+    for (guint64 bits = fresh[w]; bits != 0; bits &= bits - 1)
+      {
+        guint32 i = w * 64 + (guint32) __builtin_ctzll (bits);
+
+        p->reached[i] += size;
+        if (wt > 0)
+          {
+            p->row[i] += wt * level;
+            p->ecc[i] = MAX (p->ecc[i], level);
+          }
+        if (p->rows[i] != NULL)
+          p->rows[i][column] = hops;
+      }
+}
+
+/* A source's hop-table row in @ps, or NULL. */
+static guint16 *
+source_row (const TfQuotient *q,
+            TfPairSums       *ps,
+            guint32           s)
+{
+  if (ps->rows == NULL)
+    return NULL;
+  return ps->rows + (gsize) (ps->rows_index != NULL ? ps->rows_index[s] : s) * ps->rows_stride;
+}
+
+/* What a search from source class @s adds to @ps, from its hop sum @row to the other classes'
+ * chips (each weighed by @w), its eccentricity and the chips it reached; FALSE (@error set from
+ * @dist, which may then be NULL for a search of its own) when it did not reach every chip. */
+static gboolean
+source_done (const TfQuotient *q,
+             TfPairSums       *ps,
+             guint32           s,
+             gboolean          weighted,
+             guint64           within,
+             guint64           times,
+             guint64           row,
+             guint             ecc,
+             guint64           reached,
+             const guint32    *dist,
+             GError          **error)
+{
+  guint64 ws = tf_quotient_weight (q, s), pairs;
+
+  if (reached + ws != q->n_chip)
+    {
+      g_autofree guint32 *own = NULL;
+
+      if (dist == NULL)
+        {
+          g_autofree guint32 *order = g_new (guint32, q->n_classes);
+
+          dist = own = g_new (guint32, q->n_classes);
+          tf_quotient_bfs (q, s, own, order);
+        }
+      return tf_quotient_connectivity_error (q, s, dist, error);
+    }
+  /* The pairs from the source's chips: with source weights, the weights hold them. */
+  pairs = (weighted ? row : ws * row) + within * q->class_twin[s];
+  if (within > 0)
+    ecc = MAX (ecc, q->class_twin[s]);
+  ps->row[s] = row + (ws - 1) * q->class_twin[s];
+  ps->sum += times * pairs;
+  ps->diameter = MAX (ps->diameter, ecc);
+  return TRUE;
+}
+
+/* Searches the plain sources @source (@n of them) and adds what each gives to @ps. */
+static gboolean
+plain_sources (const TfQuotient *q,
+               const guint64    *w,
+               TfPairSums       *ps,
+               const guint32    *source,
+               guint             n,
+               GError          **error)
+{
+  TfBitBfs bfs;
+  gboolean ok = TRUE;
+  g_autofree Plain *p = g_new0 (Plain, 1);
+
+  p->q = q;
+  p->w = w;
+  p->ps = ps;
+  tf_bit_bfs_init (&bfs, q->n_classes, q->h_offset, q->h_target, NULL, 64 * PLAIN_WORDS);
+  for (guint start = 0; start < n && ok; start += 64 * PLAIN_WORDS)
+    {
+      guint k = MIN (n - start, 64 * PLAIN_WORDS);
+
+      memset (p->row, 0, sizeof p->row);
+      memset (p->reached, 0, sizeof p->reached);
+      memset (p->ecc, 0, sizeof p->ecc);
+      for (guint i = 0; i < k; i++)
+        {
+          guint32 s = source[start + i];
+
+          p->rows[i] = source_row (q, ps, s);
+          if (p->rows[i] != NULL)
+            {
+              for (guint c = 0; c < q->n_classes; c++)
+                p->rows[i][q->class_rep[c]] = G_MAXUINT16;
+              p->rows[i][q->class_rep[s]] = 0;
+            }
+        }
+      tf_bit_bfs_run (&bfs, source + start, k, plain_visit, p);
+      for (guint i = 0; i < k && ok; i++)
+        {
+          guint32 s = source[start + i];
+          guint64 ws = tf_quotient_weight (q, s);
+          guint64 times = ps->orbits != NULL ? ps->orbits->orbit_size[s] : 1;
+
+          ok = source_done (q, ps, s, FALSE, ws * (ws - 1), times, p->row[i], p->ecc[i],
+                            p->reached[i], NULL, error);
+        }
+    }
+  tf_bit_bfs_clear (&bfs);
+  return ok;
+}
+
 gboolean
 tf_pair_sums_by_source (const TfQuotient *q,
                         const guint8     *removable,
@@ -609,6 +757,8 @@ tf_pair_sums_by_source (const TfQuotient *q,
   gboolean ok = TRUE;
   gboolean weighted = ps->source_weights != NULL;
   guint searched = 0;   /* sources searched so far */
+  g_autofree guint32 *plain = g_new (guint32, MAX (n_sources, 1));
+  guint n_plain = 0;
 
   for (guint c = 0; c < n; c++)
     any_removable |= removable[c] != 0;
@@ -653,7 +803,7 @@ tf_pair_sums_by_source (const TfQuotient *q,
   for (guint32 s = 0; s < n_sources; s++)
     {
       guint64 ws = tf_quotient_weight (q, s), row = 0, reached = 0, times = 1;
-      guint64 within = ws * (ws - 1), pairs;
+      guint64 within = ws * (ws - 1);
       guint ecc = 0;
       guint n_reached;
       gboolean fails;
@@ -669,12 +819,16 @@ tf_pair_sums_by_source (const TfQuotient *q,
         }
       fails = any_removable && (ps->failure_stride <= 1 || searched % ps->failure_stride == 0);
       searched++;
+      if (!fails && !weighted)
+        {
+          plain[n_plain++] = s;   /* searched 64 at a time below */
+          continue;
+        }
       n_reached = fails ? dominator_bfs (&d, s) : tf_quotient_bfs (q, s, d.dist, d.order);
 
       if (ps->rows != NULL)
         {
-          guint16 *r = ps->rows + (gsize) (ps->rows_index != NULL ? ps->rows_index[s] : s)
-                                  * ps->rows_stride;
+          guint16 *r = source_row (q, ps, s);
 
           for (guint c = 0; c < n; c++)
             r[q->class_rep[c]] = d.dist[c] == TF_UNREACHED ? G_MAXUINT16
@@ -693,18 +847,11 @@ tf_pair_sums_by_source (const TfQuotient *q,
               ecc = MAX (ecc, d.dist[t]);
             }
         }
-      if (reached + ws != q->n_chip)
+      if (!source_done (q, ps, s, weighted, within, times, row, ecc, reached, d.dist, error))
         {
-          ok = tf_quotient_connectivity_error (q, s, d.dist, error);
+          ok = FALSE;
           break;
         }
-      /* The pairs from the source's chips: with source weights, the weights hold them. */
-      pairs = (weighted ? row : ws * row) + within * q->class_twin[s];
-      if (within > 0)
-        ecc = MAX (ecc, q->class_twin[s]);
-      ps->row[s] = row + (ws - 1) * q->class_twin[s];
-      ps->sum += times * pairs;
-      ps->diameter = MAX (ps->diameter, ecc);
       /* The batch searches as deep as the sources reach: shallow graphs only. */
       if (fails)
         failures_from (&d, s, n_reached, weighted ? times : ws * times,
@@ -712,6 +859,8 @@ tf_pair_sums_by_source (const TfQuotient *q,
                                                                                  : NULL,
                        ps);
     }
+  if (ok && n_plain > 0)
+    ok = plain_sources (q, d.w, ps, plain, n_plain, error);
   if (ok)
     batch_flush (&batch, ps);
   batch_clear (&batch);
