@@ -378,6 +378,8 @@ typedef struct
 } TfCandidate;
 
 TfCandidate *tf_candidate_new (void);
+/* A deep copy: graph, origin, evaluation and objectives (not the hop table). */
+TfCandidate *tf_candidate_copy (const TfCandidate *candidate);
 void         tf_candidate_free (TfCandidate *candidate);
 /* The topology format with the optimizer's metadata (docs/optimizer.md). */
 gboolean     tf_candidate_write_yaml (const TfCandidate *candidate, const TfSearchConfig *config,

@@ -39,6 +39,26 @@ tf_candidate_new (void)
   return g_new0 (TfCandidate, 1);
 }
 
+TfCandidate *
+tf_candidate_copy (const TfCandidate *src)
+{
+  TfCandidate *c = tf_candidate_new ();
+
+  c->id = src->id;
+  c->topology.context = src->topology.context;
+  c->topology.result = src->topology.result;
+  c->topology.chip_transitive = src->topology.chip_transitive;
+  c->topology.lattice = src->topology.lattice;
+  tf_network_graph_copy (&src->topology.graph, &c->topology.graph);
+  c->chip_transitive = src->chip_transitive;
+  c->origin = src->origin;
+  c->origin.seed_id = g_strdup (src->origin.seed_id);
+  c->evaluation = src->evaluation;
+  memcpy (c->objectives, src->objectives, sizeof c->objectives);
+  c->rejected = g_strdup (src->rejected);
+  return c;
+}
+
 void
 tf_candidate_free (TfCandidate *candidate)
 {

@@ -46,6 +46,13 @@ typedef struct
                                  * family's traversal order */
   Params        *params;        /* per slot */
   GHashTable    *index_of_key;  /* "topo|id" -> (slot << 20 | position in by_order) + 1 */
+  /* The sampler's designs made so far (sample ()), by their index in its space, copied out:
+   * the baseline draws each of a few hundred many times, and making one (generating it and
+   * measuring the family's metrics) costs more than evaluating it. Up to SAMPLES_MAX_BYTES of
+   * graphs; the threads making children share it. */
+  GMutex         samples_lock;
+  GHashTable    *samples;       /* index + 1 -> TfCandidate */
+  gsize          samples_bytes;
 } FamilyState;
 
 /* Whether @result of @part is one the generator may use: buildable, recommended unless edge

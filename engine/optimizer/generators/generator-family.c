@@ -63,6 +63,8 @@ state_free (gpointer data)
       g_clear_pointer (&state->parts[p].same_boards, g_hash_table_unref);
     }
   g_clear_pointer (&state->index_of_key, g_hash_table_unref);
+  g_clear_pointer (&state->samples, g_hash_table_unref);
+  g_mutex_clear (&state->samples_lock);
   g_free (state);
 }
 
@@ -228,6 +230,9 @@ state_new (const TfSearchConfig *config,
 {
   FamilyState *state = g_new0 (FamilyState, 1);
 
+  g_mutex_init (&state->samples_lock);
+  state->samples = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
+                                          (GDestroyNotify) tf_candidate_free);
   for (guint t = 0; t < TF_N_INTRA_BOARD_TOPOS; t++)
     {
       Part *part;
@@ -772,6 +777,73 @@ state_load (gpointer      data,
   return TRUE;
 }
 
+/* The sampler's design @i: result @i of the results tf_family_usable () keeps, slot by slot. */
+static TfCandidate *
+sample_at (FamilyState          *state,
+           const TfSearchConfig *config,
+           guint64               i,
+           GError              **error)
+{
+  guint n_slots = state->n_parts * state->n_families;
+
+  for (guint slot = 0; slot < n_slots; slot++)
+    {
+      const Params *params = &state->params[slot];
+
+      if (i < params->n_usable)
+        return tf_family_materialize (config, &state->parts[slot / state->n_families],
+                            &state->parts[slot / state->n_families].enumeration
+                               .families[slot % state->n_families].results[params->usable[i]],
+                            TF_ORIGIN_FAMILY_SAMPLE, error);
+      i -= params->n_usable;
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* What a design's graph holds, roughly: what the samples' cache counts. */
+static gsize
+graph_bytes (const TfNetworkGraph *g)
+{
+  return sizeof (TfCandidate) + (gsize) g->n_links * sizeof (TfLink)
+         + (gsize) g->n_switch * (sizeof (TfSwitch) + 16)
+         + ((gsize) g->n_chip + g->n_board + g->n_rack) * sizeof (guint32);
+}
+
+/* The samples' cache holds at most this much. */
+#define SAMPLES_MAX_BYTES ((gsize) 256 << 20)
+
+/* The sampler's design @i, from the cache or made and kept there while it has room. Making it
+ * is deterministic, so a copy is the design made again. */
+static TfCandidate *
+sample_cached (FamilyState          *state,
+               const TfSearchConfig *config,
+               guint64               i,
+               GError              **error)
+{
+  gpointer key = GSIZE_TO_POINTER ((gsize) i + 1);
+  TfCandidate *made;
+
+  g_mutex_lock (&state->samples_lock);
+  made = g_hash_table_lookup (state->samples, key);
+  made = made != NULL ? tf_candidate_copy (made) : NULL;
+  g_mutex_unlock (&state->samples_lock);
+  if (made != NULL)
+    return made;
+  made = sample_at (state, config, i, error);
+  if (made == NULL)
+    return NULL;
+  g_mutex_lock (&state->samples_lock);
+  if (!g_hash_table_contains (state->samples, key)
+      && state->samples_bytes + graph_bytes (&made->topology.graph) <= SAMPLES_MAX_BYTES)
+    {
+      state->samples_bytes += graph_bytes (&made->topology.graph);
+      g_hash_table_insert (state->samples, key, tf_candidate_copy (made));
+    }
+  g_mutex_unlock (&state->samples_lock);
+  return made;
+}
+
 /* The sampler's pick (the baseline, immigrants): result floor (u * n) of the n results of every
  * enabled family that the search could seed from (tf_family_usable (): recommended, or edge cases too
  * with generators.family.edge_cases, on the allowed boards), in the enumeration's order. The
@@ -786,7 +858,7 @@ sample (gpointer              data,
 {
   FamilyState *state = data;
   guint n_slots = state->n_parts * state->n_families;
-  guint64 total = 0, i;
+  guint64 total = 0;
 
   for (guint slot = 0; slot < n_slots; slot++)
     total += state->params[slot].n_usable;
@@ -795,20 +867,7 @@ sample (gpointer              data,
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION, "no family has a usable result");
       return NULL;
     }
-  i = MIN ((guint64) (u * total), total - 1);
-  for (guint slot = 0; slot < n_slots; slot++)
-    {
-      const Params *params = &state->params[slot];
-
-      if (i < params->n_usable)
-        return tf_family_materialize (config, &state->parts[slot / state->n_families],
-                            &state->parts[slot / state->n_families].enumeration
-                               .families[slot % state->n_families].results[params->usable[i]],
-                            TF_ORIGIN_FAMILY_SAMPLE, error);
-      i -= params->n_usable;
-    }
-  g_assert_not_reached ();
-  return NULL;
+  return sample_cached (state, config, MIN ((guint64) (u * total), total - 1), error);
 }
 
 /* A family step when the graph mutator is not chosen. */

@@ -5,26 +5,6 @@
 
 #include "search-private.h"
 
-TfCandidate *
-tf_search_candidate_copy (const TfCandidate *src)
-{
-  TfCandidate *c = tf_candidate_new ();
-
-  c->id = src->id;
-  c->topology.context = src->topology.context;
-  c->topology.result = src->topology.result;
-  c->topology.chip_transitive = src->topology.chip_transitive;
-  c->topology.lattice = src->topology.lattice;
-  tf_network_graph_copy (&src->topology.graph, &c->topology.graph);
-  c->chip_transitive = src->chip_transitive;
-  c->origin = src->origin;
-  c->origin.seed_id = g_strdup (src->origin.seed_id);
-  c->evaluation = src->evaluation;
-  memcpy (c->objectives, src->objectives, sizeof c->objectives);
-  c->rejected = g_strdup (src->rejected);
-  return c;
-}
-
 double *
 tf_search_objective_matrix (const Run *run,
                             GPtrArray *cands)
@@ -114,7 +94,7 @@ tf_front_merge (GPtrArray **front,
         g_ptr_array_add (kept, g_ptr_array_index (all, i));
       else if (!repeat)
         {
-          TfCandidate *c = tf_search_candidate_copy (g_ptr_array_index (all, i));
+          TfCandidate *c = tf_candidate_copy (g_ptr_array_index (all, i));
 
           g_ptr_array_add (kept, c);
           if (entered != NULL)

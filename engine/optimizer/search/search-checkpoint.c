@@ -295,7 +295,7 @@ get_candidates (TfPackReader     *r,
       TfCandidate *c = NULL;
 
       if (!r->bad && at > 0 && same != NULL && at <= same->len)
-        c = tf_search_candidate_copy (g_ptr_array_index (same, at - 1));
+        c = tf_candidate_copy (g_ptr_array_index (same, at - 1));
       else if (!r->bad && at == 0)
         c = tf_candidate_unpack (r->data, r->size, &r->pos, error);
       if (c == NULL)

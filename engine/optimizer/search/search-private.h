@@ -64,8 +64,6 @@ typedef struct
 
 /* The archive (search-archive.c) */
 
-/* A copy of @src with its graph, origin and evaluation (not its hop table). */
-TfCandidate *tf_search_candidate_copy (const TfCandidate *src);
 /* By first objective, ties by network cost, then by id: the order of every front written. */
 void     tf_search_sort_front (GPtrArray *front);
 /* What evaluated.csv says of @c beside its objectives. */

@@ -562,7 +562,7 @@ take_family_front (Run       *run,
   obj = tf_search_objective_matrix (run, front);
   tf_nsga2_select (obj, front->len, run->m, n, keep);
   for (guint i = 0; i < n; i++)
-    g_ptr_array_add (population, tf_search_candidate_copy (g_ptr_array_index (front, keep[i])));
+    g_ptr_array_add (population, tf_candidate_copy (g_ptr_array_index (front, keep[i])));
 }
 
 /* The initial population: the user's designs (generators.manual), the family front (Stage 0),
@@ -1019,7 +1019,7 @@ tf_search_run (const TfSearchConfig  *config,
           run.archive = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
           for (guint i = 0; out->family_front != NULL && i < out->family_front->len; i++)
             g_ptr_array_add (run.archive,
-                             tf_search_candidate_copy (g_ptr_array_index (out->family_front,
+                             tf_candidate_copy (g_ptr_array_index (out->family_front,
                                                                           i)));
           run.evaluated = g_array_new (FALSE, FALSE, sizeof (double));
           run.evaluated_info = g_array_new (FALSE, FALSE, sizeof (TfEvaluatedInfo));

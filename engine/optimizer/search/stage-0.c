@@ -172,7 +172,7 @@ tf_stage_0_run (Run     *run,
   out->family_front = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
   for (guint i = 0; i < run->archive->len; i++)
     g_ptr_array_add (out->family_front,
-                     tf_search_candidate_copy (g_ptr_array_index (run->archive, i)));
+                     tf_candidate_copy (g_ptr_array_index (run->archive, i)));
   out->family_hypervolume = tf_search_hypervolume (run->m, out->family_front, run->ideal,
                                                    run->reference);
   out->family_seconds = (g_get_monotonic_time () - start) / 1e6;
