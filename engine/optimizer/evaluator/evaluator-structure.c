@@ -138,8 +138,11 @@ evaluate_structure (const TfSearchConfig *config,
       ev->failure_hops_bound = MAX (MAX (0.0, penalty - pm.diameter) * cut, pm.hops_bound);
     }
 
-  /* Both are the bandwidth of a real balanced cut, an upper bound on the minimum. */
-  if (topology->result.family != NULL
+  /* Both are the bandwidth of a real balanced cut, an upper bound on the minimum; the failure
+   * analysis after the paths has it already. */
+  if (ev->layers & TF_LAYER_PATHS)
+    ;
+  else if (topology->result.family != NULL
       && topology->result.metrics.bisection_bandwidth_method != TF_METHOD_NONE)
     ev->bisection_bandwidth = topology->result.metrics.bisection_bandwidth;
   else

@@ -36,7 +36,7 @@ typedef struct
  * every class of twin chips (or a rotation) give it (switch failures; not a chip-transitive
  * direct network), else left zeroed. Without @with_failures, apl_fail and disconnected_fraction
  * are left out where they cost more searches than the paths (out->failures_done says), and
- * bounded from below by a sixteenth of the sources' failure analysis. */
+ * bounded from below by an eighth of the sources' failure analysis. */
 gboolean tf_path_metrics (const TfNetworkGraph *graph, gboolean chip_transitive,
                           gboolean with_failures, TfFailures failures, double penalty,
                           const TfGroupRotation *rotation, TfHopTable *hops,

@@ -61,19 +61,24 @@ tf_edit_init (Edit                 *e,
               const TfNetworkGraph *parent,
               TfNetworkGraph       *graph)
 {
-  tf_network_graph_copy (parent, graph);
-  e->config = config;
-  e->graph = graph;
-  e->switches = g_array_sized_new (FALSE, FALSE, sizeof (TfSwitch), graph->n_switch + 1);
-  g_array_append_vals (e->switches, graph->switches, graph->n_switch);
-  g_free (graph->switches);
+  /* The parent's grouping copied; its switches and links straight into the edit's arrays. */
+  *graph = *parent;
   graph->switches = NULL;
-  e->links = g_array_sized_new (FALSE, FALSE, sizeof (TfLink), graph->n_links + 1);
-  g_array_append_vals (e->links, graph->links, graph->n_links);
-  g_free (graph->links);
   graph->links = NULL;
   graph->n_switch = 0;
   graph->n_links = 0;
+  graph->board_chips = g_memdup2 (parent->board_chips,
+                                  sizeof (guint32) * parent->n_board * parent->chips_per_board);
+  graph->board_rack = g_memdup2 (parent->board_rack, sizeof (guint32) * parent->n_board);
+  graph->rack_pod = g_memdup2 (parent->rack_pod, sizeof (guint32) * parent->n_rack);
+  e->config = config;
+  e->graph = graph;
+  e->switches = g_array_sized_new (FALSE, FALSE, sizeof (TfSwitch), parent->n_switch + 1);
+  g_array_append_vals (e->switches, parent->switches, parent->n_switch);
+  for (guint i = 0; i < parent->n_switch; i++)
+    g_array_index (e->switches, TfSwitch, i).id = g_strdup (parent->switches[i].id);
+  e->links = g_array_sized_new (FALSE, FALSE, sizeof (TfLink), parent->n_links + 1);
+  g_array_append_vals (e->links, parent->links, parent->n_links);
   e->max_ports = max_radix (config);
   e->board_topo = TF_N_INTRA_BOARD_TOPOS;
 }
