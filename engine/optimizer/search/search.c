@@ -1033,7 +1033,7 @@ tf_search_run (const TfSearchConfig  *config,
       out->baseline_front = g_steal_pointer (&run.archive);
       out->baseline_evaluated = g_steal_pointer (&run.evaluated);
       out->baseline_pruned = 0;
-      for (guint i = 0; i < out->baseline_evaluated->len; i += run.m)
+      for (guint i = 0; run.m > 0 && i < out->baseline_evaluated->len; i += run.m)
         out->baseline_pruned += !row_is_exact (&g_array_index (out->baseline_evaluated, double, i),
                                                run.m);
       out->baseline_evaluated_info = g_steal_pointer (&run.evaluated_info);
