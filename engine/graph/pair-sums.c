@@ -595,56 +595,11 @@ failures_from (Dominators *d,
     }
 }
 
-/* The sources that need no failure analysis (none fails, or failure_stride leaves them out),
- * searched PLAIN_WORDS x 64 at once (bfs-bit-parallel.c): the hop sums, eccentricity, reach
- * and rows a plain search from each would give. Not with source weights. */
-#define PLAIN_WORDS 4u
-
-typedef struct
-{
-  const TfQuotient *q;
-  const guint64    *w;
-  TfPairSums       *ps;
-  const guint32    *source;     /* the batch's sources */
-  guint64           row[64 * PLAIN_WORDS];
-  guint64           reached[64 * PLAIN_WORDS];
-  guint             ecc[64 * PLAIN_WORDS];
-  guint16          *rows[64 * PLAIN_WORDS];   /* each source's hop-table row, or NULL */
-} Plain;
-
-static void
-plain_visit (guint          level,
-             guint32        node,
-             const guint64 *fresh,
-             guint          words,
-             gpointer       data)
-{
-  Plain *p = data;
-  guint64 size = tf_quotient_weight (p->q, node), wt = p->w[node];
-  guint32 column = p->q->class_rep[node];
-  guint16 hops = (guint16) MIN (level, G_MAXUINT16 - 1u);
-
-  for (guint w = 0; w < words; w++)
-    for (guint64 bits = fresh[w]; bits != 0; bits &= bits - 1)
-      {
-        guint32 i = w * 64 + (guint32) __builtin_ctzll (bits);
-
-        p->reached[i] += size;
-        if (wt > 0)
-          {
-            p->row[i] += wt * level;
-            p->ecc[i] = MAX (p->ecc[i], level);
-          }
-        if (p->rows[i] != NULL)
-          p->rows[i][column] = hops;
-      }
-}
-
 /* A source's hop-table row in @ps, or NULL. */
-static guint16 *
-source_row (const TfQuotient *q,
-            TfPairSums       *ps,
-            guint32           s)
+guint16 *
+tf_pair_sums_source_row (const TfQuotient *q,
+                         TfPairSums       *ps,
+                         guint32           s)
 {
   if (ps->rows == NULL)
     return NULL;
@@ -654,18 +609,18 @@ source_row (const TfQuotient *q,
 /* What a search from source class @s adds to @ps, from its hop sum @row to the other classes'
  * chips (each weighed by @w), its eccentricity and the chips it reached; FALSE (@error set from
  * @dist, which may then be NULL for a search of its own) when it did not reach every chip. */
-static gboolean
-source_done (const TfQuotient *q,
-             TfPairSums       *ps,
-             guint32           s,
-             gboolean          weighted,
-             guint64           within,
-             guint64           times,
-             guint64           row,
-             guint             ecc,
-             guint64           reached,
-             const guint32    *dist,
-             GError          **error)
+gboolean
+tf_pair_sums_source_done (const TfQuotient *q,
+                          TfPairSums       *ps,
+                          guint32           s,
+                          gboolean          weighted,
+                          guint64           within,
+                          guint64           times,
+                          guint64           row,
+                          guint             ecc,
+                          guint64           reached,
+                          const guint32    *dist,
+                          GError          **error)
 {
   guint64 ws = tf_quotient_weight (q, s), pairs;
 
@@ -690,57 +645,6 @@ source_done (const TfQuotient *q,
   ps->sum += times * pairs;
   ps->diameter = MAX (ps->diameter, ecc);
   return TRUE;
-}
-
-/* Searches the plain sources @source (@n of them) and adds what each gives to @ps. */
-static gboolean
-plain_sources (const TfQuotient *q,
-               const guint64    *w,
-               TfPairSums       *ps,
-               const guint32    *source,
-               guint             n,
-               GError          **error)
-{
-  TfBitBfs bfs;
-  gboolean ok = TRUE;
-  g_autofree Plain *p = g_new0 (Plain, 1);
-
-  p->q = q;
-  p->w = w;
-  p->ps = ps;
-  tf_bit_bfs_init (&bfs, q->n_classes, q->h_offset, q->h_target, NULL, 64 * PLAIN_WORDS);
-  for (guint start = 0; start < n && ok; start += 64 * PLAIN_WORDS)
-    {
-      guint k = MIN (n - start, 64 * PLAIN_WORDS);
-
-      memset (p->row, 0, sizeof p->row);
-      memset (p->reached, 0, sizeof p->reached);
-      memset (p->ecc, 0, sizeof p->ecc);
-      for (guint i = 0; i < k; i++)
-        {
-          guint32 s = source[start + i];
-
-          p->rows[i] = source_row (q, ps, s);
-          if (p->rows[i] != NULL)
-            {
-              for (guint c = 0; c < q->n_classes; c++)
-                p->rows[i][q->class_rep[c]] = G_MAXUINT16;
-              p->rows[i][q->class_rep[s]] = 0;
-            }
-        }
-      tf_bit_bfs_run (&bfs, source + start, k, plain_visit, p);
-      for (guint i = 0; i < k && ok; i++)
-        {
-          guint32 s = source[start + i];
-          guint64 ws = tf_quotient_weight (q, s);
-          guint64 times = ps->orbits != NULL ? ps->orbits->orbit_size[s] : 1;
-
-          ok = source_done (q, ps, s, FALSE, ws * (ws - 1), times, p->row[i], p->ecc[i],
-                            p->reached[i], NULL, error);
-        }
-    }
-  tf_bit_bfs_clear (&bfs);
-  return ok;
 }
 
 gboolean
@@ -828,7 +732,7 @@ tf_pair_sums_by_source (const TfQuotient *q,
 
       if (ps->rows != NULL)
         {
-          guint16 *r = source_row (q, ps, s);
+          guint16 *r = tf_pair_sums_source_row (q, ps, s);
 
           for (guint c = 0; c < n; c++)
             r[q->class_rep[c]] = d.dist[c] == TF_UNREACHED ? G_MAXUINT16
@@ -847,7 +751,7 @@ tf_pair_sums_by_source (const TfQuotient *q,
               ecc = MAX (ecc, d.dist[t]);
             }
         }
-      if (!source_done (q, ps, s, weighted, within, times, row, ecc, reached, d.dist, error))
+      if (!tf_pair_sums_source_done (q, ps, s, weighted, within, times, row, ecc, reached, d.dist, error))
         {
           ok = FALSE;
           break;
@@ -860,7 +764,7 @@ tf_pair_sums_by_source (const TfQuotient *q,
                        ps);
     }
   if (ok && n_plain > 0)
-    ok = plain_sources (q, d.w, ps, plain, n_plain, error);
+    ok = tf_pair_sums_plain_sources (q, d.w, ps, plain, n_plain, error);
   if (ok)
     batch_flush (&batch, ps);
   batch_clear (&batch);

@@ -119,6 +119,18 @@ typedef struct
 /* Sums over the classes of @q and, with @graph (@q twin-free), over its links too. */
 void     tf_pair_sums_init (TfPairSums *ps, const TfQuotient *q, const TfNetworkGraph *graph);
 void     tf_pair_sums_clear (TfPairSums *ps);
+/* pair-sums.c's parts shared with its plain sources (pair-sums-plain.c): a source's hop-table
+ * row in @ps (NULL without rows); what a search from class @s adds to @ps, from its hop sum
+ * @row to the other classes' chips, its eccentricity and the chips it reached, FALSE with
+ * @error when it did not reach every chip (@dist, may be NULL, the search's distances); and the
+ * searches from the plain sources @source (@n, no source weights), @w each class's chips. */
+guint16 *tf_pair_sums_source_row (const TfQuotient *q, TfPairSums *ps, guint32 s);
+gboolean tf_pair_sums_source_done (const TfQuotient *q, TfPairSums *ps, guint32 s,
+                                   gboolean weighted, guint64 within, guint64 times,
+                                   guint64 row, guint ecc, guint64 reached,
+                                   const guint32 *dist, GError **error);
+gboolean tf_pair_sums_plain_sources (const TfQuotient *q, const guint64 *w, TfPairSums *ps,
+                                     const guint32 *source, guint n, GError **error);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfPairSums, tf_pair_sums_clear)
 
 /* Every chip class below @n_sources a source: the whole graph's hop sum and diameter (with

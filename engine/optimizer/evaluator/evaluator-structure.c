@@ -141,9 +141,9 @@ evaluate_structure (const TfSearchConfig *config,
   /* Both are the bandwidth of a real balanced cut, an upper bound on the minimum; the failure
    * analysis after the paths has it already. */
   if (ev->layers & TF_LAYER_PATHS)
-    ;
+    ;   /* kept */
   else if (topology->result.family != NULL
-      && topology->result.metrics.bisection_bandwidth_method != TF_METHOD_NONE)
+           && topology->result.metrics.bisection_bandwidth_method != TF_METHOD_NONE)
     ev->bisection_bandwidth = topology->result.metrics.bisection_bandwidth;
   else
     {

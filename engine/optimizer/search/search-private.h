@@ -89,6 +89,14 @@ double   tf_search_hypervolume (guint m, GPtrArray *front, const double *ideal,
 
 /* The worker threads the run uses. */
 guint    tf_search_threads (const Run *run);
+
+/* The sampler's pruning (search-pruning.c) */
+
+/* A batch of the sampler's design points evaluated as far as the archive needs: those it
+ * matches or beats left before Layer 1's failure analysis (pruned, those objectives NaN). */
+gboolean tf_search_evaluate_sampled (Run *run, GPtrArray *batch);
+/* The rows of @rows, @m objectives each, a pruned design left incomplete. */
+guint    tf_search_count_pruned (const GArray *rows, guint m);
 /* Tells the generators that listen what the search keeps (NULL: forget it all). */
 void     tf_search_tell_made (const Run *run, const TfCandidate *candidate);
 /* Whether a graph of this fingerprint was made, and remembering one. */

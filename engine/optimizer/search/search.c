@@ -464,80 +464,6 @@ evaluate_batch (Run       *run,
                             run->options->cancel, batch, &run->out->stats);
 }
 
-/* Whether a row of evaluated objectives has them all (the baseline's pruned designs do not). */
-static gboolean
-row_is_exact (const double *row,
-              guint         m)
-{
-  for (guint k = 0; k < m; k++)
-    if (isnan (row[k]))
-      return FALSE;
-  return TRUE;
-}
-
-/* Whether a member of the archive matches or beats @bounds in every objective: a candidate so
- * bounded cannot enter it (tf_front_merge keeps one candidate per objective vector, the
- * archive's first). */
-static gboolean
-archive_covers (const Run    *run,
-                const double *bounds)
-{
-  for (guint i = 0; run->archive != NULL && i < run->archive->len; i++)
-    {
-      const TfCandidate *a = g_ptr_array_index (run->archive, i);
-      guint k;
-
-      for (k = 0; k < run->m && a->objectives[k] <= bounds[k]; k++)
-        ;
-      if (k == run->m)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* A batch of the sampler's design points (the baseline, random search), evaluated as far as
- * the archive needs: Layer 1's failure analysis, the dearest layer by far on graphs that lost
- * their symmetry, comes last, and a point whose other objectives and failure bounds
- * (tf_candidate_bound_objectives) an archive member matches or beats is left there, pruned, its
- * failure objectives NaN: the spec's early pruning (更早剪枝). The archive is the one the whole
- * evaluation would give, and so is every hypervolume. Any evaluator (threads, MPI) does it. */
-static gboolean
-evaluate_sampled (Run       *run,
-                  GPtrArray *batch)
-{
-  const TfSearchConfig *config = run->config;
-  guint layers = tf_search_config_get_objective_layers (config);
-  g_autoptr(GPtrArray) rest = g_ptr_array_new ();
-
-  if (!(layers & TF_LAYER_FAILURES) || run->options->unpruned)
-    return evaluate_batch (run, batch);
-  if (!tf_evaluate_batch_layers (config, run->options->evaluator, tf_search_threads (run),
-                                 run->options->cancel, batch, layers & ~TF_LAYER_FAILURES,
-                                 &run->out->stats))
-    return FALSE;
-  for (guint i = 0; i < batch->len; i++)
-    {
-      TfCandidate *c = g_ptr_array_index (batch, i);
-      double bounds[TF_N_OBJECTIVES];
-      gboolean exact;
-
-      if (c->rejected != NULL)
-        continue;
-      if (!tf_candidate_bound_objectives (config, c, bounds, &exact) || exact
-          || !archive_covers (run, bounds))
-        {
-          g_ptr_array_add (rest, c);
-          continue;
-        }
-      c->pruned = TRUE;
-      for (guint k = 0; k < run->m; k++)
-        c->objectives[k] = (tf_objective_get_layers (config->objectives[k])
-                            & ~c->evaluation.layers) == 0 ? bounds[k] : NAN;
-    }
-  return tf_evaluate_batch_layers (config, run->options->evaluator, tf_search_threads (run),
-                                   run->options->cancel, rest, layers, &run->out->stats);
-}
-
 gboolean
 tf_search_cancelled (const Run *run)
 {
@@ -878,7 +804,7 @@ sample_search (Run         *run,
         }
       if (batch->len == 0)
         break;
-      if (!evaluate_sampled (run, batch))
+      if (!tf_search_evaluate_sampled (run, batch))
         {
           free_batch (batch);
           out->cancelled = TRUE;
@@ -1032,10 +958,7 @@ tf_search_run (const TfSearchConfig  *config,
                        &out->stats);
       out->baseline_front = g_steal_pointer (&run.archive);
       out->baseline_evaluated = g_steal_pointer (&run.evaluated);
-      out->baseline_pruned = 0;
-      for (guint i = 0; run.m > 0 && i < out->baseline_evaluated->len; i += run.m)
-        out->baseline_pruned += !row_is_exact (&g_array_index (out->baseline_evaluated, double, i),
-                                               run.m);
+      out->baseline_pruned = tf_search_count_pruned (out->baseline_evaluated, run.m);
       out->baseline_evaluated_info = g_steal_pointer (&run.evaluated_info);
       out->baseline_seconds = (g_get_monotonic_time () - run.baseline_start) / 1e6;
     }
