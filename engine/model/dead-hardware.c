@@ -56,7 +56,19 @@ tf_network_graph_find_dead_switch (const TfNetworkGraph *graph,
                                    guint                *index,
                                    GString              *why)
 {
+  return tf_network_graph_find_dead_switch_near (graph, NULL, index, why);
+}
+
+/* A switch's verdict depends on its distinct neighbours and on how many distinct nodes its
+ * chips link to: after an edit, only a switch near or one of a chip near can change it. */
+TfDeadSwitch
+tf_network_graph_find_dead_switch_near (const TfNetworkGraph *graph,
+                                        const guint8         *near,
+                                        guint                *index,
+                                        GString              *why)
+{
   guint n = tf_network_graph_get_n_nodes (graph);
+  g_autofree guint8 *judge = NULL;
   g_autofree guint32 *stamp = NULL;
   g_autofree guint *chip_switches = NULL;   /* distinct nodes a chip links to, switches */
   g_autofree guint *chip_degree = NULL;     /* distinct nodes a chip links to */
@@ -86,12 +98,23 @@ tf_network_graph_find_dead_switch (const TfNetworkGraph *graph,
           chip_switches[c]++;
       }
   memset (stamp, 0, sizeof (guint32) * n);
+  if (near != NULL)
+    {
+      judge = g_memdup2 (near, n);
+      for (guint32 c = 0; c < graph->n_chip; c++)
+        if (near[c])
+          for (guint32 e = adj.offset[c]; e < adj.offset[c + 1]; e++)
+            judge[adj.target[e]] = 1;
+    }
 
   for (guint s = 0; s < graph->n_switch && found == TF_DEAD_SWITCH_NONE; s++)
     {
       guint32 node = graph->n_chip + s, first[2] = { 0, 0 }, trapped = TF_UNREACHED;
       guint distinct = 0, chips = 0, switches = 0;
       const TfSwitch *sw = &graph->switches[s];
+
+      if (judge != NULL && !judge[node])
+        continue;
 
       for (guint32 e = adj.offset[node]; e < adj.offset[node + 1]; e++)
         {

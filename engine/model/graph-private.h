@@ -113,6 +113,31 @@ void       tf_links_append (GArray *links, guint32 a, guint32 b, guint32 multipl
 /* Gives every link the type and reach its ends call for, and every switch the port count of
  * its links. */
 void       tf_network_graph_settle_links (TfNetworkGraph *graph);
+/* What an edit of a graph that held every invariant and had no dead hardware changed, so that
+ * only that is checked again (the GraphMutator's final check): @near, one byte per node,
+ * nonzero at both ends of every link record the edit added, emptied or changed (a switch it
+ * added among them); @cut TRUE when it took a link out. The grouping (board_chips, board_rack,
+ * rack_pod) is the valid graph's, unchanged. A link record neither of whose ends is near is
+ * the valid graph's, and so is every switch that is not near. */
+typedef struct
+{
+  const guint8 *near;
+  gboolean      cut;
+} TfEditChange;
+/* tf_network_graph_settle_links () for the links with an end near and the switches near
+ * (@near NULL: all), the rest left as they are. */
+void       tf_network_graph_settle_links_near (TfNetworkGraph *graph, const guint8 *near);
+/* tf_network_graph_check_invariants () of a graph an edit made (@change) from one that held
+ * them: the same checks, of what the edit can have broken (the links with an end near, the
+ * switches near, connectivity when a link was cut). */
+gboolean   tf_network_graph_check_edit (const TfNetworkGraph *graph, guint chip_radix,
+                                        const TfEditChange *change, GError **error);
+/* tf_network_graph_find_dead_switch () of a graph an edit made from one without dead hardware:
+ * the switches near and those of the chips near are judged, as only they can have died
+ * (@near NULL: every switch). */
+TfDeadSwitch tf_network_graph_find_dead_switch_near (const TfNetworkGraph *graph,
+                                                     const guint8 *near, guint *index,
+                                                     GString *why);
 /* The board of every chip, from board_chips. */
 guint32   *tf_network_graph_dup_chip_boards (const TfNetworkGraph *graph);
 /* A deep copy of @src into @dest (uninitialised). */

@@ -102,23 +102,34 @@ tf_links_append (GArray  *links,
 void
 tf_network_graph_settle_links (TfNetworkGraph *graph)
 {
+  tf_network_graph_settle_links_near (graph, NULL);
+}
+
+void
+tf_network_graph_settle_links_near (TfNetworkGraph *graph,
+                                    const guint8   *near)
+{
   g_autofree guint32 *chip_board = tf_network_graph_dup_chip_boards (graph);
   guint n = graph->n_chip;
 
   for (guint s = 0; s < graph->n_switch; s++)
-    graph->switches[s].port_count = 0;
+    if (near == NULL || near[n + s])
+      graph->switches[s].port_count = 0;
   for (guint i = 0; i < graph->n_links; i++)
     {
       TfLink *l = &graph->links[i];
       TfLinkType type;
       TfReach reach;
 
+      /* Every link of a switch near has an end near: its port count is whole. */
+      if (near != NULL && !near[l->a] && !near[l->b])
+        continue;
       tf_network_graph_link_kind_with_boards (graph, chip_board, l->a, l->b, &type, &reach);
       l->type = type;
       l->reach = reach;
-      if (l->a >= n)
+      if (l->a >= n && (near == NULL || near[l->a]))
         graph->switches[l->a - n].port_count += l->multiplicity;
-      if (l->b >= n)
+      if (l->b >= n && (near == NULL || near[l->b]))
         graph->switches[l->b - n].port_count += l->multiplicity;
     }
 }

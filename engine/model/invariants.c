@@ -122,9 +122,12 @@ check_switches (const TfNetworkGraph  *graph,
   return TRUE;
 }
 
+/* @near (NULL: all): only the links with an end near and the port counts of the switches near
+ * (every link of such a switch has an end near). */
 static gboolean
 check_links (const TfNetworkGraph  *graph,
              const guint32         *chip_board,
+             const guint8          *near,
              TfViolation           *where,
              GError               **error)
 {
@@ -148,6 +151,8 @@ check_links (const TfNetworkGraph  *graph,
         FAIL_AT (TF_AT_LINK, i, "links: link %u joins a node to itself", i);
       if (l->multiplicity < 1)
         FAIL_AT (TF_AT_LINK, i, "links: link %u has multiplicity 0", i);
+      if (near != NULL && !near[l->a] && !near[l->b])
+        continue;
       /* tf_network_graph_link_kind_with_boards (), the ends located once for both checks. */
       a_chip = l->a < graph->n_chip;
       b_chip = l->b < graph->n_chip;
@@ -212,7 +217,7 @@ check_links (const TfNetworkGraph  *graph,
     }
 
   for (guint s = 0; s < graph->n_switch; s++)
-    if (ports[s] != graph->switches[s].port_count)
+    if ((near == NULL || near[graph->n_chip + s]) && ports[s] != graph->switches[s].port_count)
       FAIL_AT (TF_AT_SWITCH, s, "switch ports: switch %s declares port_count %u but has %"
                G_GUINT64_FORMAT " links", graph->switches[s].id, graph->switches[s].port_count,
                ports[s]);
@@ -238,10 +243,12 @@ multiplicity_limit (const TfNetworkGraph *graph,
   return MIN (lv, lt);
 }
 
+/* @near (NULL: all): the pairs with an end near (both ends of a changed pair are). */
 static gboolean
 check_multiplicity (const TfNetworkGraph  *graph,
                     const TfAdjacency     *adj,
                     guint                  chip_radix,
+                    const guint8          *near,
                     TfViolation           *where,
                     GError               **error)
 {
@@ -251,6 +258,8 @@ check_multiplicity (const TfNetworkGraph  *graph,
 
   for (guint v = 0; v < n_nodes; v++)
     {
+      if (near != NULL && !near[v])
+        continue;
       for (guint e = adj->offset[v]; e < adj->offset[v + 1]; e++)
         {
           guint32 t = adj->target[e];
@@ -313,13 +322,16 @@ check_connected (const TfNetworkGraph  *graph,
   return TRUE;
 }
 
-gboolean
-tf_network_graph_check_invariants_where (const TfNetworkGraph  *graph,
-                                         guint                  chip_radix,
-                                         TfViolation           *where,
-                                         GError               **error)
+/* Every invariant, or (@change) what an edit of a valid graph can have broken. */
+static gboolean
+check (const TfNetworkGraph  *graph,
+       guint                  chip_radix,
+       const TfEditChange    *change,
+       TfViolation           *where,
+       GError               **error)
 {
   g_autofree guint32 *chip_board = NULL;
+  const guint8 *near = change != NULL ? change->near : NULL;
   TfAdjacency adj;
   gboolean ok;
 
@@ -329,18 +341,43 @@ tf_network_graph_check_invariants_where (const TfNetworkGraph  *graph,
     *where = (TfViolation) { TF_AT_NONE, 0 };
   if (graph->n_chip < 1)
     FAIL ("chip coverage: the graph has no chip");
-  chip_board = g_new (guint32, graph->n_chip);
-  if (!check_grouping (graph, chip_board, where, error)
-      || !check_switches (graph, where, error)
-      || !check_links (graph, chip_board, where, error))
+  if (change != NULL)
+    chip_board = tf_network_graph_dup_chip_boards (graph);   /* the valid graph's grouping */
+  else
+    {
+      chip_board = g_new (guint32, graph->n_chip);
+      if (!check_grouping (graph, chip_board, where, error))
+        return FALSE;
+    }
+  if (!check_switches (graph, where, error)
+      || !check_links (graph, chip_board, near, where, error))
     return FALSE;
   /* Links are known to be in range from here on. */
   tf_adjacency_init (&adj, tf_network_graph_get_n_nodes (graph), graph->n_links, graph->links,
                      sizeof (TfLink));
-  ok = check_multiplicity (graph, &adj, chip_radix, where, error)
-       && check_connected (graph, &adj, where, error);
+  ok = check_multiplicity (graph, &adj, chip_radix, near, where, error)
+       && ((change != NULL && !change->cut) || check_connected (graph, &adj, where, error));
   tf_adjacency_clear (&adj);
   return ok;
+}
+
+gboolean
+tf_network_graph_check_invariants_where (const TfNetworkGraph  *graph,
+                                         guint                  chip_radix,
+                                         TfViolation           *where,
+                                         GError               **error)
+{
+  return check (graph, chip_radix, NULL, where, error);
+}
+
+gboolean
+tf_network_graph_check_edit (const TfNetworkGraph  *graph,
+                             guint                  chip_radix,
+                             const TfEditChange    *change,
+                             GError               **error)
+{
+  g_return_val_if_fail (change != NULL, FALSE);
+  return check (graph, chip_radix, change, NULL, error);
 }
 
 gboolean

@@ -81,6 +81,32 @@ tf_edit_init (Edit                 *e,
   g_array_append_vals (e->links, parent->links, parent->n_links);
   e->max_ports = max_radix (config);
   e->board_topo = TF_N_INTRA_BOARD_TOPOS;
+  e->near = g_byte_array_sized_new (parent->n_chip + parent->n_switch + 8);
+  g_byte_array_set_size (e->near, parent->n_chip + parent->n_switch);
+  memset (e->near->data, 0, e->near->len);
+  e->cut = FALSE;
+  e->whole = TRUE;
+}
+
+/* @near of at least @n nodes, the new ones not near. */
+static void
+near_grow (GByteArray *near,
+           guint       n)
+{
+  guint old = near->len;
+
+  if (n <= old)
+    return;
+  g_byte_array_set_size (near, n);
+  memset (near->data + old, 0, n - old);
+}
+
+void
+tf_edit_touch (Edit   *e,
+               guint32 node)
+{
+  near_grow (e->near, node + 1);
+  e->near->data[node] = 1;
 }
 
 void
@@ -93,6 +119,7 @@ tf_edit_clear (Edit *e)
       g_array_unref (e->switches);
     }
   g_clear_pointer (&e->links, g_array_unref);
+  g_clear_pointer (&e->near, g_byte_array_unref);
 }
 
 static guint
@@ -138,6 +165,8 @@ tf_edit_add_links (Edit   *e,
 {
   TfLink l = { MIN (a, b), MAX (a, b), multiplicity, TF_LINK_C2C, TF_REACH_BOARD };
 
+  tf_edit_touch (e, a);
+  tf_edit_touch (e, b);
   for (guint i = 0; i < e->links->len; i++)
     {
       TfLink *o = LINK (e, i);
@@ -281,6 +310,8 @@ tf_edit_drop_switch (Edit   *e,
 
   g_free (SW (e, v_index)->id);
   g_array_remove_index (e->switches, v_index);
+  if (v < e->near->len)
+    g_byte_array_remove_index (e->near, v);
   for (guint i = 0; i < e->links->len; i++)
     {
       TfLink *l = LINK (e, i);
@@ -320,11 +351,18 @@ op_merge_switch (Edit *e, GRand *rng, GError **error)
           TfLink *l = LINK (e, i);
 
           if ((l->a == u && l->b == v) || (l->a == v && l->b == u))
-            l->multiplicity = 0;
+            {
+              l->multiplicity = 0;
+              e->cut = TRUE;
+            }
           else if (l->a == v)
             l->a = u;
           else if (l->b == v)
             l->b = u;
+          else
+            continue;
+          tf_edit_touch (e, l->a);
+          tf_edit_touch (e, l->b);
         }
       tf_edit_drop_switch (e, v);
       return TRUE;
@@ -458,13 +496,27 @@ static const Operator operators[TF_N_MUTATIONS] = {
   [TF_MUTATION_CHANGE_BOARD_TOPOLOGY] = tf_mutation_change_board_topology,
 };
 
+/* The local edits: they change links only through take_link, tf_edit_add_links and
+ * tf_edit_touch, so what they changed is known and only that is checked again. */
+static const gboolean tracked[TF_N_MUTATIONS] = {
+  [TF_MUTATION_ADD_EDGE] = TRUE,
+  [TF_MUTATION_REMOVE_EDGE] = TRUE,
+  [TF_MUTATION_REWIRE_SWITCH] = TRUE,
+  [TF_MUTATION_SPLIT_SWITCH] = TRUE,
+  [TF_MUTATION_MERGE_SWITCH] = TRUE,
+  [TF_MUTATION_CHANGE_PORT_ASYMMETRY] = TRUE,
+  [TF_MUTATION_REHOME_CHIP] = TRUE,
+};
+
 /* No dead hardware (docs/optimizer.md): a switch the edit left with no link at all goes (its
  * removal changes nothing else); any other dead switch (a dead end with one neighbour, a
  * pass-through, a switch whose chips cannot leave it) refuses the edit, since removing it
  * would undo part of what the edit did. Switches are dropped from the last, so the nodes of
- * those still to drop keep their numbers. */
+ * those still to drop keep their numbers (and @near, when not NULL, is renumbered with them:
+ * only the switches near and those of the chips near are judged). */
 static gboolean
 repair_dead_hardware (TfNetworkGraph *g,
+                      GByteArray     *near,
                       GError        **error)
 {
   g_autoptr(GString) why = g_string_new (NULL);
@@ -495,21 +547,27 @@ repair_dead_hardware (TfNetworkGraph *g,
         g_free (g->switches[s].id);
         memmove (g->switches + s, g->switches + s + 1, (g->n_switch - s - 1) * sizeof (TfSwitch));
         g->n_switch--;
+        if (near != NULL)
+          g_byte_array_remove_index (near, node);
       }
-  if (tf_network_graph_find_dead_switch (g, NULL, why) != TF_DEAD_SWITCH_NONE)
+  if (tf_network_graph_find_dead_switch_near (g, near != NULL ? near->data : NULL, NULL, why)
+      != TF_DEAD_SWITCH_NONE)
     return tf_edit_invalid (error, "dead hardware: %s", why->str);
   return TRUE;
 }
 
 /* Puts the edit back into the graph: records normalised and merged, empty ones dropped,
  * switches left with no link removed and other dead hardware refused (repair_dead_hardware),
- * link types and port counts recomputed, then every invariant and the radix limit checked. */
+ * link types and port counts recomputed, then every invariant and the radix limit checked:
+ * of the whole graph, or of what the edit changed when it kept account (TfEditChange). */
 gboolean
 tf_edit_finish (Edit    *e,
                 GError **error)
 {
   TfNetworkGraph *g = e->graph;
   g_autoptr(GError) local = NULL;
+  guint chip_radix = MAX (1u, e->config->context.chip_radix);
+  TfEditChange change;
   guint n_nodes = g->n_chip + e->switches->len, n = e->links->len;
   GArray *kept = g_array_sized_new (FALSE, FALSE, sizeof (TfLink), n);
   g_autofree guint32 *start = g_new0 (guint32, (gsize) n_nodes + 2);
@@ -566,9 +624,12 @@ tf_edit_finish (Edit    *e,
   g->n_links = kept->len;
   g->links = (TfLink *) (void *) g_array_free (kept, FALSE);
 
-  if (!repair_dead_hardware (g, error))
+  near_grow (e->near, n_nodes);   /* one byte a node */
+  g_assert (e->whole || e->near->len == n_nodes);
+  if (!repair_dead_hardware (g, e->whole ? NULL : e->near, error))
     return FALSE;
-  tf_network_graph_settle_links (g);
+  change = (TfEditChange) { e->near->data, e->cut };
+  tf_network_graph_settle_links_near (g, e->whole ? NULL : change.near);
   for (guint s = 0; s < g->n_switch; s++)
     {
       if (g->switches[s].port_count == 0)
@@ -577,27 +638,28 @@ tf_edit_finish (Edit    *e,
         return tf_edit_invalid (error, "switch %s would need %u ports, more than the largest "
                                 "radix", g->switches[s].id, g->switches[s].port_count);
     }
-  if (!tf_network_graph_check_invariants (g, MAX (1u, e->config->context.chip_radix), &local))
+  if (!(e->whole ? tf_network_graph_check_invariants (g, chip_radix, &local)
+        : tf_network_graph_check_edit (g, chip_radix, &change, &local)))
     return tf_edit_invalid (error, "%s", local->message);
   return TRUE;
 }
 
-/* One edit of @from, whose boards are wired as *@board_topo (updated by a board move), into
- * @out (uninitialised); on failure @out holds what must be cleared. */
-static gboolean
-edit_once (const TfSearchConfig *config,
-           const TfNetworkGraph *from,
-           TfIntraBoardTopo     *board_topo,
-           TfMutation            op,
-           GRand                *rng,
-           TfNetworkGraph       *out,
-           GError              **error)
+gboolean
+tf_edit_apply (const TfSearchConfig *config,
+               const TfNetworkGraph *from,
+               TfIntraBoardTopo     *board_topo,
+               TfMutation            op,
+               gboolean              whole,
+               GRand                *rng,
+               TfNetworkGraph       *out,
+               GError              **error)
 {
   Edit e;
   gboolean ok;
 
   tf_edit_init (&e, config, from, out);
   e.board_topo = *board_topo;
+  e.whole = whole || !tracked[op];
   ok = operators[op] (&e, rng, error) && tf_edit_finish (&e, error);
   if (ok)
     *board_topo = e.board_topo;
@@ -667,8 +729,9 @@ mutate (gpointer              state,
       TfNetworkGraph next;
 
       g_clear_error (&last);
-      if (!edit_once (config, done > 0 ? &child->topology.graph : &parent->topology.graph,
-                      &child->topology.context.intra_board_topo, op, rng, &next, &last))
+      if (!tf_edit_apply (config, done > 0 ? &child->topology.graph : &parent->topology.graph,
+                          &child->topology.context.intra_board_topo, op, FALSE, rng, &next,
+                          &last))
         {
           tf_network_graph_clear (&next);
           continue;

@@ -9,6 +9,11 @@
  * An operator edits the switch and link arrays, leaving empty records and unsettled port
  * counts behind; the mutator's finish() merges, settles and checks them. An operator that
  * cannot apply fails with TF_ERROR_INVALID_MUTATION.
+ *
+ * An edit keeps account of the nodes whose links it changed (take_link, tf_edit_add_links and
+ * tf_edit_touch mark them); an operator that changes links only through those (the local edits,
+ * listed in generator-graph-mutator.c) is checked by what it changed (TfEditChange), any other
+ * in full (e->whole).
  */
 #pragma once
 
@@ -25,6 +30,9 @@ typedef struct
   guint                 max_ports;
   TfIntraBoardTopo      board_topo; /* how the boards are wired (the candidate's context's;
                                      * TF_N_INTRA_BOARD_TOPOS: unknown), and after the edit */
+  GByteArray           *near;      /* one byte per node, set where a link was changed */
+  gboolean              cut;       /* a link was taken out */
+  gboolean              whole;     /* check the whole graph, not what the edit marked */
 } Edit;
 
 #define SW(e, i) (&g_array_index ((e)->switches, TfSwitch, (i)))
@@ -43,12 +51,18 @@ is_switch (const Edit *e,
   return node >= n_chip (e);
 }
 
+/* Marks @node's links as changed by the edit. */
+void     tf_edit_touch (Edit *e, guint32 node);
+
 /* Takes one physical link out of record @i. */
 static inline void
 take_link (Edit *e,
            guint i)
 {
   LINK (e, i)->multiplicity--;
+  tf_edit_touch (e, LINK (e, i)->a);
+  tf_edit_touch (e, LINK (e, i)->b);
+  e->cut = TRUE;
 }
 
 /* @graph (uninitialised) a copy of @parent held as an edit; tf_edit_clear frees what the edit
@@ -61,6 +75,12 @@ void     tf_edit_clear (Edit *e);
  * option, no other dead hardware (tf_network_graph_find_dead_switch) and every invariant
  * (connectivity among them) checked; TF_ERROR_INVALID_MUTATION otherwise. */
 gboolean tf_edit_finish (Edit *e, GError **error);
+/* One edit @op of @from (a valid graph), whose boards are wired as *@board_topo (updated by a
+ * board move), into @out (uninitialised; on failure it holds what must be cleared), checked by
+ * what it changed where the operator keeps account, or in full when @whole. */
+gboolean tf_edit_apply (const TfSearchConfig *config, const TfNetworkGraph *from,
+                        TfIntraBoardTopo *board_topo, TfMutation op, gboolean whole, GRand *rng,
+                        TfNetworkGraph *out, GError **error);
 /* Adds @multiplicity links between a and b, onto an existing record when there is one. */
 void     tf_edit_add_links (Edit *e, guint32 a, guint32 b, guint32 multiplicity);
 /* Removes switch node @v, whose links are all empty, and renumbers the nodes after it. */
