@@ -70,6 +70,7 @@ typedef enum
   TF_MUTATION_ADD_SPINE_PLANE,    /* a top switch more, wired as an existing one */
   TF_MUTATION_REMOVE_SPINE_PLANE, /* a top switch fewer */
   TF_MUTATION_CHANGE_BOARD_TOPOLOGY, /* every board wired as another board topology */
+  TF_MUTATION_CHANGE_CHIPS_PER_BOARD, /* boards paired into one, or split in two */
   TF_N_MUTATIONS
 } TfMutation;
 

@@ -217,6 +217,13 @@ check_operator (TfMutation            op,
       for (guint s = 0; s < parent->n_switch; s++)
         g_assert_cmpuint (child->switches[s].port_count, ==, parent->switches[s].port_count);
       break;
+    case TF_MUTATION_CHANGE_CHIPS_PER_BOARD:
+      /* The same chips on boards of twice or half the size, in the same racks. */
+      g_assert_true (child->chips_per_board == 2 * parent->chips_per_board
+                     || 2 * child->chips_per_board == parent->chips_per_board);
+      g_assert_cmpuint (child->n_rack, ==, parent->n_rack);
+      g_assert_cmpuint (child->n_switch, ==, parent->n_switch);
+      break;
     case TF_N_MUTATIONS:
     default:
       g_assert_not_reached ();

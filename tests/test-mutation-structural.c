@@ -377,6 +377,113 @@ test_change_board_topology (void)
   }
 }
 
+/* Links from chips to switches, as (chip, switch node) pairs with their multiplicity summed:
+ * what change_chips_per_board must keep. */
+static GHashTable *
+chip_switch_links (const TfNetworkGraph *g)
+{
+  GHashTable *out = g_hash_table_new (g_int64_hash, g_int64_equal);
+
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+      gint64 *key;
+
+      if ((l->a < g->n_chip) == (l->b < g->n_chip))
+        continue;
+      key = g_new (gint64, 1);
+      *key = (gint64) MIN (l->a, l->b) << 32 | MAX (l->a, l->b);
+      g_hash_table_insert (out, key, GUINT_TO_POINTER (
+        GPOINTER_TO_UINT (g_hash_table_lookup (out, key)) + l->multiplicity));
+    }
+  return out;
+}
+
+static void
+assert_same_switch_links (const TfNetworkGraph *a,
+                          const TfNetworkGraph *b)
+{
+  g_autoptr(GHashTable) la = chip_switch_links (a);
+  g_autoptr(GHashTable) lb = chip_switch_links (b);
+  GHashTableIter it;
+  gpointer key, value;
+
+  g_assert_cmpuint (g_hash_table_size (la), ==, g_hash_table_size (lb));
+  g_hash_table_iter_init (&it, la);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    g_assert_cmpuint (GPOINTER_TO_UINT (value), ==,
+                      GPOINTER_TO_UINT (g_hash_table_lookup (lb, key)));
+}
+
+/* The first child of @parent made by change_chips_per_board with @want chips a board. */
+static TfCandidate *
+resized (const TfSearchConfig *config,
+         const TfCandidate    *parent,
+         guint                 want)
+{
+  for (guint seed = 0; seed < 64; seed++)
+    {
+      g_autoptr(GRand) rng = g_rand_new_with_seed (seed);
+      g_autoptr(GError) error = NULL;
+      TfCandidate *child = mutator ()->mutate (NULL, config, parent, rng, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (valid_or_refused (config, child, NULL));
+      g_assert_cmpint (child->origin.mutations[0], ==, TF_MUTATION_CHANGE_CHIPS_PER_BOARD);
+      if (child->topology.graph.chips_per_board == want)
+        return child;
+      tf_candidate_free (child);
+    }
+  g_error ("no child with %u chips a board", want);
+  return NULL;
+}
+
+/* A fat-tree on full-mesh boards of 4 chips: its boards paired (8 chips, a full mesh each, in
+ * the racks they were in) and split again give the parent's graph back; every chip keeps its
+ * links to switches; a configuration that allows no other size refuses the move. */
+static void
+test_change_chips_per_board (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(TfCandidate) parent = NULL;
+  g_autoptr(TfCandidate) doubled = NULL;
+  g_autoptr(TfCandidate) back = NULL;
+  const TfNetworkGraph *g;
+  guint board_links = 0;
+
+  tf_test_search_config (64, "ALL", 8, 1, 1, NULL, &config);
+  config.operators = 1u << TF_MUTATION_CHANGE_CHIPS_PER_BOARD;
+  config.context.intra_board_topo = TF_INTRA_BOARD_FULL_MESH;
+  parent = tf_test_family_candidate (&config, "fat-tree:layers=2,k=8,osr=1,n_endpoint=16,"
+                                     "p_levels=2x1", 1);
+  g_assert_cmpuint (parent->topology.graph.chips_per_board, ==, 4);
+  doubled = resized (&config, parent, 8);
+  g = &doubled->topology.graph;
+  g_assert_cmpuint (g->n_board, ==, parent->topology.graph.n_board / 2);
+  for (guint b = 0; b < g->n_board; b++)
+    g_assert_cmpuint (g->board_rack[b], ==, parent->topology.graph.board_rack[2 * b]);
+  for (guint i = 0; i < g->n_links; i++)
+    board_links += g->links[i].reach == TF_REACH_BOARD && g->links[i].b < g->n_chip;
+  g_assert_cmpuint (board_links, ==, g->n_board * 8 * 7 / 2);   /* a full mesh of 8 a board */
+  assert_same_switch_links (&parent->topology.graph, g);
+  g_assert_cmpuint (doubled->topology.result.chips_per_board, ==, 8);
+
+  back = resized (&config, doubled, 4);
+  g_assert_cmpuint (tf_network_graph_fingerprint (&back->topology.graph), ==,
+                    tf_network_graph_fingerprint (&parent->topology.graph));
+
+  /* Boards of 4 only: nowhere to go. */
+  {
+    g_autoptr(GRand) rng = g_rand_new_with_seed (1);
+    g_autoptr(GError) error = NULL;
+
+    config.chips_per_board[0] = 4;
+    config.n_chips_per_board = 1;
+    g_assert_null (mutator ()->mutate (NULL, &config, parent, rng, &error));
+    g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_MUTATION);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -387,5 +494,6 @@ main (int    argc,
   g_test_add_func ("/mutation-structural/multi-edit-children", test_multi_edit_children);
   g_test_add_func ("/mutation-structural/change-board-topology", test_change_board_topology);
   g_test_add_func ("/mutation-structural/default-front-unchanged", test_default_front_unchanged);
+  g_test_add_func ("/mutation-structural/change-chips-per-board", test_change_chips_per_board);
   return g_test_run ();
 }

@@ -117,7 +117,7 @@ test_names (void)
   static const char *const mutations[] = {
     "add_edge", "remove_edge", "rewire_switch", "split_switch", "merge_switch",
     "change_port_asymmetry", "rehome_chip", "dual_home", "tier_edit", "add_spine_plane",
-    "remove_spine_plane", "change_board_topology",
+    "remove_spine_plane", "change_board_topology", "change_chips_per_board",
   };
   static const char *const origins[] = {
     "family_enum", "family_sample", "generic_template", "graph_mutation", "crossover",

@@ -13,7 +13,7 @@ TF_DEFINE_NAMES (tf_primitive_names, TF_N_PRIMITIVES,
 TF_DEFINE_NAMES (tf_mutation_names, TF_N_MUTATIONS,
   "add_edge", "remove_edge", "rewire_switch", "split_switch", "merge_switch",
   "change_port_asymmetry", "rehome_chip", "dual_home", "tier_edit", "add_spine_plane",
-  "remove_spine_plane", "change_board_topology",
+  "remove_spine_plane", "change_board_topology", "change_chips_per_board",
 );
 
 TF_DEFINE_NAMES (tf_search_algorithm_names, TF_SEARCH_RANDOM + 1, "nsga2", "random");

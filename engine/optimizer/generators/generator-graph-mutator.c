@@ -494,6 +494,7 @@ static const Operator operators[TF_N_MUTATIONS] = {
   [TF_MUTATION_ADD_SPINE_PLANE] = tf_mutation_add_spine_plane,
   [TF_MUTATION_REMOVE_SPINE_PLANE] = tf_mutation_remove_spine_plane,
   [TF_MUTATION_CHANGE_BOARD_TOPOLOGY] = tf_mutation_change_board_topology,
+  [TF_MUTATION_CHANGE_CHIPS_PER_BOARD] = tf_mutation_change_chips_per_board,
 };
 
 /* The local edits: they change links only through take_link, tf_edit_add_links and

@@ -93,7 +93,8 @@ gboolean tf_edit_invalid (GError **error, const char *format, ...) G_GNUC_PRINTF
 gboolean tf_mutation_tier_edit (Edit *e, GRand *rng, GError **error);
 gboolean tf_mutation_add_spine_plane (Edit *e, GRand *rng, GError **error);
 gboolean tf_mutation_remove_spine_plane (Edit *e, GRand *rng, GError **error);
-/* The board move (mutation-board.c). */
+/* The board moves (mutation-board.c). */
 gboolean tf_mutation_change_board_topology (Edit *e, GRand *rng, GError **error);
+gboolean tf_mutation_change_chips_per_board (Edit *e, GRand *rng, GError **error);
 
 G_END_DECLS

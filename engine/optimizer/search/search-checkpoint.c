@@ -20,8 +20,9 @@
 #define CHECKPOINT_MAGIC   0x4b434654u  /* "TFCK" */
 /* 2: one generator state and credit per registered generator (TF_N_GENERATORS, in the head),
  * not sixteen. 3: Stage 0's family front, rows and counters, and what each row says of its
- * candidate (TfEvaluatedInfo). */
-#define CHECKPOINT_VERSION 3u
+ * candidate (TfEvaluatedInfo). 4: one more mutation operator (change_chips_per_board), so one
+ * more credit in the mutator's state. */
+#define CHECKPOINT_VERSION 4u
 
 /* The fourth word of a stream's seed, after the seed's two words and the phase. */
 void
