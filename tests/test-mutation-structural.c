@@ -382,7 +382,7 @@ test_change_board_topology (void)
 static GHashTable *
 chip_switch_links (const TfNetworkGraph *g)
 {
-  GHashTable *out = g_hash_table_new (g_int64_hash, g_int64_equal);
+  GHashTable *out = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
 
   for (guint i = 0; i < g->n_links; i++)
     {
