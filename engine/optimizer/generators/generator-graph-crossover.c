@@ -235,6 +235,7 @@ recombine (Edit                 *e,
   if (n_units < 2)
     return tf_edit_invalid (error, "one %s: nothing to exchange", by_pod ? "pod" : "rack");
   chosen = draw_units (rng, n_units);
+  tf_edit_index_links (e);   /* B's part comes over link by link */
 
   for (guint i = 0; i < n_a; i++)
     {

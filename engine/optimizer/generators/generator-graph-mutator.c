@@ -86,6 +86,7 @@ tf_edit_init (Edit                 *e,
   memset (e->near->data, 0, e->near->len);
   e->cut = FALSE;
   e->whole = TRUE;
+  e->pairs = NULL;
 }
 
 /* @near of at least @n nodes, the new ones not near. */
@@ -120,6 +121,7 @@ tf_edit_clear (Edit *e)
     }
   g_clear_pointer (&e->links, g_array_unref);
   g_clear_pointer (&e->near, g_byte_array_unref);
+  g_clear_pointer (&e->pairs, g_hash_table_unref);
 }
 
 static guint
@@ -157,6 +159,28 @@ random_switch (const Edit *e,
   return n_chip (e) + g_rand_int_range (rng, 0, e->switches->len);
 }
 
+static gint64 *
+pair_key (guint32 a,
+          guint32 b)
+{
+  gint64 *key = g_new (gint64, 1);
+
+  *key = (gint64) (((guint64) MIN (a, b) << 32) | MAX (a, b));
+  return key;
+}
+
+/* The first record of each pair, as the scan of tf_edit_add_links would find it. */
+void
+tf_edit_index_links (Edit *e)
+{
+  if (e->pairs != NULL)
+    return;
+  e->pairs = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  for (guint i = e->links->len; i-- > 0;)
+    g_hash_table_insert (e->pairs, pair_key (LINK (e, i)->a, LINK (e, i)->b),
+                         GUINT_TO_POINTER (i + 1));
+}
+
 void
 tf_edit_add_links (Edit   *e,
                    guint32 a,
@@ -167,6 +191,20 @@ tf_edit_add_links (Edit   *e,
 
   tf_edit_touch (e, a);
   tf_edit_touch (e, b);
+  if (e->pairs != NULL)
+    {
+      g_autofree gint64 *key = pair_key (a, b);
+      guint i = GPOINTER_TO_UINT (g_hash_table_lookup (e->pairs, key));
+
+      if (i > 0)
+        {
+          LINK (e, i - 1)->multiplicity += multiplicity;
+          return;
+        }
+      g_array_append_val (e->links, l);
+      g_hash_table_insert (e->pairs, g_steal_pointer (&key), GUINT_TO_POINTER (e->links->len));
+      return;
+    }
   for (guint i = 0; i < e->links->len; i++)
     {
       TfLink *o = LINK (e, i);
@@ -308,6 +346,7 @@ tf_edit_drop_switch (Edit   *e,
 {
   guint v_index = v - n_chip (e);
 
+  g_clear_pointer (&e->pairs, g_hash_table_unref);
   g_free (SW (e, v_index)->id);
   g_array_remove_index (e->switches, v_index);
   if (v < e->near->len)
@@ -576,6 +615,8 @@ tf_edit_finish (Edit    *e,
   g_autofree guint32 *stamp = g_new0 (guint32, MAX (n_nodes, 1));
   g_autofree guint32 *first = g_new (guint32, MAX (n_nodes, 1));
   g_autofree guint32 *rep = g_new (guint32, MAX (n, 1));
+
+  g_clear_pointer (&e->pairs, g_hash_table_unref);
 
   /* Records joining the same two nodes merge into the first of them: the records bucketed by
    * their lower end, in order (a counting sort), then each bucket's upper ends marked. */

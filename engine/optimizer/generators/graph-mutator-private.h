@@ -33,6 +33,7 @@ typedef struct
   GByteArray           *near;      /* one byte per node, set where a link was changed */
   gboolean              cut;       /* a link was taken out */
   gboolean              whole;     /* check the whole graph, not what the edit marked */
+  GHashTable           *pairs;     /* while set (tf_edit_index_links): (a, b) -> record + 1 */
 } Edit;
 
 #define SW(e, i) (&g_array_index ((e)->switches, TfSwitch, (i)))
@@ -83,6 +84,11 @@ gboolean tf_edit_apply (const TfSearchConfig *config, const TfNetworkGraph *from
                         TfNetworkGraph *out, GError **error);
 /* Adds @multiplicity links between a and b, onto an existing record when there is one. */
 void     tf_edit_add_links (Edit *e, guint32 a, guint32 b, guint32 multiplicity);
+/* Indexes the link records by their ends, so that tf_edit_add_links finds a record in constant
+ * time rather than by a scan (an edit adding thousands of links: the crossover). The index
+ * holds while links change only through tf_edit_add_links and take_link; dropping a switch
+ * (which renumbers) and finishing drop it. */
+void     tf_edit_index_links (Edit *e);
 /* Removes switch node @v, whose links are all empty, and renumbers the nodes after it. */
 void     tf_edit_drop_switch (Edit *e, guint32 v);
 gboolean tf_edit_id_taken (const Edit *e, const char *id);
