@@ -4,6 +4,8 @@
 #include <locale.h>
 
 #include "tf-application.h"
+#include "tf-screenshot.h"
+#include "topoforge.h"
 
 int
 main (int    argc,
@@ -12,13 +14,14 @@ main (int    argc,
   g_autoptr(TfApplication) app = NULL;
   int status;
 
-  /* TF_LOCALEDIR: the build tree's po/, so that scripts/run shows the translations without an
-   * install. */
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("TF_LOCALEDIR") ? g_getenv ("TF_LOCALEDIR")
-                                                               : LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  /* The locale is set here, GTK told not to set it again (it would warn where LANG names a
+   * locale the system lacks, which tf_locale_init handles). */
+  tf_locale_init (LOCALEDIR);
   textdomain (GETTEXT_PACKAGE);
+  gtk_disable_setlocale ();
+  status = tf_screenshot_without_display (argc, argv);
+  if (status >= 0)
+    return status;
 
   app = tf_application_new ();
   status = g_application_run (G_APPLICATION (app), argc, argv);

@@ -36,9 +36,7 @@ main (int    argc,
 {
   /* The engine's messages for people (context rules) follow the locale; the command line's own
    * text and everything it writes to files stay English. */
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  tf_locale_init (LOCALEDIR);
 
   if (argc < 2)
     {

@@ -44,6 +44,13 @@ GQuark tf_error_quark (void);
  * message built from a file's contents or a command line's arguments stays one line. */
 char  *tf_escape_control (const char *text);
 
+/* A program's locale and translations (the app's and the command line's, before anything is
+ * printed): the locale LANG and LC_* name, or, where the system has not generated it, C.UTF-8
+ * with the messages still in the language named (LANGUAGE set from it); the translations from
+ * TF_LOCALEDIR if set, else the build tree's po/ when the program runs from a build tree, else
+ * @installed_localedir. */
+void   tf_locale_init (const char *installed_localedir);
+
 /* Limits. n_chip above TF_N_CHIP_MAX is refused by validation; a result whose graph would hold
  * more than TF_LINK_COUNT_MAX physical links is not returned by enumerate and refused by
  * generate. */

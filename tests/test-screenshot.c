@@ -446,9 +446,10 @@ count_lines (const char *text,
   return n;
 }
 
-/* The README's app commands, exactly as written, run where build/ is this build tree and the
- * settings schema is not installed (no GSETTINGS_SCHEMA_DIR): each ends well, every picture is
- * the window at its --size with a topology drawn, and the missing schema is one warning line. */
+/* The README's app commands, exactly as written, run where build/ is this build tree, the
+ * settings schema is not installed (no GSETTINGS_SCHEMA_DIR) and there is no display: each ends
+ * well, every picture is the window at its --size with a topology drawn, and the missing
+ * schema is one warning line. */
 static void
 test_readme (void)
 {
@@ -464,6 +465,9 @@ test_readme (void)
   gboolean installed = schema_installed ();
   guint pictures = 0;
 
+  /* No display, as on a build server: the app finds a virtual one itself. */
+  env = g_environ_unsetenv (env, "DISPLAY");
+  env = g_environ_unsetenv (env, "WAYLAND_DISPLAY");
   g_assert_cmpint (symlink (build, link), ==, 0);
   g_assert_cmpint (symlink (data, data_link), ==, 0);
   g_assert_cmpuint (commands->len, >, 0);
@@ -593,6 +597,42 @@ test_unwritable (void)
   g_assert_false (g_file_test ("/nonexistent-dir/x.png", G_FILE_TEST_EXISTS));
 }
 
+/* LANG alone, naming a locale the system may not have generated, gives the app in Chinese from
+ * the build tree (no TF_LOCALEDIR, no LANGUAGE); and a screenshot without a display and
+ * without xvfb-run to find one says what to install. */
+static void
+test_language_and_no_display (void)
+{
+  const char *argv[] = { g_getenv ("TF_APP"), "--help", NULL };
+  const char *shot[] = { g_getenv ("TF_APP"), "--n-chip", "8", "--scope", "intra-rack",
+                         "--screenshot", "never.png", NULL };
+  const char *unset[] = { "LANGUAGE", "LC_ALL", "LC_MESSAGES", "TF_LOCALEDIR" };
+  g_auto(GStrv) env = g_get_environ ();
+  g_auto(GStrv) bare = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  for (guint i = 0; i < G_N_ELEMENTS (unset); i++)
+    env = g_environ_unsetenv (env, unset[i]);
+  env = g_environ_setenv (env, "LANG", "zh_CN.UTF-8", TRUE);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                               &err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (out, "用法"));
+  g_assert_null (strstr (err, "Locale not supported"));
+
+  bare = g_environ_unsetenv (g_get_environ (), "DISPLAY");
+  bare = g_environ_unsetenv (bare, "WAYLAND_DISPLAY");
+  bare = g_environ_setenv (bare, "PATH", "/nonexistent", TRUE);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_in (NULL, shot, (const char *const *) bare, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "install xvfb"));
+  g_assert_false (g_file_test ("never.png", G_FILE_TEST_EXISTS));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -621,6 +661,7 @@ main (int    argc,
   g_test_add_func ("/ui/screenshot/bad-file", test_bad_file);
   g_test_add_func ("/ui/screenshot/no-schema", test_no_schema);
   g_test_add_func ("/ui/screenshot/readme", test_readme);
+  g_test_add_func ("/ui/screenshot/language-and-no-display", test_language_and_no_display);
   status = g_test_run ();
   g_unlink (recent);
   g_rmdir (data_home);
