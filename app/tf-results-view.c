@@ -569,6 +569,10 @@ gboolean
 tf_results_view_select_first (TfResultsView *self)
 {
   g_return_val_if_fail (TF_IS_RESULTS_VIEW (self), FALSE);
+  /* Sorted by a column, the first row is the answer asked for (the cheapest, the fewest
+   * racks), recommended or not. */
+  if (sort_column (self) != NULL)
+    return tf_results_view_select (self, NULL, 0);
   return select_where (self, accept_recommended, NULL, 0)
          || tf_results_view_select (self, NULL, 0);
 }

@@ -52,7 +52,8 @@ void         tf_results_view_unselect (TfResultsView *self);
 gboolean     tf_results_view_select (TfResultsView *self, const char *family, guint index);
 /* Selects the shown result with this id. FALSE when none is shown. */
 gboolean     tf_results_view_select_id (TfResultsView *self, const char *id);
-/* Selects the first shown recommended result, or failing that the first result. */
+/* Selects the first row when the list is sorted by a column, else the first shown recommended
+ * result, or failing that the first result. */
 gboolean     tf_results_view_select_first (TfResultsView *self);
 /* Shown results and families (0 in the flat list). */
 guint        tf_results_view_get_n_shown (TfResultsView *self, guint *n_families);

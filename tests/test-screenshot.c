@@ -468,22 +468,33 @@ test_readme (void)
   /* No display, as on a build server: the app finds a virtual one itself. */
   env = g_environ_unsetenv (env, "DISPLAY");
   env = g_environ_unsetenv (env, "WAYLAND_DISPLAY");
+  env = g_environ_unsetenv (env, "LANGUAGE");   /* a user's shell: LANG decides */
   g_assert_cmpint (symlink (build, link), ==, 0);
   g_assert_cmpint (symlink (data, data_link), ==, 0);
   g_assert_cmpuint (commands->len, >, 0);
   for (guint c = 0; c < commands->len; c++)
     {
       const char *command = g_ptr_array_index (commands, c);
-      g_auto(GStrv) argv = NULL;
+      g_auto(GStrv) words = NULL;
+      g_auto(GStrv) command_env = g_strdupv (env);
       g_autoptr(GError) error = NULL;
       g_autofree char *err = NULL;
       const char *png = NULL, *size = NULL;
       gboolean optimize = FALSE;
       int status, width = 0, height = 0;
+      char **argv;
 
       g_test_message ("%s", command);
-      g_assert_true (g_shell_parse_argv (command, NULL, &argv, &error));
+      g_assert_true (g_shell_parse_argv (command, NULL, &words, &error));
       g_assert_no_error (error);
+      /* VAR=value words before the program set its environment, as the shell does. */
+      for (argv = words; *argv != NULL && strchr (*argv, '=') != NULL && **argv != '-'; argv++)
+        {
+          g_autofree char *name = g_strndup (*argv, strchr (*argv, '=') - *argv);
+
+          command_env = g_environ_setenv (command_env, name, strchr (*argv, '=') + 1, TRUE);
+        }
+      g_assert_nonnull (argv[0]);
       g_assert_true (g_str_has_prefix (argv[0], "build/"));
       for (guint i = 1; argv[i] != NULL && argv[i + 1] != NULL; i++)
         if (strcmp (argv[i], "--screenshot") == 0)
@@ -496,7 +507,7 @@ test_readme (void)
       if (strcmp (argv[0], "build/app/topoforge") == 0)
         g_assert_nonnull (png);
 
-      status = run_in (dir, (const char *const *) argv, (const char *const *) env, &err);
+      status = run_in (dir, (const char *const *) argv, (const char *const *) command_env, &err);
       if (status != 0 || (png != NULL && count_lines (err, "is not installed") != !installed))
         g_test_message ("%s", err);
       g_assert_cmpint (status, ==, 0);

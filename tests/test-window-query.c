@@ -125,6 +125,14 @@ test_filters (Fixture       *f,
       g_assert_cmpuint (tf_result_row_get_result (selected)->chips_per_board, ==, c);
       g_assert_cmpuint (shown->result.chips_per_board, ==, c);
       g_assert_cmpuint (shown->graph.chips_per_board, ==, c);
+      /* Sorted, the first row is the answer asked for, recommended or not. */
+      if (c % 4 == 0)
+        {
+          g_autofree char *first = tf_result_dup_id (e.rows[0]);
+          g_autofree char *id = tf_result_dup_id (tf_result_row_get_result (selected));
+
+          g_assert_cmpstr (id, ==, first);
+        }
     }
   /* A value nothing has: the view empties at once, before the engine answers. */
   g_object_set (results, "chips-per-board-filter", 7777u, NULL);
