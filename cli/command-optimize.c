@@ -271,7 +271,7 @@ tf_command_optimize (int    argc,
   g_autofree char *repeat = NULL, *stage_2 = NULL, *resume = NULL, *every = NULL;
   g_autofree char *front = NULL;
   guint n_repeats = 1, every_seconds = 60;
-  gboolean no_baseline = FALSE;
+  gboolean no_baseline = FALSE, overwrite = FALSE;
   TfSearchOptions options = { 0 };
   const GOptionEntry entries[] = {
     { "config", 0, 0, G_OPTION_ARG_FILENAME, &config_path,
@@ -286,6 +286,9 @@ tf_command_optimize (int    argc,
       "Population size, 4 to 10000 (default: the config's)", "P" },
     { "generations", 0, 0, G_OPTION_ARG_STRING, &generations,
       "Generations, 1 to 100000 (default: the config's)", "G" },
+    { "overwrite", 0, 0, G_OPTION_ARG_NONE, &overwrite,
+      "Write into --out DIR even if it already holds a run or other files (refused otherwise)",
+      NULL },
     { "no-baseline", 0, 0, G_OPTION_ARG_NONE, &no_baseline,
       "Skip the Random + QMC baseline", NULL },
     { "front", 0, 0, G_OPTION_ARG_STRING, &front,
@@ -324,7 +327,7 @@ tf_command_optimize (int    argc,
     {
       if (config_path != NULL || out_dir != NULL || seed != NULL || population != NULL
           || generations != NULL || no_baseline || stage_2 != NULL || repeat != NULL
-          || front != NULL)
+          || front != NULL || overwrite)
         {
           tf_cli_error ("optimize", "--resume DIR takes only --threads and --checkpoint-every: "
                         "the run goes on as it began");
@@ -393,6 +396,11 @@ tf_command_optimize (int    argc,
     {
       tf_cli_error ("optimize", "population times generations is more than 10,000,000 "
                     "evaluations");
+      return TF_CLI_EXIT_USAGE;
+    }
+  if (!tf_search_output_may_write (out_dir, overwrite, &error))
+    {
+      tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_USAGE;
     }
   if (g_mkdir_with_parents (out_dir, 0777) != 0)

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c: topoforge-cli, the engine without a window. */
-#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 

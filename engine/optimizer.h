@@ -622,6 +622,12 @@ char    *tf_stage_2_find_simulator (GError **error);
 gboolean tf_candidate_simulate (const TfSearchConfig *config, const char *simulator,
                                 TfCandidate *candidate, GError **error);
 
+/* Whether a run may be written into @dir without replacing anything by surprise: it does not
+ * exist or is an empty folder, or @overwrite. A folder holding a run (its summary, checkpoint,
+ * configuration or evaluated.csv) or other files is refused with one line naming it and the
+ * ways on (another folder, --overwrite, --resume). */
+gboolean tf_search_output_may_write (const char *dir, gboolean overwrite, GError **error);
+
 /* A run folder as optimize --out writes it, and as the app saves and opens it
  * (docs/optimizer.md, "Output"): config.yaml (the configuration of the run, complete),
  * pareto/candidate_NNN.yaml (the front, first objective ascending), summary.yaml and

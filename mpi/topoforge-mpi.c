@@ -16,7 +16,6 @@
  * that dies takes the job with it (Open MPI 4.1 cannot go on without it): rank 0 says the same
  * line, and the run resumes from its checkpoint.
  */
-#include <locale.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -88,9 +87,7 @@ main (int    argc,
     }
   MPI_Comm_rank (MPI_COMM_WORLD, &rank);
   MPI_Comm_size (MPI_COMM_WORLD, &n_ranks);
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  tf_locale_init (LOCALEDIR);
 
   if (rank > 0)
     {

@@ -32,12 +32,17 @@ test_optimize (void)
   Run r;
 
   g_assert_nonnull (dir);
-  /* A stale candidate of an earlier, longer front goes. */
+  /* A folder with files in it is refused, and left as it was... */
   g_assert_true (g_mkdir_with_parents (pareto, 0777) == 0);
   g_assert_true (g_file_set_contents (stale, "old", -1, NULL));
+  r = run ("optimize", "--config", config, "--out", dir, "--population", "8", NULL);
+  assert_usage_error (&r, "is not empty: choose another folder, or write the run among its "
+                      "files (--overwrite)");
+  g_assert_true (g_file_test (stale, G_FILE_TEST_EXISTS));
 
+  /* ...unless --overwrite: then a stale candidate of an earlier, longer front goes. */
   r = run ("optimize", "--config", config, "--out", dir, "--population", "8",
-           "--generations", "3", "--threads", "2", NULL);
+           "--generations", "3", "--threads", "2", "--overwrite", NULL);
   if (r.status != 0)
     g_error ("optimize exited %d: %s", r.status, r.err);
   g_assert_cmpstr (r.out, ==, "");
@@ -66,6 +71,17 @@ test_optimize (void)
   r = run ("validate", first, NULL);
   g_assert_cmpint (r.status, ==, 0);
   run_clear (&r);
+
+  /* A second run into the folder of the first is refused, naming the ways on; nothing moves. */
+  r = run ("optimize", "--config", config, "--out", dir, "--generations", "1", NULL);
+  assert_usage_error (&r, "already holds a run (summary.yaml): choose another folder, or "
+                      "replace it (--overwrite) or continue it (--resume ");
+  {
+    g_autofree char *again = NULL;
+
+    g_assert_true (g_file_get_contents (summary_path, &again, NULL, NULL));
+    g_assert_cmpstr (again, ==, summary);
+  }
 
   r = run ("optimize", "--config", config, NULL);
   assert_usage_error (&r, "--config FILE and --out DIR are required");

@@ -608,6 +608,44 @@ write_candidates (const char           *dir,
 }
 
 gboolean
+tf_search_output_may_write (const char  *dir,
+                            gboolean     overwrite,
+                            GError     **error)
+{
+  static const char *const marks[] = { "summary.yaml", "checkpoint.bin", "config.yaml",
+                                       "evaluated.csv" };
+  g_autoptr(GDir) d = NULL;
+
+  if (overwrite || !g_file_test (dir, G_FILE_TEST_EXISTS))
+    return TRUE;
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_IO, "%s exists and is not a folder", dir);
+      return FALSE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (marks); i++)
+    {
+      g_autofree char *path = g_build_filename (dir, marks[i], NULL);
+
+      if (g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_IO, "%s already holds a run (%s): choose "
+                       "another folder, or replace it (--overwrite) or continue it "
+                       "(--resume %s)", dir, marks[i], dir);
+          return FALSE;
+        }
+    }
+  d = g_dir_open (dir, 0, NULL);
+  if (d != NULL && g_dir_read_name (d) != NULL)
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_IO, "%s is not empty: choose another folder, or "
+                   "write the run among its files (--overwrite)", dir);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 tf_search_output_write (const char           *dir,
                         const char           *config_path,
                         const TfSearchConfig *config,
