@@ -417,7 +417,10 @@ on_snapshot (GObject                *target,
   self->snapshots++;
   if (p->stage_2 > 0)
     {
-      gtk_progress_bar_pulse (self->progress);
+      if (p->stage_2_done > 0)
+        gtk_progress_bar_set_fraction (self->progress, (double) p->stage_2_done / p->stage_2);
+      else
+        gtk_progress_bar_pulse (self->progress);
       text = g_strdup_printf (g_dngettext (NULL, "Simulating %u front candidate with SimGrid…",
                                            "Simulating %u front candidates with SimGrid…",
                                            p->stage_2), p->stage_2);

@@ -67,8 +67,12 @@ on_progress (const TfSearchProgress *p,
                     p->hypervolume, p->elapsed);
       tenth_shown = tenth;
     }
+  else if (p->stage_2 > 0 && p->stage_2_done == 0)
+    g_printerr ("stage 2   simulating %u front candidates with SimGrid  elapsed %7.1f s\n",
+                p->stage_2, p->elapsed);
   else if (p->stage_2 > 0)
-    g_printerr ("stage 2: simulating %u front candidates with SimGrid\n", p->stage_2);
+    g_printerr ("stage 2   simulated %6u of %u  elapsed %7.1f s\n", p->stage_2_done,
+                p->stage_2, p->elapsed);
   else if (p->baseline)
     g_printerr ("baseline  evaluations %6u  front %4u  hypervolume %.4f  elapsed %7.1f s\n",
                 p->evaluations, p->front_size, p->hypervolume, p->elapsed);

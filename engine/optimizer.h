@@ -457,7 +457,8 @@ typedef struct
   double  elapsed;         /* seconds */
   gboolean baseline;       /* TRUE while the Random + QMC baseline runs */
   guint   stage_2;         /* non-zero once the search is over and Stage 2 simulates that many
-                            * front candidates */
+                            * front candidates, of which stage_2_done are simulated so far */
+  guint   stage_2_done;
   guint   stage_0_done;    /* while Stage 0 runs (stage_0_total non-zero): the family results */
   guint   stage_0_total;   /* evaluated so far, of that many; front is then the family front's */
   /* Borrowed for the call only: the current front (TfCandidate *, by first objective) and the

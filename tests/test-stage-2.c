@@ -289,8 +289,21 @@ test_missing_simulator (void)
     g_unsetenv ("TOPOFORGE_SIMGRID");
 }
 
+/* Stage 2's reports, in order: (stage_2, stage_2_done) of each; the baseline's after it. */
+static gboolean
+record_stage_2 (const TfSearchProgress *p,
+                gpointer                data)
+{
+  GArray *log = data;
+  guint pair[2] = { p->stage_2, p->stage_2_done };
+
+  if (p->stage_2 > 0 || p->baseline)
+    g_array_append_vals (log, pair, 2);
+  return TRUE;
+}
+
 /* A search with stage_2: simgrid simulates ceil(pareto_threshold * evaluations) of its front,
- * writes both figures, and the candidate files give them back. */
+ * says how far it is, writes both figures, and the candidate files give them back. */
 static void
 test_search (void)
 {
@@ -300,12 +313,36 @@ test_search (void)
   g_autofree char *dir = g_dir_make_tmp ("test-stage-2-run-XXXXXX", NULL);
   g_autofree char *summary = NULL;
   guint simulated = 0, violations = 0;
+  g_autoptr(GArray) log = g_array_new (FALSE, FALSE, sizeof (guint));
+  TfSearchOptions options = { .baseline = TRUE, .progress = record_stage_2, .progress_data = log };
+  guint last_done = 0, n_reports;
 
   tf_test_search_config (32, "[fat-tree, torus]", 8, 3, 1, NULL, &config);
   config.stage_2 = TF_STAGE_2_SIMGRID;
   config.pareto_threshold = 0.2;
-  g_assert_true (tf_search_run (&config, NULL, &result, &error));
+  g_assert_true (tf_search_run (&config, &options, &result, &error));
   g_assert_no_error (error);
+  /* Announced (0 done), then counted up to all of them; the baseline's reports after it say
+   * nothing of Stage 2. */
+  n_reports = log->len / 2;
+  g_assert_cmpuint (n_reports, >=, 3);
+  g_assert_cmpuint (g_array_index (log, guint, 0), ==, result.stage_2_candidates);
+  g_assert_cmpuint (g_array_index (log, guint, 1), ==, 0);
+  for (guint i = 1; i < n_reports; i++)
+    {
+      guint total = g_array_index (log, guint, 2 * i), done = g_array_index (log, guint, 2 * i + 1);
+
+      if (total == 0)
+        {
+          g_assert_cmpuint (last_done, ==, result.stage_2_candidates);
+          continue;
+        }
+      g_assert_cmpuint (total, ==, result.stage_2_candidates);
+      g_assert_cmpuint (done, >, last_done);
+      last_done = done;
+    }
+  g_assert_cmpuint (last_done, ==, result.stage_2_candidates);
+  g_assert_cmpuint (g_array_index (log, guint, log->len - 2), ==, 0);
   g_assert_cmpuint (result.stage_2_candidates, ==,
                     MIN (result.front->len, (guint) ceil (0.2 * result.evaluations)));
   g_assert_cmpuint (result.stage_2_candidates, >, 0);

@@ -15,8 +15,12 @@ gboolean tf_evaluate_stage_2 (const TfSearchConfig *config, const char *simulato
  * front (tf_stage_2_count of them), simulated on @threads threads; the counters and time in
  * @out. */
 guint    tf_stage_2_count (const TfSearchConfig *config, guint front_size, guint evaluations);
+/* Told how many of @total are simulated after each step, from the calling thread; FALSE
+ * stops Stage 2 there (the rest stay unsimulated, the result cancelled). */
+typedef gboolean (*TfStage2Progress) (guint done, guint total, gpointer data);
 void     tf_stage_2_run (const TfSearchConfig *config, const char *simulator, guint threads,
-                         volatile gint *cancel, TfSearchResult *out);
+                         volatile gint *cancel, TfStage2Progress progress,
+                         gpointer progress_data, TfSearchResult *out);
 
 /* Hypervolume (minimisation) of the region dominated by @n points and bounded by @reference;
  * points not strictly better than the reference in every objective add nothing. Exact. */
@@ -47,6 +51,7 @@ typedef struct
   guint                  n_samplers;
   gboolean               baseline;
   guint                  stage_2;    /* the front candidates Stage 2 simulates, once it starts */
+  guint                  stage_2_done;  /* of them, simulated so far */
   TfCredit               credit[TF_N_GENERATORS];   /* per generator, for picking one to mutate a
                                                   * parent */
   TfCredit               immigrant_credit;  /* immigrants against children (immigrant_share) */

@@ -67,6 +67,7 @@ tf_search_report (Run   *run,
     .elapsed = (g_get_monotonic_time () - run->start) / 1e6,
     .baseline = run->baseline,
     .stage_2 = run->stage_2,
+    .stage_2_done = run->stage_2_done,
     .stage_0_done = run->stage_0_done,
     .stage_0_total = run->stage_0_total,
     .front = run->archive,
@@ -76,6 +77,19 @@ tf_search_report (Run   *run,
   if (run->options->progress == NULL)
     return TRUE;
   return run->options->progress (&p, run->options->progress_data);
+}
+
+/* Stage 2's steps, reported as the search's generations are. */
+static gboolean
+stage_2_progress (guint    done,
+                  guint    total,
+                  gpointer data)
+{
+  Run *run = data;
+
+  run->stage_2_done = done;
+  (void) total;
+  return tf_search_report (run, run->out->generations_done);
 }
 
 /* A child of @parent from the generators that can mutate it, one picked by their configured
@@ -918,14 +932,17 @@ tf_search_run (const TfSearchConfig  *config,
     }
   if (ok && phase != TF_PHASE_BASELINE && simulator != NULL && !out->cancelled)
     {
-      /* Said before it starts: Stage 2 reports nothing until it ends. */
+      /* Said before it starts, then after each step. */
       run.stage_2 = tf_stage_2_count (config, out->front->len, out->evaluations);
+      run.stage_2_done = 0;
       run.archive = out->front;
       if (!tf_search_report (&run, out->generations_done))
         out->cancelled = TRUE;
-      run.archive = NULL;
       if (!out->cancelled)
-        tf_stage_2_run (config, simulator, tf_search_threads (&run), run.options->cancel, out);
+        tf_stage_2_run (config, simulator, tf_search_threads (&run), run.options->cancel,
+                        stage_2_progress, &run, out);
+      run.archive = NULL;
+      run.stage_2 = 0;
     }
 
   if (ok && run.options->baseline && config->algorithm == TF_SEARCH_NSGA2 && !out->cancelled)

@@ -563,6 +563,7 @@ typedef struct
   GPtrArray            *chosen;
   volatile gint        *cancel;
   GError              **errors;
+  guint                 offset;   /* of the step at hand in chosen */
 } FrontWork;
 
 static void
@@ -573,6 +574,7 @@ simulate_one (gpointer          data,
   FrontWork *work = data;
 
   (void) stats;
+  i += work->offset;
   tf_evaluate_stage_2 (work->config, work->simulator, g_ptr_array_index (work->chosen, i),
                        work->cancel, &work->errors[i]);
 }
@@ -622,13 +624,17 @@ tf_stage_2_run (const TfSearchConfig *config,
                 const char           *simulator,
                 guint                 threads,
                 volatile gint        *cancel,
+                TfStage2Progress      progress,
+                gpointer              progress_data,
                 TfSearchResult       *out)
 {
   GPtrArray *front = out->front;
   guint n, m = config->n_objectives;
   gint64 start = g_get_monotonic_time ();
   g_autoptr(GPtrArray) chosen = g_ptr_array_new ();
-  FrontWork work = { config, simulator, chosen, cancel, NULL };
+  FrontWork work = { config, simulator, chosen, cancel, NULL, 0 };
+  guint chunk;
+  gboolean stopped = FALSE;
 
   g_return_if_fail (front != NULL);
 
@@ -653,8 +659,19 @@ tf_stage_2_run (const TfSearchConfig *config,
         g_ptr_array_add (chosen, g_ptr_array_index (front, keep[i]));
     }
 
+  /* In about ten steps, each as many candidates as there are threads or more, so that the
+   * progress says how far it is (from this thread, as the search's does). */
   work.errors = g_new0 (GError *, MAX (n, 1));
-  tf_run_parallel (threads, n, cancel, simulate_one, &work, NULL);
+  chunk = MAX (MAX (threads, 1u), (n + 9) / 10);
+  for (work.offset = 0; work.offset < n; work.offset += chunk)
+    {
+      tf_run_parallel (threads, MIN (chunk, n - work.offset), cancel, simulate_one, &work, NULL);
+      if (progress != NULL && !progress (MIN (work.offset + chunk, n), n, progress_data))
+        {
+          stopped = TRUE;
+          break;
+        }
+    }
   out->stage_2_candidates = n;
   for (guint i = 0; i < n; i++)
     {
@@ -671,7 +688,7 @@ tf_stage_2_run (const TfSearchConfig *config,
         }
       g_clear_error (&work.errors[i]);
     }
-  if (out->simulated < n && cancel != NULL && g_atomic_int_get (cancel))
+  if (out->simulated < n && (stopped || (cancel != NULL && g_atomic_int_get (cancel))))
     out->cancelled = TRUE;
   mark_dominated (config, chosen);
   g_free (work.errors);
