@@ -121,6 +121,68 @@ tf_optimize_view_save_run (TfOptimizeView *self,
 }
 
 static void
+replace_answered (GtkDialog      *dialog,
+                  int             response,
+                  TfOptimizeView *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    tf_optimize_view_save_run (self, g_object_get_data (G_OBJECT (dialog), "folder"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+GtkWindow *
+tf_optimize_view_request_save_run (TfOptimizeView *self,
+                                   GFile          *folder)
+{
+  g_autofree char *path = NULL;
+  const char *mark = NULL;
+  TfRunFolderState state;
+  GtkRoot *root;
+  GtkWidget *dialog, *replace;
+
+  g_return_val_if_fail (TF_IS_OPTIMIZE_VIEW (self), NULL);
+  g_return_val_if_fail (G_IS_FILE (folder), NULL);
+
+  path = g_file_get_path (folder);
+  state = path != NULL ? tf_search_output_folder_state (path, &mark) : TF_RUN_FOLDER_FREE;
+  /* Saved again where it came from, or a folder the save will fail on (saying why): no
+   * question. */
+  if (self->run == NULL || (state != TF_RUN_FOLDER_HOLDS_RUN && state != TF_RUN_FOLDER_NOT_EMPTY)
+      || g_strcmp0 (path, self->run->folder) == 0)
+    {
+      tf_optimize_view_save_run (self, folder);
+      return NULL;
+    }
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   state == TF_RUN_FOLDER_HOLDS_RUN
+                                   ? _("Replace the run in %s?")
+                                   : _("Save the run among the files in %s?"), path);
+  if (state == TF_RUN_FOLDER_HOLDS_RUN)
+    /* TRANSLATORS: %s is the file that shows it, e.g. summary.yaml */
+    gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                              _("The folder already holds a run (%s). Saving "
+                                                "replaces its results."), mark);
+  else
+    gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                              _("The folder is not empty. The run’s files are "
+                                                "written beside the files there, replacing any "
+                                                "of the same name."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  replace = gtk_dialog_add_button (GTK_DIALOG (dialog), state == TF_RUN_FOLDER_HOLDS_RUN
+                                                        ? _("_Replace") : _("_Save"),
+                                   GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (replace, "destructive-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  g_object_set_data_full (G_OBJECT (dialog), "folder", g_object_ref (folder), g_object_unref);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (replace_answered), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return GTK_WINDOW (dialog);
+}
+
+static void
 exported (GObject      *source,
           GAsyncResult *result,
           gpointer      user_data)
@@ -375,7 +437,7 @@ save_run_chosen (TfOptimizeView *self,
                  GFile          *folder,
                  GtkFileChooser *chooser)
 {
-  tf_optimize_view_save_run (self, folder);
+  tf_optimize_view_request_save_run (self, folder);
 }
 
 static void

@@ -36,6 +36,10 @@ gboolean          tf_optimize_view_load_config (TfOptimizeView *self, GFile *fil
                                                 GError **error);
 void              tf_optimize_view_open_run (TfOptimizeView *self, GFile *folder);
 void              tf_optimize_view_save_run (TfOptimizeView *self, GFile *folder);
+/* Save Run as the user asks it: into @folder at once when that replaces nothing, else after a
+ * question (the folder holds a run, or other files: what optimize --out refuses without
+ * --overwrite); the question's dialog, or NULL when it saved at once. */
+GtkWindow        *tf_optimize_view_request_save_run (TfOptimizeView *self, GFile *folder);
 void              tf_optimize_view_export_selected (TfOptimizeView *self, GFile *folder,
                                                     TfExportFormat format);
 /* Compares the selected candidate with the family seed it descends from. */

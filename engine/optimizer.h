@@ -623,10 +623,21 @@ char    *tf_stage_2_find_simulator (GError **error);
 gboolean tf_candidate_simulate (const TfSearchConfig *config, const char *simulator,
                                 TfCandidate *candidate, GError **error);
 
-/* Whether a run may be written into @dir without replacing anything by surprise: it does not
- * exist or is an empty folder, or @overwrite. A folder holding a run (its summary, checkpoint,
- * configuration or evaluated.csv) or other files is refused with one line naming it and the
- * ways on (another folder, --overwrite, --resume). */
+/* What a run written into @dir would replace: nothing (it does not exist, or is an empty
+ * folder), a run (*@mark, if not NULL, names the file that says so: its summary, checkpoint,
+ * configuration or evaluated.csv), other files, or a file that is not a folder. */
+typedef enum
+{
+  TF_RUN_FOLDER_FREE,
+  TF_RUN_FOLDER_HOLDS_RUN,
+  TF_RUN_FOLDER_NOT_EMPTY,
+  TF_RUN_FOLDER_NOT_A_FOLDER,
+} TfRunFolderState;
+
+TfRunFolderState tf_search_output_folder_state (const char *dir, const char **mark);
+/* Whether a run may be written into @dir without replacing anything by surprise: a free folder,
+ * or one holding a run or other files with @overwrite; else one line naming it and the ways on
+ * (another folder, --overwrite, --resume), as optimize --out says it. */
 gboolean tf_search_output_may_write (const char *dir, gboolean overwrite, GError **error);
 
 /* A run folder as optimize --out writes it, and as the app saves and opens it

@@ -427,6 +427,36 @@ test_save_run_and_export (Fixture       *f,
     g_assert_true (g_file_test (saved, G_FILE_TEST_IS_DIR));
   }
 
+  /* Saved again where it was saved: no question. Into the folder of another run (the command
+   * line's): asked first; Cancel writes nothing, Replace writes it there. */
+  g_assert_null (tf_optimize_view_request_save_run (f->view, save_folder));
+  iterate_until_idle (f->view);
+  g_assert_null (tf_optimize_view_get_error (f->view));
+  {
+    g_autofree char *summary_path = g_build_filename (dir, "summary.yaml", NULL);
+    g_autofree char *after = NULL;
+    GtkWindow *question;
+
+    g_assert_true (g_file_set_contents (summary_path, "# marked\n", -1, NULL));
+    question = tf_optimize_view_request_save_run (f->view, folder);
+    g_assert_nonnull (question);
+    g_assert_true (GTK_IS_MESSAGE_DIALOG (question));
+    gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_CANCEL);
+    iterate_until_idle (f->view);
+    g_assert_true (g_file_get_contents (summary_path, &after, NULL, NULL));
+    g_assert_cmpstr (after, ==, "# marked\n");
+    g_clear_pointer (&after, g_free);
+
+    question = tf_optimize_view_request_save_run (f->view, folder);
+    g_assert_nonnull (question);
+    gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_ACCEPT);
+    iterate_until_idle (f->view);
+    g_assert_null (tf_optimize_view_get_error (f->view));
+    g_assert_true (g_file_get_contents (summary_path, &after, NULL, NULL));
+    g_assert_cmpstr (after, !=, "# marked\n");
+    g_assert_cmpstr (tf_optimize_view_get_run (f->view)->folder, ==, dir);
+  }
+
   /* Export Selected: the first and last candidates, files the engine reads back byte for
    * byte, and selection.yaml. */
   click_front_point (f, 0, 0);

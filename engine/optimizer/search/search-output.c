@@ -607,42 +607,64 @@ write_candidates (const char           *dir,
   return TRUE;
 }
 
-gboolean
-tf_search_output_may_write (const char  *dir,
-                            gboolean     overwrite,
-                            GError     **error)
+TfRunFolderState
+tf_search_output_folder_state (const char  *dir,
+                               const char **mark)
 {
   static const char *const marks[] = { "summary.yaml", "checkpoint.bin", "config.yaml",
                                        "evaluated.csv" };
   g_autoptr(GDir) d = NULL;
 
-  if (overwrite || !g_file_test (dir, G_FILE_TEST_EXISTS))
-    return TRUE;
+  if (mark != NULL)
+    *mark = NULL;
+  if (!g_file_test (dir, G_FILE_TEST_EXISTS))
+    return TF_RUN_FOLDER_FREE;
   if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_IO, "%s exists and is not a folder", dir);
-      return FALSE;
-    }
+    return TF_RUN_FOLDER_NOT_A_FOLDER;
   for (guint i = 0; i < G_N_ELEMENTS (marks); i++)
     {
       g_autofree char *path = g_build_filename (dir, marks[i], NULL);
 
       if (g_file_test (path, G_FILE_TEST_EXISTS))
         {
-          g_set_error (error, TF_ERROR, TF_ERROR_IO, "%s already holds a run (%s): choose "
-                       "another folder, or replace it (--overwrite) or continue it "
-                       "(--resume %s)", dir, marks[i], dir);
-          return FALSE;
+          if (mark != NULL)
+            *mark = marks[i];
+          return TF_RUN_FOLDER_HOLDS_RUN;
         }
     }
   d = g_dir_open (dir, 0, NULL);
-  if (d != NULL && g_dir_read_name (d) != NULL)
+  return d != NULL && g_dir_read_name (d) != NULL ? TF_RUN_FOLDER_NOT_EMPTY : TF_RUN_FOLDER_FREE;
+}
+
+gboolean
+tf_search_output_may_write (const char  *dir,
+                            gboolean     overwrite,
+                            GError     **error)
+{
+  const char *mark = NULL;
+
+  switch (tf_search_output_folder_state (dir, &mark))
     {
+    case TF_RUN_FOLDER_NOT_A_FOLDER:
+      g_set_error (error, TF_ERROR, TF_ERROR_IO, "%s exists and is not a folder", dir);
+      return FALSE;
+    case TF_RUN_FOLDER_HOLDS_RUN:
+      if (overwrite)
+        return TRUE;
+      g_set_error (error, TF_ERROR, TF_ERROR_IO, "%s already holds a run (%s): choose another "
+                   "folder, or replace it (--overwrite) or continue it (--resume %s)", dir, mark,
+                   dir);
+      return FALSE;
+    case TF_RUN_FOLDER_NOT_EMPTY:
+      if (overwrite)
+        return TRUE;
       g_set_error (error, TF_ERROR, TF_ERROR_IO, "%s is not empty: choose another folder, or "
                    "write the run among its files (--overwrite)", dir);
       return FALSE;
+    case TF_RUN_FOLDER_FREE:
+    default:
+      return TRUE;
     }
-  return TRUE;
 }
 
 gboolean
