@@ -307,12 +307,11 @@ tier_name (TfTier tier)
     }
 }
 
-/* "128.6 GB/s", each way. A word joiner after the slash: a narrow panel wraps CJK text
- * anywhere, and may break after a slash, which left "GB/" on one line and "s" on the next. */
+/* "128.6 GB/s", each way, never split (tf_format_quantity). */
 static char *
 format_gbps (double gbps)
 {
-  return tf_format_quantity (gbps, 1, "GB/\u2060s");
+  return tf_format_quantity (gbps, 1, "GB/s");
 }
 
 /* What a switch or board draws: watts below a kilowatt, kilowatts from there. */

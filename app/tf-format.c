@@ -91,8 +91,12 @@ tf_format_quantity (double      value,
                     const char *unit)
 {
   g_autofree char *number = tf_format_real (value, digits);
+  g_autoptr(GString) joined = g_string_new (unit);
 
-  return g_strdup_printf ("%s\u00a0%s", number, unit);
+  /* A word joiner after each slash: a narrow label wraps CJK text anywhere and may break after
+   * a slash, which left "GB/" on one line and "s" on the next. */
+  g_string_replace (joined, "/", "/\u2060", 0);
+  return g_strdup_printf ("%s\u00a0%s", number, joined->str);
 }
 
 char *
