@@ -195,9 +195,9 @@ update (TfParetoModel *model)
               max = MAX (max, v);
             }
         }
-    tf_plot_axis_init_fit (&model->plot_axis[TF_PARETO_AXIS_COLOUR], min, max,
-                           tick_count (model, TF_PARETO_AXIS_COLOUR), TF_PLOT_SCALE_LINEAR,
-                           axis_unit (model, TF_PARETO_AXIS_COLOUR));
+    tf_plot_axis_init_range (&model->plot_axis[TF_PARETO_AXIS_COLOUR], min, max,
+                             tick_count (model, TF_PARETO_AXIS_COLOUR),
+                             axis_unit (model, TF_PARETO_AXIS_COLOUR));
   }
 
   for (TfParetoSet set = 0; set < TF_N_PARETO_SETS; set++)

@@ -43,6 +43,11 @@ typedef struct
  * scale values must be positive. @unit is the engine's (NULL: none). */
 void     tf_plot_axis_init_fit (TfPlotAxis *axis, double min, double max, guint n_ticks,
                                 TfPlotScale scale, const char *unit);
+/* Exactly the data's @min..@max, linear, with nice ticks inside (a colour scale: no colour
+ * for values no point has, none below zero for data that starts there); an empty range as
+ * tf_plot_axis_init_fit's. */
+void     tf_plot_axis_init_range (TfPlotAxis *axis, double min, double max, guint n_ticks,
+                                  const char *unit);
 /* Exactly @lo..@hi (a zoomed view), with nice ticks inside. */
 void     tf_plot_axis_init_view (TfPlotAxis *axis, double lo, double hi, guint n_ticks,
                                  TfPlotScale scale, const char *unit);

@@ -152,6 +152,28 @@ test_linear_degenerate (void)
   g_assert_cmpfloat_with_epsilon (tf_plot_axis_fraction (&axis, 0.25), 0.25, 1e-12);
 }
 
+/* A colour scale spans exactly its data: hops lost from 0.24 to 157 run from 0.24, not from
+ * about -20 as a fitted axis's room and rounding made them; its ticks lie inside. */
+static void
+test_linear_range (void)
+{
+  TfPlotAxis axis;
+
+  tf_plot_axis_init_range (&axis, 0.24, 157, 6, "hops");
+  g_assert_cmpfloat (axis.lo, ==, 0.24);
+  g_assert_cmpfloat (axis.hi, ==, 157);
+  g_assert_cmpuint (axis.n_ticks, >=, 2);
+  for (guint i = 0; i < axis.n_ticks; i++)
+    {
+      g_assert_cmpfloat (axis.ticks[i], >=, 0.24);
+      g_assert_cmpfloat (axis.ticks[i], <=, 157);
+    }
+  /* Nothing to show: as a fitted axis, 0..1. */
+  tf_plot_axis_init_range (&axis, G_MAXDOUBLE, -G_MAXDOUBLE, 6, NULL);
+  g_assert_cmpfloat (axis.lo, ==, 0);
+  g_assert_cmpfloat (axis.hi, ==, 1);
+}
+
 static void
 test_log_decades (void)
 {
@@ -337,6 +359,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/plot-axis/linear/time", test_linear_time);
   g_test_add_func ("/engine/plot-axis/linear/other-units", test_linear_other_units);
   g_test_add_func ("/engine/plot-axis/linear/degenerate", test_linear_degenerate);
+  g_test_add_func ("/engine/plot-axis/linear/range", test_linear_range);
   g_test_add_func ("/engine/plot-axis/log/decades", test_log_decades);
   g_test_add_func ("/engine/plot-axis/log/1-2-5", test_log_125);
   g_test_add_func ("/engine/plot-axis/log/narrow", test_log_narrow);

@@ -170,8 +170,7 @@ layout_init (Layout            *l,
   tf_plot_axis_init_fit (&l->x, min[0], max[0], 7, TF_PLOT_SCALE_LINEAR, plot->units[0]);
   tf_plot_axis_init_fit (&l->y, min[1], max[1], 6, TF_PLOT_SCALE_LINEAR,
                          m >= 2 ? plot->units[1] : NULL);
-  tf_plot_axis_init_fit (&l->c, min[2], max[2], 6, TF_PLOT_SCALE_LINEAR,
-                         m >= 3 ? plot->units[2] : NULL);
+  tf_plot_axis_init_range (&l->c, min[2], max[2], 6, m >= 3 ? plot->units[2] : NULL);
 }
 
 static void

@@ -267,6 +267,19 @@ tf_plot_axis_init_fit (TfPlotAxis  *axis,
   tf_plot_axis_init_view (axis, lo, hi, n_ticks, scale, unit);
 }
 
+void
+tf_plot_axis_init_range (TfPlotAxis *axis,
+                         double      min,
+                         double      max,
+                         guint       n_ticks,
+                         const char *unit)
+{
+  if (!(min <= max) || !isfinite (min) || !isfinite (max))
+    tf_plot_axis_init_fit (axis, min, max, n_ticks, TF_PLOT_SCALE_LINEAR, unit);
+  else
+    tf_plot_axis_init_view (axis, min, max, n_ticks, TF_PLOT_SCALE_LINEAR, unit);
+}
+
 double
 tf_plot_axis_fraction (const TfPlotAxis *axis,
                        double            value)
