@@ -20,6 +20,8 @@ method_name (TfMethod method)
       return _("upper bound: the value of a real cut; the minimum may be lower");
     case TF_METHOD_LOWER_BOUND:
       return _("lower bound: over a cut that may not be the least; the value may be higher");
+    case TF_METHOD_ESTIMATE:
+      return _("estimate: a switch larger than any priced, its price extrapolated");
     case TF_METHOD_NONE:
     default:
       return _("not computed");
@@ -32,7 +34,8 @@ status_label (TfStatus status)
   return status == TF_STATUS_RECOMMENDED ? _("recommended") : _("edge case");
 }
 
-/* The text of a cell: numbers grouped, an upper bound marked, names translated. */
+/* The text of a cell: numbers grouped, a bound or an estimate marked ("≤", "≥", "~", as the
+ * command line's table), names translated. */
 char *
 tf_result_dup_cell_text (const TfColumn *column,
                const TfResult *r)
@@ -69,6 +72,8 @@ tf_result_dup_cell_text (const TfColumn *column,
     return g_strdup_printf ("≤\u00a0%s", number);
   if (method == TF_METHOD_LOWER_BOUND)
     return g_strdup_printf ("≥\u00a0%s", number);
+  if (method == TF_METHOD_ESTIMATE)
+    return g_strdup_printf ("~%s", number);
   return g_steal_pointer (&number);
 }
 

@@ -571,6 +571,8 @@ test_enumerate_query_example (void)
                                    "switches,links,cost,racks,optical_cables,diameter,"
                                    "bisection,paths,warnings,"));
   g_assert_nonnull (strstr (r.out, "\r\n\"fat-tree:layers="));
+  g_assert_nonnull (strstr (r.out, ",warnings,"));
+  g_assert_nonnull (strstr (r.out, ",methods\r\n"));
   csv = parse_csv (r.out);
   g_assert_cmpuint (csv->len, ==, 1 + 26);
   run_clear (&r);
@@ -592,6 +594,7 @@ test_enumerate_cheapest (void)
   CliQuery q = { .sort = "cost" };
   CliSort sort;
   double last = 0;
+  guint marked = 0;
 
   g_assert_cmpint (r.status, ==, 0);
   g_assert_true (g_str_has_prefix (r.out, "all families: showing 50 of 4455 matching"));
@@ -610,9 +613,22 @@ test_enumerate_cheapest (void)
   g_assert_cmpuint (all->len, ==, 1 + 4455);
   for (guint k = 1; k < all->len; k++)
     {
-      g_hash_table_insert (position, g_ptr_array_index (all, k), GUINT_TO_POINTER (k));
-      g_ptr_array_add (sorted, g_ptr_array_index (all, k));
+      GPtrArray *row = g_ptr_array_index (all, k);
+      const char *id = csv_cell (header, row, "id");
+      const char *methods = csv_cell (header, row, "methods");
+
+      g_hash_table_insert (position, row, GUINT_TO_POINTER (k));
+      g_ptr_array_add (sorted, row);
+      /* The table's marks, carried in CSV: the 512-port single switch's price is an estimate
+       * ("~" in the table), a dragonfly's bisection a real cut's, an upper bound ("<="). */
+      if (strcmp (id, "single-switch:n_endpoint=512") == 0 && ++marked)
+        g_assert_cmpstr (methods, ==, "cost=estimate");
+      if (strcmp (id, "dragonfly:a=8,p=8,h=1,g=8,n_endpoint=512") == 0 && ++marked)
+        g_assert_true (g_str_has_prefix (methods, "bisection=upper-bound;"));
+      if (g_str_has_prefix (id, "torus:"))
+        g_assert_cmpstr (methods, ==, "");
     }
+  g_assert_cmpuint (marked, ==, 2);
   sort = (CliSort) { &q, header, position, NULL };
   /* A stable sort: ties keep the engine's order. */
   g_ptr_array_sort_with_data (sorted, cli_compare, &sort);

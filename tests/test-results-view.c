@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "tf-format.h"
+#include "tf-result-cells.h"
 #include "tf-results-view.h"
 
 typedef struct
@@ -677,6 +678,33 @@ test_format (void)
   g_assert_cmpstr (pods, ==, want_pods);
 }
 
+/* A cell marks what is not exact as the command line's table does: an upper bound, a lower
+ * bound, an estimated price ("~", which the list once showed as a plain number). */
+static void
+test_cell_marks (void)
+{
+  TfResult r = { 0 };
+  g_autofree char *cost = NULL, *bisection = NULL, *ratio = NULL, *exact = NULL;
+
+  r.metrics.layout_method = TF_METHOD_EXACT;
+  r.metrics.cost_method = TF_METHOD_ESTIMATE;
+  r.metrics.network_cost = 512;
+  r.metrics.bisection_links_method = TF_METHOD_UPPER_BOUND;
+  r.metrics.bisection_links = 128;
+  r.metrics.bisection_bandwidth_method = TF_METHOD_LOWER_BOUND;
+  r.metrics.bisection_bandwidth = 64;
+  r.metrics.diameter_method = TF_METHOD_EXACT;
+  r.metrics.diameter = 5;
+  cost = tf_result_dup_cell_text (tf_column_lookup ("cost"), &r);
+  bisection = tf_result_dup_cell_text (tf_column_lookup ("bisection"), &r);
+  ratio = tf_result_dup_cell_text (tf_column_lookup ("bisection_bandwidth"), &r);
+  exact = tf_result_dup_cell_text (tf_column_lookup ("diameter"), &r);
+  g_assert_cmpstr (cost, ==, "~512");
+  g_assert_cmpstr (bisection, ==, "≤\u00a0128");
+  g_assert_cmpstr (ratio, ==, "≥\u00a064");
+  g_assert_cmpstr (exact, ==, "5");
+}
+
 /* The panel: one rack and one pod in the singular, every count grouped. */
 static void
 test_topology_markup (void)
@@ -751,6 +779,7 @@ main (int    argc,
   g_test_add ("/ui/results-view/n4096/readable", Fixture, GUINT_TO_POINTER (4096),
               fixture_set_up, test_readable, fixture_tear_down);
   g_test_add_func ("/ui/results-view/format", test_format);
+  g_test_add_func ("/ui/results-view/cell-marks", test_cell_marks);
   g_test_add_func ("/ui/results-view/topology-markup", test_topology_markup);
   return g_test_run ();
 }
