@@ -113,7 +113,10 @@ add_where (TfQuery     *query,
     {
       const TfCondition *c = &g_array_index (read.conditions, TfCondition, i);
 
-      tf_query_add_condition (query, c->column, c->compare, c->value);
+      if (c->other != NULL)
+        tf_query_add_column_condition (query, c->column, c->compare, c->other);
+      else
+        tf_query_add_condition (query, c->column, c->compare, c->value);
     }
   return TRUE;
 }

@@ -509,6 +509,7 @@ typedef struct
   const TfColumn *column;   /* tf_column_is_numeric () */
   TfCompare       compare;
   double          value;
+  const TfColumn *other;    /* non-NULL: compared with this column's value, not @value */
 } TfCondition;
 
 typedef struct
@@ -533,9 +534,14 @@ void     tf_query_copy (const TfQuery *query, TfQuery *out);
 void     tf_query_add_chips_per_board (TfQuery *query, guint min, guint max);
 void     tf_query_add_condition (TfQuery *query, const TfColumn *column, TfCompare compare,
                                  double value);
+/* @column compared with @other, both numeric, on the same result: "full bisection" is
+ * bisection_bandwidth_per_chip >= injection_bandwidth_per_chip. */
+void     tf_query_add_column_condition (TfQuery *query, const TfColumn *column,
+                                        TfCompare compare, const TfColumn *other);
 /* One condition as text, "COLUMN<OP>VALUE": a column's name (tf_column_lookup ()), one of
  * <, <=, =, >=, > and a value, spaces allowed around each; the value a whole number in digits
- * for a count column, a real (C locale, exponent allowed) for a real one. Fails with
+ * for a count column, a real (C locale, exponent allowed) for a real one, or another numeric
+ * column's name ("bisection_bandwidth_per_chip>=injection_bandwidth_per_chip"). Fails with
  * TF_ERROR_INVALID_QUERY, or TF_ERROR_NOT_A_NUMBER for id, family and status, leaving @query
  * as it was; the message names the column and the text, never a caller's option. */
 gboolean tf_query_add_condition_text (TfQuery *query, const char *text, GError **error);

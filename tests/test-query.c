@@ -583,6 +583,49 @@ test_issue_example (void)
     }
 }
 
+/* Two columns compared on each result: "full bisection" at 256 chips keeps exactly the
+ * results whose bisection bandwidth per chip is at least their injection bandwidth, as a scan
+ * of every result says, and no other. */
+static void
+test_column_condition (void)
+{
+  TfContext ctx = tf_test_context (256, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  const TfColumn *bisection = tf_column_lookup ("bisection_bandwidth_per_chip");
+  const TfColumn *injection = tf_column_lookup ("injection_bandwidth_per_chip");
+  g_auto(TfEnumeration) all = { 0 };
+  g_auto(TfEnumeration) full = { 0 };
+  g_auto(TfQuery) everything;
+  g_auto(TfQuery) q;
+  g_autoptr(GError) error = NULL;
+  guint64 want = 0, legal = 0;
+
+  tf_query_init (&everything);
+  everything.sort = bisection;   /* measures every result */
+  g_assert_true (tf_enumerate_query (&ctx, NULL, 0, &everything, 0, NULL, NULL, &all, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < all.n_rows; i++)
+    want += bisection->get (all.rows[i]) >= injection->get (all.rows[i]);
+  for (guint f = 0; f < all.n_families; f++)
+    legal += all.families[f].total;
+  g_assert_cmpuint (all.n_rows, ==, legal);   /* none capped: the scan saw every result */
+
+  tf_query_init (&q);
+  g_assert_true (tf_query_add_condition_text (&q, "bisection_bandwidth_per_chip >= "
+                                              "injection_bandwidth_per_chip", &error));
+  g_assert_no_error (error);
+  g_assert_true (g_array_index (q.conditions, TfCondition, 0).other == injection);
+  g_assert_cmpint (tf_query_needs_metrics (&q), ==, TF_NEEDS_METRICS);
+  g_assert_true (tf_enumerate_query (&ctx, NULL, 0, &q, 0, NULL, NULL, &full, &error));
+  g_assert_no_error (error);
+  g_test_message ("%" G_GUINT64_FORMAT " of %" G_GUINT64_FORMAT " with full bisection", want,
+                  legal);
+  g_assert_cmpuint (want, >, 0);
+  g_assert_cmpuint (want, <, legal);
+  g_assert_cmpuint (full.matched, ==, want);
+  for (guint i = 0; i < full.n_rows; i++)
+    g_assert_cmpfloat (bisection->get (full.rows[i]), >=, injection->get (full.rows[i]));
+}
+
 /* Sorted, then capped: with more matches than the cap, a family keeps the first
  * TF_ENUMERATE_MAX_RESULTS in the query's order and counts the rest; the rows stop where the
  * order is no longer known. */
@@ -799,6 +842,8 @@ test_condition_text (void)
       "out of range: links must be from 0 to 18446744073709551615" },
     { "links=<4", TF_ERROR_INVALID_QUERY, "links: '<4' is not a whole number" },
     { "cost>=x", TF_ERROR_INVALID_QUERY, "cost: 'x' is not a number" },
+    { "cost>=status", TF_ERROR_INVALID_QUERY, "cost: status is not a number; compare with a "
+      "number or a numeric column" },
     { "cost>=1e999", TF_ERROR_INVALID_QUERY, "cost: '1e999' is not a number" },
     { "cost>=9e6,racks<=32", TF_ERROR_INVALID_QUERY, "cost: '9e6,racks<=32' is not a number" },
   };
@@ -845,6 +890,7 @@ main (int    argc,
   g_test_add_func ("/engine/query/condition-text", test_condition_text);
   g_test_add_func ("/engine/query/random-against-brute-force", test_random);
   g_test_add_func ("/engine/query/issue-example-4096", test_issue_example);
+  g_test_add_func ("/engine/query/column-condition", test_column_condition);
   g_test_add_func ("/engine/query/cap-after-sort", test_cap_after_sort);
   g_test_add_func ("/engine/query/measured", test_measured);
   g_test_add_func ("/engine/query/cancel", test_cancel);

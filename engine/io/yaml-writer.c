@@ -410,7 +410,9 @@ write_query (TfYamlEmitter *w,
           tf_yaml_emitter_mapping_start (w, TRUE);
           tf_yaml_emitter_key_string (w, "column", c->column->name);
           tf_yaml_emitter_key_string (w, "compare", tf_compare_to_string (c->compare));
-          if (c->column->kind == TF_COLUMN_REAL)
+          if (c->other != NULL)
+            tf_yaml_emitter_key_string (w, "value_column", c->other->name);
+          else if (c->column->kind == TF_COLUMN_REAL)
             tf_yaml_emitter_key_real (w, "value", c->value);
           else
             tf_yaml_emitter_key_uint (w, "value", (guint64) c->value);

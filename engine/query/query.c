@@ -86,7 +86,7 @@ tf_query_add_condition (TfQuery        *query,
                         TfCompare       compare,
                         double          value)
 {
-  TfCondition condition = { column, compare, value };
+  TfCondition condition = { column, compare, value, NULL };
 
   g_return_if_fail (query != NULL && column != NULL && compare < TF_N_COMPARES);
   g_return_if_fail (tf_column_is_numeric (column));
@@ -94,6 +94,19 @@ tf_query_add_condition (TfQuery        *query,
   if (query->conditions == NULL)
     query->conditions = g_array_new (FALSE, FALSE, sizeof (TfCondition));
   g_array_append_val (query->conditions, condition);
+}
+
+void
+tf_query_add_column_condition (TfQuery        *query,
+                               const TfColumn *column,
+                               TfCompare       compare,
+                               const TfColumn *other)
+{
+  g_return_if_fail (other != NULL && tf_column_is_numeric (other));
+
+  tf_query_add_condition (query, column, compare, 0);
+  if (query->conditions != NULL && query->conditions->len > 0)
+    g_array_index (query->conditions, TfCondition, query->conditions->len - 1).other = other;
 }
 
 /* Reading a condition's text. One reader for the command line's --where and the app's Where
@@ -164,7 +177,7 @@ tf_query_add_condition_text (TfQuery     *query,
   gsize at;
   g_autofree char *name = NULL;
   g_autofree char *value_text = NULL;
-  const TfColumn *column;
+  const TfColumn *column, *other;
   const char *rest = NULL;
   TfCompare compare = TF_COMPARE_EQ;
   double value;
@@ -203,6 +216,17 @@ tf_query_add_condition_text (TfQuery     *query,
       return FALSE;
     }
   value_text = g_strstrip (g_strdup (rest));
+  if ((other = tf_column_lookup (value_text)) != NULL)
+    {
+      if (!tf_column_is_numeric (other))
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_QUERY, "%s: %s is not a number; "
+                       "compare with a number or a numeric column", name, value_text);
+          return FALSE;
+        }
+      tf_query_add_column_condition (query, column, compare, other);
+      return TRUE;
+    }
   if (column->kind == TF_COLUMN_REAL)
     {
       char *end;
@@ -244,6 +268,14 @@ tf_query_filters (const TfQuery *query)
              || query->match != NULL);
 }
 
+/* What a condition waits for: the more of its columns'. */
+static TfNeeds
+condition_needs (const TfCondition *c)
+{
+  return MAX (c->column->needs_metrics, c->other != NULL ? c->other->needs_metrics
+                                                         : TF_NEEDS_CHECK);
+}
+
 TfNeeds
 tf_query_needs_metrics (const TfQuery *query)
 {
@@ -254,7 +286,7 @@ tf_query_needs_metrics (const TfQuery *query)
   if (query->sort != NULL)
     needs = query->sort->needs_metrics;
   for (guint i = 0; query->conditions != NULL && i < query->conditions->len; i++)
-    needs = MAX (needs, g_array_index (query->conditions, TfCondition, i).column->needs_metrics);
+    needs = MAX (needs, condition_needs (&g_array_index (query->conditions, TfCondition, i)));
   return needs;
 }
 
@@ -263,19 +295,20 @@ condition_holds (const TfCondition *condition,
                  const TfResult    *result)
 {
   double v = condition->column->get (result);
+  double w = condition->other != NULL ? condition->other->get (result) : condition->value;
 
   switch (condition->compare)
     {
     case TF_COMPARE_LT:
-      return v < condition->value;
+      return v < w;
     case TF_COMPARE_LE:
-      return v <= condition->value;
+      return v <= w;
     case TF_COMPARE_EQ:
-      return v == condition->value;
+      return v == w;
     case TF_COMPARE_GE:
-      return v >= condition->value;
+      return v >= w;
     case TF_COMPARE_GT:
-      return v > condition->value;
+      return v > w;
     case TF_N_COMPARES:
     default:
       g_return_val_if_reached (FALSE);
@@ -304,7 +337,7 @@ conditions_hold (const TfQuery  *query,
     {
       const TfCondition *c = &g_array_index (query->conditions, TfCondition, i);
 
-      if ((c->column->needs_metrics != TF_NEEDS_CHECK) == on_metrics
+      if ((condition_needs (c) != TF_NEEDS_CHECK) == on_metrics
           && !condition_holds (c, result))
         return FALSE;
     }
