@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-result-row.c: rows of the results tree. */
+#include <glib/gi18n.h>
 #include <string.h>
 
+#include "tf-format.h"
 #include "tf-result-row.h"
 
 struct _TfResultRow
@@ -53,6 +55,36 @@ key_is_plural (const char *key)
   return n > 2 && key[n - 1] == 's' && strchr (key, '_') == NULL;
 }
 
+/* A count of things in the reader's language: "2 layers", "8 rails", "2 planes" (the ids'
+ * own words; an unknown one as it is). */
+static char *
+count_text (const char *key,
+            gint64      n)
+{
+  guint64 v = (guint64) MAX (n, 0);
+
+  if (strcmp (key, "layers") == 0)
+    return tf_format_things (v, "%s layer", "%s layers");
+  if (strcmp (key, "rails") == 0)
+    return tf_format_things (v, "%s rail", "%s rails");
+  if (strcmp (key, "planes") == 0)
+    return tf_format_things (v, "%s plane", "%s planes");
+  return g_strdup_printf ("%" G_GINT64_FORMAT "\u00a0%s", n, key);
+}
+
+/* The word a parameter's key starts with, in the reader's language where it is a word ("board"
+ * of board_shape); the spec's letters (k, osr, a, p, h, g, s, L, S, T) stay as it writes them. */
+static void
+append_key_word (GString    *text,
+                 const char *key,
+                 gsize       len)
+{
+  if (len == 5 && strncmp (key, "board", 5) == 0)
+    g_string_append (text, C_("parameter summary", "board"));
+  else
+    g_string_append_len (text, key, (gssize) len);
+}
+
 static void
 append_values (GString      *text,
                const TfAttr *attr)
@@ -81,9 +113,10 @@ tf_result_dup_attrs_text (const TfResult *result)
   for (guint i = 0; i < attrs.n_attrs; i++)
     if (!attrs.attrs[i].is_list && key_is_plural (attrs.attrs[i].key))
       {
+        g_autofree char *count = count_text (attrs.attrs[i].key, attrs.attrs[i].values[0]);
+
         append_separator (text);
-        append_values (text, &attrs.attrs[i]);
-        g_string_append_printf (text, " %s", attrs.attrs[i].key);
+        g_string_append (text, count);
       }
   for (guint i = 0; i < attrs.n_attrs; i++)
     {
@@ -96,7 +129,8 @@ tf_result_dup_attrs_text (const TfResult *result)
       /* The first attribute, a shape, is the result itself: "32×32". */
       if (!(i == 0 && a->is_list))
         {
-          g_string_append_len (text, a->key, underscore ? underscore - a->key : -1);
+          append_key_word (text, a->key, underscore ? (gsize) (underscore - a->key)
+                                                    : strlen (a->key));
           g_string_append_c (text, ' ');
         }
       append_values (text, a);

@@ -4,6 +4,7 @@
  * force over every legal result; headers say "matched of total"; parameters, numbers and
  * counts read as people read them; every engine column has a column and a place in the
  * chooser; it selects, and a family's "Show all" replaces its rows. */
+#include <glib/gi18n.h>
 #include <gtk/gtk.h>
 #include <math.h>
 #include <locale.h>
@@ -12,6 +13,7 @@
 #include "tf-format.h"
 #include "tf-result-cells.h"
 #include "tf-results-view.h"
+#include "test-util.h"
 
 typedef struct
 {
@@ -637,9 +639,10 @@ test_readable (Fixture       *f,
         }
       if (g_str_equal (tf_family_get_name (r->family), "fat-tree"))
         {
-          /* "2 layers · k 16 · osr 1 · …", or "2 layers · 8 rails · k 16 · …" */
+          /* "2 layers · k 16 · osr 1 · …", or "2 layers · 8 rails · k 16 · …": a count and
+           * its word never split (a no-break space) */
           g_assert_true (g_ascii_isdigit (text[0]));
-          g_assert_true (g_str_has_prefix (text + 1, " layers · "));
+          g_assert_true (g_str_has_prefix (text + 1, "\u00a0layers · "));
           g_assert_nonnull (strstr (text, " · k "));
           saw_fat_tree = TRUE;
         }
@@ -676,6 +679,42 @@ test_format (void)
   g_assert_cmpstr (one_rack, ==, "1\u00a0rack");
   g_assert_cmpstr (two_racks, ==, "2\u00a0racks");
   g_assert_cmpstr (pods, ==, want_pods);
+}
+
+/* A result's summary in zh_CN: the counts and the board in Chinese, the spec's letters as the
+ * spec writes them (in a child, so the other tests keep English). */
+static void
+test_summary_translated (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autofree char *po = g_test_build_filename (G_TEST_BUILT, "..", "po", NULL);
+      TfContext ctx = tf_test_context (256, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+      g_auto(TfTopology) tree = { 0 };
+      g_auto(TfTopology) torus = { 0 };
+      g_autoptr(GError) error = NULL;
+      g_autofree char *tree_text = NULL, *torus_text = NULL;
+
+      g_setenv ("LANGUAGE", "zh_CN", TRUE);
+      g_assert_nonnull (setlocale (LC_ALL, "C.UTF-8"));
+      bindtextdomain (GETTEXT_PACKAGE, po);
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+      g_assert_true (tf_generate (&ctx, "fat-tree:layers=2,k=32,osr=1,n_endpoint=16,"
+                                  "p_levels=2x1,attach=rail", NULL, NULL, &tree, &error));
+      g_assert_no_error (error);
+      g_assert_true (tf_generate (&ctx, "torus:dimension_sizes=16x16,board_shape=1x1", NULL,
+                                  NULL, &torus, &error));
+      g_assert_no_error (error);
+      tree_text = tf_result_dup_attrs_text (&tree.result);
+      torus_text = tf_result_dup_attrs_text (&torus.result);
+      g_test_message ("%s | %s", tree_text, torus_text);
+      g_assert_true (g_str_has_prefix (tree_text, "2\u00a0层 · 16\u00a0条轨道 · k 32"));
+      g_assert_cmpstr (torus_text, ==, "16×16 · 板卡 1×1");
+      return;
+    }
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
 }
 
 /* A cell marks what is not exact as the command line's table does: an upper bound, a lower
@@ -780,6 +819,7 @@ main (int    argc,
               fixture_set_up, test_readable, fixture_tear_down);
   g_test_add_func ("/ui/results-view/format", test_format);
   g_test_add_func ("/ui/results-view/cell-marks", test_cell_marks);
+  g_test_add_func ("/ui/results-view/summary-translated", test_summary_translated);
   g_test_add_func ("/ui/results-view/topology-markup", test_topology_markup);
   return g_test_run ();
 }
