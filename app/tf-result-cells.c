@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-result-cells.c: the cells of the results list (see tf-result-cells.h). */
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "tf-format.h"
 #include "tf-result-cells.h"
@@ -355,7 +356,6 @@ bind_expander (GtkSignalListItemFactory *factory,
   g_signal_handlers_disconnect_by_func (button, show_all_clicked, view);
   g_object_set_data (G_OBJECT (button), "family", NULL);
   gtk_widget_set_visible (button, FALSE);
-  gtk_widget_remove_css_class (label, "heading");
 
   if (TF_IS_FAMILY_ROW (object))
     {
@@ -364,9 +364,21 @@ bind_expander (GtkSignalListItemFactory *factory,
       guint n = g_list_model_get_n_items (tf_family_row_get_results (family));
       g_autofree char *text = tf_family_row_dup_header (family, tf_results_view_get_filtered (TF_RESULTS_VIEW (view)));
 
-      /* The header may end in "…" in a narrow column: the tooltip says it whole. */
-      gtk_label_set_text (GTK_LABEL (label), text);
-      gtk_widget_add_css_class (label, "heading");
+      const char *dash = strstr (text, " — ");
+      g_autofree char *markup = NULL;
+
+      /* Two lines, the family's name over its counts, so that a narrow first column cuts
+       * neither (each line ends in "…" on its own; the tooltip says it whole). */
+      if (dash != NULL)
+        {
+          g_autofree char *name_part = g_strndup (text, dash - text);
+
+          markup = g_markup_printf_escaped ("<b>%s</b>\n<small>%s</small>", name_part,
+                                            dash + strlen (" — "));
+        }
+      else
+        markup = g_markup_printf_escaped ("<b>%s</b>", text);
+      gtk_label_set_markup (GTK_LABEL (label), markup);
       if (n < tf_family_row_get_matched (family) && n < TF_ENUMERATE_MAX_RESULTS)
         {
           g_object_set_data_full (G_OBJECT (button), "family",
