@@ -81,3 +81,20 @@ tf_network_graph_fingerprint (const TfNetworkGraph *graph)
     h = mix (h, graph->rack_pod[r]);
   return h;
 }
+
+gboolean
+tf_search_seen (GHashTable *hashes,
+                guint64     fingerprint)
+{
+  return g_hash_table_contains (hashes, &fingerprint);
+}
+
+void
+tf_search_remember (GHashTable *hashes,
+                    guint64     fingerprint)
+{
+  guint64 *key = g_new (guint64, 1);
+
+  *key = fingerprint;
+  g_hash_table_add (hashes, key);
+}

@@ -191,23 +191,6 @@ make_crossover (const Run         *run,
   return NULL;
 }
 
-gboolean
-tf_search_seen (GHashTable *hashes,
-                guint64     fingerprint)
-{
-  return g_hash_table_contains (hashes, &fingerprint);
-}
-
-void
-tf_search_remember (GHashTable *hashes,
-                    guint64     fingerprint)
-{
-  guint64 *key = g_new (guint64, 1);
-
-  *key = fingerprint;
-  g_hash_table_add (hashes, key);
-}
-
 void
 tf_search_tell_made (const Run         *run,
                      const TfCandidate *c)
