@@ -219,15 +219,16 @@ update (TfParetoModel *model)
   spread (model, family, G_N_ELEMENTS (family));
 }
 
-/* The range of axis @a over the sets the view fits, in axis space. */
+/* The range of axis @a over the sets the view fits, without outliers (tf_plot_fit_values ()):
+ * they lie beyond the view, and the plot says so at its edge (tf_pareto_model_count_beyond ()). */
 static gboolean
 fit_range (const TfParetoModel *model,
            guint                a,
            double              *min,
            double              *max)
 {
-  *min = G_MAXDOUBLE;
-  *max = -G_MAXDOUBLE;
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+
   for (TfParetoSet set = 0; set < TF_N_PARETO_SETS; set++)
     {
       if (!is_fitted (model, set))
@@ -236,13 +237,52 @@ fit_range (const TfParetoModel *model,
         {
           double v = tf_pareto_model_point_value (model, set, i, a);
 
-          if (isnan (to_space (model, a, v)))
-            continue;
-          *min = MIN (*min, v);
-          *max = MAX (*max, v);
+          if (!isnan (to_space (model, a, v)))
+            g_array_append_val (values, v);
         }
     }
-  return *min <= *max;
+  return tf_plot_fit_values ((double *) values->data, values->len,
+                             is_log (model, a) ? TF_PLOT_SCALE_LOG : TF_PLOT_SCALE_LINEAR, min,
+                             max);
+}
+
+guint
+tf_pareto_model_count_beyond (const TfParetoModel *model,
+                              TfParetoEdge         edge)
+{
+  const double *area = model->area;
+  guint n = 0;
+
+  g_return_val_if_fail (model != NULL && edge < TF_N_PARETO_EDGES, 0);
+  for (TfParetoSet set = 0; set < TF_N_PARETO_SETS; set++)
+    {
+      if (!is_fitted (model, set))
+        continue;
+      for (guint i = 0; i < tf_pareto_model_n (model, set); i++)
+        {
+          const double *p = &g_array_index (model->positions[set], double, 2 * i);
+
+          if (isnan (p[0]) || isnan (p[1]))
+            continue;
+          switch (edge)
+            {
+            case TF_PARETO_EDGE_LEFT:
+              n += p[0] < area[0] - 0.5;
+              break;
+            case TF_PARETO_EDGE_RIGHT:
+              n += p[0] > area[0] + area[2] + 0.5;
+              break;
+            case TF_PARETO_EDGE_TOP:
+              n += p[1] < area[1] - 0.5;
+              break;
+            case TF_PARETO_EDGE_BOTTOM:
+            default:
+              n += p[1] > area[1] + area[3] + 0.5;
+              break;
+            }
+        }
+    }
+  return n;
 }
 
 void

@@ -47,6 +47,15 @@ typedef enum
 
 typedef enum
 {
+  TF_PARETO_EDGE_LEFT = 0,
+  TF_PARETO_EDGE_RIGHT,
+  TF_PARETO_EDGE_TOP,
+  TF_PARETO_EDGE_BOTTOM,
+  TF_N_PARETO_EDGES
+} TfParetoEdge;
+
+typedef enum
+{
   TF_PARETO_SELECT_REPLACE = 0,   /* a click */
   TF_PARETO_SELECT_TOGGLE,        /* Ctrl+click */
   TF_PARETO_SELECT_EXTEND,        /* Shift+click: add, never remove */
@@ -129,6 +138,9 @@ guint          tf_pareto_model_get_revision (const TfParetoModel *model);
  * outside the view. */
 gboolean       tf_pareto_model_get_position (const TfParetoModel *model, TfParetoSet set,
                                              guint index, double *px, double *py);
+/* How many points of the sets the view fits lie beyond the view's @edge: outliers the fitted
+ * view leaves out (a few points far beyond the rest), or the rest of a zoomed view. */
+guint          tf_pareto_model_count_beyond (const TfParetoModel *model, TfParetoEdge edge);
 /* The colour-axis value of a point as 0..1 over the range of the fronts shown (the search's
  * and the baseline's; the evaluated cloud before there is one); FALSE without a colour axis or
  * a finite value. */

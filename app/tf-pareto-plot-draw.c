@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "tf-format.h"
 #include "tf-pareto-plot-private.h"
 
 #define FRONT_RADIUS     4.0   /* front points are 8 px discs */
@@ -702,6 +703,53 @@ draw_band (TfParetoPlot  *self,
                               (const GdkRGBA[4]) { accent, accent, accent, accent });
 }
 
+/* Points beyond the view, counted at the edge they lie past ("102 s" of a baseline design that
+ * the fitted view leaves out, or the rest of a zoomed view): nothing is hidden without a word. */
+static void
+draw_beyond (TfParetoPlot  *self,
+             GtkSnapshot   *snapshot,
+             const GdkRGBA *fg)
+{
+  static const char *const arrows[TF_N_PARETO_EDGES] = { "◀", "▶", "▲", "▼" };
+  const graphene_rect_t *a = &self->area;
+  GdkRGBA colour = with_alpha (*fg, 0.7f);
+
+  for (TfParetoEdge edge = 0; edge < TF_N_PARETO_EDGES; edge++)
+    {
+      guint n = tf_pareto_model_count_beyond (self->model, edge);
+      g_autofree char *count = NULL, *text = NULL;
+      g_autoptr(PangoLayout) layout = NULL;
+      double x, y;
+      int w, h;
+
+      if (n == 0)
+        continue;
+      count = tf_format_count (n);
+      /* TRANSLATORS: at the Pareto plot's edge, how many points lie beyond it: "▶ 1 beyond" */
+      text = edge == TF_PARETO_EDGE_RIGHT ? g_strdup_printf (_("%s beyond %s"), count, arrows[edge])
+                                          : g_strdup_printf (_("%s %s beyond"), arrows[edge], count);
+      layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+      pango_layout_get_pixel_size (layout, &w, &h);
+      switch (edge)
+        {
+        case TF_PARETO_EDGE_LEFT:
+          x = a->origin.x + GAP, y = a->origin.y + a->size.height / 2 - h / 2.0;
+          break;
+        case TF_PARETO_EDGE_RIGHT:
+          x = a->origin.x + a->size.width - GAP - w, y = a->origin.y + a->size.height / 2 - h / 2.0;
+          break;
+        case TF_PARETO_EDGE_TOP:
+          x = a->origin.x + a->size.width / 2 - w / 2.0, y = a->origin.y + GAP;
+          break;
+        case TF_PARETO_EDGE_BOTTOM:
+        default:
+          x = a->origin.x + a->size.width / 2 - w / 2.0, y = a->origin.y + a->size.height - GAP - h;
+          break;
+        }
+      append_layout_at (snapshot, layout, x, y, &colour);
+    }
+}
+
 void
 tf_pareto_plot_snapshot (GtkWidget   *widget,
                          GtkSnapshot *snapshot)
@@ -736,6 +784,7 @@ tf_pareto_plot_snapshot (GtkWidget   *widget,
   draw_file_names (self, snapshot, &fg);
   draw_marks (self, snapshot, &fg);
   gtk_snapshot_pop (snapshot);
+  draw_beyond (self, snapshot, &fg);
   draw_band (self, snapshot);
 }
 

@@ -622,6 +622,33 @@ test_fit_evaluated (void)
   g_assert_cmpuint (tf_pareto_model_get_n_points (model, TF_PARETO_EVALUATED), ==, 0);
 }
 
+/* One baseline design far beyond the fronts (102 s beside 36 to 55 ms) does not squeeze them
+ * into a tenth of the axis: the view leaves it out and counts it at its right edge; the
+ * front fills the width. */
+static void
+test_outlier (void)
+{
+  g_autoptr(TfParetoModel) model = new_model ();
+  double front[20 * 3], baseline[] = { 102e6, 300e3, 2 };
+  double first, last, y;
+
+  for (guint i = 0; i < 20; i++)
+    {
+      front[3 * i] = 36000 + 1000 * i;
+      front[3 * i + 1] = 400e3 - 5e3 * i;
+      front[3 * i + 2] = 1;
+    }
+  tf_pareto_model_set_points (model, TF_PARETO_FRONT, front, 20, NULL);
+  tf_pareto_model_set_points (model, TF_PARETO_BASELINE, baseline, 1, NULL);
+  g_assert_false (tf_pareto_model_get_position (model, TF_PARETO_BASELINE, 0, NULL, NULL));
+  g_assert_cmpuint (tf_pareto_model_count_beyond (model, TF_PARETO_EDGE_RIGHT), ==, 1);
+  g_assert_cmpuint (tf_pareto_model_count_beyond (model, TF_PARETO_EDGE_LEFT), ==, 0);
+  g_assert_cmpuint (tf_pareto_model_count_beyond (model, TF_PARETO_EDGE_TOP), ==, 0);
+  g_assert_true (tf_pareto_model_get_position (model, TF_PARETO_FRONT, 0, &first, &y));
+  g_assert_true (tf_pareto_model_get_position (model, TF_PARETO_FRONT, 19, &last, &y));
+  g_assert_cmpfloat (last - first, >, 0.8 * AREA_W);
+}
+
 /* The revision moves with every change that can move a point, and with nothing else, so a
  * drawing of the points made at one revision can be kept until the next. */
 static void
@@ -869,5 +896,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app-model/pareto/family", test_family);
   g_test_add_func ("/app-model/pareto/files", test_files);
   g_test_add_func ("/app-model/pareto/set-words", test_set_words);
+  g_test_add_func ("/app-model/pareto/outlier", test_outlier);
   return g_test_run ();
 }

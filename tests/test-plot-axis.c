@@ -168,10 +168,68 @@ test_linear_range (void)
       g_assert_cmpfloat (axis.ticks[i], >=, 0.24);
       g_assert_cmpfloat (axis.ticks[i], <=, 157);
     }
+  /* Its ends say where it stops: the nice ticks run 50, 100, 150; 0.24 is more than half a
+   * step below the first and gets a tick of its own, 157 takes the place of 150. */
+  g_assert_cmpuint (axis.n_ticks, ==, 4);
+  g_assert_cmpfloat (axis.ticks[0], ==, 0.24);
+  g_assert_cmpfloat (axis.ticks[1], ==, 50);
+  g_assert_cmpfloat (axis.ticks[2], ==, 100);
+  g_assert_cmpfloat (axis.ticks[3], ==, 157);
+  /* Ends on nice ticks stay as they are: 0 to 100 in steps of 20. */
+  tf_plot_axis_init_range (&axis, 0, 100, 6, "hops");
+  g_assert_cmpfloat (axis.ticks[0], ==, 0);
+  g_assert_cmpfloat (axis.ticks[1], ==, 20);
+  g_assert_cmpfloat (axis.ticks[axis.n_ticks - 1], ==, 100);
   /* Nothing to show: as a fitted axis, 0..1. */
   tf_plot_axis_init_range (&axis, G_MAXDOUBLE, -G_MAXDOUBLE, 6, NULL);
   g_assert_cmpfloat (axis.lo, ==, 0);
   g_assert_cmpfloat (axis.hi, ==, 1);
+}
+
+/* A view fits the fronts but for a few points far beyond the rest: a baseline design at
+ * 102 s beside a front of 36 to 56 ms is left out (the plot counts it at its edge); a spread
+ * without a gap keeps every point; a log axis compares ratios. */
+static void
+test_fit_values (void)
+{
+  double v[21], min, max;
+
+  for (guint i = 0; i < 20; i++)
+    v[i] = 36000 + 1000 * i;
+  v[20] = 102e6;
+  g_assert_true (tf_plot_fit_values (v, 21, TF_PLOT_SCALE_LINEAR, &min, &max));
+  g_assert_cmpfloat (min, ==, 36000);
+  g_assert_cmpfloat (max, ==, 55000);
+  /* Low outliers too, and never more than one in twenty. */
+  for (guint i = 0; i < 20; i++)
+    v[i] = 36000 + 1000 * i;
+  v[0] = -1e9;
+  v[1] = -1e12;
+  v[20] = 55500;
+  g_assert_true (tf_plot_fit_values (v, 21, TF_PLOT_SCALE_LINEAR, &min, &max));
+  g_assert_cmpfloat (min, ==, -1e9);
+  g_assert_cmpfloat (max, ==, 55500);
+  /* Evenly spread, even widely: nothing goes. */
+  for (guint i = 0; i < 20; i++)
+    v[i] = (double) (i * i * i);
+  g_assert_true (tf_plot_fit_values (v, 20, TF_PLOT_SCALE_LINEAR, &min, &max));
+  g_assert_cmpfloat (min, ==, 0);
+  g_assert_cmpfloat (max, ==, 19 * 19 * 19);
+  /* On a log axis, 1..10 and 1e6 is an outlier; 1..10 and 100 is not. */
+  for (guint i = 0; i < 10; i++)
+    v[i] = 1 + i;
+  v[10] = 1e6;
+  g_assert_true (tf_plot_fit_values (v, 11, TF_PLOT_SCALE_LOG, &min, &max));
+  g_assert_cmpfloat_with_epsilon (max, 10, 1e-9);
+  for (guint i = 0; i < 10; i++)
+    v[i] = 1 + i;
+  v[10] = 100;
+  g_assert_true (tf_plot_fit_values (v, 11, TF_PLOT_SCALE_LOG, &min, &max));
+  g_assert_cmpfloat_with_epsilon (max, 100, 1e-9);
+  /* Nothing finite: nothing to fit. */
+  v[0] = NAN;
+  g_assert_false (tf_plot_fit_values (v, 1, TF_PLOT_SCALE_LINEAR, &min, &max));
+  g_assert_false (tf_plot_fit_values (v, 0, TF_PLOT_SCALE_LINEAR, &min, &max));
 }
 
 static void
@@ -360,6 +418,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/plot-axis/linear/other-units", test_linear_other_units);
   g_test_add_func ("/engine/plot-axis/linear/degenerate", test_linear_degenerate);
   g_test_add_func ("/engine/plot-axis/linear/range", test_linear_range);
+  g_test_add_func ("/engine/plot-axis/fit-values", test_fit_values);
   g_test_add_func ("/engine/plot-axis/log/decades", test_log_decades);
   g_test_add_func ("/engine/plot-axis/log/1-2-5", test_log_125);
   g_test_add_func ("/engine/plot-axis/log/narrow", test_log_narrow);

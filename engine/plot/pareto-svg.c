@@ -133,6 +133,23 @@ extend_range (const double *points,
     }
 }
 
+/* Objective @k of the fitted sets' rows (the fronts, not the cloud). */
+static void
+collect_values (const double *points,
+                guint         n,
+                guint         m,
+                guint         k,
+                GArray       *values)
+{
+  for (guint i = 0; points && i < n; i++)
+    {
+      const double *row = points + (gsize) i * m;
+
+      if (row_is_finite (row, m))
+        g_array_append_val (values, row[k]);
+    }
+}
+
 static void
 layout_init (Layout            *l,
              const TfParetoSvg *plot)
@@ -148,14 +165,20 @@ layout_init (Layout            *l,
                  + (plot->evaluated != NULL) > 2 ? 20 : 0);
   l->bottom = HEIGHT - 72;
 
+  /* The axes fit the fronts but for outliers (as the app's plot does; the picture counts them
+   * at its edge); the evaluated cloud, often far wider, is clipped to them. */
   for (guint k = 0; k < MIN (m, 2u); k++)
     {
-      extend_range (plot->front, plot->n_front, m, k, &min[k], &max[k]);
-      extend_range (plot->members, plot->n_members, m, k, &min[k], &max[k]);
-      extend_range (plot->baseline, plot->n_baseline, m, k, &min[k], &max[k]);
-      extend_range (plot->family, plot->n_family, m, k, &min[k], &max[k]);
+      g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+
+      collect_values (plot->front, plot->n_front, m, k, values);
+      collect_values (plot->members, plot->n_members, m, k, values);
+      collect_values (plot->baseline, plot->n_baseline, m, k, values);
+      collect_values (plot->family, plot->n_family, m, k, values);
+      if (!tf_plot_fit_values ((double *) values->data, values->len, TF_PLOT_SCALE_LINEAR,
+                               &min[k], &max[k]))
+        min[k] = G_MAXDOUBLE, max[k] = -G_MAXDOUBLE;
     }
-  /* The axes fit the fronts; the evaluated cloud, often far wider, is clipped to them. */
   /* The colour shows the front only. */
   if (m >= 3)
     {
@@ -475,6 +498,70 @@ draw_front_numbers (cairo_t           *cr,
     }
 }
 
+/* How many rows of the fitted sets lie beyond each edge of the axes: left, right, top,
+ * bottom. */
+static void
+count_beyond (const double *points,
+              guint         n,
+              guint         m,
+              const Layout *l,
+              guint         beyond[4])
+{
+  for (guint i = 0; points && i < n; i++)
+    {
+      const double *row = points + (gsize) i * m;
+
+      if (!row_is_finite (row, m))
+        continue;
+      beyond[0] += row[0] < l->x.lo;
+      beyond[1] += row[0] > l->x.hi;
+      beyond[2] += row_y (row, m) > l->y.hi;
+      beyond[3] += row_y (row, m) < l->y.lo;
+    }
+}
+
+/* Outliers the axes leave out, counted at the edge they lie past: "1 beyond ▶". */
+static void
+draw_beyond (cairo_t           *cr,
+             const Layout      *l,
+             const TfParetoSvg *plot)
+{
+  guint m = plot->n_objectives, beyond[4] = { 0 };
+  double mid_x = (l->left + l->right) / 2, mid_y = (l->top + l->bottom) / 2;
+
+  count_beyond (plot->front, plot->n_front, m, l, beyond);
+  count_beyond (plot->members, plot->n_members, m, l, beyond);
+  count_beyond (plot->baseline, plot->n_baseline, m, l, beyond);
+  count_beyond (plot->family, plot->n_family, m, l, beyond);
+  set_font (cr, 12, FALSE);
+  cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+  for (guint e = 0; e < 4; e++)
+    {
+      static const char *const arrows[4] = { "◀", "▶", "▲", "▼" };
+      g_autofree char *text = NULL;
+
+      if (beyond[e] == 0)
+        continue;
+      text = e == 1 ? g_strdup_printf ("%u beyond %s", beyond[e], arrows[e])
+                    : g_strdup_printf ("%s %u beyond", arrows[e], beyond[e]);
+      switch (e)
+        {
+        case 0:
+          draw_text (cr, l->left + 4, mid_y, text, 0, 0.5);
+          break;
+        case 1:
+          draw_text (cr, l->right - 4, mid_y, text, 1, 0.5);
+          break;
+        case 2:
+          draw_text (cr, mid_x, l->top + 4, text, 0.5, 0);
+          break;
+        default:
+          draw_text (cr, mid_x, l->bottom - 4, text, 0.5, 1);
+          break;
+        }
+    }
+}
+
 static void
 draw_points (cairo_t           *cr,
              const Layout      *l,
@@ -486,7 +573,10 @@ draw_points (cairo_t           *cr,
   g_autofree double *xy = spread_positions (l, plot);
 
   cairo_save (cr);
-  cairo_rectangle (cr, l->left, l->top, l->right - l->left, l->bottom - l->top);
+  /* A marker on the frame shows whole. */
+  cairo_rectangle (cr, l->left - SPREAD_RADIUS - 2, l->top - SPREAD_RADIUS - 2,
+                   l->right - l->left + 2 * SPREAD_RADIUS + 4,
+                   l->bottom - l->top + 2 * SPREAD_RADIUS + 4);
   cairo_clip (cr);
 
   /* The cloud can hold tens of thousands of points: only those inside the axes, one per pixel,
@@ -747,6 +837,7 @@ tf_pareto_svg_render (const TfParetoSvg  *plot,
   cairo_paint (cr);
   draw_axes (cr, &l, plot);
   draw_points (cr, &l, plot);
+  draw_beyond (cr, &l, plot);
   draw_title_and_legend (cr, &l, plot);
   if (plot->n_objectives >= 3)
     draw_colour_bar (cr, &l, plot);

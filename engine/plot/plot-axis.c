@@ -7,6 +7,7 @@
  * ticks when a narrow range holds fewer than two of those. One axis uses one unit prefix,
  * chosen from the larger end of its range, so its labels compare digit for digit.
  */
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,11 +46,16 @@ typedef struct
 } Prefix;
 
 /* Largest first; the last row applies to anything smaller. */
+/* (xgettext: the unit "hops", translated where it is shown.) */
+static const char *const hops_word G_GNUC_UNUSED = NC_("unit", "hops");
 static const Prefix time_prefixes[] = {
   { 1e6, 1e6, "s" }, { 1e3, 1e3, "ms" }, { 1, 1, "µs" }, { 0, 1e-3, "ns" },
 };
+/* Money and hops are words, in the reader's language ("k USD" is "千美元" in zh_CN); the
+ * others are SI symbols, the same everywhere. */
 static const Prefix money_prefixes[] = {
-  { 1e9, 1e9, "G USD" }, { 1e6, 1e6, "M USD" }, { 1e3, 1e3, "k USD" }, { 0, 1, "USD" },
+  { 1e9, 1e9, NC_("unit", "G USD") }, { 1e6, 1e6, NC_("unit", "M USD") },
+  { 1e3, 1e3, NC_("unit", "k USD") }, { 0, 1, NC_("unit", "USD") },
 };
 static const Prefix bandwidth_prefixes[] = {
   { 1e6, 1e6, "PB/s" }, { 1e3, 1e3, "TB/s" }, { 0, 1, "GB/s" },
@@ -75,7 +81,7 @@ choose_unit (const char *unit,
   if (strcmp (unit, "hops") == 0)
     {
       *divisor = 1;
-      g_strlcpy (shown, unit, size);
+      g_strlcpy (shown, g_dpgettext2 (GETTEXT_PACKAGE, "unit", "hops"), size);
       return;
     }
   if (strcmp (unit, "of pairs") == 0)
@@ -101,6 +107,8 @@ choose_unit (const char *unit,
         if (table == si_prefixes)
           g_snprintf (shown, size, "%s%s%s", table[i].unit,
                       table[i].unit[0] && unit[0] ? " " : "", unit);
+        else if (table == money_prefixes)
+          g_strlcpy (shown, g_dpgettext2 (GETTEXT_PACKAGE, "unit", table[i].unit), size);
         else
           g_strlcpy (shown, table[i].unit, size);
         return;
@@ -112,6 +120,13 @@ to_axis (TfPlotScale scale,
          double      v)
 {
   return scale == TF_PLOT_SCALE_LOG ? log10 (v) : v;
+}
+
+static double
+from_axis (TfPlotScale scale,
+           double      t)
+{
+  return scale == TF_PLOT_SCALE_LOG ? pow (10, t) : t;
 }
 
 /* Nice linear ticks over lo..hi. */
@@ -267,6 +282,53 @@ tf_plot_axis_init_fit (TfPlotAxis  *axis,
   tf_plot_axis_init_view (axis, lo, hi, n_ticks, scale, unit);
 }
 
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+gboolean
+tf_plot_fit_values (double      *values,
+                    guint        n,
+                    TfPlotScale  scale,
+                    double      *min,
+                    double      *max)
+{
+  guint kept = 0, lo = 0, hi, most;
+
+  g_return_val_if_fail (min != NULL && max != NULL && (values != NULL || n == 0), FALSE);
+
+  /* In axis space: on a log axis, points compare by their ratios. */
+  for (guint i = 0; i < n; i++)
+    if (isfinite (values[i]) && (scale == TF_PLOT_SCALE_LINEAR || values[i] > 0))
+      values[kept++] = to_axis (scale, values[i]);
+  if (kept == 0)
+    return FALSE;
+  qsort (values, kept, sizeof *values, compare_doubles);
+  hi = kept - 1;
+  most = kept >= 8 ? MAX (1, kept / 20) : 0;
+  /* The farthest point at either end goes while it lies more than twice the span of the rest
+   * beyond it: at most one point in twenty (one of eight or more). */
+  for (guint dropped = 0; dropped < most && hi > lo + 1; dropped++)
+    {
+      double top = values[hi] - values[hi - 1], bottom = values[lo + 1] - values[lo];
+
+      if (top >= bottom && top > 2 * (values[hi - 1] - values[lo]))
+        hi--;
+      else if (bottom > top && bottom > 2 * (values[hi] - values[lo + 1]))
+        lo++;
+      else
+        break;
+    }
+  *min = from_axis (scale, values[lo]);
+  *max = from_axis (scale, values[hi]);
+  return TRUE;
+}
+
 void
 tf_plot_axis_init_range (TfPlotAxis *axis,
                          double      min,
@@ -275,9 +337,29 @@ tf_plot_axis_init_range (TfPlotAxis *axis,
                          const char *unit)
 {
   if (!(min <= max) || !isfinite (min) || !isfinite (max))
-    tf_plot_axis_init_fit (axis, min, max, n_ticks, TF_PLOT_SCALE_LINEAR, unit);
-  else
-    tf_plot_axis_init_view (axis, min, max, n_ticks, TF_PLOT_SCALE_LINEAR, unit);
+    {
+      tf_plot_axis_init_fit (axis, min, max, n_ticks, TF_PLOT_SCALE_LINEAR, unit);
+      return;
+    }
+  tf_plot_axis_init_view (axis, min, max, n_ticks, TF_PLOT_SCALE_LINEAR, unit);
+  /* The scale's ends are the data's least and greatest, and say so: each takes the place of
+   * a nice tick less than half a step from it (whose label would crowd it), or gets a tick
+   * of its own. */
+  if (axis->n_ticks > 0 && axis->step > 0)
+    {
+      if (axis->ticks[0] - axis->lo < axis->step / 2)
+        axis->ticks[0] = axis->lo;
+      else if (axis->n_ticks < TF_PLOT_AXIS_MAX_TICKS)
+        {
+          memmove (axis->ticks + 1, axis->ticks, axis->n_ticks * sizeof axis->ticks[0]);
+          axis->ticks[0] = axis->lo;
+          axis->n_ticks++;
+        }
+      if (axis->n_ticks >= 2 && axis->hi - axis->ticks[axis->n_ticks - 1] < axis->step / 2)
+        axis->ticks[axis->n_ticks - 1] = axis->hi;
+      else if (axis->n_ticks < TF_PLOT_AXIS_MAX_TICKS)
+        axis->ticks[axis->n_ticks++] = axis->hi;
+    }
 }
 
 double
