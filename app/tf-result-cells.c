@@ -276,7 +276,11 @@ expander_query_tooltip (GtkWidget     *label,
   if (TF_IS_FAMILY_ROW (object))
     {
       g_autofree char *text = tf_family_row_dup_header (TF_FAMILY_ROW (object), tf_results_view_get_filtered (TF_RESULTS_VIEW (view)));
-      g_autofree char *tip = g_strdup_printf ("%s\n%s", text,
+      const char *common = tf_family_row_get_common_text (TF_FAMILY_ROW (object));
+      g_autofree char *shared = common[0] ? g_strdup_printf (C_("family header", "all %s"), common)
+                                          : NULL;
+      g_autofree char *tip = g_strdup_printf ("%s%s%s\n%s", text, shared ? "\n" : "",
+                                              shared ? shared : "",
                                               _(tf_family_get_description (tf_family_row_get_family (TF_FAMILY_ROW (object)))));
 
       gtk_tooltip_set_text (tooltip, tip);
@@ -369,7 +373,21 @@ bind_expander (GtkSignalListItemFactory *factory,
 
       /* Two lines, the family's name over its counts, so that a narrow first column cuts
        * neither (each line ends in "…" on its own; the tooltip says it whole). */
-      if (dash != NULL)
+      const char *common = tf_family_row_get_common_text (family);
+
+      /* What all its results share follows the name, so that the rows can leave it out. */
+      if (dash != NULL && common[0] != '\0')
+        {
+          g_autofree char *name_part = g_strndup (text, dash - text);
+          /* TRANSLATORS: after a family's name in the results list, what every result listed
+           * under it has: "fat-tree  all 3 layers · osr 1" */
+          g_autofree char *shared = g_strdup_printf (C_("family header", "all %s"), common);
+
+          markup = g_markup_printf_escaped ("<b>%s</b>  <span alpha=\"70%%\">%s</span>\n"
+                                            "<small>%s</small>", name_part, shared,
+                                            dash + strlen (" — "));
+        }
+      else if (dash != NULL)
         {
           g_autofree char *name_part = g_strndup (text, dash - text);
 
@@ -403,7 +421,24 @@ bind_expander (GtkSignalListItemFactory *factory,
           gtk_label_set_text (GTK_LABEL (label), text);
         }
       else
-        gtk_label_set_text (GTK_LABEL (label), attrs);
+        {
+          /* Under its family, without what every result of the family shares (the header
+           * says that once). */
+          GtkTreeListRow *parent = GTK_IS_TREE_LIST_ROW (row)
+                                     ? gtk_tree_list_row_get_parent (row) : NULL;
+          g_autoptr(GObject) family = parent ? gtk_tree_list_row_get_item (parent) : NULL;
+
+          if (TF_IS_FAMILY_ROW (family))
+            {
+              g_autofree char *distinct = tf_family_row_dup_distinct_text (TF_FAMILY_ROW (family),
+                                                                           r);
+
+              gtk_label_set_text (GTK_LABEL (label), distinct);
+            }
+          else
+            gtk_label_set_text (GTK_LABEL (label), attrs);
+          g_clear_object (&parent);
+        }
     }
 }
 

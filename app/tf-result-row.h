@@ -42,5 +42,12 @@ guint64         tf_family_row_get_oversize (TfFamilyRow *self);
 const char     *tf_family_row_get_excluded (TfFamilyRow *self);
 /* A GListModel of TfResultRow. */
 GListModel     *tf_family_row_get_results (TfFamilyRow *self);
+/* What tells the results apart under their family's header: the parts of the summaries
+ * (tf_result_dup_attrs_text (), split at " · ") that all the family's listed results share, in
+ * the first one's order ("3 layers · osr 1", or "" for fewer than two results), and a result's
+ * summary without them (its whole summary when nothing else is left), the kinds of part that
+ * change most often from one listed row to the next first ("16 rails · w 16×16×16 · k 32"). */
+const char     *tf_family_row_get_common_text (TfFamilyRow *self);
+char           *tf_family_row_dup_distinct_text (TfFamilyRow *self, TfResultRow *row);
 
 G_END_DECLS

@@ -709,7 +709,8 @@ test_summary_translated (void)
       tree_text = tf_result_dup_attrs_text (&tree.result);
       torus_text = tf_result_dup_attrs_text (&torus.result);
       g_test_message ("%s | %s", tree_text, torus_text);
-      g_assert_true (g_str_has_prefix (tree_text, "2\u00a0层 · 16\u00a0条轨道 · k 32"));
+      /* (A count and its Chinese unit are one word: word joiners between the ideographs.) */
+      g_assert_true (g_str_has_prefix (tree_text, "2\u00a0层 · 16\u00a0条\u2060轨\u2060道 · k 32"));
       g_assert_cmpstr (torus_text, ==, "16×16 · 板卡 1×1");
       return;
     }
@@ -794,6 +795,86 @@ test_topology_markup (void)
   g_assert_true (g_str_has_suffix (markup, " 1\u00a0optical cable"));
 }
 
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The parts of two summaries together, sorted. */
+static GPtrArray *
+sorted_parts (const char *a,
+              const char *b)
+{
+  GPtrArray *parts = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_auto(GStrv) split = g_strsplit (i == 0 ? a : b, " · ", -1);
+
+      for (guint k = 0; split[k] != NULL; k++)
+        if (split[k][0] != '\0')
+          g_ptr_array_add (parts, g_strdup (split[k]));
+    }
+  g_ptr_array_sort (parts, compare_strings);
+  return parts;
+}
+
+/* Under a family, a row shows what tells it apart: its summary without the parts every
+ * listed result of the family shares (which the header says once), nothing lost, and two
+ * results with different summaries never read the same. */
+static void
+test_distinct_text (void)
+{
+  static const guint sizes[] = { 64, 1000, 4096 };
+  guint n_shared = 0;
+
+  /* Every legal result, and the first ten of each family (which share more). */
+  for (guint s = 0; s < 2 * G_N_ELEMENTS (sizes); s++)
+    {
+      TfContext ctx = tf_test_context (sizes[s / 2], TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+      g_auto(TfEnumeration) e = { 0 };
+
+      g_assert_true (tf_enumerate (&ctx, NULL, 0, s % 2 ? 10 : 0, NULL, NULL, &e, NULL));
+      for (guint f = 0; f < e.n_families; f++)
+        {
+          g_autoptr(TfFamilyRow) family = tf_family_row_new (&e.families[f]);
+          GListModel *rows = tf_family_row_get_results (family);
+          const char *common = tf_family_row_get_common_text (family);
+          g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                              g_free);
+
+          n_shared += common[0] != '\0';
+          if (g_list_model_get_n_items (rows) < 2)
+            g_assert_cmpstr (common, ==, "");
+          for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+            {
+              g_autoptr(TfResultRow) row = g_list_model_get_item (rows, i);
+              const char *whole = tf_result_row_get_attrs_text (row);
+              g_autofree char *distinct = tf_family_row_dup_distinct_text (family, row);
+              g_autoptr(GPtrArray) want = sorted_parts (whole, "");
+              /* (A row left with nothing of its own shows its whole summary.) */
+              g_autoptr(GPtrArray) got = sorted_parts (distinct, strcmp (distinct, whole) != 0
+                                                                   ? common : "");
+              const char *before;
+
+              g_assert_cmpstr (distinct, !=, "");
+              g_assert_cmpuint (got->len, ==, want->len);
+              for (guint k = 0; k < want->len; k++)
+                g_assert_cmpstr (got->pdata[k], ==, want->pdata[k]);
+              before = g_hash_table_lookup (seen, distinct);
+              if (before != NULL)
+                g_assert_cmpstr (before, ==, whole);
+              else
+                g_hash_table_insert (seen, g_strdup (distinct), g_strdup (whole));
+            }
+        }
+    }
+  g_test_message ("%u listings share parts of their summaries", n_shared);
+  g_assert_cmpuint (n_shared, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -820,6 +901,7 @@ main (int    argc,
   g_test_add_func ("/ui/results-view/format", test_format);
   g_test_add_func ("/ui/results-view/cell-marks", test_cell_marks);
   g_test_add_func ("/ui/results-view/summary-translated", test_summary_translated);
+  g_test_add_func ("/ui/results-view/distinct-text", test_distinct_text);
   g_test_add_func ("/ui/results-view/topology-markup", test_topology_markup);
   return g_test_run ();
 }
