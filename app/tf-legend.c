@@ -24,6 +24,11 @@ struct _TfLegend
   GtkWidget      *rows[TF_N_REACHES];
   GtkLabel       *counts[TF_N_REACHES];
   GtkLabel       *note;
+  GtkWidget      *toggle;       /* the header: "Legend", open or closed */
+  GtkWidget      *body;         /* the rows */
+  gboolean        user_chose;   /* the user opened or closed it: the view's size no longer does */
+  gboolean        applying;     /* the toggle moves because the view's size decided */
+  guint           fit_idle;     /* the decision, after the view's frame (it resizes while drawn) */
 };
 
 G_DEFINE_FINAL_TYPE (TfLegend, tf_legend, GTK_TYPE_WIDGET)
@@ -252,6 +257,87 @@ tf_legend_set_scene (TfLegend      *self,
 }
 
 static void
+show_expanded (TfLegend *self)
+{
+  gboolean open = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->toggle));
+
+  gtk_widget_set_visible (self->body, open);
+  gtk_widget_set_tooltip_text (self->toggle, open ? _("Hide the legend") : _("Show the legend"));
+  gtk_image_set_from_icon_name (GTK_IMAGE (g_object_get_data (G_OBJECT (self->toggle), "arrow")),
+                                open ? "pan-down-symbolic" : "pan-end-symbolic");
+}
+
+static void
+toggled (TfLegend *self)
+{
+  if (!self->applying)
+    self->user_chose = TRUE;
+  show_expanded (self);
+}
+
+/* The rows' natural size, open or closed. */
+static void
+measure_body (TfLegend *self,
+              int      *width,
+              int      *height)
+{
+  *width = *height = 0;
+  for (GtkWidget *row = gtk_widget_get_first_child (self->body); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      int w = 0, h = 0;
+
+      if (!gtk_widget_get_visible (row))
+        continue;
+      gtk_widget_measure (row, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &w, NULL, NULL);
+      gtk_widget_measure (row, GTK_ORIENTATION_VERTICAL, w, NULL, &h, NULL, NULL);
+      *width = MAX (*width, w);
+      *height += h;
+    }
+}
+
+/* Until the user opens or closes it, the legend is open only where it stays clear of the
+ * scene's centre: in a corner of a view at least twice its size (plus its margins) each way. */
+static gboolean
+fit_to_view (gpointer data)
+{
+  TfLegend *self = data;
+  int w, h, view_w, view_h;
+  gboolean fits;
+
+  self->fit_idle = 0;
+  if (self->user_chose || self->view == NULL)
+    return G_SOURCE_REMOVE;
+  measure_body (self, &w, &h);
+  view_w = gtk_widget_get_width (GTK_WIDGET (self->view));
+  view_h = gtk_widget_get_height (GTK_WIDGET (self->view));
+  fits = 2 * (w + 36) <= view_w && 2 * (h + 60) <= view_h;
+  if (fits != gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->toggle)))
+    {
+      self->applying = TRUE;
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->toggle), fits);
+      self->applying = FALSE;
+    }
+  return G_SOURCE_REMOVE;
+}
+
+/* The view resizes while it draws, when no widget may change: the legend decides after. */
+static void
+view_resized (TfLegend *self)
+{
+  if (self->fit_idle == 0 && !self->user_chose)
+    /* Before the next frame: a view that keeps drawing would starve a low idle. */
+    self->fit_idle = g_idle_add_full (G_PRIORITY_DEFAULT, fit_to_view, self, NULL);
+}
+
+gboolean
+tf_legend_get_expanded (TfLegend *self)
+{
+  g_return_val_if_fail (TF_IS_LEGEND (self), FALSE);
+  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->toggle));
+}
+
+static void
 view_scene_changed (TfLegend *self)
 {
   TfTopology *topology;
@@ -261,6 +347,7 @@ view_scene_changed (TfLegend *self)
   topology = tf_topology_view_get_topology (self->view);
   tf_legend_set_scene (self, topology ? tf_topology_view_get_scene (self->view) : NULL,
                        topology ? topology->result.metrics.link_count_by_reach : NULL);
+  view_resized (self);
 }
 
 void
@@ -273,12 +360,17 @@ tf_legend_set_view (TfLegend       *self,
   if (self->view == view)
     return;
   if (self->view != NULL)
-    g_signal_handlers_disconnect_by_func (self->view, view_scene_changed, self);
+    {
+      g_signal_handlers_disconnect_by_func (self->view, view_scene_changed, self);
+      g_signal_handlers_disconnect_by_func (self->view, view_resized, self);
+    }
   g_set_weak_pointer (&self->view, view);
   if (view != NULL)
     {
       g_signal_connect_object (view, "scene-changed", G_CALLBACK (view_scene_changed), self,
                                G_CONNECT_SWAPPED);
+      g_signal_connect_object (view, "resize", G_CALLBACK (view_resized), self,
+                               G_CONNECT_SWAPPED | G_CONNECT_AFTER);
       view_scene_changed (self);
     }
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_VIEW]);
@@ -291,8 +383,12 @@ tf_legend_dispose (GObject *object)
   GtkWidget *child;
 
   if (self->view != NULL)
-    g_signal_handlers_disconnect_by_func (self->view, view_scene_changed, self);
+    {
+      g_signal_handlers_disconnect_by_func (self->view, view_scene_changed, self);
+      g_signal_handlers_disconnect_by_func (self->view, view_resized, self);
+    }
   g_clear_weak_pointer (&self->view);
+  g_clear_handle_id (&self->fit_idle, g_source_remove);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
     gtk_widget_unparent (child);
   G_OBJECT_CLASS (tf_legend_parent_class)->dispose (object);
@@ -375,7 +471,7 @@ add_row (TfLegend                *self,
   gtk_box_append (GTK_BOX (row), swatch);
   gtk_box_append (GTK_BOX (row), count);
   gtk_box_append (GTK_BOX (row), label);
-  gtk_widget_set_parent (row, GTK_WIDGET (self));
+  gtk_box_append (GTK_BOX (self->body), row);
   *count_out = GTK_LABEL (count);
   if (meaning_out != NULL)
     *meaning_out = GTK_LABEL (label);
@@ -385,8 +481,26 @@ add_row (TfLegend                *self,
 static void
 tf_legend_init (TfLegend *self)
 {
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
+  GtkWidget *arrow = gtk_image_new_from_icon_name ("pan-down-symbolic");
+
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);
+  /* A header the user clicks to open or close it; the rows take no clicks, so the scene
+   * under them is still the pointer's. */
+  self->toggle = gtk_toggle_button_new ();
+  gtk_box_append (GTK_BOX (header), arrow);
+  gtk_box_append (GTK_BOX (header), gtk_label_new (_("Legend")));
+  gtk_button_set_child (GTK_BUTTON (self->toggle), header);
+  g_object_set_data (G_OBJECT (self->toggle), "arrow", arrow);
+  gtk_widget_add_css_class (self->toggle, "flat");
+  gtk_widget_set_halign (self->toggle, GTK_ALIGN_START);
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->toggle), TRUE);
+  g_signal_connect_swapped (self->toggle, "toggled", G_CALLBACK (toggled), self);
+  gtk_widget_set_parent (self->toggle, GTK_WIDGET (self));
+  self->body = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_can_target (self->body, FALSE);
+  gtk_widget_set_parent (self->body, GTK_WIDGET (self));
   for (guint row = 0; row < N_ELEMENT_ROWS; row++)
     self->element_rows[row] = add_row (self, draw_block, row, NULL, &self->element_counts[row],
                                        &self->element_names[row]);
@@ -396,7 +510,8 @@ tf_legend_init (TfLegend *self)
   self->note = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->note, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->note), "dim-label");
-  gtk_widget_set_parent (GTK_WIDGET (self->note), GTK_WIDGET (self));
+  gtk_box_append (GTK_BOX (self->body), GTK_WIDGET (self->note));
+  show_expanded (self);
   tf_legend_set_scene (self, NULL, NULL);
 }
 

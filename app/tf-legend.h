@@ -19,8 +19,11 @@ GtkWidget *tf_legend_new (void);
 /* Shows the link types of @scene (NULL: none) with the graph's physical link counts. */
 void       tf_legend_set_scene (TfLegend *self, const TfScene *scene,
                                 const guint64 link_count_by_reach[TF_N_REACHES]);
-/* Follows @view's scene (the "view" property); NULL stops. */
+/* Follows @view's scene (the "view" property); NULL stops. Until the user opens or closes
+ * it (its header is a toggle), it is open only when the view is at least about twice its size
+ * each way, so that it never covers the scene's centre. */
 void       tf_legend_set_view (TfLegend *self, TfTopologyView *view);
+gboolean   tf_legend_get_expanded (TfLegend *self);
 
 /* What the links of a reach join, translated. */
 const char *tf_legend_describe_reach (TfReach reach);

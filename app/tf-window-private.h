@@ -29,6 +29,8 @@ struct _TfWindow
   GtkLabel       *subtitle_label;
   GMenu          *recent_menu;
   GtkStack       *stack;
+  GtkPaned       *content_paned;  /* the results list over the 3D view */
+  gboolean        content_placed;
   TfOptimizeView *optimize;
   GtkWidget      *open_button;
   GtkWidget      *export_button;

@@ -732,6 +732,22 @@ tf_window_get_property (GObject    *object,
     }
 }
 
+/* The list takes 45% of the height the first time the window has one (at least its first
+ * 300 px: a tall window lists more results, not only a taller 3D view); then the user's, who
+ * drags the handle. */
+static void
+content_paned_placed (TfWindow *self)
+{
+  int max = 0, height = gtk_widget_get_height (GTK_WIDGET (self->content_paned));
+
+  g_object_get (self->content_paned, "max-position", &max, NULL);
+  if (self->content_placed || max <= 0 || height <= 0
+      || !gtk_widget_get_mapped (GTK_WIDGET (self->content_paned)))
+    return;
+  self->content_placed = TRUE;
+  gtk_paned_set_position (self->content_paned, MIN (max, MAX (300, (int) (0.45 * height))));
+}
+
 static void
 tf_window_class_init (TfWindowClass *klass)
 {
@@ -771,10 +787,12 @@ tf_window_class_init (TfWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TfWindow, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, TfWindow, recent_menu);
   gtk_widget_class_bind_template_child (widget_class, TfWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, TfWindow, content_paned);
   gtk_widget_class_bind_template_child (widget_class, TfWindow, optimize);
   gtk_widget_class_bind_template_child (widget_class, TfWindow, open_button);
   gtk_widget_class_bind_template_child (widget_class, TfWindow, export_button);
   gtk_widget_class_bind_template_callback (widget_class, page_changed);
+  gtk_widget_class_bind_template_callback (widget_class, content_paned_placed);
   gtk_widget_class_bind_template_callback (widget_class, banner_dismissed);
   gtk_widget_class_bind_template_callback (widget_class, info_changed);
   tf_window_results_class_init (widget_class);
@@ -846,6 +864,13 @@ tf_window_get_view (TfWindow *self)
 {
   g_return_val_if_fail (TF_IS_WINDOW (self), NULL);
   return self->view;
+}
+
+TfLegend *
+tf_window_get_legend (TfWindow *self)
+{
+  g_return_val_if_fail (TF_IS_WINDOW (self), NULL);
+  return self->legend;
 }
 
 TfOptimizeView *

@@ -10,6 +10,7 @@
 #include <gtk/gtk.h>
 
 #include "tf-context-form.h"
+#include "tf-legend.h"
 #include "tf-optimize-view.h"
 #include "tf-results-view.h"
 #include "tf-topology-view.h"
@@ -23,6 +24,7 @@ TfWindow       *tf_window_new (GtkApplication *application);
 TfContextForm  *tf_window_get_form (TfWindow *self);
 TfResultsView  *tf_window_get_results (TfWindow *self);
 TfTopologyView *tf_window_get_view (TfWindow *self);
+TfLegend       *tf_window_get_legend (TfWindow *self);
 TfOptimizeView *tf_window_get_optimize_view (TfWindow *self);
 /* Shows the "enumerate" or the "optimize" page. */
 void            tf_window_set_page (TfWindow *self, const char *name);
