@@ -44,7 +44,9 @@ static const GOptionEntry option_entries[] = {
   { "family", 'f', 0, G_OPTION_ARG_STRING_ARRAY, NULL,
     N_("Enumerate only this family (repeatable)"), N_("FAMILY") },
   { "select", 's', 0, G_OPTION_ARG_INT, NULL,
-    N_("Show the result at this position of the (first) family, counting from 0"), N_("I") },
+    N_("Show the result at this position of the (first) family, counting from 0; with "
+       "--optimize or --open-run, front candidate I, as its file candidate_00I.yaml is named"),
+    N_("I") },
   { "chips-per-board", 'c', 0, G_OPTION_ARG_INT, NULL,
     N_("Show only results with this many chips per board"), N_("C") },
   { "status", 0, 0, G_OPTION_ARG_STRING, NULL,
@@ -137,9 +139,20 @@ screenshot_poll_optimize (TfApplication *self)
     }
   if (self->screenshot_select >= 0)
     {
-      if ((guint) self->screenshot_select < run->result.front->len)
-        tf_pareto_plot_select (tf_optimize_view_get_plot (view),
-                               (guint) self->screenshot_select, TF_PARETO_SELECT_REPLACE);
+      if ((guint) self->screenshot_select >= run->result.front->len)
+        {
+          g_autofree char *message =
+            g_strdup_printf (g_dngettext (NULL, "--select %d: the front has %u candidate",
+                                          "--select %d: the front has %u candidates",
+                                          run->result.front->len),
+                             self->screenshot_select + 1, run->result.front->len);
+
+          self->screenshot_poll = 0;
+          screenshot_finish (self, 1, message);
+          return G_SOURCE_REMOVE;
+        }
+      tf_pareto_plot_select (tf_optimize_view_get_plot (view),
+                             (guint) self->screenshot_select, TF_PARETO_SELECT_REPLACE);
       self->screenshot_select = -1;
       return G_SOURCE_CONTINUE;
     }
@@ -492,7 +505,8 @@ tf_application_command_line (GApplication            *app,
         self->screenshot_file = g_object_ref (g_ptr_array_index (files, 0));
       self->screenshot_optimize = optimize != NULL || open_run != NULL;
       g_variant_dict_lookup (options, "select", "i", &select);
-      self->screenshot_select = MAX (select, 0);
+      /* On the Optimize page candidates count from 1, as their files and titles do. */
+      self->screenshot_select = self->screenshot_optimize ? MAX (select, 1) - 1 : MAX (select, 0);
       self->screenshot_member = MAX (member, 0);
       g_object_weak_ref (G_OBJECT (window), screenshot_window_gone, self);
       self->screenshot_deadline = g_get_monotonic_time () + SCREENSHOT_TIMEOUT_S * G_USEC_PER_SEC;

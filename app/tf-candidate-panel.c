@@ -484,12 +484,16 @@ tf_candidate_panel_show (TfCandidatePanel           *self,
     g_autofree char *origin = tf_candidate_dup_origin_text (a);
     GtkWidget *line = cell (origin, 0, "dim-label");
 
+    /* The seed's exact id, as generate --id takes it, on hover. */
+    gtk_widget_set_tooltip_text (line, a->origin.seed_id);
     gtk_grid_attach (grid, line, 0, y++, b != NULL ? 4 : 2, 1);
     if (b != NULL)
       {
         g_autofree char *other = tf_candidate_dup_origin_text (b);
 
-        gtk_grid_attach (grid, cell (other, 0, "dim-label"), 0, y++, 4, 1);
+        line = cell (other, 0, "dim-label");
+        gtk_widget_set_tooltip_text (line, b->origin.seed_id);
+        gtk_grid_attach (grid, line, 0, y++, 4, 1);
       }
   }
 

@@ -85,6 +85,27 @@ tf_format_real (double value,
   return g_string_free (out, FALSE);
 }
 
+/* Appends @text with a word joiner between ideographs: CJK text may wrap between any two of
+ * them, which split "12,288 条光缆" after 光. A count and its unit are one word. */
+static void
+append_unbroken (GString    *out,
+                 const char *text)
+{
+  gunichar previous = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (previous != 0
+          && (g_unichar_break_type (c) == G_UNICODE_BREAK_IDEOGRAPHIC
+              || g_unichar_break_type (previous) == G_UNICODE_BREAK_IDEOGRAPHIC))
+        g_string_append (out, "\u2060");
+      g_string_append_unichar (out, c);
+      previous = c == ' ' ? 0 : c;
+    }
+}
+
 char *
 tf_format_quantity (double      value,
                     guint       digits,
@@ -92,11 +113,14 @@ tf_format_quantity (double      value,
 {
   g_autofree char *number = tf_format_real (value, digits);
   g_autoptr(GString) joined = g_string_new (unit);
+  GString *out = g_string_new (number);
 
   /* A word joiner after each slash: a narrow label wraps CJK text anywhere and may break after
    * a slash, which left "GB/" on one line and "s" on the next. */
   g_string_replace (joined, "/", "/\u2060", 0);
-  return g_strdup_printf ("%s\u00a0%s", number, joined->str);
+  g_string_append (out, "\u00a0");
+  append_unbroken (out, joined->str);
+  return g_string_free (out, FALSE);
 }
 
 char *
@@ -114,7 +138,11 @@ tf_format_things (guint64     n,
   /* The one "%s" is the number; a translation without it still says something. */
   if (at == NULL)
     return g_string_free (g_string_append (out, format), FALSE);
-  g_string_append_len (out, format, at - format);
+  {
+    g_autofree char *before = g_strndup (format, at - format);
+
+    append_unbroken (out, before);
+  }
   g_string_append (out, number);
   /* "64 hops" never wraps apart. */
   if (at[2] == ' ')
@@ -122,7 +150,7 @@ tf_format_things (guint64     n,
       g_string_append (out, "\u00a0");
       at++;
     }
-  g_string_append (out, at + 2);
+  append_unbroken (out, at + 2);
   return g_string_free (out, FALSE);
 }
 
@@ -158,7 +186,7 @@ tf_format_topology_markup (const char           *family,
   if (m->cost_method == TF_METHOD_NONE)
     return g_steal_pointer (&text);
   /* What it costs and how much of it is optics, as enumerate's cost and optical_cables. */
-  cost = tf_format_quantity (m->network_cost, 0, "USD");
+  cost = tf_format_quantity (m->network_cost, 0, C_("unit", "USD"));
   optical = tf_format_things (m->cables_by_class[TF_CABLE_OPTICAL], "%s optical cable",
                               "%s optical cables");
   /* Translators: "Cost 8,808,192 USD, 768 optical cables"; ~ marks an estimate. */

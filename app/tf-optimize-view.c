@@ -429,6 +429,7 @@ on_snapshot (GObject                *target,
     {
       g_autofree char *done = tf_format_count (p->stage_0_done);
       g_autofree char *total = tf_format_count (p->stage_0_total);
+      g_autofree char *elapsed = tf_format_quantity (p->elapsed, 1, "s");
 
       /* Stage 0: the family front grows as the family designs are evaluated, their cloud
        * with it. */
@@ -439,11 +440,14 @@ on_snapshot (GObject                *target,
                                      snapshot->evaluated->len / m);
       gtk_progress_bar_set_fraction (self->progress, (double) p->stage_0_done / p->stage_0_total);
       /* TRANSLATORS: Stage 0's progress: the family designs evaluated so far, of how many */
-      text = g_strdup_printf (_("Family designs: %s of %s · family front %u · %.1f s"), done,
-                              total, p->front_size, p->elapsed);
+      text = g_strdup_printf (_("Family designs: %s of %s · family front %u · %s"), done,
+                              total, p->front_size, elapsed);
     }
   else if (!p->baseline)
     {
+      g_autofree char *evaluated = tf_format_count (p->evaluations);
+      g_autofree char *elapsed = tf_format_quantity (p->elapsed, 1, "s");
+
       tf_pareto_model_set_points (model, TF_PARETO_FRONT, (const double *) snapshot->front->data,
                                   n_front, (const char *const *) snapshot->origins->pdata);
       tf_pareto_model_append_points (model, TF_PARETO_EVALUATED,
@@ -453,13 +457,16 @@ on_snapshot (GObject                *target,
       gtk_progress_bar_set_fraction (self->progress,
                                      p->generations ? (double) p->generation / p->generations
                                                     : 0);
-      text = g_strdup_printf (_("Generation %u of %u · %u evaluated · front %u · "
-                                "hypervolume %.4f · %.1f s"),
-                              p->generation, p->generations, p->evaluations, p->front_size,
-                              p->hypervolume, p->elapsed);
+      text = g_strdup_printf (_("Generation %u of %u · %s evaluated · front %u · "
+                                "hypervolume %.4f · %s"),
+                              p->generation, p->generations, evaluated, p->front_size,
+                              p->hypervolume, elapsed);
     }
   else
     {
+      g_autofree char *evaluated = tf_format_count (p->evaluations);
+      g_autofree char *of = tf_format_count (self->search_evaluations);
+
       tf_pareto_model_set_points (model, TF_PARETO_BASELINE,
                                   (const double *) snapshot->front->data, n_front,
                                   (const char *const *) snapshot->origins->pdata);
@@ -468,9 +475,8 @@ on_snapshot (GObject                *target,
                                        ? MIN (1.0, (double) p->evaluations
                                                      / self->search_evaluations)
                                        : 0);
-      text = g_strdup_printf (_("Baseline · %u of %u evaluated · front %u · hypervolume %.4f"),
-                              p->evaluations, self->search_evaluations, p->front_size,
-                              p->hypervolume);
+      text = g_strdup_printf (_("Baseline · %s of %s evaluated · front %u · hypervolume %.4f"),
+                              evaluated, of, p->front_size, p->hypervolume);
     }
   tf_optimize_view_set_status (self, text);
   tf_pareto_plot_points_changed (self->plot, self->snapshots == 1);

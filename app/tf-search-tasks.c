@@ -48,6 +48,37 @@ tf_optimize_run_unref (TfOptimizeRun *run)
     g_atomic_rc_box_release_full (run, (GDestroyNotify) optimize_run_clear);
 }
 
+/* A family's name that never wraps at its hyphen ("fat-" / "tree"). */
+static void
+append_family (GString    *text,
+               const char *name,
+               gsize       len)
+{
+  for (gsize i = 0; i < len; i++)
+    {
+      g_string_append_c (text, name[i]);
+      if (name[i] == '-')
+        g_string_append (text, "\u2060");
+    }
+}
+
+/* "fat-tree:layers=2,k=24" as people read it: "fat-tree (layers=2, k=24)", which wraps between
+ * its parameters. */
+static void
+append_seed (GString    *text,
+             const char *id)
+{
+  const char *colon = strchr (id, ':');
+  g_autoptr(GString) params = NULL;
+
+  append_family (text, id, colon ? (gsize) (colon - id) : strlen (id));
+  if (colon == NULL || colon[1] == '\0')
+    return;
+  params = g_string_new (colon + 1);
+  g_string_replace (params, ",", ", ", 0);
+  g_string_append_printf (text, " (%s)", params->str);
+}
+
 char *
 tf_candidate_dup_origin_text (const TfCandidate *candidate)
 {
@@ -57,18 +88,27 @@ tf_candidate_dup_origin_text (const TfCandidate *candidate)
   g_return_val_if_fail (candidate != NULL, NULL);
 
   o = &candidate->origin;
-  text = g_string_new (tf_origin_method_to_string (o->method));
+  text = g_string_new (_(tf_origin_method_label (o->method)));
   if (o->seed_id != NULL)
-    g_string_append_printf (text, _(" of %s"), o->seed_id);
+    {
+      /* TRANSLATORS: between how a candidate was made and the design it was made from:
+       * "Graph mutation of fat-tree (layers=2, k=24, …)" */
+      g_string_append (text, _(" of "));
+      append_seed (text, o->seed_id);
+    }
   if (o->template_params[0] != '\0')
-    g_string_append_printf (text, " [%s]", o->template_params);
+    {
+      g_autoptr(GString) params = g_string_new (o->template_params);
+
+      g_string_replace (params, ",", ", ", 0);
+      g_string_append_printf (text, " [%s]", params->str);
+    }
   if (o->n_mutations_total > 0)
     {
-      g_string_append (text, " (");
+      g_string_append (text, ", ");
       g_string_append_printf (text, g_dngettext (NULL, "%u edit", "%u edits",
                                                  o->n_mutations_total),
                               o->n_mutations_total);
-      g_string_append (text, ")");
     }
   return g_string_free (text, FALSE);
 }

@@ -24,7 +24,8 @@ TfOptimizeRun *tf_optimize_run_ref (TfOptimizeRun *run);
 void           tf_optimize_run_unref (TfOptimizeRun *run);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (TfOptimizeRun, tf_optimize_run_unref)
 
-/* Where a candidate came from, in a line: "graph_mutation of fat-tree:… (3 edits)". */
+/* Where a candidate came from, for people: "Graph mutation of fat-tree (layers=2, k=24, …),
+ * 3 edits"; the seed's exact id is candidate->origin.seed_id. */
 char          *tf_candidate_dup_origin_text (const TfCandidate *candidate);
 
 /* What a running search has found, copied for the main thread at each progress report. Rows

@@ -188,20 +188,21 @@ dup_status (const TfEnumeration *e,
   g_autofree char *total_text = NULL;
   g_autofree char *matched_text = tf_format_count (e->matched);
   g_autofree char *n_chip = tf_format_count (e->context.n_chip);
+  g_autofree char *elapsed = tf_format_quantity (elapsed_ms, 1, "ms");
 
   for (guint f = 0; f < e->n_families; f++)
     total += e->families[f].total;
   total_text = tf_format_count (total);
   if (tf_query_filters (&e->query))
-    /* Translators: "3,840 of 19,177 legal topologies for 4,096 chips match, in 812.0 ms". */
-    return g_strdup_printf (ngettext ("%s of %s legal topology for %s chips match, in %.1f ms",
-                                      "%s of %s legal topologies for %s chips match, in %.1f ms",
+    /* Translators: "3,840 of 19,177 legal topologies for 4,096 chips match, in 1,812.5 ms". */
+    return g_strdup_printf (ngettext ("%s of %s legal topology for %s chips match, in %s",
+                                      "%s of %s legal topologies for %s chips match, in %s",
                                       (unsigned long) MIN (total, G_MAXULONG)),
-                            matched_text, total_text, n_chip, elapsed_ms);
-  return g_strdup_printf (ngettext ("%s legal topology for %s chips, enumerated in %.1f ms",
-                                    "%s legal topologies for %s chips, enumerated in %.1f ms",
+                            matched_text, total_text, n_chip, elapsed);
+  return g_strdup_printf (ngettext ("%s legal topology for %s chips, enumerated in %s",
+                                    "%s legal topologies for %s chips, enumerated in %s",
                                     (unsigned long) MIN (total, G_MAXULONG)),
-                          total_text, n_chip, elapsed_ms);
+                          total_text, n_chip, elapsed);
 }
 
 static void

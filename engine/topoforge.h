@@ -748,6 +748,8 @@ typedef enum
 } TfOriginMethod;
 
 const char *tf_origin_method_to_string (TfOriginMethod method);   /* "family_enum", ... */
+/* For people, untranslated (N_): "Graph mutation"; the caller translates it. */
+const char *tf_origin_method_label (TfOriginMethod method);
 gboolean    tf_origin_method_from_string (const char *str, TfOriginMethod *out);
 
 /* The communication of one training iteration, by parallelism: the optimizer's Layer 3 times

@@ -4,6 +4,8 @@
  * broken down by, and of the values under metadata.metrics. The loader checks a file's spelling
  * against them and the writer spells them; the optimizer fills the data and reads it back.
  */
+#include <glib/gi18n-lib.h>
+
 #include "candidate-metadata-private.h"
 #include "names-private.h"
 
@@ -48,6 +50,19 @@ tf_origin_method_to_string (TfOriginMethod method)
 {
   g_return_val_if_fail ((guint) method < TF_N_ORIGIN_METHODS, NULL);
   return tf_origin_method_names.names[method];
+}
+
+const char *
+tf_origin_method_label (TfOriginMethod method)
+{
+  /* For people, in the order of the enum; _() translates them where they are shown. */
+  static const char *const labels[TF_N_ORIGIN_METHODS] = {
+    N_("Family design"), N_("Family sample"), N_("Generic template"), N_("Graph mutation"),
+    N_("Crossover"), N_("Manual seed"),
+  };
+
+  g_return_val_if_fail ((guint) method < TF_N_ORIGIN_METHODS, NULL);
+  return labels[method];
 }
 
 gboolean
