@@ -46,6 +46,14 @@ tf_camera_eye (const TfCamera *camera,
   eye[2] = camera->target[2] + camera->distance * cosf (camera->pitch) * cosf (camera->yaw);
 }
 
+float
+tf_camera_pixels_per_unit (const TfCamera *camera,
+                           float           height)
+{
+  g_return_val_if_fail (camera != NULL, 0);
+  return height / (2 * MAX (camera->distance, 1e-6f) * tanf (camera->fov / 2));
+}
+
 /* The camera's right and up vectors in world space. */
 static void
 basis (const TfCamera *camera,

@@ -32,6 +32,9 @@ void tf_camera_zoom (TfCamera *camera, float factor);
 void tf_camera_pan (TfCamera *camera, float dx, float dy, float height);
 
 void tf_camera_eye (const TfCamera *camera, float eye[3]);
+/* How many pixels one unit of the scene spans at the camera's target in a view @height
+ * pixels tall. */
+float tf_camera_pixels_per_unit (const TfCamera *camera, float height);
 /* Column-major 4x4 matrices, for GL. */
 void tf_camera_view_projection (const TfCamera *camera, float aspect, float out[16]);
 /* The ray through pixel (x, y) of a @width x @height view. */

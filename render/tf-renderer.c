@@ -30,8 +30,11 @@ struct _TfRenderer
   GLint  box_vp, box_light, box_dim, line_vp, line_dim;
   GLuint cube;
   GLuint cube_indices;
-  Blocks solids;       /* chips, switches, boards */
+  Blocks solids;       /* switches */
+  Blocks fine;         /* chips and boards, when they are drawn large enough to read */
+  Blocks rack_blocks;  /* racks as solid blocks, when the chips are not */
   Blocks containers;   /* racks, pods */
+  float    chip_extent;   /* the scene's, for the level of detail */
   GLuint link_vao, link_vbo;
   GLsizei link_vertices;
   GLuint outline_vao, outline_vbo;
@@ -226,6 +229,8 @@ tf_renderer_new (GError **error)
   glBindBuffer (GL_ELEMENT_ARRAY_BUFFER, r->cube_indices);
   glBufferData (GL_ELEMENT_ARRAY_BUFFER, sizeof indices, indices, GL_STATIC_DRAW);
   blocks_init (&r->solids, r->cube, r->cube_indices);
+  blocks_init (&r->fine, r->cube, r->cube_indices);
+  blocks_init (&r->rack_blocks, r->cube, r->cube_indices);
   blocks_init (&r->containers, r->cube, r->cube_indices);
   lines_init (&r->link_vao, &r->link_vbo);
   lines_init (&r->outline_vao, &r->outline_vbo);
@@ -244,9 +249,10 @@ tf_renderer_free (TfRenderer *r)
   glDeleteProgram (r->line_program);
   glDeleteBuffers (1, &r->cube);
   glDeleteBuffers (1, &r->cube_indices);
-  for (guint i = 0; i < 3; i++)
+  for (guint i = 0; i < 5; i++)
     {
-      Blocks *b = i == 0 ? &r->solids : i == 1 ? &r->containers : &r->lit;
+      Blocks *b = i == 0 ? &r->solids : i == 1 ? &r->containers : i == 2 ? &r->lit
+                  : i == 3 ? &r->fine : &r->rack_blocks;
 
       glDeleteVertexArrays (1, &b->vao);
       glDeleteBuffers (1, &b->instances);
@@ -303,15 +309,37 @@ tf_renderer_set_scene_filtered (TfRenderer          *r,
                                 const TfSceneFilter *filter)
 {
   g_autoptr(GArray) solids = g_array_new (FALSE, FALSE, sizeof (TfSceneBox));
+  g_autoptr(GArray) fine = g_array_new (FALSE, FALSE, sizeof (TfSceneBox));
+  g_autoptr(GArray) racks = g_array_new (FALSE, FALSE, sizeof (TfSceneBox));
   g_autoptr(GArray) containers = g_array_new (FALSE, FALSE, sizeof (TfSceneBox));
   g_autoptr(GArray) links = NULL;
+  float rack_color[4];
 
   g_return_if_fail (r != NULL && scene != NULL);
 
-  append_visible (solids, scene, filter, TF_SCENE_CHIP);
   append_visible (solids, scene, filter, TF_SCENE_SWITCH);
-  g_array_append_vals (solids, scene->boxes[TF_SCENE_BOARD]->data,
+  append_visible (fine, scene, filter, TF_SCENE_CHIP);
+  g_array_append_vals (fine, scene->boxes[TF_SCENE_BOARD]->data,
                        scene->boxes[TF_SCENE_BOARD]->len);
+  /* Seen from afar, a rack is a solid block of the racks' colour, opaque. */
+  tf_scene_kind_color (TF_SCENE_RACK, 0, rack_color);
+  for (guint i = 0; i < scene->boxes[TF_SCENE_RACK]->len; i++)
+    {
+      TfSceneBox b = g_array_index (scene->boxes[TF_SCENE_RACK], TfSceneBox, i);
+
+      for (guint c = 0; c < 3; c++)
+        {
+          b.size[c] *= 0.96f;
+          b.color[c] = rack_color[c];
+        }
+      b.color[3] = 1;
+      g_array_append_val (racks, b);
+    }
+  r->chip_extent = scene->chip_extent;
+  upload (r->fine.instances, fine);
+  r->fine.count = (GLsizei) fine->len;
+  upload (r->rack_blocks.instances, racks);
+  r->rack_blocks.count = (GLsizei) racks->len;
   /* Racks before the pods around them: they read best blended in that order. */
   g_array_append_vals (containers, scene->boxes[TF_SCENE_RACK]->data,
                        scene->boxes[TF_SCENE_RACK]->len);
@@ -422,6 +450,16 @@ tf_renderer_draw (TfRenderer     *r,
   glUniform1f (r->box_dim, r->highlight ? DIM : 1.0f);
   glBindVertexArray (r->solids.vao);
   glDrawElementsInstanced (GL_TRIANGLES, 36, GL_UNSIGNED_BYTE, NULL, r->solids.count);
+  /* The level of detail: chips and boards where a chip is drawn large enough to read, racks
+   * as solid blocks where it is not. */
+  {
+    Blocks *detail = tf_scene_lod_shows_chips (r->chip_extent, (guint) r->rack_blocks.count,
+                                               tf_camera_pixels_per_unit (camera, (float) height))
+                       ? &r->fine : &r->rack_blocks;
+
+    glBindVertexArray (detail->vao);
+    glDrawElementsInstanced (GL_TRIANGLES, 36, GL_UNSIGNED_BYTE, NULL, detail->count);
+  }
 
   glEnable (GL_BLEND);
   glBlendFunc (GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);

@@ -939,6 +939,12 @@ tf_scene_build_layout (TfScene              *scene,
           }
       }
   choose_view (scene);
+  for (guint i = 0; i < scene->boxes[TF_SCENE_CHIP]->len; i++)
+    {
+      const TfSceneBox *b = box_at (scene, TF_SCENE_CHIP, i);
+
+      scene->chip_extent = MAX (scene->chip_extent, MAX (b->size[0], MAX (b->size[1], b->size[2])));
+    }
   /* Bowed lines stand out of the boxes; the view frames them too. */
   for (guint i = 0; layout == TF_SCENE_LAYOUT_LOGICAL && i < scene->link_vertices->len; i++)
     for (guint axis = 0; axis < 3; axis++)
@@ -948,6 +954,14 @@ tf_scene_build_layout (TfScene              *scene,
         scene->bounds_min[axis] = MIN (scene->bounds_min[axis], p);
         scene->bounds_max[axis] = MAX (scene->bounds_max[axis], p);
       }
+}
+
+gboolean
+tf_scene_lod_shows_chips (float chip_extent,
+                          guint n_racks,
+                          float pixels_per_unit)
+{
+  return n_racks == 0 || chip_extent * pixels_per_unit >= TF_SCENE_CHIP_MIN_PIXELS;
 }
 
 void

@@ -116,7 +116,15 @@ typedef struct
   guint8          *adj_reach;
   guint            chips_per_board;
   guint32         *board_chips;                /* as the graph's */
+  /* The largest side of a chip's block (0 without chips): a view where it would be drawn
+   * smaller than TF_SCENE_CHIP_MIN_PIXELS shows racks as solid blocks instead of their boards
+   * and chips (tf_scene_lod_shows_chips ()). */
+  float            chip_extent;
 } TfScene;
+
+/* The smallest a chip may be drawn, in pixels, before the physical view shows its rack as a
+ * solid block instead: a field of one-pixel dots says nothing. */
+#define TF_SCENE_CHIP_MIN_PIXELS 2.5f
 
 /* What the view hides: bit 1 << reach of hidden_reaches, bit 1 << TF_SCENE_TIER of
  * hidden_tiers (with the links that end at those switches). */
@@ -152,6 +160,11 @@ gboolean tf_scene_line_visible (const TfScene *scene, const TfSceneFilter *filte
  * leaving out what @filter hides. Other kinds add nothing. */
 void     tf_scene_highlight (const TfScene *scene, const TfSceneFilter *filter,
                              TfSceneKind kind, guint index, GArray *boxes, GArray *vertices);
+
+/* Whether a view drawing @pixels_per_unit pixels per unit of a scene at its centre
+ * (tf_camera_pixels_per_unit ()) shows the chips and boards, or, with @n_racks racks to show
+ * instead (the physical layout), the racks as solid blocks; @chip_extent is the scene's. */
+gboolean tf_scene_lod_shows_chips (float chip_extent, guint n_racks, float pixels_per_unit);
 
 /* The colour of the links of each reach (RGBA), shared with the legend. */
 void     tf_scene_link_color (TfReach reach, float rgba[4]);

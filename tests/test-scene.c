@@ -15,6 +15,7 @@
 #include "test-graph-cases.h"
 #include "test-scene-fixture.h"
 #include "test-util.h"
+#include "tf-camera.h"
 
 static GPtrArray *cases;   /* the sweep of graphs, set by add_tests () */
 
@@ -442,6 +443,51 @@ test_rebuild (void)
   tf_scene_clear (&reused);
 }
 
+/* Levels of detail: a 16,384-chip torus seen whole in a 390-pixel-high view draws its racks as
+ * solid blocks (a chip would be about a pixel); the camera coming close shows the chips; a
+ * 512-chip tree seen whole shows them; a logical layout, which has no racks, always does. */
+static void
+test_level_of_detail (void)
+{
+  TfContext ctx = tf_test_context (16384, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  g_auto(TfTopology) torus = { 0 };
+  g_autoptr(GError) error = NULL;
+  const TfNetworkGraph *tree =
+    tf_test_graph_case_graph (tf_test_graph_cases_find (cases, "n512/inter-rack/none/r1/fat-tree:layers=3"));
+  TfScene scene;
+  TfCamera camera;
+  float ppu;
+
+  g_assert_true (tf_generate (&ctx, "torus:dimension_sizes=128x128,board_shape=1x1", NULL,
+                              NULL, &torus, &error));
+  g_assert_no_error (error);
+  tf_scene_init (&scene);
+  tf_scene_build (&scene, &torus.graph, 0);
+  g_assert_cmpfloat (scene.chip_extent, >, 0);
+  tf_camera_init (&camera);
+  tf_camera_fit (&camera, scene.bounds_min, scene.bounds_max, 690.f / 390.f);
+  ppu = tf_camera_pixels_per_unit (&camera, 390);
+  g_test_message ("16,384 chips seen whole: a chip %.2f px", scene.chip_extent * ppu);
+  g_assert_false (tf_scene_lod_shows_chips (scene.chip_extent, scene.boxes[TF_SCENE_RACK]->len,
+                                            ppu));
+  tf_camera_zoom (&camera, 0.05f);
+  g_assert_true (tf_scene_lod_shows_chips (scene.chip_extent, scene.boxes[TF_SCENE_RACK]->len,
+                                           tf_camera_pixels_per_unit (&camera, 390)));
+  /* The logical torus has no racks: its chips always show. */
+  tf_scene_build_layout (&scene, &torus.graph, 0, TF_SCENE_LAYOUT_LOGICAL, "torus", NULL);
+  g_assert_cmpuint (scene.boxes[TF_SCENE_RACK]->len, ==, 0);
+  g_assert_true (tf_scene_lod_shows_chips (scene.chip_extent, 0, 1e-6f));
+
+  tf_scene_build (&scene, tree, 0);
+  tf_camera_init (&camera);
+  tf_camera_fit (&camera, scene.bounds_min, scene.bounds_max, 1.5f);
+  ppu = tf_camera_pixels_per_unit (&camera, 800);
+  g_test_message ("512 chips seen whole: a chip %.2f px", scene.chip_extent * ppu);
+  g_assert_true (tf_scene_lod_shows_chips (scene.chip_extent, scene.boxes[TF_SCENE_RACK]->len,
+                                           ppu));
+  tf_scene_clear (&scene);
+}
+
 static void
 add_tests (GPtrArray *sweep)
 {
@@ -450,6 +496,7 @@ add_tests (GPtrArray *sweep)
   g_test_add_func ("/render/scene/sweep-coverage", test_sweep_coverage);
   g_test_add_func ("/render/scene/clear", test_clear);
   g_test_add_func ("/render/scene/rebuild", test_rebuild);
+  g_test_add_func ("/render/scene/level-of-detail", test_level_of_detail);
   tf_test_graph_cases_add (cases, "/render/scene/counts", test_counts);
   tf_test_graph_cases_add (cases, "/render/scene/nesting", test_nesting);
   tf_test_graph_cases_add (cases, "/render/scene/bounds", test_bounds);
