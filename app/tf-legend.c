@@ -238,7 +238,16 @@ tf_legend_set_scene (TfLegend      *self,
       g_autofree char *lines = tf_format_count (scene->n_lines);
       g_autofree char *hidden = tf_format_count (scene->n_lines_hidden);
 
-      if (scene->link_level == TF_SCENE_LINKS_ALL)
+      if (scene->link_level == TF_SCENE_LINKS_TILES)
+        {
+          g_autofree char *tiled = tf_format_count (scene->n_links_tiled);
+
+          /* TRANSLATORS: a big torus in the logical layout: its chips are tiles, and a link
+           * between grid neighbours is two tiles touching */
+          note = g_strdup_printf (_("%s links join touching tiles; %s lines for the rest"),
+                                  tiled, lines);
+        }
+      else if (scene->link_level == TF_SCENE_LINKS_ALL)
         note = g_strdup_printf (_("%s lines: links thinned evenly; %s left out"), lines, hidden);
       else if (scene->link_level == TF_SCENE_LINKS_BOARDS)
         note = g_strdup_printf (_("%s lines: links bundled between boards"), lines);

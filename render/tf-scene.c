@@ -21,6 +21,7 @@
 #define SWITCH_PITCH  3.2f
 #define LEVEL_GAP     6.0f
 #define LOGICAL_CHIP  0.55f    /* smaller than a grid step, so the links between show */
+#define TILE_BLOCK    8u       /* tiles a side of a block of one shade (TF_SCENE_LINKS_TILES) */
 /* A scale-up switch: a low block on its board, before the chips; in columns a chip apart, rows
  * this far apart. In the logical layout a small cube, within TF_LAYOUT_SCALE_UP_PITCH. */
 #define SCALE_UP_W     1.2f
@@ -578,10 +579,13 @@ append_line (TfScene       *scene,
   guint segments = axis < 0 ? 1 : BOW_SEGMENTS;
   float height = 0;
 
-  /* Away from the usual eye, which looks from +z and from above. */
+  /* Away from the usual eye, which looks from +z and from above; towards it over tiles,
+   * which would hide them. */
   if (axis >= 0)
     for (guint i = 0; i < 3; i++)
       height += (axis == 1 ? 0.15f : -0.15f) * fabsf (a[i] - b[i]);
+  if (scene->link_level == TF_SCENE_LINKS_TILES)
+    height = -height;
   for (guint s = 0; s < segments; s++)
     {
       TfSceneVertex v[2];
@@ -700,10 +704,14 @@ fade_dense_lines (TfScene *scene)
 {
   float alpha;
 
-  if (scene->n_lines <= TF_SCENE_OPAQUE_LINES)
+  /* Over tiles, the wrap-around arcs are faint, so the tiles show through them. */
+  if (scene->link_level == TF_SCENE_LINKS_TILES)
+    alpha = 0.3f;
+  else if (scene->n_lines <= TF_SCENE_OPAQUE_LINES)
     return;
-  alpha = MAX (scene->layout == TF_SCENE_LAYOUT_LOGICAL ? 0.6f : 0.25f,
-               (float) TF_SCENE_OPAQUE_LINES / scene->n_lines);
+  else
+    alpha = MAX (scene->layout == TF_SCENE_LAYOUT_LOGICAL ? 0.6f : 0.25f,
+                 (float) TF_SCENE_OPAQUE_LINES / scene->n_lines);
   for (guint i = 0; i < scene->link_vertices->len; i++)
     g_array_index (scene->link_vertices, TfSceneVertex, i).color[3] = alpha;
 }
@@ -748,17 +756,73 @@ lay_out_logical (TfScene              *scene,
     }
 }
 
+/* Whether link @l joins two chips one grid step apart. */
+static gboolean
+joins_grid_neighbours (const TfScene        *scene,
+                       const TfNetworkGraph *g,
+                       const TfLink         *l)
+{
+  const TfSceneBox *a, *b;
+  float d2 = 0;
+
+  if (l->a >= g->n_chip || l->b >= g->n_chip)
+    return FALSE;
+  a = &g_array_index (scene->boxes[TF_SCENE_CHIP], TfSceneBox, l->a);
+  b = &g_array_index (scene->boxes[TF_SCENE_CHIP], TfSceneBox, l->b);
+  for (guint axis = 0; axis < 3; axis++)
+    d2 += (a->center[axis] - b->center[axis]) * (a->center[axis] - b->center[axis]);
+  return fabsf (sqrtf (d2) - TF_LAYOUT_PITCH) < 1e-3f;
+}
+
 /* Logical lines join chips and switches only: every link, or the distinct ones thinned evenly
- * to the budget. */
+ * to the budget. Above the budget, where most links join chips one grid step apart (a torus),
+ * the chips grow into tiles that touch, which says those links at any size, and the rest
+ * (the wrap-around) are lines, thinned if they are still too many. */
 static void
 add_lines_logical (TfScene              *scene,
                    const TfNetworkGraph *g,
                    guint                 budget)
 {
   GArray *lines[TF_N_REACHES];
+  guint neighbours = 0;
+  gboolean tiles;
 
   scene->n_links = g->n_links;
   scene->link_level = TF_SCENE_LINKS_ALL;
+  for (guint i = 0; g->n_links > budget && i < g->n_links; i++)
+    neighbours += joins_grid_neighbours (scene, g, &g->links[i]);
+  tiles = g->n_links > budget && neighbours > g->n_links / 2;
+  if (tiles)
+    {
+      /* Tiles filling their cells, shaded in a checkerboard of blocks of TILE_BLOCK cells a
+       * side, so that the grid's size reads at a glance (128 cells: 16 blocks). */
+      float lo[3] = { G_MAXFLOAT, G_MAXFLOAT, G_MAXFLOAT };
+      float hi[3] = { -G_MAXFLOAT, -G_MAXFLOAT, -G_MAXFLOAT };
+
+      scene->link_level = TF_SCENE_LINKS_TILES;
+      for (guint c = 0; c < g->n_chip; c++)
+        for (guint axis = 0; axis < 3; axis++)
+          {
+            lo[axis] = MIN (lo[axis], box_at (scene, TF_SCENE_CHIP, c)->center[axis]);
+            hi[axis] = MAX (hi[axis], box_at (scene, TF_SCENE_CHIP, c)->center[axis]);
+          }
+      for (guint c = 0; c < g->n_chip; c++)
+        {
+          TfSceneBox *box = box_at (scene, TF_SCENE_CHIP, c);
+          guint parity = 0;
+
+          for (guint axis = 0; axis < 3; axis++)
+            {
+              /* Thin across a flat grid, so that the lines bowing out of it show. */
+              box->size[axis] = hi[axis] - lo[axis] < 1e-3f ? 0.2f * TF_LAYOUT_PITCH
+                                                              : TF_LAYOUT_PITCH;
+              parity += (guint) floorf ((box->center[axis] - lo[axis]) / TF_LAYOUT_PITCH + 0.5f)
+                        / TILE_BLOCK;
+            }
+          for (guint k = 0; k < 3 && parity % 2 == 1; k++)
+            box->color[k] *= 0.8f;
+        }
+    }
   for (guint t = 0; t < TF_N_REACHES; t++)
     lines[t] = g_array_new (FALSE, FALSE, sizeof (LineKey));
   for (guint i = 0; i < g->n_links; i++)
@@ -767,9 +831,14 @@ add_lines_logical (TfScene              *scene,
       LineKey key = { end_box (g, NULL, l->a, TF_SCENE_LINKS_ALL),
                       end_box (g, NULL, l->b, TF_SCENE_LINKS_ALL), l->reach };
 
+      if (tiles && joins_grid_neighbours (scene, g, l))
+        {
+          scene->n_links_tiled++;
+          continue;
+        }
       g_array_append_val (lines[l->reach], key);
     }
-  append_thinned (scene, lines, g->n_links <= budget ? G_MAXUINT : budget);
+  append_thinned (scene, lines, count_lines (lines) <= budget ? G_MAXUINT : budget);
   for (guint t = 0; t < TF_N_REACHES; t++)
     g_array_unref (lines[t]);
 }

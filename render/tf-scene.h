@@ -15,7 +15,9 @@
  *
  * The logical layout (tf-layout-logical.h) places chips and switches by the network's shape
  * instead and draws no containers; its links are lines between chips, thinned evenly to the
- * budget. Both layouts keep, per line, the boxes it joins, and per node its neighbours, so a
+ * budget. Above the budget, chips on a grid (a torus) become tiles that touch their grid
+ * neighbours, which stand for the links between them, and only the other links (the
+ * wrap-around) stay lines. Both layouts keep, per line, the boxes it joins, and per node its neighbours, so a
  * filter (hidden reaches and switch tiers) and a hover highlight need no new layout.
  */
 #pragma once
@@ -80,6 +82,8 @@ typedef enum
   TF_SCENE_LINKS_BOARDS,   /* chip ends moved to their boards, bundled */
   TF_SCENE_LINKS_RACKS,    /* chip ends moved to their racks, bundled; lines inside a rack
                             * between boards, thinned to the budget */
+  TF_SCENE_LINKS_TILES,    /* logical: chips are tiles of their grid, touching where they
+                            * link; only the other links (a torus's wrap-around) are lines */
 } TfSceneLinkLevel;
 
 typedef struct
@@ -91,6 +95,7 @@ typedef struct
   GArray          *outline_vertices;           /* TfSceneVertex, box edges of pods and racks */
   guint            n_lines;
   guint            n_lines_hidden;             /* thinned out at TF_SCENE_LINKS_RACKS */
+  guint            n_links_tiled;              /* shown as touching tiles (LINKS_TILES) */
   guint            n_links;                    /* link records in the graph */
   TfSceneLinkLevel link_level;
   guint64          lines_by_reach[TF_N_REACHES];

@@ -16,6 +16,7 @@
 #include "test-scene-fixture.h"
 #include "test-util.h"
 #include "tf-camera.h"
+#include "tf-layout-logical.h"
 
 static GPtrArray *cases;   /* the sweep of graphs, set by add_tests () */
 
@@ -445,7 +446,8 @@ test_rebuild (void)
 
 /* Levels of detail: a 16,384-chip torus seen whole in a 390-pixel-high view draws its racks as
  * solid blocks (a chip would be about a pixel); the camera coming close shows the chips; a
- * 512-chip tree seen whole shows them; a logical layout, which has no racks, always does. */
+ * 512-chip tree seen whole shows them; a logical layout, which has no racks, always does, and
+ * a torus too big for lines is a sheet of tiles. */
 static void
 test_level_of_detail (void)
 {
@@ -473,10 +475,24 @@ test_level_of_detail (void)
   tf_camera_zoom (&camera, 0.05f);
   g_assert_true (tf_scene_lod_shows_chips (scene.chip_extent, scene.boxes[TF_SCENE_RACK]->len,
                                            tf_camera_pixels_per_unit (&camera, 390)));
-  /* The logical torus has no racks: its chips always show. */
+  /* The logical torus has no racks: its chips always show. Its 32,768 links are over the
+   * budget: the chips are tiles filling their grid's cells, the 32,512 links between grid
+   * neighbours are tiles touching, and the 256 wrap-around links are lines. */
   tf_scene_build_layout (&scene, &torus.graph, 0, TF_SCENE_LAYOUT_LOGICAL, "torus", NULL);
   g_assert_cmpuint (scene.boxes[TF_SCENE_RACK]->len, ==, 0);
   g_assert_true (tf_scene_lod_shows_chips (scene.chip_extent, 0, 1e-6f));
+  g_assert_cmpint (scene.link_level, ==, TF_SCENE_LINKS_TILES);
+  g_assert_cmpuint (scene.n_links_tiled, ==, 32768 - 256);
+  g_assert_cmpuint (scene.n_lines, ==, 256);
+  g_assert_cmpuint (scene.n_lines_hidden, ==, 0);
+  g_assert_cmpfloat_with_epsilon (scene.chip_extent, TF_LAYOUT_PITCH, 1e-6);
+  /* Within the budget, every link is a line and chips are small blocks again. */
+  tf_scene_build_layout (&scene, &torus.graph, G_MAXUINT, TF_SCENE_LAYOUT_LOGICAL, "torus",
+                         NULL);
+  g_assert_cmpint (scene.link_level, ==, TF_SCENE_LINKS_ALL);
+  g_assert_cmpuint (scene.n_links_tiled, ==, 0);
+  g_assert_cmpuint (scene.n_lines, ==, 32768);
+  g_assert_cmpfloat (scene.chip_extent, <, TF_LAYOUT_PITCH / 2);
 
   tf_scene_build (&scene, tree, 0);
   tf_camera_init (&camera);
