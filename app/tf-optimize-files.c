@@ -134,7 +134,7 @@ GtkWindow *
 tf_optimize_view_request_save_run (TfOptimizeView *self,
                                    GFile          *folder)
 {
-  g_autofree char *path = NULL;
+  g_autofree char *path = NULL, *name = NULL;
   const char *mark = NULL;
   TfRunFolderState state;
   GtkRoot *root;
@@ -154,22 +154,25 @@ tf_optimize_view_request_save_run (TfOptimizeView *self,
       return NULL;
     }
   root = gtk_widget_get_root (GTK_WIDGET (self));
+  /* The folder by its name in the question, as GNOME's own dialogs ask; where it is below. */
+  name = g_file_get_basename (folder);
   dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                    GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
                                    GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
                                    state == TF_RUN_FOLDER_HOLDS_RUN
-                                   ? _("Replace the run in %s?")
-                                   : _("Save the run among the files in %s?"), path);
+                                   ? _("Replace the run in “%s”?")
+                                   : _("Save the run among the files in “%s”?"), name);
   if (state == TF_RUN_FOLDER_HOLDS_RUN)
-    /* TRANSLATORS: %s is the file that shows it, e.g. summary.yaml */
+    /* TRANSLATORS: the first %s is the folder's path, the second the file that shows it holds
+     * a run, e.g. summary.yaml */
     gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
-                                              _("The folder already holds a run (%s). Saving "
-                                                "replaces its results."), mark);
+                                              _("%s already holds a run (%s). Saving replaces "
+                                                "its results."), path, mark);
   else
-    gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
-                                              _("The folder is not empty. The run’s files are "
-                                                "written beside the files there, replacing any "
-                                                "of the same name."));
+    gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                              _("%s is not empty. The run’s files are written "
+                                                "beside the files there, replacing any of the "
+                                                "same name."), path);
   gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
   replace = gtk_dialog_add_button (GTK_DIALOG (dialog), state == TF_RUN_FOLDER_HOLDS_RUN
                                                         ? _("_Replace") : _("_Save"),

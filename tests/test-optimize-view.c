@@ -441,6 +441,14 @@ test_save_run_and_export (Fixture       *f,
     question = tf_optimize_view_request_save_run (f->view, folder);
     g_assert_nonnull (question);
     g_assert_true (GTK_IS_MESSAGE_DIALOG (question));
+    if (g_getenv ("TF_KEEP_PICTURES") != NULL)
+      {
+        g_autofree char *png = g_build_filename (g_get_tmp_dir (), "save-run-question.png", NULL);
+
+        for (guint i = 0; i < 20; i++)
+          g_main_context_iteration (NULL, FALSE);
+        g_assert_true (tf_screenshot_save (GTK_WIDGET (question), png, NULL));
+      }
     gtk_dialog_response (GTK_DIALOG (question), GTK_RESPONSE_CANCEL);
     iterate_until_idle (f->view);
     g_assert_true (g_file_get_contents (summary_path, &after, NULL, NULL));
