@@ -37,6 +37,8 @@ struct _TfRenderer
   float    chip_extent;   /* the scene's, for the level of detail */
   GLuint link_vao, link_vbo;
   GLsizei link_vertices;
+  GLuint band_vao, band_vbo;     /* bundles' bands, triangles */
+  GLsizei band_vertices;
   GLuint outline_vao, outline_vbo;
   GLsizei outline_vertices;
   GLuint mark_vao, mark_vbo;
@@ -233,6 +235,7 @@ tf_renderer_new (GError **error)
   blocks_init (&r->rack_blocks, r->cube, r->cube_indices);
   blocks_init (&r->containers, r->cube, r->cube_indices);
   lines_init (&r->link_vao, &r->link_vbo);
+  lines_init (&r->band_vao, &r->band_vbo);
   lines_init (&r->outline_vao, &r->outline_vbo);
   lines_init (&r->mark_vao, &r->mark_vbo);
   blocks_init (&r->lit, r->cube, r->cube_indices);
@@ -259,6 +262,8 @@ tf_renderer_free (TfRenderer *r)
     }
   glDeleteVertexArrays (1, &r->link_vao);
   glDeleteBuffers (1, &r->link_vbo);
+  glDeleteVertexArrays (1, &r->band_vao);
+  glDeleteBuffers (1, &r->band_vbo);
   glDeleteVertexArrays (1, &r->outline_vao);
   glDeleteBuffers (1, &r->outline_vbo);
   glDeleteVertexArrays (1, &r->mark_vao);
@@ -313,6 +318,7 @@ tf_renderer_set_scene_filtered (TfRenderer          *r,
   g_autoptr(GArray) racks = g_array_new (FALSE, FALSE, sizeof (TfSceneBox));
   g_autoptr(GArray) containers = g_array_new (FALSE, FALSE, sizeof (TfSceneBox));
   g_autoptr(GArray) links = NULL;
+  g_autoptr(GArray) bands = NULL;
   float rack_color[4];
 
   g_return_if_fail (r != NULL && scene != NULL);
@@ -361,6 +367,19 @@ tf_renderer_set_scene_filtered (TfRenderer          *r,
     links = g_array_ref (scene->link_vertices);
   upload (r->link_vbo, links);
   r->link_vertices = (GLsizei) links->len;
+  /* A band shows when its line does. */
+  if (filter != NULL && (filter->hidden_reaches | filter->hidden_tiers) != 0)
+    {
+      bands = g_array_new (FALSE, FALSE, sizeof (TfSceneVertex));
+      for (guint i = 0; i < scene->band_lines->len; i++)
+        if (tf_scene_line_visible (scene, filter, g_array_index (scene->band_lines, guint, i)))
+          g_array_append_vals (bands, &g_array_index (scene->band_vertices, TfSceneVertex, 6 * i),
+                               6);
+    }
+  else
+    bands = g_array_ref (scene->band_vertices);
+  upload (r->band_vbo, bands);
+  r->band_vertices = (GLsizei) bands->len;
   upload (r->outline_vbo, scene->outline_vertices);
   r->outline_vertices = (GLsizei) scene->outline_vertices->len;
   r->mark_vertices = 0;
@@ -470,6 +489,13 @@ tf_renderer_draw (TfRenderer     *r,
   glDrawArrays (GL_LINES, 0, r->link_vertices);
   glBindVertexArray (r->outline_vao);
   glDrawArrays (GL_LINES, 0, r->outline_vertices);
+  /* Bundles' bands: faint, seen from either side, hiding nothing behind them. */
+  glDisable (GL_CULL_FACE);
+  glDepthMask (GL_FALSE);
+  glBindVertexArray (r->band_vao);
+  glDrawArrays (GL_TRIANGLES, 0, r->band_vertices);
+  glDepthMask (GL_TRUE);
+  glEnable (GL_CULL_FACE);
 
   glDepthMask (GL_FALSE);
   glUseProgram (r->box_program);

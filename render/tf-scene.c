@@ -22,6 +22,8 @@
 #define LEVEL_GAP     6.0f
 #define LOGICAL_CHIP  0.55f    /* smaller than a grid step, so the links between show */
 #define TILE_BLOCK    8u       /* tiles a side of a block of one shade (TF_SCENE_LINKS_TILES) */
+#define BAND_UNIT     0.12f    /* a band's width per doubling of its links */
+#define BAND_ALPHA    0.35f
 /* A scale-up switch: a low block on its board, before the chips; in columns a chip apart, rows
  * this far apart. In the logical layout a small cube, within TF_LAYOUT_SCALE_UP_PITCH. */
 #define SCALE_UP_W     1.2f
@@ -89,6 +91,8 @@ tf_scene_init (TfScene *scene)
   scene->link_vertices = g_array_new (FALSE, FALSE, sizeof (TfSceneVertex));
   scene->outline_vertices = g_array_new (FALSE, FALSE, sizeof (TfSceneVertex));
   scene->lines = g_array_new (FALSE, FALSE, sizeof (TfSceneLine));
+  scene->band_vertices = g_array_new (FALSE, FALSE, sizeof (TfSceneVertex));
+  scene->band_lines = g_array_new (FALSE, FALSE, sizeof (guint));
 }
 
 void
@@ -103,6 +107,10 @@ tf_scene_clear (TfScene *scene)
     g_array_unref (scene->outline_vertices);
   if (scene->lines != NULL)
     g_array_unref (scene->lines);
+  if (scene->band_vertices != NULL)
+    g_array_unref (scene->band_vertices);
+  if (scene->band_lines != NULL)
+    g_array_unref (scene->band_lines);
   g_free (scene->switch_tier);
   for (guint t = 0; t < TF_SCENE_N_TIERS; t++)
     g_free (scene->tier_roles[t]);
@@ -494,12 +502,13 @@ collect_lines (const TfNetworkGraph *g,
   g_autoptr(GHashTable) seen = g_hash_table_new_full (line_key_hash, line_key_equal, g_free,
                                                       NULL);
   guint n = 0;
+  gpointer at;
 
   for (guint i = 0; i < g->n_links; i++)
     {
       const TfLink *l = &g->links[i];
       LineKey key = { end_box (g, chip_board, l->a, level), end_box (g, chip_board, l->b, level),
-                      l->reach };
+                      l->reach, 1 };
 
       if (inside_racks)
         {
@@ -516,11 +525,16 @@ collect_lines (const TfNetworkGraph *g,
           key.a = key.b;
           key.b = t;
         }
-      if (g_hash_table_contains (seen, &key))
-        continue;
+      /* A line seen before stands for one link more. */
+      if (g_hash_table_lookup_extended (seen, &key, NULL, &at))
+        {
+          g_array_index (out[l->reach], LineKey, GPOINTER_TO_UINT (at)).links++;
+          continue;
+        }
       if (limit != 0 && n >= limit)
         return FALSE;
-      g_hash_table_add (seen, g_memdup2 (&key, sizeof key));
+      g_hash_table_insert (seen, g_memdup2 (&key, sizeof key),
+                           GUINT_TO_POINTER (out[l->reach]->len));
       g_array_append_val (out[l->reach], key);
       n++;
     }
@@ -566,6 +580,46 @@ bow_axis (const TfScene *scene,
   return best;
 }
 
+/* Under a bundled line of @k->links links, a flat band as wide as BAND_UNIT times log2 of
+ * them (2 links: one unit; 64: six), level across the line (upright under a vertical one), in
+ * the reach's colour, faint: how many links run between two racks reads as the band's width. */
+static void
+append_band (TfScene       *scene,
+             const float    a[3],
+             const float    b[3],
+             const LineKey *k,
+             guint          line)
+{
+  float d[3] = { b[0] - a[0], b[1] - a[1], b[2] - a[2] }, across[3], len;
+  float half = BAND_UNIT * log2f ((float) k->links) / 2;
+  TfSceneVertex v[6];
+  static const guint corner[6][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 0 }, { 1, 1 }, { 0, 1 } };
+
+  /* across = d × up, or x for a vertical line. */
+  across[0] = -d[2];
+  across[1] = 0;
+  across[2] = d[0];
+  len = sqrtf (across[0] * across[0] + across[2] * across[2]);
+  if (len < 1e-6f)
+    {
+      across[0] = 1;
+      across[2] = 0;
+      len = 1;
+    }
+  for (guint i = 0; i < 6; i++)
+    {
+      const float *end = corner[i][0] ? b : a;
+      float side = corner[i][1] ? half : -half;
+
+      for (guint axis = 0; axis < 3; axis++)
+        v[i].position[axis] = end[axis] + side * across[axis] / len;
+      memcpy (v[i].color, link_colors[k->reach], sizeof v[i].color);
+      v[i].color[3] = BAND_ALPHA;
+    }
+  g_array_append_vals (scene->band_vertices, v, 6);
+  g_array_append_val (scene->band_lines, line);
+}
+
 /* A link's line: one segment, or a bowed link as an arc of BOW_SEGMENTS, each its own entry in
  * lines so that filters treat them alike. */
 #define BOW_SEGMENTS 6
@@ -604,6 +658,8 @@ append_line (TfScene       *scene,
       g_array_append_vals (scene->link_vertices, v, 2);
       g_array_append_val (scene->lines, *k);
     }
+  if (k->links > 1 && axis < 0)
+    append_band (scene, a, b, k, scene->lines->len - 1);
   scene->lines_by_reach[k->reach]++;
   scene->n_lines++;
 }
@@ -666,7 +722,7 @@ add_lines (TfScene              *scene,
         {
           const TfLink *l = &g->links[i];
           LineKey key = { end_box (g, chip_board, l->a, TF_SCENE_LINKS_ALL),
-                          end_box (g, chip_board, l->b, TF_SCENE_LINKS_ALL), l->reach };
+                          end_box (g, chip_board, l->b, TF_SCENE_LINKS_ALL), l->reach, 1 };
 
           append_line (scene, &key);
         }
@@ -829,7 +885,7 @@ add_lines_logical (TfScene              *scene,
     {
       const TfLink *l = &g->links[i];
       LineKey key = { end_box (g, NULL, l->a, TF_SCENE_LINKS_ALL),
-                      end_box (g, NULL, l->b, TF_SCENE_LINKS_ALL), l->reach };
+                      end_box (g, NULL, l->b, TF_SCENE_LINKS_ALL), l->reach, 1 };
 
       if (tiles && joins_grid_neighbours (scene, g, l))
         {

@@ -74,6 +74,7 @@ typedef struct
 {
   guint32 a, b;       /* packed ends */
   guint32 reach;      /* TfReach */
+  guint32 links;      /* how many links the line stands for (bundled: one or more) */
 } TfSceneLine;
 
 typedef enum
@@ -108,6 +109,10 @@ typedef struct
   float            view_pitch;
   TfSceneLayout    layout;
   GArray          *lines;                      /* TfSceneLine, one per drawn line */
+  /* A bundled line of more than one link has a band under it too, as wide as log2 of its
+   * links: six TfSceneVertex (two triangles) per band, and the line it belongs to. */
+  GArray          *band_vertices;
+  GArray          *band_lines;                 /* guint, one per band */
   guint            n_chip;
   guint8          *switch_tier;                /* TF_SCENE_TIER of each switch */
   guint            switches_by_tier[TF_SCENE_N_TIERS];

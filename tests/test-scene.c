@@ -475,6 +475,24 @@ test_level_of_detail (void)
   tf_camera_zoom (&camera, 0.05f);
   g_assert_true (tf_scene_lod_shows_chips (scene.chip_extent, scene.boxes[TF_SCENE_RACK]->len,
                                            tf_camera_pixels_per_unit (&camera, 390)));
+  /* Its links are bundled between racks; a line standing for more than one link has a band
+   * under it, as wide as 0.12 times log2 of its links. */
+  g_assert_cmpint (scene.link_level, ==, TF_SCENE_LINKS_RACKS);
+  g_assert_cmpuint (scene.band_lines->len, >, 0);
+  g_assert_cmpuint (scene.band_vertices->len, ==, 6 * scene.band_lines->len);
+  for (guint i = 0; i < scene.band_lines->len; i++)
+    {
+      guint line = g_array_index (scene.band_lines, guint, i);
+      const TfSceneLine *l = &g_array_index (scene.lines, TfSceneLine, line);
+      const TfSceneVertex *v = &g_array_index (scene.band_vertices, TfSceneVertex, 6 * i);
+      float width = 0;
+
+      g_assert_cmpuint (l->links, >, 1);
+      for (guint axis = 0; axis < 3; axis++)
+        width += (v[5].position[axis] - v[0].position[axis])
+                 * (v[5].position[axis] - v[0].position[axis]);
+      g_assert_cmpfloat_with_epsilon (sqrtf (width), 0.12f * log2f ((float) l->links), 1e-4);
+    }
   /* The logical torus has no racks: its chips always show. Its 32,768 links are over the
    * budget: the chips are tiles filling their grid's cells, the 32,512 links between grid
    * neighbours are tiles touching, and the 256 wrap-around links are lines. */
