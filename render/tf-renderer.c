@@ -301,6 +301,26 @@ append_visible (GArray              *out,
       g_array_append_val (out, g_array_index (boxes, TfSceneBox, i));
 }
 
+/* The groups of @per vertices whose line @filter shows: group i is line i, or line
+ * @line_of[i]. */
+static GArray *
+visible_vertices (const TfScene       *scene,
+                  const TfSceneFilter *filter,
+                  GArray              *vertices,
+                  guint                per,
+                  const GArray        *line_of)
+{
+  GArray *out;
+
+  if (filter == NULL || (filter->hidden_reaches | filter->hidden_tiers) == 0)
+    return g_array_ref (vertices);
+  out = g_array_new (FALSE, FALSE, sizeof (TfSceneVertex));
+  for (guint i = 0; i < vertices->len / per; i++)
+    if (tf_scene_line_visible (scene, filter, line_of ? g_array_index (line_of, guint, i) : i))
+      g_array_append_vals (out, &g_array_index (vertices, TfSceneVertex, per * i), per);
+  return out;
+}
+
 void
 tf_renderer_set_scene (TfRenderer    *r,
                        const TfScene *scene)
@@ -355,29 +375,11 @@ tf_renderer_set_scene_filtered (TfRenderer          *r,
   r->solids.count = (GLsizei) solids->len;
   upload (r->containers.instances, containers);
   r->containers.count = (GLsizei) containers->len;
-  if (filter != NULL && (filter->hidden_reaches | filter->hidden_tiers) != 0)
-    {
-      links = g_array_new (FALSE, FALSE, sizeof (TfSceneVertex));
-      for (guint i = 0; i < scene->lines->len; i++)
-        if (tf_scene_line_visible (scene, filter, i))
-          g_array_append_vals (links, &g_array_index (scene->link_vertices, TfSceneVertex, 2 * i),
-                               2);
-    }
-  else
-    links = g_array_ref (scene->link_vertices);
+  links = visible_vertices (scene, filter, scene->link_vertices, 2, NULL);
   upload (r->link_vbo, links);
   r->link_vertices = (GLsizei) links->len;
   /* A band shows when its line does. */
-  if (filter != NULL && (filter->hidden_reaches | filter->hidden_tiers) != 0)
-    {
-      bands = g_array_new (FALSE, FALSE, sizeof (TfSceneVertex));
-      for (guint i = 0; i < scene->band_lines->len; i++)
-        if (tf_scene_line_visible (scene, filter, g_array_index (scene->band_lines, guint, i)))
-          g_array_append_vals (bands, &g_array_index (scene->band_vertices, TfSceneVertex, 6 * i),
-                               6);
-    }
-  else
-    bands = g_array_ref (scene->band_vertices);
+  bands = visible_vertices (scene, filter, scene->band_vertices, 6, scene->band_lines);
   upload (r->band_vbo, bands);
   r->band_vertices = (GLsizei) bands->len;
   upload (r->outline_vbo, scene->outline_vertices);

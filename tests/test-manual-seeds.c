@@ -17,22 +17,14 @@ static const char head[] =
   "objectives: [iter_time, network_cost, apl_fail]\n"
   "search: {population_size: 8, generations: 2, seed: 3}\n";
 
-/* A generated 64-chip fat-tree written to @dir/@name. */
+/* A generated topology written to @dir/@name. */
 static void
 write_design (const char *dir,
               const char *name,
               guint       n_chip,
               const char *id)
 {
-  TfContext ctx = tf_test_context (n_chip, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
-  g_auto(TfTopology) t = { 0 };
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (dir, name, NULL);
-
-  if (!tf_generate (&ctx, id, NULL, NULL, &t, &error) || !tf_topology_write_yaml (&t, out, &error))
-    g_error ("%s: %s", id, error->message);
-  g_assert_true (g_file_set_contents (path, out->str, out->len, NULL));
+  g_free (tf_test_write_topology (dir, name, n_chip, id));
 }
 
 static char *

@@ -641,26 +641,6 @@ test_representatives (Fixture       *f,
   keep_picture (f, "optimize-representatives.png");
 }
 
-/* A generated topology of @n_chip chips written to the test's folder. */
-static char *
-write_topology (Fixture    *f,
-                const char *name,
-                guint       n_chip,
-                const char *id)
-{
-  TfContext ctx = tf_test_context (n_chip, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
-  g_auto(TfTopology) t = { 0 };
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autoptr(GError) error = NULL;
-  char *path = g_build_filename (f->tmp, name, NULL);
-
-  g_assert_true (tf_generate (&ctx, id, NULL, NULL, &t, &error));
-  g_assert_no_error (error);
-  g_assert_true (tf_topology_write_yaml (&t, out, &error));
-  g_assert_true (g_file_set_contents (path, out->str, out->len, &error));
-  return path;
-}
-
 /* Evaluate File: asked for while the run opens, the files wait for its configuration; the
  * run's own candidate file lands on its front point with the run's figures to the last digit;
  * a file that cannot be read and one of another chip count are named in the banner; under a
@@ -672,9 +652,9 @@ test_evaluate_files (Fixture       *f,
   g_autofree char *dir = cli_run (f);
   g_autofree char *candidate = g_build_filename (dir, "pareto", "candidate_001.yaml", NULL);
   g_autofree char *bad = tf_test_source_path ("tests", "bad", "chip-beyond.yaml", NULL);
-  g_autofree char *small = write_topology (f, "small.yaml", 16,
+  g_autofree char *small = tf_test_write_topology (f->tmp, "small.yaml", 16,
                                            "torus:dimension_sizes=4x4,board_shape=2x2");
-  g_autofree char *torus = write_topology (f, "torus.yaml", 64,
+  g_autofree char *torus = tf_test_write_topology (f->tmp, "torus.yaml", 64,
                                            "torus:dimension_sizes=4x4x4,board_shape=1x2x2");
   g_autoptr(GFile) folder = g_file_new_for_path (dir);
   GFile *files[3];
@@ -759,7 +739,7 @@ static void
 test_evaluate_alone (Fixture       *f,
                      gconstpointer  data)
 {
-  g_autofree char *torus = write_topology (f, "torus.yaml", 64,
+  g_autofree char *torus = tf_test_write_topology (f->tmp, "torus.yaml", 64,
                                            "torus:dimension_sizes=4x4x4,board_shape=1x2x2");
   g_autoptr(GFile) file = g_file_new_for_path (torus);
   g_autoptr(GError) error = NULL;

@@ -11,25 +11,6 @@
 #include "test-search-form-fixture.h"
 #include "test-util.h"
 
-static char *
-write_topology (Fixture    *f,
-                const char *name,
-                guint       n_chip,
-                const char *id)
-{
-  TfContext ctx = tf_test_context (n_chip, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
-  g_auto(TfTopology) t = { 0 };
-  g_autoptr(GString) out = g_string_new (NULL);
-  g_autoptr(GError) error = NULL;
-  char *path = g_build_filename (f->dir, name, NULL);
-
-  g_assert_true (tf_generate (&ctx, id, NULL, NULL, &t, &error));
-  g_assert_no_error (error);
-  g_assert_true (tf_topology_write_yaml (&t, out, &error));
-  g_assert_true (g_file_set_contents (path, out->str, out->len, &error));
-  return path;
-}
-
 /* What topoforge-cli optimize --config says of a configuration listing @files, after the item
  * it blames: the same words the form must show. */
 static char *
@@ -75,9 +56,9 @@ static void
 test_manual_seeds (Fixture       *f,
                    gconstpointer  data)
 {
-  g_autofree char *cluster = write_topology (f, "cluster.yaml", 64,
+  g_autofree char *cluster = tf_test_write_topology (f->dir, "cluster.yaml", 64,
                                              "torus:dimension_sizes=4x4x4,board_shape=1x2x2");
-  g_autofree char *small = write_topology (f, "small.yaml", 16,
+  g_autofree char *small = tf_test_write_topology (f->dir, "small.yaml", 16,
                                            "torus:dimension_sizes=4x4,board_shape=2x2");
   g_autofree char *bad = tf_test_source_path ("tests", "bad", "chip-beyond.yaml", NULL);
   g_autofree char *saved_path = g_build_filename (f->dir, "saved.yaml", NULL);

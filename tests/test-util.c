@@ -276,6 +276,24 @@ tf_test_readme_commands (const char *heading)
   return commands;
 }
 
+char *
+tf_test_write_topology (const char *dir,
+                        const char *name,
+                        guint       n_chip,
+                        const char *id)
+{
+  TfContext ctx = tf_test_context (n_chip, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  g_auto(TfTopology) t = { 0 };
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (dir, name, NULL);
+
+  if (!tf_generate (&ctx, id, NULL, NULL, &t, &error) || !tf_topology_write_yaml (&t, out, &error))
+    g_error ("%s: %s", id, error->message);
+  g_assert_true (g_file_set_contents (path, out->str, out->len, NULL));
+  return path;
+}
+
 void
 tf_test_remove_tree (const char *path)
 {

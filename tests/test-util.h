@@ -22,6 +22,10 @@ G_END_DECLS
 char      *tf_test_config_text (const char *name);
 /* A path in the source tree: tf_test_source_path ("README.md", NULL). */
 char      *tf_test_source_path (const char *first, ...) G_GNUC_NULL_TERMINATED;
+/* The topology generate --id @id gives for @n_chip chips across racks, written as YAML to
+ * @dir/@name; the path, which the caller frees. Aborts the test on error. */
+char      *tf_test_write_topology (const char *dir, const char *name, guint n_chip,
+                                   const char *id);
 /* Removes @path, a file or a folder with what it holds. */
 void       tf_test_remove_tree (const char *path);  /* links removed, not followed */
 /* The commands of the README's section @heading ("\n## The app\n"): its sh blocks, one
