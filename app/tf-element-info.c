@@ -62,6 +62,7 @@ count_of (const TfNetworkGraph *g,
       return g->n_chip;
     case TF_SCENE_SWITCH:
       return g->n_switch;
+    case TF_SCENE_GROUP:
     case TF_SCENE_N_KINDS:
     default:
       return 0;

@@ -247,6 +247,15 @@ tf_legend_set_scene (TfLegend      *self,
           note = g_strdup_printf (_("%s links join touching tiles; %s lines for the rest"),
                                   tiled, lines);
         }
+      else if (scene->link_level == TF_SCENE_LINKS_GROUPS)
+        {
+          g_autofree char *bars = tf_format_count (scene->boxes[TF_SCENE_GROUP]->len);
+
+          /* TRANSLATORS: a big fat-tree in the logical layout: each tier of each pod (its
+           * leaves, its spines, its chips) is one bar */
+          note = g_strdup_printf (_("%s bars, a tier of a pod each; %s lines: links bundled "
+                                    "between bars"), bars, lines);
+        }
       else if (scene->link_level == TF_SCENE_LINKS_ALL)
         note = g_strdup_printf (_("%s lines: links thinned evenly; %s left out"), lines, hidden);
       else if (scene->link_level == TF_SCENE_LINKS_BOARDS)

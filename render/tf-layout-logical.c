@@ -30,6 +30,8 @@ typedef struct
   float               (*across)[2];    /* per switch, the x-z direction its patch's rows run */
   gboolean              outward;       /* patches lie on the floor, out from the switch */
   gboolean              boards;        /* boards have scale-up switches: keep them together */
+  guint32              *group;         /* per node, its bar (tf_layout_logical ()), or NULL */
+  guint                 n_groups;
 } Layout;
 
 typedef void (*LayoutFunc) (Layout *l);
@@ -277,8 +279,60 @@ switch_levels (const TfNetworkGraph *g,
   return n_levels;
 }
 
+/* The pod switch @s stands in, G_MAXUINT for none (a datacenter switch). */
+static guint
+switch_pod (const TfNetworkGraph *g,
+            guint                 s)
+{
+  const TfSwitch *sw = &g->switches[s];
+
+  switch (sw->tier)
+    {
+    case TF_TIER_BOARD:
+      return sw->container < g->n_board ? g->rack_pod[g->board_rack[sw->container]] : G_MAXUINT;
+    case TF_TIER_RACK:
+      return sw->container < g->n_rack ? g->rack_pod[sw->container] : G_MAXUINT;
+    case TF_TIER_POD:
+      return sw->container < g->n_pod ? sw->container : G_MAXUINT;
+    default:
+      return G_MAXUINT;
+    }
+}
+
+/* The bars of a tiered layout of more than one pod: each level's switches of one pod (a level
+ * without pods, one bar), and each pod's chips. */
+static void
+tier_groups (Layout      *l,
+             const guint *level,
+             const guint *pod,
+             guint        n_levels,
+             guint        n_planes,
+             const guint *podded)
+{
+  const TfNetworkGraph *g = l->g;
+  guint n_pod = g->n_pod, chips = n_planes * n_levels * n_pod;
+
+  if (l->group == NULL)
+    return;
+  for (guint s = 0; s < g->n_switch; s++)
+    {
+      guint q = n_planes > 1 ? switch_plane (&g->switches[s]) : 0;
+
+      l->group[g->n_chip + s] = (q * n_levels + level[s]) * n_pod
+                                + (podded[level[s]] ? pod[s] : 0);
+    }
+  for (guint b = 0; b < g->n_board; b++)
+    for (guint k = 0; k < g->chips_per_board; k++)
+      l->group[g->board_chips[(gsize) b * g->chips_per_board + k]]
+        = chips + g->rack_pod[g->board_rack[b]];
+  l->n_groups = chips + n_pod;
+}
+
 /* Fallback, and fat-trees: each switch level (switch_levels) over the one below it, leaves
- * lowest, every level spread over the same square, chips below the switches they serve.
+ * lowest, every level spread over the same square, chips below the switches they serve. A
+ * level whose every switch stands in a pod (of more than one) stands pod by pod instead: the
+ * pods' cells in a square, each pod's switches a block in its cell, the same cell at every
+ * level, so a pod reads as a column through the tiers and a datacenter level spans them all.
  * Planes (a fat-tree's copies of its fabric) each get their own: plane 0 over the chips, plane 1
  * mirrored under them, planes 2 and 3 beside those, and so on, so each plane's levels read
  * apart and every chip shows its link into each. */
@@ -290,14 +344,24 @@ lay_out_tiers (Layout *l)
   g_autofree guint *level = g_new (guint, MAX (g->n_switch, 1));
   g_autofree guint *count = NULL;
   g_autofree guint *placed = NULL;
-  float spot = switch_spot (l), width, height;
+  g_autofree guint *pod = g_new (guint, MAX (g->n_switch, 1));
+  g_autofree guint *podded = NULL;     /* per level: every switch in a pod */
+  g_autofree guint *in_pod = NULL;     /* per plane, level and pod: switches placed */
+  guint pod_cols = side (g->n_pod), pod_side = 0, any_podded = 0;
+  float spot = switch_spot (l), width, height, cell = 0;
 
   n_levels = switch_levels (g, level);
   count = g_new0 (guint, MAX (n_levels, 1));
+  podded = g_new (guint, MAX (n_levels, 1));
+  for (guint t = 0; t < n_levels; t++)
+    podded[t] = g->n_pod > 1;
   for (guint s = 0; s < g->n_switch; s++)
     {
       count[level[s]]++;
       n_planes = MAX (n_planes, switch_plane (&g->switches[s]) + 1);
+      pod[s] = switch_pod (g, s);
+      if (pod[s] == G_MAXUINT)
+        podded[level[s]] = FALSE;
     }
   /* Planes are alike: each has its share of every level. */
   for (guint t = 0; t < n_levels; t++)
@@ -314,10 +378,23 @@ lay_out_tiers (Layout *l)
       floor_grid (l, 0, g->n_chip, 0, TF_LAYOUT_PITCH);
       return;
     }
-  /* The lowest level sets the square; the ones above spread over it. */
-  width = side (count[0]) * spot;
+  /* The lowest level sets the square (its pods' cells, when it stands by pods); the ones above
+   * spread over it. */
+  in_pod = g_new0 (guint, (gsize) n_planes * n_levels * MAX (g->n_pod, 1));
+  for (guint s = 0; s < g->n_switch; s++)
+    if (podded[level[s]])
+      {
+        guint q = n_planes > 1 ? switch_plane (&g->switches[s]) : 0;
+
+        pod_side = MAX (pod_side, ++in_pod[(q * n_levels + level[s]) * g->n_pod + pod[s]]);
+        any_podded = TRUE;
+      }
+  pod_side = side (pod_side);
+  cell = (pod_side + 1) * spot;
+  width = podded[0] ? pod_cols * cell : side (count[0]) * spot;
   height = MAX (12.0f, width * 0.3f);
   placed = g_new0 (guint, (gsize) n_levels * n_planes);
+  memset (in_pod, 0, sizeof (guint) * n_planes * n_levels * MAX (g->n_pod, 1));
   for (guint s = 0; s < g->n_switch; s++)
     {
       guint t = level[s];
@@ -329,9 +406,22 @@ lay_out_tiers (Layout *l)
       float y = q % 2 == 0 ? t * height : -2 * DROP - t * height;
       float x0 = (float) (q / 2) * (width + 2 * spot);
 
+      if (podded[t])
+        {
+          guint p = pod[s], k = in_pod[(q * n_levels + t) * g->n_pod + p]++;
+
+          set (switch_pos (l, s),
+               x0 + ((float) (p % pod_cols) - (pod_cols - 1) / 2.0f) * cell
+               + ((float) (k % pod_side) - (pod_side - 1) / 2.0f) * spot, y,
+               ((float) (p / pod_cols) - (pod_cols - 1) / 2.0f) * cell
+               + ((float) (k / pod_side) - (pod_side - 1) / 2.0f) * spot);
+          continue;
+        }
       set (switch_pos (l, s), x0 + ((float) (i % cols) - (cols - 1) / 2.0f) * pitch, y,
            ((float) (i / cols) - (rows - 1) / 2.0f) * pitch);
     }
+  if (any_podded && unserved == 0)
+    tier_groups (l, level, pod, n_levels, n_planes, podded);
   hang_chips (l);
   /* Chips no switch serves: a grid of their own, below the rest. */
   if (unserved > 0)
@@ -597,13 +687,15 @@ tf_layout_logical_has_family (const char *family)
   return lookup (family) != NULL;
 }
 
-/* The family's row (or the tiers) over every node of @graph, keeping @boards together. */
-static void
+/* The family's row (or the tiers) over every node of @graph, keeping @boards together; the
+ * number of bars, each node's in @groups (NULL: not wanted). */
+static guint
 lay_out_graph (const TfNetworkGraph *graph,
                const char           *family,
                const TfAttrs        *attrs,
                gboolean              boards,
-               float               (*positions)[3])
+               float               (*positions)[3],
+               guint32              *groups)
 {
   LayoutFunc lay_out = lookup (family);
   guint n_switch;
@@ -619,6 +711,7 @@ lay_out_graph (const TfNetworkGraph *graph,
     .served = g_new0 (guint32, n_switch),
     .across = g_malloc_n (n_switch, sizeof (float[2])),
     .boards = boards,
+    .group = groups,
   };
   memset (positions, 0, sizeof (float[3]) * (graph->n_chip + graph->n_switch));
   memset (l.chip_switch, 0xff, sizeof (guint32) * MAX (graph->n_chip, 1));
@@ -646,6 +739,7 @@ lay_out_graph (const TfNetworkGraph *graph,
   g_free (l.chip_slot);
   g_free (l.served);
   g_free (l.across);
+  return l.n_groups;
 }
 
 static gboolean
@@ -815,33 +909,50 @@ place_scale_up (const TfNetworkGraph *g,
     }
 }
 
-void
+guint
 tf_layout_logical (const TfNetworkGraph *graph,
                    const char           *family,
                    const TfAttrs        *attrs,
-                   float               (*positions)[3])
+                   float               (*positions)[3],
+                   guint32              *groups)
 {
-  guint n_nodes;
+  guint n_nodes, n_groups;
+  g_autofree guint32 *fabric_groups = NULL;
   g_autofree guint32 *fabric_node = NULL;
   g_autofree float (*fabric_pos)[3] = NULL;
   TfNetworkGraph fabric;
 
-  g_return_if_fail (graph != NULL && positions != NULL);
+  g_return_val_if_fail (graph != NULL && positions != NULL, 0);
 
   /* The family's shape without the scale-up switches, then those beside their boards. */
   n_nodes = graph->n_chip + graph->n_switch;
   fabric_node = g_new (guint32, MAX (n_nodes, 1));
+  if (groups != NULL)
+    memset (groups, 0xff, sizeof (guint32) * n_nodes);
   if (!strip_scale_up (graph, &fabric, fabric_node))
-    {
-      lay_out_graph (graph, family, attrs, FALSE, positions);
-      return;
-    }
+    return lay_out_graph (graph, family, attrs, FALSE, positions, groups);
   fabric_pos = g_malloc_n ((gsize) fabric.n_chip + fabric.n_switch + 1, sizeof (float[3]));
-  lay_out_graph (&fabric, family, attrs, TRUE, fabric_pos);
+  if (groups != NULL)
+    {
+      fabric_groups = g_new (guint32, (gsize) fabric.n_chip + fabric.n_switch + 1);
+      memset (fabric_groups, 0xff, sizeof (guint32) * (fabric.n_chip + fabric.n_switch));
+    }
+  n_groups = lay_out_graph (&fabric, family, attrs, TRUE, fabric_pos, fabric_groups);
   g_free (fabric.switches);
   g_free (fabric.links);
   for (guint v = 0; v < n_nodes; v++)
     if (fabric_node[v] != G_MAXUINT32)
-      memcpy (positions[v], fabric_pos[fabric_node[v]], sizeof (float[3]));
+      {
+        memcpy (positions[v], fabric_pos[fabric_node[v]], sizeof (float[3]));
+        if (groups != NULL)
+          groups[v] = fabric_groups[fabric_node[v]];
+      }
+  /* A board's scale-up switches are in its chips' bar. */
+  for (guint s = 0; groups != NULL && s < graph->n_switch; s++)
+    if (is_scale_up (graph, s))
+      groups[graph->n_chip + s]
+        = groups[graph->board_chips[(gsize) graph->switches[s].container
+                                    * graph->chips_per_board]];
   place_scale_up (graph, positions);
+  return n_groups;
 }

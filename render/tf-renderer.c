@@ -291,7 +291,8 @@ append_visible (GArray              *out,
 {
   const GArray *boxes = scene->boxes[kind];
 
-  if (filter == NULL || kind != TF_SCENE_SWITCH || filter->hidden_tiers == 0)
+  if (filter == NULL || (kind != TF_SCENE_SWITCH && kind != TF_SCENE_GROUP)
+      || filter->hidden_tiers == 0)
     {
       g_array_append_vals (out, boxes->data, boxes->len);
       return;
@@ -371,6 +372,7 @@ tf_renderer_set_scene_filtered (TfRenderer          *r,
                        scene->boxes[TF_SCENE_RACK]->len);
   g_array_append_vals (containers, scene->boxes[TF_SCENE_POD]->data,
                        scene->boxes[TF_SCENE_POD]->len);
+  append_visible (containers, scene, filter, TF_SCENE_GROUP);
   upload (r->solids.instances, solids);
   r->solids.count = (GLsizei) solids->len;
   upload (r->containers.instances, containers);

@@ -26,6 +26,9 @@ tf_scene_box_visible (const TfScene       *scene,
 {
   g_return_val_if_fail (scene != NULL, FALSE);
 
+  if (filter != NULL && kind == TF_SCENE_GROUP && scene->group_tier != NULL)
+    return scene->group_tier[index] >= TF_SCENE_N_TIERS
+           || (filter->hidden_tiers & (1u << scene->group_tier[index])) == 0;
   if (filter == NULL || kind != TF_SCENE_SWITCH || scene->switch_tier == NULL)
     return TRUE;
   return (filter->hidden_tiers & (1u << scene->switch_tier[index])) == 0;

@@ -13,6 +13,7 @@
 #define TILE_BLOCK    8u       /* tiles a side of a block of one shade (TF_SCENE_LINKS_TILES) */
 #define BAND_UNIT     0.12f    /* a band's width per doubling of its links */
 #define BAND_ALPHA    0.35f
+#define BAR_BANDS     50.0f    /* between bars, a band unit is the narrowest bar over this */
 
 typedef TfSceneLine LineKey;
 
@@ -35,7 +36,7 @@ line_key_equal (gconstpointer pa,
 
 #define pack TF_SCENE_PACK
 
-/* The box a link end is drawn at, at @level. */
+/* The box a link end is drawn at, at @level (its bar, @node_group's, at LINKS_GROUPS). */
 static guint32
 end_box (const TfNetworkGraph *g,
          const guint32        *chip_board,
@@ -44,7 +45,9 @@ end_box (const TfNetworkGraph *g,
 {
   guint board;
 
-  if (level == TF_SCENE_LINKS_ALL)
+  if (level == TF_SCENE_LINKS_GROUPS && chip_board[node] != G_MAXUINT32)
+    return pack (TF_SCENE_GROUP, chip_board[node]);
+  if (level == TF_SCENE_LINKS_ALL || level == TF_SCENE_LINKS_GROUPS)
     return node < g->n_chip ? pack (TF_SCENE_CHIP, node)
                             : pack (TF_SCENE_SWITCH, node - g->n_chip);
   /* A scale-up switch stands on its board: bundled, it moves with the board's chips. */
@@ -66,7 +69,8 @@ packed_box (TfScene *scene,
   return box_at (scene, (TfSceneKind) (packed >> 28), packed & 0x0fffffffu);
 }
 
-/* The distinct lines of each reach at @level, in the order of the links: a line joins two
+/* The distinct lines of each reach at @level (with @chip_board each node's bar at
+ * LINKS_GROUPS), in the order of the links: a line joins two
  * different boxes; links whose ends fall in one box at this level are left out. With
  * @inside_racks, only the lines whose ends lie in one rack (at board level, drawn there when
  * racks are the level). Stops early, returning FALSE, beyond @limit lines (0: no limit). */
@@ -140,7 +144,8 @@ bow_axis (const TfScene *scene,
 {
   int along = -1, best = -1;
 
-  if (scene->layout != TF_SCENE_LAYOUT_LOGICAL)
+  /* Bars stand apart; a straight line between two says more. */
+  if (scene->layout != TF_SCENE_LAYOUT_LOGICAL || scene->link_level == TF_SCENE_LINKS_GROUPS)
     return -1;
   for (int axis = 0; axis < 3; axis++)
     if (fabsf (a[axis] - b[axis]) > 1e-3f)
@@ -159,8 +164,8 @@ bow_axis (const TfScene *scene,
   return best;
 }
 
-/* Under a bundled line of @k->links links, a flat band as wide as BAND_UNIT times log2 of
- * them (2 links: one unit; 64: six), level across the line (upright under a vertical one), in
+/* Under a bundled line of @k->links links, a flat band as wide as the scene's band unit
+ * (BAND_UNIT, or scaled to the bars) times log2 of them (2 links: one unit; 64: six), level across the line (upright under a vertical one), in
  * the reach's colour, faint: how many links run between two racks reads as the band's width. */
 static void
 append_band (TfScene       *scene,
@@ -170,7 +175,7 @@ append_band (TfScene       *scene,
              guint          line)
 {
   float d[3] = { b[0] - a[0], b[1] - a[1], b[2] - a[2] }, across[3], len;
-  float half = BAND_UNIT * log2f ((float) k->links) / 2;
+  float half = scene->band_unit * log2f ((float) k->links) / 2;
   TfSceneVertex v[6];
   static const guint corner[6][2] = { { 0, 0 }, { 1, 0 }, { 1, 1 }, { 0, 0 }, { 1, 1 }, { 0, 1 } };
 
@@ -290,6 +295,7 @@ tf_scene_add_lines (TfScene              *scene,
     }
 
   scene->n_links = g->n_links;
+  scene->band_unit = BAND_UNIT;
   scene->n_lines = 0;
   scene->n_lines_hidden = 0;
   if (g->n_links <= budget)
@@ -375,18 +381,41 @@ joins_grid_neighbours (const TfScene        *scene,
  * (the wrap-around) are lines, thinned if they are still too many. */
 void
 tf_scene_add_lines_logical (TfScene              *scene,
-                   const TfNetworkGraph *g,
-                   guint                 budget)
+                            const TfNetworkGraph *g,
+                            guint                 budget,
+                            const guint32        *node_group)
 {
   GArray *lines[TF_N_REACHES];
   guint neighbours = 0;
   gboolean tiles;
 
   scene->n_links = g->n_links;
+  scene->band_unit = BAND_UNIT;
   scene->link_level = TF_SCENE_LINKS_ALL;
   for (guint i = 0; g->n_links > budget && i < g->n_links; i++)
     neighbours += joins_grid_neighbours (scene, g, &g->links[i]);
   tiles = g->n_links > budget && neighbours > g->n_links / 2;
+  /* Tiers over pods: a bar for each tier of each pod, a line for the links between two. */
+  if (!tiles && g->n_links > budget && node_group != NULL)
+    {
+      for (guint t = 0; t < TF_N_REACHES; t++)
+        lines[t] = g_array_new (FALSE, FALSE, sizeof (LineKey));
+      scene->link_level = TF_SCENE_LINKS_GROUPS;
+      for (guint k = 0; k < scene->boxes[TF_SCENE_GROUP]->len; k++)
+        {
+          const TfSceneBox *bar = box_at (scene, TF_SCENE_GROUP, k);
+
+          scene->band_unit = k == 0 ? MIN (bar->size[0], bar->size[2]) / BAR_BANDS
+                                    : MIN (scene->band_unit,
+                                           MIN (bar->size[0], bar->size[2]) / BAR_BANDS);
+        }
+      scene->band_unit = MAX (scene->band_unit, BAND_UNIT);
+      collect_lines (g, node_group, TF_SCENE_LINKS_GROUPS, FALSE, 0, lines);
+      append_thinned (scene, lines, budget);
+      for (guint t = 0; t < TF_N_REACHES; t++)
+        g_array_unref (lines[t]);
+      return;
+    }
   if (tiles)
     {
       /* Tiles filling their cells, shaded in a checkerboard of blocks of TILE_BLOCK cells a

@@ -25,8 +25,10 @@ is_scale_up (const TfNetworkGraph *g,
 /* The physical layout's lines, after its boxes are laid out: every link up to @budget, then
  * bundled (tf-scene.h). */
 void tf_scene_add_lines (TfScene *scene, const TfNetworkGraph *graph, guint budget);
-/* The logical layout's, after its boxes: thinned to @budget, or a torus as tiles. */
-void tf_scene_add_lines_logical (TfScene *scene, const TfNetworkGraph *graph, guint budget);
+/* The logical layout's, after its boxes: thinned to @budget, a torus as tiles, or with
+ * @node_group (each node's bar, tf_layout_logical ()) between bars. */
+void tf_scene_add_lines_logical (TfScene *scene, const TfNetworkGraph *graph, guint budget,
+                                 const guint32 *node_group);
 /* Thousands of lines fainter, so that density reads as brightness. */
 void tf_scene_fade_dense_lines (TfScene *scene);
 

@@ -70,6 +70,12 @@ tf_scene_kind_color (TfSceneKind  kind,
     case TF_SCENE_RACK: c = rack_color; break;
     case TF_SCENE_BOARD: c = board_color; break;
     case TF_SCENE_CHIP: c = chip_color; break;
+    case TF_SCENE_GROUP:
+      /* A bar: its tier's colour (chips' past the tiers), faint. */
+      c = tier < TF_SCENE_N_TIERS ? switch_colors[tier] : chip_color;
+      memcpy (rgba, c, sizeof (float[3]));
+      rgba[3] = 0.22f;
+      return;
     case TF_SCENE_SWITCH:
     case TF_SCENE_N_KINDS:
     default:
@@ -115,6 +121,8 @@ tf_scene_clear (TfScene *scene)
   g_free (scene->adj_target);
   g_free (scene->adj_reach);
   g_free (scene->board_chips);
+  g_free (scene->group_tier);
+  g_free (scene->group_nodes);
   memset (scene, 0, sizeof *scene);
 }
 
@@ -418,16 +426,81 @@ lay_out (TfScene              *scene,
     add_outline (scene, box_at (scene, TF_SCENE_RACK, r));
 }
 
-/* The logical layout: chips and switches where tf-layout-logical.c puts them, no containers. */
+/* The bars of @node_group (numbered afresh, the empty left out): each the box around its
+ * nodes' boxes, a little larger, in its tier's colour. */
 static void
+lay_out_groups (TfScene              *scene,
+                const TfNetworkGraph *g,
+                guint32              *node_group,
+                guint                 n_groups)
+{
+  guint n_nodes = g->n_chip + g->n_switch, n = 0;
+  g_autofree guint32 *renumber = g_new (guint32, MAX (n_groups, 1));
+  g_autofree float (*lo)[3] = NULL;
+  g_autofree float (*hi)[3] = NULL;
+
+  memset (renumber, 0xff, sizeof (guint32) * MAX (n_groups, 1));
+  for (guint v = 0; v < n_nodes; v++)
+    if (node_group[v] < n_groups && renumber[node_group[v]] == G_MAXUINT32)
+      renumber[node_group[v]] = n++;
+  lo = g_malloc_n (MAX (n, 1), sizeof (float[3]));
+  hi = g_malloc_n (MAX (n, 1), sizeof (float[3]));
+  scene->group_tier = g_new (guint8, MAX (n, 1));
+  scene->group_nodes = g_new0 (guint32, MAX (n, 1));
+  for (guint k = 0; k < n; k++)
+    for (guint axis = 0; axis < 3; axis++)
+      {
+        lo[k][axis] = G_MAXFLOAT;
+        hi[k][axis] = -G_MAXFLOAT;
+      }
+  for (guint v = 0; v < n_nodes; v++)
+    {
+      const TfSceneBox *b = v < g->n_chip ? box_at (scene, TF_SCENE_CHIP, v)
+                                          : box_at (scene, TF_SCENE_SWITCH, v - g->n_chip);
+      guint k;
+
+      if (node_group[v] >= n_groups)
+        continue;
+      k = node_group[v] = renumber[node_group[v]];
+      scene->group_nodes[k]++;
+      /* A bar of switches is of their tier; one with chips, of the chips. */
+      if (scene->group_nodes[k] == 1 || v < g->n_chip)
+        scene->group_tier[k] = v < g->n_chip || is_scale_up (g, v - g->n_chip)
+                               ? TF_SCENE_N_TIERS
+                               : TF_SCENE_TIER (g->switches[v - g->n_chip].tier);
+      for (guint axis = 0; axis < 3; axis++)
+        {
+          lo[k][axis] = MIN (lo[k][axis], b->center[axis] - b->size[axis] / 2);
+          hi[k][axis] = MAX (hi[k][axis], b->center[axis] + b->size[axis] / 2);
+        }
+    }
+  g_array_set_size (scene->boxes[TF_SCENE_GROUP], n);
+  for (guint k = 0; k < n; k++)
+    {
+      TfSceneBox *box = box_at (scene, TF_SCENE_GROUP, k);
+      float pad = 0.5f * TF_LAYOUT_PITCH;
+
+      for (guint axis = 0; axis < 3; axis++)
+        {
+          box->center[axis] = (lo[k][axis] + hi[k][axis]) / 2;
+          box->size[axis] = hi[k][axis] - lo[k][axis] + 2 * pad;
+        }
+      tf_scene_kind_color (TF_SCENE_GROUP, scene->group_tier[k], box->color);
+    }
+}
+
+/* The logical layout: chips and switches where tf-layout-logical.c puts them, no containers;
+ * the bars of a tiered layout over pods, with @node_group (n_chip + n_switch) each node's, and
+ * their number returned (0: none). */
+static guint
 lay_out_logical (TfScene              *scene,
                  const TfNetworkGraph *g,
                  const char           *family,
-                 const TfAttrs        *attrs)
+                 const TfAttrs        *attrs,
+                 guint32              *node_group)
 {
   g_autofree float (*pos)[3] = g_malloc_n ((gsize) g->n_chip + g->n_switch + 1, sizeof (float[3]));
-
-  tf_layout_logical (g, family, attrs, pos);
+  guint n_groups = tf_layout_logical (g, family, attrs, pos, node_group);
   g_array_set_size (scene->boxes[TF_SCENE_CHIP], g->n_chip);
   g_array_set_size (scene->boxes[TF_SCENE_SWITCH], g->n_switch);
   for (guint c = 0; c < g->n_chip; c++)
@@ -456,6 +529,9 @@ lay_out_logical (TfScene              *scene,
           scene->bounds_max[axis] = MAX (scene->bounds_max[axis], pos[v][axis]);
         }
     }
+  if (n_groups > 0)
+    lay_out_groups (scene, g, node_group, n_groups);
+  return scene->boxes[TF_SCENE_GROUP]->len;
 }
 
 /* Words from switch ids: "group3-leaf2" plays "leaf", "spine12" "spine", "p1.leaf3" "leaf". */
@@ -593,8 +669,15 @@ tf_scene_build_layout (TfScene              *scene,
   link_budget = link_budget ? link_budget : TF_SCENE_LINK_BUDGET;
   if (layout == TF_SCENE_LAYOUT_LOGICAL)
     {
-      lay_out_logical (scene, graph, family, attrs);
-      tf_scene_add_lines_logical (scene, graph, link_budget);
+      g_autofree guint32 *node_group = g_new (guint32, graph->n_chip + graph->n_switch + 1);
+      guint n_groups = lay_out_logical (scene, graph, family, attrs, node_group);
+
+      tf_scene_add_lines_logical (scene, graph, link_budget, n_groups ? node_group : NULL);
+      /* Bars only stand for links too many to draw. */
+      if (scene->link_level != TF_SCENE_LINKS_GROUPS)
+        g_array_set_size (scene->boxes[TF_SCENE_GROUP], 0);
+      for (guint k = 0; k < scene->boxes[TF_SCENE_GROUP]->len; k++)
+        add_outline (scene, box_at (scene, TF_SCENE_GROUP, k));
     }
   else
     {

@@ -33,6 +33,7 @@ typedef enum
   TF_SCENE_BOARD,
   TF_SCENE_CHIP,
   TF_SCENE_SWITCH,
+  TF_SCENE_GROUP,     /* logical, above the budget: a bar of one tier's nodes in one pod */
   TF_SCENE_N_KINDS
 } TfSceneKind;
 
@@ -85,6 +86,9 @@ typedef enum
                             * between boards, thinned to the budget */
   TF_SCENE_LINKS_TILES,    /* logical: chips are tiles of their grid, touching where they
                             * link; only the other links (a torus's wrap-around) are lines */
+  TF_SCENE_LINKS_GROUPS,   /* logical, in tiers over pods (a fat-tree): each tier of each pod
+                            * is a bar (TF_SCENE_GROUP) and the links between two bars one
+                            * bundled line, its band as wide as log2 of them */
 } TfSceneLinkLevel;
 
 typedef struct
@@ -130,6 +134,13 @@ typedef struct
    * smaller than TF_SCENE_CHIP_MIN_PIXELS shows racks as solid blocks instead of their boards
    * and chips (tf_scene_lod_shows_chips ()). */
   float            chip_extent;
+  /* TF_SCENE_LINKS_GROUPS: per bar, the tier of its switches (TF_SCENE_N_TIERS: chips), and
+   * how many nodes it holds. */
+  guint8          *group_tier;
+  guint32         *group_nodes;
+  /* A band's width per doubling of its links: 0.12 units, or between bars a fiftieth of the
+   * narrowest bar, so that bands read beside bars hundreds of units wide. */
+  float            band_unit;
 } TfScene;
 
 /* The smallest a chip may be drawn, in pixels, before the physical view shows its rack as a

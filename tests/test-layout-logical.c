@@ -73,7 +73,7 @@ positions (const TfTopology *t))[3]
   TfAttrs attrs;
 
   tf_result_get_attrs (&t->result, &attrs);
-  tf_layout_logical (&t->graph, tf_family_get_name (t->result.family), &attrs, pos);
+  tf_layout_logical (&t->graph, tf_family_get_name (t->result.family), &attrs, pos, NULL);
   return pos;
 }
 
@@ -410,7 +410,7 @@ test_distinct (void)
         pos = g_malloc_n (n, sizeof (float[3]));
         tf_result_get_attrs (&t.result, &attrs);
         g_assert_true (tf_layout_logical_has_family (name));
-        tf_layout_logical (&t.graph, without ? NULL : name, without ? NULL : &attrs, pos);
+        tf_layout_logical (&t.graph, without ? NULL : name, without ? NULL : &attrs, pos, NULL);
         for (guint v = 0; v < n; v++)
           {
             char *key = g_strdup_printf ("%.2f %.2f %.2f", pos[v][0], pos[v][1], pos[v][2]);

@@ -33,7 +33,9 @@ guint
 count_of (const TfNetworkGraph *g,
           TfSceneKind           kind)
 {
-  const guint counts[] = { g->n_pod, g->n_rack, g->n_board, g->n_chip, g->n_switch };
+  /* Bars (TF_SCENE_GROUP) only in a logical layout above the budget. */
+  const guint counts[TF_SCENE_N_KINDS] = { g->n_pod, g->n_rack, g->n_board, g->n_chip,
+                                           g->n_switch, 0 };
 
   return counts[kind];
 }

@@ -522,6 +522,94 @@ test_level_of_detail (void)
   tf_scene_clear (&scene);
 }
 
+/* A fat-tree of four pods in the logical layout, its links over the budget: each tier of each
+ * pod is a bar around its nodes, every node in one, and the links between two bars one line
+ * whose band is as wide as the band unit times log2 of them; no link is lost. Within the
+ * budget, no bars. */
+static void
+test_tier_bars (void)
+{
+  TfContext ctx = tf_test_context (4096, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  g_auto(TfTopology) tree = { 0 };
+  g_autoptr(GError) error = NULL;
+  const TfNetworkGraph *g = &tree.graph;
+  guint64 nodes = 0, links = 0, inside = 0;
+  guint pods_seen = 0;
+  TfScene scene;
+
+  g_assert_true (tf_generate (&ctx, "fat-tree:layers=3,k=32,osr=1,n_endpoint=256,"
+                              "p_levels=1x2x1,attach=rail", NULL, NULL, &tree, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (g->n_pod, ==, 4);
+  tf_scene_init (&scene);
+  tf_scene_build_layout (&scene, g, 2000, TF_SCENE_LAYOUT_LOGICAL, "fat-tree", NULL);
+  g_assert_cmpint (scene.link_level, ==, TF_SCENE_LINKS_GROUPS);
+  g_test_message ("%u bars, %u lines, band unit %.2f", scene.boxes[TF_SCENE_GROUP]->len,
+                  scene.n_lines, scene.band_unit);
+  /* Chips, leaves and spines of each of the 4 pods, and the cores: 13 bars. */
+  g_assert_cmpuint (scene.boxes[TF_SCENE_GROUP]->len, ==, 13);
+  for (guint k = 0; k < scene.boxes[TF_SCENE_GROUP]->len; k++)
+    {
+      nodes += scene.group_nodes[k];
+      pods_seen += scene.group_tier[k] == TF_SCENE_N_TIERS;
+    }
+  g_assert_cmpuint (nodes, ==, g->n_chip + g->n_switch);
+  g_assert_cmpuint (pods_seen, ==, 4);
+  /* Every node's box inside a bar's. */
+  for (guint v = 0; v < g->n_chip + g->n_switch; v++)
+    {
+      const TfSceneBox *b = v < g->n_chip
+        ? &g_array_index (scene.boxes[TF_SCENE_CHIP], TfSceneBox, v)
+        : &g_array_index (scene.boxes[TF_SCENE_SWITCH], TfSceneBox, v - g->n_chip);
+      gboolean in = FALSE;
+
+      for (guint k = 0; k < scene.boxes[TF_SCENE_GROUP]->len && !in; k++)
+        {
+          const TfSceneBox *bar = &g_array_index (scene.boxes[TF_SCENE_GROUP], TfSceneBox, k);
+
+          in = TRUE;
+          for (guint axis = 0; axis < 3; axis++)
+            in = in && fabsf (b->center[axis] - bar->center[axis]) + b->size[axis] / 2
+                       <= bar->size[axis] / 2 + 1e-3f;
+        }
+      g_assert_true (in);
+    }
+  for (guint i = 0; i < scene.lines->len; i++)
+    {
+      const TfSceneLine *l = &g_array_index (scene.lines, TfSceneLine, i);
+
+      g_assert_cmpint (TF_SCENE_PACKED_KIND (l->a), ==, TF_SCENE_GROUP);
+      g_assert_cmpint (TF_SCENE_PACKED_KIND (l->b), ==, TF_SCENE_GROUP);
+      links += l->links;
+    }
+  /* The links left out join nodes of one bar: a fat-tree has none. */
+  for (guint i = 0; i < g->n_links; i++)
+    inside += g->links[i].a < g->n_chip && g->links[i].b < g->n_chip;
+  g_assert_cmpuint (links + inside, ==, g->n_links);
+  g_assert_cmpuint (scene.lines->len, ==, scene.n_lines);
+  g_assert_cmpuint (scene.band_lines->len, ==, scene.n_lines);
+  for (guint i = 0; i < scene.band_lines->len; i++)
+    {
+      const TfSceneLine *l = &g_array_index (scene.lines, TfSceneLine,
+                                             g_array_index (scene.band_lines, guint, i));
+      const TfSceneVertex *v = &g_array_index (scene.band_vertices, TfSceneVertex, 6 * i);
+      float width = 0;
+
+      for (guint axis = 0; axis < 3; axis++)
+        width += (v[5].position[axis] - v[0].position[axis])
+                 * (v[5].position[axis] - v[0].position[axis]);
+      g_assert_cmpfloat_with_epsilon (sqrtf (width), scene.band_unit * log2f ((float) l->links),
+                                      1e-3);
+    }
+  g_assert_cmpfloat (scene.band_unit, >, 0.12f);
+  /* Within the budget: every link a line, no bars. */
+  tf_scene_build_layout (&scene, g, G_MAXUINT, TF_SCENE_LAYOUT_LOGICAL, "fat-tree", NULL);
+  g_assert_cmpint (scene.link_level, ==, TF_SCENE_LINKS_ALL);
+  g_assert_cmpuint (scene.boxes[TF_SCENE_GROUP]->len, ==, 0);
+  g_assert_cmpuint (scene.n_lines, ==, g->n_links);
+  tf_scene_clear (&scene);
+}
+
 static void
 add_tests (GPtrArray *sweep)
 {
@@ -531,6 +619,7 @@ add_tests (GPtrArray *sweep)
   g_test_add_func ("/render/scene/clear", test_clear);
   g_test_add_func ("/render/scene/rebuild", test_rebuild);
   g_test_add_func ("/render/scene/level-of-detail", test_level_of_detail);
+  g_test_add_func ("/render/scene/tier-bars", test_tier_bars);
   tf_test_graph_cases_add (cases, "/render/scene/counts", test_counts);
   tf_test_graph_cases_add (cases, "/render/scene/nesting", test_nesting);
   tf_test_graph_cases_add (cases, "/render/scene/bounds", test_bounds);
