@@ -8,6 +8,7 @@
 #include "tf-camera.h"
 #include "tf-element-info.h"
 #include "tf-legend.h"
+#include "tf-view-labels.h"
 #include "tf-renderer.h"
 #include "tf-topology-view.h"
 
@@ -48,6 +49,7 @@ struct _TfTopologyView
   double         drag_last_x, drag_last_y;
   gboolean       panning;
   guint          frames;
+  GPtrArray     *labels;              /* TfViewLabel, as last drawn */
 };
 
 G_DEFINE_FINAL_TYPE (TfTopologyView, tf_topology_view, GTK_TYPE_GL_AREA)
@@ -746,7 +748,24 @@ tf_topology_view_snapshot (GtkWidget   *widget,
   TfTopologyView *self = TF_TOPOLOGY_VIEW (widget);
 
   GTK_WIDGET_CLASS (tf_topology_view_parent_class)->snapshot (widget, snapshot);
+  g_clear_pointer (&self->labels, g_ptr_array_unref);
+  if (self->topology != NULL && self->scene_uploaded)
+    {
+      self->labels = tf_view_labels_place (&self->scene, &self->filter, &self->topology->graph,
+                                           &self->camera, gtk_widget_get_width (widget),
+                                           gtk_widget_get_height (widget),
+                                           gtk_widget_get_pango_context (widget));
+      tf_view_labels_snapshot (self->labels, snapshot);
+    }
   gtk_widget_snapshot_child (widget, self->toolbar, snapshot);
+}
+
+GPtrArray *
+tf_topology_view_get_labels (TfTopologyView *self)
+{
+  g_return_val_if_fail (TF_IS_TOPOLOGY_VIEW (self), NULL);
+
+  return self->labels;
 }
 
 TfTopology *
@@ -816,6 +835,7 @@ tf_topology_view_finalize (GObject *object)
   g_clear_pointer (&self->element_info, tf_element_info_free);
   release_topology (self);
   tf_scene_clear (&self->scene);
+  g_clear_pointer (&self->labels, g_ptr_array_unref);
   g_free (self->info);
   G_OBJECT_CLASS (tf_topology_view_parent_class)->finalize (object);
 }

@@ -42,5 +42,8 @@ void              tf_topology_view_set_filter (TfTopologyView *self, const TfSce
 const TfSceneFilter *tf_topology_view_get_filter (TfTopologyView *self);
 /* Frames drawn with the current topology (0 until one is drawn). */
 guint             tf_topology_view_get_frames (TfTopologyView *self);
+/* The labels written on the view's blocks when it was last drawn (TfViewLabel,
+ * tf-view-labels.h), or NULL. */
+GPtrArray        *tf_topology_view_get_labels (TfTopologyView *self);
 
 G_END_DECLS

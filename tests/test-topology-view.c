@@ -9,6 +9,7 @@
 
 #include "tf-screenshot.h"
 #include "tf-topology-view.h"
+#include "tf-view-labels.h"
 
 /* Runs the main loop until @view has drawn a frame since @frames. */
 static void
@@ -158,12 +159,121 @@ test_layouts (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Every label inside the view, none over another, each saying @count (and, on racks and pods,
+ * maybe the name before it). */
+static void
+assert_labels (GPtrArray  *labels,
+               int         width,
+               int         height,
+               const char *count)
+{
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const TfViewLabel *a = g_ptr_array_index (labels, i);
+      const char *text = pango_layout_get_text (a->layout);
+
+      if (!g_str_has_suffix (text, count))
+        g_error ("label '%s' does not end in '%s'", text, count);
+      g_assert_cmpfloat (a->rect.origin.x + a->rect.size.width / 2, >=, 0);
+      g_assert_cmpfloat (a->rect.origin.x + a->rect.size.width / 2, <=, width);
+      g_assert_cmpfloat (a->rect.origin.y + a->rect.size.height / 2, >=, 0);
+      g_assert_cmpfloat (a->rect.origin.y + a->rect.size.height / 2, <=, height);
+      for (guint k = 0; k < i; k++)
+        g_assert_false (graphene_rect_intersection (
+          &a->rect, &((const TfViewLabel *) g_ptr_array_index (labels, k))->rect, NULL));
+    }
+}
+
+/* Counts on blocks: a 16,384-chip torus seen whole in a large view has its pods labelled with
+ * their 1,024 chips; close up, racks with their 16; in a small view, none (nothing fits). The
+ * view itself writes them on its picture. A logical fat-tree's bars say their switches. */
+static void
+test_labels (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  TfTopologyView *view = TF_TOPOLOGY_VIEW (tf_topology_view_new ());
+  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (view));
+  TfTopology *torus = g_new0 (TfTopology, 1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) labels = NULL;
+  TfContext ctx;
+  TfScene scene;
+  TfCamera camera;
+
+  tf_context_init (&ctx);
+  ctx.n_chip = 16384;
+  ctx.scope = TF_SCOPE_INTER_RACK;
+  g_assert_true (tf_generate (&ctx, "torus:dimension_sizes=128x128,board_shape=1x1", NULL, NULL,
+                              torus, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (torus->graph.n_pod, ==, 16);
+  tf_scene_init (&scene);
+  tf_scene_build (&scene, &torus->graph, 0);
+  tf_camera_init (&camera);
+  camera.yaw = scene.view_yaw;
+  camera.pitch = scene.view_pitch;
+  tf_camera_fit (&camera, scene.bounds_min, scene.bounds_max, 1600.f / 1000.f);
+  labels = tf_view_labels_place (&scene, NULL, &torus->graph, &camera, 1600, 1000, context);
+  g_test_message ("seen whole at 1600x1000: %u labels", labels->len);
+  g_assert_cmpuint (labels->len, >=, 8);
+  assert_labels (labels, 1600, 1000, "1,024\u00a0chips");
+  g_clear_pointer (&labels, g_ptr_array_unref);
+  labels = tf_view_labels_place (&scene, NULL, &torus->graph, &camera, 320, 200, context);
+  g_assert_cmpuint (labels->len, ==, 0);
+  g_clear_pointer (&labels, g_ptr_array_unref);
+  tf_camera_zoom (&camera, 0.08f);
+  labels = tf_view_labels_place (&scene, NULL, &torus->graph, &camera, 1600, 1000, context);
+  g_test_message ("close up: %u labels", labels->len);
+  g_assert_cmpuint (labels->len, >=, 4);
+  assert_labels (labels, 1600, 1000, "16\u00a0chips");
+  g_clear_pointer (&labels, g_ptr_array_unref);
+
+  {
+    g_auto(TfTopology) tree = { 0 };
+
+    ctx.n_chip = 4096;
+    g_assert_true (tf_generate (&ctx, "fat-tree:layers=3,k=32,osr=1,n_endpoint=256,"
+                                "p_levels=1x2x1,attach=rail", NULL, NULL, &tree, &error));
+    g_assert_no_error (error);
+    tf_scene_build_layout (&scene, &tree.graph, 2000, TF_SCENE_LAYOUT_LOGICAL, "fat-tree",
+                           NULL);
+    g_assert_cmpint (scene.link_level, ==, TF_SCENE_LINKS_GROUPS);
+    tf_camera_init (&camera);
+    camera.yaw = scene.view_yaw;
+    camera.pitch = scene.view_pitch;
+    tf_camera_fit (&camera, scene.bounds_min, scene.bounds_max, 1600.f / 1000.f);
+    labels = tf_view_labels_place (&scene, NULL, &tree.graph, &camera, 1600, 1000, context);
+    g_assert_cmpuint (labels->len, >=, 4);
+    for (guint i = 0; i < labels->len; i++)
+      {
+        const char *text = pango_layout_get_text (((TfViewLabel *) labels->pdata[i])->layout);
+
+        g_test_message ("bar: %s", text);
+        g_assert_true (g_str_has_suffix (text, "switches") || g_str_has_suffix (text, "chips"));
+      }
+    assert_labels (labels, 1600, 1000, "s");
+    g_clear_pointer (&labels, g_ptr_array_unref);
+  }
+  tf_scene_clear (&scene);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+  gtk_window_present (GTK_WINDOW (window));
+  tf_topology_view_set_topology (view, torus);
+  wait_frame (view);
+  g_assert_nonnull (tf_topology_view_get_labels (view));
+  g_assert_cmpuint (tf_topology_view_get_labels (view)->len, >=, 8);
+  assert_labels (tf_topology_view_get_labels (view), 1600, 1000, "1,024\u00a0chips");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/ui/topology-view/labels", test_labels);
   g_test_add_func ("/ui/topology-view/layouts", test_layouts);
   return g_test_run ();
 }

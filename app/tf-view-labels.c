@@ -1,0 +1,240 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* tf-view-labels.c: the counts written on the 3D view's blocks (see tf-view-labels.h). */
+#include <glib/gi18n.h>
+
+#include "tf-format.h"
+#include "tf-view-labels.h"
+
+#define PLATE_PAD     4.0f    /* pixels around a label's text */
+#define MIN_W        36.0f    /* no label is narrower than this: smaller blocks get none */
+#define MIN_H        20.0f
+#define MAX_LABELS  600u      /* laid out per frame at most */
+#define OVERHANG     1.25f     /* a label may be this much larger than its block's top face,
+                               * seen at a slant; never over another label */
+
+typedef struct
+{
+  float m[16];                /* view-projection, column-major */
+  float width, height;
+} Projection;
+
+/* The screen rectangle a box's top face covers on the view (where its label is read, as on a
+ * map), FALSE when any corner is behind the eye or the whole is off the view. */
+static gboolean
+project_box (const Projection *p,
+             const TfSceneBox *box,
+             graphene_rect_t  *out)
+{
+  float lo[2] = { G_MAXFLOAT, G_MAXFLOAT }, hi[2] = { -G_MAXFLOAT, -G_MAXFLOAT };
+
+  for (guint corner = 0; corner < 4; corner++)
+    {
+      float v[3], clip[4];
+
+      v[0] = box->center[0] + (corner & 1 ? 0.5f : -0.5f) * box->size[0];
+      v[1] = box->center[1] + 0.5f * box->size[1];
+      v[2] = box->center[2] + (corner & 2 ? 0.5f : -0.5f) * box->size[2];
+      for (guint i = 0; i < 4; i++)
+        clip[i] = p->m[i] * v[0] + p->m[4 + i] * v[1] + p->m[8 + i] * v[2] + p->m[12 + i];
+      if (clip[3] <= 1e-6f)
+        return FALSE;
+      lo[0] = MIN (lo[0], (clip[0] / clip[3] + 1) / 2 * p->width);
+      hi[0] = MAX (hi[0], (clip[0] / clip[3] + 1) / 2 * p->width);
+      lo[1] = MIN (lo[1], (1 - clip[1] / clip[3]) / 2 * p->height);
+      hi[1] = MAX (hi[1], (1 - clip[1] / clip[3]) / 2 * p->height);
+    }
+  /* Its part on the view: a label goes where it can be read. */
+  lo[0] = MAX (lo[0], 0);
+  lo[1] = MAX (lo[1], 0);
+  hi[0] = MIN (hi[0], p->width);
+  hi[1] = MIN (hi[1], p->height);
+  if (hi[0] <= lo[0] || hi[1] <= lo[1])
+    return FALSE;
+  graphene_rect_init (out, lo[0], lo[1], hi[0] - lo[0], hi[1] - lo[1]);
+  return TRUE;
+}
+
+/* The text of box @index of @kind: how many it holds, under its name when @named. */
+static char *
+label_text (const TfScene        *scene,
+            const guint64        *chips,
+            TfSceneKind           kind,
+            guint                 index,
+            gboolean              named)
+{
+  g_autofree char *count = NULL;
+
+  if (kind == TF_SCENE_GROUP)
+    return scene->group_tier[index] >= TF_SCENE_N_TIERS
+           ? tf_format_things (scene->group_nodes[index], "%s chip", "%s chips")
+           : tf_format_things (scene->group_nodes[index], "%s switch", "%s switches");
+  count = tf_format_things (chips[index], "%s chip", "%s chips");
+  if (!named)
+    return g_steal_pointer (&count);
+  /* TRANSLATORS: written on a pod in the 3D view: its number over its chips ("1,024 chips") */
+  return kind == TF_SCENE_POD ? g_strdup_printf (_("Pod %u\n%s"), index, count)
+  /* TRANSLATORS: written on a rack in the 3D view: its number over its chips ("16 chips") */
+                              : g_strdup_printf (_("Rack %u\n%s"), index, count);
+}
+
+/* @text laid out small, centred, in @context; its size in @w and @h. */
+static PangoLayout *
+lay_out_text (PangoContext *context,
+              const char   *text,
+              int          *w,
+              int          *h)
+{
+  PangoLayout *layout = pango_layout_new (context);
+  PangoAttrList *attrs = pango_attr_list_new ();
+
+  pango_attr_list_insert (attrs, pango_attr_scale_new (0.85));
+  pango_layout_set_attributes (layout, attrs);
+  pango_attr_list_unref (attrs);
+  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_get_pixel_size (layout, w, h);
+  return layout;
+}
+
+static void
+label_free (gpointer data)
+{
+  TfViewLabel *label = data;
+
+  g_clear_object (&label->layout);
+  g_free (label);
+}
+
+/* Labels for the boxes of @kind that fit theirs; how many boxes were on the view in @seen
+ * (racks and pods are labelled only where at least half of those in view can be, so that
+ * labels read as a pattern, not as a scatter). */
+static void
+place_kind (GPtrArray            *out,
+            const Projection     *p,
+            const TfScene        *scene,
+            const TfSceneFilter  *filter,
+            const guint64        *chips,
+            TfSceneKind           kind,
+            PangoContext         *context,
+            guint                *seen)
+{
+  *seen = 0;
+  for (guint i = 0; i < scene->boxes[kind]->len; i++)
+    {
+      const TfSceneBox *box = &g_array_index (scene->boxes[kind], TfSceneBox, i);
+      graphene_rect_t r;
+      PangoLayout *layout = NULL;
+      int w = 0, h = 0;
+      TfViewLabel *label;
+
+      if (!tf_scene_box_visible (scene, filter, kind, i) || !project_box (p, box, &r))
+        continue;
+      (*seen)++;
+      if (r.size.width < MIN_W || r.size.height < MIN_H || out->len >= MAX_LABELS)
+        continue;
+      /* Named where that fits, else the count alone. */
+      for (guint named = kind != TF_SCENE_GROUP; layout == NULL && named <= 1; named--)
+        {
+          g_autofree char *text = label_text (scene, chips, kind, i, named);
+
+          layout = lay_out_text (context, text, &w, &h);
+          if (w + 2 * PLATE_PAD > OVERHANG * r.size.width
+              || h + 2 * PLATE_PAD > OVERHANG * r.size.height)
+            g_clear_object (&layout);
+        }
+      if (layout == NULL)
+        continue;
+      /* Never over another: near blocks' faces can overlap far ones'. */
+      for (guint k = 0; k < out->len && layout != NULL; k++)
+        {
+          graphene_rect_t mine, theirs;
+
+          graphene_rect_init (&mine, r.origin.x + (r.size.width - w) / 2 - PLATE_PAD,
+                              r.origin.y + (r.size.height - h) / 2 - PLATE_PAD,
+                              w + 2 * PLATE_PAD, h + 2 * PLATE_PAD);
+          graphene_rect_inset_r (&((TfViewLabel *) g_ptr_array_index (out, k))->rect,
+                                 -PLATE_PAD, -PLATE_PAD, &theirs);
+          if (graphene_rect_intersection (&mine, &theirs, NULL))
+            g_clear_object (&layout);
+        }
+      if (layout == NULL)
+        continue;
+      label = g_new0 (TfViewLabel, 1);
+      label->layout = layout;
+      graphene_rect_init (&label->rect, r.origin.x + (r.size.width - w) / 2,
+                          r.origin.y + (r.size.height - h) / 2, w, h);
+      g_ptr_array_add (out, label);
+    }
+}
+
+GPtrArray *
+tf_view_labels_place (const TfScene        *scene,
+                      const TfSceneFilter  *filter,
+                      const TfNetworkGraph *graph,
+                      const TfCamera       *camera,
+                      int                   width,
+                      int                   height,
+                      PangoContext         *context)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func (label_free);
+  g_autofree guint64 *rack_chips = NULL;
+  g_autofree guint64 *pod_chips = NULL;
+  Projection p = { .width = width, .height = height };
+  guint seen = 0;
+
+  g_return_val_if_fail (scene != NULL && camera != NULL && context != NULL, out);
+
+  if (graph == NULL || width <= 0 || height <= 0)
+    return out;
+  tf_camera_view_projection (camera, (float) width / height, p.m);
+  if (scene->layout == TF_SCENE_LAYOUT_LOGICAL)
+    {
+      place_kind (out, &p, scene, filter, NULL, TF_SCENE_GROUP, context, &seen);
+      return out;
+    }
+  if (scene->boxes[TF_SCENE_RACK]->len != graph->n_rack
+      || scene->boxes[TF_SCENE_POD]->len != graph->n_pod)
+    return out;
+  rack_chips = g_new0 (guint64, MAX (graph->n_rack, 1));
+  pod_chips = g_new0 (guint64, MAX (graph->n_pod, 1));
+  for (guint b = 0; b < graph->n_board; b++)
+    {
+      rack_chips[graph->board_rack[b]] += graph->chips_per_board;
+      pod_chips[graph->rack_pod[graph->board_rack[b]]] += graph->chips_per_board;
+    }
+  /* Racks when most of those in view can say theirs; else pods, likewise. */
+  place_kind (out, &p, scene, filter, rack_chips, TF_SCENE_RACK, context, &seen);
+  if (out->len > 0 && 2 * out->len >= seen)
+    return out;
+  g_ptr_array_set_size (out, 0);
+  if (graph->n_pod > 1)
+    place_kind (out, &p, scene, filter, pod_chips, TF_SCENE_POD, context, &seen);
+  if (2 * out->len < seen)
+    g_ptr_array_set_size (out, 0);
+  return out;
+}
+
+void
+tf_view_labels_snapshot (GPtrArray   *labels,
+                         GtkSnapshot *snapshot)
+{
+  static const GdkRGBA plate = { 0.08f, 0.09f, 0.11f, 0.6f };
+  static const GdkRGBA ink = { 0.93f, 0.94f, 0.96f, 1.0f };
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const TfViewLabel *label = g_ptr_array_index (labels, i);
+      GskRoundedRect rounded;
+      graphene_rect_t r;
+
+      graphene_rect_inset_r (&label->rect, -PLATE_PAD, -PLATE_PAD, &r);
+      gsk_rounded_rect_init_from_rect (&rounded, &r, 4);
+      gtk_snapshot_push_rounded_clip (snapshot, &rounded);
+      gtk_snapshot_append_color (snapshot, &plate, &r);
+      gtk_snapshot_pop (snapshot);
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &label->rect.origin);
+      gtk_snapshot_append_layout (snapshot, label->layout, &ink);
+      gtk_snapshot_restore (snapshot);
+    }
+}
