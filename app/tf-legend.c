@@ -251,10 +251,11 @@ tf_legend_set_scene (TfLegend      *self,
         {
           g_autofree char *bars = tf_format_count (scene->boxes[TF_SCENE_GROUP]->len);
 
-          /* TRANSLATORS: a big fat-tree in the logical layout: each tier of each pod (its
-           * leaves, its spines, its chips) is one bar */
-          note = g_strdup_printf (_("%s bars, a tier of a pod each; %s lines: links bundled "
-                                    "between bars"), bars, lines);
+          /* TRANSLATORS: a big network in the logical layout: each tier of each pod of a
+           * fat-tree (its leaves, its spines, its chips), or a sector of a dragonfly's groups,
+           * is one bar */
+          note = g_strdup_printf (_("%s bars; %s lines: links bundled between bars"), bars,
+                                  lines);
         }
       else if (scene->link_level == TF_SCENE_LINKS_ALL)
         note = g_strdup_printf (_("%s lines: links thinned evenly; %s left out"), lines, hidden);

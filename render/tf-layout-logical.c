@@ -17,6 +17,8 @@
 
 /* Chips hang this far below the switch they link to. */
 #define DROP 4.0f
+/* A dragonfly's groups make at most this many bars, as sectors of its circle. */
+#define GROUP_SECTORS 16u
 
 typedef struct
 {
@@ -515,6 +517,19 @@ lay_out_groups (Layout *l)
       l->across[s][1] = c;
     }
   hang_chips (l);
+  /* Bars: neighbouring groups, at most GROUP_SECTORS of them round the circle, each with its
+   * switches' chips; the global links between two sectors then make one band. */
+  if (l->group != NULL)
+    {
+      guint sectors = MIN (n_group, GROUP_SECTORS);
+
+      for (guint s = 0; s < g->n_switch; s++)
+        l->group[g->n_chip + s] = (guint32) ((guint64) (s / per_group) * sectors / n_group);
+      for (guint c = 0; c < g->n_chip; c++)
+        if (l->chip_switch[c] != G_MAXUINT32)
+          l->group[c] = l->group[g->n_chip + l->chip_switch[c]];
+      l->n_groups = sectors;
+    }
 }
 
 /* Hypercube: address bits three at a time, each triple a cube, each cube three times the size

@@ -20,10 +20,11 @@ G_BEGIN_DECLS
 
 /* The centre of every node of @graph (chips 0 .. n_chip-1, then the switches) in
  * @positions[n_chip + n_switch], in chip edges with y up, for @family (NULL: none) with @attrs
- * (NULL: none). Where the layout stands in tiers over more than one pod (fat-trees), each node's
- * bar goes in @groups[n_chip + n_switch] (NULL: not wanted): a tier's switches of one pod, a
- * tier without pods, or a pod's chips; the view draws these bars and the links between them
- * when the links are too many to draw. Returns the number of bars (ids below it; some may be
+ * (NULL: none). Where the layout stands in tiers over more than one pod (fat-trees), or in
+ * groups on a circle (dragonflies), each node's bar goes in @groups[n_chip + n_switch] (NULL:
+ * not wanted): a tier's switches of one pod, a tier without pods, or a pod's chips; a sector
+ * of neighbouring groups with their chips. The view draws these bars and the links between
+ * them when the links are too many to draw. Returns the number of bars (ids below it; some may be
  * empty), 0 when the layout has none (then @groups is all G_MAXUINT32). */
 guint    tf_layout_logical (const TfNetworkGraph *graph, const char *family,
                             const TfAttrs *attrs, float (*positions)[3], guint32 *groups);

@@ -607,6 +607,43 @@ test_tier_bars (void)
   g_assert_cmpint (scene.link_level, ==, TF_SCENE_LINKS_ALL);
   g_assert_cmpuint (scene.boxes[TF_SCENE_GROUP]->len, ==, 0);
   g_assert_cmpuint (scene.n_lines, ==, g->n_links);
+
+  /* A dragonfly of 64 groups: 16 bars, each four neighbouring groups with their chips; the
+   * lines are the links between sectors, and the links left out those inside one. */
+  {
+    g_auto(TfTopology) fly = { 0 };
+    TfAttrs attrs;
+    guint64 between = 0, within = 0;
+
+    g_assert_true (tf_generate (&ctx, "dragonfly:a=8,p=8,h=8,g=64,n_endpoint=512,attach=rail",
+                                NULL, NULL, &fly, &error));
+    g_assert_no_error (error);
+    tf_result_get_attrs (&fly.result, &attrs);
+    tf_scene_build_layout (&scene, &fly.graph, 2000, TF_SCENE_LAYOUT_LOGICAL, "dragonfly",
+                           &attrs);
+    g_assert_cmpint (scene.link_level, ==, TF_SCENE_LINKS_GROUPS);
+    g_assert_cmpuint (scene.boxes[TF_SCENE_GROUP]->len, ==, 16);
+    for (guint i = 0; i < scene.lines->len; i++)
+      between += g_array_index (scene.lines, TfSceneLine, i).links;
+    for (guint i = 0; i < fly.graph.n_links; i++)
+      {
+        guint32 a = fly.graph.links[i].a, b = fly.graph.links[i].b;
+        guint sa, sb;
+
+        /* The sector of a chip is its switch's: chips link to one switch only. */
+        if (a < fly.graph.n_chip || b < fly.graph.n_chip)
+          {
+            within++;
+            continue;
+          }
+        sa = (a - fly.graph.n_chip) / 8 * 16 / 64;
+        sb = (b - fly.graph.n_chip) / 8 * 16 / 64;
+        if (sa == sb)
+          within++;
+      }
+    g_assert_cmpuint (between + within, ==, fly.graph.n_links);
+    g_assert_cmpuint (scene.n_lines, ==, 16 * 15 / 2);
+  }
   tf_scene_clear (&scene);
 }
 
