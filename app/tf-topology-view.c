@@ -140,11 +140,31 @@ fit_camera (TfTopologyView *self,
     for (guint i = 0; i < self->scene.boxes[solids[k]]->len; i++)
       g_array_append_vals (points,
                            g_array_index (self->scene.boxes[solids[k]], TfSceneBox, i).center, 1);
+  /* Tiles and bars are large: their corners too. */
+  for (guint k = 0; k < TF_SCENE_N_KINDS; k++)
+    for (guint i = 0; i < self->scene.boxes[k]->len
+                      && (k == TF_SCENE_GROUP
+                          || (k == TF_SCENE_CHIP
+                              && self->scene.link_level == TF_SCENE_LINKS_TILES)); i++)
+      {
+        const TfSceneBox *b = &g_array_index (self->scene.boxes[k], TfSceneBox, i);
+
+        for (guint corner = 0; corner < 8; corner++)
+          {
+            float p[3];
+
+            for (guint axis = 0; axis < 3; axis++)
+              p[axis] = b->center[axis] + ((corner >> axis) & 1 ? 0.5f : -0.5f) * b->size[axis];
+            g_array_append_vals (points, p, 1);
+          }
+      }
   for (guint i = 0; i < self->scene.link_vertices->len; i++)
     g_array_append_vals (points,
                          g_array_index (self->scene.link_vertices, TfSceneVertex, i).position, 1);
   tf_camera_fit_points (&self->camera, self->scene.bounds_min, self->scene.bounds_max,
                         (const float *) (const void *) points->data, points->len, aspect);
+  /* A margin, so that the edges do not touch the view's (nor hide under its toolbar). */
+  self->camera.distance *= 1.06f;
 }
 
 /* GL */
