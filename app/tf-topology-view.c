@@ -50,6 +50,7 @@ struct _TfTopologyView
   gboolean       panning;
   guint          frames;
   GPtrArray     *labels;              /* TfViewLabel, as last drawn */
+  double        *line_gbps;           /* per scene line between bars, its GB/s; or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (TfTopologyView, tf_topology_view, GTK_TYPE_GL_AREA)
@@ -487,6 +488,16 @@ rebuild_scene (TfTopologyView *self)
       tf_scene_build_layout (&self->scene, &self->topology->graph, 0, self->layout, family,
                              family != NULL ? &attrs : NULL);
     }
+  /* What each band between bars carries, for its label. */
+  g_clear_pointer (&self->line_gbps, g_free);
+  if (self->topology != NULL && self->scene.link_level == TF_SCENE_LINKS_GROUPS)
+    {
+      g_autofree double *link_gbps = g_new (double, self->topology->graph.n_links + 1);
+
+      tf_network_graph_link_gbps (&self->topology->graph, &self->topology->context, link_gbps);
+      self->line_gbps = g_new (double, self->scene.lines->len + 1);
+      tf_scene_line_gbps (&self->scene, &self->topology->graph, link_gbps, self->line_gbps);
+    }
   if (self->has_selected && self->selected.kind != TF_SCENE_CHIP
       && self->selected.kind != TF_SCENE_SWITCH)
     self->has_selected = FALSE;
@@ -772,7 +783,8 @@ tf_topology_view_snapshot (GtkWidget   *widget,
   if (self->topology != NULL && self->scene_uploaded)
     {
       self->labels = tf_view_labels_place (&self->scene, &self->filter, &self->topology->graph,
-                                           &self->camera, gtk_widget_get_width (widget),
+                                           self->line_gbps, &self->camera,
+                                           gtk_widget_get_width (widget),
                                            gtk_widget_get_height (widget),
                                            gtk_widget_get_pango_context (widget));
       tf_view_labels_snapshot (self->labels, snapshot);
@@ -856,6 +868,7 @@ tf_topology_view_finalize (GObject *object)
   release_topology (self);
   tf_scene_clear (&self->scene);
   g_clear_pointer (&self->labels, g_ptr_array_unref);
+  g_free (self->line_gbps);
   g_free (self->info);
   G_OBJECT_CLASS (tf_topology_view_parent_class)->finalize (object);
 }

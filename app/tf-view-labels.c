@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tf-view-labels.c: the counts written on the 3D view's blocks (see tf-view-labels.h). */
 #include <glib/gi18n.h>
+#include <math.h>
 
 #include "tf-format.h"
 #include "tf-view-labels.h"
@@ -18,6 +19,24 @@ typedef struct
   float width, height;
 } Projection;
 
+/* Where @v falls on the view, FALSE when behind the eye. */
+static gboolean
+project_point (const Projection *p,
+               const float       v[3],
+               float            *x,
+               float            *y)
+{
+  float clip[4];
+
+  for (guint i = 0; i < 4; i++)
+    clip[i] = p->m[i] * v[0] + p->m[4 + i] * v[1] + p->m[8 + i] * v[2] + p->m[12 + i];
+  if (clip[3] <= 1e-6f)
+    return FALSE;
+  *x = (clip[0] / clip[3] + 1) / 2 * p->width;
+  *y = (1 - clip[1] / clip[3]) / 2 * p->height;
+  return TRUE;
+}
+
 /* The screen rectangle a box's top face covers on the view (where its label is read, as on a
  * map), FALSE when any corner is behind the eye or the whole is off the view. */
 static gboolean
@@ -29,19 +48,17 @@ project_box (const Projection *p,
 
   for (guint corner = 0; corner < 4; corner++)
     {
-      float v[3], clip[4];
+      float v[3], x, y;
 
       v[0] = box->center[0] + (corner & 1 ? 0.5f : -0.5f) * box->size[0];
       v[1] = box->center[1] + 0.5f * box->size[1];
       v[2] = box->center[2] + (corner & 2 ? 0.5f : -0.5f) * box->size[2];
-      for (guint i = 0; i < 4; i++)
-        clip[i] = p->m[i] * v[0] + p->m[4 + i] * v[1] + p->m[8 + i] * v[2] + p->m[12 + i];
-      if (clip[3] <= 1e-6f)
+      if (!project_point (p, v, &x, &y))
         return FALSE;
-      lo[0] = MIN (lo[0], (clip[0] / clip[3] + 1) / 2 * p->width);
-      hi[0] = MAX (hi[0], (clip[0] / clip[3] + 1) / 2 * p->width);
-      lo[1] = MIN (lo[1], (1 - clip[1] / clip[3]) / 2 * p->height);
-      hi[1] = MAX (hi[1], (1 - clip[1] / clip[3]) / 2 * p->height);
+      lo[0] = MIN (lo[0], x);
+      hi[0] = MAX (hi[0], x);
+      lo[1] = MIN (lo[1], y);
+      hi[1] = MAX (hi[1], y);
     }
   /* Its part on the view: a label goes where it can be read. */
   lo[0] = MAX (lo[0], 0);
@@ -105,6 +122,98 @@ label_free (gpointer data)
   g_free (label);
 }
 
+/* @layout centred on (@x, @y), unless it would lie over a label of @out (near blocks' faces
+ * can overlap far ones'); takes @layout. Whether it was added. */
+static gboolean
+add_label (GPtrArray   *out,
+           PangoLayout *layout,
+           float        x,
+           float        y)
+{
+  TfViewLabel *label;
+  graphene_rect_t mine;
+  int w, h;
+
+  pango_layout_get_pixel_size (layout, &w, &h);
+  graphene_rect_init (&mine, x - w / 2.0f - PLATE_PAD, y - h / 2.0f - PLATE_PAD,
+                      w + 2 * PLATE_PAD, h + 2 * PLATE_PAD);
+  for (guint k = 0; k < out->len; k++)
+    {
+      graphene_rect_t theirs;
+
+      graphene_rect_inset_r (&((TfViewLabel *) g_ptr_array_index (out, k))->rect, -PLATE_PAD,
+                             -PLATE_PAD, &theirs);
+      if (graphene_rect_intersection (&mine, &theirs, NULL))
+        {
+          g_object_unref (layout);
+          return FALSE;
+        }
+    }
+  label = g_new0 (TfViewLabel, 1);
+  label->layout = layout;
+  graphene_rect_init (&label->rect, x - w / 2.0f, y - h / 2.0f, w, h);
+  g_ptr_array_add (out, label);
+  return TRUE;
+}
+
+/* The bands between bars: their links and bandwidth, at a band's middle, where its line on the
+ * view is longer than the label; once for bands alike (a fat-tree's 64 pods send the core the
+ * same), so that the labels say each tier's fan-out rather than repeat it. */
+static void
+place_bands (GPtrArray           *out,
+             const Projection    *p,
+             const TfScene       *scene,
+             const TfSceneFilter *filter,
+             const double        *line_gbps,
+             PangoContext        *context)
+{
+  g_autoptr(GHashTable) said = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+  for (guint i = 0; i < scene->lines->len && out->len < MAX_LABELS; i++)
+    {
+      const TfSceneLine *l = &g_array_index (scene->lines, TfSceneLine, i);
+      const TfSceneVertex *v = &g_array_index (scene->link_vertices, TfSceneVertex, 2 * i);
+      g_autofree char *links = NULL;
+      g_autofree char *gbps = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *key = NULL;
+      float ax, ay, bx, by, mid[3];
+      PangoLayout *layout;
+      int w, h;
+
+      if (l->links < 2 || TF_SCENE_PACKED_KIND (l->a) != TF_SCENE_GROUP
+          || TF_SCENE_PACKED_KIND (l->b) != TF_SCENE_GROUP
+          || !tf_scene_line_visible (scene, filter, i)
+          || !project_point (p, v[0].position, &ax, &ay)
+          || !project_point (p, v[1].position, &bx, &by))
+        continue;
+      for (guint axis = 0; axis < 3; axis++)
+        mid[axis] = (v[0].position[axis] + v[1].position[axis]) / 2;
+      if (hypotf (bx - ax, by - ay) < 2 * MIN_W || !project_point (p, mid, &ax, &ay)
+          || ax < 0 || ay < 0 || ax > p->width || ay > p->height)
+        continue;
+      links = tf_format_things (l->links, "%s link", "%s links");
+      gbps = tf_format_quantity (line_gbps[i], 0, "GB/s");
+      text = g_strdup_printf ("%s\n%s", links, gbps);
+      /* Alike: the same words between bars of the same two tiers. */
+      key = g_strdup_printf ("%s %u %u", text,
+                             MIN (scene->group_tier[TF_SCENE_PACKED_INDEX (l->a)],
+                                  scene->group_tier[TF_SCENE_PACKED_INDEX (l->b)]),
+                             MAX (scene->group_tier[TF_SCENE_PACKED_INDEX (l->a)],
+                                  scene->group_tier[TF_SCENE_PACKED_INDEX (l->b)]));
+      if (g_hash_table_contains (said, key))
+        continue;
+      layout = lay_out_text (context, text, &w, &h);
+      if (hypotf (bx - ax, by - ay) * 2 < 1.5f * w)
+        {
+          g_object_unref (layout);
+          continue;
+        }
+      if (add_label (out, layout, ax, ay))
+        g_hash_table_add (said, g_steal_pointer (&key));
+    }
+}
+
 /* Labels for the boxes of @kind that fit theirs; how many boxes were on the view in @seen
  * (racks and pods are labelled only where at least half of those in view can be, so that
  * labels read as a pattern, not as a scatter). */
@@ -125,7 +234,6 @@ place_kind (GPtrArray            *out,
       graphene_rect_t r;
       PangoLayout *layout = NULL;
       int w = 0, h = 0;
-      TfViewLabel *label;
 
       if (!tf_scene_box_visible (scene, filter, kind, i) || !project_box (p, box, &r))
         continue;
@@ -142,28 +250,8 @@ place_kind (GPtrArray            *out,
               || h + 2 * PLATE_PAD > OVERHANG * r.size.height)
             g_clear_object (&layout);
         }
-      if (layout == NULL)
-        continue;
-      /* Never over another: near blocks' faces can overlap far ones'. */
-      for (guint k = 0; k < out->len && layout != NULL; k++)
-        {
-          graphene_rect_t mine, theirs;
-
-          graphene_rect_init (&mine, r.origin.x + (r.size.width - w) / 2 - PLATE_PAD,
-                              r.origin.y + (r.size.height - h) / 2 - PLATE_PAD,
-                              w + 2 * PLATE_PAD, h + 2 * PLATE_PAD);
-          graphene_rect_inset_r (&((TfViewLabel *) g_ptr_array_index (out, k))->rect,
-                                 -PLATE_PAD, -PLATE_PAD, &theirs);
-          if (graphene_rect_intersection (&mine, &theirs, NULL))
-            g_clear_object (&layout);
-        }
-      if (layout == NULL)
-        continue;
-      label = g_new0 (TfViewLabel, 1);
-      label->layout = layout;
-      graphene_rect_init (&label->rect, r.origin.x + (r.size.width - w) / 2,
-                          r.origin.y + (r.size.height - h) / 2, w, h);
-      g_ptr_array_add (out, label);
+      if (layout != NULL)
+        add_label (out, layout, r.origin.x + r.size.width / 2, r.origin.y + r.size.height / 2);
     }
 }
 
@@ -171,6 +259,7 @@ GPtrArray *
 tf_view_labels_place (const TfScene        *scene,
                       const TfSceneFilter  *filter,
                       const TfNetworkGraph *graph,
+                      const double         *line_gbps,
                       const TfCamera       *camera,
                       int                   width,
                       int                   height,
@@ -190,6 +279,8 @@ tf_view_labels_place (const TfScene        *scene,
   if (scene->layout == TF_SCENE_LAYOUT_LOGICAL)
     {
       place_kind (out, &p, scene, filter, NULL, TF_SCENE_GROUP, context, &seen);
+      if (line_gbps != NULL && scene->link_level == TF_SCENE_LINKS_GROUPS)
+        place_bands (out, &p, scene, filter, line_gbps, context);
       return out;
     }
   if (scene->boxes[TF_SCENE_RACK]->len != graph->n_rack

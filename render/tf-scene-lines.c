@@ -91,7 +91,7 @@ collect_lines (const TfNetworkGraph *g,
     {
       const TfLink *l = &g->links[i];
       LineKey key = { end_box (g, chip_board, l->a, level), end_box (g, chip_board, l->b, level),
-                      l->reach, 1 };
+                      l->reach, MAX (l->multiplicity, 1u) };
 
       if (inside_racks)
         {
@@ -108,10 +108,10 @@ collect_lines (const TfNetworkGraph *g,
           key.a = key.b;
           key.b = t;
         }
-      /* A line seen before stands for one link more. */
+      /* A line seen before stands for its links more. */
       if (g_hash_table_lookup_extended (seen, &key, NULL, &at))
         {
-          g_array_index (out[l->reach], LineKey, GPOINTER_TO_UINT (at)).links++;
+          g_array_index (out[l->reach], LineKey, GPOINTER_TO_UINT (at)).links += key.links;
           continue;
         }
       if (limit != 0 && n >= limit)
@@ -465,4 +465,74 @@ tf_scene_add_lines_logical (TfScene              *scene,
   append_thinned (scene, lines, count_lines (lines) <= budget ? G_MAXUINT : budget);
   for (guint t = 0; t < TF_N_REACHES; t++)
     g_array_unref (lines[t]);
+}
+
+void
+tf_scene_line_gbps (const TfScene        *scene,
+                    const TfNetworkGraph *g,
+                    const double         *link_gbps,
+                    double               *line_gbps)
+{
+  g_autoptr(GHashTable) sums = g_hash_table_new_full (line_key_hash, line_key_equal, g_free,
+                                                      g_free);
+  g_autofree guint32 *map = NULL;
+  TfSceneLinkLevel level = scene->link_level;
+
+  g_return_if_fail (scene != NULL && g != NULL && link_gbps != NULL && line_gbps != NULL);
+  g_return_if_fail (g->n_links == scene->n_links);
+
+  /* Each link end where the scene drew it: its node, board, rack or bar. */
+  if (level == TF_SCENE_LINKS_GROUPS)
+    map = g_memdup2 (scene->node_group, sizeof (guint32) * (g->n_chip + g->n_switch));
+  else if (level == TF_SCENE_LINKS_BOARDS || level == TF_SCENE_LINKS_RACKS)
+    {
+      map = g_new (guint32, MAX (g->n_chip, 1));
+      for (guint b = 0; b < g->n_board; b++)
+        for (guint k = 0; k < g->chips_per_board; k++)
+          map[g->board_chips[(gsize) b * g->chips_per_board + k]] = b;
+    }
+  else
+    level = TF_SCENE_LINKS_ALL;
+  for (guint i = 0; i < g->n_links; i++)
+    {
+      const TfLink *l = &g->links[i];
+      LineKey key = { end_box (g, map, l->a, level), end_box (g, map, l->b, level), l->reach, 0 };
+      double *sum;
+
+      /* Inside a rack, bundled lines join boards. */
+      if (level == TF_SCENE_LINKS_RACKS && key.a == key.b)
+        {
+          key.a = end_box (g, map, l->a, TF_SCENE_LINKS_BOARDS);
+          key.b = end_box (g, map, l->b, TF_SCENE_LINKS_BOARDS);
+        }
+      if (key.a > key.b)
+        {
+          guint32 t = key.a;
+
+          key.a = key.b;
+          key.b = t;
+        }
+      sum = g_hash_table_lookup (sums, &key);
+      if (sum == NULL)
+        {
+          sum = g_new0 (double, 1);
+          g_hash_table_insert (sums, g_memdup2 (&key, sizeof key), sum);
+        }
+      *sum += link_gbps[i];
+    }
+  for (guint i = 0; i < scene->lines->len; i++)
+    {
+      LineKey key = g_array_index (scene->lines, TfSceneLine, i);
+      const double *sum;
+
+      if (key.a > key.b)
+        {
+          guint32 t = key.a;
+
+          key.a = key.b;
+          key.b = t;
+        }
+      sum = g_hash_table_lookup (sums, &key);
+      line_gbps[i] = sum != NULL ? *sum : 0;
+    }
 }

@@ -123,6 +123,7 @@ tf_scene_clear (TfScene *scene)
   g_free (scene->board_chips);
   g_free (scene->group_tier);
   g_free (scene->group_nodes);
+  g_free (scene->node_group);
   memset (scene, 0, sizeof *scene);
 }
 
@@ -676,6 +677,8 @@ tf_scene_build_layout (TfScene              *scene,
       /* Bars only stand for links too many to draw. */
       if (scene->link_level != TF_SCENE_LINKS_GROUPS)
         g_array_set_size (scene->boxes[TF_SCENE_GROUP], 0);
+      else
+        scene->node_group = g_steal_pointer (&node_group);
       for (guint k = 0; k < scene->boxes[TF_SCENE_GROUP]->len; k++)
         add_outline (scene, box_at (scene, TF_SCENE_GROUP, k));
     }

@@ -138,6 +138,7 @@ typedef struct
    * how many nodes it holds. */
   guint8          *group_tier;
   guint32         *group_nodes;
+  guint32         *node_group;                 /* per node (chips, then switches), its bar */
   /* A band's width per doubling of its links: 0.12 units, or between bars a fiftieth of the
    * narrowest bar, so that bands read beside bars hundreds of units wide. */
   float            band_unit;
@@ -186,6 +187,12 @@ void     tf_scene_highlight (const TfScene *scene, const TfSceneFilter *filter,
  * (tf_camera_pixels_per_unit ()) shows the chips and boards, or, with @n_racks racks to show
  * instead (the physical layout), the racks as solid blocks; @chip_extent is the scene's. */
 gboolean tf_scene_lod_shows_chips (float chip_extent, guint n_racks, float pixels_per_unit);
+
+/* The bandwidth each line of @scene (built from @graph) stands for, in @line_gbps (one per
+ * entry of scene->lines): the sum of @link_gbps (tf_network_graph_link_gbps ()) over the links
+ * it bundles. */
+void     tf_scene_line_gbps (const TfScene *scene, const TfNetworkGraph *graph,
+                             const double *link_gbps, double *line_gbps);
 
 /* The colour of the links of each reach (RGBA), shared with the legend. */
 void     tf_scene_link_color (TfReach reach, float rgba[4]);

@@ -493,6 +493,19 @@ test_level_of_detail (void)
                  * (v[5].position[axis] - v[0].position[axis]);
       g_assert_cmpfloat_with_epsilon (sqrtf (width), 0.12f * log2f ((float) l->links), 1e-4);
     }
+  /* Each bundled line's bandwidth is its links' (between racks, and between boards inside
+   * one). */
+  {
+    g_autofree double *link_gbps = g_new (double, torus.graph.n_links);
+    g_autofree double *line_gbps = g_new (double, scene.lines->len);
+
+    for (guint i = 0; i < torus.graph.n_links; i++)
+      link_gbps[i] = torus.graph.links[i].multiplicity;
+    tf_scene_line_gbps (&scene, &torus.graph, link_gbps, line_gbps);
+    for (guint i = 0; i < scene.lines->len; i++)
+      g_assert_cmpfloat_with_epsilon (line_gbps[i],
+                                      g_array_index (scene.lines, TfSceneLine, i).links, 1e-9);
+  }
   /* The logical torus has no racks: its chips always show. Its 32,768 links are over the
    * budget: the chips are tiles filling their grid's cells, the 32,512 links between grid
    * neighbours are tiles touching, and the 256 wrap-around links are lines. */
@@ -533,7 +546,7 @@ test_tier_bars (void)
   g_auto(TfTopology) tree = { 0 };
   g_autoptr(GError) error = NULL;
   const TfNetworkGraph *g = &tree.graph;
-  guint64 nodes = 0, links = 0, inside = 0;
+  guint64 nodes = 0, links = 0, inside = 0, all = 0;
   guint pods_seen = 0;
   TfScene scene;
 
@@ -582,11 +595,28 @@ test_tier_bars (void)
       g_assert_cmpint (TF_SCENE_PACKED_KIND (l->b), ==, TF_SCENE_GROUP);
       links += l->links;
     }
-  /* The links left out join nodes of one bar: a fat-tree has none. */
+  /* The links left out join nodes of one bar: a fat-tree has none. Parallel links count as
+   * many. */
   for (guint i = 0; i < g->n_links; i++)
-    inside += g->links[i].a < g->n_chip && g->links[i].b < g->n_chip;
-  g_assert_cmpuint (links + inside, ==, g->n_links);
+    {
+      inside += g->links[i].a < g->n_chip && g->links[i].b < g->n_chip;
+      all += g->links[i].multiplicity;
+    }
+  g_assert_cmpuint (links + inside, ==, all);
   g_assert_cmpuint (scene.lines->len, ==, scene.n_lines);
+  /* A line's bandwidth is its links': each link of one GB/s per parallel link, a line of n
+   * links n GB/s. */
+  {
+    g_autofree double *link_gbps = g_new (double, g->n_links);
+    g_autofree double *line_gbps = g_new (double, scene.lines->len);
+
+    for (guint i = 0; i < g->n_links; i++)
+      link_gbps[i] = g->links[i].multiplicity;
+    tf_scene_line_gbps (&scene, g, link_gbps, line_gbps);
+    for (guint i = 0; i < scene.lines->len; i++)
+      g_assert_cmpfloat_with_epsilon (line_gbps[i],
+                                      g_array_index (scene.lines, TfSceneLine, i).links, 1e-9);
+  }
   g_assert_cmpuint (scene.band_lines->len, ==, scene.n_lines);
   for (guint i = 0; i < scene.band_lines->len; i++)
     {

@@ -186,7 +186,8 @@ assert_labels (GPtrArray  *labels,
 
 /* Counts on blocks: a 16,384-chip torus seen whole in a large view has its pods labelled with
  * their 1,024 chips; close up, racks with their 16; in a small view, none (nothing fits). The
- * view itself writes them on its picture. A logical fat-tree's bars say their switches. */
+ * view itself writes them on its picture. A logical fat-tree's bars say their switches or
+ * chips, and a band between bars its links and their bandwidth. */
 static void
 test_labels (void)
 {
@@ -213,16 +214,16 @@ test_labels (void)
   camera.yaw = scene.view_yaw;
   camera.pitch = scene.view_pitch;
   tf_camera_fit (&camera, scene.bounds_min, scene.bounds_max, 1600.f / 1000.f);
-  labels = tf_view_labels_place (&scene, NULL, &torus->graph, &camera, 1600, 1000, context);
+  labels = tf_view_labels_place (&scene, NULL, &torus->graph, NULL, &camera, 1600, 1000, context);
   g_test_message ("seen whole at 1600x1000: %u labels", labels->len);
   g_assert_cmpuint (labels->len, >=, 8);
   assert_labels (labels, 1600, 1000, "1,024\u00a0chips");
   g_clear_pointer (&labels, g_ptr_array_unref);
-  labels = tf_view_labels_place (&scene, NULL, &torus->graph, &camera, 320, 200, context);
+  labels = tf_view_labels_place (&scene, NULL, &torus->graph, NULL, &camera, 320, 200, context);
   g_assert_cmpuint (labels->len, ==, 0);
   g_clear_pointer (&labels, g_ptr_array_unref);
   tf_camera_zoom (&camera, 0.08f);
-  labels = tf_view_labels_place (&scene, NULL, &torus->graph, &camera, 1600, 1000, context);
+  labels = tf_view_labels_place (&scene, NULL, &torus->graph, NULL, &camera, 1600, 1000, context);
   g_test_message ("close up: %u labels", labels->len);
   g_assert_cmpuint (labels->len, >=, 4);
   assert_labels (labels, 1600, 1000, "16\u00a0chips");
@@ -230,6 +231,9 @@ test_labels (void)
 
   {
     g_auto(TfTopology) tree = { 0 };
+    g_autofree double *link_gbps = NULL;
+    g_autofree double *line_gbps = NULL;
+    guint bands = 0;
 
     ctx.n_chip = 4096;
     g_assert_true (tf_generate (&ctx, "fat-tree:layers=3,k=32,osr=1,n_endpoint=256,"
@@ -242,16 +246,25 @@ test_labels (void)
     camera.yaw = scene.view_yaw;
     camera.pitch = scene.view_pitch;
     tf_camera_fit (&camera, scene.bounds_min, scene.bounds_max, 1600.f / 1000.f);
-    labels = tf_view_labels_place (&scene, NULL, &tree.graph, &camera, 1600, 1000, context);
+    link_gbps = g_new (double, tree.graph.n_links);
+    line_gbps = g_new (double, scene.lines->len);
+    tf_network_graph_link_gbps (&tree.graph, &tree.context, link_gbps);
+    tf_scene_line_gbps (&scene, &tree.graph, link_gbps, line_gbps);
+    labels = tf_view_labels_place (&scene, NULL, &tree.graph, line_gbps, &camera, 1600, 1000,
+                                   context);
     g_assert_cmpuint (labels->len, >=, 4);
     for (guint i = 0; i < labels->len; i++)
       {
         const char *text = pango_layout_get_text (((TfViewLabel *) labels->pdata[i])->layout);
 
-        g_test_message ("bar: %s", text);
-        g_assert_true (g_str_has_suffix (text, "switches") || g_str_has_suffix (text, "chips"));
+        g_test_message ("bar or band: %s", text);
+        g_assert_true (g_str_has_suffix (text, "switches") || g_str_has_suffix (text, "chips")
+                       || (strstr (text, "links\n") != NULL && strstr (text, "GB/") != NULL));
+        bands += strstr (text, "links\n") != NULL;
       }
-    assert_labels (labels, 1600, 1000, "s");
+    /* At least one band says its links and their bandwidth. */
+    g_assert_cmpuint (bands, >=, 1);
+    assert_labels (labels, 1600, 1000, "");
     g_clear_pointer (&labels, g_ptr_array_unref);
   }
   tf_scene_clear (&scene);
