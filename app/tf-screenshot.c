@@ -103,6 +103,7 @@ tf_screenshot_without_display (int    argc,
   g_autofree char *self = NULL;
   g_autofree char *screen = NULL;
   g_autoptr(GPtrArray) args = NULL;
+  g_auto(GStrv) env = NULL;
   int width = 0, height = 0;
 
   option_value (argc, argv, "--screenshot", &wanted);
@@ -138,12 +139,15 @@ tf_screenshot_without_display (int    argc,
   for (int i = 1; i < argc; i++)
     g_ptr_array_add (args, argv[i]);
   g_ptr_array_add (args, NULL);
-  g_setenv ("TF_XVFB", "1", TRUE);
   /* No session bus there: no accessibility bus, and settings kept in memory (dconf's need the
-   * bus; a picture drawn on a virtual display changes nothing the user keeps). */
-  g_setenv ("GTK_A11Y", "none", FALSE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", FALSE);
-  execv (g_ptr_array_index (args, 0), (char **) args->pdata);
+   * bus; a picture drawn on a virtual display changes nothing the user keeps). The variables
+   * go to the new program only: setting them here, where GTK's failed start may have left
+   * threads that read the environment, crashed about one start in seventy. */
+  env = g_get_environ ();
+  env = g_environ_setenv (env, "TF_XVFB", "1", TRUE);
+  env = g_environ_setenv (env, "GTK_A11Y", "none", FALSE);
+  env = g_environ_setenv (env, "GSETTINGS_BACKEND", "memory", FALSE);
+  execve (g_ptr_array_index (args, 0), (char **) args->pdata, env);
   fprintf (stderr, "topoforge: cannot run %s: %s\n", (char *) g_ptr_array_index (args, 0),
            g_strerror (errno));
   return 1;
