@@ -443,21 +443,55 @@ expect_plain_scalar (TfYamlReader *r,
   return TRUE;
 }
 
+/* YAML 1.1 lets a number's digits be grouped by underscores (12_345, 1_000.5), as PyYAML and
+ * the optimizer spec's examples read them: a copy of @text without those underscores, or NULL
+ * where an underscore does not follow a digit of the mantissa (_1 and 1e1_0 stay as written). */
+static char *
+without_digit_underscores (const char *text)
+{
+  GString *out;
+  gboolean digit_before = FALSE;
+  const char *c;
+
+  if (strchr (text, '_') == NULL)
+    return NULL;
+  out = g_string_sized_new (strlen (text));
+  for (c = text; *c != '\0' && *c != 'e' && *c != 'E'; c++)
+    {
+      if (*c == '_' && !digit_before)
+        break;
+      if (*c == '_')
+        continue;
+      digit_before = g_ascii_isdigit (*c) || (digit_before && *c == '.');
+      g_string_append_c (out, *c);
+    }
+  if (*c == '_' || strchr (c, '_') != NULL)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  g_string_append (out, c);
+  return g_string_free (out, FALSE);
+}
+
 gboolean
 tf_yaml_read_uint (TfYamlReader *r,
                    guint64       min,
                    guint64       max,
                    guint64      *out)
 {
-  const char *text;
+  g_autofree char *grouped = NULL;
+  const char *text, *digits;
 
   if (!expect_plain_scalar (r, "a whole number"))
     return FALSE;
   text = (const char *) r->event.data.scalar.value;
-  if (strspn (text, "0123456789") != strlen (text))
+  grouped = without_digit_underscores (text);
+  digits = grouped != NULL ? grouped : text;
+  if (strspn (digits, "0123456789") != strlen (digits))
     return tf_yaml_reader_fail (r, "'%s' is not a whole number from %" G_GUINT64_FORMAT
                                 " to %" G_GUINT64_FORMAT " (digits only)", text, min, max);
-  if (!g_ascii_string_to_unsigned (text, 10, min, max, out, NULL))
+  if (!g_ascii_string_to_unsigned (digits, 10, min, max, out, NULL))
     return tf_yaml_reader_fail (r, "%s is out of range: must be from %" G_GUINT64_FORMAT
                                 " to %" G_GUINT64_FORMAT, text, min, max);
   return tf_yaml_reader_next (r);
@@ -467,18 +501,21 @@ gboolean
 tf_yaml_read_real (TfYamlReader *r,
                    double       *out)
 {
-  const char *text;
+  g_autofree char *grouped = NULL;
+  const char *text, *digits;
   char *end;
   double v;
 
   if (!expect_plain_scalar (r, "a number"))
     return FALSE;
   text = (const char *) r->event.data.scalar.value;
+  grouped = without_digit_underscores (text);
+  digits = grouped != NULL ? grouped : text;
   /* Decimal notation only: no hexadecimal, inf or nan spellings. */
-  if (strspn (text, "0123456789+-.eE") != strlen (text))
+  if (strspn (digits, "0123456789+-.eE") != strlen (digits))
     return tf_yaml_reader_fail (r, "'%s' is not a decimal number", text);
-  v = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || !isfinite (v))
+  v = g_ascii_strtod (digits, &end);
+  if (end == digits || *end != '\0' || !isfinite (v))
     return tf_yaml_reader_fail (r, "'%s' is not a finite decimal number", text);
   *out = v;
   return tf_yaml_reader_next (r);
@@ -492,8 +529,11 @@ plain_non_string (const char *s)
     "~", "null", "Null", "NULL", "true", "True", "TRUE", "false", "False", "FALSE", "yes",
     "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off", "Off", "OFF", "y", "Y", "n", "N",
   };
+  g_autofree char *grouped = without_digit_underscores (s);
   char *end;
 
+  if (grouped != NULL)
+    s = grouped;
   /* Every special starts with one of these, and every number with a digit, sign or dot. */
   if (strchr ("~nNtTfFyYoO.+-0123456789", *s) == NULL)
     return FALSE;
