@@ -579,8 +579,8 @@ insert_in_flow (GString    *text,
   g_string_insert (text, at - text->str, what);
 }
 
-/* The spec's pass-through (docs/spec-notes.md, "Unknown fields"): keys under metadata that
- * Topoforge does not read, at depths 1 to 4, load with one notice each (none for an x- key) and
+/* The spec's pass-through (docs/spec-notes.md, "Unknown fields"): keys at the top and under
+ * metadata that Topoforge does not read, at depths 0 to 4, load with one notice each (none for an x- key) and
  * are written back in the mapping that held them, byte for byte. */
 static void
 test_pass_through (void)
@@ -607,11 +607,16 @@ test_pass_through (void)
                    "    forestcoll_us: 12.5\n"                                   /* depth 2 */
                    "    x-sim: {runs: 3}\n"
                    "  future_field:\n    a: [1, 'b']\n");                        /* depth 1 */
+  g_string_append (text, "vendor_notes:\n  rev: 3\n");                          /* depth 0 */
   if (!tf_topology_load_data ("x.yaml", text->str, text->len, NULL, &back, &error))
     g_error ("%s\n%s", error->message, text->str);
-  g_assert_cmpuint (back.extensions->len, ==, 7);
+  g_assert_cmpuint (back.extensions->len, ==, 8);
   g_assert_nonnull (back.notices);
-  g_assert_cmpuint (back.notices->len, ==, 6);
+  g_assert_cmpuint (back.notices->len, ==, 7);
+  expected = g_strdup_printf ("x.yaml:%u:1: notice: vendor_notes is not a Topoforge field; "
+                              "kept as it is", line_of (text->str, "\nvendor_notes:") + 1);
+  g_assert_cmpstr (g_ptr_array_index (back.notices, 6), ==, expected);
+  g_free (expected);
   expected = g_strdup_printf ("x.yaml:%u:3: notice: metadata.future_field is not a Topoforge "
                               "field; kept as it is", line_of (text->str, "  future_field:"));
   g_assert_cmpstr (g_ptr_array_index (back.notices, 5), ==, expected);
@@ -676,7 +681,7 @@ test_pass_through_limits (void)
                                             "kept as they are"));
 }
 
-/* Unknown keys outside metadata are errors as before, with FILE:LINE:COLUMN. */
+/* Unknown keys inside boardGrouping and network are errors, with FILE:LINE:COLUMN. */
 static void
 test_unknown_elsewhere (void)
 {
@@ -684,7 +689,7 @@ test_unknown_elsewhere (void)
   g_autoptr(GString) text = g_string_new (NULL);
   static const struct
   {
-    const char *after;    /* inserted after this; NULL: at the end, a top-level key */
+    const char *after;    /* inserted after this */
     const char *insert;
     const char *message;
   } cases[] = {
@@ -692,12 +697,9 @@ test_unknown_elsewhere (void)
       ":3: field 'network.speed': unknown key 'speed'; expected switches or links" },
     { "\nboardGrouping:\n", "  rows: 2\n",
       ":3: field 'boardGrouping.rows': unknown key 'rows'; expected pods" },
-    { NULL, "future_field: 1\n",
-      ":1: field 'future_field': unknown key 'future_field'; expected metadata, "
-      "chips_per_board, boardGrouping or network" },
-    { NULL, "x-sim: 1\n",
-      ":1: field 'x-sim': unknown key 'x-sim'; expected metadata, chips_per_board, "
-      "boardGrouping or network" },
+    { "\n  links:\n", "  - {a: chip0, b: chip1, type: C2C, width: 2}\n",
+      ":37: field 'network.links[0].width': unknown key 'width'; expected a, b, type, "
+      "reach or multiplicity" },
   };
 
   ring_text (&t, text);
@@ -708,11 +710,8 @@ test_unknown_elsewhere (void)
       g_autoptr(GError) error = NULL;
       g_autofree char *expected = NULL;
 
-      if (cases[i].after == NULL)
-        g_string_append (bad, cases[i].insert);
-      else
-        g_string_insert (bad, strstr (bad->str, cases[i].after) + strlen (cases[i].after)
-                              - bad->str, cases[i].insert);
+      g_string_insert (bad, strstr (bad->str, cases[i].after) + strlen (cases[i].after)
+                            - bad->str, cases[i].insert);
       g_assert_false (tf_topology_load_data ("u.yaml", bad->str, bad->len, NULL, &refused,
                                              &error));
       expected = g_strdup_printf ("u.yaml:%u%s", line_of (bad->str, cases[i].insert),

@@ -6,16 +6,17 @@
 #include "topology-loader-private.h"
 #include "candidate-metadata-private.h"
 
-/* The spec's rule: a loader carries unknown fields through. Under metadata a key no reader
- * here knows is kept with its whole value, to be written back under the same mapping; any but
- * an x- extension gets a notice, so a typo is seen though it is not an error. Known keys stay
- * strict, and outside metadata an unknown key is still an error. */
-static gboolean
-keep_unknown (TfYamlReader  *r,
-              TfYamlMapping *m,
-              const char    *key,
-              gpointer       target,
-              gpointer       data)
+/* The spec's rule: a loader carries unknown fields through. At the top of the file and under
+ * metadata a key no reader here knows is kept with its whole value, to be written back under
+ * the same mapping; any but an x- extension gets a notice, so a typo is seen though it is not
+ * an error. Known keys stay strict, and inside boardGrouping and network (the graph itself) an
+ * unknown key is still an error. */
+gboolean
+tf_loader_keep_unknown (TfYamlReader  *r,
+                        TfYamlMapping *m,
+                        const char    *key,
+                        gpointer       target,
+                        gpointer       data)
 {
   TfLoader *l = data;
   TfYamlExtension *x = g_new0 (TfYamlExtension, 1);
@@ -43,7 +44,7 @@ read_keys (TfLoader        *l,
            guint64         *have,
            TfMark          *start)
 {
-  return tf_yaml_read_keys (&l->r, keys, n_keys, target, l, keep_unknown, have, start);
+  return tf_yaml_read_keys (&l->r, keys, n_keys, target, l, tf_loader_keep_unknown, have, start);
 }
 
 /* One per-reach override: either number or both. */
@@ -65,7 +66,7 @@ read_reach_override (TfYamlReader  *r,
   TfReach reach;
 
   if (!tf_reach_from_string (key, &reach))
-    return keep_unknown (r, m, key, target, data);
+    return tf_loader_keep_unknown (r, m, key, target, data);
   if (!read_keys (data, override_keys, G_N_ELEMENTS (override_keys), &by_reach[reach], NULL,
                   NULL))
     return FALSE;
@@ -106,7 +107,7 @@ read_link_defaults (TfYamlReader  *r,
   guint64 have;
 
   if (!tf_link_type_from_string (key, &type))
-    return keep_unknown (r, m, key, target, data);
+    return tf_loader_keep_unknown (r, m, key, target, data);
   if (!read_keys (l, link_default_keys, G_N_ELEMENTS (link_default_keys),
                   &l->ctx.defaults[type], &have, NULL))
     return FALSE;
@@ -366,7 +367,7 @@ read_candidate_value (TfYamlReader  *r,
         c->value_keys[c->n_values++] = (guint8) i;
         return TRUE;
       }
-  return keep_unknown (r, m, key, target, data);
+  return tf_loader_keep_unknown (r, m, key, target, data);
 }
 
 static GPtrArray *
@@ -475,7 +476,7 @@ read_count_map (TfYamlReader      *r,
       guint i;
 
       if (!tf_names_find (*at->key->choices, key, &i))
-        keep_unknown (r, &m, key, NULL, at->data);
+        tf_loader_keep_unknown (r, &m, key, NULL, at->data);
       else
         tf_yaml_read_uint (r, 0, G_MAXUINT64, &counts[i]);
     }

@@ -167,8 +167,12 @@ gpointer tf_loader_alloc0 (TfLoader *l, gsize n, gsize size);
 gboolean tf_loader_out_of_memory (TfLoader *l);
 gboolean tf_loader_vec_push (TfLoader *l, TfLoaderVec *v, const void *item);
 
-/* Reading (topology-loader-metadata.c, topology-loader-network.c). Under metadata a key no
- * reader knows is kept as it is, with a notice; elsewhere it is an error. */
+/* Reading (topology-loader-metadata.c, topology-loader-network.c). At the top and under
+ * metadata a key no reader knows is kept as it is, with a notice (tf_loader_keep_unknown, a
+ * TfYamlUnknownFunc whose data is the loader); inside boardGrouping and network it is an
+ * error. */
+gboolean tf_loader_keep_unknown (TfYamlReader *r, TfYamlMapping *m, const char *key,
+                                 gpointer target, gpointer data);
 gboolean tf_loader_read_metadata (TfLoader *l);
 gboolean tf_loader_read_grouping (TfLoader *l);
 gboolean tf_loader_read_network (TfLoader *l);

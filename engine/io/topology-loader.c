@@ -3,8 +3,8 @@
  *
  * Files are untrusted. The loader streams libyaml's events through the guarded reader
  * (yaml-reader.c), refuses anything outside the format with the exact field and position (but
- * keys under metadata it does not read, kept as they are with a notice: the spec's
- * pass-through), keeps what it reads in compact records, and only then assembles the
+ * keys at the top or under metadata it does not read, kept as they are with a notice: the
+ * spec's pass-through), keeps what it reads in compact records, and only then assembles the
  * NetworkGraph: chip numbers and node names are checked once n_chip is known, wherever the
  * context sits in the file. The graph then passes the same invariants generate checks. A file that names a result id must hold
  * exactly the network that id generates, and metadata that agrees with it.
@@ -122,8 +122,8 @@ read_network (TfYamlReader      *r,
   return tf_loader_read_network (at->data);
 }
 
-/* Outside metadata (which keeps them, topology-loader-metadata.c), a key outside the format is
- * an error naming the keys expected there. */
+/* A top-level key outside the format is kept with a notice, as under metadata
+ * (tf_loader_keep_unknown), and written back after network. */
 static const TfYamlKey document_keys[] = {
   TF_YAML_KEY_CALL ("metadata", read_metadata),
   TF_YAML_KEY_CALL ("chips_per_board", read_chips_per_board),
@@ -137,7 +137,8 @@ read_document (TfLoader *l)
   TfMark start;
 
   if (!tf_yaml_reader_begin_document (&l->r)
-      || !tf_yaml_read_keys (&l->r, document_keys, G_N_ELEMENTS (document_keys), l, l, NULL, NULL,
+      || !tf_yaml_read_keys (&l->r, document_keys, G_N_ELEMENTS (document_keys), l, l,
+                             tf_loader_keep_unknown, NULL,
                              &start))
     return FALSE;
   if (!l->has_metadata || !l->has_grouping || !l->has_network)

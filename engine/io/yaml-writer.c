@@ -718,6 +718,7 @@ tf_topology_write_yaml (const TfTopology  *topology,
   write_grouping (&w, &topology->graph);
   tf_yaml_emitter_string (&w, "network");
   write_network (&w, &topology->graph);
+  write_kept (&w, topology->extensions, "");
   tf_yaml_emitter_mapping_end (&w);
   return tf_yaml_emitter_end (&w, error);
 }
