@@ -720,6 +720,50 @@ test_unknown_elsewhere (void)
     }
 }
 
+/* A file with no context and no family or id (the optimizer spec's candidate examples, a
+ * hand-drawn graph) loads with one derived from its grouping and links, and a notice; written
+ * back, it carries that context. A 4,096-chip fat-tree's graph under bare metadata: 4,096
+ * chips, inter-rack, its largest rack, pod and board kept, its links unchanged. */
+static void
+test_derived_context (void)
+{
+  TfContext ctx = tf_test_context (4096, TF_SCOPE_INTER_RACK, TF_INTRA_BOARD_NONE);
+  g_auto(TfTopology) t = { 0 };
+  g_auto(TfTopology) back = { 0 };
+  g_auto(TfTopology) again = { 0 };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) written = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tf_generate (&ctx, "fat-tree:layers=3,k=32,osr=1,n_endpoint=4096", NULL, NULL,
+                              &t, &error));
+  g_assert_true (tf_topology_write_yaml (&t, text, &error));
+  g_string_erase (text, 0, strstr (text->str, "\nchips_per_board:") + 1 - text->str);
+  g_string_prepend (text, "metadata:\n  source: drawn by hand\n");
+  if (!tf_topology_load_data ("d.yaml", text->str, text->len, NULL, &back, &error))
+    g_error ("%s", error->message);
+  g_assert_cmpuint (back.context.n_chip, ==, 4096);
+  g_assert_cmpint (back.context.scope, ==, TF_SCOPE_INTER_RACK);
+  g_assert_cmpuint (back.context.chip_radix, ==, ctx.chip_radix);
+  g_assert_cmpuint (back.context.chips_per_board_max, >=, t.graph.chips_per_board);
+  g_assert_nonnull (back.notices);
+  g_assert_cmpuint (back.notices->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (back.notices, 0), ==,
+                   "d.yaml:2:3: notice: metadata has no context; derived from the file: "
+                   "n_chip = 4096, scope = inter-rack, chip_radix = 1 (the most links a chip "
+                   "has), no rack power budget, the rest the defaults");
+  g_assert_cmpuint (back.graph.n_links, ==, t.graph.n_links);
+  g_assert_cmpuint (back.graph.n_switch, ==, t.graph.n_switch);
+  g_assert_cmpuint (back.graph.n_rack, ==, t.graph.n_rack);
+  /* Written back, the context is there and the file loads without a notice. */
+  g_assert_true (tf_topology_write_yaml (&back, written, &error));
+  g_assert_nonnull (strstr (written->str, "\n  context:\n"));
+  if (!tf_topology_load_data ("w.yaml", written->str, written->len, NULL, &again, &error))
+    g_error ("%s", error->message);
+  g_assert_null (again.notices);
+  g_assert_cmpuint (again.context.n_chip, ==, 4096);
+}
+
 /* Allocation N of a load fails, for every N until the load no longer allocates that much. */
 static void
 test_fail_at_n (void)
@@ -821,6 +865,7 @@ main (int    argc,
   g_test_add_func ("/engine/loader/without-id", test_without_id);
   g_test_add_func ("/engine/loader/before-reach", test_before_reach);
   g_test_add_func ("/engine/loader/extensions", test_extensions);
+  g_test_add_func ("/engine/loader/derived-context", test_derived_context);
   g_test_add_func ("/engine/loader/quoting", test_quoting);
   g_test_add_func ("/engine/loader/pass-through", test_pass_through);
   g_test_add_func ("/engine/loader/pass-through-limits", test_pass_through_limits);

@@ -710,10 +710,63 @@ tf_loader_read_metadata (TfLoader *l)
   l->metadata_mark = tf_yaml_reader_mark (&l->r);
   if (!read_keys (l, metadata_keys, G_N_ELEMENTS (metadata_keys), l, NULL, NULL))
     return FALSE;
-  if (!l->has_context)
+  /* A result is its context's: without one its id cannot be checked. A hand-drawn graph or a
+   * candidate another tool wrote (the optimizer spec's examples carry none) gets one derived
+   * from its grouping once that is read (tf_loader_derive_context). */
+  if (!l->has_context && (l->family != NULL || l->id != NULL))
     return tf_yaml_reader_fail_field (&l->r, l->metadata_mark, "metadata",
-                                      "context is required");
+                                      "context is required with a family or an id");
   return TRUE;
+}
+
+void
+tf_loader_derive_context (TfLoader *l)
+{
+  g_autofree guint32 *per_rack = g_new0 (guint32, MAX (l->racks.len, 1));
+  g_autofree guint32 *per_pod = g_new0 (guint32, MAX (l->pods.len, 1));
+  g_autofree guint32 *per_chip = NULL;
+  guint n_chip = 0, boards_max = 0, racks_max = 0, chip_links = 0;
+  g_autofree char *line = NULL;
+
+  for (guint i = 0; i < l->chips.len; i++)
+    n_chip = MAX (n_chip, VEC_AT (l->chips, ChipRecord, i).chip + 1);
+  for (guint i = 0; i < l->boards.len; i++)
+    {
+      const BoardRecord *b = &VEC_AT (l->boards, BoardRecord, i);
+
+      boards_max = MAX (boards_max, ++per_rack[b->rack]);
+      l->ctx.chips_per_board_max = MAX (l->ctx.chips_per_board_max, b->n_chips);
+    }
+  for (guint i = 0; i < l->racks.len; i++)
+    racks_max = MAX (racks_max, ++per_pod[VEC_AT (l->racks, GroupRecord, i).parent]);
+  /* NIC ports: the most links a chip has (a chip beyond n_chip is refused later). */
+  per_chip = g_new0 (guint32, MAX (n_chip, 1));
+  for (guint i = 0; i < l->links.len; i++)
+    {
+      const LinkRecord *k = &VEC_AT (l->links, LinkRecord, i);
+      const guint32 ends[2] = { k->a, k->b };
+
+      for (guint e = 0; e < 2; e++)
+        if (!(ends[e] & SWITCH_REF) && ends[e] < n_chip)
+          {
+            per_chip[ends[e]] = (guint32) MIN ((guint64) per_chip[ends[e]] + k->multiplicity,
+                                               G_MAXUINT32);
+            chip_links = MAX (chip_links, per_chip[ends[e]]);
+          }
+    }
+  l->ctx.n_chip = n_chip;
+  l->ctx.scope = l->racks.len > 1 ? TF_SCOPE_INTER_RACK : TF_SCOPE_INTRA_RACK;
+  l->ctx.boards_per_rack_max = MAX (l->ctx.boards_per_rack_max, boards_max);
+  l->ctx.racks_per_pod_max = MAX (l->ctx.racks_per_pod_max, racks_max);
+  l->ctx.chip_radix = MAX (l->ctx.chip_radix, chip_links);
+  l->ctx.rack.power_kw = TF_RACK_POWER_KW_MAX;   /* a file without a budget sets none */
+  l->context_mark = l->metadata_mark;
+  line = g_strdup_printf ("%s:%u:%u: notice: metadata has no context; derived from the file: "
+                          "n_chip = %u, scope = %s, chip_radix = %u (the most links a chip "
+                          "has), no rack power budget, the rest the defaults",
+                          l->r.file, l->metadata_mark.line, l->metadata_mark.column, n_chip,
+                          tf_scope_to_string (l->ctx.scope), l->ctx.chip_radix);
+  g_ptr_array_add (l->notices, tf_escape_control (line));
 }
 
 /* The counts a file from before them lacks, counted on its graph. */

@@ -174,6 +174,10 @@ gboolean tf_loader_vec_push (TfLoader *l, TfLoaderVec *v, const void *item);
 gboolean tf_loader_keep_unknown (TfYamlReader *r, TfYamlMapping *m, const char *key,
                                  gpointer target, gpointer data);
 gboolean tf_loader_read_metadata (TfLoader *l);
+/* A file with neither a context nor a family or an id: its context from its grouping and links
+ * (n_chip, scope by its racks, the largest board, rack, pod and chip degree it has, no rack
+ * power budget), and a notice saying so. */
+void     tf_loader_derive_context (TfLoader *l);
 gboolean tf_loader_read_grouping (TfLoader *l);
 gboolean tf_loader_read_network (TfLoader *l);
 /* The counts a file from before them lacks, counted on its graph. */

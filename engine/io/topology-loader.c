@@ -155,6 +155,8 @@ assemble (TfLoader   *l,
   TfViolation where;
   g_autoptr(GError) error = NULL;
 
+  if (!l->has_context)
+    tf_loader_derive_context (l);
   if (!tf_context_validate (&l->ctx, &error))
     return tf_yaml_reader_fail_field (&l->r, l->context_mark, "metadata.context", "%s",
                                       error->message);
