@@ -124,7 +124,7 @@ measure (const TfDiameterTwoGraph *g,
 }
 
 /* The published (routers, network degree) of Slim Fly (Besta and Hoefler, table 2) and every
- * MMS graph up to q = 32: 2 q^2 routers of degree (3 q - d) / 2, diameter 2, racks of 2 q. */
+ * MMS graph up to q = 32: 2 q^2 routers of degree (3 q - d) / 2, diameter 2, groups of 2 q. */
 static void
 test_slim_fly (void)
 {
@@ -147,7 +147,7 @@ test_slim_fly (void)
   for (guint q = 0; q <= 32; q++)
     {
       TfDiameterTwoGraph g;
-      guint lo, hi, diameter, per_rack[32] = { 0 };
+      guint lo, hi, diameter, per_group[32] = { 0 };
       gint delta;
 
       if (!tf_slim_fly_graph (q, &g))
@@ -162,11 +162,14 @@ test_slim_fly (void)
       g_assert_cmpint (lo, ==, (3 * (gint) q - delta) / 2);
       g_assert_cmpint (hi, ==, (3 * (gint) q - delta) / 2);
       g_assert_cmpuint (diameter, ==, 2);
-      g_assert_cmpuint (g.n_rack, ==, q);
+      g_assert_cmpuint (g.n_group, ==, q);
       for (guint r = 0; r < g.n_router; r++)
-        per_rack[g.rack[r]]++;
+        {
+          per_group[g.group[r]]++;
+          g_assert_cmpuint (g.group[r], ==, r / (2 * q));
+        }
       for (guint k = 0; k < q; k++)
-        g_assert_cmpuint (per_rack[k], ==, 2 * q);
+        g_assert_cmpuint (per_group[k], ==, 2 * q);
       tf_diameter_two_graph_clear (&g);
     }
   /* 3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, 27, 29, 31, 32 (2 is 4 - 2). */
@@ -174,7 +177,7 @@ test_slim_fly (void)
 }
 
 /* PolarFly's published (57, 8) (91, 10) (133, 12) and every ER_q up to q = 32: q^2 + q + 1
- * routers, q + 1 of degree q (the quadric, rack 0), the rest q + 1, diameter 2. */
+ * routers, q + 1 of degree q (the quadric, group 0), the rest q + 1, diameter 2. */
 static void
 test_polar_fly (void)
 {
@@ -196,7 +199,7 @@ test_polar_fly (void)
       TfDiameterTwoGraph g;
       guint lo, hi, diameter, p, m, quadric = 0;
       g_autofree guint *degree = NULL;
-      g_autofree guint *per_rack = NULL;
+      g_autofree guint *per_group = NULL;
 
       if (!tf_polar_fly_graph (q, &g))
         {
@@ -209,7 +212,7 @@ test_polar_fly (void)
       g_assert_cmpuint (hi, ==, q + 1);
       g_assert_cmpuint (diameter, ==, 2);
       degree = g_new0 (guint, g.n_router);
-      per_rack = g_new0 (guint, g.n_rack);
+      per_group = g_new0 (guint, g.n_group);
       for (guint i = 0; i < g.edges->len; i++)
         {
           degree[g_array_index (g.edges, guint32, 2 * i)]++;
@@ -218,12 +221,13 @@ test_polar_fly (void)
       for (guint r = 0; r < g.n_router; r++)
         {
           quadric += degree[r] == q;
-          g_assert_cmpuint (g.rack[r] == 0, ==, degree[r] == q);
-          per_rack[g.rack[r]]++;
+          g_assert_cmpuint (g.group[r] == 0, ==, degree[r] == q);
+          g_assert_cmpuint (g.group[r], ==, r <= q ? 0 : 1 + (r - q - 1) / q);
+          per_group[g.group[r]]++;
         }
       g_assert_cmpuint (quadric, ==, q + 1);
-      for (guint k = 1; k < g.n_rack; k++)
-        g_assert_cmpuint (per_rack[k], ==, q);
+      for (guint k = 1; k < g.n_group; k++)
+        g_assert_cmpuint (per_group[k], ==, q);
       tf_diameter_two_graph_clear (&g);
     }
 }

@@ -586,6 +586,7 @@ test_routing_brute_force (void)
     { 12, TF_INTRA_BOARD_NONE, 1 },
     { 12, TF_INTRA_BOARD_FULL_MESH, 2 },
     { 16, TF_INTRA_BOARD_NONE, 2 },
+    { 24, TF_INTRA_BOARD_NONE, 1 },   /* Slim Fly's smallest, 18 routers */
   };
   g_autoptr(GRand) rng = g_rand_new_with_seed (7);
   guint checked = 0, n_orbit_tables = 0, n_rotated_tables = 0, n_lattices = 0;

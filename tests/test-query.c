@@ -544,7 +544,8 @@ test_random (void)
  * 3,840. The PGFT variants (fewer, fuller spines and cores; another oversubscription at the
  * aggregation level) and the rail-optimized attachment add 28 fat-trees to the six k-ary
  * n-trees, less the eight whose cores or spines would only relay (no dead hardware, issue 30); rails on the other switched families 472 dragonflies, 19 dragonflies+ and 102
- * HyperX (single-switch rails need board links, which this context has not). */
+ * HyperX (single-switch rails need board links, which this context has not). Slim Fly and
+ * PolarFly (issue 33) add 8 and 7. */
 static void
 test_issue_example (void)
 {
@@ -552,7 +553,7 @@ test_issue_example (void)
   static const struct { const char *family; guint64 matched; } expected[] = {
     { "fat-tree", 26 }, { "dragonfly", 4015 }, { "dragonfly-plus", 234 }, { "torus", 22 },
     { "hypercube", 0 }, { "hyperx", 155 }, { "ring", 1 }, { "full-mesh", 1 },
-    { "single-switch", 1 },
+    { "single-switch", 1 }, { "slimfly", 8 }, { "polarfly", 7 },
   };
   guint found = 0;
   g_auto(TfEnumeration) e = { 0 };
@@ -564,7 +565,7 @@ test_issue_example (void)
   q.sort = tf_column_lookup ("switches");
   g_assert_true (tf_enumerate_query (&ctx, NULL, 0, &q, 50, NULL, NULL, &e, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (e.matched, ==, 4455);
+  g_assert_cmpuint (e.matched, ==, 4470);
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     for (guint f = 0; f < e.n_families; f++)
       if (strcmp (tf_family_get_name (e.families[f].family), expected[i].family) == 0)

@@ -224,7 +224,7 @@ test_defaults (void)
   g_assert_cmpint (c.objectives[2], ==, TF_OBJECTIVE_APL_FAIL_EXCESS);
   g_assert_true (c.family_enabled);
   g_assert_cmpuint (c.n_families, ==, tf_families_get_count ());
-  g_assert_cmpuint (c.n_families, ==, 9);
+  g_assert_cmpuint (c.n_families, ==, 11);
   for (guint i = 0; i < c.n_families; i++)
     g_assert_true (c.families[i] == tf_families_get (i));
   g_assert_cmpint (c.context.scope, ==, TF_SCOPE_INTER_RACK);
@@ -551,7 +551,7 @@ test_overrides (void)
   g_assert_cmpuint (c.n_objectives, ==, 4);
   g_assert_cmpint (c.objectives[0], ==, TF_OBJECTIVE_BISECTION);
   g_assert_cmpint (c.objectives[3], ==, TF_OBJECTIVE_ALL_REDUCE_TIME);
-  g_assert_cmpuint (c.n_families, ==, 9);
+  g_assert_cmpuint (c.n_families, ==, 11);
   g_assert_cmpint (c.context.scope, ==, TF_SCOPE_INTRA_RACK);
   g_assert_cmpuint (c.context.chips_per_board_max, ==, 8);
   g_assert_cmpuint (c.context.chip_radix, ==, 2);

@@ -396,8 +396,11 @@ test_sampler (void)
       if (edge_cases)
         {
           /* Every family but the single switch, whose 32 boards of 1.6 kW chips draw more
-           * than the 40 kW rack they must share: it cannot be built. */
-          g_assert_cmpuint (g_hash_table_size (families), ==, 8);
+           * than the 40 kW rack they must share: it cannot be built. Slim Fly (q = 3) and
+           * PolarFly (q = 2 to 5) are among them. */
+          g_assert_cmpuint (g_hash_table_size (families), ==, 10);
+          g_assert_true (g_hash_table_contains (families, "slimfly"));
+          g_assert_true (g_hash_table_contains (families, "polarfly"));
           g_assert_false (g_hash_table_contains (families, "single-switch"));
           g_assert_true (statuses & (1u << TF_STATUS_EDGE_CASE));
         }

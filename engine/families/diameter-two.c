@@ -20,12 +20,12 @@ tf_slim_fly_delta (guint  q,
 static void
 graph_init (TfDiameterTwoGraph *g,
             guint          n_router,
-            guint          n_rack)
+            guint          n_group)
 {
   g->n_router = n_router;
-  g->n_rack = n_rack;
+  g->n_group = n_group;
   g->edges = g_array_new (FALSE, FALSE, 2 * sizeof (guint32));
-  g->rack = g_new0 (guint32, MAX (n_router, 1));
+  g->group = g_new0 (guint32, MAX (n_router, 1));
 }
 
 static void
@@ -36,6 +36,29 @@ add_edge (TfDiameterTwoGraph *g,
   guint32 e[2] = { MIN (a, b), MAX (a, b) };
 
   g_array_append_val (g->edges, e);
+}
+
+static gint
+compare_edges (gconstpointer a,
+               gconstpointer b)
+{
+  const guint32 *x = a, *y = b;
+
+  if (x[0] != y[0])
+    return x[0] < y[0] ? -1 : 1;
+  return x[1] < y[1] ? -1 : x[1] > y[1];
+}
+
+/* Orders the edges and indexes them by their lower end. */
+static void
+finish (TfDiameterTwoGraph *g)
+{
+  g_array_sort (g->edges, compare_edges);
+  g->upper = g_new0 (guint32, g->n_router + 1);
+  for (guint i = 0; i < g->edges->len; i++)
+    g->upper[g_array_index (g->edges, guint32, 2 * i) + 1]++;
+  for (guint r = 0; r < g->n_router; r++)
+    g->upper[r + 1] += g->upper[r];
 }
 
 /* The exponents of X (@set 0) and X' (@set 1) for q = 4w + d, as Besta and Hoefler give them:
@@ -89,7 +112,7 @@ tf_slim_fly_graph (guint          q,
     return FALSE;
   graph_init (g, 2 * q * q, q);
   for (guint r = 0; r < g->n_router; r++)
-    g->rack[r] = (r / q) % q;
+    g->group[r] = r / (2 * q);
   /* Inside each subgraph: b ~ b + x for x in its set; the sets are closed under negation, so
    * each link is met from both ends and kept from its lower one. */
   for (guint s = 0; s < 2; s++)
@@ -102,7 +125,7 @@ tf_slim_fly_graph (guint          q,
           for (guint k = 0; k < n; k++)
             {
               guint b2 = tf_gf_add (&f, b, tf_gf_power (&f, exps[k]));
-              guint32 u = s * q * q + a * q + b, v = s * q * q + a * q + b2;
+              guint32 u = a * 2 * q + s * q + b, v = a * 2 * q + s * q + b2;
 
               if (u < v)
                 add_edge (g, u, v);
@@ -112,8 +135,9 @@ tf_slim_fly_graph (guint          q,
   for (guint x = 0; x < q; x++)
     for (guint m = 0; m < q; m++)
       for (guint c = 0; c < q; c++)
-        add_edge (g, x * q + tf_gf_add (&f, tf_gf_mul (&f, m, x), c), q * q + m * q + c);
+        add_edge (g, x * 2 * q + tf_gf_add (&f, tf_gf_mul (&f, m, x), c), m * 2 * q + q + c);
   tf_galois_field_clear (&f);
+  finish (g);
   return TRUE;
 }
 
@@ -140,7 +164,8 @@ tf_polar_fly_graph (guint          q,
                     TfDiameterTwoGraph *g)
 {
   TfGaloisField f;
-  guint32 next_rack = 1, in_rack = 0;
+  g_autofree guint32 *number = NULL;
+  guint32 n_quadric = 0, n_other = 0;
 
   memset (g, 0, sizeof *g);
   if (!tf_galois_field_init (&f, q))
@@ -155,12 +180,7 @@ tf_polar_fly_graph (guint          q,
         u[2] = 1;
       self = tf_gf_add (&f, tf_gf_add (&f, tf_gf_mul (&f, u[0], u[0]), tf_gf_mul (&f, u[1], u[1])),
                         tf_gf_mul (&f, u[2], u[2]));
-      if (self != 0)
-        {
-          g->rack[r] = next_rack;
-          if (++in_rack == q)
-            next_rack++, in_rack = 0;
-        }
+      g->group[r] = self != 0;
       /* The q + 1 points of u's polar line u . v = 0: solved for v's last non-zero
        * coefficient of u. */
       for (guint t = 0; t <= q; t++)
@@ -196,6 +216,24 @@ tf_polar_fly_graph (guint          q,
         }
     }
   tf_galois_field_clear (&f);
+  /* Renumbered so groups are runs: the quadric first, then the other points in order, q a
+   * group. */
+  number = g_new (guint32, g->n_router);
+  for (guint32 r = 0; r < g->n_router; r++)
+    n_quadric += g->group[r] == 0;
+  for (guint32 r = 0; r < g->n_router; r++)
+    number[r] = g->group[r] == 0 ? r - n_other : n_quadric + n_other++;
+  for (guint i = 0; i < g->edges->len; i++)
+    {
+      guint32 *e = &g_array_index (g->edges, guint32, 2 * i);
+      guint32 a = number[e[0]], b = number[e[1]];
+
+      e[0] = MIN (a, b);
+      e[1] = MAX (a, b);
+    }
+  for (guint32 r = 0; r < g->n_router; r++)
+    g->group[r] = r < n_quadric ? 0 : 1 + (r - n_quadric) / q;
+  finish (g);
   return TRUE;
 }
 
@@ -203,5 +241,46 @@ void
 tf_diameter_two_graph_clear (TfDiameterTwoGraph *g)
 {
   g_clear_pointer (&g->edges, g_array_unref);
-  g_clear_pointer (&g->rack, g_free);
+  g_clear_pointer (&g->group, g_free);
+  g_clear_pointer (&g->upper, g_free);
+}
+
+/* The graphs made so far, by kind and q; each made once under the lock and never freed or
+ * changed after, so readers share them without it. */
+G_LOCK_DEFINE_STATIC (made);
+static TfDiameterTwoGraph *made[2][TF_GALOIS_FIELD_MAX + 1];
+
+static const TfDiameterTwoGraph *
+graph_get (guint      kind,
+           guint      q,
+           gboolean (*make) (guint q, TfDiameterTwoGraph *g))
+{
+  TfDiameterTwoGraph *g;
+
+  if (q > TF_GALOIS_FIELD_MAX)
+    return NULL;
+  G_LOCK (made);
+  g = made[kind][q];
+  if (g == NULL)
+    {
+      g = g_new0 (TfDiameterTwoGraph, 1);
+      if (make (q, g))
+        made[kind][q] = g;
+      else
+        g_clear_pointer (&g, g_free);
+    }
+  G_UNLOCK (made);
+  return g;
+}
+
+const TfDiameterTwoGraph *
+tf_slim_fly_graph_get (guint q)
+{
+  return graph_get (0, q, tf_slim_fly_graph);
+}
+
+const TfDiameterTwoGraph *
+tf_polar_fly_graph_get (guint q)
+{
+  return graph_get (1, q, tf_polar_fly_graph);
 }

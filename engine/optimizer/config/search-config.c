@@ -100,17 +100,34 @@ lookup_family (const char *name,
   return FALSE;
 }
 
+/* Letters and digits of @name in lower case: "Slim-Fly" and "slim_fly" are "slimfly". */
+static char *
+fold_family_name (const char *name)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *c = name; *c != '\0'; c++)
+    if (g_ascii_isalnum (*c))
+      g_string_append_c (out, g_ascii_tolower (*c));
+  return g_string_free (out, FALSE);
+}
+
 static char *
 explain_family (const char *name)
 {
   g_autofree char *list = join_family_names ();
-  g_autofree char *folded = g_ascii_strdown (name, -1);
+  g_autofree char *folded = fold_family_name (name);
 
-  /* The spec's example search names Slim Fly; say plainly that it is not here. */
-  if (strcmp (folded, "slimfly") == 0 || strcmp (folded, "slim-fly") == 0
-      || strcmp (folded, "slim_fly") == 0)
-    return g_strdup_printf ("'%s': Topoforge has no Slim Fly family (the spec's example names "
-                            "it, but it is not implemented); the families are %s", name, list);
+  /* Another spelling of a family ("slim-fly", "Fat_Tree") is named. */
+  for (guint i = 0; i < tf_families_get_count (); i++)
+    {
+      const char *family = tf_family_get_name (tf_families_get (i));
+      g_autofree char *known = fold_family_name (family);
+
+      if (strcmp (folded, known) == 0)
+        return g_strdup_printf ("'%s' is not a Topoforge family; did you mean '%s'? The "
+                                "families are %s", name, family, list);
+    }
   return g_strdup_printf ("'%s' is not a Topoforge family; the families are %s", name, list);
 }
 
