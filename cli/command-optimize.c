@@ -158,10 +158,13 @@ run_one (TfSearchConfig  *config,
                      + (result->front_members != NULL ? result->front_members->len : 0),
                      result->front->len, result->hypervolume, baseline, result->evaluations,
                      result->seconds, dir);
-  if (config->stage_2 == TF_STAGE_2_SIMGRID)
+  if (result->stage_2_ran)
     tf_cli_print_line (stderr, "stage 2: %u of %u front candidates simulated with SimGrid in "
                        "%.1f s (summary.yaml: stage_2)", result->simulated,
                        result->stage_2_candidates, result->stage_2_seconds);
+  else if (config->stage_2 == TF_STAGE_2_G5_SIMULATION && !result->cancelled)
+    tf_cli_print_line (stderr, "stage 2: skipped (g5_simulation, and SimGrid's helper is not "
+                       "built here)");
   if (result->simulation_failures > 0)
     {
       g_autofree char *message = g_strdup_printf ("stage 2: %u simulations failed; the first: "

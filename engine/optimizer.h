@@ -581,8 +581,10 @@ typedef struct
   double     init_seconds;       /* enumerating and generating the seeds */
   guint      threads;
   TfEvaluatorStats stats;
-  /* Stage 2 (evaluator.stage_2: simgrid): front candidates chosen, simulated, failed (the first
-   * failure's message), and the time it took */
+  /* Stage 2 (evaluator.stage_2: simgrid, or g5_simulation where SimGrid's helper is built):
+   * whether it ran, front candidates chosen, simulated, failed (the first failure's message),
+   * and the time it took */
+  gboolean   stage_2_ran;
   guint      stage_2_candidates;
   guint      simulated;
   guint      simulation_failures;

@@ -249,6 +249,53 @@ test_optimize_resume (void)
   assert_usage_error (&r, "--resume DIR takes only --threads and --checkpoint-every");
 }
 
+/* The optimizer spec's own examples as written (tests/spec-examples, their "..." filled): its
+ * search_config.yaml runs, seeding from Slim Fly, with Stage 2's g5_simulation read as SimGrid's
+ * with a notice; its two candidate files validate, with notices for the keys Topoforge does not
+ * read and the context it derived, and read YAML 1.1's 12_345 as 12345. */
+static void
+test_spec_examples (void)
+{
+  g_autofree char *config = g_test_build_filename (G_TEST_DIST, "spec-examples",
+                                                   "search_config.yaml", NULL);
+  g_autofree char *first = g_test_build_filename (G_TEST_DIST, "spec-examples",
+                                                  "candidate_001.yaml", NULL);
+  g_autofree char *second = g_test_build_filename (G_TEST_DIST, "spec-examples",
+                                                   "candidate_042.yaml", NULL);
+  g_autofree char *dir = g_dir_make_tmp ("tf-spec-XXXXXX", NULL);
+  g_autofree char *out = g_build_filename (dir, "run", NULL);
+  g_autofree char *copy = g_build_filename (out, "config.yaml", NULL);
+  g_autofree char *written = NULL;
+  g_auto(TfTopology) t = { 0 };
+  g_autoptr(GError) error = NULL;
+  Run r;
+
+  r = run ("optimize", "--config", config, "--out", out, "--population", "8", "--generations",
+           "1", "--threads", "2", "--no-baseline", NULL);
+  if (r.status != 0)
+    g_error ("optimize exited %d: %s", r.status, r.err);
+  g_assert_nonnull (strstr (r.err, "field 'evaluator.stage_2': g5_simulation is the spec's "
+                                   "flow-level Stage 2"));
+  g_assert_true (strstr (r.err, "stage 2: 1 of 1 front candidates simulated with SimGrid")
+                 != NULL
+                 || strstr (r.err, "stage 2: skipped (g5_simulation") != NULL);
+  run_clear (&r);
+  g_assert_true (g_file_get_contents (copy, &written, NULL, NULL));
+  g_assert_nonnull (strstr (written, "slimfly"));
+
+  r = run ("validate", first, second, NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (r.err, "candidate_001.yaml:10:5: notice: metadata.origin.seed_params "
+                                   "is not a Topoforge field; kept as it is"));
+  g_assert_nonnull (strstr (r.err, "candidate_042.yaml:5:3: notice: metadata has no context; "
+                                   "derived from the file: n_chip = 16"));
+  run_clear (&r);
+  g_assert_true (tf_topology_load_file (first, NULL, &t, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (t.candidate);
+  tf_test_remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -259,5 +306,6 @@ main (int    argc,
   g_test_add_func ("/cli/optimize-interrupt", test_optimize_interrupt);
   g_test_add_func ("/cli/optimize-repeat", test_optimize_repeat);
   g_test_add_func ("/cli/optimize-resume", test_optimize_resume);
+  g_test_add_func ("/cli/spec-examples", test_spec_examples);
   return g_test_run ();
 }

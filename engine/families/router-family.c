@@ -352,13 +352,15 @@ tf_router_family_build (const TfRouterKind *kind,
 /* An upper bound on the bisection, the value of a real cut: the first half of the chips (in
  * board order) against the rest, each router on the side of most of the chips it hosts (the
  * first side on a tie), the same in every plane. Links: a chip's to a router across the cut,
- * and router links across it, each with its lanes and planes. */
+ * router links across it, each with its lanes and planes, and the board's own links across it
+ * when the half falls inside a board. */
 static void
 in_order_cut (const TfRouterKind *kind,
               const TfContext    *ctx,
               const TfResult     *result,
               const Placement    *pl,
               const TfDiameterTwoGraph *g,
+              const TfBoardTopo  *bt,
               const TfLinkSpeeds *speeds,
               double             *links,
               double             *bandwidth)
@@ -367,7 +369,8 @@ in_order_cut (const TfRouterKind *kind,
   guint64 lanes = tf_result_lanes (ctx, result);
   g_autofree guint8 *side = g_new (guint8, g->n_router);
 
-  *links = *bandwidth = 0;
+  *links = (double) tf_board_topo_prefix_cut (bt, half % c);
+  *bandwidth = *links * speeds->c2c[TF_REACH_BOARD];
   for (guint r = 0; r < g->n_router; r++)
     {
       guint group = r / pl->rails, first = first_board (group, pl->n_group, pl->d.n_endpoint);
@@ -439,7 +442,7 @@ tf_router_family_metrics (const TfRouterKind *kind,
   m->path_diversity = tf_switch_path_diversity (&bt, ctx->chip_radix, result->n_endpoint)
                       * pl.d.at.planes;
   m->path_diversity_method = TF_METHOD_CLOSED_FORM;
-  in_order_cut (kind, ctx, result, &pl, g, &speeds, &cut_links, &cut_bw);
+  in_order_cut (kind, ctx, result, &pl, g, &bt, &speeds, &cut_links, &cut_bw);
   tf_bisection_star (ctx, &speeds, ctx->n_chip, &bt, &star_links, &star_bw, &star_method);
   m->bisection_links = (guint64) (MIN ((double) star_links, cut_links) + 0.5);
   m->bisection_links_method = TF_METHOD_UPPER_BOUND;

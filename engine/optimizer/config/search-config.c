@@ -531,11 +531,12 @@ read_stage_2 (TfYamlReader      *r,
   c->stage_2 = (TfStage2) choice;
   if (c->stage_2 == TF_STAGE_2_G5_SIMULATION)
     g_ptr_array_add (c->warnings,
-                     g_strdup_printf ("%s:%u:%u: field '%s': g5_simulation is not available in "
-                                      "Topoforge: Stage 2 is skipped and Layer 3 uses the "
-                                      "alpha-beta iteration model (stage_2: simgrid simulates "
-                                      "the front)", r->file, mark.line, mark.column,
-                                      r->path->str));
+                     g_strdup_printf ("%s:%u:%u: field '%s': g5_simulation is the spec's "
+                                      "flow-level Stage 2; Topoforge's is SimGrid's (stage_2: "
+                                      "simgrid), which simulates the front where its helper is "
+                                      "built; else Stage 2 is skipped and Layer 3 keeps the "
+                                      "alpha-beta iteration model", r->file, mark.line,
+                                      mark.column, r->path->str));
   return TRUE;
 }
 

@@ -337,7 +337,7 @@ emit_stage_2 (TfYamlEmitter        *e,
   g_autoptr(GArray) ratios = g_array_new (FALSE, FALSE, sizeof (double));
   guint dominated = 0, swaps = 0, pairs = 0;
 
-  if (config->stage_2 != TF_STAGE_2_SIMGRID || r->front == NULL)
+  if (!r->stage_2_ran || r->front == NULL)
     return;
   for (guint i = 0; i < r->front->len; i++)
     {
@@ -420,7 +420,7 @@ emit_summary (TfYamlEmitter        *e,
   if (r->family_front != NULL)
     tf_yaml_emitter_key_real (e, "family_s", r->family_seconds);
   tf_yaml_emitter_key_real (e, "baseline_s", r->baseline_seconds);
-  if (config->stage_2 == TF_STAGE_2_SIMGRID)
+  if (r->stage_2_ran)
     tf_yaml_emitter_key_real (e, "stage_2_s", r->stage_2_seconds);
   key (e, "layers");
   tf_yaml_emitter_mapping_start (e, FALSE);

@@ -860,6 +860,10 @@ tf_search_run (const TfSearchConfig  *config,
       simulator = tf_stage_2_find_simulator (error);
       ok = simulator != NULL;
     }
+  /* The spec's g5_simulation: SimGrid's flow-level simulation where its helper is built, else
+   * none (the configuration's notice says so). */
+  if (config->stage_2 == TF_STAGE_2_G5_SIMULATION)
+    simulator = tf_stage_2_find_simulator (NULL);
 
   for (guint g = 0; g < tf_generators_get_count () && ok; g++)
     {
@@ -921,6 +925,7 @@ tf_search_run (const TfSearchConfig  *config,
       run.archive = out->front;
       if (!tf_search_report (&run, out->generations_done))
         out->cancelled = TRUE;
+      out->stage_2_ran = TRUE;
       if (!out->cancelled)
         tf_stage_2_run (config, simulator, tf_search_threads (&run), run.options->cancel,
                         stage_2_progress, &run, out);
