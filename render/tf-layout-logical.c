@@ -482,28 +482,43 @@ lay_out_hyperx (Layout *l)
 
 /* Dragonfly and dragonfly+: g groups at equal angles on a circle on the floor, each group's
  * switches in a row along the circle (dragonfly+: leaves outside, spines a row further in),
- * chips on the floor beyond their switch. Global links are then the chords inside. */
+ * chips on the floor beyond their switch. Global links are then the chords inside. The groups
+ * are runs of switches: equal ones (@first NULL), or from @first[i] to @first[i + 1] - 1. */
 static void
-lay_out_groups (Layout *l)
+lay_out_group_circle (Layout        *l,
+                      guint          n_group,
+                      guint          leaves_wanted,
+                      const guint32 *first)
 {
   const TfNetworkGraph *g = l->g;
-  guint n_group = attr_int (l, "g", 0), per_group, leaves;
+  g_autofree guint32 *group_of = NULL;
+  guint widest = 0;
   float spot = switch_spot (l), radius;
 
-  if (n_group == 0 || g->n_switch % n_group != 0)
+  if (n_group == 0 || (first == NULL && g->n_switch % n_group != 0)
+      || (first != NULL && first[n_group] != g->n_switch))
     {
       lay_out_tiers (l);
       return;
     }
-  per_group = g->n_switch / n_group;
-  leaves = MIN (attr_int (l, "a", per_group), per_group);
-  /* Groups two switches apart on the circle; the leaves' row is the group's width. */
-  radius = MAX ((float) n_group * (leaves + 2) * spot / (2 * G_PI),
-                (leaves + 2) * spot);
+  group_of = g_new (guint32, MAX (g->n_switch, 1));
+  for (guint i = 0, s = 0; i < n_group; i++)
+    {
+      guint end = first != NULL ? first[i + 1] : (i + 1) * (g->n_switch / n_group);
+
+      widest = MAX (widest, MIN (leaves_wanted, end - s));
+      for (; s < end; s++)
+        group_of[s] = i;
+    }
+  /* Groups two switches apart on the circle; the widest leaves' row is a group's width. */
+  radius = MAX ((float) n_group * (widest + 2) * spot / (2 * G_PI), (widest + 2) * spot);
   l->outward = TRUE;
   for (guint s = 0; s < g->n_switch; s++)
     {
-      guint group = s / per_group, k = s % per_group;
+      guint group = group_of[s];
+      guint start = first != NULL ? first[group] : group * (g->n_switch / n_group);
+      guint end = first != NULL ? first[group + 1] : start + g->n_switch / n_group;
+      guint per_group = end - start, k = s - start, leaves = MIN (leaves_wanted, per_group);
       gboolean spine = k >= leaves;
       guint row = spine ? per_group - leaves : leaves;
       double angle = 2 * G_PI * group / n_group;
@@ -524,12 +539,44 @@ lay_out_groups (Layout *l)
       guint sectors = MIN (n_group, GROUP_SECTORS);
 
       for (guint s = 0; s < g->n_switch; s++)
-        l->group[g->n_chip + s] = (guint32) ((guint64) (s / per_group) * sectors / n_group);
+        l->group[g->n_chip + s] = (guint32) ((guint64) group_of[s] * sectors / n_group);
       for (guint c = 0; c < g->n_chip; c++)
         if (l->chip_switch[c] != G_MAXUINT32)
           l->group[c] = l->group[g->n_chip + l->chip_switch[c]];
       l->n_groups = sectors;
     }
+}
+
+static void
+lay_out_groups (Layout *l)
+{
+  lay_out_group_circle (l, attr_int (l, "g", 0), attr_int (l, "a", G_MAXUINT), NULL);
+}
+
+/* Slim Fly: its q row pairs (the 2 q routers (0, a, .) and (1, a, .) of the MMS graph, numbered
+ * in a run) of every plane, on a circle as a dragonfly's groups, each router's boards beyond
+ * it; the links between row pairs are the chords inside. */
+static void
+lay_out_row_pairs (Layout *l)
+{
+  lay_out_group_circle (l, attr_int (l, "q", 0) * attr_int (l, "planes", 1), G_MAXUINT, NULL);
+}
+
+/* PolarFly: the quadric's q + 1 routers, then q clusters of q, of every plane, on a circle as
+ * a dragonfly's groups. */
+static void
+lay_out_clusters (Layout *l)
+{
+  guint q = attr_int (l, "q", 0), planes = attr_int (l, "planes", 1), n_group = (q + 1) * planes;
+  g_autofree guint32 *first = g_new (guint32, n_group + 1);
+
+  for (guint i = 0; i <= n_group; i++)
+    {
+      guint plane = i / (q + 1), k = i % (q + 1);
+
+      first[i] = plane * (q * q + q + 1) + (k == 0 ? 0 : q + 1 + (k - 1) * q);
+    }
+  lay_out_group_circle (l, n_group, G_MAXUINT, q > 0 ? first : NULL);
 }
 
 /* Hypercube: address bits three at a time, each triple a cube, each cube three times the size
@@ -680,6 +727,8 @@ static const struct
   { "hyperx", lay_out_hyperx },
   { "dragonfly", lay_out_groups },
   { "dragonfly-plus", lay_out_groups },
+  { "slimfly", lay_out_row_pairs },
+  { "polarfly", lay_out_clusters },
   { "fat-tree", lay_out_tiers },
   { "hypercube", lay_out_hypercube },
   { "ring", lay_out_ring },

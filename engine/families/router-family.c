@@ -151,7 +151,7 @@ tf_router_family_attrs (const TfRouterKind *kind,
   tf_attrs_add_int (attrs, "q", d.q);
   tf_attrs_add_int (attrs, "p", d.p);
   tf_attrs_add_int (attrs, "routers", kind->n_router (d.q));
-  tf_attrs_add_int (attrs, "network_degree", kind->degree_max (d.q));
+  tf_attrs_add_int (attrs, "degree", kind->degree_max (d.q));
   tf_attachment_attrs (&d.at, result->chips_per_board, attrs);
 }
 
