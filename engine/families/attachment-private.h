@@ -41,6 +41,13 @@ gboolean tf_attachment_check (const TfAttachment *at, const TfContext *ctx,
 gboolean tf_attachment_foreach (const TfContext *ctx, guint chips_per_board,
                                 gboolean (*visit) (const TfAttachment *at, gpointer data),
                                 gpointer data);
+/* Visits each board count n_endpoint (a divisor of n_chip, increasing) with each attachment
+ * legal for its boards (tf_attachment_foreach's order); stops when @visit returns FALSE. */
+gboolean tf_attachment_foreach_boards (const TfContext *ctx,
+                                       gboolean (*visit) (guint n_endpoint,
+                                                          const TfAttachment *at,
+                                                          gpointer data),
+                                       gpointer data);
 /* The build's endpoints: the boards, or with rails the chips, board by board (fills
  * endpoint_board). Call after tf_build_set_shape with n_endpoint = tf_attachment_n_endpoint. */
 guint    tf_attachment_n_endpoint (const TfAttachment *at, guint n_board, guint chips_per_board);

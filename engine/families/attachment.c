@@ -53,6 +53,44 @@ tf_attachment_foreach (const TfContext *ctx,
   return TRUE;
 }
 
+typedef struct
+{
+  const TfContext *ctx;
+  gboolean       (*visit) (guint n_endpoint, const TfAttachment *at, gpointer data);
+  gpointer         data;
+  guint            n_endpoint;
+} Boards;
+
+static gboolean
+boards_attachment (const TfAttachment *at,
+                   gpointer            data)
+{
+  Boards *b = data;
+
+  return b->visit (b->n_endpoint, at, b->data);
+}
+
+static gboolean
+boards_count (guint    n_endpoint,
+              gpointer data)
+{
+  Boards *b = data;
+
+  b->n_endpoint = n_endpoint;
+  return tf_attachment_foreach (b->ctx, b->ctx->n_chip / n_endpoint, boards_attachment, b);
+}
+
+gboolean
+tf_attachment_foreach_boards (const TfContext *ctx,
+                              gboolean       (*visit) (guint n_endpoint, const TfAttachment *at,
+                                                       gpointer data),
+                              gpointer         data)
+{
+  Boards b = { ctx, visit, data, 0 };
+
+  return tf_foreach_divisor (ctx->n_chip, boards_count, &b);
+}
+
 guint
 tf_attachment_n_endpoint (const TfAttachment *at,
                           guint               n_board,

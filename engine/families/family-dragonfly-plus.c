@@ -93,36 +93,27 @@ typedef struct
   const TfContext *ctx;
   TfParamsVisitor  visit;
   gpointer         data;
-  guint            a, p, s, n_endpoint;
+  guint            a, p, s;
 } Walk;
 
 static gboolean
-walk_attachment (const TfAttachment *at,
+walk_attachment (guint               n_endpoint,
+                 const TfAttachment *at,
                  gpointer            data)
 {
   Walk *w = data;
-  guint c = w->ctx->n_chip / w->n_endpoint, g;
+  guint c = w->ctx->n_chip / n_endpoint, g;
   DragonflyPlusParams d;
   TfParams params;
 
   if (at->attach == TF_ATTACH_RAIL && w->a % c != 0)
     return TRUE;
-  g = tf_dragonfly_groups_for (w->n_endpoint, tf_dragonfly_boards_per_group (at, w->a, w->p, c));
+  g = tf_dragonfly_groups_for (n_endpoint, tf_dragonfly_boards_per_group (at, w->a, w->p, c));
   if (g < 2 || g > w->s * (w->s - 1) + 1)
     return TRUE;
-  d = (DragonflyPlusParams) { w->a, w->p, w->s, g, w->n_endpoint, *at };
+  d = (DragonflyPlusParams) { w->a, w->p, w->s, g, n_endpoint, *at };
   TF_PARAMS_SET (&params, DragonflyPlusParams, &d);
   return w->visit (&params, w->data);
-}
-
-static gboolean
-walk_endpoint (guint    n_endpoint,
-               gpointer data)
-{
-  Walk *w = data;
-
-  w->n_endpoint = n_endpoint;
-  return tf_attachment_foreach (w->ctx, w->ctx->n_chip / n_endpoint, walk_attachment, w);
 }
 
 static gboolean
@@ -138,7 +129,7 @@ dragonfly_plus_walk (const TfContext *ctx,
         if (w.a % w.s != 0)
           continue;
         for (w.p = P_MIN; w.p <= P_MAX; w.p++)
-          if (!tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w))
+          if (!tf_attachment_foreach_boards (ctx, walk_attachment, &w))
             return FALSE;
       }
   return TRUE;

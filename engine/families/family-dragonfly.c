@@ -86,25 +86,26 @@ typedef struct
   const TfContext *ctx;
   TfParamsVisitor  visit;
   gpointer         data;
-  guint            a, p, n_endpoint;
+  guint            a, p;
 } Walk;
 
 static gboolean
-walk_attachment (const TfAttachment *at,
+walk_attachment (guint               n_endpoint,
+                 const TfAttachment *at,
                  gpointer            data)
 {
   Walk *w = data;
-  guint c = w->ctx->n_chip / w->n_endpoint, g;
+  guint c = w->ctx->n_chip / n_endpoint, g;
 
   if (at->attach == TF_ATTACH_RAIL && w->a % c != 0)
     return TRUE;
-  g = tf_dragonfly_groups_for (w->n_endpoint, tf_dragonfly_boards_per_group (at, w->a, w->p, c));
+  g = tf_dragonfly_groups_for (n_endpoint, tf_dragonfly_boards_per_group (at, w->a, w->p, c));
   if (g < 2)
     return TRUE;
   /* g <= a h + 1 means h >= ceil ((g - 1) / a). */
   for (guint h = MAX (1, (g - 1 + w->a - 1) / w->a); h <= w->a; h++)
     {
-      DragonflyParams d = { w->a, w->p, h, g, w->n_endpoint, *at };
+      DragonflyParams d = { w->a, w->p, h, g, n_endpoint, *at };
       TfParams params;
 
       TF_PARAMS_SET (&params, DragonflyParams, &d);
@@ -112,16 +113,6 @@ walk_attachment (const TfAttachment *at,
         return FALSE;
     }
   return TRUE;
-}
-
-static gboolean
-walk_endpoint (guint    n_endpoint,
-               gpointer data)
-{
-  Walk *w = data;
-
-  w->n_endpoint = n_endpoint;
-  return tf_attachment_foreach (w->ctx, w->ctx->n_chip / n_endpoint, walk_attachment, w);
 }
 
 static gboolean
@@ -133,7 +124,7 @@ dragonfly_walk (const TfContext *ctx,
 
   for (w.a = A_MIN; w.a <= A_MAX; w.a++)
     for (w.p = P_MIN; w.p <= P_MAX; w.p++)
-      if (!tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w))
+      if (!tf_attachment_foreach_boards (ctx, walk_attachment, &w))
         return FALSE;
   return TRUE;
 }

@@ -322,7 +322,8 @@ typedef struct
 
 /* The k-ary n-tree (p = 1) and, when it differs, the variant sized to need. */
 static gboolean
-walk_attachment (const TfAttachment *at,
+walk_attachment (guint               n_endpoint,
+                 const TfAttachment *at,
                  gpointer            data)
 {
   Walk *w = data;
@@ -332,6 +333,7 @@ walk_attachment (const TfAttachment *at,
   Shape s;
   guint fill;
 
+  p.n_endpoint = n_endpoint;
   p.at = *at;
   get_shape (w->ctx, &p, &s);
   if (s.d == 0 || p.n_endpoint % s.d != 0)
@@ -348,16 +350,6 @@ walk_attachment (const TfAttachment *at,
         return FALSE;
     }
   return TRUE;
-}
-
-static gboolean
-walk_endpoint (guint    n_endpoint,
-               gpointer data)
-{
-  Walk *w = data;
-
-  w->p.n_endpoint = n_endpoint;
-  return tf_attachment_foreach (w->ctx, w->ctx->n_chip / n_endpoint, walk_attachment, w);
 }
 
 static gboolean
@@ -379,7 +371,7 @@ fat_tree_walk (const TfContext *ctx,
                 || (layers == 3 && !port_split (k, agg_osr, &d, &u)))
               continue;
             w.p = (FatTreeParams) { layers, k, osr, 0, agg_osr, { 1, 1, layers == 3 } };
-            if (!tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w))
+            if (!tf_attachment_foreach_boards (ctx, walk_attachment, &w))
               return FALSE;
           }
   return TRUE;

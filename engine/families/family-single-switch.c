@@ -25,29 +25,19 @@ typedef struct
   const TfContext *ctx;
   TfParamsVisitor  visit;
   gpointer         data;
-  guint            n_endpoint;
 } Walk;
 
 static gboolean
-walk_attachment (const TfAttachment *at,
+walk_attachment (guint               n_endpoint,
+                 const TfAttachment *at,
                  gpointer            data)
 {
   Walk *w = data;
-  SingleSwitchParams s = { w->n_endpoint, *at };
+  SingleSwitchParams s = { n_endpoint, *at };
   TfParams params;
 
   TF_PARAMS_SET (&params, SingleSwitchParams, &s);
   return w->visit (&params, w->data);
-}
-
-static gboolean
-walk_endpoint (guint    n_endpoint,
-               gpointer data)
-{
-  Walk *w = data;
-
-  w->n_endpoint = n_endpoint;
-  return tf_attachment_foreach (w->ctx, w->ctx->n_chip / n_endpoint, walk_attachment, w);
 }
 
 static gboolean
@@ -57,7 +47,7 @@ single_switch_walk (const TfContext *ctx,
 {
   Walk w = { ctx, visit, data };
 
-  return tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w);
+  return tf_attachment_foreach_boards (ctx, walk_attachment, &w);
 }
 
 /* The id's keys (family_attrs: the attachment's alone). */

@@ -93,36 +93,27 @@ typedef struct
   const TfContext    *ctx;
   TfParamsVisitor     visit;
   gpointer            data;
-  guint               q, n_endpoint;
+  guint               q;
 } Walk;
 
 static gboolean
-walk_attachment (const TfAttachment *at,
+walk_attachment (guint               n_endpoint,
+                 const TfAttachment *at,
                  gpointer            data)
 {
   Walk *w = data;
-  guint c = w->ctx->n_chip / w->n_endpoint, rails = tf_attachment_rails (at, c);
+  guint c = w->ctx->n_chip / n_endpoint, rails = tf_attachment_rails (at, c);
   guint n_group = w->kind->n_router (w->q) / rails;
-  TfRouterParams d = { w->q, 0, w->n_endpoint, *at };
+  TfRouterParams d = { w->q, 0, n_endpoint, *at };
   TfParams params;
 
-  if (w->kind->n_router (w->q) % rails != 0 || w->n_endpoint < MAX (n_group, 2))
+  if (w->kind->n_router (w->q) % rails != 0 || n_endpoint < MAX (n_group, 2))
     return TRUE;
-  d.p = first_board (1, n_group, w->n_endpoint);
+  d.p = first_board (1, n_group, n_endpoint);
   if (d.p > w->kind->degree_max (w->q))
     return TRUE;
   TF_PARAMS_SET (&params, TfRouterParams, &d);
   return w->visit (&params, w->data);
-}
-
-static gboolean
-walk_endpoint (guint    n_endpoint,
-               gpointer data)
-{
-  Walk *w = data;
-
-  w->n_endpoint = n_endpoint;
-  return tf_attachment_foreach (w->ctx, w->ctx->n_chip / n_endpoint, walk_attachment, w);
 }
 
 gboolean
@@ -135,7 +126,7 @@ tf_router_family_walk (const TfRouterKind *kind,
 
   for (w.q = 2; w.q <= kind->q_max; w.q++)
     if (kind->q_check (w.q, NULL) && kind->n_router (w.q) <= ctx->n_chip
-        && !tf_foreach_divisor (ctx->n_chip, walk_endpoint, &w))
+        && !tf_attachment_foreach_boards (ctx, walk_attachment, &w))
       return FALSE;
   return TRUE;
 }
