@@ -154,8 +154,7 @@ fit_camera (TfTopologyView *self,
           {
             float p[3];
 
-            for (guint axis = 0; axis < 3; axis++)
-              p[axis] = b->center[axis] + ((corner >> axis) & 1 ? 0.5f : -0.5f) * b->size[axis];
+            tf_scene_box_corner (b, corner, 1.0f, p);
             g_array_append_vals (points, p, 1);
           }
       }

@@ -50,9 +50,8 @@ project_box (const Projection *p,
     {
       float v[3], x, y;
 
-      v[0] = box->center[0] + (corner & 1 ? 0.5f : -0.5f) * box->size[0];
-      v[1] = box->center[1] + 0.5f * box->size[1];
-      v[2] = box->center[2] + (corner & 2 ? 0.5f : -0.5f) * box->size[2];
+      /* The top face: x from bit 0, y high, z from bit 1. */
+      tf_scene_box_corner (box, (corner & 1) | 2 | (corner & 2) << 1, 1.0f, v);
       if (!project_point (p, v, &x, &y))
         return FALSE;
       lo[0] = MIN (lo[0], x);

@@ -414,10 +414,6 @@ void
 tf_renderer_set_mark (TfRenderer       *r,
                       const TfSceneBox *box)
 {
-  static const int edges[12][2] = {
-    { 0, 1 }, { 1, 3 }, { 3, 2 }, { 2, 0 }, { 4, 5 }, { 5, 7 }, { 7, 6 }, { 6, 4 },
-    { 0, 4 }, { 1, 5 }, { 2, 6 }, { 3, 7 },
-  };
   TfSceneVertex v[24];
 
   g_return_if_fail (r != NULL);
@@ -430,12 +426,9 @@ tf_renderer_set_mark (TfRenderer       *r,
   for (guint e = 0; e < 12; e++)
     for (guint end = 0; end < 2; end++)
       {
-        int corner = edges[e][end];
         TfSceneVertex *x = &v[2 * e + end];
 
-        for (guint axis = 0; axis < 3; axis++)
-          x->position[axis] = box->center[axis]
-                              + ((corner >> axis) & 1 ? 0.55f : -0.55f) * box->size[axis];
+        tf_scene_box_corner (box, tf_scene_box_edges[e][end], 1.1f, x->position);
         x->color[0] = x->color[1] = x->color[2] = x->color[3] = 1.0f;
       }
   glBindBuffer (GL_ARRAY_BUFFER, r->mark_vbo);

@@ -164,24 +164,23 @@ typedef struct
   float w, h, d;
 } Extent;
 
+/* The twelve edges of a box, as pairs of tf_scene_box_corner's corners. */
+const guint8 tf_scene_box_edges[12][2] = {
+  { 0, 1 }, { 1, 3 }, { 3, 2 }, { 2, 0 }, { 4, 5 }, { 5, 7 }, { 7, 6 }, { 6, 4 },
+  { 0, 4 }, { 1, 5 }, { 2, 6 }, { 3, 7 },
+};
+
 static void
 add_outline (TfScene          *scene,
              const TfSceneBox *box)
 {
-  static const int edges[12][2] = {
-    { 0, 1 }, { 1, 3 }, { 3, 2 }, { 2, 0 }, { 4, 5 }, { 5, 7 }, { 7, 6 }, { 6, 4 },
-    { 0, 4 }, { 1, 5 }, { 2, 6 }, { 3, 7 },
-  };
 
   for (guint e = 0; e < 12; e++)
     for (guint end = 0; end < 2; end++)
       {
-        int corner = edges[e][end];
         TfSceneVertex v;
 
-        for (guint axis = 0; axis < 3; axis++)
-          v.position[axis] = box->center[axis]
-                             + ((corner >> axis) & 1 ? 0.5f : -0.5f) * box->size[axis];
+        tf_scene_box_corner (box, tf_scene_box_edges[e][end], 1.0f, v.position);
         memcpy (v.color, outline_color, sizeof v.color);
         g_array_append_val (scene->outline_vertices, v);
       }

@@ -45,6 +45,22 @@ typedef struct
   float color[4];
 } TfSceneBox;
 
+/* A box's twelve edges, as pairs of corners (below). */
+extern const guint8 tf_scene_box_edges[12][2];
+
+/* Corner @corner (0 to 7: bit k set for the high side of axis k) of @box grown by @scale (1:
+ * the box itself; the hover mark stands a little outside it). */
+static inline void
+tf_scene_box_corner (const TfSceneBox *box,
+                     guint             corner,
+                     float             scale,
+                     float             out[3])
+{
+  for (guint axis = 0; axis < 3; axis++)
+    out[axis] = box->center[axis]
+                + ((corner >> axis) & 1 ? 0.5f : -0.5f) * scale * box->size[axis];
+}
+
 /* One end of a line: vertex data for the line shader. */
 typedef struct
 {
