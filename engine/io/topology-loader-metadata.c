@@ -594,6 +594,10 @@ read_metrics (TfYamlReader      *r,
   for (guint i = 0; i < G_N_ELEMENTS (new_counts); i++)
     if (have & (G_GUINT64_CONSTANT (1) << new_counts[i].row))
       l->has_new_counts |= new_counts[i].count;
+  /* Layout figures no method vouches for are not written back, so they are measured again, as
+   * a file without them has them measured: a second load then reads what the first wrote. */
+  if (mt->layout_method == TF_METHOD_NONE)
+    l->has_new_counts &= ~(guint) NEW_COUNT_LAYOUT;
   if (l->has_generator_metrics && mt->counts_method == TF_METHOD_NONE)
     mt->counts_method = TF_METHOD_EXACT;
   return TRUE;
