@@ -400,12 +400,10 @@ test_example_1024 (void)
   assert_close (tf_context_port_gbps (&c.context, TF_LINK_R2R, FALSE), 50);
   assert_close (c.context.defaults[TF_LINK_P2P].latency_ns, 1000);
 
-  g_assert_cmpint (c.stage_2, ==, TF_STAGE_2_G5_SIMULATION);
-  g_assert_cmpuint (c.warnings->len, ==, 1);
-  g_assert_cmpstr (g_ptr_array_index (c.warnings, 0), ==,
-                   "search-1024.yaml:57:12: field 'evaluator.stage_2': g5_simulation is not "
-                   "available in Topoforge: Stage 2 is skipped and Layer 3 uses the alpha-beta "
-                   "iteration model (stage_2: simgrid simulates the front)");
+  /* The spec's g5_simulation is SimGrid's Stage 2 (tests/spec-examples); the example leaves it
+   * off, so the figures the docs quote for it are the search's. */
+  g_assert_cmpint (c.stage_2, ==, TF_STAGE_2_NONE);
+  g_assert_cmpuint (c.warnings->len, ==, 0);
 }
 
 /* The 16,384-GPU example: GPT-3 175B with the batch doubled, every generator on, no warning. */

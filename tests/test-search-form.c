@@ -234,7 +234,8 @@ test_fresh (Fixture       *f,
 }
 
 /* The Stage 2 check: a configuration's stage_2 sets it, and it sets stage_2 (the spec's
- * g5_simulation, which Topoforge warns of and skips, is kept while the check stays clear). */
+ * g5_simulation, which runs SimGrid's Stage 2 where it is built, with its own notice, is kept
+ * while the check stays clear). */
 static void
 test_stage_2 (Fixture       *f,
               gconstpointer  data)
