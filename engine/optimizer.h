@@ -117,6 +117,7 @@ gboolean    tf_bottleneck_from_text (const char *text, TfBottleneck *bottleneck)
 #define TF_SEARCH_MAX_EDITS_PER_CHILD 16u
 #define TF_SEARCH_MAX_MANUAL_FILES   64u
 #define TF_SEARCH_MAX_STAGE_0        1000000u
+#define TF_SEARCH_MAX_GENERATOR_SECTIONS 8u
 
 typedef struct
 {
@@ -197,6 +198,17 @@ typedef enum
   TF_BASELINE_EDITS_UNIFORM,      /* 0 to 16, whatever the search did */
 } TfBaselineEdits;
 
+/* generators.<name> of a generator the configuration's reader has no table of its own for
+ * (search-config-generators.c): any registered generator takes these options, so a new one
+ * needs no change to the reader or the writer. */
+typedef struct
+{
+  char     name[32];    /* the generator's, as TfGenerator.name spells it */
+  gboolean enabled;     /* default yes: naming the section turns the generator on */
+  guint    initial;     /* designs it adds to the first population (default 16) */
+  double   rate;        /* its weight when it can mutate a parent (default 0.1) */
+} TfGeneratorSection;
+
 typedef struct
 {
   char                 *file;            /* as named by the user, for messages; may be NULL */
@@ -243,6 +255,10 @@ typedef struct
                                             * cross (pods or racks of one, the rest of the
                                             * other), when the template does not cross them */
 
+  /* generators.<name>: the generic sections, in file order */
+  guint                 n_generator_sections;
+  TfGeneratorSection    generator_sections[TF_SEARCH_MAX_GENERATOR_SECTIONS];
+
   /* search */
   TfSearchAlgorithm     algorithm;
   guint                 population_size;
@@ -269,6 +285,9 @@ typedef struct
 
 void     tf_search_config_init (TfSearchConfig *config);  /* the defaults docs/optimizer.md lists */
 void     tf_search_config_clear (TfSearchConfig *config);
+/* The generic section generators.<@name>, or NULL when the file has none. */
+const TfGeneratorSection *tf_search_config_get_generator_section (const TfSearchConfig *config,
+                                                                  const char *name);
 /* A deep copy of @src into @dest (uninitialised); clear both. */
 void     tf_search_config_copy (const TfSearchConfig *src, TfSearchConfig *dest);
 /* Errors are one line "FILE:LINE:COLUMN: field 'a.b': what is wrong" (TF_ERROR_INVALID_FILE). */

@@ -14,6 +14,7 @@
 #include "candidate-metadata-private.h"
 #include "cost-private.h"
 #include "names-private.h"
+#include "yaml-emitter-private.h"
 #include "yaml-reader-private.h"
 
 G_BEGIN_DECLS
@@ -133,5 +134,12 @@ gboolean tf_config_finish_workload (Loader *l, guint index);
  * n_chip once the document is read (tf_config_finish_manual). */
 gboolean tf_config_read_manual (TfYamlReader *r, const TfYamlKeyAt *at);
 gboolean tf_config_finish_manual (Loader *l);
+
+/* generators.<name> (search-config-generators.c): the generic section of a registered
+ * generator the reader has no table of its own for, as the unknown-key function of the
+ * generators mapping, and written back. */
+gboolean tf_config_read_generator_section (TfYamlReader *r, TfYamlMapping *m, const char *key,
+                                           gpointer target, gpointer data);
+void     tf_config_write_generator_sections (TfYamlEmitter *e, const TfSearchConfig *c);
 
 G_END_DECLS

@@ -287,6 +287,7 @@ write_generators (TfYamlEmitter        *e,
   tf_yaml_emitter_key_boolean (e, "enabled", c->crossover_enabled);
   tf_yaml_emitter_key_real (e, "crossover_rate", c->crossover_rate);
   tf_yaml_emitter_mapping_end (e);
+  tf_config_write_generator_sections (e, c);
   tf_yaml_emitter_mapping_end (e);
 }
 

@@ -427,6 +427,15 @@ static const TfYamlKey generator_keys[] = {
   TF_YAML_KEY_MAP ("graph_crossover", crossover_keys),
 };
 
+/* generators: the rows above, and any other registered generator's generic section. */
+static gboolean
+read_generators (TfYamlReader      *r,
+                 const TfYamlKeyAt *at)
+{
+  return tf_yaml_read_keys (r, generator_keys, G_N_ELEMENTS (generator_keys), at->field,
+                            at->data, tf_config_read_generator_section, NULL, NULL);
+}
+
 /* search.reference_point: {objective: value in its unit} */
 static gboolean
 read_reference_point (TfYamlReader      *r,
@@ -586,7 +595,7 @@ static const TfYamlKey top_keys[] = {
   TF_YAML_KEY_CALL ("workloads", read_workloads),
   TF_YAML_KEY_MAP_AT ("hardware_constraints", hardware_keys, TfSearchConfig, hardware),
   TF_YAML_KEY_CALL ("objectives", read_objectives),
-  TF_YAML_KEY_MAP ("generators", generator_keys),
+  TF_YAML_KEY_CALL ("generators", read_generators),
   TF_YAML_KEY_CALL ("search", read_search),
   TF_YAML_KEY_MAP ("evaluator", evaluator_keys),
   TF_YAML_KEY_CALL ("cost", read_cost),

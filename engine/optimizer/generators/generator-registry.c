@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* generator-registry.c: the optimizer's registered candidate generators. The list itself is
  * engine/optimizer/generators/meson.build's `generators`, one line per generator; it becomes
- * TF_GENERATOR_LIST in generator-list.h. */
+ * TF_GENERATOR_LIST in registered-generators.h. */
 #include "generators-private.h"
-#include "generator-list.h"
+#include "registered-generators.h"
 
 #define DECLARE_GENERATOR(name) extern const TfGenerator tf_generator_##name;
 #define LIST_GENERATOR(name) &tf_generator_##name,
