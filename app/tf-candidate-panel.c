@@ -136,6 +136,17 @@ comm_overlapped (const TfCandidate *c,
   return c->evaluation.iter_comm_total_us[0][k] - c->evaluation.iter_comm_us[0][k];
 }
 
+/* Layer 2 over all chips: primitive p at message size k of workload 0, data p * MAX + k. */
+static double
+collective (const TfCandidate *c,
+            gconstpointer      data)
+{
+  guint i = GPOINTER_TO_UINT (data);
+
+  return c->evaluation.collective_us[0][i / TF_SEARCH_MAX_MESSAGE_SIZES]
+                                    [i % TF_SEARCH_MAX_MESSAGE_SIZES];
+}
+
 static double
 switches (const TfCandidate *c,
           gconstpointer      unused)
@@ -299,6 +310,27 @@ build_rows (Builder *b)
                       ? tf_bottleneck_to_text (&b->c[1]->evaluation.iter_bottleneck[0][k])
                       : NULL);
         }
+    }
+
+  /* Every required primitive at every message size (docs/optimizer.md, "What Layer 2
+   * stores"): Layer 3 takes its own sizes from the model. */
+  if (all_have (b, TF_LAYER_COLLECTIVES) && config->n_workloads > 0)
+    {
+      const TfWorkload *wl = &config->workloads[0];
+
+      add_section (b, _("Collectives over all chips"));
+      for (guint p = 0; p < TF_N_PRIMITIVES; p++)
+        for (guint k = 0; (wl->primitives & (1u << p)) && k < wl->n_message_sizes; k++)
+          {
+            g_autofree char *size = g_format_size_full (wl->message_sizes[k],
+                                                        G_FORMAT_SIZE_IEC_UNITS);
+            /* TRANSLATORS: a collective and its message size: "AllReduce, 16.0 MiB" */
+            g_autofree char *label = g_strdup_printf (_("%s, %s"), tf_primitive_to_string (p),
+                                                      size);
+
+            add_value (b, label, "us", BETTER_LOWER, collective,
+                       GUINT_TO_POINTER (p * TF_SEARCH_MAX_MESSAGE_SIZES + k));
+          }
     }
 
   /* Stage 2's figures, for candidates it simulated (docs/optimizer.md, "Stage 2"). */

@@ -734,6 +734,7 @@ gboolean tf_network_graph_path_metrics (const TfNetworkGraph *graph,
  * id, its origin, and its evaluated values under metadata.metrics. Plain data of the file
  * format, with its names (candidate-metadata.c); the optimizer fills and reads it. */
 #define TF_CANDIDATE_MAX_VALUES 64u
+#define TF_CANDIDATE_MAX_COLLECTIVES 64u
 
 /* How a candidate was made: metadata.origin.method. */
 typedef enum
@@ -765,6 +766,16 @@ typedef enum
 
 const char *tf_comm_to_string (TfComm comm);   /* "tp", "pp", "dp", "ep" */
 
+/* One collective at one message size (metadata.metrics.collectives): the optimizer's Layer 2
+ * over all chips. */
+typedef struct
+{
+  char      *primitive;         /* "AllReduce", as the optimizer spells it */
+  guint64    bytes;
+  double     time_us;           /* alpha-beta */
+  double     bound_us;          /* the ForestColl bound, or NAN where none is known */
+} TfCollectiveRecord;
+
 typedef struct
 {
   char      *candidate_id;
@@ -780,6 +791,8 @@ typedef struct
   guint8     value_keys[TF_CANDIDATE_MAX_VALUES];  /* into tf_candidate_value_names () */
   double     values[TF_CANDIDATE_MAX_VALUES];
   char      *texts[TF_CANDIDATE_MAX_VALUES];   /* a value that is text ("*_bottleneck"), or NULL */
+  guint      n_collectives;
+  TfCollectiveRecord collectives[TF_CANDIDATE_MAX_COLLECTIVES];
 } TfCandidateMetadata;
 
 /* The names metadata.metrics may hold beside the generator's: "iter_time_us", ... (NULL-ended);

@@ -175,6 +175,85 @@ test_round_trip (void)
   family->state_free (state);
 }
 
+/* Layer 2 at every message size (issue 33): a second size is a second row per primitive in the
+ * file, and loading it gives every size back. */
+static void
+test_message_sizes (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(GPtrArray) seeds = g_ptr_array_new_with_free_func ((GDestroyNotify) tf_candidate_free);
+  g_autoptr(GRand) rng = g_rand_new_with_seed (5);
+  g_autoptr(GString) two = g_string_new (NULL);
+  g_autoptr(GString) one = g_string_new (NULL);
+  g_autoptr(TfCandidate) back = tf_candidate_new ();
+  g_autoptr(GError) error = NULL;
+  const TfGenerator *family = tf_test_generator ("family");
+  gpointer state;
+  TfCandidate *c;
+  TfWorkload *wl;
+
+  tf_test_search_config (64, "[fat-tree]", 24, 1, 1, NULL, &config);
+  wl = &config.workloads[0];
+  g_assert_cmpuint (wl->n_message_sizes, ==, 2);   /* 1 MiB and 16 MiB */
+  state = family->state_new (&config, &error);
+  g_assert_true (family->init (state, &config, rng, seeds, &error));
+  family->state_free (state);
+  c = g_ptr_array_index (seeds, 0);
+  g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE | TF_LAYER_COLLECTIVES, NULL,
+                              &error));
+  g_assert_true (tf_candidate_write_yaml (c, &config, two, &error));
+  for (guint p = 0; p < TF_N_PRIMITIVES; p++)
+    {
+      g_autofree char *small = g_strdup_printf ("{primitive: %s, bytes: 1048576, time_us: ",
+                                                tf_primitive_to_string (p));
+      g_autofree char *large = g_strdup_printf ("{primitive: %s, bytes: 16777216, time_us: ",
+                                                tf_primitive_to_string (p));
+
+      g_assert_nonnull (strstr (two->str, small));
+      g_assert_nonnull (strstr (two->str, large));
+      g_assert_cmpfloat (c->evaluation.collective_us[0][p][0], >, 0);
+      g_assert_cmpfloat (c->evaluation.collective_us[0][p][0], <,
+                         c->evaluation.collective_us[0][p][1]);
+    }
+  g_assert_true (tf_candidate_load_data ("two.yaml", two->str, two->len, back, &error));
+  g_assert_no_error (error);
+  g_assert_cmpmem (back->evaluation.collective_us[0], sizeof back->evaluation.collective_us[0],
+                   c->evaluation.collective_us[0], sizeof c->evaluation.collective_us[0]);
+
+  /* A record without its size, or of no primitive, is an error at its place. */
+  {
+    const struct { const char *from, *to, *message; } bad[] = {
+      { "{primitive: AllReduce, bytes: 1048576", "{primitive: AllReduce, bytez: 1048576",
+        "unknown key 'bytez'" },
+      { "{primitive: AllReduce, bytes: 1048576", "{primitive: AllReduX, bytes: 1048576",
+        "'AllReduX' is not a primitive" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_autoptr(TfCandidate) broken = tf_candidate_new ();
+        g_autoptr(GString) text = g_string_new (two->str);
+        g_autoptr(GError) local = NULL;
+
+        g_assert_cmpuint (g_string_replace (text, bad[i].from, bad[i].to, 1), ==, 1);
+        g_assert_false (tf_candidate_load_data ("bad.yaml", text->str, text->len, broken,
+                                                &local));
+        g_test_message ("%s", local->message);
+        g_assert_nonnull (strstr (local->message, "collectives"));
+        g_assert_nonnull (strstr (local->message, bad[i].message));
+      }
+  }
+
+  /* The largest size alone: one row per primitive, and another file. */
+  wl->message_sizes[0] = wl->message_sizes[1];
+  wl->n_message_sizes = 1;
+  g_assert_true (tf_evaluate (&config, c, TF_LAYER_COLLECTIVES, NULL, &error));
+  g_assert_true (tf_candidate_write_yaml (c, &config, one, &error));
+  g_assert_null (strstr (one->str, "bytes: 1048576"));
+  g_assert_nonnull (strstr (one->str, "{primitive: AllReduce, bytes: 16777216, time_us: "));
+  g_assert_cmpstr (one->str, !=, two->str);
+}
+
 static void
 test_bad_candidate (void)
 {
@@ -265,6 +344,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/candidate/round-trip", test_round_trip);
+  g_test_add_func ("/candidate/message-sizes", test_message_sizes);
   g_test_add_func ("/candidate/bad", test_bad_candidate);
   g_test_add_func ("/candidate/pass-through", test_pass_through);
   return g_test_run ();

@@ -3,6 +3,8 @@
  * context, the result's description, the metrics, and the optimizer's keys
  * (docs/optimizer.md).
  */
+#include <math.h>
+
 #include "topology-loader-private.h"
 #include "candidate-metadata-private.h"
 
@@ -340,6 +342,40 @@ candidate_of (TfLoader *l)
   return l->candidate;
 }
 
+/* metadata.metrics.collectives: [{primitive, bytes, time_us, bound_us}], the optimizer's Layer 2
+ * at each message size. */
+static const TfYamlKey collective_keys[] = {
+  TF_YAML_KEY_STRING ("primitive", TfCollectiveRecord, primitive, 32),
+  TF_YAML_KEY_UINT64 ("bytes", TfCollectiveRecord, bytes, 1, G_MAXUINT64, NULL),
+  TF_YAML_KEY_REAL ("time_us", TfCollectiveRecord, time_us),
+  TF_YAML_KEY_REAL ("bound_us", TfCollectiveRecord, bound_us),
+};
+
+static gboolean
+read_collectives (TfLoader *l)
+{
+  TfCandidateMetadata *c = candidate_of (l);
+  TfYamlSequence s;
+  gboolean more;
+
+  if (!tf_yaml_reader_begin_sequence (&l->r, &s, TF_CANDIDATE_MAX_COLLECTIVES))
+    return FALSE;
+  while (tf_yaml_reader_next_item (&l->r, &s, &more) && more)
+    {
+      TfCollectiveRecord *record = &c->collectives[c->n_collectives];
+      guint64 have;
+      TfMark start;
+
+      *record = (TfCollectiveRecord) { .bound_us = NAN };
+      c->n_collectives++;   /* its primitive is freed with the rest */
+      if (tf_yaml_read_keys (&l->r, collective_keys, G_N_ELEMENTS (collective_keys), record, l,
+                             NULL, &have, &start)
+          && (have & 7) != 7)
+        return tf_yaml_keys_fail_missing (&l->r, start, collective_keys, 3, have);
+    }
+  return l->r.error == NULL;
+}
+
 /* A key of metadata.metrics no row names: one of tf_candidate_value_names () (the optimizer's),
  * else one kept as it is. */
 static gboolean
@@ -353,6 +389,8 @@ read_candidate_value (TfYamlReader  *r,
   const char *const *names = tf_candidate_value_names ();
   TfCandidateMetadata *c;
 
+  if (strcmp (key, "collectives") == 0)
+    return read_collectives (l);
   for (guint i = 0; names[i] != NULL; i++)
     if (strcmp (key, names[i]) == 0)
       {

@@ -345,6 +345,24 @@ candidate_values:
     else
       tf_yaml_emitter_key_real (w, tf_candidate_value_names ()[candidate->value_keys[i]],
                                 candidate->values[i]);
+  if (candidate != NULL && candidate->n_collectives > 0)
+    {
+      tf_yaml_emitter_string (w, "collectives");
+      tf_yaml_emitter_sequence_start (w, FALSE);
+      for (guint i = 0; i < candidate->n_collectives; i++)
+        {
+          const TfCollectiveRecord *c = &candidate->collectives[i];
+
+          tf_yaml_emitter_mapping_start (w, TRUE);
+          tf_yaml_emitter_key_string (w, "primitive", c->primitive);
+          tf_yaml_emitter_key_uint (w, "bytes", c->bytes);
+          tf_yaml_emitter_key_real (w, "time_us", c->time_us);
+          if (!isnan (c->bound_us))
+            tf_yaml_emitter_key_real (w, "bound_us", c->bound_us);
+          tf_yaml_emitter_mapping_end (w);
+        }
+      tf_yaml_emitter_sequence_end (w);
+    }
   write_kept (w, kept, "metadata.metrics");
   tf_yaml_emitter_mapping_end (w);
 }

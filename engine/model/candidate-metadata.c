@@ -105,5 +105,7 @@ tf_candidate_metadata_free (TfCandidateMetadata *metadata)
   g_clear_pointer (&metadata->mutations, g_ptr_array_unref);
   for (guint i = 0; i < metadata->n_values; i++)
     g_free (metadata->texts[i]);
+  for (guint i = 0; i < metadata->n_collectives; i++)
+    g_free (metadata->collectives[i].primitive);
   g_free (metadata);
 }

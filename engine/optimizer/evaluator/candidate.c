@@ -7,10 +7,12 @@
  * Every Topoforge reader loads it like any topology; tf_candidate_load_data gives the candidate
  * back, and writing that again gives the same bytes.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "evaluator-private.h"
+#include "search-config-private.h"
 
 /* The layer each value under metadata.metrics (candidate-metadata-private.h) comes from. */
 static const TfLayer value_layer[TF_N_VALUES] = {
@@ -237,8 +239,27 @@ parse_id (const char *text,
   return TRUE;
 }
 
+/* Layer 2 of workload 0 at each of its message sizes, into @m's collectives. */
+static void
+collectives_of (const TfCandidate    *c,
+                const TfSearchConfig *config,
+                TfCandidateMetadata  *m)
+{
+  const TfWorkload *wl = config != NULL && config->n_workloads > 0 ? &config->workloads[0] : NULL;
+
+  for (guint p = 0; wl != NULL && (c->evaluation.layers & TF_LAYER_COLLECTIVES)
+                    && p < TF_N_PRIMITIVES; p++)
+    for (guint k = 0; (wl->primitives & (1u << p)) && k < wl->n_message_sizes
+                      && m->n_collectives < TF_CANDIDATE_MAX_COLLECTIVES; k++)
+      m->collectives[m->n_collectives++] = (TfCollectiveRecord) {
+        g_strdup (tf_primitive_to_string (p)), wl->message_sizes[k],
+        c->evaluation.collective_us[0][p][k], NAN,
+      };
+}
+
 static TfCandidateMetadata *
-metadata_of (const TfCandidate *c)
+metadata_of (const TfCandidate    *c,
+             const TfSearchConfig *config)
 {
   TfCandidateMetadata *m = g_new0 (TfCandidateMetadata, 1);
   const TfOrigin *o = &c->origin;
@@ -277,6 +298,7 @@ metadata_of (const TfCandidate *c)
             &c->evaluation.iter_bottleneck[0][v - TF_VALUE_COMM_BOTTLENECK]);
         m->value_keys[m->n_values++] = (guint8) v;
       }
+  collectives_of (c, config, m);
   return m;
 }
 
@@ -291,11 +313,9 @@ tf_candidate_write_yaml (const TfCandidate    *candidate,
   gboolean ok;
 
   g_return_val_if_fail (candidate != NULL && out != NULL, FALSE);
-  (void) config;
-
   view = candidate->topology;
   view.source = (char *) "optimizer";
-  view.candidate = metadata = metadata_of (candidate);
+  view.candidate = metadata = metadata_of (candidate, config);
   ok = tf_topology_write_yaml (&view, out, error);
   tf_candidate_metadata_free (metadata);
   return ok;
@@ -356,6 +376,16 @@ candidate_from_metadata (TfCandidate *c,
       }
     else
       set_value (c, m->value_keys[i], m->values[i]);
+  /* Layer 2 at each message size, in the file's order: metadata_of's, the sizes ascending. */
+  for (guint i = 0, p, seen[TF_N_PRIMITIVES] = { 0 }; i < m->n_collectives; i++)
+    {
+      if (!tf_names_find (tf_primitive_names, m->collectives[i].primitive, &p))
+        return BAD ("%s: field 'metadata.metrics.collectives[%u].primitive': '%s' is not a "
+                    "primitive", name, i, m->collectives[i].primitive);
+      if (seen[p] < TF_SEARCH_MAX_MESSAGE_SIZES)
+        c->evaluation.collective_us[0][p][seen[p]++] = m->collectives[i].time_us;
+      c->evaluation.layers |= TF_LAYER_COLLECTIVES;
+    }
 #undef BAD
   return TRUE;
 }

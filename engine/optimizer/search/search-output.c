@@ -130,6 +130,17 @@ emit_breakdown (TfYamlEmitter        *e,
           tf_yaml_emitter_key_real (e, "time_us",
                                     ev->collective_us[0][p][wl->n_message_sizes - 1]);
           emit_bottleneck (e, &ev->collective_bottleneck[0][p]);
+          /* Layer 2 at every message size (the bottleneck is the largest's). */
+          tf_yaml_emitter_string (e, "time_us_by_bytes");
+          tf_yaml_emitter_mapping_start (e, TRUE);
+          for (guint k = 0; k < wl->n_message_sizes; k++)
+            {
+              g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT,
+                                                        (guint64) wl->message_sizes[k]);
+
+              tf_yaml_emitter_key_real (e, bytes, ev->collective_us[0][p][k]);
+            }
+          tf_yaml_emitter_mapping_end (e);
           tf_yaml_emitter_mapping_end (e);
         }
     }
