@@ -5,6 +5,7 @@
  * with a checkpoint resumes to the front of the run never stopped. */
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib/gstdio.h>
 
@@ -594,6 +595,72 @@ test_resume (void)
   g_rmdir (dir);
 }
 
+/* A damaged checkpoint is refused with one line before anything in it is trusted (issue 34):
+ * a byte changed at a few hundred places, the file cut short, a FIFO in its place. */
+static void
+test_resume_damaged (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("tf-search-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "checkpoint.bin", NULL);
+  g_auto(TfSearchConfig) config = { 0 };
+  g_auto(TfSearchResult) stopped = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  guint at[2] = { 0, 2 }, refused = 0, header = 0;
+  TfSearchOptions options = { .threads = 1, .checkpoint = path, .progress = stop_at,
+                              .progress_data = at, .checkpoint_seconds = 3600 };
+  gsize size;
+
+  tf_test_search_config (32, "ALL", 12, 5, 7, NULL, &config);
+  g_assert_true (tf_search_run (&config, &options, &stopped, &error));
+  g_assert_true (stopped.cancelled);
+  g_assert_true (g_file_get_contents (path, &data, &size, &error));
+  options.progress = NULL;
+  options.resume = TRUE;
+  for (gsize pos = 0; pos < size; pos += MAX (1u, size / 300))
+    {
+      g_auto(TfSearchResult) resumed = { 0 };
+
+      data[pos] ^= 0x5a;
+      g_assert_true (g_file_set_contents (path, data, size, &error));
+      data[pos] ^= 0x5a;
+      g_assert_false (tf_search_run (&config, &options, &resumed, &error));
+      g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_FILE);
+      g_assert_null (strchr (error->message, '\n'));
+      header += strstr (error->message, "not a checkpoint of this build") != NULL;
+      refused += strstr (error->message, "its checksum does not match") != NULL;
+      g_clear_error (&error);
+    }
+  g_test_message ("%" G_GSIZE_FORMAT " bytes, %u positions refused by the checksum, %u by the "
+                  "header", size, refused, header);
+  g_assert_cmpuint (refused + header, >=, 300);
+  g_assert_cmpuint (header, >=, 1);
+
+  /* Cut short anywhere: refused. */
+  for (gsize cut = 0; cut < size; cut += size / 7)
+    {
+      g_auto(TfSearchResult) resumed = { 0 };
+
+      g_assert_true (g_file_set_contents (path, data, cut, &error));
+      g_assert_false (tf_search_run (&config, &options, &resumed, &error));
+      g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_FILE);
+      g_clear_error (&error);
+    }
+
+  /* A FIFO would block a reader forever. */
+  g_unlink (path);
+  if (mkfifo (path, 0600) == 0)
+    {
+      g_auto(TfSearchResult) resumed = { 0 };
+
+      g_assert_false (tf_search_run (&config, &options, &resumed, &error));
+      g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_FILE);
+      g_assert_nonnull (strstr (error->message, "not a regular file"));
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* No family yields a legal topology within a 2-port radix: a clear error, not an empty run. */
 static void
 test_no_seed (void)
@@ -628,5 +695,6 @@ main (int    argc,
   g_test_add_func ("/search/random-algorithm", test_random_algorithm);
   g_test_add_func ("/search/no-seed", test_no_seed);
   g_test_add_func ("/search/resume", test_resume);
+  g_test_add_func ("/search/resume-damaged", test_resume_damaged);
   return g_test_run ();
 }

@@ -114,7 +114,8 @@ tf_pack_get_string (TfPackReader *r)
 
   if (r->bad || n == TF_PACK_NO_STRING)
     return NULL;
-  if (n > r->size - r->pos)
+  /* Cut short, or with a NUL inside (the text would end there, the rest unread). */
+  if (n > r->size - r->pos || memchr (r->data + r->pos, 0, n) != NULL)
     {
       r->bad = TRUE;
       return NULL;

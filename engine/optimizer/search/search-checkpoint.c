@@ -2,7 +2,8 @@
 /* search-checkpoint.c: a run's whole state between generations, written atomically to one file
  * and read back to resume it (issue 16; docs/optimizer.md, "Checkpoint and resume").
  *
- * The file: a header (magic, version, the sizes of the plain structs it holds), the complete
+ * The file: a header (magic, version, the sizes of the plain structs it holds) and the SHA-256
+ * of all that follows it, checked before anything else is read (issue 34); then the complete
  * configuration as YAML (with every override the run had, so resuming needs nothing else) and
  * the baseline option; where the run stands (phase, step); the counters and times of the
  * result so far; the numbering, the sampler's sequence and the adaptive credits; what each
@@ -12,6 +13,9 @@
  * kept: every generation and batch reseeds from the seed and its number (tf_search_reseed),
  * so a resumed run draws what the uninterrupted one did, and ends with the same front.
  */
+#include <errno.h>
+#include <sys/stat.h>
+
 #include <glib/gstdio.h>
 
 #include "pack-private.h"
@@ -21,8 +25,12 @@
 /* 2: one generator state and credit per registered generator (TF_N_GENERATORS, in the head),
  * not sixteen. 3: Stage 0's family front, rows and counters, and what each row says of its
  * candidate (TfEvaluatedInfo). 4: one more mutation operator (change_chips_per_board), so one
- * more credit in the mutator's state. */
-#define CHECKPOINT_VERSION 4u
+ * more credit in the mutator's state. 5: the SHA-256 of the rest after the header. */
+#define CHECKPOINT_VERSION 5u
+#define HEAD_WORDS         7u
+#define DIGEST_BYTES       32u   /* SHA-256 */
+/* Beyond this a file is not a checkpoint a search of MAX_N_CHIP chips writes. */
+#define CHECKPOINT_MAX_BYTES (G_GUINT64_CONSTANT (4) << 30)
 
 /* The fourth word of a stream's seed, after the seed's two words and the phase. */
 void
@@ -144,10 +152,13 @@ tf_search_checkpoint_write (Run         *run,
   const TfSearchOptions *options = run->options;
   g_autoptr(GByteArray) out = NULL;
   g_autoptr(GString) config = g_string_new (NULL);
-  guint32 head[7] = {
+  guint32 head[HEAD_WORDS] = {
     CHECKPOINT_MAGIC, CHECKPOINT_VERSION, sizeof (Counters), sizeof (TfCredit),
     sizeof (TfEvaluatorStats), TF_N_OBJECTIVES, TF_N_GENERATORS,
   };
+  guint8 digest[DIGEST_BYTES] = { 0 };
+  gsize digest_length = sizeof digest;
+  g_autoptr(GChecksum) sha = g_checksum_new (G_CHECKSUM_SHA256);
   gint64 now = g_get_monotonic_time ();
   GHashTableIter iter;
   gpointer key;
@@ -161,6 +172,7 @@ tf_search_checkpoint_write (Run         *run,
     return FALSE;
   out = g_byte_array_sized_new (1 << 20);
   tf_pack_put (out, head, sizeof head);
+  tf_pack_put (out, digest, sizeof digest);   /* filled in at the end */
   tf_pack_put_string (out, config->str);
   tf_pack_put_u32 (out, options->baseline);
   tf_pack_put_u32 (out, phase);
@@ -204,6 +216,10 @@ tf_search_checkpoint_write (Run         *run,
   tf_pack_put_u32 (out, members != NULL ? members->len : 0);
   if (members != NULL)
     tf_pack_put (out, members->data, sizeof (TfFrontMember) * members->len);
+  g_checksum_update (sha, out->data + sizeof head + sizeof digest,
+                     out->len - sizeof head - sizeof digest);
+  g_checksum_get_digest (sha, digest, &digest_length);
+  memcpy (out->data + sizeof head, digest, sizeof digest);
   if (!tf_write_file_atomic (options->checkpoint, (const char *) out->data, out->len, error))
     return FALSE;
   run->checkpointed = g_get_monotonic_time ();
@@ -211,23 +227,6 @@ tf_search_checkpoint_write (Run         *run,
 }
 
 /* Reading */
-
-static gboolean
-read_file (const char  *path,
-           guint8     **data,
-           gsize       *size,
-           GError     **error)
-{
-  g_autoptr(GError) local = NULL;
-
-  if (!g_file_get_contents (path, (char **) data, size, &local))
-    {
-      g_set_error (error, TF_ERROR, TF_ERROR_IO, "cannot read the checkpoint %s: %s", path,
-                   local->message);
-      return FALSE;
-    }
-  return TRUE;
-}
 
 static gboolean
 damaged (const char  *path,
@@ -238,6 +237,55 @@ damaged (const char  *path,
   return FALSE;
 }
 
+/* The file, a regular one (a FIFO would block the read), of this build's format and whole: its
+ * header and checksum are checked before anything in it is read. *@data is freed by the
+ * caller. */
+static gboolean
+read_file (const char  *path,
+           guint8     **data,
+           gsize       *size,
+           GError     **error)
+{
+  const guint32 expected[HEAD_WORDS] = {
+    CHECKPOINT_MAGIC, CHECKPOINT_VERSION, sizeof (Counters), sizeof (TfCredit),
+    sizeof (TfEvaluatorStats), TF_N_OBJECTIVES, TF_N_GENERATORS,
+  };
+  const gsize head_bytes = sizeof expected + DIGEST_BYTES;
+  g_autoptr(GChecksum) sha = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autoptr(GError) local = NULL;
+  guint8 digest[DIGEST_BYTES];
+  gsize digest_length = sizeof digest;
+  GStatBuf st;
+
+  *data = NULL;
+  if (g_stat (path, &st) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, TF_ERROR, TF_ERROR_IO, "cannot read the checkpoint %s: %s", path,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  if (!S_ISREG (st.st_mode))
+    return damaged (path, "not a regular file, so not a checkpoint", error);
+  if ((guint64) st.st_size > CHECKPOINT_MAX_BYTES)
+    return damaged (path, "larger than any checkpoint (4 GiB)", error);
+  if (!g_file_get_contents (path, (char **) data, size, &local))
+    {
+      g_set_error (error, TF_ERROR, TF_ERROR_IO, "cannot read the checkpoint %s: %s", path,
+                   local->message);
+      return FALSE;
+    }
+  if (*size < head_bytes || memcmp (*data, expected, sizeof expected) != 0)
+    return damaged (path, "not a checkpoint of this build of Topoforge", error);
+  g_checksum_update (sha, *data + head_bytes, *size - head_bytes);
+  g_checksum_get_digest (sha, digest, &digest_length);
+  if (memcmp (digest, *data + sizeof expected, sizeof digest) != 0)
+    return damaged (path, "the checkpoint is damaged: its checksum does not match what it "
+                    "holds", error);
+  return TRUE;
+}
+
 /* The header and the configuration; @r left after the baseline option. */
 static gboolean
 read_head (const char      *path,
@@ -246,17 +294,10 @@ read_head (const char      *path,
            gboolean        *baseline,
            GError         **error)
 {
-  guint32 head[7];
-  const guint32 expected[7] = {
-    CHECKPOINT_MAGIC, CHECKPOINT_VERSION, sizeof (Counters), sizeof (TfCredit),
-    sizeof (TfEvaluatorStats), TF_N_OBJECTIVES, TF_N_GENERATORS,
-  };
   g_autofree char *yaml = NULL;
   g_autofree char *name = NULL;
 
-  tf_pack_get (r, head, sizeof head);
-  if (r->bad || memcmp (head, expected, sizeof head) != 0)
-    return damaged (path, "not a checkpoint of this build of Topoforge", error);
+  r->pos = HEAD_WORDS * sizeof (guint32) + DIGEST_BYTES;   /* read_file checked them */
   yaml = tf_pack_get_string (r);
   *baseline = tf_pack_get_u32 (r) != 0;
   if (r->bad || yaml == NULL)
