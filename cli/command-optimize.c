@@ -27,6 +27,7 @@
 #include "pareto-svg.h"
 
 #define CHECKPOINT_FILE "checkpoint.bin"
+#define CONFIG_FILE     "config.yaml"   /* the run folder's (search-output.c) */
 
 const TfBatchEvaluator *tf_cli_search_evaluator;
 
@@ -225,6 +226,43 @@ run_repeats (TfSearchConfig  *config,
   return status;
 }
 
+/* Whether the checkpoint's configuration @config is the run's whose folder @dir is: the same as
+ * DIR/config.yaml where a stopped run wrote one (threads aside), so that a checkpoint of another
+ * run never replaces this one's files (issue 34). */
+static gboolean
+same_run (const char           *dir,
+          const char           *checkpoint,
+          const TfSearchConfig *config,
+          GError              **error)
+{
+  g_autofree char *path = g_build_filename (dir, CONFIG_FILE, NULL);
+  g_auto(TfSearchConfig) written = { 0 };
+  g_autoptr(GString) a = g_string_new (NULL);
+  g_autoptr(GString) b = g_string_new (NULL);
+  g_auto(GStrv) la = NULL, lb = NULL;
+  guint i;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return TRUE;
+  if (!tf_search_config_load_file (path, &written, error))
+    return FALSE;
+  written.threads = config->threads;
+  if (!tf_search_config_write_yaml (config, a, error)
+      || !tf_search_config_write_yaml (&written, b, error))
+    return FALSE;
+  if (strcmp (a->str, b->str) == 0)
+    return TRUE;
+  la = g_strsplit (a->str, "\n", -1);
+  lb = g_strsplit (b->str, "\n", -1);
+  for (i = 0; la[i] != NULL && lb[i] != NULL && strcmp (la[i], lb[i]) == 0; i++)
+    ;
+  g_set_error (error, TF_ERROR, TF_ERROR_INVALID_FILE, "--resume: %s is of another run than "
+               "%s: the checkpoint's configuration has '%s' where config.yaml has '%s'; "
+               "nothing was changed", checkpoint, path, g_strstrip (la[i] ? la[i] : ""),
+               g_strstrip (lb[i] ? lb[i] : ""));
+  return FALSE;
+}
+
 /* --resume DIR: the configuration and options from DIR's checkpoint; --threads may change,
  * which changes no result. */
 static int
@@ -249,6 +287,7 @@ resume_run (const char *dir,
       return TF_CLI_EXIT_FAILURE;
     }
   if (!tf_search_checkpoint_load_config (path, &config, &options.baseline, &error)
+      || !same_run (dir, path, &config, &error)
       || (threads != NULL
           && !tf_cli_parse_uint ("threads", threads, &threads_range, &config.threads, &error))
       || (every != NULL

@@ -237,6 +237,36 @@ test_optimize_resume (void)
       g_assert_nonnull (strstr (r.err, "has no checkpoint"));
       assert_one_line (r.err);
       run_clear (&r);
+      /* Another run's checkpoint (another seed) in this run's folder: refused with one line
+       * naming both, and nothing of this run's changed. */
+      if (k == 0)
+        {
+          g_autofree char *other = g_dir_make_tmp ("tf-optimize-XXXXXX", NULL);
+          g_autofree char *theirs = g_build_filename (other, "checkpoint.bin", NULL);
+          g_autofree char *data = NULL, *before = NULL, *after = NULL;
+          const char *argv2[] = { g_getenv ("TF_CLI"), "optimize", "--config", config, "--out",
+                                  other, "--population", "8", "--generations", "6", "--seed",
+                                  "9", "--checkpoint-every", "0", NULL };
+          g_auto(GStrv) env2 = g_environ_setenv (g_get_environ (), "TF_TEST_KILL_AT",
+                                                 "generation:2", TRUE);
+          gsize size;
+
+          g_assert_true (g_spawn_sync (NULL, (char **) argv2, env2, G_SPAWN_STDOUT_TO_DEV_NULL
+                                       | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL,
+                                       &status, &error));
+          g_assert_true (g_file_get_contents (theirs, &data, &size, NULL));
+          g_assert_true (g_file_set_contents (checkpoint, data, size, NULL));
+          g_assert_true (g_file_get_contents (summary, &before, NULL, NULL));
+          r = run ("optimize", "--resume", dir, NULL);
+          g_assert_cmpint (r.status, ==, 1);
+          g_assert_nonnull (strstr (r.err, "is of another run than"));
+          g_assert_nonnull (strstr (r.err, "seed: 9"));
+          assert_one_line (r.err);
+          run_clear (&r);
+          g_assert_true (g_file_get_contents (summary, &after, NULL, NULL));
+          g_assert_cmpstr (before, ==, after);
+          g_unlink (theirs);
+        }
       /* A damaged checkpoint: one line naming it, nothing written. */
       g_assert_true (g_file_set_contents (checkpoint, "TFCK", 4, NULL));
       r = run ("optimize", "--resume", dir, NULL);
