@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "optimizer.h"
 #include "yaml-reader-private.h"
 
 #include "test-util.h"
@@ -121,6 +122,36 @@ test_string_underscores (void)
     }
 }
 
+/* A UTF-8 byte-order mark before the document is no part of it (issue 34): the scalar reads as
+ * without it, and a search configuration or a topology file that starts with one loads. */
+static void
+test_byte_order_mark (void)
+{
+  guint64 v = 0;
+  GError *error = read_scalar ("\xef\xbb\xbf" "42", (ReadFunc) read_uint, &v);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "..", "data", "examples",
+                                                 "search-small.yaml", NULL);
+  g_autofree char *text = NULL, *marked = NULL;
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(GError) local = NULL;
+  gsize size;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (v, ==, 42);
+  g_assert_true (g_file_get_contents (path, &text, &size, NULL));
+  marked = g_strconcat ("\xef\xbb\xbf", text, NULL);
+  g_assert_true (tf_search_config_load_data ("bom.yaml", marked, size + 3, &config, &local));
+  g_assert_no_error (local);
+  g_assert_cmpuint (config.n_chip, >, 0);
+  /* Errors still point where an editor shows the text. */
+  tf_search_config_clear (&config);
+  g_free (marked);
+  marked = g_strconcat ("\xef\xbb\xbf", "n_chip: x\n", NULL);
+  g_assert_false (tf_search_config_load_data ("bom.yaml", marked, strlen (marked), &config,
+                                              &local));
+  g_assert_true (g_str_has_prefix (local->message, "bom.yaml:1:9: "));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -128,5 +159,6 @@ main (int argc, char **argv)
   g_test_add_func ("/base/yaml-reader/uint-underscores", test_uint_underscores);
   g_test_add_func ("/base/yaml-reader/real-underscores", test_real_underscores);
   g_test_add_func ("/base/yaml-reader/string-underscores", test_string_underscores);
+  g_test_add_func ("/base/yaml-reader/byte-order-mark", test_byte_order_mark);
   return g_test_run ();
 }

@@ -121,6 +121,13 @@ tf_yaml_reader_init (TfYamlReader *r,
 {
   const gchar *end;
 
+  /* A UTF-8 byte-order mark is no text (libyaml, told the encoding, would read it as some):
+   * lines and columns count from after it, as editors show them. */
+  if (length >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf)
+    {
+      data += 3;
+      length -= 3;
+    }
   memset (r, 0, sizeof *r);
   r->file = file;
   r->data = data;
