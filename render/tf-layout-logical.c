@@ -731,12 +731,6 @@ boards_on_rails (const TfNetworkGraph *g)
   return split;
 }
 
-/* Each board's scale-up switches beside its chips: in a row through the middle of the board
- * along the direction its chips spread most, half a grid step off an axis the board is flat
- * along (below it when it lies flat: the family's links leave upwards or sideways), or in the
- * middle of a board that fills a volume. Rows that would crowd stack further off. A board on
- * rails has its chips under different leaves: switch k then stands just below chip k mod C,
- * further down when there are more switches than chips. */
 /* Switch @s of board b, the slot-th of its @n: in a row through the middle of the board along
  * the direction its chips spread most (see place_scale_up). */
 static void
