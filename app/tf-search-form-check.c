@@ -316,6 +316,19 @@ set_message (TfSearchForm *self,
   self->messages[i] = message;
 }
 
+/* The Stage 2 check shows what the engine does with @config's evaluator.stage_2
+ * (tf_stage_2_simulator_for): ticked for simgrid (asked for, even where its simulator is
+ * missing: the check then says why), and for the spec's g5_simulation where the simulator is
+ * found, which then runs SimGrid's Stage 2. */
+gboolean
+tf_search_form_stage_2_ticked (const TfSearchConfig *config)
+{
+  g_autofree char *simulator = NULL;
+
+  tf_stage_2_simulator_for (config, &simulator, NULL);
+  return config->stage_2 == TF_STAGE_2_SIMGRID || simulator != NULL;
+}
+
 /* The configuration the fields describe over the base, unchecked; text the form cannot read
  * leaves the base's value and a message on its field. */
 void
@@ -414,11 +427,12 @@ tf_search_form_build_config (TfSearchForm   *self,
   out->edits_per_child = read_uint (self->edits_per_child);
   out->template_enabled = gtk_check_button_get_active (self->template_enabled);
   out->crossover_enabled = gtk_check_button_get_active (self->crossover_enabled);
-  /* Ticked: SimGrid; cleared: none, unless the file named the spec's g5 (kept, and warned). */
-  if (gtk_check_button_get_active (self->stage_2))
-    out->stage_2 = TF_STAGE_2_SIMGRID;
-  else if (out->stage_2 == TF_STAGE_2_SIMGRID)
-    out->stage_2 = TF_STAGE_2_NONE;
+  /* Ticked: SimGrid; cleared: none; unless the base already does what the check says, as the
+   * spec's g5_simulation does (kept, and warned): SimGrid's Stage 2 where it is found, else
+   * none. */
+  if (gtk_check_button_get_active (self->stage_2) != tf_search_form_stage_2_ticked (out))
+    out->stage_2 = gtk_check_button_get_active (self->stage_2) ? TF_STAGE_2_SIMGRID
+                                                               : TF_STAGE_2_NONE;
 
   out->algorithm = gtk_drop_down_get_selected (self->algorithm) == 1 ? TF_SEARCH_RANDOM
                                                                      : TF_SEARCH_NSGA2;

@@ -96,5 +96,7 @@ void      tf_search_form_set_bits (GtkCheckButton **checks, guint n_checks, guin
 /* The lists as the fields show them: "1M, 16M"; "32, 64". */
 char     *tf_search_form_format_sizes (const TfWorkload *w);
 char     *tf_search_form_format_radixes (const TfHardwareConstraints *hw);
+/* Whether the Stage 2 check is ticked for @config: Stage 2 asked for, as the engine reads it. */
+gboolean  tf_search_form_stage_2_ticked (const TfSearchConfig *config);
 
 G_END_DECLS

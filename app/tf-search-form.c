@@ -568,7 +568,7 @@ tf_search_form_set_config (TfSearchForm         *self,
   gtk_spin_button_set_value (self->edits_per_child, self->base.edits_per_child);
   gtk_check_button_set_active (self->template_enabled, self->base.template_enabled);
   gtk_check_button_set_active (self->crossover_enabled, self->base.crossover_enabled);
-  gtk_check_button_set_active (self->stage_2, self->base.stage_2 == TF_STAGE_2_SIMGRID);
+  gtk_check_button_set_active (self->stage_2, tf_search_form_stage_2_ticked (&self->base));
   tf_search_form_fill_manual (self);
 
   gtk_drop_down_set_selected (self->algorithm, self->base.algorithm == TF_SEARCH_RANDOM ? 1 : 0);

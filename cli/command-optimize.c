@@ -105,6 +105,7 @@ run_one (TfSearchConfig  *config,
   g_autoptr(GError) error = NULL;
   g_autofree char *baseline = NULL;
   g_autofree char *checkpoint = g_build_filename (dir, CHECKPOINT_FILE, NULL);
+  g_autofree char *simulator = NULL;
   guint violations = 0;
 
   if (g_mkdir_with_parents (dir, 0777) != 0)
@@ -163,7 +164,9 @@ run_one (TfSearchConfig  *config,
     tf_cli_print_line (stderr, "stage 2: %u of %u front candidates simulated with SimGrid in "
                        "%.1f s (summary.yaml: stage_2)", result->simulated,
                        result->stage_2_candidates, result->stage_2_seconds);
-  else if (config->stage_2 == TF_STAGE_2_G5_SIMULATION && !result->cancelled)
+  /* Skipped by the search's own rule: the spec's name, and no simulator for it here. */
+  else if (config->stage_2 == TF_STAGE_2_G5_SIMULATION && !result->cancelled
+           && tf_stage_2_simulator_for (config, &simulator, NULL) && simulator == NULL)
     tf_cli_print_line (stderr, "stage 2: skipped (g5_simulation, and SimGrid's helper is not "
                        "built here)");
   if (result->simulation_failures > 0)

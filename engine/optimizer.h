@@ -168,7 +168,8 @@ typedef struct
 /* Stage 2 of the evaluator (evaluator.stage_2; docs/optimizer.md, "Stage 2") */
 typedef enum
 {
-  TF_STAGE_2_G5_SIMULATION = 0,   /* the spec's name: no g5 here, warned and skipped */
+  TF_STAGE_2_G5_SIMULATION = 0,   /* the spec's name: no g5 here; SimGrid's where it is built,
+                                   * else skipped (tf_stage_2_simulator_for), with a notice */
   TF_STAGE_2_NONE,
   TF_STAGE_2_SIMGRID,             /* the front simulated with SimGrid (topoforge-simgrid) */
   TF_N_STAGE_2
@@ -638,6 +639,12 @@ double  *tf_front_rows (const GPtrArray *front, const GArray *members, guint m, 
 /* Stage 2's simulator, topoforge-simgrid: its path ($TOPOFORGE_SIMGRID, built beside this build,
  * or installed), or NULL and an error saying how to get it. */
 char    *tf_stage_2_find_simulator (GError **error);
+/* The simulator Stage 2 runs for @config's evaluator.stage_2 in *@simulator (free it), NULL
+ * when it runs none: for simgrid, tf_stage_2_find_simulator's, or FALSE and its error; for the
+ * spec's g5_simulation, the same where it is found, else none (Stage 2 skipped); none for none.
+ * The one rule the search, the CLI and the app's Stage 2 check follow. */
+gboolean tf_stage_2_simulator_for (const TfSearchConfig *config, char **simulator,
+                                   GError **error);
 /* Stage 2 on one evaluated design (tf_candidate_evaluate_design), as a run's front gets it:
  * its communication simulated with SimGrid by @simulator (tf_stage_2_find_simulator), and its
  * iteration time again with it (evaluation.simulated). */

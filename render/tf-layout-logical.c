@@ -3,8 +3,9 @@
  *
  * Each family's row reads the numbering its family file documents: torus chip i at
  * (i mod S_0, i / S_0 mod S_1, ...), HyperX switch i likewise on S, dragonfly switches group by
- * group, hypercube chip i at the bits of i. Chips served by a switch hang below it in a small
- * patch, so a layout only places switches. Dimensions beyond three fold onto the axes again,
+ * group (the families of groups on a circle: tf-layout-groups.c), hypercube chip i at the bits
+ * of i. Chips served by a switch hang below it in a small patch, so a layout only places
+ * switches. Dimensions beyond three fold onto the axes again,
  * each fold a whole block further on, so a 4-D grid reads as a row of 3-D ones.
  *
  * A board's scale-up switches (intra_board_topo = switch) are no part of the family's shape:
@@ -13,28 +14,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "tf-layout-logical.h"
-
-/* Chips hang this far below the switch they link to. */
-#define DROP 4.0f
-/* A dragonfly's groups make at most this many bars, as sectors of its circle. */
-#define GROUP_SECTORS 16u
-
-typedef struct
-{
-  const TfNetworkGraph *g;
-  const TfAttrs        *attrs;
-  float               (*pos)[3];
-  guint32              *chip_switch;   /* the first switch a chip links to, or G_MAXUINT32 */
-  guint32              *chip_slot;     /* its place among that switch's chips */
-  guint32              *served;        /* chips per switch */
-  guint                 served_max;
-  float               (*across)[2];    /* per switch, the x-z direction its patch's rows run */
-  gboolean              outward;       /* patches lie on the floor, out from the switch */
-  gboolean              boards;        /* boards have scale-up switches: keep them together */
-  guint32              *group;         /* per node, its bar (tf_layout_logical ()), or NULL */
-  guint                 n_groups;
-} Layout;
+#include "tf-layout-private.h"
 
 typedef void (*LayoutFunc) (Layout *l);
 
@@ -50,10 +30,10 @@ find_attr (const Layout *l,
   return NULL;
 }
 
-static guint
-attr_int (const Layout *l,
-          const char   *key,
-          guint         fallback)
+guint
+tf_layout_attr_int (const Layout *l,
+                    const char   *key,
+                    guint         fallback)
 {
   const TfAttr *a = find_attr (l, key);
 
@@ -86,31 +66,6 @@ static guint
 side (guint n)
 {
   return (guint) ceil (sqrt ((double) MAX (n, 1)));
-}
-
-static float *
-node (Layout *l,
-      guint   v)
-{
-  return l->pos[v];
-}
-
-static float *
-switch_pos (Layout *l,
-            guint   s)
-{
-  return l->pos[l->g->n_chip + s];
-}
-
-static void
-set (float *p,
-     float  x,
-     float  y,
-     float  z)
-{
-  p[0] = x;
-  p[1] = y;
-  p[2] = z;
 }
 
 /* Grid coordinates of @index on @sizes, dimension d along axis axes[d % 3] with step
@@ -165,8 +120,8 @@ patch_rows (const Layout *l)
 
 /* Chips below the switch they serve, in a patch whose rows run along the switch's across
  * direction; or, outward, on the floor beyond the switch, rows running away from it. */
-static void
-hang_chips (Layout *l)
+void
+tf_layout_hang_chips (Layout *l)
 {
   guint cols = patch_cols (l), rows = patch_rows (l);
 
@@ -195,8 +150,8 @@ hang_chips (Layout *l)
 }
 
 /* The room a switch needs beside its neighbours for its patch of chips. */
-static float
-switch_spot (const Layout *l)
+float
+tf_layout_switch_spot (const Layout *l)
 {
   guint patch = MAX (patch_cols (l), patch_rows (l));
 
@@ -338,8 +293,8 @@ tier_groups (Layout      *l,
  * Planes (a fat-tree's copies of its fabric) each get their own: plane 0 over the chips, plane 1
  * mirrored under them, planes 2 and 3 beside those, and so on, so each plane's levels read
  * apart and every chip shows its link into each. */
-static void
-lay_out_tiers (Layout *l)
+void
+tf_layout_tiers (Layout *l)
 {
   const TfNetworkGraph *g = l->g;
   guint n_planes = 1, unserved = 0, n_levels, bad = 0;
@@ -350,7 +305,7 @@ lay_out_tiers (Layout *l)
   g_autofree guint *podded = NULL;     /* per level: every switch in a pod */
   g_autofree guint *in_pod = NULL;     /* per plane, level and pod: switches placed */
   guint pod_cols = side (g->n_pod), pod_side = 0, any_podded = 0;
-  float spot = switch_spot (l), width, height, cell = 0;
+  float spot = tf_layout_switch_spot (l), width, height, cell = 0;
 
   n_levels = switch_levels (g, level);
   count = g_new0 (guint, MAX (n_levels, 1));
@@ -424,7 +379,7 @@ lay_out_tiers (Layout *l)
     }
   if (any_podded && unserved == 0)
     tier_groups (l, level, pod, n_levels, n_planes, podded);
-  hang_chips (l);
+  tf_layout_hang_chips (l);
   /* Chips no switch serves: a grid of their own, below the rest. */
   if (unserved > 0)
     {
@@ -452,7 +407,7 @@ lay_out_torus (Layout *l)
 
   if (n_dims == 0)
     {
-      lay_out_tiers (l);
+      tf_layout_tiers (l);
       return;
     }
   for (guint c = 0; c < l->g->n_chip; c++)
@@ -467,116 +422,17 @@ lay_out_hyperx (Layout *l)
   static const guint axes_2d[3] = { 2, 0, 1 }, axes_3d[3] = { 2, 1, 0 };
   guint sizes[TF_MAX_DIMS];
   guint n_dims = attr_dims (l, "S", l->g->n_switch, sizes);
-  float spot = switch_spot (l);
+  float spot = tf_layout_switch_spot (l);
   const float pitch[3] = { spot, spot + DROP, spot };
 
   if (n_dims == 0)
     {
-      lay_out_tiers (l);
+      tf_layout_tiers (l);
       return;
     }
   for (guint s = 0; s < l->g->n_switch; s++)
     grid_point (sizes, n_dims, s, n_dims <= 2 ? axes_2d : axes_3d, pitch, switch_pos (l, s));
-  hang_chips (l);
-}
-
-/* Dragonfly and dragonfly+: g groups at equal angles on a circle on the floor, each group's
- * switches in a row along the circle (dragonfly+: leaves outside, spines a row further in),
- * chips on the floor beyond their switch. Global links are then the chords inside. The groups
- * are runs of switches: equal ones (@first NULL), or from @first[i] to @first[i + 1] - 1. */
-static void
-lay_out_group_circle (Layout        *l,
-                      guint          n_group,
-                      guint          leaves_wanted,
-                      const guint32 *first)
-{
-  const TfNetworkGraph *g = l->g;
-  g_autofree guint32 *group_of = NULL;
-  guint widest = 0;
-  float spot = switch_spot (l), radius;
-
-  if (n_group == 0 || (first == NULL && g->n_switch % n_group != 0)
-      || (first != NULL && first[n_group] != g->n_switch))
-    {
-      lay_out_tiers (l);
-      return;
-    }
-  group_of = g_new (guint32, MAX (g->n_switch, 1));
-  for (guint i = 0, s = 0; i < n_group; i++)
-    {
-      guint end = first != NULL ? first[i + 1] : (i + 1) * (g->n_switch / n_group);
-
-      widest = MAX (widest, MIN (leaves_wanted, end - s));
-      for (; s < end; s++)
-        group_of[s] = i;
-    }
-  /* Groups two switches apart on the circle; the widest leaves' row is a group's width. */
-  radius = MAX ((float) n_group * (widest + 2) * spot / (2 * G_PI), (widest + 2) * spot);
-  l->outward = TRUE;
-  for (guint s = 0; s < g->n_switch; s++)
-    {
-      guint group = group_of[s];
-      guint start = first != NULL ? first[group] : group * (g->n_switch / n_group);
-      guint end = first != NULL ? first[group + 1] : start + g->n_switch / n_group;
-      guint per_group = end - start, k = s - start, leaves = MIN (leaves_wanted, per_group);
-      gboolean spine = k >= leaves;
-      guint row = spine ? per_group - leaves : leaves;
-      double angle = 2 * G_PI * group / n_group;
-      float c = (float) cos (angle), sn = (float) sin (angle);
-      float r = spine ? radius - spot - DROP : radius;
-      float along = ((float) (spine ? k - leaves : k) - (row - 1) / 2.0f) * spot;
-
-      /* Across is the tangent (-sin, cos). */
-      set (switch_pos (l, s), r * c - along * sn, 0, r * sn + along * c);
-      l->across[s][0] = -sn;
-      l->across[s][1] = c;
-    }
-  hang_chips (l);
-  /* Bars: neighbouring groups, at most GROUP_SECTORS of them round the circle, each with its
-   * switches' chips; the global links between two sectors then make one band. */
-  if (l->group != NULL)
-    {
-      guint sectors = MIN (n_group, GROUP_SECTORS);
-
-      for (guint s = 0; s < g->n_switch; s++)
-        l->group[g->n_chip + s] = (guint32) ((guint64) group_of[s] * sectors / n_group);
-      for (guint c = 0; c < g->n_chip; c++)
-        if (l->chip_switch[c] != G_MAXUINT32)
-          l->group[c] = l->group[g->n_chip + l->chip_switch[c]];
-      l->n_groups = sectors;
-    }
-}
-
-static void
-lay_out_groups (Layout *l)
-{
-  lay_out_group_circle (l, attr_int (l, "g", 0), attr_int (l, "a", G_MAXUINT), NULL);
-}
-
-/* Slim Fly: its q row pairs (the 2 q routers (0, a, .) and (1, a, .) of the MMS graph, numbered
- * in a run) of every plane, on a circle as a dragonfly's groups, each router's boards beyond
- * it; the links between row pairs are the chords inside. */
-static void
-lay_out_row_pairs (Layout *l)
-{
-  lay_out_group_circle (l, attr_int (l, "q", 0) * attr_int (l, "planes", 1), G_MAXUINT, NULL);
-}
-
-/* PolarFly: the quadric's q + 1 routers, then q clusters of q, of every plane, on a circle as
- * a dragonfly's groups. */
-static void
-lay_out_clusters (Layout *l)
-{
-  guint q = attr_int (l, "q", 0), planes = attr_int (l, "planes", 1), n_group = (q + 1) * planes;
-  g_autofree guint32 *first = g_new (guint32, n_group + 1);
-
-  for (guint i = 0; i <= n_group; i++)
-    {
-      guint plane = i / (q + 1), k = i % (q + 1);
-
-      first[i] = plane * (q * q + q + 1) + (k == 0 ? 0 : q + 1 + (k - 1) * q);
-    }
-  lay_out_group_circle (l, n_group, G_MAXUINT, q > 0 ? first : NULL);
+  tf_layout_hang_chips (l);
 }
 
 /* Hypercube: address bits three at a time, each triple a cube, each cube three times the size
@@ -725,11 +581,11 @@ static const struct
 } layouts[] = {
   { "torus", lay_out_torus },
   { "hyperx", lay_out_hyperx },
-  { "dragonfly", lay_out_groups },
-  { "dragonfly-plus", lay_out_groups },
-  { "slimfly", lay_out_row_pairs },
-  { "polarfly", lay_out_clusters },
-  { "fat-tree", lay_out_tiers },
+  { "dragonfly", tf_layout_groups },
+  { "dragonfly-plus", tf_layout_groups },
+  { "slimfly", tf_layout_row_pairs },
+  { "polarfly", tf_layout_clusters },
+  { "fat-tree", tf_layout_tiers },
   { "hypercube", lay_out_hypercube },
   { "ring", lay_out_ring },
   { "full-mesh", lay_out_board_circle },
@@ -797,7 +653,7 @@ lay_out_graph (const TfNetworkGraph *graph,
         }
     }
 
-  (lay_out != NULL ? lay_out : lay_out_tiers) (&l);
+  (lay_out != NULL ? lay_out : tf_layout_tiers) (&l);
 
   g_free (l.chip_switch);
   g_free (l.chip_slot);
@@ -875,12 +731,6 @@ boards_on_rails (const TfNetworkGraph *g)
   return split;
 }
 
-/* Each board's scale-up switches beside its chips: in a row through the middle of the board
- * along the direction its chips spread most, half a grid step off an axis the board is flat
- * along (below it when it lies flat: the family's links leave upwards or sideways), or in the
- * middle of a board that fills a volume. Rows that would crowd stack further off. A board on
- * rails has its chips under different leaves: switch k then stands just below chip k mod C,
- * further down when there are more switches than chips. */
 /* Switch @s of board b, the slot-th of its @n: in a row through the middle of the board along
  * the direction its chips spread most (see place_scale_up). */
 static void

@@ -2,8 +2,9 @@
 /* tf-layout-logical.h: where the logical layout puts each node: the network's own shape, not
  * the racks it stands in. Tori and HyperX as grids, dragonfly groups on a circle, fat-trees in
  * tiers, hypercubes as nested cubes, rings and full meshes as circles of boards, a single switch
- * as a star. One row per family in tf-layout-logical.c; a family without one (or a file without
- * a family) gets switches in tiers over the chips they serve. A board's scale-up switches stand
+ * as a star. One row per family in tf-layout-logical.c (the families of groups laid out by
+ * tf-layout-groups.c); a family without one (or a file without a family) gets switches in tiers
+ * over the chips they serve. A board's scale-up switches stand
  * beside its chips, whatever the family. Plain C, no GL. */
 #pragma once
 

@@ -233,9 +233,11 @@ test_fresh (Fixture       *f,
   }
 }
 
-/* The Stage 2 check: a configuration's stage_2 sets it, and it sets stage_2 (the spec's
- * g5_simulation, which runs SimGrid's Stage 2 where it is built, with its own notice, is kept
- * while the check stays clear). */
+/* The Stage 2 check: a configuration's stage_2 sets it, and it sets stage_2. The spec's
+ * g5_simulation runs SimGrid's Stage 2 where its simulator is found (the engine's rule,
+ * tf_stage_2_simulator_for), so the check shows it ticked there and clear elsewhere, and it is
+ * kept while the check stays as it was. SimGrid is optional: the check is insensitive without
+ * it, and what this build has decides what the check shows. */
 static void
 test_stage_2 (Fixture       *f,
               gconstpointer  data)
@@ -244,9 +246,12 @@ test_stage_2 (Fixture       *f,
   GtkCheckButton *check = GTK_CHECK_BUTTON (tf_search_form_get_field_widget (f->form,
                                                                             "evaluator.stage_2"));
   TfStage2 expected[] = { TF_STAGE_2_SIMGRID, TF_STAGE_2_NONE, TF_STAGE_2_G5_SIMULATION };
+  g_autofree char *simulator = tf_stage_2_find_simulator (NULL);
+  gboolean found = simulator != NULL;
 
+  g_test_message ("SimGrid's simulator: %s", found ? simulator : "none");
   g_assert_nonnull (check);
-  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (check)));   /* the build has SimGrid */
+  g_assert_cmpint (gtk_widget_get_sensitive (GTK_WIDGET (check)), ==, found);
   g_assert_true (tf_search_form_get_config (f->form, &in, NULL));
   for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
     {
@@ -256,26 +261,94 @@ test_stage_2 (Fixture       *f,
       in.stage_2 = expected[i];
       tf_search_form_set_config (f->form, &in);
       g_assert_cmpint (gtk_check_button_get_active (check), ==,
-                       expected[i] == TF_STAGE_2_SIMGRID);
+                       expected[i] == TF_STAGE_2_SIMGRID
+                       || (expected[i] == TF_STAGE_2_G5_SIMULATION && found));
       g_assert_true (tf_search_form_get_config (f->form, &out, &error));
       g_assert_no_error (error);
       g_assert_cmpint (out.stage_2, ==, expected[i]);
     }
+  /* Ticked over g5_simulation: kept where it runs SimGrid's Stage 2, else SimGrid asked for. */
   gtk_check_button_set_active (check, TRUE);
   {
     g_auto(TfSearchConfig) out = { 0 };
 
     g_assert_true (tf_search_form_get_config (f->form, &out, NULL));
-    g_assert_cmpint (out.stage_2, ==, TF_STAGE_2_SIMGRID);
+    g_assert_cmpint (out.stage_2, ==, found ? TF_STAGE_2_G5_SIMULATION : TF_STAGE_2_SIMGRID);
   }
-  /* Cleared again: the configuration's own g5_simulation, not SimGrid. */
+  /* Cleared: none where g5_simulation would simulate, else the configuration's own. */
   gtk_check_button_set_active (check, FALSE);
   {
     g_auto(TfSearchConfig) out = { 0 };
 
     g_assert_true (tf_search_form_get_config (f->form, &out, NULL));
-    g_assert_cmpint (out.stage_2, ==, TF_STAGE_2_G5_SIMULATION);
+    g_assert_cmpint (out.stage_2, ==, found ? TF_STAGE_2_NONE : TF_STAGE_2_G5_SIMULATION);
   }
+}
+
+/* The form's Stage 2 check over @path's evaluator.stage_2 (g5_simulation): ticked when @found
+ * (SimGrid's simulator is), and saved as the file had it, or as none once cleared. */
+static void
+assert_g5_opened_and_saved (TfSearchForm *form,
+                            const char   *path,
+                            const char   *dir,
+                            gboolean      found)
+{
+  g_autofree char *saved_path = g_build_filename (dir, "g5.yaml", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) saved_file = g_file_new_for_path (saved_path);
+  GtkCheckButton *check = GTK_CHECK_BUTTON (tf_search_form_get_field_widget (form,
+                                                                            "evaluator.stage_2"));
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (tf_search_form_load_file (form, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (tf_search_form_get_valid (form));
+  g_assert_cmpint (gtk_widget_get_sensitive (GTK_WIDGET (check)), ==, found);
+  g_assert_cmpint (gtk_check_button_get_active (check), ==, found);
+  for (guint cleared = 0; cleared < 2; cleared++)
+    {
+      g_auto(TfSearchConfig) saved = { 0 };
+
+      if (cleared)
+        gtk_check_button_set_active (check, FALSE);
+      g_assert_true (tf_search_form_save_file (form, saved_file, &error));
+      g_assert_no_error (error);
+      g_assert_true (tf_search_config_load_file (saved_path, &saved, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (saved.stage_2, ==, cleared && found ? TF_STAGE_2_NONE
+                                                           : TF_STAGE_2_G5_SIMULATION);
+    }
+}
+
+/* The spec's search_config.yaml, whose stage_2 is g5_simulation, opened in the form and saved:
+ * in this build (with SimGrid's simulator or without it), and with $TOPOFORGE_SIMGRID naming
+ * none, as a build without SimGrid has. */
+static void
+test_stage_2_g5 (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "spec-examples",
+                                                 "search_config.yaml", NULL);
+  g_autofree char *simulator = tf_stage_2_find_simulator (NULL);
+  g_autofree char *before = g_strdup (g_getenv ("TOPOFORGE_SIMGRID"));
+  g_auto(TfSearchConfig) in = { 0 };
+  g_autoptr(GError) error = NULL;
+  TfSearchForm *without;
+
+  g_assert_true (tf_search_config_load_file (path, &in, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (in.stage_2, ==, TF_STAGE_2_G5_SIMULATION);
+  assert_g5_opened_and_saved (f->form, path, f->dir, simulator != NULL);
+
+  /* The check is set up as the form is made, so a form made without the simulator. */
+  g_setenv ("TOPOFORGE_SIMGRID", "/nonexistent/topoforge-simgrid", TRUE);
+  without = g_object_ref_sink (TF_SEARCH_FORM (tf_search_form_new ()));
+  assert_g5_opened_and_saved (without, path, f->dir, FALSE);
+  g_object_unref (without);
+  if (before != NULL)
+    g_setenv ("TOPOFORGE_SIMGRID", before, TRUE);
+  else
+    g_unsetenv ("TOPOFORGE_SIMGRID");
 }
 
 static void
@@ -798,6 +871,7 @@ main (int    argc,
   ADD ("load/broken", test_load_broken);
   ADD ("model", test_model);
   ADD ("stage-2", test_stage_2);
+  ADD ("stage-2/g5_simulation", test_stage_2_g5);
   ADD ("screenshot", test_screenshot);
 #undef ADD
 

@@ -855,15 +855,7 @@ tf_search_run (const TfSearchConfig  *config,
   run.checkpointed = run.start;
   out->threads = tf_search_threads (&run);
   /* Stage 2's simulator is looked for before the search, not after it. */
-  if (config->stage_2 == TF_STAGE_2_SIMGRID)
-    {
-      simulator = tf_stage_2_find_simulator (error);
-      ok = simulator != NULL;
-    }
-  /* The spec's g5_simulation: SimGrid's flow-level simulation where its helper is built, else
-   * none (the configuration's notice says so). */
-  if (config->stage_2 == TF_STAGE_2_G5_SIMULATION)
-    simulator = tf_stage_2_find_simulator (NULL);
+  ok = tf_stage_2_simulator_for (config, &simulator, error);
 
   for (guint g = 0; g < tf_generators_get_count () && ok; g++)
     {

@@ -85,6 +85,31 @@ tf_stage_2_find_simulator (GError **error)
   return NULL;
 }
 
+gboolean
+tf_stage_2_simulator_for (const TfSearchConfig  *config,
+                          char                 **simulator,
+                          GError               **error)
+{
+  g_return_val_if_fail (config != NULL && simulator != NULL, FALSE);
+
+  switch (config->stage_2)
+    {
+    case TF_STAGE_2_SIMGRID:
+      *simulator = tf_stage_2_find_simulator (error);
+      return *simulator != NULL;
+    case TF_STAGE_2_G5_SIMULATION:
+      /* The spec's name for a flow-level Stage 2: SimGrid's where its helper is found, else
+       * none (the configuration's notice, and the CLI's last line, say so). */
+      *simulator = tf_stage_2_find_simulator (NULL);
+      return TRUE;
+    case TF_STAGE_2_NONE:
+    case TF_N_STAGE_2:
+    default:
+      *simulator = NULL;
+      return TRUE;
+    }
+}
+
 static void
 add_flow (Plan    *plan,
           TfComm   comm,
