@@ -25,7 +25,7 @@
 /* 2: one generator state and credit per registered generator (TF_N_GENERATORS, in the head),
  * not sixteen. 3: Stage 0's family front, rows and counters, and what each row says of its
  * candidate (TfEvaluatedInfo). 4: one more mutation operator (change_chips_per_board), so one
- * more credit in the mutator's state. 5: the SHA-256 of the rest after the header. */
+ * more credit in the mutator's state. 5: the SHA-256 of the rest after the header; whether Stage 2 ran. */
 #define CHECKPOINT_VERSION 5u
 #define HEAD_WORDS         7u
 #define DIGEST_BYTES       32u   /* SHA-256 */
@@ -47,7 +47,7 @@ tf_search_reseed (Run        *run,
 /* The result's plain counters and times, in a fixed order. */
 typedef struct
 {
-  guint  counters[16];
+  guint  counters[17];
   double reals[10];
 } Counters;
 
@@ -62,7 +62,7 @@ get_counters (const TfSearchResult *out,
       out->baseline_evaluations, out->duplicates, out->duplicates_dropped, out->immigrants,
       out->stage_2_candidates, out->simulated, out->simulation_failures,
       out->family_buildable, out->family_evaluations, out->family_rejected,
-      out->family_sampled, out->family_left_out },
+      out->family_sampled, out->family_left_out, out->stage_2_ran },
     { out->initial_hypervolume, out->init_seconds, out->seconds, out->hypervolume,
       out->stage_2_seconds, elapsed, baseline_elapsed, out->family_hypervolume,
       out->family_seconds, 0 },
@@ -91,6 +91,7 @@ set_counters (TfSearchResult *out,
   out->family_rejected = c->counters[13];
   out->family_sampled = c->counters[14] != 0;
   out->family_left_out = c->counters[15];
+  out->stage_2_ran = c->counters[16] != 0;   /* a resumed baseline keeps Stage 2's report */
   out->family_hypervolume = c->reals[7];
   out->family_seconds = c->reals[8];
   out->initial_hypervolume = c->reals[0];
