@@ -69,9 +69,12 @@ struct _TfContextForm
   GtkGrid       *links_grid;
   GtkWidget     *families_box;
   GtkWidget     *families_error;
+  GtkGrid       *thresholds_grid;
+  GtkWidget     *thresholds_error;
 
   GtkSpinButton *bandwidth[TF_N_LINK_TYPES];  /* a per-link figure; empty (0): none */
   GtkSpinButton *latency[TF_N_LINK_TYPES];
+  GtkSpinButton *thresholds[TF_N_WARNING_THRESHOLDS];
   GtkCheckButton **family_checks;   /* one per registered family, in registry order */
   GArray        *fields;            /* Field */
   char          *families_message;
@@ -214,6 +217,8 @@ tf_context_form_get_context (TfContextForm *self,
       out->defaults[t].bandwidth_gbps = read_override (self->bandwidth[t]);
       out->defaults[t].latency_ns = gtk_spin_button_get_value (self->latency[t]);
     }
+  for (guint i = 0; i < TF_N_WARNING_THRESHOLDS; i++)
+    out->warning_thresholds[i] = read_uint (self->thresholds[i]);
 }
 
 static guint
@@ -542,6 +547,33 @@ build_links (TfContextForm *self)
   build_switch_latency (self, 1 + 2 * TF_N_LINK_TYPES);
 }
 
+/* One row a threshold of the engine's table, named as files spell it, its description the
+ * tooltip; the rows share one error label under them. */
+static void
+build_thresholds (TfContextForm *self)
+{
+  for (guint i = 0; i < TF_N_WARNING_THRESHOLDS; i++)
+    {
+      const TfWarningThresholdInfo *t = tf_warning_threshold_get (i);
+      GtkWidget *label = gtk_label_new (t->name);
+      g_autofree char *tip = g_strdup_printf ("%s: %s (%s)", t->field, _(t->description),
+                                              t->warning);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_set_tooltip_text (label, tip);
+      /* Wider than the range, so the engine's rule names a value out of it. */
+      self->thresholds[i] = link_spin (0, 10.0 * TF_N_CHIP_MAX, 0);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->thresholds[i]), tip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->thresholds[i]),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, t->name, -1);
+      gtk_grid_attach (self->thresholds_grid, label, 0, (int) i, 1, 1);
+      gtk_grid_attach (self->thresholds_grid, GTK_WIDGET (self->thresholds[i]), 1, (int) i, 1, 1);
+      add_field (self, t->field, self->thresholds[i], self->thresholds_error);
+      g_signal_connect_swapped (self->thresholds[i], "value-changed", G_CALLBACK (on_edited),
+                                self);
+    }
+}
+
 /* The labels of the main grid and of the chip rows under the expander share one width, so that
  * their fields line up; not the scale-up fields' labels, which are mostly hidden (a size group
  * counts a hidden widget's width). */
@@ -690,6 +722,8 @@ tf_context_form_class_init (TfContextFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, links_grid);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, families_box);
   gtk_widget_class_bind_template_child (widget_class, TfContextForm, families_error);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, thresholds_grid);
+  gtk_widget_class_bind_template_child (widget_class, TfContextForm, thresholds_error);
   gtk_widget_class_bind_template_callback (widget_class, all_families_clicked);
   gtk_widget_class_bind_template_callback (widget_class, no_families_clicked);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
@@ -738,6 +772,7 @@ tf_context_form_init (TfContextForm *self)
   /* Translators: what an empty count of scale-up ports means, in a few characters */
   make_optional (self->scale_up_ports, C_("scale-up ports", "shared evenly"));
   build_links (self);
+  build_thresholds (self);
   build_families (self);
   {
     g_autoptr(GtkSizeGroup) labels = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
@@ -846,6 +881,8 @@ tf_context_form_set_context (TfContextForm   *self,
       gtk_spin_button_set_value (self->bandwidth[t], isnan (bw) ? 0 : bw);
       gtk_spin_button_set_value (self->latency[t], ctx->defaults[t].latency_ns);
     }
+  for (guint i = 0; i < TF_N_WARNING_THRESHOLDS; i++)
+    gtk_spin_button_set_value (self->thresholds[i], ctx->warning_thresholds[i]);
   self->updating--;
   on_edited (self);
 }

@@ -132,10 +132,14 @@ load_settings (TfWindow *self)
   g_autofree char *intra = NULL;
   g_autoptr(GVariant) bandwidth = NULL;
   g_autoptr(GVariant) latency = NULL;
+  g_autoptr(GVariant) thresholds = NULL;
   g_auto(GStrv) families = NULL;
   TfContext ctx;
   gsize n_bw, n_lat;
   const double *bw, *lat;
+  GVariantIter iter;
+  const char *name;
+  guint32 value;
 
   if (self->settings == NULL)
     {
@@ -146,6 +150,7 @@ load_settings (TfWindow *self)
   intra = g_settings_get_string (self->settings, "intra-board-topo");
   bandwidth = g_settings_get_value (self->settings, "link-bandwidth-set");
   latency = g_settings_get_value (self->settings, "link-latency");
+  thresholds = g_settings_get_value (self->settings, "warning-thresholds");
   families = g_settings_get_strv (self->settings, "families");
   bw = g_variant_get_fixed_array (bandwidth, &n_bw, sizeof (double));
   lat = g_variant_get_fixed_array (latency, &n_lat, sizeof (double));
@@ -181,6 +186,15 @@ load_settings (TfWindow *self)
       if (t < n_lat)
         ctx.defaults[t].latency_ns = lat[t];
     }
+  /* A name the engine no longer has is left out; a value out of range shows on its field. */
+  g_variant_iter_init (&iter, thresholds);
+  while (g_variant_iter_next (&iter, "{&su}", &name, &value))
+    {
+      TfWarningThreshold t;
+
+      if (tf_warning_threshold_lookup (name, &t))
+        ctx.warning_thresholds[t] = value;
+    }
   tf_context_form_set_families (self->form, (const char *const *) families);
   tf_context_form_set_context (self->form, &ctx);
 
@@ -198,6 +212,7 @@ tf_window_save_form (TfWindow        *self,
 {
   double bw[TF_N_LINK_TYPES], lat[TF_N_LINK_TYPES];
   gboolean all = g_strv_length (families) == tf_families_get_count ();
+  GVariantBuilder thresholds;
 
   if (self->settings == NULL)
     return;
@@ -234,6 +249,14 @@ tf_window_save_form (TfWindow        *self,
   g_settings_set_value (self->settings, "link-latency",
                         g_variant_new_fixed_array (G_VARIANT_TYPE_DOUBLE, lat, TF_N_LINK_TYPES,
                                                    sizeof (double)));
+  /* Only those away from the spec's numbers, as topology files write them. */
+  g_variant_builder_init (&thresholds, G_VARIANT_TYPE ("a{su}"));
+  for (guint i = 0; i < TF_N_WARNING_THRESHOLDS; i++)
+    if (ctx->warning_thresholds[i] != tf_warning_threshold_get (i)->default_value)
+      g_variant_builder_add (&thresholds, "{su}", tf_warning_threshold_get (i)->name,
+                             (guint32) ctx->warning_thresholds[i]);
+  g_settings_set_value (self->settings, "warning-thresholds",
+                        g_variant_builder_end (&thresholds));
   g_settings_set_strv (self->settings, "families",
                        all ? NULL : (const char *const *) families);
   g_settings_apply (self->settings);

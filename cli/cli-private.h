@@ -97,6 +97,8 @@ typedef struct
   char  *host_power;
   char  *switch_port_power;
   char  *rack_power;
+  char **threshold;
+  char  *threshold_help;   /* --threshold's, listing the engine's names */
 } TfContextOptions;
 
 /* Adds the flags to @parser's main options, so --help lists them. */

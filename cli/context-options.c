@@ -6,6 +6,20 @@
 
 #include "cli-private.h"
 
+/* --threshold's help, naming the engine's thresholds; GOption keeps the text, so the options
+ * own it. */
+static const char *
+threshold_help (TfContextOptions *options)
+{
+  g_autofree char *names = tf_warning_threshold_dup_names ();
+
+  g_free (options->threshold_help);
+  options->threshold_help = g_strdup_printf ("A usability warning's threshold, e.g. "
+                                             "ring_max_endpoints=64 (repeatable; default: the "
+                                             "spec's numbers): %s", names);
+  return options->threshold_help;
+}
+
 void
 tf_context_options_add (TfCliParser      *parser,
                         TfContextOptions *options)
@@ -69,6 +83,8 @@ tf_context_options_add (TfCliParser      *parser,
     { "switch-port-gbps", 0, 0, G_OPTION_ARG_STRING, &options->switch_port_gbps,
       "Speed of a switch port in GB/s each way; a link runs at its slower port (default: the "
       "NIC's)", "GBPS" },
+    { "threshold", 0, 0, G_OPTION_ARG_STRING_ARRAY, &options->threshold,
+      threshold_help (options), "NAME=VALUE" },
     { NULL }
   };
 
@@ -227,6 +243,49 @@ static const NumberOption number_options[] = {
 #undef WHOLE
 #undef REAL
 
+/* NAME=VALUE items: a warning threshold each, by the engine's table, within its range. */
+static gboolean
+apply_thresholds (char      **items,
+                  TfContext  *ctx,
+                  GError    **error)
+{
+  gboolean seen[TF_N_WARNING_THRESHOLDS] = { FALSE };
+
+  for (guint i = 0; items && items[i]; i++)
+    {
+      const char *eq = strchr (items[i], '=');
+      g_autofree char *name = NULL;
+      g_autofree char *names = NULL;
+      const TfWarningThresholdInfo *t;
+      TfWarningThreshold threshold;
+      TfCliRange range;
+
+      name = eq != NULL ? g_strndup (items[i], (gsize) (eq - items[i])) : g_strdup (items[i]);
+      if (eq == NULL || !tf_warning_threshold_lookup (name, &threshold))
+        {
+          names = tf_warning_threshold_dup_names ();
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       eq == NULL ? "--threshold: '%s' must be NAME=VALUE with NAME one of %s"
+                                  : "--threshold: unknown threshold '%s': must be one of %s",
+                       eq == NULL ? items[i] : name, names);
+          return FALSE;
+        }
+      t = tf_warning_threshold_get (threshold);
+      if (seen[threshold])
+        {
+          g_set_error (error, TF_ERROR, TF_ERROR_INVALID_CONTEXT,
+                       "--threshold: %s is given twice", t->name);
+          return FALSE;
+        }
+      seen[threshold] = TRUE;
+      range = (TfCliRange) { t->field, t->min, t->max };
+      if (!parse_context_uint ("threshold", eq + 1, &range, &ctx->warning_thresholds[threshold],
+                               error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 apply_chip_preset (const char  *name,
                    TfContext   *ctx,
@@ -296,7 +355,8 @@ tf_context_options_apply (TfContextOptions  *options,
                                            error))
     return FALSE;
   if (!apply_link_defaults ("bandwidth", options->bandwidth, ctx, TRUE, error)
-      || !apply_link_defaults ("latency", options->latency, ctx, FALSE, error))
+      || !apply_link_defaults ("latency", options->latency, ctx, FALSE, error)
+      || !apply_thresholds (options->threshold, ctx, error))
     return FALSE;
   return tf_context_validate (ctx, error);
 }
@@ -311,6 +371,8 @@ tf_context_options_clear (TfContextOptions *options)
   g_free (options->intra_board_topo);
   g_strfreev (options->bandwidth);
   g_strfreev (options->latency);
+  g_strfreev (options->threshold);
+  g_free (options->threshold_help);
   g_free (options->chip);
   g_free (options->rack_power);
   memset (options, 0, sizeof *options);

@@ -208,6 +208,44 @@ typedef struct
   guint switch_radix;
 } TfScaleUpDefaults;
 
+/* The usability warnings' thresholds, which the spec leaves configurable ("阈值为项目经验值，
+ * 可配置"): one row each, read by the families, the YAML writer and loader, the command line and
+ * the app (warning-thresholds.c). TfContext.warning_thresholds is indexed by this enum. */
+typedef enum
+{
+  TF_THRESHOLD_FAT_TREE_3_LAYER_MIN_ENDPOINTS,
+  TF_THRESHOLD_FAT_TREE_AGGRESSIVE_OSR,
+  TF_THRESHOLD_DRAGONFLY_MIN_ENDPOINTS,
+  TF_THRESHOLD_DRAGONFLY_PLUS_MIN_ENDPOINTS,
+  TF_THRESHOLD_LOW_UTILIZATION_PERCENT,
+  TF_THRESHOLD_TORUS_MAX_ASPECT,
+  TF_THRESHOLD_HYPERCUBE_HIGH_DIMENSION,
+  TF_THRESHOLD_HYPERX_HIGH_DIMENSION,
+  TF_THRESHOLD_HYPERX_MAX_ASPECT,
+  TF_THRESHOLD_RING_MAX_ENDPOINTS,
+  TF_THRESHOLD_FULL_MESH_MAX_ENDPOINTS,
+  TF_THRESHOLD_SLIMFLY_MIN_ENDPOINTS,
+  TF_THRESHOLD_POLARFLY_MIN_ENDPOINTS,
+  TF_N_WARNING_THRESHOLDS
+} TfWarningThreshold;
+
+typedef struct
+{
+  const char *name;         /* "ring_max_endpoints", as files and the command line spell it */
+  const char *field;        /* "warning_thresholds.ring_max_endpoints", the context's field */
+  const char *warning;      /* the warning it raises, "high-diameter" */
+  guint       default_value;  /* the spec's number */
+  guint       min, max;
+  const char *description;  /* when the warning is raised, English, marked for translation */
+} TfWarningThresholdInfo;
+
+/* The row of @threshold, or NULL past the last: tf_warning_threshold_get (i) until NULL. */
+const TfWarningThresholdInfo *tf_warning_threshold_get (guint threshold);
+/* The threshold named @name ("ring_max_endpoints"); FALSE when none is. */
+gboolean tf_warning_threshold_lookup (const char *name, TfWarningThreshold *out);
+/* The names, comma-separated, for messages and --help; free with g_free (). */
+char    *tf_warning_threshold_dup_names (void);
+
 typedef struct
 {
   guint            n_chip;
@@ -224,6 +262,7 @@ typedef struct
   TfScaleUpDefaults scale_up;
   TfChipDefaults   chip;
   TfRackDefaults   rack;
+  guint            warning_thresholds[TF_N_WARNING_THRESHOLDS];
 } TfContext;
 
 void     tf_context_init (TfContext *ctx);

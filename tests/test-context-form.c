@@ -219,6 +219,8 @@ test_round_trip (Fixture       *f,
   in.chip.host_w = 321;
   in.switch_defaults.power_w_per_port = 7.5;
   in.rack.power_kw = 75;
+  for (guint i = 0; i < TF_N_WARNING_THRESHOLDS; i++)
+    in.warning_thresholds[i] = tf_warning_threshold_get (i)->default_value + 1;
   /* Per-link figures on two link types; the others keep none (NAN). */
   for (guint t = 0; t < TF_N_LINK_TYPES; t++)
     {
@@ -235,6 +237,36 @@ test_round_trip (Fixture       *f,
   g_assert_cmpuint (gtk_drop_down_get_selected (chip_drop_down (f)), ==, n_presets ());
   g_assert_cmpuint (gtk_drop_down_get_selected (preset_drop_down (f, "rack")), ==,
                     n_rack_presets ());
+}
+
+/* A warning threshold set on the form is the context's, and the families read it: a ring of 16
+ * boards has no warning at the spec's 32 and is high-diameter at 8. */
+static void
+test_warning_threshold (Fixture       *f,
+                        gconstpointer  data)
+{
+  GtkWidget *spin = tf_context_form_get_field_widget (f->form,
+                                                      "warning_thresholds.ring_max_endpoints");
+  TfContext ctx;
+  TfResult r;
+
+  g_assert_true (GTK_IS_SPIN_BUTTON (spin));
+  g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, 32);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (tf_context_form_get_field_widget (f->form,
+                                                                               "n_chip")),
+                             32);
+  tf_context_form_get_context (f->form, &ctx);
+  g_assert_true (tf_result_from_id (&ctx, "ring:n_endpoint=16", &r, NULL));
+  g_assert_false (tf_result_has_warning (&r, "high-diameter"));
+
+  f->changed = 0;
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 8);
+  g_assert_true (tf_context_form_get_valid (f->form));
+  g_assert_cmpuint (f->changed, ==, 1);
+  tf_context_form_get_context (f->form, &ctx);
+  g_assert_cmpuint (ctx.warning_thresholds[TF_THRESHOLD_RING_MAX_ENDPOINTS], ==, 8);
+  g_assert_true (tf_result_from_id (&ctx, "ring:n_endpoint=16", &r, NULL));
+  g_assert_true (tf_result_has_warning (&r, "high-diameter"));
 }
 
 /* Boards of scale-up switches: the dropdown's last choice, with the two fields that size them,
@@ -311,6 +343,9 @@ static const BadValue bad_values[] = {
   { "defaults.switch.power_w_per_port", 2e6 },
   { "defaults.rack.power_kw", 0 },
   { "defaults.rack.power_kw", 2e6 },
+  { "warning_thresholds.ring_max_endpoints", 0 },
+  { "warning_thresholds.low_utilization_percent", 99 },
+  { "warning_thresholds.hyperx_high_dimension", 6 },
 };
 
 /* A bad value shows the engine's message for that field, on that field only; nothing runs;
@@ -636,6 +671,8 @@ main (int    argc,
               fixture_tear_down);
   g_test_add ("/ui/context-form/rejects-bad-values", Fixture, NULL, fixture_set_up,
               test_rejects, fixture_tear_down);
+  g_test_add ("/ui/context-form/warning-threshold", Fixture, NULL, fixture_set_up,
+              test_warning_threshold, fixture_tear_down);
   g_test_add ("/ui/context-form/scale-up", Fixture, NULL, fixture_set_up, test_scale_up,
               fixture_tear_down);
   g_test_add ("/ui/context-form/families", Fixture, NULL, fixture_set_up, test_families,

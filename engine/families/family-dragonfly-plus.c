@@ -73,13 +73,13 @@ dragonfly_plus_check (const TfContext *ctx,
   result->chips_per_board = c;
 
   /* The spec's N_endpoint, boards, whatever their attachment. */
-  if (d.n_endpoint < 128)
+  if (d.n_endpoint < ctx->warning_thresholds[TF_THRESHOLD_DRAGONFLY_PLUS_MIN_ENDPOINTS])
     tf_result_add_warning (result, &tf_warning_over_engineered);
   if (d.s == 2)
     tf_result_add_warning (result, &warning_minimal_subgroups);
   if (d.g < g_max)
     tf_result_add_warning (result, &tf_warning_non_balanced_global_link);
-  if ((double) d.g * per_group > 1.5 * d.n_endpoint)
+  if (tf_result_low_utilization (ctx, (double) d.g * per_group, d.n_endpoint))
     tf_result_add_warning (result, &tf_warning_low_utilization);
   /* Groups fill in order and g >= 2, so the first is full: per_group boards in its rack. */
   if (per_group > ctx->boards_per_rack_max)

@@ -68,11 +68,11 @@ dragonfly_check (const TfContext *ctx,
   result->chips_per_board = c;
 
   /* The spec's N_endpoint, boards, whatever their attachment. */
-  if (d.n_endpoint < 64)
+  if (d.n_endpoint < ctx->warning_thresholds[TF_THRESHOLD_DRAGONFLY_MIN_ENDPOINTS])
     tf_result_add_warning (result, &tf_warning_degenerate);
   if (d.g < d.a * d.h + 1)
     tf_result_add_warning (result, &tf_warning_non_balanced_global_link);
-  if ((double) d.g * per_group > 1.5 * d.n_endpoint)
+  if (tf_result_low_utilization (ctx, (double) d.g * per_group, d.n_endpoint))
     tf_result_add_warning (result, &tf_warning_low_utilization);
   /* Groups fill in order and g >= 2, so the first is full: per_group boards in its rack. */
   if (per_group > ctx->boards_per_rack_max)

@@ -213,6 +213,7 @@ fat_tree_check (const TfContext *ctx,
   FatTreeParams p;
   guint d, u;
   Shape s;
+  guint aggressive = ctx->warning_thresholds[TF_THRESHOLD_FAT_TREE_AGGRESSIVE_OSR];
 
   TF_PARAMS_GET (&result->params, FatTreeParams, &p);
   if (p.layers != 2 && p.layers != 3)
@@ -297,9 +298,10 @@ fat_tree_check (const TfContext *ctx,
   result->n_endpoint = p.n_endpoint;
   result->chips_per_board = ctx->n_chip / p.n_endpoint;
 
-  if (p.layers == 3 && p.n_endpoint < 256)
+  if (p.layers == 3
+      && p.n_endpoint < ctx->warning_thresholds[TF_THRESHOLD_FAT_TREE_3_LAYER_MIN_ENDPOINTS])
     tf_result_add_warning (result, &tf_warning_over_engineered);
-  if (p.osr >= 2 || (p.layers == 3 && p.agg_osr >= 2))
+  if (p.osr >= aggressive || (p.layers == 3 && p.agg_osr >= aggressive))
     tf_result_add_warning (result, &warning_aggressive_oversubscription);
   if (s.unit_racks == 1 && s.d > ctx->boards_per_rack_max)
     tf_result_add_warning (result, &tf_warning_rack_overflow);
@@ -307,7 +309,7 @@ fat_tree_check (const TfContext *ctx,
   if (s.n_rack > ctx->racks_per_pod_max
       && (p.layers == 3 ? group_racks (&s) : s.unit_racks) > ctx->racks_per_pod_max)
     tf_result_add_warning (result, &tf_warning_pod_overflow);
-  if ((double) s.capacity > 1.5 * (double) s.n_port)
+  if (tf_result_low_utilization (ctx, (double) s.capacity, (double) s.n_port))
     tf_result_add_warning (result, &tf_warning_low_utilization);
   return TRUE;
 }

@@ -25,7 +25,7 @@ full_mesh_check (const TfContext *ctx,
 {
   if (!tf_boards_check (ctx, result, 2, why))
     return FALSE;
-  if (result->n_endpoint > 16)
+  if (result->n_endpoint > ctx->warning_thresholds[TF_THRESHOLD_FULL_MESH_MAX_ENDPOINTS])
     tf_result_add_warning (result, &warning_link_explosion);
   return TRUE;
 }

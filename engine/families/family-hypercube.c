@@ -36,7 +36,7 @@ hypercube_check (const TfContext *ctx,
   result->n_endpoint = ctx->n_chip;
   result->chips_per_board = 1;
   tf_result_add_warning (result, &warning_research_only);
-  if (h.n >= 8)
+  if (h.n >= ctx->warning_thresholds[TF_THRESHOLD_HYPERCUBE_HIGH_DIMENSION])
     tf_result_add_warning (result, &tf_warning_high_dimension);
   return TRUE;
 }

@@ -129,9 +129,9 @@ hyperx_check (const TfContext *ctx,
                              "relay between them", neighbours);
   }
 
-  if (x.L == 4)
+  if (x.L >= ctx->warning_thresholds[TF_THRESHOLD_HYPERX_HIGH_DIMENSION])
     tf_result_add_warning (result, &tf_warning_high_dimension);
-  if (x.S[x.L - 1] > 2 * x.S[0])
+  if (x.S[x.L - 1] > (guint64) ctx->warning_thresholds[TF_THRESHOLD_HYPERX_MAX_ASPECT] * x.S[0])
     tf_result_add_warning (result, &tf_warning_asymmetric);
   if (x.L == 1)
     tf_result_add_warning (result, &warning_degenerate_to_single_switch);

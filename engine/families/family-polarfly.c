@@ -49,6 +49,7 @@ static const TfRouterKind polarfly = {
   .n_router = polarfly_n_router,
   .degree = polarfly_degree,
   .degree_max = polarfly_degree_max,
+  .min_endpoints = TF_THRESHOLD_POLARFLY_MIN_ENDPOINTS,
 };
 
 TF_ROUTER_FAMILY_HOOKS (polarfly, polarfly)

@@ -143,6 +143,9 @@ tf_result_link_speeds (const TfContext *ctx,
 double   tf_board_power_w (const TfContext *ctx, guint chips_per_board);
 guint    tf_boards_per_rack (const TfContext *ctx, guint chips_per_board);
 void     tf_result_check_rack_power (const TfContext *ctx, TfResult *result, guint64 boards);
+/* Whether a capacity of @capacity boards (or ports) for @need is more than the context's
+ * low_utilization_percent of it: low-utilization. */
+gboolean tf_result_low_utilization (const TfContext *ctx, double capacity, double need);
 
 static inline guint
 tf_result_boards_per_rack (const TfContext *ctx,

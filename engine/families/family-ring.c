@@ -24,7 +24,7 @@ ring_check (const TfContext *ctx,
 {
   if (!tf_boards_check (ctx, result, 2, why))
     return FALSE;
-  if (result->n_endpoint > 32)
+  if (result->n_endpoint > ctx->warning_thresholds[TF_THRESHOLD_RING_MAX_ENDPOINTS])
     tf_result_add_warning (result, &warning_high_diameter);
   return TRUE;
 }

@@ -51,6 +51,7 @@ static const TfRouterKind slimfly = {
   .n_router = slimfly_n_router,
   .degree = slimfly_degree,
   .degree_max = slimfly_degree_max,
+  .min_endpoints = TF_THRESHOLD_SLIMFLY_MIN_ENDPOINTS,
 };
 
 TF_ROUTER_FAMILY_HOOKS (slimfly, slimfly)

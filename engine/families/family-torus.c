@@ -81,7 +81,7 @@ torus_check (const TfContext *ctx,
   result->n_endpoint = ctx->n_chip;
   result->chips_per_board = (guint) c_board;
 
-  if (max_s > 4 * min_s)
+  if (max_s > (guint64) ctx->warning_thresholds[TF_THRESHOLD_TORUS_MAX_ASPECT] * min_s)
     tf_result_add_warning (result, &tf_warning_asymmetric);
   if (min_s == 2)
     tf_result_add_warning (result, &warning_degenerate_dimension);

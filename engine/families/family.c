@@ -135,6 +135,16 @@ tf_result_check_rack_power (const TfContext *ctx,
     tf_result_add_warning (result, &tf_warning_rack_power_overflow);
 }
 
+gboolean
+tf_result_low_utilization (const TfContext *ctx,
+                           double           capacity,
+                           double           need)
+{
+  /* Exact in doubles for every count the engine takes, so 150 % is the spec's 1.5 x. */
+  return capacity * 100
+         > (double) ctx->warning_thresholds[TF_THRESHOLD_LOW_UTILIZATION_PERCENT] * need;
+}
+
 TfCheck
 tf_family_check (const TfFamily  *family,
                  const TfContext *ctx,

@@ -43,6 +43,7 @@ typedef struct
   guint     (*n_router) (guint q);
   guint     (*degree) (guint q, guint router);   /* network ports */
   guint     (*degree_max) (guint q);
+  TfWarningThreshold min_endpoints;   /* below it, degenerate */
 } TfRouterKind;
 
 /* The id's keys: q and p are family_attrs too. */

@@ -73,7 +73,7 @@ tf_router_family_check (const TfRouterKind *kind,
 
   result->n_endpoint = d.n_endpoint;
   result->chips_per_board = c;
-  if (d.n_endpoint < 64)
+  if (d.n_endpoint < ctx->warning_thresholds[kind->min_endpoints])
     tf_result_add_warning (result, &tf_warning_degenerate);
   balance = (k + 1) / 2;
   if (p > balance)

@@ -227,6 +227,30 @@ read_context_scope (TfYamlReader      *r,
   return TRUE;
 }
 
+/* warning_thresholds: a key a threshold (the table's rows), each in its range; a threshold
+ * left out keeps the spec's number. Unknown names are errors, not kept. */
+static gboolean
+read_warning_thresholds (TfYamlReader      *r,
+                         const TfYamlKeyAt *at)
+{
+  TfLoader *l = at->data;
+  TfYamlKey keys[TF_N_WARNING_THRESHOLDS];
+
+  G_STATIC_ASSERT (TF_N_WARNING_THRESHOLDS <= 64);  /* tf_yaml_read_keys's limit */
+
+  for (guint i = 0; i < TF_N_WARNING_THRESHOLDS; i++)
+    {
+      const TfWarningThresholdInfo *t = tf_warning_threshold_get (i);
+
+      keys[i] = (TfYamlKey) { .name = t->name, .read = tf_yaml_key_guint,
+                              .offset = i * sizeof (guint), .min = t->min, .max = t->max };
+    }
+  /* An unknown name is an error listing the table's: a misspelt threshold would otherwise be
+   * kept and silently not apply. */
+  return tf_yaml_read_keys (r, keys, TF_N_WARNING_THRESHOLDS, l->ctx.warning_thresholds, l,
+                            NULL, NULL, NULL);
+}
+
 static const TfYamlKey context_keys[] = {
   TF_YAML_KEY_CALL ("n_chip", read_context_n_chip),
   TF_YAML_KEY_CALL ("scope", read_context_scope),
@@ -236,6 +260,7 @@ static const TfYamlKey context_keys[] = {
   TF_YAML_KEY_GUINT ("chip_radix", TfContext, chip_radix, 1, TF_CHIP_RADIX_MAX),
   TF_YAML_KEY_CHOICE ("intra_board_topo", TfContext, intra_board_topo, tf_intra_board_topo_names),
   TF_YAML_KEY_CALL ("defaults", read_defaults),
+  TF_YAML_KEY_CALL ("warning_thresholds", read_warning_thresholds),
 };
 
 static gboolean

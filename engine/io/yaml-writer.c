@@ -135,6 +135,32 @@ write_by_reach (TfYamlEmitter   *w,
     }
 }
 
+/* Only the thresholds set away from the spec's numbers, as the other optional fields: files
+ * with the defaults stay as they were. */
+static void
+write_warning_thresholds (TfYamlEmitter   *w,
+                          const TfContext *ctx)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < TF_N_WARNING_THRESHOLDS; i++)
+    {
+      const TfWarningThresholdInfo *t = tf_warning_threshold_get (i);
+
+      if (ctx->warning_thresholds[i] == t->default_value)
+        continue;
+      if (!any)
+        {
+          tf_yaml_emitter_string (w, "warning_thresholds");
+          tf_yaml_emitter_mapping_start (w, FALSE);
+          any = TRUE;
+        }
+      tf_yaml_emitter_key_uint (w, t->name, ctx->warning_thresholds[i]);
+    }
+  if (any)
+    tf_yaml_emitter_mapping_end (w);
+}
+
 /* @kept: the keys a loaded topology kept, or NULL. */
 static void
 write_context (TfYamlEmitter   *w,
@@ -202,6 +228,7 @@ write_context (TfYamlEmitter   *w,
     }
   write_kept (w, kept, "metadata.context.defaults");
   tf_yaml_emitter_mapping_end (w);
+  write_warning_thresholds (w, ctx);
   write_kept (w, kept, "metadata.context");
   tf_yaml_emitter_mapping_end (w);
 }

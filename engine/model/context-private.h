@@ -18,4 +18,9 @@ extern const TfNames tf_cable_names;
 #define TF_N_METHODS (TF_METHOD_LOWER_BOUND + 1)
 extern const TfNames tf_method_names;
 
+/* warning-thresholds.c: the spec's numbers into @ctx, and the range of one threshold. */
+void     tf_context_init_warning_thresholds (TfContext *ctx);
+gboolean tf_context_check_warning_threshold (const TfContext *ctx, guint threshold,
+                                             GError **error);
+
 G_END_DECLS

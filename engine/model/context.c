@@ -135,6 +135,7 @@ tf_context_init (TfContext *ctx)
   /* NVLink 5: 18 links a GPU, switch chips of 72 ports (GB200 NVL72, HGX B200). */
   ctx->scale_up.links_per_chip = DEFAULT_SCALE_UP_LINKS;
   ctx->scale_up.switch_radix = DEFAULT_SCALE_UP_RADIX;
+  tf_context_init_warning_thresholds (ctx);
 }
 
 TfLinkDefaults
@@ -261,6 +262,11 @@ check_field (const TfContext  *ctx,
              const char       *field,
              GError          **error)
 {
+  TfWarningThreshold threshold;
+
+  if (g_str_has_prefix (field, "warning_thresholds.")
+      && tf_warning_threshold_lookup (field + strlen ("warning_thresholds."), &threshold))
+    return tf_context_check_warning_threshold (ctx, threshold, error);
   if (strcmp (field, "n_chip") == 0)
     {
       if (ctx->n_chip < 2)
@@ -459,13 +465,27 @@ static const char *const context_fields[] = {
   "defaults.chip.scale_up_gbps", "defaults.chip.scale_up_ports", "defaults.chip.nic_gbps",
   "defaults.chip.power_w", "defaults.chip.host_w", "defaults.switch.power_w_per_port",
   "defaults.rack.power_kw",
-  NULL
 };
 
+/* context_fields, then each warning threshold's field from its table, NULL-terminated. */
 const char *const *
 tf_context_get_fields (void)
 {
-  return context_fields;
+  static const char *fields[G_N_ELEMENTS (context_fields) + TF_N_WARNING_THRESHOLDS + 1];
+  static gsize done;
+
+  if (g_once_init_enter (&done))
+    {
+      guint n = 0;
+
+      for (guint i = 0; i < G_N_ELEMENTS (context_fields); i++)
+        fields[n++] = context_fields[i];
+      for (guint i = 0; i < TF_N_WARNING_THRESHOLDS; i++)
+        fields[n++] = tf_warning_threshold_get (i)->field;
+      fields[n] = NULL;
+      g_once_init_leave (&done, 1);
+    }
+  return fields;
 }
 
 gboolean
@@ -483,10 +503,12 @@ gboolean
 tf_context_validate (const TfContext  *ctx,
                      GError          **error)
 {
+  const char *const *fields = tf_context_get_fields ();
+
   g_return_val_if_fail (ctx != NULL, FALSE);
 
-  for (guint i = 0; context_fields[i] != NULL; i++)
-    if (!check_field (ctx, context_fields[i], error))
+  for (guint i = 0; fields[i] != NULL; i++)
+    if (!check_field (ctx, fields[i], error))
       return FALSE;
   return TRUE;
 }
