@@ -49,7 +49,8 @@ typedef struct
 static const TfWarning warning_aggressive_oversubscription = {
   "aggressive-oversubscription",
   N_("aggressive oversubscription"),
-  N_("Oversubscription of 2:1 or more; AllReduce in AI training is sensitive to bandwidth.")
+  N_("Oversubscription of warning_thresholds.fat_tree_aggressive_osr:1 (2:1 by default) or "
+      "more; AllReduce in AI training is sensitive to bandwidth.")
 };
 
 /* Hard constraint ranges (@tbl-spec-topo-12) */

@@ -15,7 +15,8 @@
 static const TfWarning warning_link_explosion = {
   "link-explosion",
   N_("link explosion"),
-  N_("More than 16 boards fully meshed: links grow as N (N - 1) / 2.")
+  N_("More boards fully meshed than warning_thresholds.full_mesh_max_endpoints (16 by "
+      "default): links grow as N (N - 1) / 2.")
 };
 
 static gboolean

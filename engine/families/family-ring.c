@@ -14,7 +14,8 @@
 static const TfWarning warning_high_diameter = {
   "high-diameter",
   N_("high diameter"),
-  N_("More than 32 boards on a ring: its diameter, half the ring, makes latency too high.")
+  N_("More boards on a ring than warning_thresholds.ring_max_endpoints (32 by default): its "
+      "diameter, half the ring, makes latency too high.")
 };
 
 static gboolean

@@ -16,7 +16,7 @@ const TfWarning tf_warning_non_standard_scope = {
 const TfWarning tf_warning_low_utilization = {
   "low-utilization",
   N_("low utilization"),
-  N_("The topology's capacity is more than 1.5 times the endpoints it serves; ports stay unused.")
+  N_("The topology's capacity is more than the endpoints it serves times warning_thresholds.low_utilization_percent (150 % by default); ports stay unused.")
 };
 const TfWarning tf_warning_over_engineered = {
   "over-engineered",
