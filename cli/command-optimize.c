@@ -372,7 +372,16 @@ tf_command_optimize (int    argc,
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_USAGE;
     }
-  if (argc == 1 && resume != NULL)
+  if (argc > 1)
+    {
+      g_autofree char *message = g_strdup_printf ("unexpected argument '%s': optimize takes "
+                                                  "its files by --config, --out and --resume",
+                                                  argv[1]);
+
+      tf_cli_error ("optimize", message);
+      return TF_CLI_EXIT_USAGE;
+    }
+  if (resume != NULL)
     {
       if (config_path != NULL || out_dir != NULL || seed != NULL || population != NULL
           || generations != NULL || no_baseline || stage_2 != NULL || repeat != NULL
@@ -384,7 +393,7 @@ tf_command_optimize (int    argc,
         }
       return resume_run (resume, threads, every);
     }
-  if (argc != 1 || config_path == NULL || out_dir == NULL)
+  if (config_path == NULL || out_dir == NULL)
     {
       tf_cli_error ("optimize", "--config FILE and --out DIR are required");
       return TF_CLI_EXIT_USAGE;

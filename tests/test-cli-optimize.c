@@ -85,6 +85,8 @@ test_optimize (void)
 
   r = run ("optimize", "--config", config, NULL);
   assert_usage_error (&r, "--config FILE and --out DIR are required");
+  r = run ("optimize", "--config", config, "--out", "x", "extra", NULL);
+  assert_usage_error (&r, "unexpected argument 'extra'");
   r = run ("optimize", "--config", config, "--out", dir, "--population", "1", NULL);
   assert_usage_error (&r, "--population: 1 is out of range: population_size must be from 4 to "
                       "10000");

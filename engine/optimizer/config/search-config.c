@@ -419,13 +419,28 @@ static const TfYamlKey mutator_keys[] = {
   TF_YAML_KEY_REAL_IN ("mutation_rate", TfSearchConfig, mutation_rate, 0, FALSE, 1, NULL),
 };
 
+/* A generator's own mapping: an unknown key in it is its error, not another generator's
+ * section (TF_YAML_KEY_MAP would hand it the generators mapping's unknown-key function). */
+static gboolean
+read_generator_map (TfYamlReader      *r,
+                    const TfYamlKeyAt *at)
+{
+  return tf_yaml_read_keys (r, at->key->keys, at->key->n_keys, at->field, at->data, NULL, NULL,
+                            NULL);
+}
+
+#define GENERATOR_MAP(key, keys_) \
+  { .name = (key), .read = read_generator_map, .keys = (keys_), .n_keys = G_N_ELEMENTS (keys_) }
+
 static const TfYamlKey generator_keys[] = {
   TF_YAML_KEY_CALL ("manual", tf_config_read_manual),
   TF_YAML_KEY_CALL ("family", read_family_generator),
-  TF_YAML_KEY_MAP ("generic_template", template_keys),
-  TF_YAML_KEY_MAP ("graph_mutator", mutator_keys),
-  TF_YAML_KEY_MAP ("graph_crossover", crossover_keys),
+  GENERATOR_MAP ("generic_template", template_keys),
+  GENERATOR_MAP ("graph_mutator", mutator_keys),
+  GENERATOR_MAP ("graph_crossover", crossover_keys),
 };
+
+#undef GENERATOR_MAP
 
 /* generators: the rows above, and any other registered generator's generic section. */
 static gboolean
