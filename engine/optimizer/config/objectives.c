@@ -180,6 +180,13 @@ box_all_reduce_time (const TfSearchConfig *config, double *ideal, double *refere
   *reference = 3 * ring_all_reduce_us (config);
 }
 
+/* ForestColl's bound on an AllReduce: a ReduceScatter and an AllGather, each at its bound. */
+static double
+value_forestcoll_all_reduce (const TfEvaluation *ev, const TfSearchConfig *config)
+{
+  return 2 * ev->forestcoll_us;
+}
+
 static void
 box_disconnected (const TfSearchConfig *config, double *ideal, double *reference)
 {
@@ -229,6 +236,10 @@ static const ObjectiveRow objectives[TF_N_OBJECTIVES] = {
   [TF_OBJECTIVE_APL_FAIL_EXCESS] = { "apl_fail_excess", N_("Hops lost to failures"), "hops",
                                      TF_LAYER_FAILURES, FALSE, 0, value_apl_fail_excess,
                                      box_apl_fail_excess, bound_apl_fail_excess },
+  [TF_OBJECTIVE_FORESTCOLL_ALL_REDUCE] = { "forestcoll_allreduce",
+                                           N_("AllReduce lower bound (ForestColl)"), "us",
+                                           TF_LAYER_FORESTCOLL, FALSE, 0,
+                                           value_forestcoll_all_reduce, box_all_reduce_time },
 };
 
 #undef FIELD
@@ -297,7 +308,7 @@ tf_search_config_get_layers (const TfSearchConfig *config)
   /* Layer 2 whenever a workload names primitives: its times are part of the breakdown. */
   for (guint w = 0; w < config->n_workloads; w++)
     if (config->workloads[w].primitives != 0 && config->workloads[w].n_message_sizes > 0)
-      layers |= TF_LAYER_COLLECTIVES;
+      layers |= TF_LAYER_COLLECTIVES | TF_LAYER_FORESTCOLL;
   /* Every layer but cost stands on Layer 1's paths; where those are computed the files show
    * all of Layer 1, switch_diversity too (no objective reads it: the search leaves it out). */
   if (layers & ~TF_LAYER_COST)
