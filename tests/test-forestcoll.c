@@ -2,8 +2,10 @@
 /* test-forestcoll.c: ForestColl's AllGather bound (forestcoll.c) against every node set of
  * small graphs, and by hand. */
 #include <math.h>
+#include <string.h>
 
 #include "forestcoll-private.h"
+#include "test-util.h"
 
 /* A graph of @n_chip chips and @n_switch switches with room for @room links, each of its own
  * bandwidth in @gbps. */
@@ -200,6 +202,121 @@ test_disconnected (void)
   tf_network_graph_clear (&c.graph);
 }
 
+/* Layer 2's figure: 16 chips on one switch at b GB/s, the largest message M: (N - 1) / N M / b
+ * for an AllGather, twice it for the objective, and the candidate file carries both back. */
+static void
+test_evaluator_single_switch (void)
+{
+  g_auto(TfSearchConfig) config = { 0 };
+  g_autoptr(TfCandidate) c = NULL;
+  g_autoptr(TfCandidate) back = NULL;
+  g_autoptr(GString) yaml = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  const TfNetworkGraph *g;
+  g_autofree double *gbps = NULL;
+  TfObjective o;
+  double bytes, expected;
+
+  tf_test_search_config (16, "[single-switch]", 10, 1, 1, NULL, &config);
+  c = tf_test_family_candidate (&config, "single-switch:n_endpoint=16", 1);
+  g = &c->topology.graph;
+  gbps = g_new (double, g->n_links);
+  tf_network_graph_link_gbps (g, &c->topology.context, gbps);
+  g_assert_cmpuint (g->n_links, ==, 16);
+  g_assert_cmpfloat (gbps[0], >, 0);
+  bytes = config.workloads[0].message_sizes[config.workloads[0].n_message_sizes - 1];
+  expected = 15.0 / 16 * bytes / (gbps[0] * 1e3);
+
+  /* Asked alone, the bound needs no alpha-beta routing. */
+  g_assert_true (tf_evaluate (&config, c, TF_LAYER_FORESTCOLL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (c->evaluation.layers & TF_LAYER_FORESTCOLL);
+  g_assert_false (c->evaluation.layers & TF_LAYER_COLLECTIVES);
+  tf_test_assert_close (c->evaluation.forestcoll_us, expected);
+  g_assert_true (tf_objective_from_string ("forestcoll_allreduce", &o));
+  g_assert_cmpuint (tf_objective_get_layers (o), ==, TF_LAYER_FORESTCOLL);
+  tf_test_assert_close (tf_candidate_get_objective (&config, c, o), 2 * expected);
+
+  /* Beside the alpha-beta times, which it bounds from below. */
+  g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE | TF_LAYER_COLLECTIVES, NULL,
+                              &error));
+  g_assert_cmpfloat (2 * c->evaluation.forestcoll_us, <=,
+                     c->evaluation.collective_us[0][TF_PRIMITIVE_ALL_REDUCE][1]);
+
+  g_assert_true (tf_candidate_write_yaml (c, &config, yaml, &error));
+  g_assert_nonnull (strstr (yaml->str, "forestcoll_allgather_us: "));
+  g_assert_nonnull (strstr (yaml->str, "forestcoll_reduce_scatter_us: "));
+  g_assert_nonnull (strstr (yaml->str, "forestcoll_allreduce_us: "));
+  back = tf_candidate_new ();
+  g_assert_true (tf_candidate_load_data ("back.yaml", yaml->str, yaml->len, back, &error));
+  g_assert_no_error (error);
+  g_assert_true (back->evaluation.layers & TF_LAYER_FORESTCOLL);
+  g_assert_cmpfloat (back->evaluation.forestcoll_us, ==, c->evaluation.forestcoll_us);
+}
+
+/* With -m perf: the bound beside the alpha-beta AllReduce on 1,024-chip fat-trees and tori, and
+ * what it costs. */
+static void
+test_perf_1024 (void)
+{
+  static const char *const ids[] = {
+    "fat-tree:layers=3,k=16,osr=1,n_endpoint=1024",
+    "fat-tree:layers=2,k=48,osr=2,n_endpoint=1024",
+    "torus:dimension_sizes=32x32,board_shape=1x1",
+    "torus:dimension_sizes=8x8x16,board_shape=1x1x1",
+  };
+  g_auto(TfSearchConfig) config = { 0 };
+
+  if (!g_test_perf ())
+    {
+      g_test_skip ("a measurement: run with -m perf");
+      return;
+    }
+  tf_test_search_config (1024, "[fat-tree, torus]", 10, 1, 1, NULL, &config);
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autoptr(TfCandidate) c = tf_test_family_candidate (&config, ids[i], i + 1);
+      g_autoptr(GError) error = NULL;
+      guint n = config.workloads[0].n_message_sizes;
+      gint64 start;
+      double bound_s;
+
+      c->chip_transitive = c->topology.chip_transitive;   /* as the family generator sets it */
+      g_assert_true (tf_evaluate (&config, c, TF_LAYER_STRUCTURE | TF_LAYER_COLLECTIVES, NULL,
+                                  &error));
+      start = g_get_monotonic_time ();
+      g_assert_true (tf_evaluate (&config, c, TF_LAYER_FORESTCOLL, NULL, &error));
+      bound_s = (g_get_monotonic_time () - start) / 1e6;
+      g_assert_cmpfloat (2 * c->evaluation.forestcoll_us, <=,
+                         c->evaluation.collective_us[0][TF_PRIMITIVE_ALL_REDUCE][n - 1]);
+      /* The orbits' sinks against every chip's. */
+      {
+        const TfNetworkGraph *g = &c->topology.graph;
+        g_autofree double *gbps = g_new (double, g->n_links);
+        g_autofree guint32 *sinks = NULL, *every = g_new (guint32, g->n_chip);
+        guint n_sinks, steps;
+        double every_s, bound;
+
+        tf_network_graph_link_gbps (g, &c->topology.context, gbps);
+        sinks = tf_forestcoll_sinks (g, gbps, c->chip_transitive, &n_sinks);
+        bound = tf_forestcoll_ns_per_byte (g, gbps, sinks, n_sinks, &steps);
+        for (guint k = 0; k < g->n_chip; k++)
+          every[k] = k;
+        start = g_get_monotonic_time ();
+        assert_close (tf_forestcoll_ns_per_byte (g, gbps, every, g->n_chip, NULL), bound);
+        every_s = (g_get_monotonic_time () - start) / 1e6;
+        g_test_message ("%s: %u nodes, %u links; AllReduce of %" G_GUINT64_FORMAT " bytes: "
+                        "alpha-beta %.1f us, ForestColl bound %.1f us (AllGather %.1f us); "
+                        "bound in %.1f ms (%u sinks, %u steps; every chip a sink: %.1f ms)",
+                        ids[i], tf_network_graph_get_n_nodes (g), g->n_links,
+                        config.workloads[0].message_sizes[n - 1],
+                        c->evaluation.collective_us[0][TF_PRIMITIVE_ALL_REDUCE][n - 1],
+                        2 * c->evaluation.forestcoll_us, c->evaluation.forestcoll_us,
+                        bound_s * 1e3, n_sinks, steps, every_s * 1e3);
+      }
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -210,5 +327,7 @@ main (int    argc,
   g_test_add_func ("/engine/forestcoll/fat-tree", test_fat_tree);
   g_test_add_func ("/engine/forestcoll/random", test_random);
   g_test_add_func ("/engine/forestcoll/disconnected", test_disconnected);
+  g_test_add_func ("/engine/forestcoll/evaluator/single-switch", test_evaluator_single_switch);
+  g_test_add_func ("/engine/forestcoll/perf/1024", test_perf_1024);
   return g_test_run ();
 }
