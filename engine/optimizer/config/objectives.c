@@ -308,7 +308,7 @@ tf_search_config_get_layers (const TfSearchConfig *config)
   /* Layer 2 whenever a workload names primitives: its times are part of the breakdown. */
   for (guint w = 0; w < config->n_workloads; w++)
     if (config->workloads[w].primitives != 0 && config->workloads[w].n_message_sizes > 0)
-      layers |= TF_LAYER_COLLECTIVES | TF_LAYER_FORESTCOLL;
+      layers |= TF_LAYER_COLLECTIVES;
   /* Every layer but cost stands on Layer 1's paths; where those are computed the files show
    * all of Layer 1, switch_diversity too (no objective reads it: the search leaves it out). */
   if (layers & ~TF_LAYER_COST)
