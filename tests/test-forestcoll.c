@@ -155,6 +155,24 @@ test_fat_tree (void)
   /* A leaf with its chips misses 3 of 6 shares through 20 GB/s. */
   assert_close (brute_force (&c), 3.0 / (6 * 20.0));
   check_case (&c);
+
+  /* One spine's links twice as fast: no orbits of the plain graph keep that, but a leaf's chips
+   * are still twins, one sink a leaf. */
+  {
+    g_autofree guint32 *sinks = NULL;
+    guint n;
+
+    case_init (&c, 6, 4);
+    for (guint i = 0; i < 6; i++)
+      case_link (&c, i, leaf[i / 3], 50);
+    for (guint l = 0; l < 2; l++)
+      for (guint s = 0; s < 2; s++)
+        case_link (&c, leaf[l], spine[s], 10 * (s + 1));
+    sinks = tf_forestcoll_sinks (&c.graph, c.gbps, FALSE, &n);
+    g_assert_cmpuint (n, ==, 2);
+    assert_close (brute_force (&c), 3.0 / (6 * 30.0));
+    check_case (&c);
+  }
 }
 
 /* Random connected graphs of up to 10 nodes, some of them switches, bandwidths unequal. */

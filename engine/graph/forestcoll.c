@@ -35,6 +35,77 @@ end_kinds (const TfNetworkGraph *graph,
   return (l->a < graph->n_chip) + (l->b < graph->n_chip);
 }
 
+/* A chip's links: the node at the other end and the GB/s to it, summed over its links. */
+typedef struct
+{
+  guint32 chip;
+  guint32 other;
+  double  gbps;
+} End;
+
+static int
+end_compare (const void *pa,
+             const void *pb)
+{
+  const End *a = pa, *b = pb;
+
+  if (a->chip != b->chip)
+    return a->chip < b->chip ? -1 : 1;
+  return a->other < b->other ? -1 : a->other > b->other;
+}
+
+/* Every chip a sink but weighted twins: chips linked to switches alone, to the same ones at the
+ * same GB/s, which swapping keeps every bandwidth (the leaves' chips of an edited fat-tree). */
+static void
+every_chip_but_twins (const TfNetworkGraph *graph,
+                      const double         *link_gbps,
+                      guint32              *sinks,
+                      guint                *n)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_bytes_hash, g_bytes_equal,
+                                                      (GDestroyNotify) g_bytes_unref, NULL);
+  g_autofree End *ends = g_new (End, 2 * (gsize) MAX (graph->n_links, 1));
+  g_autofree guint8 *to_chip = g_new0 (guint8, graph->n_chip);
+  guint m = 0;
+
+  for (guint i = 0; i < graph->n_links; i++)
+    {
+      const TfLink *l = &graph->links[i];
+
+      if (l->a < graph->n_chip)
+        ends[m++] = (End) { l->a, l->b, link_gbps[i] };
+      if (l->b < graph->n_chip)
+        ends[m++] = (End) { l->b, l->a, link_gbps[i] };
+      if (l->a < graph->n_chip && l->b < graph->n_chip)
+        to_chip[l->a] = to_chip[l->b] = TRUE;
+    }
+  qsort (ends, m, sizeof (End), end_compare);
+  for (guint32 c = 0, i = 0; c < graph->n_chip; c++)
+    {
+      guint first = i, k = i;
+      GByteArray *key;
+
+      /* The chip's ends, parallel records to one node summed, in place. */
+      for (; i < m && ends[i].chip == c; i++)
+        if (k > first && ends[i].other == ends[k - 1].other)
+          ends[k - 1].gbps += ends[i].gbps;
+        else
+          ends[k++] = ends[i];
+      if (!to_chip[c] && k > first)
+        {
+          key = g_byte_array_sized_new ((k - first) * (sizeof (guint32) + sizeof (double)));
+          for (guint e = first; e < k; e++)
+            {
+              g_byte_array_append (key, (const guint8 *) &ends[e].other, sizeof (guint32));
+              g_byte_array_append (key, (const guint8 *) &ends[e].gbps, sizeof (double));
+            }
+          if (!g_hash_table_add (seen, g_byte_array_free_to_bytes (key)))
+            continue;   /* a twin of a sink */
+        }
+      sinks[(*n)++] = c;
+    }
+}
+
 guint32 *
 tf_forestcoll_sinks (const TfNetworkGraph *graph,
                      const double         *link_gbps,
@@ -73,8 +144,7 @@ tf_forestcoll_sinks (const TfNetworkGraph *graph,
       tf_quotient_clear (&q);
       return sinks;
     }
-  for (guint32 c = 0; c < graph->n_chip; c++)
-    sinks[(*n)++] = c;
+  every_chip_but_twins (graph, link_gbps, sinks, n);
   return sinks;
 }
 
