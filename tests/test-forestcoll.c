@@ -272,6 +272,63 @@ test_evaluator_single_switch (void)
   g_assert_cmpfloat (back->evaluation.forestcoll_us, ==, c->evaluation.forestcoll_us);
 }
 
+/* A small search minimising the bound: its run folder carries it (the candidate files'
+ * metrics, the summary's breakdown), loads back with it and writes again the same bytes. */
+static void
+test_run_folder (void)
+{
+  g_autofree char *path = tf_test_source_path ("data", "examples", "search-small.yaml", NULL);
+  g_autofree char *first = g_dir_make_tmp ("tf-forestcoll-XXXXXX", NULL);
+  g_autofree char *second = g_dir_make_tmp ("tf-forestcoll-XXXXXX", NULL);
+  TfSearchOptions options = { .threads = 1 };
+  g_auto(TfSearchConfig) config = { 0 };
+  g_auto(TfSearchConfig) loaded = { 0 };
+  g_auto(TfSearchResult) result = { 0 };
+  g_auto(TfSearchResult) back = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *summary = NULL, *again = NULL;
+  guint violations;
+
+  g_assert_true (tf_search_config_load_file (path, &config, &error));
+  config.objectives[config.n_objectives - 1] = TF_OBJECTIVE_FORESTCOLL_ALL_REDUCE;
+  config.population_size = 8;
+  config.generations = 2;
+  config.threads = 1;
+  g_assert_true (tf_search_run (&config, &options, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.front->len, >, 0);
+  g_assert_true (tf_search_output_write (first, NULL, &config, &result, &violations, &error));
+  g_assert_no_error (error);
+  g_assert_true (tf_search_output_load (first, &loaded, &back, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (back.front->len, ==, result.front->len);
+  for (guint i = 0; i < result.front->len; i++)
+    {
+      const TfCandidate *x = g_ptr_array_index (result.front, i);
+      const TfCandidate *y = g_ptr_array_index (back.front, i);
+
+      g_assert_cmpfloat (x->evaluation.forestcoll_us, >, 0);
+      g_assert_true (y->evaluation.layers & TF_LAYER_FORESTCOLL);
+      g_assert_cmpfloat (y->evaluation.forestcoll_us, ==, x->evaluation.forestcoll_us);
+      g_assert_cmpfloat (y->objectives[config.n_objectives - 1], ==,
+                         2 * x->evaluation.forestcoll_us);
+    }
+  g_assert_true (tf_search_output_write (second, NULL, &loaded, &back, &violations, &error));
+  g_assert_no_error (error);
+  summary = g_build_filename (first, "summary.yaml", NULL);
+  again = g_build_filename (second, "summary.yaml", NULL);
+  {
+    g_autofree char *a = NULL, *b = NULL;
+
+    g_assert_true (g_file_get_contents (summary, &a, NULL, NULL));
+    g_assert_true (g_file_get_contents (again, &b, NULL, NULL));
+    g_assert_nonnull (strstr (a, "forestcoll_bound_us: "));
+    g_assert_cmpstr (a, ==, b);
+  }
+  tf_test_remove_tree (first);
+  tf_test_remove_tree (second);
+}
+
 /* One measurement: the bound through the evaluator beside the alpha-beta AllReduce, its time,
  * and the same bound with every chip a sink. */
 static void
@@ -357,6 +414,7 @@ main (int    argc,
   g_test_add_func ("/engine/forestcoll/random", test_random);
   g_test_add_func ("/engine/forestcoll/disconnected", test_disconnected);
   g_test_add_func ("/engine/forestcoll/evaluator/single-switch", test_evaluator_single_switch);
+  g_test_add_func ("/engine/forestcoll/evaluator/run-folder", test_run_folder);
   g_test_add_func ("/engine/forestcoll/perf/1024", test_perf_1024);
   return g_test_run ();
 }
