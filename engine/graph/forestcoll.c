@@ -14,9 +14,10 @@
  * set, so the answer never overstates the bound, and the steps are few. Units: a share is 1,
  * M is N, so T is in shares per GB/s and the bound per byte is T / N ns.
  *
- * A sink stands for every chip an automorphism keeping the bandwidths maps it to; chip-orbits.c
- * finds automorphisms of the plain graph (multiplicity ignored), which keep the bandwidths when
- * a link's bandwidth is set by what its ends are (chip or switch).
+ * A sink stands for every chip an automorphism keeping the bandwidths maps it to: chip 0 for a
+ * family's vertex-transitive graph; one chip an orbit of chip-orbits.c, whose automorphisms of
+ * the plain graph (multiplicity ignored) keep the bandwidths when a link's bandwidth is set by
+ * what its ends are (chip or switch); else every chip but weighted twins.
  */
 #include "forestcoll-private.h"
 #include "maxflow-private.h"
