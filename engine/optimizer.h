@@ -46,6 +46,8 @@ typedef enum
   TF_OBJECTIVE_ALL_REDUCE_TIME, /* Layer 2, us, largest message over all chips */
   TF_OBJECTIVE_DISCONNECTED,    /* Layer 1, the chip pairs a single failure cuts apart */
   TF_OBJECTIVE_APL_FAIL_EXCESS, /* Layer 1, hops: what every single failure adds, summed */
+  TF_OBJECTIVE_FORESTCOLL_ALL_REDUCE, /* Layer 2, us, ForestColl's lower bound on the largest
+                                       * AllReduce over all chips */
   TF_N_OBJECTIVES
 } TfObjective;
 
@@ -333,6 +335,7 @@ typedef enum
                                    * are asked); TF_LAYER_STRUCTURE is all of Layer 1, with
                                    * switch_diversity (its max flows, which no objective reads,
                                    * for the front only) */
+  TF_LAYER_FORESTCOLL  = 1 << 8,  /* Layer 2's ForestColl bound: forestcoll_us */
 } TfLayer;
 
 typedef struct
@@ -355,6 +358,9 @@ typedef struct
   /* Layer 2: [workload][primitive][message size], us, over all chips */
   double  collective_us[TF_SEARCH_MAX_WORKLOADS][TF_N_PRIMITIVES][TF_SEARCH_MAX_MESSAGE_SIZES];
   TfBottleneck collective_bottleneck[TF_SEARCH_MAX_WORKLOADS][TF_N_PRIMITIVES];  /* all chips */
+  /* ForestColl's lower bound on an AllGather (and a ReduceScatter) over all chips of the first
+   * workload's largest message, us; an AllReduce's is twice it (TF_LAYER_FORESTCOLL) */
+  double  forestcoll_us;
   /* Layer 3: per workload, us */
   double  iter_time_us[TF_SEARCH_MAX_WORKLOADS];
   double  iter_compute_us[TF_SEARCH_MAX_WORKLOADS];

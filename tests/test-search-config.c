@@ -110,10 +110,10 @@ test_names (void)
 {
   static const char *const objectives[] = {
     "iter_time", "network_cost", "apl_fail", "apl", "diameter", "bisection_bandwidth",
-    "allreduce_time", "disconnected_fraction", "apl_fail_excess",
+    "allreduce_time", "disconnected_fraction", "apl_fail_excess", "forestcoll_allreduce",
   };
   static const char *const units[] = { "us", "USD", "hops", "hops", "hops", "GB/s", "us",
-                                       "of pairs", "hops" };
+                                       "of pairs", "hops", "us" };
   static const char *const mutations[] = {
     "add_edge", "remove_edge", "rewire_switch", "split_switch", "merge_switch",
     "change_port_asymmetry", "rehome_chip", "dual_home", "tier_edit", "add_spine_plane",
@@ -751,7 +751,8 @@ test_more_errors (void)
               "search: {reference_point: {speed: 3}}\n",
               "t.yaml:3:28: field 'search.reference_point.speed': 'speed' is not an objective; "
               "objectives are iter_time, network_cost, apl_fail, apl, diameter, "
-              "bisection_bandwidth, allreduce_time, disconnected_fraction or apl_fail_excess");
+              "bisection_bandwidth, allreduce_time, disconnected_fraction, apl_fail_excess or "
+              "forestcoll_allreduce");
   load_fails ("n_chip: 64\nworkload: {model: test-small, parallelism: {tp: 4, pp: 2, dp: 8}}\n"
               "search: {reference_point: {apl_fail_excess: 0}}\n",
               "t.yaml:3:45: field 'search.reference_point.apl_fail_excess': 0 hops is not worse "

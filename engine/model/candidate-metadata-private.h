@@ -15,6 +15,9 @@ typedef enum
   TF_VALUE_SWITCH_COST, TF_VALUE_LINK_COST, TF_VALUE_NIC_COST, TF_VALUE_APL, TF_VALUE_APL_FAIL,
   TF_VALUE_DISCONNECTED, TF_VALUE_FAILURE_CASES, TF_VALUE_SWITCH_DIVERSITY,
   TF_VALUE_LONGEST_CABLE, TF_VALUE_OPTICAL_LINKS, TF_VALUE_MAX_SWITCH_PORTS,
+  /* ForestColl's bounds; the ReduceScatter's and the AllReduce's follow from the AllGather's */
+  TF_VALUE_FORESTCOLL_ALL_GATHER, TF_VALUE_FORESTCOLL_REDUCE_SCATTER,
+  TF_VALUE_FORESTCOLL_ALL_REDUCE,
   TF_VALUE_ITER_TIME_SIM, TF_VALUE_ITER_TIME_SIM_RATIO,   /* Stage 2's, when simulated */
   /* the breakdown of the first workload's iteration, per kind of communication (TfComm) */
   TF_VALUE_COMM_EXPOSED,

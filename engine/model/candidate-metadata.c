@@ -31,6 +31,9 @@ static const char *const value_names[TF_N_VALUES + 1] = {
   [TF_VALUE_LONGEST_CABLE] = "longest_cable_m",
   [TF_VALUE_OPTICAL_LINKS] = "optical_links",
   [TF_VALUE_MAX_SWITCH_PORTS] = "max_switch_ports",
+  [TF_VALUE_FORESTCOLL_ALL_GATHER] = "forestcoll_allgather_us",
+  [TF_VALUE_FORESTCOLL_REDUCE_SCATTER] = "forestcoll_reduce_scatter_us",
+  [TF_VALUE_FORESTCOLL_ALL_REDUCE] = "forestcoll_allreduce_us",
   [TF_VALUE_ITER_TIME_SIM] = "iter_time_sim_us",
   [TF_VALUE_ITER_TIME_SIM_RATIO] = "iter_time_sim_ratio",
 #define COMM_NAMES(first, suffix) \

@@ -180,6 +180,13 @@ box_all_reduce_time (const TfSearchConfig *config, double *ideal, double *refere
   *reference = 3 * ring_all_reduce_us (config);
 }
 
+/* ForestColl's bound on an AllReduce: a ReduceScatter and an AllGather, each at its bound. */
+static double
+value_forestcoll_all_reduce (const TfEvaluation *ev, const TfSearchConfig *config)
+{
+  return 2 * ev->forestcoll_us;
+}
+
 static void
 box_disconnected (const TfSearchConfig *config, double *ideal, double *reference)
 {
@@ -229,6 +236,10 @@ static const ObjectiveRow objectives[TF_N_OBJECTIVES] = {
   [TF_OBJECTIVE_APL_FAIL_EXCESS] = { "apl_fail_excess", N_("Hops lost to failures"), "hops",
                                      TF_LAYER_FAILURES, FALSE, 0, value_apl_fail_excess,
                                      box_apl_fail_excess, bound_apl_fail_excess },
+  [TF_OBJECTIVE_FORESTCOLL_ALL_REDUCE] = { "forestcoll_allreduce",
+                                           N_("AllReduce lower bound (ForestColl)"), "us",
+                                           TF_LAYER_FORESTCOLL, FALSE, 0,
+                                           value_forestcoll_all_reduce, box_all_reduce_time },
 };
 
 #undef FIELD

@@ -31,6 +31,7 @@ static const TfLayer value_layer[TF_N_VALUES] = {
   [TF_VALUE_LONGEST_CABLE] = TF_LAYER_COST,
   [TF_VALUE_OPTICAL_LINKS] = TF_LAYER_COST,
   [TF_VALUE_MAX_SWITCH_PORTS] = TF_LAYER_COST,
+  [TF_VALUE_FORESTCOLL_ALL_GATHER ... TF_VALUE_FORESTCOLL_ALL_REDUCE] = TF_LAYER_FORESTCOLL,
   [TF_VALUE_ITER_TIME_SIM ... TF_VALUE_ITER_TIME_SIM_RATIO] = TF_LAYER_WORKFLOW,
   [TF_VALUE_COMM_EXPOSED ... TF_N_VALUES - 1] = TF_LAYER_ITERATION,
 };
@@ -129,6 +130,11 @@ get_value (const TfCandidate *c,
     case TF_VALUE_LONGEST_CABLE: *out = ev->longest_cable_m; return TRUE;
     case TF_VALUE_OPTICAL_LINKS: *out = ev->optical_links; return TRUE;
     case TF_VALUE_MAX_SWITCH_PORTS: *out = ev->max_switch_ports; return TRUE;
+    case TF_VALUE_FORESTCOLL_ALL_GATHER:
+    case TF_VALUE_FORESTCOLL_REDUCE_SCATTER:
+    case TF_VALUE_FORESTCOLL_ALL_REDUCE:
+      *out = (v == TF_VALUE_FORESTCOLL_ALL_REDUCE ? 2 : 1) * ev->forestcoll_us;
+      return ev->forestcoll_us > 0;
     case TF_N_VALUES:
       g_assert_not_reached ();
     default:
@@ -192,6 +198,9 @@ set_value (TfCandidate *c,
     case TF_VALUE_LONGEST_CABLE: ev->longest_cable_m = x; break;
     case TF_VALUE_OPTICAL_LINKS: ev->optical_links = (guint) x; break;
     case TF_VALUE_MAX_SWITCH_PORTS: ev->max_switch_ports = (guint) x; break;
+    case TF_VALUE_FORESTCOLL_ALL_GATHER: ev->forestcoll_us = x; break;
+    case TF_VALUE_FORESTCOLL_REDUCE_SCATTER:
+    case TF_VALUE_FORESTCOLL_ALL_REDUCE: break;   /* derived */
     case TF_N_VALUES:
       g_assert_not_reached ();
     default:

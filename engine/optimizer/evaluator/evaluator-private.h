@@ -2,8 +2,9 @@
 /* evaluator-private.h: the rooms behind the evaluator's part of optimizer.h.
  *
  * - the layers, one file each: evaluator-structure.c (Layer 1), evaluator-collectives.c
- *   (Layer 2), evaluator-iteration.c (Layers 3 and 4), evaluator-cost.c (Layer 5, the floor
- *   plan and the physical constraints); evaluator.c runs them in order with the cache;
+ *   (Layer 2) and evaluator-forestcoll.c (its bound), evaluator-iteration.c (Layers 3 and 4),
+ *   evaluator-cost.c (Layer 5, the floor plan and the physical constraints); evaluator.c runs
+ *   them in order with the cache;
  * - the pieces Layer 3 shares with Stage 2 (the search's), and the collective model;
  * - the evaluator on worker threads (search-parallel.c), which the search and Stage 2 use.
  */
@@ -27,6 +28,9 @@ gboolean tf_evaluate_paths (const TfSearchConfig *config, TfCandidate *candidate
                             GError **error);
 gboolean tf_evaluate_collectives (const TfSearchConfig *config, TfCandidate *candidate,
                                   GError **error);
+/* Layer 2's ForestColl bound (TF_LAYER_FORESTCOLL), apart from its alpha-beta times. */
+gboolean tf_evaluate_forestcoll (const TfSearchConfig *config, TfCandidate *candidate,
+                                 GError **error);
 gboolean tf_evaluate_iteration (const TfSearchConfig *config, TfCandidate *candidate,
                                 GError **error);
 gboolean tf_evaluate_cost (const TfSearchConfig *config, TfCandidate *candidate,

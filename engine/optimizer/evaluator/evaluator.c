@@ -49,6 +49,9 @@ static const LayerRow layers_table[] = {
   { TF_LAYER_COLLECTIVES, TF_LAYER_COLLECTIVES, TF_LAYER_COLLECTIVES, TF_LAYER_PATHS,
     "collectives", 2, TRUE,
     tf_evaluate_collectives },
+  /* ForestColl's bound, a part of Layer 2 of its own: its time is Layer 2's. */
+  { TF_LAYER_FORESTCOLL, TF_LAYER_FORESTCOLL, TF_LAYER_FORESTCOLL, 0, "collectives", 2, FALSE,
+    tf_evaluate_forestcoll },
   { TF_LAYER_ITERATION, TF_LAYER_ITERATION | TF_LAYER_WORKFLOW,
     TF_LAYER_ITERATION | TF_LAYER_WORKFLOW, TF_LAYER_PATHS, "iteration",
     3, TRUE, tf_evaluate_iteration },

@@ -24,6 +24,7 @@ typedef struct
 {
   double       time_us;
   TfBottleneck bottleneck;
+  double       forestcoll_bound_us;   /* 0: not given */
 } Collective;
 
 /* A front or baseline entry of the summary's index. */
@@ -226,6 +227,7 @@ static const TfYamlKey collective_keys[] = {
   TF_YAML_KEY_CALL_AT ("bottleneck", read_bottleneck_text, Collective, bottleneck),
   TF_YAML_KEY_REAL ("bottleneck_gb_per_s", Collective, bottleneck.gbps),
   TF_YAML_KEY_REAL ("bottleneck_flows", Collective, bottleneck.load),
+  TF_YAML_KEY_REAL ("forestcoll_bound_us", Collective, forestcoll_bound_us),
 };
 
 static gboolean
@@ -782,6 +784,12 @@ merge_entry (TfCandidate          *c,
         ev->collective_us[0][p][n - 1] = entry->collective[p].time_us;
         ev->collective_bottleneck[0][p] = entry->collective[p].bottleneck;
         ev->layers |= TF_LAYER_COLLECTIVES;
+        if (entry->collective[p].forestcoll_bound_us > 0)
+          {
+            ev->forestcoll_us = entry->collective[p].forestcoll_bound_us
+                                / (p == TF_PRIMITIVE_ALL_REDUCE ? 2 : 1);
+            ev->layers |= TF_LAYER_FORESTCOLL;
+          }
       }
   if (!entry_objectives (entry, config, c->objectives))
     {

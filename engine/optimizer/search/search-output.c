@@ -130,6 +130,10 @@ emit_breakdown (TfYamlEmitter        *e,
           tf_yaml_emitter_key_real (e, "time_us",
                                     ev->collective_us[0][p][wl->n_message_sizes - 1]);
           emit_bottleneck (e, &ev->collective_bottleneck[0][p]);
+          /* ForestColl's bound beside it: an AllReduce's is twice an AllGather's. */
+          if ((ev->layers & TF_LAYER_FORESTCOLL) && p != TF_PRIMITIVE_ALL_TO_ALL)
+            tf_yaml_emitter_key_real (e, "forestcoll_bound_us",
+                                      (p == TF_PRIMITIVE_ALL_REDUCE ? 2 : 1) * ev->forestcoll_us);
           /* Layer 2 at every message size (the bottleneck is the largest's). */
           tf_yaml_emitter_string (e, "time_us_by_bytes");
           tf_yaml_emitter_mapping_start (e, TRUE);
