@@ -248,22 +248,29 @@ parse_id (const char *text,
   return TRUE;
 }
 
-/* Layer 2 of workload 0 at each of its message sizes, into @m's collectives. */
+/* Layer 2 of workload 0 at each of its message sizes, into @m's collectives, with ForestColl's
+ * bound where it was computed: the largest size's, scaled (it is linear in the bytes), twice an
+ * AllGather's for an AllReduce, none for an AllToAll. */
 static void
 collectives_of (const TfCandidate    *c,
                 const TfSearchConfig *config,
                 TfCandidateMetadata  *m)
 {
   const TfWorkload *wl = config != NULL && config->n_workloads > 0 ? &config->workloads[0] : NULL;
+  const TfEvaluation *ev = &c->evaluation;
 
-  for (guint p = 0; wl != NULL && (c->evaluation.layers & TF_LAYER_COLLECTIVES)
-                    && p < TF_N_PRIMITIVES; p++)
+  for (guint p = 0; wl != NULL && (ev->layers & TF_LAYER_COLLECTIVES) && p < TF_N_PRIMITIVES; p++)
     for (guint k = 0; (wl->primitives & (1u << p)) && k < wl->n_message_sizes
                       && m->n_collectives < TF_CANDIDATE_MAX_COLLECTIVES; k++)
-      m->collectives[m->n_collectives++] = (TfCollectiveRecord) {
-        g_strdup (tf_primitive_to_string (p)), wl->message_sizes[k],
-        c->evaluation.collective_us[0][p][k], NAN,
-      };
+      {
+        double share = (double) wl->message_sizes[k] / wl->message_sizes[wl->n_message_sizes - 1];
+        gboolean bound = ev->forestcoll_us > 0 && p != TF_PRIMITIVE_ALL_TO_ALL;
+
+        m->collectives[m->n_collectives++] = (TfCollectiveRecord) {
+          g_strdup (tf_primitive_to_string (p)), wl->message_sizes[k], ev->collective_us[0][p][k],
+          bound ? (p == TF_PRIMITIVE_ALL_REDUCE ? 2 : 1) * ev->forestcoll_us * share : NAN,
+        };
+      }
 }
 
 static TfCandidateMetadata *
