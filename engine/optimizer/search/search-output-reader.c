@@ -4,8 +4,9 @@
  *
  * Loading is strict about what it reads (the engine's YAML reader, one-line errors naming the
  * file) and tolerant of summary keys it does not know, since the summary grows. What the
- * candidate files cannot give back (the collectives of the breakdown, port asymmetry, the
- * objectives to the last bit) comes from the summary's index. A folder written before
+ * candidate files cannot give back (the collectives' bottlenecks, port asymmetry, the
+ * objectives to the last bit) comes from the summary's index; the rest of the breakdown
+ * (ForestColl's bound, the smaller message sizes) the files hold, and it is skipped here. A folder written before
  * config.yaml existed gets a configuration from the summary's keys.
  */
 #include <math.h>
@@ -24,7 +25,6 @@ typedef struct
 {
   double       time_us;
   TfBottleneck bottleneck;
-  double       forestcoll_bound_us;   /* 0: not given */
 } Collective;
 
 /* A front or baseline entry of the summary's index. */
@@ -227,7 +227,6 @@ static const TfYamlKey collective_keys[] = {
   TF_YAML_KEY_CALL_AT ("bottleneck", read_bottleneck_text, Collective, bottleneck),
   TF_YAML_KEY_REAL ("bottleneck_gb_per_s", Collective, bottleneck.gbps),
   TF_YAML_KEY_REAL ("bottleneck_flows", Collective, bottleneck.load),
-  TF_YAML_KEY_REAL ("forestcoll_bound_us", Collective, forestcoll_bound_us),
 };
 
 static gboolean
@@ -784,12 +783,6 @@ merge_entry (TfCandidate          *c,
         ev->collective_us[0][p][n - 1] = entry->collective[p].time_us;
         ev->collective_bottleneck[0][p] = entry->collective[p].bottleneck;
         ev->layers |= TF_LAYER_COLLECTIVES;
-        if (entry->collective[p].forestcoll_bound_us > 0)
-          {
-            ev->forestcoll_us = entry->collective[p].forestcoll_bound_us
-                                / (p == TF_PRIMITIVE_ALL_REDUCE ? 2 : 1);
-            ev->layers |= TF_LAYER_FORESTCOLL;
-          }
       }
   if (!entry_objectives (entry, config, c->objectives))
     {
