@@ -636,6 +636,41 @@ test_resume_damaged (void)
   g_assert_cmpuint (refused + header, >=, 300);
   g_assert_cmpuint (header, >=, 1);
 
+  /* The same changes signed again, as a file someone made rather than damaged: each is read
+   * as if it could hold anything, and is refused with one line or resumes to a front that
+   * breaks no hard constraint (fuzz/fuzz-checkpoint.c goes further). */
+  refused = 0;
+  for (gsize pos = 60; pos < size; pos += MAX (1u, size / 200))
+    {
+      g_auto(TfSearchResult) resumed = { 0 };
+      g_autoptr(GChecksum) sha = g_checksum_new (G_CHECKSUM_SHA256);
+      g_autofree guint8 *forged = g_memdup2 (data, size);
+      gsize length = 32;
+
+      forged[pos] ^= 0x5a;
+      g_checksum_update (sha, forged + 60, size - 60);   /* after the header and digest */
+      g_checksum_get_digest (sha, forged + 28, &length);
+      g_assert_true (g_file_set_contents (path, (const char *) forged, size, &error));
+      if (!tf_search_run (&config, &options, &resumed, &error))
+        {
+          g_assert_error (error, TF_ERROR, TF_ERROR_INVALID_FILE);
+          g_assert_null (strchr (error->message, '\n'));
+          g_clear_error (&error);
+          refused++;
+          continue;
+        }
+      for (guint i = 0; i < resumed.front->len; i++)
+        {
+          g_autoptr(GString) why = g_string_new (NULL);
+
+          g_assert_true (tf_candidate_check_constraints (&config,
+                                                         g_ptr_array_index (resumed.front, i),
+                                                         why));
+        }
+    }
+  g_test_message ("signed again: %u of 200 positions refused, the rest resumed", refused);
+  g_assert_cmpuint (refused, >=, 1);
+
   /* Cut short anywhere: refused. */
   for (gsize cut = 0; cut < size; cut += size / 7)
     {

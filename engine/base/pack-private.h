@@ -114,8 +114,10 @@ tf_pack_get_string (TfPackReader *r)
 
   if (r->bad || n == TF_PACK_NO_STRING)
     return NULL;
-  /* Cut short, or with a NUL inside (the text would end there, the rest unread). */
-  if (n > r->size - r->pos || memchr (r->data + r->pos, 0, n) != NULL)
+  /* Cut short, with a NUL inside (the text would end there, the rest unread), or not UTF-8
+   * (every string packed is, and the emitters require it). */
+  if (n > r->size - r->pos || memchr (r->data + r->pos, 0, n) != NULL
+      || !g_utf8_validate_len ((const char *) r->data + r->pos, n, NULL))
     {
       r->bad = TRUE;
       return NULL;

@@ -63,8 +63,10 @@ tf_candidate_pack (const TfCandidate *c,
     c->id, c->chip_transitive, t->chip_transitive, t->result.n_endpoint,
     t->result.chips_per_board, c->origin.n_parents,
   };
+  TfOrigin origin = c->origin;
 
   tf_pack_put (out, head, sizeof head);
+  origin.seed_id = NULL;
   tf_pack_put (out, words, sizeof words);
   tf_pack_put (out, &t->context, sizeof t->context);
   tf_pack_put_string (out, t->result.family != NULL ? t->result.family->name : NULL);
@@ -72,8 +74,9 @@ tf_candidate_pack (const TfCandidate *c,
   tf_pack_put (out, &t->result.order, sizeof t->result.order);
   tf_pack_put (out, &t->result.metrics, sizeof t->result.metrics);
   tf_pack_put (out, &t->lattice, sizeof t->lattice);
-  /* The origin as it is, its one pointer (the seed's id) after it. */
-  tf_pack_put (out, &c->origin, sizeof c->origin);
+  /* The origin as it is, its one pointer (the seed's id) after it, not its address: the same
+   * candidate packs to the same bytes. */
+  tf_pack_put (out, &origin, sizeof origin);
   tf_pack_put_string (out, c->origin.seed_id);
   tf_pack_put (out, &c->evaluation, sizeof c->evaluation);
   tf_pack_put (out, c->objectives, sizeof c->objectives);
@@ -87,6 +90,7 @@ unpack_graph (TfPackReader   *r,
 {
   guint32 head[8];
   guint64 n_nodes;
+  g_autoptr(GHashTable) ids = NULL;
 
   tf_pack_get (r, head, sizeof head);
   g->n_chip = head[0];
@@ -100,16 +104,22 @@ unpack_graph (TfPackReader   *r,
   if (r->bad || n_nodes > G_MAXUINT32 || g->n_switch > r->size / 16)
     return FALSE;
   g->switches = g_new0 (TfSwitch, MAX (g->n_switch, 1));
+  ids = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint s = 0; s < g->n_switch && !r->bad; s++)
     {
       guint32 sw[3];
+      const char *id;
 
       tf_pack_get (r, sw, sizeof sw);
       g->switches[s].tier = sw[0];
       g->switches[s].container = sw[1];
       g->switches[s].port_count = sw[2];
-      g->switches[s].id = tf_pack_get_string (r);
-      if (sw[0] < TF_TIER_BOARD || sw[0] > TF_TIER_DATACENTER || g->switches[s].id == NULL)
+      id = g->switches[s].id = tf_pack_get_string (r);
+      /* Ids as a topology file's (topology-loader-network.c): one a switch, at most 256 bytes,
+       * none like a chip's name. */
+      if (sw[0] < TF_TIER_BOARD || sw[0] > TF_TIER_DATACENTER || id == NULL || id[0] == '\0'
+          || strlen (id) > 256 || !g_hash_table_add (ids, (gpointer) id)
+          || (g_str_has_prefix (id, "chip") && strspn (id + 4, "0123456789") == strlen (id + 4)))
         return FALSE;
     }
   /* At least four bytes a link, so a damaged count is refused before allocating. */
@@ -145,6 +155,42 @@ unpack_graph (TfPackReader   *r,
   for (guint k = 0; k < g->n_rack; k++)
     if (g->rack_pod[k] >= g->n_pod)
       return FALSE;
+  return TRUE;
+}
+
+/* A bottleneck's codes in range: kinds, link types and reaches index name tables. */
+static gboolean
+bottleneck_in_range (const TfBottleneck *b)
+{
+  return b->kind <= TF_BOTTLENECK_BISECTION && b->link_type < TF_N_LINK_TYPES
+         && b->reach < TF_N_REACHES;
+}
+
+/* Every code of @c's origin and evaluation in range, its inline text ended and UTF-8 (issue
+ * 34): what the checksum passes is still read as if it could be anything, since each code
+ * indexes a table of names. */
+static gboolean
+codes_in_range (const TfCandidate *c)
+{
+  const TfOrigin *o = &c->origin;
+  const TfEvaluation *ev = &c->evaluation;
+  const char *end = memchr (o->template_params, 0, sizeof o->template_params);
+
+  if ((guint) o->method >= TF_N_ORIGIN_METHODS || o->n_mutations > o->n_mutations_total
+      || end == NULL || !g_utf8_validate (o->template_params, end - o->template_params, NULL))
+    return FALSE;
+  for (guint i = 0; i < o->n_mutations; i++)
+    if (o->mutations[i] >= TF_N_MUTATIONS)
+      return FALSE;
+  for (guint w = 0; w < TF_SEARCH_MAX_WORKLOADS; w++)
+    {
+      for (guint p = 0; p < TF_N_PRIMITIVES; p++)
+        if (!bottleneck_in_range (&ev->collective_bottleneck[w][p]))
+          return FALSE;
+      for (guint k = 0; k < TF_N_COMMS; k++)
+        if (!bottleneck_in_range (&ev->iter_bottleneck[w][k]))
+          return FALSE;
+    }
   return TRUE;
 }
 
@@ -196,7 +242,7 @@ tf_candidate_unpack (const guint8  *data,
     r.bad = TRUE;
   if (!r.bad && (words[5] > TF_ORIGIN_MAX_PARENTS || c->origin.n_parents != words[5]
                  || c->origin.n_mutations > TF_ORIGIN_MAX_MUTATIONS
-                 || t->lattice.n_dims > TF_LATTICE_MAX_DIMS))
+                 || t->lattice.n_dims > TF_LATTICE_MAX_DIMS || !codes_in_range (c)))
     r.bad = TRUE;
   if (!r.bad && family != NULL)
     {
@@ -207,7 +253,9 @@ tf_candidate_unpack (const guint8  *data,
         r.bad = TRUE;
     }
   t->result.metrics = metrics;
-  if (r.bad || !unpack_graph (&r, &t->graph))
+  /* The graph held to a loaded topology's invariants, on the context's chips. */
+  if (r.bad || !unpack_graph (&r, &t->graph) || t->graph.n_chip != t->context.n_chip
+      || !tf_network_graph_check_invariants (&t->graph, t->context.chip_radix, NULL))
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_FILE,
                    "a packed candidate is cut short or damaged (at byte %" G_GSIZE_FORMAT ")",

@@ -11,6 +11,8 @@
  * an arm whose children stop reaching the front falls toward 0.05 of it but never below: every
  * arm keeps being tried, and can earn its share back.
  */
+#include <math.h>
+
 #include "generators-private.h"
 
 #define PRIOR_SUCCESSES 5.0
@@ -37,4 +39,11 @@ double
 tf_credit_factor (const TfCredit *credit)
 {
   return MAX (FLOOR, (credit->successes + PRIOR_SUCCESSES) / (credit->trials + PRIOR_TRIALS));
+}
+
+gboolean
+tf_credit_is_valid (const TfCredit *credit)
+{
+  return isfinite (credit->trials) && credit->successes >= 0
+         && credit->successes <= credit->trials;
 }

@@ -863,9 +863,15 @@ state_load (gpointer      state,
             const guint8 *data,
             gsize         size)
 {
-  if (size != sizeof (TfCredit) * TF_N_MUTATIONS)
+  TfCredit credits[TF_N_MUTATIONS];
+
+  if (size != sizeof credits)
     return FALSE;
-  memcpy (state, data, size);
+  memcpy (credits, data, size);
+  for (guint i = 0; i < TF_N_MUTATIONS; i++)
+    if (!tf_credit_is_valid (&credits[i]))
+      return FALSE;
+  memcpy (state, credits, size);
   return TRUE;
 }
 

@@ -22,6 +22,8 @@ typedef struct
 void   tf_credit_add (TfCredit *credit, gboolean entered);
 void   tf_credit_decay (TfCredit *credit);
 double tf_credit_factor (const TfCredit *credit);
+/* Counts a run can have: finite, 0 <= successes <= trials (a checkpoint's, checked). */
+gboolean tf_credit_is_valid (const TfCredit *credit);
 
 /* @graph dual-homed into @out (dual-homing.c): every leaf switch gets a twin in its place, every
  * chip on it a second link to the twin, the leaf's switch links dealt between the two.

@@ -375,6 +375,89 @@ get_rows (TfPackReader *r,
   g_array_append_vals (*info_out, info, n_info);
 }
 
+/* What each evaluated row says of its candidate, its codes in range (they name things). */
+static gboolean
+info_in_range (const GArray *info)
+{
+  for (guint i = 0; info != NULL && i < info->len; i++)
+    {
+      const TfEvaluatedInfo *e = &g_array_index (info, TfEvaluatedInfo, i);
+
+      if (e->origin >= TF_N_ORIGIN_METHODS || e->intra_board_topo >= TF_N_INTRA_BOARD_TOPOS)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Candidates of this run: its chips, an id it gave, and, in a front (@feasible), no hard
+ * constraint broken, so a front written from it breaks none either. */
+static gboolean
+candidates_of_run (Run             *run,
+                   const GPtrArray *cands,
+                   gboolean         feasible)
+{
+  for (guint i = 0; cands != NULL && i < cands->len; i++)
+    {
+      TfCandidate *c = g_ptr_array_index (cands, i);
+      g_autoptr(GString) why = g_string_new (NULL);
+
+      if (c->topology.graph.n_chip != run->config->context.n_chip || c->id >= run->next_id
+          || (feasible && (c->rejected != NULL
+                           || !tf_candidate_check_constraints (run->config, c, why))))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Where the run stands and what it learned, as a run of its configuration can be: @phase one
+ * its algorithm and options have, @step within its generations or budget, the credits real
+ * counts, the sampler's sequence in [0, 1) (or not started), every code in range (issue 34:
+ * the checksum says the file is whole, not that whoever wrote it was this build). */
+static const char *
+state_out_of_range (Run        *run,
+                    TfRunPhase  phase,
+                    guint       step)
+{
+  const TfSearchConfig *config = run->config;
+  const TfSearchResult *out = run->out;
+  guint budget = config->population_size * (config->generations + 1);
+
+  if ((phase == TF_PHASE_NSGA2 && (config->algorithm != TF_SEARCH_NSGA2
+                                   || step > config->generations
+                                   || out->generations_done != step))
+      || (phase == TF_PHASE_RANDOM && (config->algorithm != TF_SEARCH_RANDOM || step > budget))
+      || (phase == TF_PHASE_BASELINE && (!run->options->baseline || step > out->evaluations
+                                         || out->baseline_evaluations > out->evaluations))
+      || (phase == TF_PHASE_STAGE_0 && (!config->family_stage_0 || step != 0))
+      || out->evaluations > budget || run->failures > 100 * budget)
+    return "where the run stands is beyond its configuration";
+  if (!(run->u < 1 && (run->u >= 0 || run->u == -1)) || !tf_credit_is_valid (&run->immigrant_credit)
+      || !tf_credit_is_valid (&run->child_credit))
+    return "the checkpoint's sampler or credits are not numbers a run has";
+  for (guint g = 0; g < TF_N_GENERATORS; g++)
+    if (!tf_credit_is_valid (&run->credit[g]))
+      return "the checkpoint's sampler or credits are not numbers a run has";
+  if (!info_in_range (run->evaluated_info) || !info_in_range (run->out->family_evaluated_info)
+      || !info_in_range (run->out->evaluated_info))
+    return "the checkpoint's rows name an unknown origin or board topology";
+  for (guint i = 0; out->front_members != NULL && i < out->front_members->len; i++)
+    {
+      const TfFrontMember *member = &g_array_index (out->front_members, TfFrontMember, i);
+
+      if (member->representative >= out->front->len
+          || member->info.origin >= TF_N_ORIGIN_METHODS
+          || member->info.intra_board_topo >= TF_N_INTRA_BOARD_TOPOS)
+        return "the checkpoint's front members stand for no candidate of its front";
+    }
+  if (run->population->len > config->population_size
+      || !candidates_of_run (run, run->population, FALSE)
+      || !candidates_of_run (run, run->archive, TRUE)
+      || !candidates_of_run (run, out->family_front, TRUE)
+      || !candidates_of_run (run, out->front, TRUE))
+    return "the checkpoint's candidates are not ones this run could have made";
+  return NULL;
+}
+
 gboolean
 tf_search_checkpoint_restore (Run         *run,
                               TfRunPhase  *phase,
@@ -391,6 +474,7 @@ tf_search_checkpoint_restore (Run         *run,
   TfPackReader r;
   Counters counters;
   double elapsed, baseline_elapsed;
+  const char *wrong;
   gsize size;
   guint n_hashes;
 
@@ -475,6 +559,9 @@ tf_search_checkpoint_restore (Run         *run,
 
       return damaged (path, why, error);
     }
+  wrong = state_out_of_range (run, *phase, *step);
+  if (wrong != NULL)
+    return damaged (path, wrong, error);
   /* A run without Stage 0 has no family front, resumed or not. */
   if (run->out->family_evaluations == 0)
     {
