@@ -49,6 +49,9 @@ typedef struct
   GArray         *singles;
 } TfCliParser;
 
+/* g_option_context_parse, with a value that is not UTF-8 refused naming its option. */
+gboolean tf_cli_parse_options (GOptionContext *context, int *argc, char ***argv,
+                               GError **error);
 void tf_cli_parser_init (TfCliParser *parser, const char *parameter_string, const char *summary);
 void tf_cli_parser_add (TfCliParser *parser, const GOptionEntry *entries);
 void tf_cli_parser_clear (TfCliParser *parser);

@@ -25,7 +25,7 @@ tf_command_convert (int    argc,
                       "YAML, GraphML, Graphviz DOT or a simulator's file (SimGrid, BookSim, "
                       "SST, ASTRA-sim).");
   tf_cli_parser_add (&parser, entries);
-  if (!g_option_context_parse (parser.context, &argc, &argv, &error))
+  if (!tf_cli_parse_options (parser.context, &argc, &argv, &error))
     {
       tf_cli_error ("convert", error->message);
       return TF_CLI_EXIT_USAGE;

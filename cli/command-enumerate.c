@@ -69,7 +69,7 @@ tf_command_enumerate (int    argc,
   tf_context_options_add (&parser, &options);
   tf_query_options_add (&parser, &query_options);
   tf_cli_parser_add (&parser, entries);
-  if (!g_option_context_parse (parser.context, &argc, &argv, &error))
+  if (!tf_cli_parse_options (parser.context, &argc, &argv, &error))
     goto usage;
   if (argc > 1)
     {

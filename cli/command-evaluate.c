@@ -53,7 +53,7 @@ tf_command_evaluate (int    argc,
                       "it breaks, if any. A file that cannot be read is reported on standard "
                       "error (FILE:LINE:COLUMN) and the exit status is 1.");
   tf_cli_parser_add (&parser, entries);
-  if (!g_option_context_parse (parser.context, &argc, &argv, &error))
+  if (!tf_cli_parse_options (parser.context, &argc, &argv, &error))
     {
       tf_cli_error ("evaluate", error->message);
       return TF_CLI_EXIT_USAGE;

@@ -14,7 +14,7 @@ tf_command_families (int    argc,
   g_option_context_set_summary (context,
                                 "Lists each registered family with its leaf tier (where its "
                                 "endpoints sit) and the scopes it is meant for.");
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!tf_cli_parse_options (context, &argc, &argv, &error))
     {
       tf_cli_error ("families", error->message);
       return TF_CLI_EXIT_USAGE;

@@ -14,7 +14,7 @@ tf_command_metrics (int    argc,
   g_option_context_set_summary (context,
                                 "Loads a topology file, measures its metrics on the graph "
                                 "again, and prints its metadata block with them as YAML.");
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!tf_cli_parse_options (context, &argc, &argv, &error))
     {
       tf_cli_error ("metrics", error->message);
       return TF_CLI_EXIT_USAGE;

@@ -367,7 +367,7 @@ tf_command_optimize (int    argc,
                       "writes the run folder (the Pareto front as topology files, config.yaml, "
                       "evaluated.csv, summary.yaml) and pareto.svg.");
   tf_cli_parser_add (&parser, entries);
-  if (!g_option_context_parse (parser.context, &argc, &argv, &error))
+  if (!tf_cli_parse_options (parser.context, &argc, &argv, &error))
     {
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_USAGE;

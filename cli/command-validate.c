@@ -22,7 +22,7 @@ tf_command_validate (int    argc,
                                 "hardware (a switch that is a dead end, a pass-through, or "
                                 "holds chips that cannot leave it) is valid too: a warning on "
                                 "standard error names the switch.");
-  if (!g_option_context_parse (context, &argc, &argv, &error))
+  if (!tf_cli_parse_options (context, &argc, &argv, &error))
     {
       tf_cli_error ("validate", error->message);
       return TF_CLI_EXIT_USAGE;

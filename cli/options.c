@@ -36,6 +36,47 @@ tf_cli_parser_clear (TfCliParser *parser)
   parser->group = NULL;
 }
 
+/* The option whose value @argv[@i] is: "--id" of "--id=VALUE", or the option before it. */
+static char *
+option_of_value (char **argv,
+                 int    i)
+{
+  const char *eq = strchr (argv[i], '=');
+
+  if (argv[i][0] == '-' && eq != NULL)
+    return g_strndup (argv[i], eq - argv[i]);
+  if (i > 1 && argv[i - 1][0] == '-')
+    return g_strdup (argv[i - 1]);
+  return NULL;
+}
+
+gboolean
+tf_cli_parse_options (GOptionContext  *context,
+                      int             *argc,
+                      char          ***argv,
+                      GError         **error)
+{
+  g_auto(GStrv) given = g_strdupv (*argv);   /* GOption may rearrange *argv */
+  g_autoptr(GError) local = NULL;
+
+  if (g_option_context_parse (context, argc, argv, &local))
+    return TRUE;
+  /* GOption's own words for a value it cannot convert ("Invalid byte sequence in conversion
+   * input") name no option: say which one it is. */
+  if (local->domain == G_CONVERT_ERROR)
+    for (int i = 1; given[i] != NULL; i++)
+      if (!g_utf8_validate (given[i], -1, NULL))
+        {
+          g_autofree char *option = option_of_value (given, i);
+
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       "%s: the value is not UTF-8 text", option != NULL ? option : "an argument");
+          return FALSE;
+        }
+  g_propagate_error (error, g_steal_pointer (&local));
+  return FALSE;
+}
+
 static TfCliSingle *
 find_single (TfCliParser *parser,
              const char  *option_name)

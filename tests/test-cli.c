@@ -265,6 +265,11 @@ test_control_characters (void)
   assert_usage_error (&r, "'1\\t' is not a number");
   r = run ("enumerate", "--n-chip", "64", "--scope", "intra-rack", "a\tb", NULL);
   assert_usage_error (&r, "unexpected argument 'a\\tb'");
+  /* Bytes that are not UTF-8 in an option's value: that option named (issue 34). */
+  r = run ("generate", "--n-chip", "64", "--id", "ring\xff\xfe", NULL);
+  assert_usage_error (&r, "--id: the value is not UTF-8 text");
+  r = run ("enumerate", "--n-chip=6\xff", NULL);
+  assert_usage_error (&r, "--n-chip: the value is not UTF-8 text");
   r = run ("enumerate", "--bo\ngus", NULL);
   assert_usage_error (&r, "--bo\\ngus");
   r = run ("front\nend", NULL);
