@@ -757,6 +757,17 @@ test_more_errors (void)
               "search: {reference_point: {apl_fail_excess: 0}}\n",
               "t.yaml:3:45: field 'search.reference_point.apl_fail_excess': 0 hops is not worse "
               "than the best any network can do, 0 hops");
+  /* Every price 0: the derived reference point is named where the file names its objective,
+   * and what it derives from (issue 34), not a key the file does not have. */
+  load_fails ("n_chip: 64\nworkload: {model: test-small, parallelism: {tp: 4, pp: 2, dp: 8}}\n"
+              "objectives: [iter_time, network_cost]\n"
+              "cost: {prices: {switch: {32: 0, 64: 0, 128: 0}, nic_port: 0, pcb_link: 0, "
+              "copper_link: 0, optical_link_fixed: 0, optical_link_per_m: 0, "
+              "scale_up_switch: 0}}\n",
+              "t.yaml:3:13: field 'objectives[1]': network_cost's reference point, derived from "
+              "hardware_constraints.budget_usd or from the prices (a fat-tree's cost per chip, "
+              "which prices of 0 make 0), is 0 USD, not worse than the best any network can do, "
+              "0 USD: give search.reference_point.network_cost");
   load_fails ("n_chip: 64\nworkload: {model: test-small, parallelism: {tp: 4, pp: 2, dp: 8}}\n"
               "hardware_constraints: {nic_ports_per_chip: 8, off_board_ports_per_chip: 4}\n",
               "t.yaml:1:1: field 'hardware_constraints.nic_ports_per_chip': 8 NIC ports do not "

@@ -120,6 +120,8 @@ typedef struct
   TfMark          family_enabled_mark;
   TfMark          chips_per_board_mark;
   TfMark          reference_marks[TF_N_OBJECTIVES];
+  gboolean        has_objectives;
+  TfMark          objectives_mark;
   TfMark          manual_marks[TF_SEARCH_MAX_MANUAL_FILES];
   guint           manual_n_chip[TF_SEARCH_MAX_MANUAL_FILES];  /* each file's chips */
 } Loader;

@@ -209,6 +209,8 @@ read_objectives (TfYamlReader      *r,
   if (!tf_yaml_read_name_list (r, TF_N_OBJECTIVES, lookup_objective, explain_objective,
                                indices, &n))
     return FALSE;
+  l->has_objectives = TRUE;
+  l->objectives_mark = mark;
   for (guint i = 0; i < n; i++)
     {
       l->c->objectives[i] = (TfObjective) indices[i];
@@ -754,15 +756,38 @@ finish (Loader *l)
       if (!(reference[k] > ideal[k]))
         {
           TfObjective o = c->objectives[k];
-          g_autofree char *path = g_strdup_printf ("search.reference_point.%s",
-                                                   tf_objective_to_string (o));
+          const char *name = tf_objective_to_string (o);
+          g_autofree char *path = NULL;
 
-          return tf_yaml_reader_fail_field (r, isnan (c->reference_point[o])
-                                               ? l->root_mark : l->reference_marks[o], path,
-                                            "%.6g %s is not worse than the best any network "
-                                            "can do, %.6g %s", tf_objective_value (o, reference[k]),
-                                            tf_objective_unit (o), tf_objective_value (o, ideal[k]),
-                                            tf_objective_unit (o));
+          if (!isnan (c->reference_point[o]))
+            {
+              path = g_strdup_printf ("search.reference_point.%s", name);
+              return tf_yaml_reader_fail_field (r, l->reference_marks[o], path, "%.6g %s is not "
+                                                "worse than the best any network can do, %.6g %s",
+                                                tf_objective_value (o, reference[k]),
+                                                tf_objective_unit (o),
+                                                tf_objective_value (o, ideal[k]),
+                                                tf_objective_unit (o));
+            }
+          /* Derived, so the file has no such key: name the objective it derives for, and what
+           * it derives from (issue 34). */
+          path = g_strdup_printf ("objectives[%u]", k);
+          return tf_yaml_reader_fail_field (r, l->has_objectives ? l->objectives_mark
+                                                                 : l->root_mark,
+                                            l->has_objectives ? path : "objectives",
+                                            "%s's reference point, derived %s, is %.6g %s, not "
+                                            "worse than the best any network can do, %.6g %s: "
+                                            "give search.reference_point.%s", name,
+                                            o == TF_OBJECTIVE_NETWORK_COST
+                                              ? "from hardware_constraints.budget_usd or from "
+                                                "the prices (a fat-tree's cost per chip, which "
+                                                "prices of 0 make 0)"
+                                              : "from the configuration (docs/optimizer.md, "
+                                                "\"Hypervolume\")",
+                                            tf_objective_value (o, reference[k]),
+                                            tf_objective_unit (o),
+                                            tf_objective_value (o, ideal[k]),
+                                            tf_objective_unit (o), name);
         }
   }
 
