@@ -63,9 +63,10 @@ tf_candidate_pack (const TfCandidate *c,
     c->id, c->chip_transitive, t->chip_transitive, t->result.n_endpoint,
     t->result.chips_per_board, c->origin.n_parents,
   };
-  TfOrigin origin = c->origin;
+  TfOrigin origin;
 
   tf_pack_put (out, head, sizeof head);
+  memcpy (&origin, &c->origin, sizeof origin);   /* padding too: packed bytes are defined */
   origin.seed_id = NULL;
   tf_pack_put (out, words, sizeof words);
   tf_pack_put (out, &t->context, sizeof t->context);

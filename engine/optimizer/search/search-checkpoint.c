@@ -57,16 +57,23 @@ get_counters (const TfSearchResult *out,
               double                baseline_elapsed,
               Counters             *c)
 {
-  *c = (Counters) {
-    { out->generations_done, out->evaluations, out->rejected, out->invalid_mutations,
-      out->baseline_evaluations, out->duplicates, out->duplicates_dropped, out->immigrants,
-      out->stage_2_candidates, out->simulated, out->simulation_failures,
-      out->family_buildable, out->family_evaluations, out->family_rejected,
-      out->family_sampled, out->family_left_out, out->stage_2_ran },
-    { out->initial_hypervolume, out->init_seconds, out->seconds, out->hypervolume,
-      out->stage_2_seconds, elapsed, baseline_elapsed, out->family_hypervolume,
-      out->family_seconds, 0 },
+  const guint counters[G_N_ELEMENTS (c->counters)] = {
+    out->generations_done, out->evaluations, out->rejected, out->invalid_mutations,
+    out->baseline_evaluations, out->duplicates, out->duplicates_dropped, out->immigrants,
+    out->stage_2_candidates, out->simulated, out->simulation_failures,
+    out->family_buildable, out->family_evaluations, out->family_rejected,
+    out->family_sampled, out->family_left_out, out->stage_2_ran,
   };
+  const double reals[G_N_ELEMENTS (c->reals)] = {
+    out->initial_hypervolume, out->init_seconds, out->seconds, out->hypervolume,
+    out->stage_2_seconds, elapsed, baseline_elapsed, out->family_hypervolume,
+    out->family_seconds, 0,
+  };
+
+  /* Member by member over a cleared struct: its padding is packed too, and stays defined. */
+  memset (c, 0, sizeof *c);
+  memcpy (c->counters, counters, sizeof counters);
+  memcpy (c->reals, reals, sizeof reals);
 }
 
 static void
