@@ -36,56 +36,6 @@ write_config_like (const char *from,
   return g_steal_pointer (&path);
 }
 
-/* Every file under @dir, by its path inside it, with its size and SHA-256, one a line, sorted:
- * what a run that changed nothing leaves the same. */
-static void
-list_tree (const char *dir,
-           const char *inside,
-           GPtrArray  *lines)
-{
-  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  g_assert_nonnull (listing);
-  while ((name = g_dir_read_name (listing)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_autofree char *rel = inside != NULL ? g_build_filename (inside, name, NULL)
-                                            : g_strdup (name);
-      g_autofree char *data = NULL;
-      g_autofree char *sum = NULL;
-      gsize size;
-
-      if (g_file_test (path, G_FILE_TEST_IS_DIR))
-        {
-          g_ptr_array_add (lines, g_strconcat (rel, "/", NULL));
-          list_tree (path, rel, lines);
-          continue;
-        }
-      g_assert_true (g_file_get_contents (path, &data, &size, NULL));
-      sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, size);
-      g_ptr_array_add (lines, g_strdup_printf ("%s %" G_GSIZE_FORMAT " %s", rel, size, sum));
-    }
-}
-
-static int
-compare_lines (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
-static char *
-tree_listing (const char *dir)
-{
-  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
-
-  list_tree (dir, NULL, lines);
-  g_ptr_array_sort (lines, compare_lines);
-  g_ptr_array_add (lines, NULL);
-  return g_strjoinv ("\n", (char **) lines->pdata);
-}
-
 /* @dir.partial, to free. */
 static char *
 staging_of (const char *dir)
@@ -249,14 +199,14 @@ test_optimize_failed (void)
   g_assert_cmpint (r.status, ==, 0);
   run_clear (&r);
   g_assert_true (g_file_set_contents (notes, "the user's", -1, NULL));
-  before = tree_listing (done);
+  before = tf_test_tree_listing (done);
   g_assert_nonnull (strstr (before, "summary.yaml "));
   g_assert_nonnull (strstr (before, "pareto/candidate_001.yaml "));
   r = run ("optimize", "--config", bad, "--out", done, "--population", "8", "--generations",
            "2", "--threads", "2", "--overwrite", NULL);
   g_assert_cmpint (r.status, ==, 1);
   run_clear (&r);
-  after = tree_listing (done);
+  after = tf_test_tree_listing (done);
   g_assert_cmpstr (before, ==, after);
   g_assert_false (g_file_test (done_staging, G_FILE_TEST_EXISTS));
   tf_test_remove_tree (tmp);
@@ -394,7 +344,7 @@ test_optimize_resume (void)
 
       if (k == 0)
         {
-          g_autofree char *listing = tree_listing (staging);
+          g_autofree char *listing = tf_test_tree_listing (staging);
           g_autofree char *again = NULL;
 
           /* A new run into DIR while DIR.partial is there: one line, nothing touched. */
@@ -410,7 +360,7 @@ test_optimize_resume (void)
           g_assert_nonnull (strstr (r.err, "seed: 9"));
           assert_one_line (r.err);
           run_clear (&r);
-          again = tree_listing (staging);
+          again = tf_test_tree_listing (staging);
           g_assert_cmpstr (listing, ==, again);
           g_assert_false (g_file_test (summary, G_FILE_TEST_EXISTS));
           /* Any option but --config, --threads and --checkpoint-every is refused. */
@@ -463,14 +413,14 @@ test_optimize_resume (void)
                                        &status, &error));
           g_assert_true (g_file_get_contents (theirs, &data, &size, NULL));
           g_assert_true (g_file_set_contents (checkpoint, data, size, NULL));
-          before = tree_listing (dir);
+          before = tf_test_tree_listing (dir);
           r = run ("optimize", "--resume", dir, NULL);
           g_assert_cmpint (r.status, ==, 1);
           g_assert_nonnull (strstr (r.err, "is of another run than"));
           g_assert_nonnull (strstr (r.err, "seed: 9"));
           assert_one_line (r.err);
           run_clear (&r);
-          after = tree_listing (dir);
+          after = tf_test_tree_listing (dir);
           g_assert_cmpstr (before, ==, after);
           g_assert_false (g_file_test (staging, G_FILE_TEST_EXISTS));
           tf_test_remove_tree (other_staging);
