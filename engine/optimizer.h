@@ -674,8 +674,8 @@ TfRunFolderState tf_search_output_folder_state (const char *dir, const char **ma
  * (another folder, --overwrite, --resume), as optimize --out says it. */
 gboolean tf_search_output_may_write (const char *dir, gboolean overwrite, GError **error);
 
-/* The life of a run folder DIR (run-folder.c; docs/optimizer.md, "The run folder and its
- * checkpoint"): a run, a resume or a save writes its checkpoints and outputs into DIR.partial
+/* The life of a run folder DIR (run-folder.c; docs/optimizer.md, "Checkpoint and
+ * resume"): a run, a resume or a save writes its checkpoints and outputs into DIR.partial
  * beside it, which takes DIR's place only when everything is written; a failure leaves DIR as
  * it was. Zero-initialise, then begin or resume, write into staging, then commit or abandon. */
 typedef struct

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* run-folder.c: the life of a run folder (docs/optimizer.md, "The run folder and its
- * checkpoint"), the one way optimize --out, optimize --resume, topoforge-mpi and the app's Save
+/* run-folder.c: the life of a run folder (docs/optimizer.md, "Checkpoint and
+ * resume"), the one way optimize --out, optimize --resume, topoforge-mpi and the app's Save
  * Run put a run in place.
  *
  * A run writes into DIR.partial, beside DIR so that a rename moves it: its checkpoints while it
