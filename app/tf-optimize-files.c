@@ -92,6 +92,8 @@ run_saved (GObject      *source,
       tf_optimize_view_show_error (self, message);
       return;
     }
+  /* A save that failed before says so no longer. */
+  tf_optimize_view_show_error (self, NULL);
   if (self->run != NULL)
     {
       g_autofree char *text = g_strdup_printf (_("Saved the run to %s"), self->saving);

@@ -410,6 +410,8 @@ tf_search_open_finish (GAsyncResult  *result,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
+/* Saves through DIR.partial as optimize --out does (run-folder.c): the folder changes only once
+ * every file is written, and a failed save leaves it as it was. */
 static void
 save_thread (GTask        *task,
              gpointer      source,
@@ -418,32 +420,40 @@ save_thread (GTask        *task,
 {
   FileData *data = task_data;
   TfOptimizeRun *run = data->run;
+  g_auto(TfRunFolder) folder = { 0 };
   guint violations = 0;
   GError *error = NULL;
 
-  if (g_mkdir_with_parents (data->folder, 0777) != 0)
+  if (!tf_run_folder_begin (&folder, data->folder, &error))
     {
-      int saved = errno;
-
-      g_task_return_new_error (task, TF_ERROR, TF_ERROR_IO, _("Cannot create %s: %s"),
-                               data->folder, g_strerror (saved));
+      g_task_return_error (task, error);
       return;
     }
   /* The run is the view's too: the main thread only reads it while a task holds it. */
-  if (!tf_search_output_write (data->folder, NULL, &run->config, &run->result, &violations,
+  if (!tf_search_output_write (folder.staging, NULL, &run->config, &run->result, &violations,
                                &error)
-      || !tf_pareto_svg_write_run (data->folder, &run->config, &run->result, &error))
+      || !tf_pareto_svg_write_run (folder.staging, &run->config, &run->result, &error))
     {
+      tf_run_folder_abandon (&folder);
       g_task_return_error (task, error);
       return;
     }
   if (violations > 0)
     {
+      tf_run_folder_abandon (&folder);
       g_task_return_new_error (task, TF_ERROR, TF_ERROR_IO,
                                _("Some front candidates break a hard constraint; this is a "
                                  "bug, please report it"));
       return;
     }
+  if (!tf_run_folder_commit (&folder, FALSE, &error))
+    {
+      tf_run_folder_abandon (&folder);
+      g_task_return_error (task, error);
+      return;
+    }
+  if (folder.note != NULL)
+    g_message ("%s", folder.note);
   g_task_return_boolean (task, TRUE);
 }
 

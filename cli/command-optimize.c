@@ -1,20 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* command-optimize.c: topoforge-cli optimize --config FILE --out DIR [--seed S] [--threads T]
  *                     [--population P] [--generations G] [--no-baseline] [--front all|N]
- *                     topoforge-cli optimize --resume DIR [--threads T]
+ *                     topoforge-cli optimize --resume DIR [--config FILE] [--threads T]
  *
  * Runs the topology optimizer (docs/optimizer.md) and writes the run folder DIR as the app
  * saves and opens it (tf_search_output_write: config.yaml, pareto/candidate_NNN.yaml,
  * evaluated.csv, summary.yaml), plus DIR/pareto.svg. A progress line per generation goes to
  * stderr; Ctrl-C stops the search cleanly and writes what it has (a second Ctrl-C ends at
- * once). Every file is written atomically. While it runs, DIR/checkpoint.bin holds its state
- * (--checkpoint-every); --resume DIR continues a run that was stopped or killed to the front
- * the whole run would have given. The checkpoint goes once the run has ended.
+ * once). The run goes into DIR.partial (run-folder.c): while it runs, DIR.partial/checkpoint.bin
+ * holds its state (--checkpoint-every), and at the end its files are written there and
+ * DIR.partial takes DIR's place, so a failed run leaves DIR as it was. --resume DIR continues
+ * a run that was killed (DIR.partial's checkpoint) or stopped (DIR's, kept with its front) to
+ * the front the whole run would have given.
  *
  * TF_TEST_KILL_AT=generation:N or baseline:N (tests only): the process kills itself (SIGKILL)
  * right after the checkpoint of that generation or baseline batch.
  */
-#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,7 +27,6 @@
 #include "optimizer.h"
 #include "pareto-svg.h"
 
-#define CHECKPOINT_FILE "checkpoint.bin"
 #define CONFIG_FILE     "config.yaml"   /* the run folder's (search-output.c) */
 
 const TfBatchEvaluator *tf_cli_search_evaluator;
@@ -94,35 +94,39 @@ static const TfCliRange repeat_range = { "repeat", 1, 100 };
 static const TfCliRange front_range = { "front_max", 1, TF_SEARCH_MAX_POPULATION };
 static const TfCliRange every_range = { "checkpoint-every", 0, 86400 };
 
-/* One run into @dir: the run folder and pareto.svg. An exit status. */
+/* Puts @folder aside after a failure, saying so where something could not be removed. */
+static void
+abandon (TfRunFolder *folder)
+{
+  tf_run_folder_abandon (folder);
+  if (folder->note != NULL)
+    tf_cli_error ("optimize", folder->note);
+}
+
+/* One run into @folder, begun or resumed: the search with its checkpoints in DIR.partial, then
+ * the run folder and pareto.svg written there and put in DIR's place; a failure leaves DIR as
+ * it was. An exit status. */
 static int
 run_one (TfSearchConfig  *config,
          const char      *config_path,
-         const char      *dir,
+         TfRunFolder     *folder,
          TfSearchOptions *options,
          TfSearchResult  *result)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *baseline = NULL;
-  g_autofree char *checkpoint = g_build_filename (dir, CHECKPOINT_FILE, NULL);
   g_autofree char *simulator = NULL;
+  const char *dir = folder->dir;
   guint violations = 0;
 
-  if (g_mkdir_with_parents (dir, 0777) != 0)
-    {
-      g_autofree char *message = g_strdup_printf ("cannot create %s: %s", dir,
-                                                  g_strerror (errno));
-
-      tf_cli_error ("optimize", message);
-      return TF_CLI_EXIT_FAILURE;
-    }
   options->cancel = tf_cli_interrupt_catch ();
-  options->checkpoint = checkpoint;
+  options->checkpoint = folder->checkpoint;
   options->evaluator = tf_cli_search_evaluator;
   if (!tf_search_run (config, options, result, &error))
     {
       tf_cli_interrupt_release ();
       tf_cli_error ("optimize", error->message);
+      abandon (folder);
       return TF_CLI_EXIT_FAILURE;
     }
   tf_cli_interrupt_release ();
@@ -131,12 +135,18 @@ run_one (TfSearchConfig  *config,
                 "topoforge-cli optimize --resume %s continues the run\n", result->front->len,
                 dir);
 
-  if (!tf_search_output_write (dir, config_path, config, result, &violations, &error)
-      || !tf_pareto_svg_write_run (dir, config, result, &error))
+  /* The checkpoint stays with a stopped run only, to resume it. */
+  if (!tf_search_output_write (folder->staging, config_path, config, result, &violations,
+                               &error)
+      || !tf_pareto_svg_write_run (folder->staging, config, result, &error)
+      || !tf_run_folder_commit (folder, result->cancelled, &error))
     {
       tf_cli_error ("optimize", error->message);
+      abandon (folder);
       return TF_CLI_EXIT_FAILURE;
     }
+  if (folder->note != NULL)
+    tf_cli_error ("optimize", folder->note);
   baseline = result->baseline_front != NULL
                ? g_strdup_printf (" (Random + QMC baseline %.4f)", result->baseline_hypervolume)
                : g_strdup ("");
@@ -183,12 +193,12 @@ run_one (TfSearchConfig  *config,
       tf_cli_error ("optimize", "some front candidates break a hard constraint; this is a bug");
       return TF_CLI_EXIT_FAILURE;
     }
-  if (!result->cancelled)
-    g_unlink (checkpoint);
   return result->cancelled ? TF_CLI_EXIT_INTERRUPTED : 0;
 }
 
-/* --repeat R: R runs with seeds S, S + 1, ... into DIR/seed-N, then DIR/repeat.yaml. */
+/* --repeat R: R runs with seeds S, S + 1, ... into DIR/seed-N, each put in place as one run is,
+ * then DIR/repeat.yaml. DIR holds the staging folders, so it is made at the start; made by this
+ * command and left empty (the first run failed), it goes again. */
 static int
 run_repeats (TfSearchConfig  *config,
              const char      *config_path,
@@ -199,6 +209,7 @@ run_repeats (TfSearchConfig  *config,
   g_autoptr(GArray) runs = g_array_new (FALSE, TRUE, sizeof (TfRepeatRun));
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (out_dir, "repeat.yaml", NULL);
+  gboolean existed = g_file_test (out_dir, G_FILE_TEST_EXISTS);
   guint64 first = config->seed;
   guint without_ratio = 0;
   int status = 0;
@@ -207,14 +218,27 @@ run_repeats (TfSearchConfig  *config,
   for (guint r = 0; r < n_repeats && status == 0; r++)
     {
       g_auto(TfSearchResult) result = { 0 };
+      g_auto(TfRunFolder) folder = { 0 };
       g_autofree char *name = NULL, *dir = NULL;
 
       config->seed = first + r;
       name = g_strdup_printf ("seed-%" G_GUINT64_FORMAT, config->seed);
       dir = g_build_filename (out_dir, name, NULL);
-      status = run_one (config, config_path, dir, options, &result);
+      if (!tf_run_folder_begin (&folder, dir, &error))
+        {
+          tf_cli_error ("optimize", error->message);
+          status = TF_CLI_EXIT_FAILURE;
+          break;
+        }
+      status = run_one (config, config_path, &folder, options, &result);
       if (status == 0)
         tf_repeat_runs_add (runs, config, config->seed, name, &result);
+    }
+  if (runs->len == 0)
+    {
+      if (!existed)
+        g_rmdir (out_dir);
+      return status;
     }
   if (!tf_repeat_runs_write (path, config_path, config, n_repeats, runs, &without_ratio,
                              &error))
@@ -229,24 +253,23 @@ run_repeats (TfSearchConfig  *config,
   return status;
 }
 
-/* Whether the checkpoint's configuration @config is the run's whose folder @dir is: the same as
- * DIR/config.yaml where a stopped run wrote one (threads aside), so that a checkpoint of another
- * run never replaces this one's files (issue 34). */
+/* Whether the checkpoint's configuration @config is the one @path holds (threads aside, which
+ * change no result): the same configuration written out, else FALSE with one line naming both
+ * files and the first line where they differ, so that a checkpoint of another run never
+ * replaces this one's files (issue 34). @label is how the line names @path's configuration. */
 static gboolean
-same_run (const char           *dir,
-          const char           *checkpoint,
-          const TfSearchConfig *config,
-          GError              **error)
+same_config (const char           *checkpoint,
+             const TfSearchConfig *config,
+             const char           *path,
+             const char           *label,
+             GError              **error)
 {
-  g_autofree char *path = g_build_filename (dir, CONFIG_FILE, NULL);
   g_auto(TfSearchConfig) written = { 0 };
   g_autoptr(GString) a = g_string_new (NULL);
   g_autoptr(GString) b = g_string_new (NULL);
   g_auto(GStrv) la = NULL, lb = NULL;
   guint i;
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    return TRUE;
   if (!tf_search_config_load_file (path, &written, error))
     return FALSE;
   written.threads = config->threads;
@@ -260,42 +283,55 @@ same_run (const char           *dir,
   for (i = 0; la[i] != NULL && lb[i] != NULL && strcmp (la[i], lb[i]) == 0; i++)
     ;
   g_set_error (error, TF_ERROR, TF_ERROR_INVALID_FILE, "--resume: %s is of another run than "
-               "%s: the checkpoint's configuration has '%s' where config.yaml has '%s'; "
-               "nothing was changed", checkpoint, path, g_strstrip (la[i] ? la[i] : ""),
+               "%s: the checkpoint's configuration has '%s' where %s has '%s'; nothing was "
+               "changed", checkpoint, path, g_strstrip (la[i] ? la[i] : ""), label,
                g_strstrip (lb[i] ? lb[i] : ""));
   return FALSE;
 }
 
-/* --resume DIR: the configuration and options from DIR's checkpoint; --threads may change,
- * which changes no result. */
+/* Whether the checkpoint is of the run whose folder holds it: the same configuration as the
+ * config.yaml beside it, where a stopped run committed one with its checkpoint. */
+static gboolean
+same_run (const char           *checkpoint,
+          const TfSearchConfig *config,
+          GError              **error)
+{
+  g_autofree char *dir = g_path_get_dirname (checkpoint);
+  g_autofree char *path = g_build_filename (dir, CONFIG_FILE, NULL);
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return TRUE;
+  return same_config (checkpoint, config, path, CONFIG_FILE, error);
+}
+
+/* --resume DIR: the configuration and options from DIR's checkpoint (DIR.partial's, else
+ * DIR's), held to --config FILE where one is given; --threads may change, which changes no
+ * result. Every check comes before any file is touched. */
 static int
 resume_run (const char *dir,
+            const char *config_path,
             const char *threads,
             const char *every)
 {
   g_auto(TfSearchConfig) config = { 0 };
   g_auto(TfSearchResult) result = { 0 };
+  g_auto(TfRunFolder) folder = { 0 };
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = g_build_filename (dir, CHECKPOINT_FILE, NULL);
+  g_autofree char *path = NULL;
   TfSearchOptions options = { 0 };
   guint every_seconds = 60;
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      g_autofree char *message = g_strdup_printf ("--resume: %s has no checkpoint (%s): the "
-                                                  "run ended, or never wrote one", dir,
-                                                  CHECKPOINT_FILE);
-
-      tf_cli_error ("optimize", message);
-      return TF_CLI_EXIT_FAILURE;
-    }
-  if (!tf_search_checkpoint_load_config (path, &config, &options.baseline, &error)
-      || !same_run (dir, path, &config, &error)
+  if (!tf_run_folder_find_checkpoint (dir, &path, &error)
+      || !tf_search_checkpoint_load_config (path, &config, &options.baseline, &error)
+      || !same_run (path, &config, &error)
+      || (config_path != NULL
+          && !same_config (path, &config, config_path, config_path, &error))
       || (threads != NULL
           && !tf_cli_parse_uint ("threads", threads, &threads_range, &config.threads, &error))
       || (every != NULL
           && !tf_cli_parse_uint ("checkpoint-every", every, &every_range, &every_seconds,
-                                 &error)))
+                                 &error))
+      || !tf_run_folder_resume (&folder, dir, path, &error))
     {
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_FAILURE;
@@ -303,7 +339,7 @@ resume_run (const char *dir,
   options.progress = on_progress;
   options.checkpoint_seconds = every_seconds;
   options.resume = TRUE;
-  return run_one (&config, NULL, dir, &options, &result);
+  return run_one (&config, NULL, &folder, &options, &result);
 }
 
 int
@@ -314,6 +350,7 @@ tf_command_optimize (int    argc,
   g_autoptr(GError) error = NULL;
   g_auto(TfSearchConfig) config = { 0 };
   g_auto(TfSearchResult) result = { 0 };
+  g_auto(TfRunFolder) folder = { 0 };
   g_autofree char *config_path = NULL;
   g_autofree char *out_dir = NULL;
   g_autofree char *seed = NULL, *threads = NULL, *population = NULL, *generations = NULL;
@@ -350,11 +387,13 @@ tf_command_optimize (int    argc,
       "Run R seeds (S, S+1, ...) into DIR/seed-N and write DIR/repeat.yaml with the median and "
       "spread of the hypervolume ratio and of the gain over the seeds, 1 to 100", "R" },
     { "resume", 0, 0, G_OPTION_ARG_FILENAME, &resume,
-      "Continue the run of DIR from its checkpoint (a run stopped or killed), to the front the "
-      "whole run would have given; only --threads and --checkpoint-every may go with it",
+      "Continue the run of DIR from its checkpoint (DIR.partial/checkpoint.bin of a run killed, "
+      "else DIR/checkpoint.bin of a run stopped), to the front the whole run would have given; "
+      "only --config (which must be the run's configuration), --threads and --checkpoint-every "
+      "may go with it",
       "DIR" },
     { "checkpoint-every", 0, 0, G_OPTION_ARG_STRING, &every,
-      "Write DIR/checkpoint.bin at most every this many seconds, 0 for every generation, "
+      "Write DIR.partial/checkpoint.bin at most every this many seconds, 0 for every generation, "
       "0 to 86400 (default 60)", "SECONDS" },
     { NULL }
   };
@@ -383,15 +422,15 @@ tf_command_optimize (int    argc,
     }
   if (resume != NULL)
     {
-      if (config_path != NULL || out_dir != NULL || seed != NULL || population != NULL
+      if (out_dir != NULL || seed != NULL || population != NULL
           || generations != NULL || no_baseline || stage_2 != NULL || repeat != NULL
           || front != NULL || overwrite)
         {
-          tf_cli_error ("optimize", "--resume DIR takes only --threads and --checkpoint-every: "
-                        "the run goes on as it began");
+          tf_cli_error ("optimize", "--resume DIR takes only --config, --threads and "
+                        "--checkpoint-every: the run goes on as it began");
           return TF_CLI_EXIT_USAGE;
         }
-      return resume_run (resume, threads, every);
+      return resume_run (resume, config_path, threads, every);
     }
   if (config_path == NULL || out_dir == NULL)
     {
@@ -456,24 +495,22 @@ tf_command_optimize (int    argc,
                     "evaluations");
       return TF_CLI_EXIT_USAGE;
     }
-  if (!tf_search_output_may_write (out_dir, overwrite, &error))
+  if (!tf_search_output_may_write (out_dir, overwrite, &error)
+      || (repeat == NULL && !tf_run_folder_may_begin (out_dir, &error)))
     {
       tf_cli_error ("optimize", error->message);
       return TF_CLI_EXIT_USAGE;
-    }
-  if (g_mkdir_with_parents (out_dir, 0777) != 0)
-    {
-      g_autofree char *message = g_strdup_printf ("cannot create %s: %s", out_dir,
-                                                  g_strerror (errno));
-
-      tf_cli_error ("optimize", message);
-      return TF_CLI_EXIT_FAILURE;
     }
 
   options.baseline = !no_baseline;
   options.progress = on_progress;
   options.checkpoint_seconds = every_seconds;
-  if (repeat == NULL)
-    return run_one (&config, config_path, out_dir, &options, &result);
-  return run_repeats (&config, config_path, out_dir, &options, n_repeats);
+  if (repeat != NULL)
+    return run_repeats (&config, config_path, out_dir, &options, n_repeats);
+  if (!tf_run_folder_begin (&folder, out_dir, &error))
+    {
+      tf_cli_error ("optimize", error->message);
+      return TF_CLI_EXIT_FAILURE;
+    }
+  return run_one (&config, config_path, &folder, &options, &result);
 }

@@ -674,6 +674,48 @@ TfRunFolderState tf_search_output_folder_state (const char *dir, const char **ma
  * (another folder, --overwrite, --resume), as optimize --out says it. */
 gboolean tf_search_output_may_write (const char *dir, gboolean overwrite, GError **error);
 
+/* The life of a run folder DIR (run-folder.c; docs/optimizer.md, "Checkpoint and
+ * resume"): a run, a resume or a save writes its checkpoints and outputs into DIR.partial
+ * beside it, which takes DIR's place only when everything is written; a failure leaves DIR as
+ * it was. Zero-initialise, then begin or resume, write into staging, then commit or abandon. */
+typedef struct
+{
+  char     *dir;          /* DIR, without trailing separators */
+  char     *staging;      /* DIR.partial: where the run writes */
+  char     *checkpoint;   /* DIR.partial/checkpoint.bin: TfSearchOptions.checkpoint */
+  gboolean  created;      /* this run made DIR.partial (abandoning it removes it) */
+  char     *made;         /* the outermost of DIR's parents this run made, or NULL: abandoning
+                           * removes those left empty */
+  char     *note;         /* after commit or abandon, a line to show, or NULL: what could not
+                           * be tidied and where it is */
+} TfRunFolder;
+
+void     tf_run_folder_clear (TfRunFolder *folder);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TfRunFolder, tf_run_folder_clear)
+/* Whether a new run may begin into @dir: FALSE with one line when DIR.partial exists (a run
+ * going on or killed) or DIR is a symbolic link. Changes nothing. */
+gboolean tf_run_folder_may_begin (const char *dir, GError **error);
+/* A new run (or save) into @dir: DIR's parent made with its parents, DIR.partial made on its
+ * own (refused, changing nothing, when it exists). DIR itself is not touched. */
+gboolean tf_run_folder_begin (TfRunFolder *folder, const char *dir, GError **error);
+/* The checkpoint optimize --resume @dir continues from, in *@checkpoint (free it):
+ * DIR.partial/checkpoint.bin (a killed run) where it exists, else DIR/checkpoint.bin (a
+ * stopped run); FALSE with one line when there is neither. */
+gboolean tf_run_folder_find_checkpoint (const char *dir, char **checkpoint, GError **error);
+/* A resume of @dir from @checkpoint (as found): DIR.partial as it is when the checkpoint is
+ * in it, else DIR.partial made and given DIR's checkpoint (DIR itself untouched). */
+gboolean tf_run_folder_resume (TfRunFolder *folder, const char *dir, const char *checkpoint,
+                               GError **error);
+/* Puts DIR.partial, its outputs written, in DIR's place: with its checkpoint when
+ * @keep_checkpoint (a stopped run, to resume), else without. An earlier DIR is exchanged for
+ * it atomically, then loses the files a run writes and gives the new DIR every other file
+ * (folder->note says so when some could not be moved). FALSE with one line, DIR as it was. */
+gboolean tf_run_folder_commit (TfRunFolder *folder, gboolean keep_checkpoint, GError **error);
+/* After a failure: removes the files the run wrote in DIR.partial, and DIR.partial itself (and
+ * DIR's parents left empty) when the run made it; a resumed killed run's checkpoint stays. DIR
+ * is not touched. */
+void     tf_run_folder_abandon (TfRunFolder *folder);
+
 /* A run folder as optimize --out writes it, and as the app saves and opens it
  * (docs/optimizer.md, "Output"): config.yaml (the configuration of the run, complete),
  * pareto/candidate_NNN.yaml (the front, first objective ascending), summary.yaml and

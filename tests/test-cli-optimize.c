@@ -14,6 +14,35 @@
 #include "test-util.h"
 #include "topoforge.h"
 
+/* @from's text with @what replaced by @with, written to @dir/@name: a configuration made from
+ * an example; the path, to free. */
+static char *
+write_config_like (const char *from,
+                   const char *dir,
+                   const char *name,
+                   const char *what,
+                   const char *with)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  g_auto(GStrv) parts = NULL;
+  g_autofree char *joined = NULL;
+
+  g_assert_true (g_file_get_contents (from, &text, NULL, NULL));
+  parts = g_strsplit (text, what, -1);
+  g_assert_cmpuint (g_strv_length (parts), ==, 2);
+  joined = g_strjoinv (with, parts);
+  g_assert_true (g_file_set_contents (path, joined, -1, NULL));
+  return g_steal_pointer (&path);
+}
+
+/* @dir.partial, to free. */
+static char *
+staging_of (const char *dir)
+{
+  return g_strconcat (dir, ".partial", NULL);
+}
+
 /* optimize: the small example end to end, its files, and bad options. */
 static void
 test_optimize (void)
@@ -26,7 +55,10 @@ test_optimize (void)
   g_autofree char *first = g_build_filename (dir, "pareto", "candidate_001.yaml", NULL);
   g_autofree char *pareto = g_build_filename (dir, "pareto", NULL);
   g_autofree char *stale = g_build_filename (dir, "pareto", "candidate_999.yaml", NULL);
-  g_autofree char *summary = NULL, *svg = NULL;
+  g_autofree char *notes = g_build_filename (dir, "notes.txt", NULL);
+  g_autofree char *mine = g_build_filename (dir, "pareto", "mine.txt", NULL);
+  g_autofree char *staging = staging_of (dir);
+  g_autofree char *summary = NULL, *svg = NULL, *kept = NULL;
   g_auto(TfTopology) t = { 0 };
   g_autoptr(GError) error = NULL;
   Run r;
@@ -35,12 +67,15 @@ test_optimize (void)
   /* A folder with files in it is refused, and left as it was... */
   g_assert_true (g_mkdir_with_parents (pareto, 0777) == 0);
   g_assert_true (g_file_set_contents (stale, "old", -1, NULL));
+  g_assert_true (g_file_set_contents (notes, "the user's", -1, NULL));
+  g_assert_true (g_file_set_contents (mine, "the user's too", -1, NULL));
   r = run ("optimize", "--config", config, "--out", dir, "--population", "8", NULL);
   assert_usage_error (&r, "is not empty: choose another folder, or write the run among its "
                       "files (--overwrite)");
   g_assert_true (g_file_test (stale, G_FILE_TEST_EXISTS));
 
-  /* ...unless --overwrite: then a stale candidate of an earlier, longer front goes. */
+  /* ...unless --overwrite: then a stale candidate of an earlier, longer front goes, and the
+   * user's own files stay, in the new run's folder. */
   r = run ("optimize", "--config", config, "--out", dir, "--population", "8",
            "--generations", "3", "--threads", "2", "--overwrite", NULL);
   if (r.status != 0)
@@ -64,6 +99,12 @@ test_optimize (void)
   g_assert_true (g_file_get_contents (svg_path, &svg, NULL, NULL));
   g_assert_nonnull (strstr (svg, "<svg"));
   g_assert_false (g_file_test (stale, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_get_contents (notes, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "the user's");
+  g_clear_pointer (&kept, g_free);
+  g_assert_true (g_file_get_contents (mine, &kept, NULL, NULL));
+  g_assert_cmpstr (kept, ==, "the user's too");
+  g_assert_false (g_file_test (staging, G_FILE_TEST_EXISTS));
   /* A candidate is a topology file every command reads. */
   g_assert_true (tf_topology_load_file (first, NULL, &t, &error));
   g_assert_no_error (error);
@@ -113,6 +154,64 @@ test_optimize (void)
   run_clear (&r);
 }
 
+/* A search that fails (every design over a budget of one dollar) leaves no --out folder, no
+ * DIR.partial and none of the parents it made; a run that fails over a finished one leaves
+ * every file of it as it was, byte for byte. */
+static void
+test_optimize_failed (void)
+{
+  g_autofree char *config = g_test_build_filename (G_TEST_DIST, "..", "data", "examples",
+                                                   "search-small.yaml", NULL);
+  g_autofree char *tmp = g_dir_make_tmp ("tf-optimize-XXXXXX", NULL);
+  g_autofree char *bad = write_config_like (config, tmp, "over-budget.yaml",
+                                            "hardware_constraints:\n",
+                                            "hardware_constraints:\n  budget_usd: 1\n");
+  g_autofree char *made = g_build_filename (tmp, "new", NULL);
+  g_autofree char *out = g_build_filename (made, "run", NULL);
+  g_autofree char *out_staging = staging_of (out);
+  g_autofree char *repeat = g_build_filename (tmp, "repeat", NULL);
+  g_autofree char *done = g_build_filename (tmp, "done", NULL);
+  g_autofree char *done_staging = staging_of (done);
+  g_autofree char *notes = g_build_filename (done, "notes.txt", NULL);
+  g_autofree char *before = NULL, *after = NULL;
+  Run r;
+
+  r = run ("optimize", "--config", bad, "--out", out, "--population", "8", "--generations",
+           "2", "--threads", "2", NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  g_assert_true (strstr (r.err, "no generator gave a first candidate") != NULL
+                 || strstr (r.err, "every candidate broke a hard constraint") != NULL);
+  run_clear (&r);
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (out_staging, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (made, G_FILE_TEST_EXISTS));
+
+  /* --repeat: no DIR when its first run fails. */
+  r = run ("optimize", "--config", bad, "--out", repeat, "--population", "8", "--generations",
+           "2", "--threads", "2", "--repeat", "2", NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  run_clear (&r);
+  g_assert_false (g_file_test (repeat, G_FILE_TEST_EXISTS));
+
+  /* A finished run with a file of the user's, replaced (--overwrite) by one that fails. */
+  r = run ("optimize", "--config", config, "--out", done, "--population", "8", "--generations",
+           "2", "--threads", "2", NULL);
+  g_assert_cmpint (r.status, ==, 0);
+  run_clear (&r);
+  g_assert_true (g_file_set_contents (notes, "the user's", -1, NULL));
+  before = tf_test_tree_listing (done);
+  g_assert_nonnull (strstr (before, "summary.yaml "));
+  g_assert_nonnull (strstr (before, "pareto/candidate_001.yaml "));
+  r = run ("optimize", "--config", bad, "--out", done, "--population", "8", "--generations",
+           "2", "--threads", "2", "--overwrite", NULL);
+  g_assert_cmpint (r.status, ==, 1);
+  run_clear (&r);
+  after = tf_test_tree_listing (done);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_false (g_file_test (done_staging, G_FILE_TEST_EXISTS));
+  tf_test_remove_tree (tmp);
+}
+
 /* --repeat R: R seeds into DIR/seed-N and repeat.yaml with the spread of each figure. */
 static void
 test_optimize_repeat (void)
@@ -151,6 +250,8 @@ test_optimize_interrupt (void)
                                                    "search-small.yaml", NULL);
   g_autofree char *dir = g_dir_make_tmp ("tf-optimize-XXXXXX", NULL);
   g_autofree char *summary_path = g_build_filename (dir, "summary.yaml", NULL);
+  g_autofree char *checkpoint = g_build_filename (dir, "checkpoint.bin", NULL);
+  g_autofree char *staging = staging_of (dir);
   g_autofree char *summary = NULL;
   const char *argv[] = { g_getenv ("TF_CLI"), "optimize", "--config", config, "--out", dir,
                          "--generations", "100000", "--population", "8", "--threads", "1",
@@ -179,12 +280,18 @@ test_optimize_interrupt (void)
   g_assert_cmpint (WEXITSTATUS (status), ==, 130);
   g_assert_true (g_file_get_contents (summary_path, &summary, NULL, NULL));
   g_assert_nonnull (strstr (summary, "cancelled: true"));
+  /* The checkpoint is committed with the front, to resume from. */
+  g_assert_true (g_file_test (checkpoint, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (staging, G_FILE_TEST_EXISTS));
 }
 
 /* Killed (SIGKILL, the test hook) right after the checkpoint of a random generation, of a
  * random batch of the baseline, and of Stage 0, then resumed with --resume DIR on one thread
- * where it ran on two: the same front, rows and counters as the run never killed. And the
- * resume's errors. */
+ * where it ran on two: the same front, rows and counters as the run never killed. The killed
+ * run's checkpoint is in DIR.partial, and DIR untouched; the baseline's is moved to DIR as a
+ * stopped run's would be, to resume from there. And the resume's errors: a new run into DIR
+ * while DIR.partial is there, --config of another run beside --resume, another run's or a
+ * damaged checkpoint, each refused with one line, changing nothing. */
 static void
 test_optimize_resume (void)
 {
@@ -192,6 +299,12 @@ test_optimize_resume (void)
                                                    "search-small.yaml", NULL);
   g_autofree char *whole = g_dir_make_tmp ("tf-optimize-XXXXXX", NULL);
   g_autofree char *kept = g_build_filename (whole, "checkpoint.bin", NULL);
+  g_autofree char *tmp = g_dir_make_tmp ("tf-optimize-XXXXXX", NULL);
+  g_autofree char *small = write_config_like (config, tmp, "small.yaml",
+                                              "population_size: 24\n  generations: 10\n",
+                                              "population_size: 8\n  generations: 6\n");
+  g_autofree char *seeded = write_config_like (small, tmp, "seeded.yaml", "seed: 1\n",
+                                               "seed: 9\n");
   Run r;
 
   r = run ("optimize", "--config", config, "--out", whole, "--population", "8",
@@ -204,7 +317,9 @@ test_optimize_resume (void)
   for (guint k = 0; k < 3; k++)
     {
       g_autofree char *dir = g_dir_make_tmp ("tf-optimize-XXXXXX", NULL);
+      g_autofree char *staging = staging_of (dir);
       g_autofree char *checkpoint = g_build_filename (dir, "checkpoint.bin", NULL);
+      g_autofree char *killed = g_build_filename (staging, "checkpoint.bin", NULL);
       g_autofree char *summary = g_build_filename (dir, "summary.yaml", NULL);
       g_autofree char *at = k == 2 ? g_strdup ("family")
                             : g_strdup_printf ("%s:%d", k == 0 ? "generation" : "baseline",
@@ -223,15 +338,54 @@ test_optimize_resume (void)
       g_assert_no_error (error);
       g_assert_true (WIFSIGNALED (status));
       g_assert_cmpint (WTERMSIG (status), ==, SIGKILL);
-      g_assert_true (g_file_test (checkpoint, G_FILE_TEST_EXISTS));
+      g_assert_true (g_file_test (killed, G_FILE_TEST_EXISTS));
+      g_assert_false (g_file_test (checkpoint, G_FILE_TEST_EXISTS));
       g_assert_false (g_file_test (summary, G_FILE_TEST_EXISTS));
 
-      r = run ("optimize", "--resume", dir, "--threads", "1", NULL);
+      if (k == 0)
+        {
+          g_autofree char *listing = tf_test_tree_listing (staging);
+          g_autofree char *again = NULL;
+
+          /* A new run into DIR while DIR.partial is there: one line, nothing touched. */
+          r = run ("optimize", "--config", config, "--out", dir, "--population", "8", NULL);
+          assert_usage_error (&r, ".partial exists: a run into ");
+          /* --config of another run (another seed) beside --resume: one line naming both
+           * files, nothing touched. */
+          r = run ("optimize", "--resume", dir, "--config", seeded, NULL);
+          g_assert_cmpint (r.status, ==, 1);
+          g_assert_nonnull (strstr (r.err, "is of another run than"));
+          g_assert_nonnull (strstr (r.err, seeded));
+          g_assert_nonnull (strstr (r.err, "checkpoint.bin"));
+          g_assert_nonnull (strstr (r.err, "seed: 9"));
+          assert_one_line (r.err);
+          run_clear (&r);
+          again = tf_test_tree_listing (staging);
+          g_assert_cmpstr (listing, ==, again);
+          g_assert_false (g_file_test (summary, G_FILE_TEST_EXISTS));
+          /* Any option but --config, --threads and --checkpoint-every is refused. */
+          r = run ("optimize", "--resume", dir, "--seed", "3", NULL);
+          assert_usage_error (&r, "--resume DIR takes only --config, --threads and "
+                              "--checkpoint-every");
+        }
+      /* The baseline's checkpoint as a stopped run leaves it: in DIR, no DIR.partial. */
+      if (k == 1)
+        {
+          g_assert_cmpint (g_rename (killed, checkpoint), ==, 0);
+          g_assert_cmpint (g_rmdir (staging), ==, 0);
+        }
+
+      /* --config beside --resume: the run's own configuration resumes. */
+      if (k == 0)
+        r = run ("optimize", "--resume", dir, "--config", small, "--threads", "1", NULL);
+      else
+        r = run ("optimize", "--resume", dir, "--threads", "1", NULL);
       if (r.status != 0)
         g_error ("resume exited %d: %s", r.status, r.err);
       run_clear (&r);
       assert_same_run (whole, dir);
       g_assert_false (g_file_test (checkpoint, G_FILE_TEST_EXISTS));
+      g_assert_false (g_file_test (staging, G_FILE_TEST_EXISTS));
 
       /* Nothing left to resume. */
       r = run ("optimize", "--resume", dir, NULL);
@@ -244,7 +398,8 @@ test_optimize_resume (void)
       if (k == 0)
         {
           g_autofree char *other = g_dir_make_tmp ("tf-optimize-XXXXXX", NULL);
-          g_autofree char *theirs = g_build_filename (other, "checkpoint.bin", NULL);
+          g_autofree char *other_staging = staging_of (other);
+          g_autofree char *theirs = g_build_filename (other_staging, "checkpoint.bin", NULL);
           g_autofree char *data = NULL, *before = NULL, *after = NULL;
           const char *argv2[] = { g_getenv ("TF_CLI"), "optimize", "--config", config, "--out",
                                   other, "--population", "8", "--generations", "6", "--seed",
@@ -258,16 +413,18 @@ test_optimize_resume (void)
                                        &status, &error));
           g_assert_true (g_file_get_contents (theirs, &data, &size, NULL));
           g_assert_true (g_file_set_contents (checkpoint, data, size, NULL));
-          g_assert_true (g_file_get_contents (summary, &before, NULL, NULL));
+          before = tf_test_tree_listing (dir);
           r = run ("optimize", "--resume", dir, NULL);
           g_assert_cmpint (r.status, ==, 1);
           g_assert_nonnull (strstr (r.err, "is of another run than"));
           g_assert_nonnull (strstr (r.err, "seed: 9"));
           assert_one_line (r.err);
           run_clear (&r);
-          g_assert_true (g_file_get_contents (summary, &after, NULL, NULL));
+          after = tf_test_tree_listing (dir);
           g_assert_cmpstr (before, ==, after);
-          g_unlink (theirs);
+          g_assert_false (g_file_test (staging, G_FILE_TEST_EXISTS));
+          tf_test_remove_tree (other_staging);
+          tf_test_remove_tree (other);
         }
       /* A damaged checkpoint: one line naming it, nothing written. */
       g_assert_true (g_file_set_contents (checkpoint, "TFCK", 4, NULL));
@@ -276,9 +433,11 @@ test_optimize_resume (void)
       g_assert_nonnull (strstr (r.err, "checkpoint.bin: not a checkpoint"));
       assert_one_line (r.err);
       run_clear (&r);
+      g_assert_false (g_file_test (staging, G_FILE_TEST_EXISTS));
+      tf_test_remove_tree (dir);
     }
-  r = run ("optimize", "--resume", whole, "--seed", "3", NULL);
-  assert_usage_error (&r, "--resume DIR takes only --threads and --checkpoint-every");
+  tf_test_remove_tree (whole);
+  tf_test_remove_tree (tmp);
 }
 
 /* The optimizer spec's own examples as written (tests/spec-examples, their "..." filled): its
@@ -335,6 +494,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli/optimize", test_optimize);
+  g_test_add_func ("/cli/optimize-failed", test_optimize_failed);
   g_test_add_func ("/cli/optimize-interrupt", test_optimize_interrupt);
   g_test_add_func ("/cli/optimize-repeat", test_optimize_repeat);
   g_test_add_func ("/cli/optimize-resume", test_optimize_resume);

@@ -98,7 +98,8 @@ test_resume (void)
 {
   g_autofree char *dir = g_dir_make_tmp ("tf-mpi-XXXXXX", NULL);
   g_autofree char *summary = g_build_filename (dir, "summary.yaml", NULL);
-  g_autofree char *checkpoint = g_build_filename (dir, "checkpoint.bin", NULL);
+  g_autofree char *staging = g_strconcat (dir, ".partial", NULL);
+  g_autofree char *checkpoint = g_build_filename (staging, "checkpoint.bin", NULL);
   const char *args[] = { "--config", config_path, "--out", dir, RUN_OPTIONS, "--threads", "1",
                          NULL };
   const char *resume[] = { "--resume", dir, "--threads", "1", NULL };
@@ -111,6 +112,7 @@ test_resume (void)
   r = mpirun (3, NULL, NULL, resume);
   assert_ran (&r, "resumed on 3 ranks");
   assert_same_run (reference, dir);
+  g_assert_false (g_file_test (staging, G_FILE_TEST_EXISTS));
 }
 
 /* A worker lost mid-run: Open MPI ends the job; rank 0's one line names how to go on, the
@@ -121,7 +123,8 @@ test_worker_killed (void)
   g_autofree char *dir = g_dir_make_tmp ("tf-mpi-XXXXXX", NULL);
   g_autofree char *summary = g_build_filename (dir, "summary.yaml", NULL);
   g_autofree char *pareto = g_build_filename (dir, "pareto", NULL);
-  g_autofree char *checkpoint = g_build_filename (dir, "checkpoint.bin", NULL);
+  g_autofree char *staging = g_strconcat (dir, ".partial", NULL);
+  g_autofree char *checkpoint = g_build_filename (staging, "checkpoint.bin", NULL);
   g_autofree char *line = g_strdup_printf ("topoforge-mpi: the job was ended (a process died, "
                                            "or mpirun was interrupted); continue from its last "
                                            "checkpoint with mpirun ... topoforge-mpi --resume "
@@ -143,6 +146,7 @@ test_worker_killed (void)
   r = mpirun (2, NULL, NULL, resume);
   assert_ran (&r, "resumed on 2 ranks");
   assert_same_run (reference, dir);
+  g_assert_false (g_file_test (staging, G_FILE_TEST_EXISTS));
 }
 
 /* The README's commands for the search on a cluster, exactly as written, in a folder where

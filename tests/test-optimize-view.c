@@ -357,6 +357,8 @@ test_open_cli_run (Fixture       *f,
   g_auto(TfSearchConfig) config = { 0 };
   g_auto(TfSearchResult) expected = { 0 };
   g_autoptr(GError) error = NULL;
+  g_autofree char *before = tf_test_tree_listing (dir);
+  g_autofree char *after = NULL;
   TfOptimizeRun *run;
 
   tf_optimize_view_open_run (f->view, folder);
@@ -365,6 +367,9 @@ test_open_cli_run (Fixture       *f,
   run = tf_optimize_view_get_run (f->view);
   g_assert_nonnull (run);
   assert_plot_shows_front (f, run);
+  /* Opening changes no file. */
+  after = tf_test_tree_listing (dir);
+  g_assert_cmpstr (before, ==, after);
 
   /* The same front as the folder holds. */
   g_assert_true (tf_search_output_load (dir, &config, &expected, &error));
@@ -425,6 +430,23 @@ test_save_run_and_export (Fixture       *f,
     g_assert_no_error (error);
     g_assert_cmpuint (back.front->len, ==, run->result.front->len);
     g_assert_true (g_file_test (saved, G_FILE_TEST_IS_DIR));
+  }
+  /* Written through saved.partial, which is gone; a save that fails (a saved.partial of
+   * another's in the way) leaves the folder as it was. */
+  {
+    g_autofree char *staging = g_strconcat (saved, ".partial", NULL);
+    g_autofree char *before = tf_test_tree_listing (saved);
+    g_autofree char *after = NULL;
+
+    g_assert_false (g_file_test (staging, G_FILE_TEST_EXISTS));
+    g_assert_cmpint (g_mkdir (staging, 0777), ==, 0);
+    tf_optimize_view_save_run (f->view, save_folder);
+    iterate_until_idle (f->view);
+    g_assert_nonnull (tf_optimize_view_get_error (f->view));
+    g_assert_nonnull (strstr (tf_optimize_view_get_error (f->view), ".partial exists"));
+    after = tf_test_tree_listing (saved);
+    g_assert_cmpstr (before, ==, after);
+    g_assert_cmpint (g_rmdir (staging), ==, 0);
   }
 
   /* Saved again where it was saved: no question. Into the folder of another run (the command

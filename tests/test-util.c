@@ -319,6 +319,55 @@ tf_test_remove_tree (const char *path)
   g_remove (path);
 }
 
+/* Every file under @dir (tf_test_tree_listing). */
+static void
+list_tree (const char *dir,
+           const char *inside,
+           GPtrArray  *lines)
+{
+  g_autoptr(GDir) listing = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  g_assert_nonnull (listing);
+  while ((name = g_dir_read_name (listing)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *rel = inside != NULL ? g_build_filename (inside, name, NULL)
+                                            : g_strdup (name);
+      g_autofree char *data = NULL;
+      g_autofree char *sum = NULL;
+      gsize size;
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        {
+          g_ptr_array_add (lines, g_strconcat (rel, "/", NULL));
+          list_tree (path, rel, lines);
+          continue;
+        }
+      g_assert_true (g_file_get_contents (path, &data, &size, NULL));
+      sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) data, size);
+      g_ptr_array_add (lines, g_strdup_printf ("%s %" G_GSIZE_FORMAT " %s", rel, size, sum));
+    }
+}
+
+static int
+compare_lines (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+char *
+tf_test_tree_listing (const char *dir)
+{
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+
+  list_tree (dir, NULL, lines);
+  g_ptr_array_sort (lines, compare_lines);
+  g_ptr_array_add (lines, NULL);
+  return g_strjoinv ("\n", (char **) lines->pdata);
+}
+
 const TfGenerator *
 tf_test_generator (const char *name)
 {

@@ -28,6 +28,9 @@ char      *tf_test_write_topology (const char *dir, const char *name, guint n_ch
                                    const char *id);
 /* Removes @path, a file or a folder with what it holds. */
 void       tf_test_remove_tree (const char *path);  /* links removed, not followed */
+/* Every file and folder under @dir, by its path inside it, files with their size and SHA-256,
+ * one a line, sorted: what a command that changed nothing leaves the same. Free it. */
+char      *tf_test_tree_listing (const char *dir);
 /* The commands of the README's section @heading ("\n## The app\n"): its sh blocks, one
  * command a line once backslash-newlines are joined, comments and blank lines left out. */
 GPtrArray *tf_test_readme_commands (const char *heading);

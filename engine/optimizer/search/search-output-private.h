@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 #define TF_RUN_EVALUATED_FILE "evaluated.csv"
 #define TF_RUN_PARETO_DIR     "pareto"
 #define TF_RUN_FAMILY_DIR     "family"
+#define TF_RUN_CHECKPOINT_FILE "checkpoint.bin"   /* a stopped run's (run-folder.c) */
 /* The front's candidate files, numbered from 1 in the front's order. */
 #define TF_RUN_CANDIDATE_FORMAT "candidate_%03u.yaml"
 
