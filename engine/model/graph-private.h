@@ -142,6 +142,9 @@ TfDeadSwitch tf_network_graph_find_dead_switch_near (const TfNetworkGraph *graph
 guint32   *tf_network_graph_dup_chip_boards (const TfNetworkGraph *graph);
 /* A deep copy of @src into @dest (uninitialised). */
 void       tf_network_graph_copy (const TfNetworkGraph *src, TfNetworkGraph *dest);
+/* The first way two graphs differ ("switches[3] differs"; free it), or NULL when they are the
+ * same graph, grouping, switches and links in the same order. */
+char      *tf_network_graph_difference (const TfNetworkGraph *a, const TfNetworkGraph *b);
 
 /* GB/s of one physical link of each kind, for chips that each drive the same number of
  * chip-to-chip links (every family result): the rules of link-bandwidth.c, looked up once. */

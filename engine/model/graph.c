@@ -335,3 +335,35 @@ tf_network_graph_is_connected (const TfNetworkGraph *graph)
     }
   return parts == 1;
 }
+
+char *
+tf_network_graph_difference (const TfNetworkGraph *a,
+                             const TfNetworkGraph *b)
+{
+  if (a->n_chip != b->n_chip || a->chips_per_board != b->chips_per_board
+      || a->n_board != b->n_board || a->n_rack != b->n_rack || a->n_pod != b->n_pod)
+    return g_strdup ("its chips, boards, racks or pods differ in number");
+  if (memcmp (a->board_chips, b->board_chips, sizeof (guint32) * a->n_chip) != 0
+      || memcmp (a->board_rack, b->board_rack, sizeof (guint32) * a->n_board) != 0
+      || memcmp (a->rack_pod, b->rack_pod, sizeof (guint32) * a->n_rack) != 0)
+    return g_strdup ("the boardGrouping differs");
+  if (a->n_switch != b->n_switch)
+    return g_strdup_printf ("it has %u switches, not %u", a->n_switch, b->n_switch);
+  for (guint i = 0; i < a->n_switch; i++)
+    if (strcmp (a->switches[i].id, b->switches[i].id) != 0
+        || a->switches[i].tier != b->switches[i].tier
+        || a->switches[i].container != b->switches[i].container
+        || a->switches[i].port_count != b->switches[i].port_count)
+      return g_strdup_printf ("switches[%u] differs", i);
+  if (a->n_links != b->n_links)
+    return g_strdup_printf ("it has %u links, not %u", a->n_links, b->n_links);
+  for (guint i = 0; i < a->n_links; i++)
+    {
+      const TfLink *x = &a->links[i], *y = &b->links[i];
+
+      if (x->a != y->a || x->b != y->b || x->multiplicity != y->multiplicity
+          || x->type != y->type || x->reach != y->reach)
+        return g_strdup_printf ("links[%u] differs", i);
+    }
+  return NULL;
+}

@@ -195,6 +195,23 @@ codes_in_range (const TfCandidate *c)
   return TRUE;
 }
 
+/* A candidate that is a family's result (its family set) holds the graph and lattice its id
+ * generates, as a file naming that id must (topology-loader-id.c): its candidate file says so. */
+static gboolean
+is_generated (const TfTopology *t)
+{
+  g_autofree char *id = tf_result_dup_id (&t->result);
+  g_auto(TfTopology) generated = { 0 };
+  g_autofree char *difference = NULL;
+
+  if (!tf_generate (&t->context, id, NULL, NULL, &generated, NULL))
+    return FALSE;
+  difference = tf_network_graph_difference (&t->graph, &generated.graph);
+  return difference == NULL && t->lattice.n_dims == generated.lattice.n_dims
+         && memcmp (t->lattice.dims, generated.lattice.dims,
+                    sizeof (guint32) * t->lattice.n_dims) == 0;
+}
+
 TfCandidate *
 tf_candidate_unpack (const guint8  *data,
                      gsize          size,
@@ -256,7 +273,8 @@ tf_candidate_unpack (const guint8  *data,
   t->result.metrics = metrics;
   /* The graph held to a loaded topology's invariants, on the context's chips. */
   if (r.bad || !unpack_graph (&r, &t->graph) || t->graph.n_chip != t->context.n_chip
-      || !tf_network_graph_check_invariants (&t->graph, t->context.chip_radix, NULL))
+      || !tf_network_graph_check_invariants (&t->graph, t->context.chip_radix, NULL)
+      || (t->result.family != NULL && !is_generated (t)))
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_FILE,
                    "a packed candidate is cut short or damaged (at byte %" G_GSIZE_FORMAT ")",
