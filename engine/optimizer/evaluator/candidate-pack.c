@@ -260,7 +260,8 @@ tf_candidate_unpack (const guint8  *data,
     r.bad = TRUE;
   if (!r.bad && (words[5] > TF_ORIGIN_MAX_PARENTS || c->origin.n_parents != words[5]
                  || c->origin.n_mutations > TF_ORIGIN_MAX_MUTATIONS
-                 || t->lattice.n_dims > TF_LATTICE_MAX_DIMS || !codes_in_range (c)))
+                 || t->lattice.n_dims > TF_LATTICE_MAX_DIMS || !codes_in_range (c)
+                 || !tf_candidate_values_finite (c)))
     r.bad = TRUE;
   if (!r.bad && family != NULL)
     {

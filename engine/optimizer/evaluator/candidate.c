@@ -169,6 +169,29 @@ get_value (const TfCandidate *c,
   }
 }
 
+gboolean
+tf_candidate_values_finite (const TfCandidate *c)
+{
+  const TfEvaluation *ev = &c->evaluation;
+  double x;
+
+  for (guint v = 0; v < TF_N_VALUES; v++)
+    if (get_value (c, v, &x) && !isfinite (x))
+      return FALSE;
+  for (guint w = 0; w < TF_SEARCH_MAX_WORKLOADS; w++)
+    for (guint p = 0; p < TF_N_PRIMITIVES; p++)
+      {
+        const TfBottleneck *b = &ev->collective_bottleneck[w][p];
+
+        if (!isfinite (b->load) || !isfinite (b->gbps))
+          return FALSE;
+        for (guint k = 0; k < TF_SEARCH_MAX_MESSAGE_SIZES; k++)
+          if (!isfinite (ev->collective_us[w][p][k]))
+            return FALSE;
+      }
+  return TRUE;
+}
+
 static void
 set_value (TfCandidate *c,
            TfCandidateValue        v,

@@ -140,4 +140,8 @@ gboolean tf_evaluate_batch_layers (const TfSearchConfig *config,
 void     tf_complete_batch (const TfSearchConfig *config, const TfBatchEvaluator *evaluator,
                             guint threads, GPtrArray *batch, TfEvaluatorStats *stats);
 
+/* Whether every value @c's candidate file would hold is a finite number, as the file's reader
+ * requires (candidate.c): a packed candidate's are checked so (candidate-pack.c). */
+gboolean tf_candidate_values_finite (const TfCandidate *c);
+
 G_END_DECLS
