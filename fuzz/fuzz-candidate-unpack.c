@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-candidate-unpack.c: any bytes into tf_candidate_unpack, the reader of a candidate in a
  * checkpoint or a message between MPI ranks. It must refuse them with one line in TF_ERROR, or
- * give a candidate that a loaded topology file could be: packing it again gives the bytes it
- * read, and its candidate file (written as a run folder writes it) loads again. The seeds are
+ * give a candidate that a loaded topology file could be: what it packs to reads back as itself,
+ * and its candidate file (written as a run folder writes it) loads again. The seeds are
  * the candidates of real checkpoints of the three shipped examples (docs/testing.md). */
 #include <stdint.h>
 #include <stdlib.h>
@@ -42,9 +42,23 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
         abort ();
       return 0;
     }
+  /* What it packs to reads back as itself; the bytes read may differ only in what the reader
+   * does not take from them (a family result's metrics: candidate-pack.c). */
   tf_candidate_pack (c, packed);
-  if (offset > size || packed->len != offset || memcmp (packed->data, data, offset) != 0)
+  if (offset > size)
     abort ();
+  {
+    g_autoptr(TfCandidate) read = NULL;
+    g_autoptr(GByteArray) repacked = g_byte_array_new ();
+    gsize at = 0;
+
+    read = tf_candidate_unpack (packed->data, packed->len, &at, NULL);
+    if (read == NULL || at != packed->len)
+      abort ();
+    tf_candidate_pack (read, repacked);
+    if (repacked->len != packed->len || memcmp (repacked->data, packed->data, packed->len) != 0)
+      abort ();
+  }
   if (!tf_candidate_write_yaml (c, &config, yaml, &error)
       || !tf_candidate_load_data ("fuzz.yaml", yaml->str, yaml->len, again, &error))
     {

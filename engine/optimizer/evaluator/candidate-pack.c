@@ -195,21 +195,35 @@ codes_in_range (const TfCandidate *c)
   return TRUE;
 }
 
-/* A candidate that is a family's result (its family set) holds the graph and lattice its id
- * generates, as a file naming that id must (topology-loader-id.c): its candidate file says so. */
+/* A candidate that is a family's result (its family set) holds the graph, lattice and
+ * endpoints its id generates, as a file naming that id must (topology-loader-id.c): its
+ * candidate file says so. Its metrics are not read but taken from the generated result, as
+ * generate measures them; any other candidate's are cleared, measured again when its file is
+ * written (search-output.c): a checkpoint's figures never reach a file unchecked. */
 static gboolean
-is_generated (const TfTopology *t)
+take_generated (TfTopology *t)
 {
-  g_autofree char *id = tf_result_dup_id (&t->result);
+  g_autofree char *id = NULL;
   g_auto(TfTopology) generated = { 0 };
   g_autofree char *difference = NULL;
 
+  if (t->result.family == NULL)
+    {
+      memset (&t->result.metrics, 0, sizeof t->result.metrics);
+      return TRUE;
+    }
+  id = tf_result_dup_id (&t->result);
   if (!tf_generate (&t->context, id, NULL, NULL, &generated, NULL))
     return FALSE;
   difference = tf_network_graph_difference (&t->graph, &generated.graph);
-  return difference == NULL && t->lattice.n_dims == generated.lattice.n_dims
-         && memcmp (t->lattice.dims, generated.lattice.dims,
-                    sizeof (guint32) * t->lattice.n_dims) == 0;
+  if (difference != NULL || t->lattice.n_dims != generated.lattice.n_dims
+      || memcmp (t->lattice.dims, generated.lattice.dims,
+                 sizeof (guint32) * t->lattice.n_dims) != 0
+      || t->result.n_endpoint != generated.result.n_endpoint
+      || t->result.chips_per_board != generated.result.chips_per_board)
+    return FALSE;
+  t->result.metrics = generated.result.metrics;
+  return TRUE;
 }
 
 TfCandidate *
@@ -247,7 +261,7 @@ tf_candidate_unpack (const guint8  *data,
   family = tf_pack_get_string (&r);
   tf_pack_get (&r, &t->result.params, sizeof t->result.params);
   tf_pack_get (&r, &t->result.order, sizeof t->result.order);
-  tf_pack_get (&r, &metrics, sizeof metrics);
+  tf_pack_get (&r, &metrics, sizeof metrics);   /* not trusted: take_generated () sets them */
   tf_pack_get (&r, &t->lattice, sizeof t->lattice);
   tf_pack_get (&r, &c->origin, sizeof c->origin);
   c->origin.seed_id = NULL;
@@ -265,17 +279,16 @@ tf_candidate_unpack (const guint8  *data,
     r.bad = TRUE;
   if (!r.bad && family != NULL)
     {
-      /* The family's check gives the result its warnings again; its metrics are as packed. */
+      /* The family's check gives the result its warnings again. */
       t->result.family = tf_family_lookup (family);
       if (t->result.family == NULL
           || tf_family_check (t->result.family, &t->context, &t->result, NULL) != TF_CHECK_OK)
         r.bad = TRUE;
     }
-  t->result.metrics = metrics;
   /* The graph held to a loaded topology's invariants, on the context's chips. */
   if (r.bad || !unpack_graph (&r, &t->graph) || t->graph.n_chip != t->context.n_chip
       || !tf_network_graph_check_invariants (&t->graph, t->context.chip_radix, NULL)
-      || (t->result.family != NULL && !is_generated (t)))
+      || !take_generated (t))
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_FILE,
                    "a packed candidate is cut short or damaged (at byte %" G_GSIZE_FORMAT ")",
