@@ -446,7 +446,9 @@ save_thread (GTask        *task,
                                  "bug, please report it"));
       return;
     }
-  if (!tf_run_folder_commit (&folder, FALSE, &error))
+  /* A stopped run opened and saved back keeps its checkpoint: it can still be resumed. */
+  if (!tf_run_folder_commit (&folder, tf_run_folder_keep_checkpoint (&folder, &run->config),
+                             &error))
     {
       tf_run_folder_abandon (&folder);
       g_task_return_error (task, error);

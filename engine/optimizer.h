@@ -706,6 +706,11 @@ gboolean tf_run_folder_find_checkpoint (const char *dir, char **checkpoint, GErr
  * in it, else DIR.partial made and given DIR's checkpoint (DIR itself untouched). */
 gboolean tf_run_folder_resume (TfRunFolder *folder, const char *dir, const char *checkpoint,
                                GError **error);
+/* Before a save of a run with @config over DIR: when DIR holds the checkpoint of that very
+ * run (a run stopped, opened and saved again), it goes into DIR.partial too, so the run can
+ * still be resumed; TRUE when it did (commit with keep_checkpoint). Another run's checkpoint
+ * is not kept. */
+gboolean tf_run_folder_keep_checkpoint (TfRunFolder *folder, const TfSearchConfig *config);
 /* Puts DIR.partial, its outputs written, in DIR's place: with its checkpoint when
  * @keep_checkpoint (a stopped run, to resume), else without. An earlier DIR is exchanged for
  * it atomically, then loses the files a run writes and gives the new DIR every other file

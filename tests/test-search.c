@@ -696,6 +696,42 @@ test_resume_damaged (void)
   g_rmdir (dir);
 }
 
+/* A stopped run opened and saved again (the app's Save Run over its folder) keeps its
+ * checkpoint, so it can still be resumed; another run's checkpoint is not carried over. */
+static void
+test_save_keeps_checkpoint (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("tf-search-XXXXXX", NULL);
+  g_autofree char *dir = g_build_filename (tmp, "run", NULL);
+  g_autofree char *path = g_build_filename (dir, "checkpoint.bin", NULL);
+  g_auto(TfSearchConfig) config = { 0 };
+  g_auto(TfSearchResult) stopped = { 0 };
+  g_autoptr(GError) error = NULL;
+  guint at[2] = { 0, 1 };
+  TfSearchOptions options = { .threads = 1, .checkpoint = path, .progress = stop_at,
+                              .progress_data = at, .checkpoint_seconds = 3600 };
+
+  g_assert_cmpint (g_mkdir (dir, 0700), ==, 0);
+  tf_test_search_config (32, "ALL", 8, 3, 7, NULL, &config);
+  g_assert_true (tf_search_run (&config, &options, &stopped, &error));
+  g_assert_true (stopped.cancelled);
+  for (guint same = 0; same < 2; same++)
+    {
+      g_auto(TfRunFolder) folder = { 0 };
+      g_autofree char *kept = NULL;
+
+      config.seed = same ? 7 : 8;
+      g_assert_true (tf_run_folder_begin (&folder, dir, &error));
+      g_assert_no_error (error);
+      g_assert_true (tf_run_folder_keep_checkpoint (&folder, &config) == (same == 1));
+      g_assert_true (g_file_test (folder.checkpoint, G_FILE_TEST_EXISTS) == (same == 1));
+      tf_run_folder_abandon (&folder);
+    }
+  g_unlink (path);
+  g_rmdir (dir);
+  g_rmdir (tmp);
+}
+
 /* No family yields a legal topology within a 2-port radix: a clear error, not an empty run. */
 static void
 test_no_seed (void)
@@ -731,5 +767,6 @@ main (int    argc,
   g_test_add_func ("/search/no-seed", test_no_seed);
   g_test_add_func ("/search/resume", test_resume);
   g_test_add_func ("/search/resume-damaged", test_resume_damaged);
+  g_test_add_func ("/search/save-keeps-checkpoint", test_save_keeps_checkpoint);
   return g_test_run ();
 }

@@ -354,6 +354,29 @@ tf_run_folder_resume (TfRunFolder  *folder,
   return TRUE;
 }
 
+gboolean
+tf_run_folder_keep_checkpoint (TfRunFolder          *folder,
+                               const TfSearchConfig *config)
+{
+  g_autofree char *committed = g_build_filename (folder->dir, TF_RUN_CHECKPOINT_FILE, NULL);
+  g_auto(TfSearchConfig) theirs = { 0 };
+  g_autoptr(GString) a = g_string_new (NULL);
+  g_autoptr(GString) b = g_string_new (NULL);
+  gboolean baseline;
+
+  g_return_val_if_fail (folder != NULL && folder->staging != NULL && config != NULL, FALSE);
+
+  if (!g_file_test (committed, G_FILE_TEST_IS_REGULAR)
+      || !tf_search_checkpoint_load_config (committed, &theirs, &baseline, NULL))
+    return FALSE;
+  theirs.threads = config->threads;   /* they change no result */
+  if (!tf_search_config_write_yaml (config, a, NULL)
+      || !tf_search_config_write_yaml (&theirs, b, NULL) || strcmp (a->str, b->str) != 0)
+    return FALSE;
+  return link (committed, folder->checkpoint) == 0
+         || copy_file (committed, folder->checkpoint, NULL);
+}
+
 /* Swaps @a and @b, both existing; falls back to two renames, through @aside, where the
  * filesystem cannot exchange. */
 static gboolean
