@@ -33,11 +33,19 @@ check_grouping (const TfNetworkGraph  *graph,
                 GError               **error)
 {
   guint c = graph->chips_per_board;
-  g_autofree guint32 *boards_in_rack = g_new0 (guint32, MAX (graph->n_rack, 1));
-  g_autofree guint32 *racks_in_pod = g_new0 (guint32, MAX (graph->n_pod, 1));
+  g_autofree guint32 *boards_in_rack = NULL;
+  g_autofree guint32 *racks_in_pod = NULL;
 
   if (c < 1 || graph->n_board < 1 || graph->n_rack < 1 || graph->n_pod < 1)
     FAIL ("grouping: needs at least one board, rack and pod with at least one chip per board");
+  /* Racks and pods are never empty, so there are no more of them than boards and racks: said
+   * before their counts size anything (a damaged count would ask for gigabytes). */
+  if (graph->n_rack > graph->n_board)
+    FAIL ("rack non-empty: %u racks for %u boards", graph->n_rack, graph->n_board);
+  if (graph->n_pod > graph->n_rack)
+    FAIL ("pod non-empty: %u pods for %u racks", graph->n_pod, graph->n_rack);
+  boards_in_rack = g_new0 (guint32, graph->n_rack);
+  racks_in_pod = g_new0 (guint32, graph->n_pod);
   /* Board size consistency holds by layout (C entries per board); coverage makes them chips. */
   if ((guint64) graph->n_board * c != graph->n_chip)
     FAIL ("board size: %u boards of chips_per_board = %u hold %" G_GUINT64_FORMAT
