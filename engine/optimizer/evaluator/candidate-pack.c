@@ -9,6 +9,7 @@
  * notices, the optimizer's metadata) is not packed. An evaluation alone (what a worker sends
  * back) packs the same way: the evaluation, the objectives and the rejection.
  */
+#include <math.h>
 #include <string.h>
 
 #include "family-private.h"
@@ -195,13 +196,39 @@ codes_in_range (const TfCandidate *c)
   return TRUE;
 }
 
+/* Metrics a topology file's reader takes (topology-loader-metadata.c): every method named,
+ * every real finite, links per chip at least no more than at most. */
+static gboolean
+metrics_in_range (const TfMetrics *m)
+{
+  const TfMethod methods[] = {
+    m->diameter_method, m->average_path_length_method, m->bisection_links_method,
+    m->bisection_bandwidth_method, m->counts_method, m->path_diversity_method, m->cost_method,
+    m->layout_method,
+  };
+  const double reals[] = {
+    m->average_path_length, m->bisection_bandwidth, m->bisection_bandwidth_per_chip,
+    m->network_cost, m->switch_cost, m->link_cost, m->nic_cost, m->injection_bandwidth,
+    m->rack_power_kw,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (methods); i++)
+    if ((guint) methods[i] > TF_METHOD_LOWER_BOUND)
+      return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (reals); i++)
+    if (!isfinite (reals[i]))
+      return FALSE;
+  return m->links_per_chip_min <= m->links_per_chip_max;
+}
+
 /* A candidate that is a family's result (its family set) holds the graph, lattice and
  * endpoints its id generates, as a file naming that id must (topology-loader-id.c): its
  * candidate file says so. Its metrics are not read but taken from the generated result, as
- * generate measures them; any other candidate's are cleared, measured again when its file is
- * written (search-output.c): a checkpoint's figures never reach a file unchecked. */
+ * generate measures them; any other candidate's (measured, or a file's) must be ones a file's
+ * reader takes: a checkpoint's figures never reach a file unchecked. */
 static gboolean
-take_generated (TfTopology *t)
+take_generated (TfTopology      *t,
+                const TfMetrics *packed)
 {
   g_autofree char *id = NULL;
   g_auto(TfTopology) generated = { 0 };
@@ -209,8 +236,8 @@ take_generated (TfTopology *t)
 
   if (t->result.family == NULL)
     {
-      memset (&t->result.metrics, 0, sizeof t->result.metrics);
-      return TRUE;
+      t->result.metrics = *packed;
+      return metrics_in_range (packed);
     }
   id = tf_result_dup_id (&t->result);
   if (!tf_generate (&t->context, id, NULL, NULL, &generated, NULL))
@@ -261,7 +288,7 @@ tf_candidate_unpack (const guint8  *data,
   family = tf_pack_get_string (&r);
   tf_pack_get (&r, &t->result.params, sizeof t->result.params);
   tf_pack_get (&r, &t->result.order, sizeof t->result.order);
-  tf_pack_get (&r, &metrics, sizeof metrics);   /* not trusted: take_generated () sets them */
+  tf_pack_get (&r, &metrics, sizeof metrics);   /* checked by take_generated () */
   tf_pack_get (&r, &t->lattice, sizeof t->lattice);
   tf_pack_get (&r, &c->origin, sizeof c->origin);
   c->origin.seed_id = NULL;
@@ -288,7 +315,7 @@ tf_candidate_unpack (const guint8  *data,
   /* The graph held to a loaded topology's invariants, on the context's chips. */
   if (r.bad || !unpack_graph (&r, &t->graph) || t->graph.n_chip != t->context.n_chip
       || !tf_network_graph_check_invariants (&t->graph, t->context.chip_radix, NULL)
-      || !take_generated (t))
+      || !take_generated (t, &metrics))
     {
       g_set_error (error, TF_ERROR, TF_ERROR_INVALID_FILE,
                    "a packed candidate is cut short or damaged (at byte %" G_GSIZE_FORMAT ")",
